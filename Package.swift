@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Strata",
+    products: [
+        .library(name: "StrataGraphics", targets: ["StrataGraphics"]),
+        .executable(name: "strata", targets: ["strata"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // libpng, found through pkg-config; Debian's libpng-dev provides it.
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        // A thin C layer over libpng: libpng reports errors with longjmp, which must
+        // never cross Swift frames, so every libpng call is made from C.
+        .target(
+            name: "CPNG",
+            dependencies: ["CLibPNG"]
+        ),
+        .target(
+            name: "StrataGraphics",
+            dependencies: ["CPNG"]
+        ),
+        .executableTarget(
+            name: "strata",
+            dependencies: [
+                "StrataGraphics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "StrataGraphicsTests",
+            dependencies: ["StrataGraphics"],
+            resources: [.copy("Resources")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,193 @@
+// Every call into libpng happens in this file. libpng reports errors by
+// longjmp'ing to the setjmp in the function that called it; keeping those calls
+// here means no Swift frame is ever unwound by longjmp.
+#include "CPNG.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    size_t position;
+    char *error;
+    size_t error_size;
+} read_context;
+
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+    int failed;
+    char *error;
+    size_t error_size;
+} write_context;
+
+static void copy_message(char *error, size_t error_size, const char *message) {
+    if (error == NULL || error_size == 0) return;
+    snprintf(error, error_size, "%s", message ? message : "unknown libpng error");
+}
+
+static void on_read_error(png_structp png, png_const_charp message) {
+    read_context *context = (read_context *)png_get_error_ptr(png);
+    copy_message(context->error, context->error_size, message);
+    png_longjmp(png, 1);
+}
+
+static void on_write_error(png_structp png, png_const_charp message) {
+    write_context *context = (write_context *)png_get_error_ptr(png);
+    copy_message(context->error, context->error_size, message);
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static void read_from_memory(png_structp png, png_bytep out, png_size_t length) {
+    read_context *context = (read_context *)png_get_io_ptr(png);
+    if (length > context->size - context->position) {
+        png_error(png, "truncated: the file ends before its image data does");
+    }
+    memcpy(out, context->data + context->position, length);
+    context->position += length;
+}
+
+static void write_to_memory(png_structp png, png_bytep bytes, png_size_t length) {
+    write_context *context = (write_context *)png_get_io_ptr(png);
+    if (context->size + length > context->capacity) {
+        size_t capacity = context->capacity ? context->capacity : 65536;
+        while (capacity < context->size + length) capacity *= 2;
+        uint8_t *grown = (uint8_t *)realloc(context->data, capacity);
+        if (grown == NULL) png_error(png, "out of memory while encoding");
+        context->data = grown;
+        context->capacity = capacity;
+    }
+    memcpy(context->data + context->size, bytes, length);
+    context->size += length;
+}
+
+static void flush_nothing(png_structp png) { (void)png; }
+
+int strata_png_decode(const uint8_t *data, size_t size,
+                      uint32_t max_dimension, uint64_t max_pixels,
+                      uint8_t **out_pixels, uint32_t *out_width, uint32_t *out_height,
+                      char *error, size_t error_size) {
+    *out_pixels = NULL;
+    *out_width = 0;
+    *out_height = 0;
+    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
+        copy_message(error, error_size, "not a PNG file: the 8-byte PNG signature is missing");
+        return 1;
+    }
+    read_context context = {data, size, 0, error, error_size};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, on_read_error, on_warning);
+    if (png == NULL) {
+        copy_message(error, error_size, "libpng could not create a read structure");
+        return 1;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        copy_message(error, error_size, "libpng could not create an info structure");
+        return 1;
+    }
+    // Written after setjmp and read after a longjmp: volatile keeps them in memory.
+    uint8_t *volatile pixels = NULL;
+    png_bytep *volatile rows = NULL;
+    if (setjmp(png_jmpbuf(png))) {
+        free(pixels);
+        free(rows);
+        png_destroy_read_struct(&png, &info, NULL);
+        return 1;
+    }
+    png_set_read_fn(png, &context, read_from_memory);
+    png_set_user_limits(png, max_dimension, max_dimension);
+    png_read_info(png, info);
+
+    png_uint_32 width = 0, height = 0;
+    int bit_depth = 0, color_type = 0, interlace = 0;
+    png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+    if ((uint64_t)width * (uint64_t)height > max_pixels) {
+        png_error(png, "image too large: its pixel count exceeds the decoder's limit");
+    }
+    // Deflate cannot compress better than about 1032 : 1, so a file whose
+    // declared image needs more raw bytes than that is truncated or lying.
+    uint64_t raw_bytes = (uint64_t)height * ((uint64_t)png_get_rowbytes(png, info) + 1);
+    if (raw_bytes > (uint64_t)size * 1040 + 4096) {
+        png_error(png, "truncated: the file is too short to hold the image it declares");
+    }
+
+    png_set_expand(png);
+    if (bit_depth == 16) png_set_scale_16(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) {
+        png_set_gray_to_rgb(png);
+    }
+    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS)) {
+        png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+    }
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 4) {
+        png_error(png, "unsupported pixel layout after conversion to RGBA");
+    }
+
+    pixels = (uint8_t *)malloc((size_t)width * height * 4);
+    rows = (png_bytep *)malloc(sizeof(png_bytep) * height);
+    if (pixels == NULL || rows == NULL) png_error(png, "out of memory while decoding");
+    for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + (size_t)y * width * 4;
+    png_read_image(png, rows);
+
+    free(rows);
+    png_destroy_read_struct(&png, &info, NULL);
+    *out_pixels = pixels;
+    *out_width = width;
+    *out_height = height;
+    return 0;
+}
+
+int strata_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
+                      int compression_level,
+                      uint8_t **out_data, size_t *out_size,
+                      char *error, size_t error_size) {
+    *out_data = NULL;
+    *out_size = 0;
+    if (width == 0 || height == 0) {
+        copy_message(error, error_size, "cannot encode an empty image");
+        return 1;
+    }
+    write_context context = {NULL, 0, 0, 0, error, error_size};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_write_error, on_warning);
+    if (png == NULL) {
+        copy_message(error, error_size, "libpng could not create a write structure");
+        return 1;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_write_struct(&png, NULL);
+        copy_message(error, error_size, "libpng could not create an info structure");
+        return 1;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        free(context.data);
+        png_destroy_write_struct(&png, &info);
+        return 1;
+    }
+    png_set_write_fn(png, &context, write_to_memory, flush_nothing);
+    png_set_compression_level(png, compression_level);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < height; y++) {
+        png_write_row(png, (png_const_bytep)(rgba + (size_t)y * stride));
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    *out_data = context.data;
+    *out_size = context.size;
+    return 0;
+}

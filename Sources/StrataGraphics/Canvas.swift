@@ -1,0 +1,352 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An immediate-mode drawing context over a `Bitmap` (`CGContext`).
+///
+/// User space starts out as device space: origin at the top left of the bitmap,
+/// one unit per pixel, y growing down (as a `UIGraphicsImageRenderer` context).
+/// The graphics state — transform, clip, alpha, blend mode and fill colour — is
+/// saved and restored as a stack with `saveGState()` and `restoreGState()`.
+///
+/// ### Basic usage
+/// ```swift
+/// let canvas = try Canvas(width: 200, height: 100)
+/// canvas.fillColor = .white
+/// canvas.fill(canvas.bounds)
+/// canvas.fillColor = Color(red: 0.1, green: 0.5, blue: 0.9)
+/// canvas.fillEllipse(in: Rect(x: 20, y: 20, width: 60, height: 60))
+/// try canvas.makeImage().writePNG(to: "out.png")
+/// ```
+///
+/// A canvas is used from one thread at a time (it is not `Sendable`); make one per
+/// thread, and pass the `Image` it makes between threads.
+///
+/// Paths with a NaN or infinite coordinate (after the transform) are not drawn at
+/// all: a fill of such a path leaves the bitmap unchanged. Finite coordinates of
+/// any size are clipped exactly.
+public final class Canvas {
+    /// The bitmap drawn into.
+    public let bitmap: Bitmap
+
+    struct GState {
+        var transform = AffineTransform.identity
+        var clip: PixelBox
+        var alpha = 1.0
+        var blendMode = BlendMode.normal
+        var fillColor = Color.black
+    }
+
+    private var state: GState
+    private var stack: [GState] = []
+    private let rasterizer = Rasterizer()
+
+    /// The largest distance, in device pixels, between a curve and the lines that
+    /// stand for it when it is filled.
+    public var flatness = 0.2
+
+    /// A canvas drawing into `bitmap`.
+    public init(bitmap: Bitmap) {
+        self.bitmap = bitmap
+        state = GState(clip: PixelBox(x0: 0, y0: 0, x1: bitmap.width, y1: bitmap.height))
+    }
+
+    /// A canvas over a new transparent bitmap of the given size.
+    /// - Throws: `GraphicsError.invalidSize` for negative or oversized dimensions.
+    public convenience init(width: Int, height: Int) throws(GraphicsError) {
+        self.init(bitmap: try Bitmap(width: width, height: height))
+    }
+
+    /// The bitmap's rectangle in device space.
+    public var bounds: Rect { bitmap.bounds }
+
+    /// An immutable copy of the pixels drawn so far.
+    public func makeImage() -> Image { bitmap.makeImage() }
+
+    // MARK: Graphics state
+
+    /// The colour used by fills.
+    public var fillColor: Color {
+        get { state.fillColor }
+        set { state.fillColor = newValue }
+    }
+
+    /// A factor, 0...1, applied to the alpha of everything drawn (`setAlpha`).
+    /// Values outside 0...1 are clamped; NaN counts as 0.
+    public var alpha: Double {
+        get { state.alpha }
+        set { state.alpha = newValue >= 1 ? 1 : (newValue > 0 ? newValue : 0) }
+    }
+
+    /// How drawing combines with the bitmap (`setBlendMode`).
+    public var blendMode: BlendMode {
+        get { state.blendMode }
+        set { state.blendMode = newValue }
+    }
+
+    /// The current transform from user space to device space (`ctm`).
+    public var transform: AffineTransform { state.transform }
+
+    /// Pushes a copy of the graphics state.
+    public func saveGState() { stack.append(state) }
+
+    /// Pops the graphics state saved last. Does nothing when none is saved (Core
+    /// Graphics logs an error there).
+    public func restoreGState() {
+        if let saved = stack.popLast() { state = saved }
+    }
+
+    /// Runs `body` between `saveGState()` and `restoreGState()`.
+    public func withSavedGState<R>(_ body: () throws -> R) rethrows -> R {
+        saveGState()
+        defer { restoreGState() }
+        return try body()
+    }
+
+    /// Applies `t` before the current transform (`concatenate`).
+    public func concatenate(_ t: AffineTransform) {
+        state.transform = t.concatenating(state.transform)
+    }
+
+    public func translateBy(x: Double, y: Double) { concatenate(AffineTransform(translationX: x, y: y)) }
+    public func scaleBy(x: Double, y: Double) { concatenate(AffineTransform(scaleX: x, y: y)) }
+    /// Rotates user space by `angle` radians (+x toward +y: clockwise on screen).
+    public func rotate(by angle: Double) { concatenate(AffineTransform(rotationAngle: angle)) }
+
+    /// Intersects the clip with `rect`, given in user space.
+    ///
+    /// The clip is a rectangle of whole device pixels: the transformed rectangle's
+    /// bounding box with each edge rounded to the nearest pixel boundary. (Under a
+    /// rotation or shear that box is larger than the rectangle.) A rectangle with
+    /// a NaN coordinate clips everything away.
+    public func clip(to rect: Rect) {
+        let r = rect.applying(state.transform)
+        guard !r.isNull, r.minX.isNaN == false, r.maxX.isNaN == false, r.minY.isNaN == false, r.maxY.isNaN == false else {
+            state.clip = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+            return
+        }
+        state.clip = state.clip.intersection(Canvas.pixelBox(
+            r.minX.rounded(), r.minY.rounded(), r.maxX.rounded(), r.maxY.rounded(), within: state.clip))
+    }
+
+    /// The clip's bounding box in user space (`boundingBoxOfClipPath`).
+    public var clipBoundingBox: Rect {
+        let c = state.clip
+        guard !c.isEmpty else { return .null }
+        let device = Rect(x: Double(c.x0), y: Double(c.y0), width: Double(c.width), height: Double(c.height))
+        guard let inverse = state.transform.inverted() else { return .null }
+        return device.applying(inverse)
+    }
+
+    /// Clamps device coordinates into `box`, turning them into whole pixels.
+    private static func pixelBox(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, within box: PixelBox) -> PixelBox {
+        func clamp(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
+            v <= Double(lo) ? lo : (v >= Double(hi) ? hi : Int(v))
+        }
+        return PixelBox(x0: clamp(x0, box.x0, box.x1), y0: clamp(y0, box.y0, box.y1),
+                        x1: clamp(x1, box.x0, box.x1), y1: clamp(y1, box.y0, box.y1))
+    }
+
+    private func makeBlitter(_ color: Color) -> SolidBlitter {
+        var c = color
+        c.alpha *= state.alpha
+        return SolidBlitter(bitmap: bitmap, color: c.premultipliedPixel, mode: state.blendMode)
+    }
+
+    // MARK: Filling
+
+    /// Fills `path` with the fill colour, using `rule` where subpaths overlap.
+    ///
+    /// Open subpaths are closed with a straight line for filling. Anti-aliasing is
+    /// exact-area: each pixel is covered in proportion to the part of its square
+    /// inside the path. A path with a NaN or infinite coordinate draws nothing.
+    public func fill(_ path: Path, rule: FillRule = .winding) {
+        guard !state.clip.isEmpty, !path.isEmpty else { return }
+        var blitter = makeBlitter(state.fillColor)
+        if blitter.isNoOp { return }
+        // Device-space bounds of the control points; also the NaN/∞ check.
+        let t = state.transform
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        var finite = true
+        path.points.withUnsafeBufferPointer { pts in
+            for p in pts {
+                let x = t.a * p.x + t.c * p.y + t.tx, y = t.b * p.x + t.d * p.y + t.ty
+                if !(x.isFinite && y.isFinite) { finite = false; break }
+                if x < x0 { x0 = x }
+                if x > x1 { x1 = x }
+                if y < y0 { y0 = y }
+                if y > y1 { y1 = y }
+            }
+        }
+        guard finite else { return }
+        let area = Canvas.pixelBox(x0.rounded(.down), y0.rounded(.down), x1.rounded(.up), y1.rounded(.up), within: state.clip)
+        guard !area.isEmpty else { return }
+        // Lines left of the area still matter (they set the winding of what is to
+        // their right), so the band starts at the clip's left edge when the path
+        // reaches past it; to the right, nothing beyond the area can be seen.
+        let box = PixelBox(x0: area.x0, y0: area.y0, x1: area.x1, y1: area.y1)
+        let rows = Rasterizer.bandRows(width: box.width)
+        var top = box.y0
+        while top < box.y1 {
+            let band = PixelBox(x0: box.x0, y0: top, x1: box.x1, y1: min(box.y1, top + rows))
+            rasterizer.begin(band)
+            var sink = RasterizerSink(rasterizer)
+            let cull = Rect(x: Double(band.x0), y: Double(band.y0), width: Double(band.width), height: Double(band.height))
+            path.flatten(transform: t, tolerance: flatness, cullRect: cull, into: &sink)
+            sink.finish()
+            rasterizer.sweep(rule, &blitter)
+            top = band.y1
+        }
+    }
+
+    /// Fills `rect` (in user space) with the fill colour.
+    ///
+    /// Under a transform without rotation or shear this takes a fast path that
+    /// computes each pixel's covered area directly. Infinite edges reach to the
+    /// clip; a NaN coordinate draws nothing.
+    public func fill(_ rect: Rect) {
+        guard !rect.isNull, !state.clip.isEmpty else { return }
+        let t = state.transform
+        guard t.isRectilinear else {
+            fill(Path(rect: rect))
+            return
+        }
+        let r = rect.standardized
+        var x0 = t.a * r.minX + t.tx, x1 = t.a * r.maxX + t.tx
+        var y0 = t.d * r.minY + t.ty, y1 = t.d * r.maxY + t.ty
+        if x0 > x1 { swap(&x0, &x1) }
+        if y0 > y1 { swap(&y0, &y1) }
+        guard !(x0.isNaN || x1.isNaN || y0.isNaN || y1.isNaN) else { return }
+        var blitter = makeBlitter(state.fillColor)
+        if blitter.isNoOp { return }
+        let c = state.clip
+        x0 = max(x0, Double(c.x0)); x1 = min(x1, Double(c.x1))
+        y0 = max(y0, Double(c.y0)); y1 = min(y1, Double(c.y1))
+        guard x0 < x1, y0 < y1 else { return }
+        Canvas.fillRectCoverage(x0, y0, x1, y1, &blitter)
+    }
+
+    /// Fills the device rectangle x0..<x1 × y0..<y1 (already clipped), giving each
+    /// pixel its exact covered area.
+    @inline(__always)
+    static func fillRectCoverage<B: SpanBlitter>(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ blitter: inout B) {
+        let ix0 = Int(x0.rounded(.down)), ix1 = Int(x1.rounded(.up))
+        let iy0 = Int(y0.rounded(.down)), iy1 = Int(y1.rounded(.up))
+        @inline(__always) func q(_ v: Double) -> UInt8 { UInt8(min(255, v * 255 + 0.5)) }
+        let single = ix1 - ix0 == 1
+        let left = single ? x1 - x0 : Double(ix0 + 1) - x0
+        let right = x1 - Double(ix1 - 1)
+        for y in iy0..<iy1 {
+            let vy = min(y1, Double(y + 1)) - max(y0, Double(y))
+            let cl = q(left * vy)
+            if cl != 0 { blitter.blitSpan(x: ix0, y: y, count: 1, coverage: cl) }
+            if single { continue }
+            if ix1 - ix0 > 2 {
+                let cm = q(vy)
+                if cm != 0 { blitter.blitSpan(x: ix0 + 1, y: y, count: ix1 - ix0 - 2, coverage: cm) }
+            }
+            let cr = q(right * vy)
+            if cr != 0 { blitter.blitSpan(x: ix1 - 1, y: y, count: 1, coverage: cr) }
+        }
+    }
+
+    /// Fills the ellipse inscribed in `rect` (in user space) with the fill colour.
+    ///
+    /// Under a transform without rotation or shear the ellipse is scan-converted
+    /// directly as a polygon with enough sides to stay within `flatness` of the
+    /// curve, its vertices pushed out so that its area equals the ellipse's.
+    public func fillEllipse(in rect: Rect) {
+        guard !rect.isNull, !state.clip.isEmpty else { return }
+        let t = state.transform
+        guard t.isRectilinear else {
+            fill(Path(ellipseIn: rect))
+            return
+        }
+        let r = rect.standardized
+        let cx = t.a * r.midX + t.tx, cy = t.d * r.midY + t.ty
+        let rx = abs(t.a) * r.width / 2, ry = abs(t.d) * r.height / 2
+        guard cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite, rx > 0, ry > 0 else { return }
+        var blitter = makeBlitter(state.fillColor)
+        if blitter.isNoOp { return }
+        let area = Canvas.pixelBox((cx - rx).rounded(.down), (cy - ry).rounded(.down),
+                                   (cx + rx).rounded(.up), (cy + ry).rounded(.up), within: state.clip)
+        guard !area.isEmpty else { return }
+        // Sides: the sagitta r·(1 − cos(π/n)) must stay within the flatness.
+        let rmax = max(rx, ry)
+        let tol = max(0.001, flatness)
+        var n = 8
+        if rmax > tol {
+            let half = acos(max(-1, 1 - tol / rmax))
+            n = max(8, min(1 << 16, Int((Double.pi / half).rounded(.up))))
+        }
+        n = (n + 3) & ~3
+        // An n-gon inscribed in a circle has (n/2)·sin(2π/n)/π of its area.
+        let step = 2 * Double.pi / Double(n)
+        let grow = (2 * Double.pi / (Double(n) * sin(step))).squareRoot()
+        let ex = rx * grow, ey = ry * grow
+        let cs = cos(step), sn = sin(step)
+        let rows = Rasterizer.bandRows(width: area.width)
+        var top = area.y0
+        while top < area.y1 {
+            let band = PixelBox(x0: area.x0, y0: top, x1: area.x1, y1: min(area.y1, top + rows))
+            rasterizer.begin(band)
+            var c = 1.0, s = 0.0
+            var px = cx + ex, py = cy
+            for i in 1...n {
+                if i == n {
+                    c = 1; s = 0
+                } else {
+                    (c, s) = (c * cs - s * sn, s * cs + c * sn)
+                }
+                let nx = cx + ex * c, ny = cy + ey * s
+                rasterizer.addLine(px, py, nx, ny)
+                px = nx; py = ny
+            }
+            rasterizer.sweep(.winding, &blitter)
+            top = band.y1
+        }
+    }
+
+    /// Sets the pixels of `rect` (in user space) to transparent black, whatever
+    /// the alpha and blend mode (`clear(_:)`), with exact coverage at the edges.
+    public func clear(_ rect: Rect) {
+        saveGState()
+        defer { restoreGState() }
+        state.blendMode = .copy
+        state.alpha = 1
+        state.fillColor = .clear
+        fill(rect)
+    }
+}
+
+/// Feeds flattened lines to the rasterizer, closing every subpath.
+struct RasterizerSink: FlatteningSink {
+    let rasterizer: Rasterizer
+    var startX = 0.0, startY = 0.0, lastX = 0.0, lastY = 0.0
+    var open = false
+
+    init(_ rasterizer: Rasterizer) { self.rasterizer = rasterizer }
+
+    @inline(__always) mutating func move(to p: Point) {
+        if open { rasterizer.addLine(lastX, lastY, startX, startY) }
+        startX = p.x; startY = p.y; lastX = p.x; lastY = p.y
+        open = true
+    }
+
+    @inline(__always) mutating func line(to p: Point) {
+        rasterizer.addLine(lastX, lastY, p.x, p.y)
+        lastX = p.x; lastY = p.y
+    }
+
+    @inline(__always) mutating func close() {
+        if open { rasterizer.addLine(lastX, lastY, startX, startY) }
+        lastX = startX; lastY = startY
+        open = false
+    }
+
+    mutating func finish() { close() }
+}

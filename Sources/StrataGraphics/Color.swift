@@ -1,0 +1,98 @@
+/// A colour in sRGB with straight (not premultiplied) components in 0...1.
+///
+/// Values outside 0...1 are clamped when the colour is turned into pixels; NaN
+/// components count as 0.
+@frozen
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+
+    @inlinable
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+
+    /// A colour from 8-bit sRGB components, 0...255, straight alpha.
+    @inlinable
+    public init(red8: UInt8, green8: UInt8, blue8: UInt8, alpha8: UInt8 = 255) {
+        self.init(red: Double(red8) / 255, green: Double(green8) / 255,
+                  blue: Double(blue8) / 255, alpha: Double(alpha8) / 255)
+    }
+
+    /// A grey level with alpha.
+    public init(white: Double, alpha: Double = 1) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    public static let black = Color(white: 0)
+    public static let white = Color(white: 1)
+    public static let red = Color(red: 1, green: 0, blue: 0)
+    public static let green = Color(red: 0, green: 1, blue: 0)
+    public static let blue = Color(red: 0, green: 0, blue: 1)
+
+    /// The same colour with its alpha replaced by `alpha` (`CGColor.copy(alpha:)`).
+    public func withAlphaComponent(_ alpha: Double) -> Color {
+        Color(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// The colour as an 8-bit premultiplied pixel: each channel rounded to the
+    /// nearest byte, then multiplied by alpha with rounding.
+    public var premultipliedPixel: Pixel {
+        let a = Color.byte(alpha)
+        return Pixel(
+            r: Pixel.multiply(Color.byte(red), a), g: Pixel.multiply(Color.byte(green), a),
+            b: Pixel.multiply(Color.byte(blue), a), a: a)
+    }
+
+    @inlinable static func byte(_ v: Double) -> UInt8 {
+        guard v > 0 else { return 0 }  // also NaN
+        if v >= 1 { return 255 }
+        return UInt8((v * 255).rounded())
+    }
+
+    public var description: String { "Color(r: \(red), g: \(green), b: \(blue), a: \(alpha))" }
+}
+
+/// One 8-bit premultiplied RGBA pixel, in memory order R, G, B, A.
+@frozen
+public struct Pixel: Hashable, Sendable, CustomStringConvertible {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+
+    @inlinable public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        self.r = r; self.g = g; self.b = b; self.a = a
+    }
+
+    public static let transparent = Pixel(r: 0, g: 0, b: 0, a: 0)
+
+    /// The pixel packed into a `UInt32` as it lies in memory on a little-endian
+    /// machine: R in the low byte, A in the high byte.
+    @inlinable public var packed: UInt32 {
+        UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+    }
+
+    @inlinable public init(packed v: UInt32) {
+        self.init(r: UInt8(truncatingIfNeeded: v), g: UInt8(truncatingIfNeeded: v >> 8),
+                  b: UInt8(truncatingIfNeeded: v >> 16), a: UInt8(truncatingIfNeeded: v >> 24))
+    }
+
+    /// The straight (unpremultiplied) colour of this pixel.
+    public var color: Color {
+        guard a > 0 else { return .clear }
+        let a = Double(self.a)
+        return Color(red: Double(r) / a, green: Double(g) / a, blue: Double(b) / a, alpha: a / 255)
+    }
+
+    /// `x·y/255`, rounded to nearest, exact for all bytes.
+    @inlinable public static func multiply(_ x: UInt8, _ y: UInt8) -> UInt8 {
+        let t = UInt32(x) * UInt32(y) + 128
+        return UInt8(truncatingIfNeeded: (t + (t >> 8)) >> 8)
+    }
+
+    public var description: String { "Pixel(\(r), \(g), \(b), \(a))" }
+}

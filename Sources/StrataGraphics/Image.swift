@@ -1,0 +1,58 @@
+/// An immutable grid of 8-bit premultiplied RGBA pixels (`CGImage`).
+///
+/// `Image` is a value and `Sendable`: it is what crosses threads, what layers hold
+/// as contents, and what PNG files decode into. Pixels lie in memory as R, G, B, A,
+/// rows `bytesPerRow` apart.
+public struct Image: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    public let bytesPerRow: Int
+    /// Premultiplied RGBA bytes, `bytesPerRow * height` of them.
+    public let pixels: [UInt8]
+
+    /// An image from premultiplied RGBA bytes.
+    /// - Throws: `GraphicsError.invalidSize` for negative or oversized dimensions, and
+    ///   `GraphicsError.invalidPixelData` when `bytesPerRow` is shorter than a row or
+    ///   `pixels` holds fewer than `bytesPerRow * height` bytes. Colour channels
+    ///   larger than alpha are clamped to alpha, so the pixels are valid
+    ///   premultiplied values.
+    public init(width: Int, height: Int, bytesPerRow: Int? = nil, premultipliedPixels: [UInt8]) throws(GraphicsError) {
+        try BitmapLimits.check(width: width, height: height)
+        let stride = bytesPerRow ?? width * 4
+        guard stride >= width * 4 else {
+            throw .invalidPixelData("bytesPerRow \(stride) is less than width × 4 = \(width * 4)")
+        }
+        guard premultipliedPixels.count >= stride * height else {
+            throw .invalidPixelData("\(premultipliedPixels.count) bytes given, \(stride * height) needed")
+        }
+        var pixels = premultipliedPixels
+        if pixels.count > stride * height { pixels.removeLast(pixels.count - stride * height) }
+        pixels.withUnsafeMutableBufferPointer { p in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = y * stride + x * 4
+                    let a = p[i + 3]
+                    if p[i] > a { p[i] = a }
+                    if p[i + 1] > a { p[i + 1] = a }
+                    if p[i + 2] > a { p[i + 2] = a }
+                }
+            }
+        }
+        self.init(uncheckedWidth: width, height: height, bytesPerRow: stride, pixels: pixels)
+    }
+
+    init(uncheckedWidth width: Int, height: Int, bytesPerRow: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.bytesPerRow = bytesPerRow
+        self.pixels = pixels
+    }
+
+    /// The pixel at column `x`, row `y` (row 0 at the top).
+    /// - Precondition: the coordinates lie inside the image.
+    public subscript(x: Int, y: Int) -> Pixel {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width) × \(height)")
+        let i = y * bytesPerRow + x * 4
+        return Pixel(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2], a: pixels[i + 3])
+    }
+}

@@ -1,0 +1,175 @@
+/// Receives the straight lines of a flattened path.
+///
+/// A subpath is a `move(to:)` followed by `line(to:)` calls and, when it was closed
+/// in the path, a `close()`.
+public protocol FlatteningSink {
+    mutating func move(to point: Point)
+    mutating func line(to point: Point)
+    mutating func close()
+}
+
+extension Path {
+    /// The deepest subdivision of one curve: at most 2¹⁶ lines, however large or
+    /// degenerate its coordinates.
+    static let maxSubdivisionDepth = 16
+
+    /// Turns the path into straight lines, each curve subdivided until every piece
+    /// is within `tolerance` of its chord, measured after `transform`.
+    ///
+    /// Subdivision is adaptive: a curve is split in half (de Casteljau) until a
+    /// piece passes the flatness test, so tight bends get more lines than gentle
+    /// ones. The test is a proven bound, not an estimate: a quadratic piece deviates
+    /// from its chord by at most |p0 − 2p1 + p2| / 4, a cubic piece by at most
+    /// ¾ · max(|p0 − 2p1 + p2|, |p1 − 2p2 + p3|) (an eighth of the largest second
+    /// derivative). Pieces wholly outside `cullRect` (their control points all
+    /// beyond one of its sides) are replaced by a line between their end points,
+    /// which changes nothing a filler clipped to `cullRect` can see.
+    ///
+    /// - Parameters:
+    ///   - transform: applied to every point before flattening.
+    ///   - tolerance: the largest distance between a curve and its lines, in the
+    ///     transformed space. Values that are not positive and finite mean 0.25;
+    ///     values below 0.001 count as 0.001.
+    ///   - cullRect: the region whose view of the path must be exact.
+    ///   - sink: receives the lines.
+    public func flatten<S: FlatteningSink>(
+        transform: AffineTransform, tolerance: Double, cullRect: Rect = .infinite, into sink: inout S
+    ) {
+        let tol = tolerance > 0 && tolerance.isFinite ? Swift.max(tolerance, 0.001) : 0.25
+        let flattener = CurveFlattener(
+            quadLimit: 16 * tol * tol, cubicLimit: (4 * tol / 3) * (4 * tol / 3),
+            minX: cullRect.minX, maxX: cullRect.maxX, minY: cullRect.minY, maxY: cullRect.maxY)
+        let t = transform
+        points.withUnsafeBufferPointer { pts in
+            var i = 0
+            var last = Point.zero
+            for v in verbs {
+                switch v {
+                case .move:
+                    last = pts[i].applying(t)
+                    sink.move(to: last)
+                    i += 1
+                case .line:
+                    last = pts[i].applying(t)
+                    sink.line(to: last)
+                    i += 1
+                case .quad:
+                    let c = pts[i].applying(t), p = pts[i + 1].applying(t)
+                    flattener.quad(last, c, p, 0, &sink)
+                    last = p
+                    i += 2
+                case .cubic:
+                    let c1 = pts[i].applying(t), c2 = pts[i + 1].applying(t), p = pts[i + 2].applying(t)
+                    flattener.cubic(last, c1, c2, p, 0, &sink)
+                    last = p
+                    i += 3
+                case .close:
+                    sink.close()
+                }
+            }
+        }
+    }
+}
+
+struct CurveFlattener {
+    let quadLimit: Double   // (4·tol)²: |dd|² below it means |dd|/4 ≤ tol
+    let cubicLimit: Double  // (4·tol/3)²: M² below it means ¾M ≤ tol
+    let minX, maxX, minY, maxY: Double
+
+    @inline(__always)
+    func outside(_ xs: (Double, Double, Double, Double), _ ys: (Double, Double, Double, Double)) -> Bool {
+        (xs.0 >= maxX && xs.1 >= maxX && xs.2 >= maxX && xs.3 >= maxX)
+            || (xs.0 <= minX && xs.1 <= minX && xs.2 <= minX && xs.3 <= minX)
+            || (ys.0 >= maxY && ys.1 >= maxY && ys.2 >= maxY && ys.3 >= maxY)
+            || (ys.0 <= minY && ys.1 <= minY && ys.2 <= minY && ys.3 <= minY)
+    }
+
+    func quad<S: FlatteningSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ depth: Int, _ sink: inout S) {
+        let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
+        let flat = ddx * ddx + ddy * ddy <= quadLimit
+        // `!(… < …)` so that NaN stops the subdivision too.
+        if flat || depth >= Path.maxSubdivisionDepth || !(ddx * ddx + ddy * ddy < .infinity)
+            || outside((p0.x, p1.x, p2.x, p2.x), (p0.y, p1.y, p2.y, p2.y)) {
+            sink.line(to: p2)
+            return
+        }
+        let a = Point(x: (p0.x + p1.x) * 0.5, y: (p0.y + p1.y) * 0.5)
+        let b = Point(x: (p1.x + p2.x) * 0.5, y: (p1.y + p2.y) * 0.5)
+        let m = Point(x: (a.x + b.x) * 0.5, y: (a.y + b.y) * 0.5)
+        quad(p0, a, m, depth + 1, &sink)
+        quad(m, b, p2, depth + 1, &sink)
+    }
+
+    func cubic<S: FlatteningSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ depth: Int, _ sink: inout S) {
+        let d1x = p0.x - 2 * p1.x + p2.x, d1y = p0.y - 2 * p1.y + p2.y
+        let d2x = p1.x - 2 * p2.x + p3.x, d2y = p1.y - 2 * p2.y + p3.y
+        let m = Swift.max(d1x * d1x + d1y * d1y, d2x * d2x + d2y * d2y)
+        if m <= cubicLimit || depth >= Path.maxSubdivisionDepth || !(m < .infinity)
+            || outside((p0.x, p1.x, p2.x, p3.x), (p0.y, p1.y, p2.y, p3.y)) {
+            sink.line(to: p3)
+            return
+        }
+        let ab = Point(x: (p0.x + p1.x) * 0.5, y: (p0.y + p1.y) * 0.5)
+        let bc = Point(x: (p1.x + p2.x) * 0.5, y: (p1.y + p2.y) * 0.5)
+        let cd = Point(x: (p2.x + p3.x) * 0.5, y: (p2.y + p3.y) * 0.5)
+        let abc = Point(x: (ab.x + bc.x) * 0.5, y: (ab.y + bc.y) * 0.5)
+        let bcd = Point(x: (bc.x + cd.x) * 0.5, y: (bc.y + cd.y) * 0.5)
+        let mid = Point(x: (abc.x + bcd.x) * 0.5, y: (abc.y + bcd.y) * 0.5)
+        cubic(p0, ab, abc, mid, depth + 1, &sink)
+        cubic(mid, bcd, cd, p3, depth + 1, &sink)
+    }
+}
+
+/// Evaluation and extrema of Bézier curves.
+enum Bezier {
+    static func quadPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ t: Double) -> Point {
+        let u = 1 - t
+        return Point(x: u * u * p0.x + 2 * u * t * p1.x + t * t * p2.x,
+                     y: u * u * p0.y + 2 * u * t * p1.y + t * t * p2.y)
+    }
+
+    static func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double) -> Point {
+        let u = 1 - t
+        let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+        return Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+                     y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+    }
+
+    /// Parameters in (0, 1) where the quadratic's x or y derivative is zero.
+    static func quadExtrema(_ p0: Point, _ p1: Point, _ p2: Point) -> [Double] {
+        var ts: [Double] = []
+        for (a, b, c) in [(p0.x, p1.x, p2.x), (p0.y, p1.y, p2.y)] {
+            let den = a - 2 * b + c
+            if den != 0 {
+                let t = (a - b) / den
+                if t > 0 && t < 1 { ts.append(t) }
+            }
+        }
+        return ts
+    }
+
+    /// Parameters in (0, 1) where the cubic's x or y derivative is zero.
+    static func cubicExtrema(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> [Double] {
+        var ts: [Double] = []
+        for (a, b, c, d) in [(p0.x, p1.x, p2.x, p3.x), (p0.y, p1.y, p2.y, p3.y)] {
+            // B'(t)/3 = qa·t² + qb·t + qc
+            let qa = -a + 3 * b - 3 * c + d
+            let qb = 2 * (a - 2 * b + c)
+            let qc = b - a
+            if Swift.abs(qa) < 1e-12 * (Swift.abs(qb) + Swift.abs(qc) + 1e-300) {
+                if qb != 0 {
+                    let t = -qc / qb
+                    if t > 0 && t < 1 { ts.append(t) }
+                }
+                continue
+            }
+            let disc = qb * qb - 4 * qa * qc
+            if disc < 0 { continue }
+            let s = disc.squareRoot()
+            for t in [(-qb + s) / (2 * qa), (-qb - s) / (2 * qa)] where t > 0 && t < 1 {
+                ts.append(t)
+            }
+        }
+        return ts
+    }
+}

@@ -1,0 +1,294 @@
+// Exact-area scan conversion.
+//
+// Every line adds, to the cells of each pixel row it crosses, the signed area it
+// sweeps to its right: a running sum along the row then gives each pixel's
+// coverage (winding number times covered area, exactly, not sampled). This is the
+// accumulation idea of FreeType's grey rasterizer and font-rs, written here for
+// Strata: cells are a dense `Float` grid over the part of the target the path
+// touches (a "band"), and one bit per cell marks the cells that were written, so
+// the sweep jumps from edge to edge and hands the constant-coverage runs between
+// edges to the blitter as whole spans (Blend2D keeps its cells the same way).
+// Interior pixels are therefore never summed one by one: a 100-pixel-wide polygon
+// row costs a few edge cells plus one span fill.
+
+/// Where coverage goes: the two calls the scan converter knows about.
+@usableFromInline
+protocol SpanBlitter {
+    /// Pixels `x ..< x + count` of row `y`, all with coverage `coverage` (1...255).
+    mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8)
+    /// Pixels `x ..< x + count` of row `y`, pixel `i` with coverage `mask[i]` (0...255).
+    mutating func blitMask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>)
+}
+
+/// How overlapping subpaths combine (`CGPathFillRule`).
+public enum FillRule: Sendable, Hashable {
+    /// Non-zero winding: a point is inside when the path winds around it at all.
+    case winding
+    /// Even-odd: a point is inside when a ray from it crosses the path an odd
+    /// number of times.
+    case evenOdd
+}
+
+/// A rectangle of whole device pixels, `x0 ..< x1` by `y0 ..< y1`.
+struct PixelBox: Equatable {
+    var x0, y0, x1, y1: Int
+    var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+    var width: Int { x1 - x0 }
+    var height: Int { y1 - y0 }
+    func intersection(_ o: PixelBox) -> PixelBox {
+        PixelBox(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+    }
+}
+
+/// Scratch state for scan-converting paths, one band at a time. Owned by one
+/// `Canvas` and used by one thread; its buffers grow to the largest band drawn.
+final class Rasterizer {
+    /// The band: device pixels `originX ..< originX + width`, rows `originY ..< originY + height`.
+    private(set) var originX = 0, originY = 0, width = 0, height = 0
+    private var stride = 0        // cells per row: width + 2 (a line may write one past its last pixel)
+    private var wordsPerRow = 0   // touched-cell bits per row
+    private var cells: UnsafeMutablePointer<Float>
+    private var bits: UnsafeMutablePointer<UInt64>
+    private var cellCapacity = 0, bitCapacity = 0
+    private let mask: UnsafeMutablePointer<UInt8>
+    private var fw: Double = 0, fh: Double = 0
+
+    /// The most cells one band may hold (4 MiB of `Float`s); larger areas are
+    /// drawn in several bands of rows.
+    static let maxBandCells = 1 << 20
+
+    init() {
+        cells = .allocate(capacity: 1)
+        bits = .allocate(capacity: 1)
+        mask = .allocate(capacity: 64)
+    }
+
+    deinit {
+        cells.deallocate()
+        bits.deallocate()
+        mask.deallocate()
+    }
+
+    /// How many rows a band over `width` pixels may have.
+    static func bandRows(width: Int) -> Int {
+        max(1, maxBandCells / (width + 2))
+    }
+
+    /// Starts a band. Cells and bits are all zero here: the sweep clears what it reads.
+    func begin(_ box: PixelBox) {
+        originX = box.x0; originY = box.y0
+        width = box.width; height = box.height
+        stride = width + 2
+        wordsPerRow = (stride + 63) >> 6
+        fw = Double(width); fh = Double(height)
+        let needCells = stride * height, needBits = wordsPerRow * height
+        if needCells > cellCapacity {
+            cells.deallocate()
+            cellCapacity = max(needCells, cellCapacity * 2)
+            cells = .allocate(capacity: cellCapacity)
+            cells.initialize(repeating: 0, count: cellCapacity)
+        }
+        if needBits > bitCapacity {
+            bits.deallocate()
+            bitCapacity = max(needBits, bitCapacity * 2)
+            bits = .allocate(capacity: bitCapacity)
+            bits.initialize(repeating: 0, count: bitCapacity)
+        }
+    }
+
+    /// Adds the line from (x0, y0) to (x1, y1), in device pixels, clipped to the band.
+    /// Coordinates must not be NaN (callers reject such paths first); any finite
+    /// magnitude is fine, since clipping happens in `Double` before cells are touched.
+    @inline(__always)
+    func addLine(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        var x0 = ax - Double(originX), y0 = ay - Double(originY)
+        var x1 = bx - Double(originX), y1 = by - Double(originY)
+        if y0 == y1 { return }
+        var dir: Float = 1
+        if y0 > y1 {
+            swap(&x0, &x1); swap(&y0, &y1)
+            dir = -1
+        }
+        if y1 <= 0 || y0 >= fh { return }
+        // A line entirely inside the band (the common case) skips the clipping.
+        if y0 >= 0 && y1 <= fh && x0 >= 0 && x1 >= 0 && x0 <= fw && x1 <= fw {
+            accumulate(Float(x0), Float(y0), Float(x1), Float(y1), dir)
+            return
+        }
+        let dx = x1 - x0, dy = y1 - y0
+        if y0 < 0 {
+            x0 += dx * (-y0 / dy); y0 = 0
+        }
+        if y1 > fh {
+            x1 = x0 + (x1 - x0) * ((fh - y0) / (y1 - y0)); y1 = fh
+        }
+        if !(y0 < y1) { return }
+        if x0 >= fw && x1 >= fw { return }  // right of the band: covers nothing visible
+        if x0 <= 0 && x1 <= 0 {
+            // Left of the band: only its height matters, as a vertical at the left edge.
+            accumulate(0, Float(y0), 0, Float(y1), dir)
+            return
+        }
+        let ex = x1 - x0, ey = y1 - y0
+        @inline(__always) func yAt(_ x: Double) -> Double {
+            min(y1, max(y0, y0 + ey * ((x - x0) / ex)))
+        }
+        // Split where the line crosses x = 0 and x = width.
+        var ya = y0, xa = x0, yb = y1, xb = x1
+        if x0 < 0 {
+            let yc = yAt(0)
+            accumulate(0, Float(y0), 0, Float(yc), dir)
+            ya = yc; xa = 0
+        } else if x1 < 0 {
+            let yc = yAt(0)
+            accumulate(0, Float(yc), 0, Float(y1), dir)
+            yb = yc; xb = 0
+        }
+        if x0 > fw {
+            ya = yAt(fw); xa = fw
+        } else if x1 > fw {
+            yb = yAt(fw); xb = fw
+        }
+        if ya < yb {
+            accumulate(Float(min(fw, max(0, xa))), Float(ya), Float(min(fw, max(0, xb))), Float(yb), dir)
+        }
+    }
+
+    /// Accumulates a line with 0 ≤ y0 < y1 ≤ height and 0 ≤ x ≤ width.
+    @inline(__always)
+    private func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
+        if !(y0 < y1) { return }
+        let dxdy = (x1 - x0) / (y1 - y0)
+        var row = Int(y0)
+        let lastRow = min(height - 1, Int(y1.rounded(.up)) - 1)
+        var yTop = y0, xTop = x0
+        while row <= lastRow {
+            let yNext = Float(row + 1)
+            let yBot = yNext < y1 ? yNext : y1
+            let xBot = yNext < y1 ? x0 + (yBot - y0) * dxdy : x1
+            cellSpan(row, xTop, xBot, (yBot - yTop) * dir)
+            yTop = yBot; xTop = xBot
+            row += 1
+        }
+    }
+
+    /// Adds the part of a line within one pixel row: it runs from x = `xa` to
+    /// x = `xb` while descending `d` (signed) of the row's height.
+    @inline(__always)
+    private func cellSpan(_ row: Int, _ xa: Float, _ xb: Float, _ d: Float) {
+        let line = cells + row * stride
+        let xl = min(xa, xb), xr = max(xa, xb)
+        let il = Int(xl)
+        let ir = Int(xr)
+        if il == ir || xr - xl < 1.0 / 128 {
+            // Within one cell (or nearly): the covered area to the right of the
+            // line is set by its mean x.
+            let xm = (xa + xb) * 0.5
+            let i = Int(xm)
+            let f = xm - Float(i)
+            line[i] += d - d * f
+            line[i + 1] += d * f
+            markCells(row, i, i + 1)
+            return
+        }
+        // Across cells il ... ir. With s = 1 / (xr − xl), the coverage of cell i
+        // (before differencing) is d·s·(H(i+1−xl) − H(i+1−xr)), where H is the
+        // integral of clamp(u, 0, 1): 0, u²/2, or u − ½.
+        let s = d / (xr - xl)
+        let fl = Float(il + 1) - xl
+        let c0 = s * fl * fl * 0.5                       // cell il
+        let fr = Float(ir + 1) - xr
+        let cLast = s * (Float(ir) + 0.5 - xl - fr * fr * 0.5)  // cell ir
+        line[il] += c0
+        if ir == il + 1 {
+            line[ir] += cLast - c0
+        } else {
+            let c1 = s * (Float(il + 1) + 0.5 - xl)       // cell il + 1
+            line[il + 1] += c1 - c0
+            var i = il + 2
+            while i < ir {
+                line[i] += s
+                i += 1
+            }
+            let cPrev = c1 + s * Float(ir - il - 2)         // cell ir − 1
+            line[ir] += cLast - cPrev
+        }
+        line[ir + 1] += d - cLast
+        markCells(row, il, ir + 1)
+    }
+
+    @inline(__always)
+    private func markCells(_ row: Int, _ first: Int, _ last: Int) {
+        let b = bits + row * wordsPerRow
+        let w0 = first >> 6, w1 = last >> 6
+        let lo = ~UInt64(0) << UInt64(first & 63)
+        let hi = ~UInt64(0) >> UInt64(63 - (last & 63))
+        if w0 == w1 {
+            b[w0] |= lo & hi
+        } else {
+            b[w0] |= lo
+            var w = w0 + 1
+            while w < w1 { b[w] = ~0; w += 1 }
+            b[w1] |= hi
+        }
+    }
+
+    @inline(__always)
+    private static func coverage(_ acc: Float, _ evenOdd: Bool) -> UInt8 {
+        var a = abs(acc)
+        if evenOdd {
+            a -= 2 * (a * 0.5).rounded(.down)
+            if a > 1 { a = 2 - a }
+        } else if a > 1 {
+            a = 1
+        }
+        return UInt8(a * 255 + 0.5)
+    }
+
+    /// Turns the band's cells into coverage, row by row, and hands it to `blitter`.
+    /// Leaves every cell and bit zero for the next band.
+    func sweep<B: SpanBlitter>(_ rule: FillRule, _ blitter: inout B) {
+        let evenOdd = rule == .evenOdd
+        for row in 0..<height {
+            let line = cells + row * stride
+            let rowBits = bits + row * wordsPerRow
+            let y = originY + row
+            var acc: Float = 0
+            var x = 0  // the first pixel not yet handed over
+            for w in 0..<wordsPerRow {
+                var word = rowBits[w]
+                if word == 0 { continue }
+                rowBits[w] = 0
+                let base = w << 6
+                while word != 0 {
+                    let offset = word.trailingZeroBitCount
+                    let run = (~(word >> UInt64(offset))).trailingZeroBitCount
+                    let start = base + offset
+                    let end = start + run
+                    if start > x && x < width {
+                        let c = Rasterizer.coverage(acc, evenOdd)
+                        if c != 0 {
+                            blitter.blitSpan(x: originX + x, y: y, count: min(start, width) - x, coverage: c)
+                        }
+                    }
+                    for i in start..<end {
+                        acc += line[i]
+                        line[i] = 0
+                        mask[i - start] = Rasterizer.coverage(acc, evenOdd)
+                    }
+                    if start < width {
+                        blitter.blitMask(x: originX + start, y: y, count: min(end, width) - start, mask: mask)
+                    }
+                    x = end
+                    word = run + offset >= 64 ? 0 : word & (~UInt64(0) << UInt64(run + offset))
+                }
+            }
+            if x < width {
+                let c = Rasterizer.coverage(acc, evenOdd)
+                if c != 0 {
+                    blitter.blitSpan(x: originX + x, y: y, count: width - x, coverage: c)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import StrataGraphics
+
+/// Small pictures that show what the drawing engine does, each drawn with the
+/// public API only.
+enum GalleryPictures {
+    static let all: [(String, @Sendable (Canvas) -> Void)] = [
+        ("shapes", shapes),
+        ("fill-rules", fillRules),
+        ("arcs", arcs),
+        ("transforms", transforms),
+    ]
+
+    static func background(_ canvas: Canvas) {
+        canvas.fillColor = Color(white: 0.97)
+        canvas.fill(canvas.bounds)
+    }
+
+    /// Rectangles, rounded rectangles, ellipses and a curved blob, half transparent.
+    static func shapes(_ canvas: Canvas) {
+        background(canvas)
+        canvas.fillColor = Color(red: 0.20, green: 0.47, blue: 0.96, alpha: 0.85)
+        canvas.fill(Rect(x: 30.5, y: 30.25, width: 140, height: 100))
+        canvas.fillColor = Color(red: 1.0, green: 0.23, blue: 0.19, alpha: 0.6)
+        canvas.fill(Path(roundedRect: Rect(x: 110, y: 80, width: 160, height: 110), cornerWidth: 24, cornerHeight: 24))
+        canvas.fillColor = Color(red: 0.2, green: 0.78, blue: 0.35, alpha: 0.7)
+        canvas.fillEllipse(in: Rect(x: 290, y: 40, width: 150, height: 100))
+        var blob = Path()
+        blob.move(to: Point(x: 60, y: 280))
+        blob.addCurve(to: Point(x: 240, y: 250), control1: Point(x: 90, y: 180), control2: Point(x: 200, y: 330))
+        blob.addQuadCurve(to: Point(x: 420, y: 290), control: Point(x: 330, y: 150))
+        blob.addLine(to: Point(x: 420, y: 310))
+        blob.addLine(to: Point(x: 60, y: 310))
+        blob.closeSubpath()
+        canvas.fillColor = Color(red: 0.69, green: 0.32, blue: 0.87, alpha: 0.75)
+        canvas.fill(blob)
+    }
+
+    /// A five-pointed star and two nested rings under each fill rule.
+    static func fillRules(_ canvas: Canvas) {
+        background(canvas)
+        func star(cx: Double, cy: Double, r: Double) -> Path {
+            var p = Path()
+            for i in 0..<5 {
+                let a = -Double.pi / 2 + Double(i) * 4 * Double.pi / 5
+                let pt = Point(x: cx + r * cos(a), y: cy + r * sin(a))
+                if i == 0 { p.move(to: pt) } else { p.addLine(to: pt) }
+            }
+            p.closeSubpath()
+            return p
+        }
+        canvas.fillColor = Color(red: 0.95, green: 0.6, blue: 0.1)
+        canvas.fill(star(cx: 120, cy: 110, r: 90), rule: .winding)
+        canvas.fill(star(cx: 360, cy: 110, r: 90), rule: .evenOdd)
+        var rings = Path(ellipseIn: Rect(x: 40, y: 210, width: 160, height: 100))
+        rings.addEllipse(in: Rect(x: 80, y: 230, width: 80, height: 60))
+        canvas.fillColor = Color(red: 0.1, green: 0.55, blue: 0.75)
+        canvas.fill(rings, rule: .winding)
+        canvas.fill(rings.applying(AffineTransform(translationX: 240, y: 0)), rule: .evenOdd)
+    }
+
+    /// Arcs by angle and by tangents: a pie chart and a rounded speech bubble.
+    static func arcs(_ canvas: Canvas) {
+        background(canvas)
+        let center = Point(x: 130, y: 160)
+        let shares = [0.35, 0.25, 0.2, 0.2]
+        let colors = [Color(red: 0.2, green: 0.47, blue: 0.96), Color(red: 1, green: 0.58, blue: 0),
+                      Color(red: 0.2, green: 0.78, blue: 0.35), Color(red: 0.9, green: 0.2, blue: 0.4)]
+        var start = -Double.pi / 2
+        for (share, color) in zip(shares, colors) {
+            var slice = Path()
+            slice.move(to: center)
+            slice.addArc(center: center, radius: 100, startAngle: start, endAngle: start + share * 2 * Double.pi, clockwise: false)
+            slice.closeSubpath()
+            canvas.fillColor = color
+            canvas.fill(slice)
+            start += share * 2 * Double.pi
+        }
+        var bubble = Path()
+        bubble.move(to: Point(x: 300, y: 60))
+        bubble.addArc(tangent1End: Point(x: 450, y: 60), tangent2End: Point(x: 450, y: 220), radius: 30)
+        bubble.addArc(tangent1End: Point(x: 450, y: 220), tangent2End: Point(x: 260, y: 220), radius: 30)
+        bubble.addLine(to: Point(x: 320, y: 220))
+        bubble.addLine(to: Point(x: 280, y: 270))
+        bubble.addLine(to: Point(x: 290, y: 220))
+        bubble.addArc(tangent1End: Point(x: 260, y: 220), tangent2End: Point(x: 260, y: 60), radius: 30)
+        bubble.addArc(tangent1End: Point(x: 260, y: 60), tangent2End: Point(x: 450, y: 60), radius: 30)
+        bubble.closeSubpath()
+        canvas.fillColor = Color(red: 0.35, green: 0.35, blue: 0.4)
+        canvas.fill(bubble)
+    }
+
+    /// The same rounded square rotated and scaled around a point, with fading alpha.
+    static func transforms(_ canvas: Canvas) {
+        background(canvas)
+        let square = Path(roundedRect: Rect(x: -40, y: -40, width: 80, height: 80), cornerWidth: 14, cornerHeight: 14)
+        for i in 0..<12 {
+            canvas.withSavedGState {
+                canvas.translateBy(x: 240, y: 160)
+                canvas.rotate(by: Double(i) * Double.pi / 12)
+                canvas.scaleBy(x: 1 + Double(i) * 0.12, y: 1 + Double(i) * 0.12)
+                canvas.alpha = 0.25
+                canvas.fillColor = Color(red: Double(i) / 12, green: 0.3, blue: 1 - Double(i) / 12)
+                canvas.fill(square)
+            }
+        }
+        canvas.clip(to: Rect(x: 20, y: 20, width: 100, height: 60))
+        canvas.fillColor = .black
+        canvas.fillEllipse(in: Rect(x: 0, y: 0, width: 150, height: 150))
+    }
+}

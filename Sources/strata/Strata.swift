@@ -1,0 +1,15 @@
+import ArgumentParser
+
+@main
+struct Strata: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strata",
+        abstract: "Strata: Core Graphics-style rendering for Swift on Linux.",
+        subcommands: [Gallery.self, Bench.self])
+}
+
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Benchmarks, printed in the format of ../shared/bench.",
+        subcommands: [RasterBench.self])
+}
