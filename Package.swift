@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(
             name: "StrataGraphicsTests",
             dependencies: ["StrataGraphics"],
-            resources: [.copy("Resources")]
+            exclude: ["Resources"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -84,6 +84,17 @@ int strata_png_decode(const uint8_t *data, size_t size,
         copy_message(error, error_size, "not a PNG file: the 8-byte PNG signature is missing");
         return 1;
     }
+    // Check the declared size before libpng reads any further, so that an
+    // absurd header is refused with a clear reason.
+    if (size >= 24 && memcmp(data + 12, "IHDR", 4) == 0) {
+        uint32_t w = (uint32_t)data[16] << 24 | (uint32_t)data[17] << 16 | (uint32_t)data[18] << 8 | data[19];
+        uint32_t h = (uint32_t)data[20] << 24 | (uint32_t)data[21] << 16 | (uint32_t)data[22] << 8 | data[23];
+        if (w > max_dimension || h > max_dimension || (uint64_t)w * h > max_pixels) {
+            snprintf(error, error_size, "image too large: %u x %u exceeds the decoder's limit of %u pixels a side and %llu in all",
+                     w, h, max_dimension, (unsigned long long)max_pixels);
+            return 1;
+        }
+    }
     read_context context = {data, size, 0, error, error_size};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, on_read_error, on_warning);
     if (png == NULL) {

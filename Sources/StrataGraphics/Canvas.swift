@@ -215,9 +215,8 @@ public final class Canvas {
             fill(Path(rect: rect))
             return
         }
-        let r = rect.standardized
-        var x0 = t.a * r.minX + t.tx, x1 = t.a * r.maxX + t.tx
-        var y0 = t.d * r.minY + t.ty, y1 = t.d * r.maxY + t.ty
+        var x0 = t.a * rect.minX + t.tx, x1 = t.a * rect.maxX + t.tx
+        var y0 = t.d * rect.minY + t.ty, y1 = t.d * rect.maxY + t.ty
         if x0 > x1 { swap(&x0, &x1) }
         if y0 > y1 { swap(&y0, &y1) }
         guard !(x0.isNaN || x1.isNaN || y0.isNaN || y1.isNaN) else { return }

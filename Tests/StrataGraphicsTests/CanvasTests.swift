@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+@testable import StrataGraphics
+
+@Suite struct CanvasTests {
+    @Test func sourceOverBlendsPremultiplied() {
+        let canvas = makeCanvas(4, 4)
+        canvas.fillColor = .white
+        canvas.fill(canvas.bounds)
+        canvas.fillColor = Color(red8: 255, green8: 0, blue8: 0, alpha8: 128)
+        canvas.fill(Rect(x: 0, y: 0, width: 4, height: 4))
+        // R = 128 + 255·127/255 = 255, G = B = 0 + 255·127/255 = 127.
+        #expect(canvas.bitmap[1, 1] == Pixel(r: 255, g: 127, b: 127, a: 255))
+    }
+
+    @Test func longSpansBlendLikeShortOnes() {
+        // The vector loop (8 pixels at a time) and the scalar tail must agree.
+        let canvas = makeCanvas(37, 2)
+        for x in 0..<37 { canvas.bitmap[x, 0] = Pixel(r: UInt8(x * 3), g: UInt8(x * 5), b: UInt8(x * 7), a: 255) }
+        for x in 0..<37 { canvas.bitmap[x, 1] = canvas.bitmap[x, 0] }
+        canvas.fillColor = Color(red8: 10, green8: 200, blue8: 90, alpha8: 77)
+        canvas.fill(Rect(x: 0, y: 0, width: 37, height: 1))
+        for x in 0..<37 {
+            canvas.fill(Rect(x: Double(x), y: 1, width: 1, height: 1))
+        }
+        for x in 0..<37 { #expect(canvas.bitmap[x, 0] == canvas.bitmap[x, 1], "pixel \(x)") }
+        let s = Color(red8: 10, green8: 200, blue8: 90, alpha8: 77).premultipliedPixel
+        let d = Pixel(r: 60, g: 100, b: 140, a: 255)  // the original pixel 20
+        #expect(canvas.bitmap[20, 0] == Pixel(r: s.r + Pixel.multiply(d.r, 178), g: s.g + Pixel.multiply(d.g, 178),
+                                              b: s.b + Pixel.multiply(d.b, 178), a: 255))
+    }
+
+    @Test func copyModeReplacesInsideTheShape() {
+        let canvas = makeCanvas(4, 1)
+        canvas.fillColor = .white
+        canvas.fill(canvas.bounds)
+        canvas.blendMode = .copy
+        canvas.fillColor = Color(red8: 0, green8: 0, blue8: 255, alpha8: 128)
+        canvas.fill(Rect(x: 1, y: 0, width: 1.5, height: 1))
+        #expect(canvas.bitmap[0, 0] == Pixel(r: 255, g: 255, b: 255, a: 255))
+        #expect(canvas.bitmap[1, 0] == Pixel(r: 0, g: 0, b: 128, a: 128))
+        // Half covered: half the old white, half the new half-transparent blue.
+        #expect(canvas.bitmap[2, 0] == Pixel(r: 127, g: 127, b: 191, a: 191))
+    }
+
+    @Test func globalAlphaScalesTheSource() {
+        let canvas = makeCanvas(2, 2)
+        canvas.alpha = 0.5
+        canvas.fillColor = Color(red: 1, green: 0, blue: 0)
+        canvas.fill(canvas.bounds)
+        #expect(canvas.bitmap[0, 0] == Pixel(r: 128, g: 0, b: 0, a: 128))
+        canvas.alpha = -3
+        #expect(canvas.alpha == 0)
+        canvas.alpha = .nan
+        #expect(canvas.alpha == 0)
+    }
+
+    @Test func clipRectLimitsDrawing() {
+        let canvas = makeCanvas(10, 10)
+        canvas.clip(to: Rect(x: 2, y: 3, width: 4, height: 5))
+        canvas.fillColor = .white
+        canvas.fill(Path(ellipseIn: Rect(x: -50, y: -50, width: 110, height: 110)))
+        #expect(coveredArea(canvas.bitmap) == 20)
+        #expect(canvas.bitmap[1, 4].a == 0 && canvas.bitmap[2, 4].a == 255 && canvas.bitmap[5, 7].a == 255 && canvas.bitmap[6, 7].a == 0)
+        // Clips only ever shrink.
+        canvas.clip(to: Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(canvas.clipBoundingBox == Rect(x: 2, y: 3, width: 4, height: 5))
+        canvas.clip(to: Rect(x: 50, y: 50, width: 1, height: 1))
+        #expect(canvas.clipBoundingBox.isNull)
+        canvas.fill(canvas.bounds)
+        #expect(coveredArea(canvas.bitmap) == 20)
+    }
+
+    @Test func clipEdgesRoundToPixels() {
+        let canvas = makeCanvas(10, 10)
+        canvas.clip(to: Rect(x: 1.4, y: 1.6, width: 3.2, height: 2))
+        #expect(canvas.clipBoundingBox == Rect(x: 1, y: 2, width: 4, height: 2))
+        canvas.clip(to: Rect(x: .nan, y: 0, width: 1, height: 1))
+        #expect(canvas.clipBoundingBox.isNull)
+    }
+
+    @Test func saveAndRestoreTheGraphicsState() {
+        let canvas = makeCanvas(10, 10)
+        canvas.fillColor = .red
+        canvas.saveGState()
+        canvas.translateBy(x: 5, y: 5)
+        canvas.clip(to: Rect(x: 0, y: 0, width: 2, height: 2))
+        canvas.fillColor = .blue
+        canvas.alpha = 0.5
+        canvas.blendMode = .copy
+        canvas.fill(Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(canvas.bitmap[5, 5] == Pixel(r: 0, g: 0, b: 128, a: 128) && canvas.bitmap[7, 7].a == 0)
+        canvas.restoreGState()
+        #expect(canvas.transform == .identity && canvas.fillColor == .red && canvas.alpha == 1 && canvas.blendMode == .normal)
+        #expect(canvas.clipBoundingBox == canvas.bounds)
+        canvas.restoreGState()  // unbalanced: ignored
+        canvas.fill(Rect(x: 0, y: 0, width: 1, height: 1))
+        #expect(canvas.bitmap[0, 0] == Pixel(r: 255, g: 0, b: 0, a: 255))
+    }
+
+    @Test func transformsMoveWhatIsDrawn() {
+        let canvas = makeCanvas(20, 20)
+        canvas.fillColor = .white
+        canvas.translateBy(x: 10, y: 10)
+        canvas.scaleBy(x: 2, y: 2)
+        canvas.fill(Rect(x: 0, y: 0, width: 2, height: 2))  // device (10, 10) … (14, 14)
+        #expect(coveredArea(canvas.bitmap) == 16 && canvas.bitmap[10, 10].a == 255 && canvas.bitmap[14, 14].a == 0)
+        canvas.rotate(by: .pi / 4)
+        let before = coveredArea(canvas.bitmap)
+        canvas.fill(Rect(x: -2, y: -2, width: 1, height: 1))  // rotated: goes through the path filler
+        #expect(coveredArea(canvas.bitmap) > before)
+        let t = canvas.transform
+        #expect(abs(t.tx - 10) < 1e-12 && abs(t.a - 2 * cos(Double.pi / 4)) < 1e-12)
+    }
+
+    @Test func clearMakesPixelsTransparent() {
+        let canvas = makeCanvas(4, 4)
+        canvas.fillColor = .white
+        canvas.fill(canvas.bounds)
+        canvas.alpha = 0.3
+        canvas.clear(Rect(x: 1, y: 1, width: 2, height: 2))
+        #expect(canvas.bitmap[1, 1] == .transparent && canvas.bitmap[0, 0].a == 255 && coveredArea(canvas.bitmap) == 12)
+        #expect(canvas.alpha == 0.3)
+    }
+
+    @Test func badSizesThrow() {
+        #expect(throws: GraphicsError.self) { try Canvas(width: -1, height: 10) }
+        #expect(throws: GraphicsError.self) { try Bitmap(width: 10, height: -5) }
+        #expect(throws: GraphicsError.self) { try Bitmap(width: 100_000, height: 1) }
+        #expect(throws: GraphicsError.self) { try Bitmap(width: 60_000, height: 60_000) }
+        do {
+            _ = try Bitmap(width: -1, height: 2)
+        } catch {
+            #expect(error.description.contains("must not be negative"))
+        }
+        let empty = try! Bitmap(width: 0, height: 7)
+        #expect(empty.makeImage().pixels.isEmpty)
+    }
+
+    @Test func imagesCheckTheirPixelData() throws {
+        #expect(throws: GraphicsError.self) { try Image(width: 2, height: 2, premultipliedPixels: [0, 0, 0]) }
+        #expect(throws: GraphicsError.self) { try Image(width: 2, height: 2, bytesPerRow: 4, premultipliedPixels: [UInt8](repeating: 0, count: 16)) }
+        // Colour above alpha is not a premultiplied value: clamped.
+        let image = try Image(width: 1, height: 1, premultipliedPixels: [200, 10, 10, 100])
+        #expect(image[0, 0] == Pixel(r: 100, g: 10, b: 10, a: 100))
+        let bitmap = Bitmap(image: image)
+        #expect(bitmap[0, 0] == image[0, 0] && bitmap.makeImage() == image)
+    }
+}

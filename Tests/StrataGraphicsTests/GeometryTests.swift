@@ -1,0 +1,104 @@
+import Testing
+
+@testable import StrataGraphics
+
+@Suite struct GeometryTests {
+    @Test func rectEdgesAndStandardization() {
+        let r = Rect(x: 10, y: 20, width: -4, height: 6)
+        #expect(r.minX == 6 && r.maxX == 10 && r.minY == 20 && r.maxY == 26)
+        #expect(r.standardized == Rect(x: 6, y: 20, width: 4, height: 6))
+        #expect(r.midX == 8 && r.midY == 23)
+    }
+
+    @Test func rectIntersectionUnionAndNull() {
+        let a = Rect(x: 0, y: 0, width: 10, height: 10)
+        let b = Rect(x: 5, y: 5, width: 10, height: 10)
+        #expect(a.intersection(b) == Rect(x: 5, y: 5, width: 5, height: 5))
+        #expect(a.union(b) == Rect(x: 0, y: 0, width: 15, height: 15))
+        #expect(a.intersection(Rect(x: 20, y: 20, width: 1, height: 1)).isNull)
+        #expect(Rect.null.union(a) == a)
+        #expect(Rect.null.isEmpty && Rect.zero.isEmpty && !a.isEmpty)
+        #expect(a.intersects(b) && !a.intersects(Rect(x: 10, y: 0, width: 5, height: 5)))
+    }
+
+    @Test func rectContainment() {
+        let a = Rect(x: 0, y: 0, width: 10, height: 10)
+        #expect(a.contains(Point(x: 0, y: 0)))
+        #expect(!a.contains(Point(x: 10, y: 5)))  // the right edge is outside
+        #expect(a.contains(Rect(x: 1, y: 1, width: 9, height: 9)))
+        #expect(!a.contains(Rect(x: 1, y: 1, width: 10, height: 9)))
+    }
+
+    @Test func rectIntegralAndInset() {
+        #expect(Rect(x: 0.5, y: -0.25, width: 2, height: 1).integral == Rect(x: 0, y: -1, width: 3, height: 2))
+        #expect(Rect(x: 0, y: 0, width: 10, height: 4).insetBy(dx: 2, dy: 1) == Rect(x: 2, y: 1, width: 6, height: 2))
+        #expect(Rect(x: 0, y: 0, width: 10, height: 4).insetBy(dx: 6, dy: 0).isNull)
+    }
+
+    @Test func transformConcatenationOrderMatchesCoreGraphics() {
+        // Scale first, then translate: (1, 1) → (2, 2) → (12, 2).
+        let t = AffineTransform(scaleX: 2, y: 2).concatenating(AffineTransform(translationX: 10, y: 0))
+        #expect(Point(x: 1, y: 1).applying(t) == Point(x: 12, y: 2))
+        // translatedBy applies the translation first: (1, 1) → (11, 1) → (22, 2).
+        let u = AffineTransform(scaleX: 2, y: 2).translatedBy(x: 10, y: 0)
+        #expect(Point(x: 1, y: 1).applying(u) == Point(x: 22, y: 2))
+    }
+
+    @Test func rotationTurnsXTowardY() {
+        let p = Point(x: 1, y: 0).applying(AffineTransform(rotationAngle: .pi / 2))
+        #expect(abs(p.x) < 1e-12 && abs(p.y - 1) < 1e-12)
+    }
+
+    @Test func inversionUndoesTheTransform() throws {
+        let t = AffineTransform(a: 2, b: 0.5, c: -1, d: 3, tx: 7, ty: -4)
+        let inv = try #require(t.inverted())
+        let p = Point(x: 3.5, y: -2)
+        let q = p.applying(t).applying(inv)
+        #expect(abs(q.x - p.x) < 1e-12 && abs(q.y - p.y) < 1e-12)
+        let product = t.concatenating(inv)
+        #expect(abs(product.a - 1) < 1e-12 && abs(product.b) < 1e-12 && abs(product.tx) < 1e-12)
+    }
+
+    @Test func singularTransformsHaveNoInverse() {
+        #expect(AffineTransform(scaleX: 0, y: 1).inverted() == nil)
+        #expect(AffineTransform(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0).inverted() == nil)
+        #expect(AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0).inverted() == nil)
+    }
+
+    @Test func rectApplyingTransformIsTheCornersBoundingBox() {
+        let r = Rect(x: 0, y: 0, width: 2, height: 1).applying(AffineTransform(rotationAngle: .pi / 2))
+        #expect(abs(r.minX + 1) < 1e-12 && abs(r.maxX) < 1e-12 && abs(r.maxY - 2) < 1e-12)
+    }
+}
+
+@Suite struct ColorTests {
+    @Test func premultipliedMultiplyIsExactlyRounded() {
+        for x in 0...255 {
+            for y in 0...255 {
+                let exact = (Double(x) * Double(y) / 255).rounded()
+                #expect(Double(Pixel.multiply(UInt8(x), UInt8(y))) == exact)
+            }
+        }
+    }
+
+    @Test func colorsPremultiply() {
+        #expect(Color(red8: 200, green8: 100, blue8: 0, alpha8: 128).premultipliedPixel == Pixel(r: 100, g: 50, b: 0, a: 128))
+        #expect(Color.white.premultipliedPixel == Pixel(r: 255, g: 255, b: 255, a: 255))
+        #expect(Color(red: 2, green: -1, blue: .nan, alpha: 1).premultipliedPixel == Pixel(r: 255, g: 0, b: 0, a: 255))
+    }
+
+    @Test func packedPixelsRoundTrip() {
+        let p = Pixel(r: 1, g: 2, b: 3, a: 4)
+        #expect(Pixel(packed: p.packed) == p)
+        #expect(p.packed == 0x0403_0201)
+    }
+
+    @Test func packedScaleMatchesPerChannelMultiply() {
+        let p = Pixel(r: 255, g: 128, b: 7, a: 255)
+        for k in [0, 1, 127, 128, 200, 255] as [UInt32] {
+            let s = Pixel(packed: scalePacked(p.packed, k))
+            #expect(s == Pixel(r: Pixel.multiply(255, UInt8(k)), g: Pixel.multiply(128, UInt8(k)),
+                               b: Pixel.multiply(7, UInt8(k)), a: Pixel.multiply(255, UInt8(k))))
+        }
+    }
+}
