@@ -47,7 +47,7 @@ public final class Canvas {
 
     /// The largest distance, in device pixels, between a curve and the lines that
     /// stand for it when it is filled.
-    public var flatness = 0.2
+    public var flatness = 0.1
 
     /// A canvas drawing into `bitmap`.
     public init(bitmap: Bitmap) {

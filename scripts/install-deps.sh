@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Strata builds against, when they are missing.
+# Safe to run repeatedly; does nothing on a machine that has them.
+set -euo pipefail
+needed=()
+command -v pkg-config >/dev/null 2>&1 || needed+=(pkg-config)
+pkg-config --exists libpng 2>/dev/null || needed+=(libpng-dev)
+if [ ${#needed[@]} -gt 0 ]; then
+  echo "installing: ${needed[*]}" >&2
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q "${needed[@]}"
+fi
