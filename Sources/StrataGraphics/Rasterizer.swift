@@ -18,6 +18,10 @@ protocol SpanBlitter {
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8)
     /// Pixels `x ..< x + count` of row `y`, pixel `i` with coverage `mask[i]` (0...255).
     mutating func blitMask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>)
+    /// Rows `y ..< y + height` of an axis-aligned rectangle `width` pixels wide:
+    /// its first column has coverage `left`, its last column `right` and the
+    /// columns between `middle` (each 0...255). With `width == 1` only `left` is used.
+    mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8)
 }
 
 /// How overlapping subpaths combine (`CGPathFillRule`).

@@ -60,6 +60,37 @@ struct SolidBlitter: SpanBlitter {
         SolidBlitter.blend(d, count, s, keep)
     }
 
+    /// The source and what is kept of the destination at coverage `c`.
+    @inline(__always)
+    private func sourceAndKeep(_ c: UInt8) -> (UInt32, UInt32) {
+        let s = c == 255 ? source : scalePacked(source, UInt32(c))
+        return (s, 255 - (copy ? UInt32(c) : s >> 24))
+    }
+
+    @inline(__always)
+    mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8) {
+        var d = row(x, y)
+        let rowStride = bytesPerRow / 4
+        // Everything that does not change from row to row is worked out once.
+        let (sl, kl) = sourceAndKeep(left)
+        let (sm, km) = sourceAndKeep(middle)
+        let (sr, kr) = sourceAndKeep(right)
+        let doLeft = left != 0, doRight = right != 0 && width > 1
+        let inner = middle != 0 ? width - 2 : 0
+        for _ in 0..<height {
+            if doLeft { d[0] = sl &+ scalePacked(d[0], kl) }
+            if inner > 0 {
+                if km == 0 {
+                    (d + 1).update(repeating: sm, count: inner)
+                } else {
+                    SolidBlitter.blend(d + 1, inner, sm, km)
+                }
+            }
+            if doRight { d[width - 1] = sr &+ scalePacked(d[width - 1], kr) }
+            d += rowStride
+        }
+    }
+
     @inline(__always)
     mutating func blitMask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
         let d = row(x, y)
