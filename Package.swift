@@ -36,7 +36,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataGraphicsTests",
-            dependencies: ["StrataGraphics"],
+            dependencies: ["StrataGraphics", "strata"],
             exclude: ["Resources"]
         ),
     ],
