@@ -90,8 +90,11 @@ int strata_png_decode(const uint8_t *data, size_t size,
         uint32_t w = (uint32_t)data[16] << 24 | (uint32_t)data[17] << 16 | (uint32_t)data[18] << 8 | data[19];
         uint32_t h = (uint32_t)data[20] << 24 | (uint32_t)data[21] << 16 | (uint32_t)data[22] << 8 | data[23];
         if (w > max_dimension || h > max_dimension || (uint64_t)w * h > max_pixels) {
-            snprintf(error, error_size, "image too large: %u x %u exceeds the decoder's limit of %u pixels a side and %llu in all",
+            char message[200];
+            snprintf(message, sizeof message,
+                     "image too large: %u x %u exceeds the decoder's limit of %u pixels a side and %llu in all",
                      w, h, max_dimension, (unsigned long long)max_pixels);
+            copy_message(error, error_size, message);
             return 1;
         }
     }

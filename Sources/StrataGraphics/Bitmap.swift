@@ -1,7 +1,7 @@
 /// A mutable grid of 8-bit premultiplied RGBA pixels: what a `Canvas` draws into.
 ///
-/// Rows are `bytesPerRow` apart (a multiple of 4, at least `width * 4`); pixels lie
-/// in memory as R, G, B, A. A `Bitmap` is a reference type, like the backing store
+/// Rows are `bytesPerRow` apart (`width * 4`: rows are packed); pixels lie in
+/// memory as R, G, B, A. A `Bitmap` is a reference type, like the backing store
 /// of a `CGContext`; take an immutable, `Sendable` snapshot with `makeImage()`.
 ///
 /// A bitmap may be empty (zero width or height): drawing into it does nothing.

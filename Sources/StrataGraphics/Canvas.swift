@@ -124,13 +124,25 @@ public final class Canvas {
     /// rotation or shear that box is larger than the rectangle.) A rectangle with
     /// a NaN coordinate clips everything away.
     public func clip(to rect: Rect) {
-        let r = rect.applying(state.transform)
-        guard !r.isNull, r.minX.isNaN == false, r.maxX.isNaN == false, r.minY.isNaN == false, r.maxY.isNaN == false else {
+        guard !rect.isNull else {
             state.clip = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
             return
         }
+        // The corners' bounds, computed here rather than through `Rect` so that
+        // corners pushed to ±∞ by the transform still clamp to the clip.
+        let t = state.transform
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for (ux, uy) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
+            let x = t.a * ux + t.c * uy + t.tx, y = t.b * ux + t.d * uy + t.ty
+            guard !x.isNaN, !y.isNaN else {
+                state.clip = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+                return
+            }
+            x0 = min(x0, x); x1 = max(x1, x)
+            y0 = min(y0, y); y1 = max(y1, y)
+        }
         state.clip = state.clip.intersection(Canvas.pixelBox(
-            r.minX.rounded(), r.minY.rounded(), r.maxX.rounded(), r.maxY.rounded(), within: state.clip))
+            x0.rounded(), y0.rounded(), x1.rounded(), y1.rounded(), within: state.clip))
     }
 
     /// The clip's bounding box in user space (`boundingBoxOfClipPath`).
@@ -271,24 +283,29 @@ public final class Canvas {
         let cx = t.a * r.midX + t.tx, cy = t.d * r.midY + t.ty
         let rx = abs(t.a) * r.width / 2, ry = abs(t.d) * r.height / 2
         guard cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite, rx > 0, ry > 0 else { return }
-        var blitter = makeBlitter(state.fillColor)
-        if blitter.isNoOp { return }
-        let area = Canvas.pixelBox((cx - rx).rounded(.down), (cy - ry).rounded(.down),
-                                   (cx + rx).rounded(.up), (cy + ry).rounded(.up), within: state.clip)
-        guard !area.isEmpty else { return }
-        // Sides: the sagitta r·(1 − cos(π/n)) must stay within the flatness.
+        // Sides: the sagitta r·(1 − cos(π/n)) must stay within the flatness. Past
+        // 4096 sides (a radius of about 170 000 px at the default flatness) the
+        // general path filler, which subdivides only where the band is, does better.
         let rmax = max(rx, ry)
         let tol = max(0.001, flatness)
-        var n = 8
+        var sides = 8.0
         if rmax > tol {
-            let half = acos(max(-1, 1 - tol / rmax))
-            n = max(8, min(1 << 16, Int((Double.pi / half).rounded(.up))))
+            sides = max(8, (Double.pi / acos(max(-1, 1 - tol / rmax))).rounded(.up))
         }
-        n = (n + 3) & ~3
+        guard sides <= 4096 else {
+            fill(Path(ellipseIn: rect))
+            return
+        }
+        let n = (Int(sides) + 3) & ~3
+        var blitter = makeBlitter(state.fillColor)
+        if blitter.isNoOp { return }
         // An n-gon inscribed in a circle has (n/2)·sin(2π/n)/π of its area.
         let step = 2 * Double.pi / Double(n)
         let grow = (2 * Double.pi / (Double(n) * sin(step))).squareRoot()
         let ex = rx * grow, ey = ry * grow
+        let area = Canvas.pixelBox((cx - ex).rounded(.down), (cy - ey).rounded(.down),
+                                   (cx + ex).rounded(.up), (cy + ey).rounded(.up), within: state.clip)
+        guard !area.isEmpty else { return }
         let cs = cos(step), sn = sin(step)
         let rows = Rasterizer.bandRows(width: area.width)
         var top = area.y0

@@ -155,6 +155,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The bounding box of the four corners moved by `transform` (`CGRect.applying`).
+    /// `Rect.null` when a corner becomes NaN; `Rect.infinite` when the box no longer
+    /// fits in finite numbers.
     public func applying(_ t: AffineTransform) -> Rect {
         if isNull { return self }
         let corners = [
@@ -162,10 +164,15 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
             Point(x: minX, y: maxY).applying(t), Point(x: maxX, y: maxY).applying(t),
         ]
         var x0 = corners[0].x, x1 = x0, y0 = corners[0].y, y1 = y0
-        for p in corners.dropFirst() {
+        for p in corners {
+            if p.x.isNaN || p.y.isNaN { return .null }
             x0 = Swift.min(x0, p.x); x1 = Swift.max(x1, p.x)
             y0 = Swift.min(y0, p.y); y1 = Swift.max(y1, p.y)
         }
+        if x0.isNaN || x1.isNaN || y0.isNaN || y1.isNaN { return .null }
+        // Corners pushed to ±∞ cannot be an origin and a size: the rectangle is
+        // then as large as a Rect can be.
+        if !(x1 - x0).isFinite || !(y1 - y0).isFinite { return .infinite }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

@@ -22,11 +22,15 @@ public struct Image: Hashable, Sendable {
         guard stride >= width * 4 else {
             throw .invalidPixelData("bytesPerRow \(stride) is less than width × 4 = \(width * 4)")
         }
-        guard premultipliedPixels.count >= stride * height else {
-            throw .invalidPixelData("\(premultipliedPixels.count) bytes given, \(stride * height) needed")
+        let (needed, overflow) = stride.multipliedReportingOverflow(by: height)
+        guard !overflow else {
+            throw .invalidPixelData("bytesPerRow \(stride) × height \(height) does not fit in memory")
+        }
+        guard premultipliedPixels.count >= needed else {
+            throw .invalidPixelData("\(premultipliedPixels.count) bytes given, \(needed) needed")
         }
         var pixels = premultipliedPixels
-        if pixels.count > stride * height { pixels.removeLast(pixels.count - stride * height) }
+        if pixels.count > needed { pixels.removeLast(pixels.count - needed) }
         pixels.withUnsafeMutableBufferPointer { p in
             for y in 0..<height {
                 for x in 0..<width {

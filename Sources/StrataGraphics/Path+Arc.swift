@@ -20,15 +20,15 @@ extension Path {
     public mutating func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool) {
         let twoPi = 2 * Double.pi
         var sweep = endAngle - startAngle
+        // An end angle a whole number of turns past the start (but not equal to
+        // it) means a full circle in the chosen direction.
         if clockwise {
             if sweep <= -twoPi { sweep = -twoPi } else if sweep > 0 {
-                sweep = fmod(sweep, twoPi)
-                if sweep > 0 { sweep -= twoPi }
+                sweep = fmod(sweep, twoPi) - twoPi
             }
         } else {
             if sweep >= twoPi { sweep = twoPi } else if sweep < 0 {
-                sweep = fmod(sweep, twoPi)
-                if sweep < 0 { sweep += twoPi }
+                sweep = fmod(sweep, twoPi) + twoPi
             }
         }
         addRelativeArc(center: center, radius: radius, startAngle: startAngle, delta: sweep)
@@ -36,7 +36,7 @@ extension Path {
 
     /// Adds a circular arc from `startAngle` sweeping by `delta` radians (positive
     /// toward +y), as `CGPath.addRelativeArc`. Sweeps beyond ±2π go round more than
-    /// once, as asked.
+    /// once, as asked, up to 1024 turns; larger sweeps are cut to 1024 turns.
     public mutating func addRelativeArc(center: Point, radius: Double, startAngle: Double, delta: Double) {
         let r = Swift.abs(radius)
         let start = Point(x: center.x + r * cos(startAngle), y: center.y + r * sin(startAngle))
@@ -46,9 +46,11 @@ extension Path {
             move(to: start)
         }
         guard delta.isFinite, r.isFinite, delta != 0 else { return }
+        let maxSweep = 1024 * 2 * Double.pi
+        let delta = Swift.max(-maxSweep, Swift.min(maxSweep, delta))
         // At most a quarter turn per cubic keeps the approximation within
         // 0.03 % of the radius.
-        let pieces = Swift.min(1 << 16, Swift.max(1, Int((Swift.abs(delta) / (Double.pi / 2)).rounded(.up))))
+        let pieces = Swift.max(1, Int((Swift.abs(delta) / (Double.pi / 2)).rounded(.up)))
         let step = delta / Double(pieces)
         let k = 4.0 / 3.0 * tan(step / 4)
         var a0 = startAngle

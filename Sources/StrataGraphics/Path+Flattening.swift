@@ -93,9 +93,8 @@ struct CurveFlattener {
             sink.line(to: p2)
             return
         }
-        let a = Point(x: (p0.x + p1.x) * 0.5, y: (p0.y + p1.y) * 0.5)
-        let b = Point(x: (p1.x + p2.x) * 0.5, y: (p1.y + p2.y) * 0.5)
-        let m = Point(x: (a.x + b.x) * 0.5, y: (a.y + b.y) * 0.5)
+        let a = Bezier.midpoint(p0, p1), b = Bezier.midpoint(p1, p2)
+        let m = Bezier.midpoint(a, b)
         quad(p0, a, m, depth + 1, &sink)
         quad(m, b, p2, depth + 1, &sink)
     }
@@ -109,12 +108,9 @@ struct CurveFlattener {
             sink.line(to: p3)
             return
         }
-        let ab = Point(x: (p0.x + p1.x) * 0.5, y: (p0.y + p1.y) * 0.5)
-        let bc = Point(x: (p1.x + p2.x) * 0.5, y: (p1.y + p2.y) * 0.5)
-        let cd = Point(x: (p2.x + p3.x) * 0.5, y: (p2.y + p3.y) * 0.5)
-        let abc = Point(x: (ab.x + bc.x) * 0.5, y: (ab.y + bc.y) * 0.5)
-        let bcd = Point(x: (bc.x + cd.x) * 0.5, y: (bc.y + cd.y) * 0.5)
-        let mid = Point(x: (abc.x + bcd.x) * 0.5, y: (abc.y + bcd.y) * 0.5)
+        let ab = Bezier.midpoint(p0, p1), bc = Bezier.midpoint(p1, p2), cd = Bezier.midpoint(p2, p3)
+        let abc = Bezier.midpoint(ab, bc), bcd = Bezier.midpoint(bc, cd)
+        let mid = Bezier.midpoint(abc, bcd)
         cubic(p0, ab, abc, mid, depth + 1, &sink)
         cubic(mid, bcd, cd, p3, depth + 1, &sink)
     }
@@ -122,6 +118,12 @@ struct CurveFlattener {
 
 /// Evaluation and extrema of Bézier curves.
 enum Bezier {
+    /// The midpoint, halving before adding so that it cannot overflow.
+    @inline(__always)
+    static func midpoint(_ a: Point, _ b: Point) -> Point {
+        Point(x: a.x * 0.5 + b.x * 0.5, y: a.y * 0.5 + b.y * 0.5)
+    }
+
     static func quadPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ t: Double) -> Point {
         let u = 1 - t
         return Point(x: u * u * p0.x + 2 * u * t * p1.x + t * t * p2.x,

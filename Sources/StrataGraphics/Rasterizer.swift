@@ -119,12 +119,20 @@ final class Rasterizer {
             accumulate(Float(x0), Float(y0), Float(x1), Float(y1), dir)
             return
         }
-        let dx = x1 - x0, dy = y1 - y0
+        // Interpolation below is written so that no intermediate overflows, even
+        // for end points near ±Double.greatestFiniteMagnitude: differences are
+        // taken of halved values, and points are convex combinations.
+        @inline(__always) func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a * (1 - t) + b * t }
+        @inline(__always) func param(_ v: Double, _ a: Double, _ b: Double) -> Double {
+            min(1, max(0, (v * 0.5 - a * 0.5) / (b * 0.5 - a * 0.5)))
+        }
         if y0 < 0 {
-            x0 += dx * (-y0 / dy); y0 = 0
+            let t = param(0, y0, y1)
+            x0 = lerp(x0, x1, t); y0 = 0
         }
         if y1 > fh {
-            x1 = x0 + (x1 - x0) * ((fh - y0) / (y1 - y0)); y1 = fh
+            let t = param(fh, y0, y1)
+            x1 = lerp(x0, x1, t); y1 = fh
         }
         if !(y0 < y1) { return }
         if x0 >= fw && x1 >= fw { return }  // right of the band: covers nothing visible
@@ -133,10 +141,7 @@ final class Rasterizer {
             accumulate(0, Float(y0), 0, Float(y1), dir)
             return
         }
-        let ex = x1 - x0, ey = y1 - y0
-        @inline(__always) func yAt(_ x: Double) -> Double {
-            min(y1, max(y0, y0 + ey * ((x - x0) / ex)))
-        }
+        @inline(__always) func yAt(_ x: Double) -> Double { lerp(y0, y1, param(x, x0, x1)) }
         // Split where the line crosses x = 0 and x = width.
         var ya = y0, xa = x0, yb = y1, xb = x1
         if x0 < 0 {
@@ -185,8 +190,11 @@ final class Rasterizer {
         let il = Int(xl)
         let ir = Int(xr)
         if il == ir || xr - xl < 1.0 / 128 {
-            // Within one cell (or nearly): the covered area to the right of the
-            // line is set by its mean x.
+            // Within one cell: the covered area to the right of the line is set by
+            // its mean x, exactly. A line under 1/128 px wide that straddles a cell
+            // border is treated the same way (the exact formula below divides by
+            // its width and would lose precision); that misplaces at most 1/256 of
+            // its height between the two cells.
             let xm = (xa + xb) * 0.5
             let i = Int(xm)
             let f = xm - Float(i)

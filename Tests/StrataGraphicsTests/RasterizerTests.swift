@@ -226,3 +226,84 @@ private func overlap(_ x: Double, _ y: Double, _ px: Int, _ py: Int) -> Double {
         }
     }
 }
+
+/// Inputs found in review that once crashed or drew wrongly.
+@Suite struct ExtremeInputTests {
+    @Test func coordinatesNearTheLargestDoubleClipExactly() {
+        // The triangle (−1e308, 0), (1e308, 10), (−1e308, 10): over a 10 × 10 canvas
+        // its top edge is all but horizontal at y ≈ 5, so the bottom half is filled.
+        var p = Path()
+        p.move(to: Point(x: -1e308, y: 0))
+        p.addLine(to: Point(x: 1e308, y: 10))
+        p.addLine(to: Point(x: -1e308, y: 10))
+        p.closeSubpath()
+        let canvas = makeCanvas(10, 10)
+        canvas.fillColor = .white
+        canvas.fill(p)
+        for x in 0..<10 {
+            #expect(canvas.bitmap[x, 2].a == 0 && canvas.bitmap[x, 7].a == 255, "column \(x)")
+        }
+        #expect(abs(coveredArea(canvas.bitmap) - 50) < 1)
+        // Curves that large flatten without overflowing to infinity.
+        var q = Path()
+        q.move(to: Point(x: -1.5e308, y: -1.5e308))
+        q.addCurve(to: Point(x: 1.5e308, y: 1.5e308), control1: Point(x: 1.7e308, y: -1.7e308), control2: Point(x: -1.7e308, y: 1.7e308))
+        q.closeSubpath()
+        canvas.fill(q)
+    }
+
+    @Test func hugeEllipsesFallBackToThePathFiller() {
+        let canvas = makeCanvas(16, 16)
+        canvas.fillColor = .white
+        canvas.fillEllipse(in: Rect(x: -5e15, y: -5e15, width: 1e16, height: 1e16))
+        #expect(coveredArea(canvas.bitmap) == 256)
+        let edge = makeCanvas(16, 16)
+        edge.fillColor = .white
+        // An ellipse of radius 1e6 whose left edge runs down the canvas's middle.
+        edge.fillEllipse(in: Rect(x: 8, y: 8 - 1e6, width: 2e6, height: 2e6))
+        #expect(edge.bitmap[7, 8].a == 0 && edge.bitmap[8, 8].a == 255)
+    }
+
+    @Test func ellipseFastPathKeepsItsOuterSlivers() {
+        let canvas = makeCanvas(24, 24)
+        canvas.fillColor = .white
+        canvas.fillEllipse(in: Rect(x: 0, y: 0, width: 20, height: 20))
+        // The area-matched polygon reaches just past the rectangle at its extremes.
+        #expect(canvas.bitmap[20, 10].a > 0 && canvas.bitmap[10, 20].a > 0)
+        #expect(abs(coveredArea(canvas.bitmap) - Double.pi * 100) < 0.5)
+    }
+
+    @Test func hugeArcSweepsAreBounded() {
+        var p = Path()
+        p.addRelativeArc(center: .zero, radius: 10, startAngle: 0, delta: 1e300)
+        #expect(p.elementCount <= 2 + 4 * 1024)
+        var q = Path()
+        q.addArc(center: .zero, radius: 1e300, startAngle: 0, endAngle: 1, clockwise: false)
+        let canvas = makeCanvas(8, 8)
+        canvas.fill(q)
+    }
+
+    @Test func wholeTurnsMeanFullCircles() {
+        var p = Path()
+        p.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: 4 * .pi, clockwise: true)
+        #expect(p.elementCount == 5)  // a move and four quarter-turn cubics
+        var q = Path()
+        q.addArc(center: .zero, radius: 1, startAngle: 1, endAngle: 1, clockwise: false)
+        #expect(q.elementCount == 1)  // no sweep: just the start point
+    }
+
+    @Test func infiniteClipUnderAScaleStillClipsToTheCanvas() {
+        let canvas = makeCanvas(8, 8)
+        canvas.scaleBy(x: 3, y: 3)
+        canvas.clip(to: .infinite)
+        canvas.fillColor = .white
+        canvas.fill(Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(coveredArea(canvas.bitmap) == 64)
+        #expect(Rect.infinite.applying(AffineTransform(scaleX: 3, y: 3)) == .infinite)
+        #expect(Rect(x: 0, y: 0, width: 1, height: 1).applying(AffineTransform(scaleX: .nan, y: 1)).isNull)
+    }
+
+    @Test func imageSizesThatOverflowThrow() {
+        #expect(throws: GraphicsError.self) { try Image(width: 1, height: 2, bytesPerRow: Int.max, premultipliedPixels: []) }
+    }
+}
