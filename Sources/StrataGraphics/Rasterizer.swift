@@ -254,7 +254,9 @@ final class Rasterizer {
         } else if a > 1 {
             a = 1
         }
-        return UInt8(a * 255 + 0.5)
+        // a·255 + 2²³ holds round(a·255) in its low mantissa bits: a rounding
+        // conversion without the range checks (and branches) of UInt8(_: Float).
+        return UInt8(truncatingIfNeeded: (a * 255 + 8_388_608).bitPattern)
     }
 
     /// Turns the band's cells into coverage, row by row, and hands it to `blitter`.
