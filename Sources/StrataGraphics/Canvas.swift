@@ -34,16 +34,20 @@ public final class Canvas {
     public let bitmap: Bitmap
 
     struct GState {
-        var transform = AffineTransform.identity
+        var transform = Transform.identity
         var clip: PixelBox
         var alpha = 1.0
         var blendMode = BlendMode.normal
         var fillColor = Color.black
+        var strokeColor = Color.black
+        var strokeStyle = StrokeStyle()
     }
 
-    private var state: GState
+    var state: GState
     private var stack: [GState] = []
-    private let rasterizer = Rasterizer()
+    let rasterizer = Rasterizer()
+    /// Made on first use: only strokes need it.
+    lazy var scanlineRasterizer = ScanlineRasterizer()
 
     /// The largest distance, in device pixels, between a curve and the lines that
     /// stand for it when it is filled.
@@ -89,7 +93,7 @@ public final class Canvas {
     }
 
     /// The current transform from user space to device space (`ctm`).
-    public var transform: AffineTransform { state.transform }
+    public var transform: Transform { state.transform }
 
     /// Pushes a copy of the graphics state.
     public func saveGState() { stack.append(state) }
@@ -108,14 +112,14 @@ public final class Canvas {
     }
 
     /// Applies `t` before the current transform (`concatenate`).
-    public func concatenate(_ t: AffineTransform) {
+    public func concatenate(_ t: Transform) {
         state.transform = t.concatenating(state.transform)
     }
 
-    public func translateBy(x: Double, y: Double) { concatenate(AffineTransform(translationX: x, y: y)) }
-    public func scaleBy(x: Double, y: Double) { concatenate(AffineTransform(scaleX: x, y: y)) }
+    public func translateBy(x: Double, y: Double) { concatenate(Transform(translationX: x, y: y)) }
+    public func scaleBy(x: Double, y: Double) { concatenate(Transform(scaleX: x, y: y)) }
     /// Rotates user space by `angle` radians (+x toward +y: clockwise on screen).
-    public func rotate(by angle: Double) { concatenate(AffineTransform(rotationAngle: angle)) }
+    public func rotate(by angle: Double) { concatenate(Transform(rotationAngle: angle)) }
 
     /// Intersects the clip with `rect`, given in user space.
     ///
@@ -155,7 +159,7 @@ public final class Canvas {
     }
 
     /// Clamps device coordinates into `box`, turning them into whole pixels.
-    private static func pixelBox(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, within box: PixelBox) -> PixelBox {
+    static func pixelBox(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, within box: PixelBox) -> PixelBox {
         func clamp(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
             v <= Double(lo) ? lo : (v >= Double(hi) ? hi : Int(v))
         }
@@ -163,9 +167,9 @@ public final class Canvas {
                         x1: clamp(x1, box.x0, box.x1), y1: clamp(y1, box.y0, box.y1))
     }
 
-    private func makeBlitter(_ color: Color) -> SolidBlitter {
+    func makeBlitter(_ color: Color, alphaFactor: Double = 1) -> SolidBlitter {
         var c = color
-        c.alpha *= state.alpha
+        c.alpha *= state.alpha * alphaFactor
         return SolidBlitter(bitmap: bitmap, color: c.premultipliedPixel, mode: state.blendMode)
     }
 
@@ -341,13 +345,13 @@ public final class Canvas {
     }
 }
 
-/// Feeds flattened lines to the rasterizer, closing every subpath.
-struct RasterizerSink: FlatteningSink {
-    let rasterizer: Rasterizer
+/// Feeds flattened lines to a rasterizer, closing every subpath.
+struct RasterizerSink<R: LineClipper>: FlatteningSink {
+    let rasterizer: R
     var startX = 0.0, startY = 0.0, lastX = 0.0, lastY = 0.0
     var open = false
 
-    init(_ rasterizer: Rasterizer) { self.rasterizer = rasterizer }
+    init(_ rasterizer: R) { self.rasterizer = rasterizer }
 
     @inline(__always) mutating func move(to p: Point) {
         if open { rasterizer.addLine(lastX, lastY, startX, startY) }

@@ -19,7 +19,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
 
     /// The point moved by `transform`.
-    @inlinable public func applying(_ t: AffineTransform) -> Point {
+    @inlinable public func applying(_ t: Transform) -> Point {
         Point(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
     }
 
@@ -157,7 +157,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The bounding box of the four corners moved by `transform` (`CGRect.applying`).
     /// `Rect.null` when a corner becomes NaN; `Rect.infinite` when the box no longer
     /// fits in finite numbers.
-    public func applying(_ t: AffineTransform) -> Rect {
+    public func applying(_ t: Transform) -> Rect {
         if isNull { return self }
         let corners = [
             Point(x: minX, y: minY).applying(t), Point(x: maxX, y: minY).applying(t),

@@ -33,7 +33,7 @@ extension Path {
     ///   - cullRect: the region whose view of the path must be exact.
     ///   - sink: receives the lines.
     public func flatten<S: FlatteningSink>(
-        transform: AffineTransform, tolerance: Double, cullRect: Rect = .infinite, into sink: inout S
+        transform: Transform, tolerance: Double, cullRect: Rect = .infinite, into sink: inout S
     ) {
         let tol = tolerance > 0 && tolerance.isFinite ? Swift.max(tolerance, 0.001) : 0.25
         let flattener = CurveFlattener(

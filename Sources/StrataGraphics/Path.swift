@@ -216,7 +216,7 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Adds the path `other`, optionally transformed, after this path's elements.
-    public mutating func addPath(_ other: Path, transform: AffineTransform = .identity) {
+    public mutating func addPath(_ other: Path, transform: Transform = .identity) {
         for e in other.elements {
             switch e {
             case .move(let p): move(to: p.applying(transform))
@@ -298,13 +298,13 @@ public struct Path: Hashable, Sendable {
     // MARK: Transforming
 
     /// Moves every point of the path by `transform`.
-    public mutating func apply(_ transform: AffineTransform) {
+    public mutating func apply(_ transform: Transform) {
         for i in points.indices { points[i] = points[i].applying(transform) }
         if let s = subpathStart { subpathStart = s.applying(transform) }
     }
 
     /// The path with every point moved by `transform`.
-    public func applying(_ transform: AffineTransform) -> Path {
+    public func applying(_ transform: Transform) -> Path {
         var copy = self
         copy.apply(transform)
         return copy

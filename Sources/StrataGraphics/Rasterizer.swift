@@ -46,7 +46,7 @@ struct PixelBox: Equatable {
 
 /// Scratch state for scan-converting paths, one band at a time. Owned by one
 /// `Canvas` and used by one thread; its buffers grow to the largest band drawn.
-final class Rasterizer {
+final class Rasterizer: LineClipper {
     /// The band: device pixels `originX ..< originX + width`, rows `originY ..< originY + height`.
     private(set) var originX = 0, originY = 0, width = 0, height = 0
     private var stride = 0        // cells per row: width + 2 (a line may write one past its last pixel)
@@ -55,7 +55,7 @@ final class Rasterizer {
     private var bits: UnsafeMutablePointer<UInt64>
     private var cellCapacity = 0, bitCapacity = 0
     private let mask: UnsafeMutablePointer<UInt8>
-    private var fw: Double = 0, fh: Double = 0
+    private(set) var fw: Double = 0, fh: Double = 0
 
     /// The most cells one band may hold (4 MiB of `Float`s); larger areas are
     /// drawn in several bands of rows.
@@ -100,72 +100,9 @@ final class Rasterizer {
         }
     }
 
-    /// Adds the line from (x0, y0) to (x1, y1), in device pixels, clipped to the band.
-    /// Coordinates must not be NaN (callers reject such paths first); any finite
-    /// magnitude is fine, since clipping happens in `Double` before cells are touched.
-    @inline(__always)
-    func addLine(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        var x0 = ax - Double(originX), y0 = ay - Double(originY)
-        var x1 = bx - Double(originX), y1 = by - Double(originY)
-        if y0 == y1 { return }
-        var dir: Float = 1
-        if y0 > y1 {
-            swap(&x0, &x1); swap(&y0, &y1)
-            dir = -1
-        }
-        if y1 <= 0 || y0 >= fh { return }
-        // A line entirely inside the band (the common case) skips the clipping.
-        if y0 >= 0 && y1 <= fh && x0 >= 0 && x1 >= 0 && x0 <= fw && x1 <= fw {
-            accumulate(Float(x0), Float(y0), Float(x1), Float(y1), dir)
-            return
-        }
-        // Interpolation below is written so that no intermediate overflows, even
-        // for end points near ±Double.greatestFiniteMagnitude: differences are
-        // taken of halved values, and points are convex combinations.
-        @inline(__always) func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a * (1 - t) + b * t }
-        @inline(__always) func param(_ v: Double, _ a: Double, _ b: Double) -> Double {
-            min(1, max(0, (v * 0.5 - a * 0.5) / (b * 0.5 - a * 0.5)))
-        }
-        if y0 < 0 {
-            let t = param(0, y0, y1)
-            x0 = lerp(x0, x1, t); y0 = 0
-        }
-        if y1 > fh {
-            let t = param(fh, y0, y1)
-            x1 = lerp(x0, x1, t); y1 = fh
-        }
-        if !(y0 < y1) { return }
-        if x0 >= fw && x1 >= fw { return }  // right of the band: covers nothing visible
-        if x0 <= 0 && x1 <= 0 {
-            // Left of the band: only its height matters, as a vertical at the left edge.
-            accumulate(0, Float(y0), 0, Float(y1), dir)
-            return
-        }
-        @inline(__always) func yAt(_ x: Double) -> Double { lerp(y0, y1, param(x, x0, x1)) }
-        // Split where the line crosses x = 0 and x = width.
-        var ya = y0, xa = x0, yb = y1, xb = x1
-        if x0 < 0 {
-            let yc = yAt(0)
-            accumulate(0, Float(y0), 0, Float(yc), dir)
-            ya = yc; xa = 0
-        } else if x1 < 0 {
-            let yc = yAt(0)
-            accumulate(0, Float(yc), 0, Float(y1), dir)
-            yb = yc; xb = 0
-        }
-        if x0 > fw {
-            ya = yAt(fw); xa = fw
-        } else if x1 > fw {
-            yb = yAt(fw); xb = fw
-        }
-        if ya < yb {
-            accumulate(Float(min(fw, max(0, xa))), Float(ya), Float(min(fw, max(0, xb))), Float(yb), dir)
-        }
-    }
-
     /// Accumulates a line with 0 ≤ y0 < y1 ≤ height and 0 ≤ x ≤ width.
     @inline(__always)
-    private func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
+    func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
         if !(y0 < y1) { return }
         let dxdy = (x1 - x0) / (y1 - y0)
         var row = Int(y0)
@@ -245,64 +182,153 @@ final class Rasterizer {
         }
     }
 
-    @inline(__always)
-    private static func coverage(_ acc: Float, _ evenOdd: Bool) -> UInt8 {
-        var a = abs(acc)
-        if evenOdd {
-            a -= 2 * (a * 0.5).rounded(.down)
-            if a > 1 { a = 2 - a }
-        } else if a > 1 {
-            a = 1
-        }
-        // a·255 + 2²³ holds round(a·255) in its low mantissa bits: a rounding
-        // conversion without the range checks (and branches) of UInt8(_: Float).
-        return UInt8(truncatingIfNeeded: (a * 255 + 8_388_608).bitPattern)
-    }
-
     /// Turns the band's cells into coverage, row by row, and hands it to `blitter`.
     /// Leaves every cell and bit zero for the next band.
     func sweep<B: SpanBlitter>(_ rule: FillRule, _ blitter: inout B) {
         let evenOdd = rule == .evenOdd
         for row in 0..<height {
-            let line = cells + row * stride
-            let rowBits = bits + row * wordsPerRow
-            let y = originY + row
-            var acc: Float = 0
-            var x = 0  // the first pixel not yet handed over
-            for w in 0..<wordsPerRow {
-                var word = rowBits[w]
-                if word == 0 { continue }
-                rowBits[w] = 0
-                let base = w << 6
-                while word != 0 {
-                    let offset = word.trailingZeroBitCount
-                    let run = (~(word >> UInt64(offset))).trailingZeroBitCount
-                    let start = base + offset
-                    let end = start + run
-                    if start > x && x < width {
-                        let c = Rasterizer.coverage(acc, evenOdd)
-                        if c != 0 {
-                            blitter.blitSpan(x: originX + x, y: y, count: min(start, width) - x, coverage: c)
-                        }
-                    }
-                    for i in start..<end {
-                        acc += line[i]
-                        line[i] = 0
-                        mask[i - start] = Rasterizer.coverage(acc, evenOdd)
-                    }
-                    if start < width {
-                        blitter.blitMask(x: originX + start, y: y, count: min(end, width) - start, mask: mask)
-                    }
-                    x = end
-                    word = run + offset >= 64 ? 0 : word & (~UInt64(0) << UInt64(run + offset))
-                }
-            }
-            if x < width {
-                let c = Rasterizer.coverage(acc, evenOdd)
-                if c != 0 {
-                    blitter.blitSpan(x: originX + x, y: y, count: width - x, coverage: c)
-                }
-            }
+            sweepCoverageRow(cells + row * stride, bits + row * wordsPerRow, wordsPerRow: wordsPerRow,
+                             width: width, originX: originX, y: originY + row, evenOdd: evenOdd,
+                             mask: mask, &blitter)
         }
     }
+}
+
+/// Coverage of one value of a running cell sum: the winding-weighted area.
+@inline(__always)
+func coverageByte(_ acc: Float, _ evenOdd: Bool) -> UInt8 {
+    var a = abs(acc)
+    if evenOdd {
+        a -= 2 * (a * 0.5).rounded(.down)
+        if a > 1 { a = 2 - a }
+    } else if a > 1 {
+        a = 1
+    }
+    // a·255 + 2²³ holds round(a·255) in its low mantissa bits: a rounding
+    // conversion without the range checks (and branches) of UInt8(_: Float).
+    return UInt8(truncatingIfNeeded: (a * 255 + 8_388_608).bitPattern)
+}
+
+/// Sweeps one row of cells: a running sum turns them into coverage, the runs of
+/// touched cells (set bits) go to the blitter as masks and the constant stretches
+/// between them as spans. Clears the cells and bits it reads.
+@inline(__always)
+func sweepCoverageRow<B: SpanBlitter>(
+    _ line: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
+    width: Int, originX: Int, y: Int, evenOdd: Bool, mask: UnsafeMutablePointer<UInt8>, _ blitter: inout B
+) {
+    var acc: Float = 0
+    var x = 0  // the first pixel not yet handed over
+    for w in 0..<wordsPerRow {
+        var word = rowBits[w]
+        if word == 0 { continue }
+        rowBits[w] = 0
+        let base = w << 6
+        while word != 0 {
+            let offset = word.trailingZeroBitCount
+            let run = (~(word >> UInt64(offset))).trailingZeroBitCount
+            let start = base + offset
+            let end = start + run
+            if start > x && x < width {
+                let c = coverageByte(acc, evenOdd)
+                if c != 0 {
+                    blitter.blitSpan(x: originX + x, y: y, count: min(start, width) - x, coverage: c)
+                }
+            }
+            for i in start..<end {
+                acc += line[i]
+                line[i] = 0
+                mask[i - start] = coverageByte(acc, evenOdd)
+            }
+            if start < width {
+                blitter.blitMask(x: originX + start, y: y, count: min(end, width) - start, mask: mask)
+            }
+            x = end
+            word = run + offset >= 64 ? 0 : word & (~UInt64(0) << UInt64(run + offset))
+        }
+    }
+    if x < width {
+        let c = coverageByte(acc, evenOdd)
+        if c != 0 {
+            blitter.blitSpan(x: originX + x, y: y, count: width - x, coverage: c)
+        }
+    }
+}
+
+/// Clips lines to a band in `Double` and hands the pieces that matter, in
+/// band-local coordinates, to `accumulate`.
+protocol LineClipper: AnyObject {
+    var originX: Int { get }
+    var originY: Int { get }
+    var fw: Double { get }
+    var fh: Double { get }
+    /// A line with 0 ≤ y0 < y1 ≤ height and 0 ≤ x ≤ width; `dir` is +1 for a line
+    /// that went down, −1 for one that went up.
+    func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float)
+}
+
+extension LineClipper {
+    /// Adds the line from (x0, y0) to (x1, y1), in device pixels, clipped to the band.
+    /// Coordinates must not be NaN (callers reject such paths first); any finite
+    /// magnitude is fine, since clipping happens in `Double` before cells are touched.
+    @inline(__always)
+    func addLine(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        var x0 = ax - Double(originX), y0 = ay - Double(originY)
+        var x1 = bx - Double(originX), y1 = by - Double(originY)
+        if y0 == y1 { return }
+        var dir: Float = 1
+        if y0 > y1 {
+            swap(&x0, &x1); swap(&y0, &y1)
+            dir = -1
+        }
+        if y1 <= 0 || y0 >= fh { return }
+        // A line entirely inside the band (the common case) skips the clipping.
+        if y0 >= 0 && y1 <= fh && x0 >= 0 && x1 >= 0 && x0 <= fw && x1 <= fw {
+            accumulate(Float(x0), Float(y0), Float(x1), Float(y1), dir)
+            return
+        }
+        // Interpolation below is written so that no intermediate overflows, even
+        // for end points near ±Double.greatestFiniteMagnitude: differences are
+        // taken of halved values, and points are convex combinations.
+        @inline(__always) func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a * (1 - t) + b * t }
+        @inline(__always) func param(_ v: Double, _ a: Double, _ b: Double) -> Double {
+            min(1, max(0, (v * 0.5 - a * 0.5) / (b * 0.5 - a * 0.5)))
+        }
+        if y0 < 0 {
+            let t = param(0, y0, y1)
+            x0 = lerp(x0, x1, t); y0 = 0
+        }
+        if y1 > fh {
+            let t = param(fh, y0, y1)
+            x1 = lerp(x0, x1, t); y1 = fh
+        }
+        if !(y0 < y1) { return }
+        if x0 >= fw && x1 >= fw { return }  // right of the band: covers nothing visible
+        if x0 <= 0 && x1 <= 0 {
+            // Left of the band: only its height matters, as a vertical at the left edge.
+            accumulate(0, Float(y0), 0, Float(y1), dir)
+            return
+        }
+        @inline(__always) func yAt(_ x: Double) -> Double { lerp(y0, y1, param(x, x0, x1)) }
+        // Split where the line crosses x = 0 and x = width.
+        var ya = y0, xa = x0, yb = y1, xb = x1
+        if x0 < 0 {
+            let yc = yAt(0)
+            accumulate(0, Float(y0), 0, Float(yc), dir)
+            ya = yc; xa = 0
+        } else if x1 < 0 {
+            let yc = yAt(0)
+            accumulate(0, Float(yc), 0, Float(y1), dir)
+            yb = yc; xb = 0
+        }
+        if x0 > fw {
+            ya = yAt(fw); xa = fw
+        } else if x1 > fw {
+            yb = yAt(fw); xb = fw
+        }
+        if ya < yb {
+            accumulate(Float(min(fw, max(0, xa))), Float(ya), Float(min(fw, max(0, xb))), Float(yb), dir)
+        }
+    }
+
 }

@@ -9,6 +9,7 @@ enum GalleryPictures {
         ("fill-rules", fillRules),
         ("arcs", arcs),
         ("transforms", transforms),
+        ("strokes", strokes),
     ]
 
     static func background(_ canvas: Canvas) {
@@ -56,7 +57,7 @@ enum GalleryPictures {
         rings.addEllipse(in: Rect(x: 80, y: 230, width: 80, height: 60))
         canvas.fillColor = Color(red: 0.1, green: 0.55, blue: 0.75)
         canvas.fill(rings, rule: .winding)
-        canvas.fill(rings.applying(AffineTransform(translationX: 240, y: 0)), rule: .evenOdd)
+        canvas.fill(rings.applying(Transform(translationX: 240, y: 0)), rule: .evenOdd)
     }
 
     /// Arcs by angle and by tangents: a pie chart and a rounded speech bubble.
@@ -107,5 +108,59 @@ enum GalleryPictures {
         canvas.clip(to: Rect(x: 20, y: 20, width: 100, height: 60))
         canvas.fillColor = .black
         canvas.fillEllipse(in: Rect(x: 0, y: 0, width: 150, height: 150))
+    }
+
+    /// Every cap with every join, a miter cut to a bevel by its limit, dashes along
+    /// a curve, a cusp, and hairlines down to a tenth of a pixel.
+    static func strokes(_ canvas: Canvas) {
+        background(canvas)
+        let caps: [LineCap] = [.butt, .round, .square]
+        let joins: [LineJoin] = [.miter, .round, .bevel]
+        for (i, cap) in caps.enumerated() {
+            for (j, join) in joins.enumerated() {
+                var p = Path()
+                let x = 30 + Double(j) * 100, y = 30 + Double(i) * 70
+                p.move(to: Point(x: x, y: y + 40))
+                p.addLine(to: Point(x: x + 30, y: y))
+                p.addLine(to: Point(x: x + 60, y: y + 40))
+                canvas.strokeColor = Color(red: 0.2, green: 0.47, blue: 0.96)
+                canvas.strokeStyle = StrokeStyle(lineWidth: 14, lineCap: cap, lineJoin: join)
+                canvas.stroke(p)
+                canvas.strokeColor = .white
+                canvas.strokeStyle = StrokeStyle(lineWidth: 1)
+                canvas.stroke(p)
+            }
+        }
+        // A sharp corner whose miter (3.2 widths) exceeds the limit of 3: bevelled.
+        var sharp = Path()
+        sharp.move(to: Point(x: 340, y: 40))
+        sharp.addLine(to: Point(x: 400, y: 60))
+        sharp.addLine(to: Point(x: 340, y: 80))
+        canvas.strokeColor = Color(red: 0.9, green: 0.3, blue: 0.2)
+        canvas.strokeStyle = StrokeStyle(lineWidth: 10, lineJoin: .miter, miterLimit: 3)
+        canvas.stroke(sharp)
+        // Dashes with a phase along a curve, round caps.
+        var wave = Path()
+        wave.move(to: Point(x: 330, y: 120))
+        wave.addCurve(to: Point(x: 460, y: 130), control1: Point(x: 370, y: 60), control2: Point(x: 420, y: 200))
+        canvas.strokeColor = Color(red: 0.2, green: 0.7, blue: 0.4)
+        canvas.strokeStyle = StrokeStyle(lineWidth: 6, lineCap: .round, dashPhase: 5, dashLengths: [14, 10])
+        canvas.stroke(wave)
+        // A cubic with a cusp: stays round.
+        var cusp = Path()
+        cusp.move(to: Point(x: 330, y: 230))
+        cusp.addCurve(to: Point(x: 450, y: 230), control1: Point(x: 470, y: 170), control2: Point(x: 310, y: 170))
+        canvas.strokeColor = Color(red: 0.55, green: 0.3, blue: 0.8)
+        canvas.strokeStyle = StrokeStyle(lineWidth: 8, lineJoin: .miter)
+        canvas.stroke(cusp)
+        // Hairlines: widths 1, 0.5, 0.25 and 0.1 at half-pixel offsets.
+        for (k, w) in [1.0, 0.5, 0.25, 0.1].enumerated() {
+            var line = Path()
+            line.move(to: Point(x: 30, y: 250.5 + Double(k) * 12))
+            line.addLine(to: Point(x: 300, y: 240.5 + Double(k) * 18))
+            canvas.strokeColor = .black
+            canvas.strokeStyle = StrokeStyle(lineWidth: w)
+            canvas.stroke(line)
+        }
     }
 }

@@ -12,8 +12,8 @@ enum RasterScene: String, CaseIterable {
     /// Scenes this version of Strata can draw; the others need strokes and gradients.
     var isSupported: Bool {
         switch self {
-        case .polygons, .circles, .rects: true
-        case .line, .area: false
+        case .line, .polygons, .circles, .rects: true
+        case .area: false
         }
     }
 
@@ -100,7 +100,13 @@ enum RasterScene: String, CaseIterable {
                 canvas.fillColor = color
                 canvas.fill(rect)
             }
-        case .line, .area:
+        case .line:
+            var path = Path()
+            path.addLines(between: data.points)
+            canvas.strokeColor = Color(red8: 30, green8: 120, blue8: 220)
+            canvas.strokeStyle = StrokeStyle(lineWidth: 1.5, lineCap: .butt, lineJoin: .round)
+            canvas.stroke(path)
+        case .area:
             break
         }
     }

@@ -37,20 +37,20 @@ import Testing
 
     @Test func transformConcatenationOrderMatchesCoreGraphics() {
         // Scale first, then translate: (1, 1) → (2, 2) → (12, 2).
-        let t = AffineTransform(scaleX: 2, y: 2).concatenating(AffineTransform(translationX: 10, y: 0))
+        let t = Transform(scaleX: 2, y: 2).concatenating(Transform(translationX: 10, y: 0))
         #expect(Point(x: 1, y: 1).applying(t) == Point(x: 12, y: 2))
         // translatedBy applies the translation first: (1, 1) → (11, 1) → (22, 2).
-        let u = AffineTransform(scaleX: 2, y: 2).translatedBy(x: 10, y: 0)
+        let u = Transform(scaleX: 2, y: 2).translatedBy(x: 10, y: 0)
         #expect(Point(x: 1, y: 1).applying(u) == Point(x: 22, y: 2))
     }
 
     @Test func rotationTurnsXTowardY() {
-        let p = Point(x: 1, y: 0).applying(AffineTransform(rotationAngle: .pi / 2))
+        let p = Point(x: 1, y: 0).applying(Transform(rotationAngle: .pi / 2))
         #expect(abs(p.x) < 1e-12 && abs(p.y - 1) < 1e-12)
     }
 
     @Test func inversionUndoesTheTransform() throws {
-        let t = AffineTransform(a: 2, b: 0.5, c: -1, d: 3, tx: 7, ty: -4)
+        let t = Transform(a: 2, b: 0.5, c: -1, d: 3, tx: 7, ty: -4)
         let inv = try #require(t.inverted())
         let p = Point(x: 3.5, y: -2)
         let q = p.applying(t).applying(inv)
@@ -60,13 +60,13 @@ import Testing
     }
 
     @Test func singularTransformsHaveNoInverse() {
-        #expect(AffineTransform(scaleX: 0, y: 1).inverted() == nil)
-        #expect(AffineTransform(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0).inverted() == nil)
-        #expect(AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0).inverted() == nil)
+        #expect(Transform(scaleX: 0, y: 1).inverted() == nil)
+        #expect(Transform(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0).inverted() == nil)
+        #expect(Transform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0).inverted() == nil)
     }
 
     @Test func rectApplyingTransformIsTheCornersBoundingBox() {
-        let r = Rect(x: 0, y: 0, width: 2, height: 1).applying(AffineTransform(rotationAngle: .pi / 2))
+        let r = Rect(x: 0, y: 0, width: 2, height: 1).applying(Transform(rotationAngle: .pi / 2))
         #expect(abs(r.minX + 1) < 1e-12 && abs(r.maxX) < 1e-12 && abs(r.maxY - 2) < 1e-12)
     }
 }

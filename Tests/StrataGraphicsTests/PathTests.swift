@@ -87,7 +87,7 @@ func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
     }
 
     @Test func transformMovesEveryPoint() {
-        let p = Path(rect: Rect(x: 0, y: 0, width: 1, height: 1)).applying(AffineTransform(translationX: 5, y: 6))
+        let p = Path(rect: Rect(x: 0, y: 0, width: 1, height: 1)).applying(Transform(translationX: 5, y: 6))
         #expect(p.boundingBox == Rect(x: 5, y: 6, width: 1, height: 1))
     }
 
@@ -201,7 +201,7 @@ func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
         p.addQuadCurve(to: Point(x: 1, y: 0), control: Point(x: 0.5, y: 1))
         var small = PolylineSink(), big = PolylineSink()
         p.flatten(transform: .identity, tolerance: 0.25, into: &small)
-        p.flatten(transform: AffineTransform(scaleX: 100, y: 100), tolerance: 0.25, into: &big)
+        p.flatten(transform: Transform(scaleX: 100, y: 100), tolerance: 0.25, into: &big)
         #expect(big.lines.count > small.lines.count)
     }
 }

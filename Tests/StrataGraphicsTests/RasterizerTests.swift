@@ -299,8 +299,8 @@ private func overlap(_ x: Double, _ y: Double, _ px: Int, _ py: Int) -> Double {
         canvas.fillColor = .white
         canvas.fill(Rect(x: 0, y: 0, width: 10, height: 10))
         #expect(coveredArea(canvas.bitmap) == 64)
-        #expect(Rect.infinite.applying(AffineTransform(scaleX: 3, y: 3)) == .infinite)
-        #expect(Rect(x: 0, y: 0, width: 1, height: 1).applying(AffineTransform(scaleX: .nan, y: 1)).isNull)
+        #expect(Rect.infinite.applying(Transform(scaleX: 3, y: 3)) == .infinite)
+        #expect(Rect(x: 0, y: 0, width: 1, height: 1).applying(Transform(scaleX: .nan, y: 1)).isNull)
     }
 
     @Test func imageSizesThatOverflowThrow() {

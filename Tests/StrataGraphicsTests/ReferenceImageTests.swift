@@ -29,7 +29,7 @@ import Testing
         c.fillColor = Color(red8: 240, green8: 150, blue8: 20)
         c.fill(p, rule: .evenOdd)
         c.fillColor = Color(red8: 20, green8: 120, blue8: 200, alpha8: 200)
-        c.fill(p.applying(AffineTransform(translationX: 96, y: 0)), rule: .winding)
+        c.fill(p.applying(Transform(translationX: 96, y: 0)), rule: .winding)
         try expectMatches(c.makeImage(), reference: "skia-star.png", mean: 1.0, over8: 3)
     }
 

@@ -8,10 +8,14 @@ import Darwin
 
 /// A 2-D affine transform (`CGAffineTransform`).
 ///
+/// Named `Transform` rather than `AffineTransform` because Foundation already has
+/// an `AffineTransform`, and a file importing both would have to spell the module
+/// out on every use.
+///
 /// A point maps as `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`. `concatenating(t)`
 /// applies `self` first and then `t`, exactly as in Core Graphics.
 @frozen
-public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
+public struct Transform: Hashable, Sendable, CustomStringConvertible {
     public var a, b, c, d, tx, ty: Double
 
     @inlinable
@@ -19,7 +23,7 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     public init(translationX x: Double, y: Double) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
@@ -45,36 +49,36 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     public var determinant: Double { a * d - b * c }
 
     /// `self` followed by `t`.
-    public func concatenating(_ t: AffineTransform) -> AffineTransform {
-        AffineTransform(
+    public func concatenating(_ t: Transform) -> Transform {
+        Transform(
             a: a * t.a + b * t.c, b: a * t.b + b * t.d,
             c: c * t.a + d * t.c, d: c * t.b + d * t.d,
             tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
     }
 
     /// A translation applied before `self`.
-    public func translatedBy(x: Double, y: Double) -> AffineTransform {
-        AffineTransform(translationX: x, y: y).concatenating(self)
+    public func translatedBy(x: Double, y: Double) -> Transform {
+        Transform(translationX: x, y: y).concatenating(self)
     }
 
     /// A scale applied before `self`.
-    public func scaledBy(x: Double, y: Double) -> AffineTransform {
-        AffineTransform(scaleX: x, y: y).concatenating(self)
+    public func scaledBy(x: Double, y: Double) -> Transform {
+        Transform(scaleX: x, y: y).concatenating(self)
     }
 
     /// A rotation applied before `self`.
-    public func rotated(by angle: Double) -> AffineTransform {
-        AffineTransform(rotationAngle: angle).concatenating(self)
+    public func rotated(by angle: Double) -> Transform {
+        Transform(rotationAngle: angle).concatenating(self)
     }
 
     /// The inverse transform, or `nil` when the transform is singular (its
     /// determinant is zero or not finite). Core Graphics returns the transform
     /// unchanged in that case; an optional makes the failure visible.
-    public func inverted() -> AffineTransform? {
+    public func inverted() -> Transform? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
         let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
-        return AffineTransform(
+        return Transform(
             a: ia, b: ib, c: ic, d: id,
             tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }

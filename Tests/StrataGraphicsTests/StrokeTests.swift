@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+
+@testable import StrataGraphics
+
+private func strokeArea(_ path: Path, _ style: StrokeStyle, size: (Int, Int) = (24, 24),
+                        transform: Transform = .identity) -> (Bitmap, Double) {
+    let canvas = makeCanvas(size.0, size.1)
+    canvas.concatenate(transform)
+    canvas.strokeColor = .white
+    canvas.strokeStyle = style
+    canvas.stroke(path)
+    return (canvas.bitmap, coveredArea(canvas.bitmap))
+}
+
+private func polyline(_ points: [(Double, Double)]) -> Path {
+    var p = Path()
+    p.addLines(between: points.map { Point(x: $0.0, y: $0.1) })
+    return p
+}
+
+@Suite struct StrokeTests {
+    @Test(arguments: [(LineCap.butt, 12.0), (.square, 16.0), (.round, 12 + Double.pi)])
+    func capsAddTheirArea(cap: LineCap, expected: Double) {
+        let (_, area) = strokeArea(polyline([(4, 10), (10, 10)]), StrokeStyle(lineWidth: 2, lineCap: cap))
+        #expect(abs(area - expected) < 0.06, "\(cap): \(area)")
+    }
+
+    @Test(arguments: [(LineJoin.miter, 32.0), (.round, 31 + Double.pi / 4), (.bevel, 31.5)])
+    func joinsFillTheOuterCorner(join: LineJoin, expected: Double) {
+        let (_, area) = strokeArea(polyline([(2, 10), (10, 10), (10, 2)]), StrokeStyle(lineWidth: 2, lineJoin: join))
+        #expect(abs(area - expected) < 0.06, "\(join): \(area)")
+    }
+
+    @Test func miterLimitSwitchesToBevel() {
+        // A 30° corner: its miter is 1/sin(15°) ≈ 3.86 widths long.
+        let a = 15.0 * Double.pi / 180
+        var corner = Path()
+        corner.move(to: Point(x: 4, y: 16))
+        corner.addLine(to: Point(x: 20, y: 16 - 16 * tan(a)))  // heading up-right at 15°
+        corner.addLine(to: Point(x: 4, y: 16 - 32 * tan(a)))   // and back at −15°: a 30° corner
+        let mitered = strokeArea(corner, StrokeStyle(lineWidth: 2, lineJoin: .miter, miterLimit: 4), size: (32, 32)).1
+        let limited = strokeArea(corner, StrokeStyle(lineWidth: 2, lineJoin: .miter, miterLimit: 3.8), size: (32, 32)).1
+        let bevelled = strokeArea(corner, StrokeStyle(lineWidth: 2, lineJoin: .bevel), size: (32, 32)).1
+        #expect(mitered > bevelled + 1)            // the spike is there
+        #expect(abs(limited - bevelled) < 0.01)    // and cut off below its length
+    }
+
+    @Test func dashesFollowPatternAndPhase() {
+        // Dashes of 4 with gaps of 2, starting 1 unit into the pattern, on x 2 … 22.
+        let (b, _) = strokeArea(polyline([(2, 5), (22, 5)]), StrokeStyle(lineWidth: 2, dashPhase: 1, dashLengths: [4, 2]), size: (24, 8))
+        // On: [2, 5), [7, 11), [13, 17), [19, 22).
+        let expected: [UInt8] = (0..<24).map { x in
+            let on = (2..<5).contains(x) || (7..<11).contains(x) || (13..<17).contains(x) || (19..<22).contains(x)
+            return on ? 255 : 0
+        }
+        #expect((0..<24).map { b[$0, 5].a } == expected)
+        #expect((0..<24).map { b[$0, 4].a } == expected)
+    }
+
+    @Test func dashesContinueAcrossCorners() {
+        // An L of two 6-unit legs with dashes of 5 and gaps of 2: the second dash
+        // runs from 7 to 12 along the path, round the corner at 6.
+        let (b, _) = strokeArea(polyline([(2, 4), (8, 4), (8, 10)]), StrokeStyle(lineWidth: 2, lineJoin: .miter, dashLengths: [5, 2]), size: (16, 16))
+        #expect(b[3, 4].a == 255 && b[7, 4].a == 0 && b[8, 4].a == 0 && b[8, 5].a == 255 && b[8, 9].a == 255)
+    }
+
+    @Test(arguments: [[Double](), [0, 0], [-1, 2], [.nan, 2], [.infinity, 1]])
+    func degenerateDashPatternsDrawSolid(lengths: [Double]) {
+        let solid = strokeArea(polyline([(2, 5), (20, 5)]), StrokeStyle(lineWidth: 2)).1
+        let dashed = strokeArea(polyline([(2, 5), (20, 5)]), StrokeStyle(lineWidth: 2, dashLengths: lengths)).1
+        #expect(dashed == solid)
+    }
+
+    @Test func tinyDashesOnALongPathStrokeSolidInsteadOfHanging() {
+        let solid = strokeArea(polyline([(0, 5), (1e6, 5)]), StrokeStyle(lineWidth: 2)).1
+        let dashed = strokeArea(polyline([(0, 5), (1e6, 5)]), StrokeStyle(lineWidth: 2, dashLengths: [1e-3, 1e-3])).1
+        #expect(dashed == solid)
+    }
+
+    @Test func zeroLengthDashesWithRoundCapsAreDots() {
+        let (b, area) = strokeArea(polyline([(2, 8), (22, 8)]), StrokeStyle(lineWidth: 4, lineCap: .round, dashLengths: [0, 10]), size: (26, 16))
+        // Dots at 2, 12 and 22.
+        #expect(abs(area - 3 * Double.pi * 4) < 0.3)
+        #expect(b[12, 8].a == 255 && b[7, 8].a == 0)
+    }
+
+    @Test func hairlinesStayVisibleAndFade() {
+        // Width 0: one device pixel; centred on a pixel row at y = 5.5 it fills it.
+        let (b0, a0) = strokeArea(polyline([(2, 5.5), (12, 5.5)]), StrokeStyle(lineWidth: 0), size: (16, 10))
+        #expect(b0[6, 5].a == 255 && b0[6, 4].a == 0 && abs(a0 - 10) < 0.01)
+        // Width 0.5: the same pixel, half the alpha.
+        let (b1, _) = strokeArea(polyline([(2, 5.5), (12, 5.5)]), StrokeStyle(lineWidth: 0.5), size: (16, 10))
+        #expect(b1[6, 5].a == 128)
+        // On a pixel boundary (y = 5) a hairline shares two rows.
+        let (b2, _) = strokeArea(polyline([(2, 5), (12, 5)]), StrokeStyle(lineWidth: 0), size: (16, 10))
+        #expect(b2[6, 4].a == 128 && b2[6, 5].a == 128)
+        // Scaled down by a transform: still a visible pixel, faded by the width.
+        let (b3, _) = strokeArea(polyline([(4, 11), (24, 11)]), StrokeStyle(lineWidth: 1), size: (16, 10),
+                                 transform: Transform(scaleX: 0.5, y: 0.5))
+        #expect(b3[6, 5].a == 128)
+    }
+
+    @Test func zeroLengthSegmentsDrawTheirCaps() {
+        let dot = strokeArea(polyline([(8, 8), (8, 8)]), StrokeStyle(lineWidth: 6, lineCap: .round), size: (16, 16)).1
+        #expect(abs(dot - Double.pi * 9) < 0.3)
+        let square = strokeArea(polyline([(8, 8), (8, 8)]), StrokeStyle(lineWidth: 6, lineCap: .square), size: (16, 16)).1
+        #expect(abs(square - 36) < 0.01)
+        let butt = strokeArea(polyline([(8, 8), (8, 8)]), StrokeStyle(lineWidth: 6, lineCap: .butt), size: (16, 16)).1
+        #expect(butt == 0)
+        var lone = Path()
+        lone.move(to: Point(x: 8, y: 8))
+        #expect(strokeArea(lone, StrokeStyle(lineWidth: 6, lineCap: .round), size: (16, 16)).1 == 0)
+    }
+
+    @Test func aFullReversalEndsRound() {
+        // Out and straight back: with round joins the turn is a half disc.
+        let there = strokeArea(polyline([(4, 8), (14, 8)]), StrokeStyle(lineWidth: 4, lineCap: .butt), size: (24, 16)).1
+        let back = strokeArea(polyline([(4, 8), (14, 8), (4, 8)]), StrokeStyle(lineWidth: 4, lineCap: .butt, lineJoin: .round), size: (24, 16)).1
+        #expect(abs(back - (there + 2 * Double.pi)) < 0.1)
+        // With a miter join the reversal is bevelled flat: no spike to infinity.
+        let mitre = strokeArea(polyline([(4, 8), (14, 8), (4, 8)]), StrokeStyle(lineWidth: 4, lineJoin: .miter), size: (24, 16)).1
+        #expect(abs(mitre - there) < 0.05)
+    }
+
+    @Test func overlapsAreNotDarker() {
+        // Tracing the same line three times covers exactly what tracing it once does.
+        let once = strokeArea(polyline([(3, 3.3), (20, 17.1)]), StrokeStyle(lineWidth: 1.5, lineJoin: .round)).0
+        let thrice = strokeArea(polyline([(3, 3.3), (20, 17.1), (3, 3.3), (20, 17.1)]), StrokeStyle(lineWidth: 1.5, lineJoin: .round)).0
+        for y in 0..<24 {
+            for x in 0..<24 where x > 4 && x < 19 {
+                #expect(abs(Int(once[x, y].a) - Int(thrice[x, y].a)) <= 1, "(\(x), \(y))")
+            }
+        }
+    }
+
+    @Test func closedSubpathsLeaveTheirInsideEmpty() {
+        let (b, area) = strokeArea(Path(rect: Rect(x: 4, y: 4, width: 12, height: 10)), StrokeStyle(lineWidth: 2))
+        #expect(b[10, 9].a == 0 && b[4, 9].a == 255)
+        #expect(abs(area - (14 * 12 - 10 * 8)) < 0.01)
+    }
+
+    @Test func badWidthsAndTransformsDrawNothing() {
+        for w in [-1.0, .nan, -.infinity] {
+            #expect(strokeArea(polyline([(2, 5), (20, 5)]), StrokeStyle(lineWidth: w)).1 == 0)
+        }
+        #expect(strokeArea(polyline([(2, 5), (20, 5)]), StrokeStyle(lineWidth: 2), transform: Transform(scaleX: 0, y: 1)).1 == 0)
+        #expect(strokeArea(polyline([(2, 5), (.nan, 5)]), StrokeStyle(lineWidth: 2)).1 == 0)
+        #expect(strokeArea(polyline([(2, 5), (.infinity, 5)]), StrokeStyle(lineWidth: 2)).1 == 0)
+        // Huge but finite: clipped.
+        #expect(abs(strokeArea(polyline([(-1e30, 5), (1e30, 5)]), StrokeStyle(lineWidth: 2)).1 - 48) < 0.01)
+    }
+
+    @Test func curvesStrokeSmoothlyWhateverTheJoin() {
+        // A circle stroked with miter joins: the flattening's corners are not joins.
+        let circle = Path(ellipseIn: Rect(x: 4, y: 4, width: 16, height: 16))
+        let miter = strokeArea(circle, StrokeStyle(lineWidth: 2, lineJoin: .miter)).1
+        let bevel = strokeArea(circle, StrokeStyle(lineWidth: 2, lineJoin: .bevel)).1
+        #expect(abs(miter - bevel) < 0.01)
+        #expect(abs(miter - Double.pi * (81 - 49)) < 0.5)  // the ring between radii 9 and 7
+    }
+
+    @Test func nonUniformScaleStretchesThePen() {
+        let (b, area) = strokeArea(polyline([(2, 2), (10, 2)]), StrokeStyle(lineWidth: 1), size: (24, 24),
+                                   transform: Transform(scaleX: 2, y: 4))
+        // The unit-wide line becomes 4 pixels tall and 16 long.
+        #expect(abs(area - 64) < 0.01 && b[10, 6].a == 255 && b[10, 10].a == 0)
+    }
+}
