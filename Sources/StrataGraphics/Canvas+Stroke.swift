@@ -83,13 +83,22 @@ extension Canvas {
     }
 
     /// Strokes `path` with the stroke colour and style.
+    public func stroke(_ path: Path) {
+        strokePath(path, nil)
+    }
+
+    /// Strokes `path` with `paint` (a colour or a gradient) and the stroke style.
     ///
     /// The outline is built in user space (so a non-uniform transform stretches the
     /// pen as in Core Graphics) and filled in device space by the overlap-exact
     /// scanline rasterizer, so a line crossing itself is never darker where it does.
     /// A path or transform that yields a NaN or infinite point draws nothing, as
     /// does a transform that is not invertible.
-    public func stroke(_ path: Path) {
+    public func stroke(_ path: Path, with paint: Paint) {
+        strokePath(path, paint)
+    }
+
+    private func strokePath(_ path: Path, _ paint: Paint?) {
         guard !state.clip.isEmpty, !path.isEmpty else { return }
         let style = state.strokeStyle
         let t = state.transform
@@ -108,8 +117,6 @@ extension Canvas {
             halfWidth = 0.5 / areaScale
             alphaFactor = style.lineWidth == 0 ? 1 : deviceWidth
         }
-        var blitter = makeBlitter(state.strokeColor, alphaFactor: alphaFactor)
-        if blitter.isNoOp { return }
 
         let tolerance = max(0.001, flatness) / stretch
         var lines = StrokePolylines(path: path, tolerance: tolerance)
@@ -145,6 +152,7 @@ extension Canvas {
             }
         }
         stroker.sink.finish()
-        scanline.sweep(.winding, &blitter)
+        withBlitter(paint, color: state.strokeColor, alphaFactor: alphaFactor,
+                    solid: { scanline.sweep(.winding, &$0) }, shaded: { scanline.sweep(.winding, &$0) })
     }
 }

@@ -48,6 +48,8 @@ public final class Canvas {
     let rasterizer = Rasterizer()
     /// Made on first use: only strokes need it.
     lazy var scanlineRasterizer = ScanlineRasterizer()
+    /// Room for the sources of 256 pixels, for gradient and pattern blitters.
+    let shaderScratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
 
     /// The largest distance, in device pixels, between a curve and the lines that
     /// stand for it when it is filled.
@@ -58,6 +60,8 @@ public final class Canvas {
         self.bitmap = bitmap
         state = GState(clip: PixelBox(x0: 0, y0: 0, x1: bitmap.width, y1: bitmap.height))
     }
+
+    deinit { shaderScratch.deallocate() }
 
     /// A canvas over a new transparent bitmap of the given size.
     /// - Throws: `GraphicsError.invalidSize` for negative or oversized dimensions.
@@ -167,10 +171,69 @@ public final class Canvas {
                         x1: clamp(x1, box.x0, box.x1), y1: clamp(y1, box.y0, box.y1))
     }
 
-    func makeBlitter(_ color: Color, alphaFactor: Double = 1) -> SolidBlitter {
+    /// Runs the drawing in `solid` or `shaded` with the blitter for `paint` (nil:
+    /// the solid `color`), under the current alpha (times `alphaFactor`) and blend
+    /// mode. Runs neither when nothing would change: a transparent colour drawn
+    /// source-over, a gradient without stops, or a gradient under a transform
+    /// that cannot be inverted.
+    ///
+    /// Two closures rather than one generic body (Swift closures cannot be
+    /// generic): each calls the same generic method, so the rasterizers' inner
+    /// loops are specialized for their blitter and never dispatch. A colour takes
+    /// no detour through `Paint` at all; routing every span through an enum of
+    /// blitters measured 8–40 % slower on the fill scenes.
+    @inline(__always)
+    func withBlitter(_ paint: Paint?, color: Color, alphaFactor: Double = 1,
+                     solid: (inout SolidBlitter) -> Void, shaded: (inout ShaderBlitter<GradientShader>) -> Void) {
         var c = color
+        if let paint {
+            guard case .color(let given) = paint else {
+                if var blitter = shaderBlitter(paint, alpha: state.alpha * alphaFactor) { shaded(&blitter) }
+                return
+            }
+            c = given
+        }
         c.alpha *= state.alpha * alphaFactor
-        return SolidBlitter(bitmap: bitmap, color: c.premultipliedPixel, mode: state.blendMode)
+        var blitter = SolidBlitter(bitmap: bitmap, color: c.premultipliedPixel, mode: state.blendMode)
+        if !blitter.isNoOp { solid(&blitter) }
+    }
+
+    /// The shaded blitter for a gradient paint, or nil when it draws nothing (no
+    /// stops, a NaN or infinite point or radius, or a transform with no inverse).
+    func shaderBlitter(_ paint: Paint, alpha: Double) -> ShaderBlitter<GradientShader>? {
+        switch paint {
+        case .color:
+            return nil
+        case let .linearGradient(gradient, start, end, spread):
+            guard start.isFinite, end.isFinite else { return nil }
+            return gradientBlitter(gradient, alpha: alpha, spread: spread, before: true, after: true) { inverse in
+                let vx = end.x - start.x, vy = end.y - start.y
+                let l2 = vx * vx + vy * vy
+                // Coincident ends: everything is past the end.
+                guard l2 > 0, l2.isFinite else { return .linear(a: 0, b: 0, c: .infinity) }
+                // t = ((inverse · p) − start) · v / |v|², affine in device p.
+                return .linear(a: (inverse.a * vx + inverse.b * vy) / l2, b: (inverse.c * vx + inverse.d * vy) / l2,
+                               c: ((inverse.tx - start.x) * vx + (inverse.ty - start.y) * vy) / l2)
+            }
+        case let .radialGradient(gradient, c0, r0, c1, r1, spread):
+            guard c0.isFinite, c1.isFinite, r0.isFinite, r1.isFinite else { return nil }
+            return gradientBlitter(gradient, alpha: alpha, spread: spread, before: true, after: true) { inverse in
+                .radial(inverse: inverse, c0: c0, r0: max(0, r0), c1: c1, r1: max(0, r1))
+            }
+        case let .conicGradient(gradient, center, angle):
+            guard center.isFinite else { return nil }
+            return gradientBlitter(gradient, alpha: alpha, spread: .pad, before: true, after: true) { inverse in
+                .conic(inverse: inverse, center: center, angle: angle.isFinite ? angle : 0)
+            }
+        }
+    }
+
+    func gradientBlitter(_ gradient: Gradient, alpha: Double, spread: GradientSpread, before: Bool, after: Bool,
+                         _ geometry: (Transform) -> GradientShader.Geometry) -> ShaderBlitter<GradientShader>? {
+        guard !gradient.stops.isEmpty, let inverse = state.transform.inverted() else { return nil }
+        let shader = GradientShader(table: LookupTable(gradient.lookupTable(alpha: alpha)), geometry: geometry(inverse),
+                                    spread: spread, before: before, after: after)
+        return ShaderBlitter(shader: shader, bitmap: bitmap, mode: state.blendMode, scratch: shaderScratch)
     }
 
     // MARK: Filling
@@ -181,9 +244,16 @@ public final class Canvas {
     /// exact-area: each pixel is covered in proportion to the part of its square
     /// inside the path. A path with a NaN or infinite coordinate draws nothing.
     public func fill(_ path: Path, rule: FillRule = .winding) {
+        fillPath(path, nil, rule)
+    }
+
+    /// Fills `path` with `paint` (a colour or a gradient), as `fill(_:rule:)`.
+    public func fill(_ path: Path, with paint: Paint, rule: FillRule = .winding) {
+        fillPath(path, paint, rule)
+    }
+
+    private func fillPath(_ path: Path, _ paint: Paint?, _ rule: FillRule) {
         guard !state.clip.isEmpty, !path.isEmpty else { return }
-        var blitter = makeBlitter(state.fillColor)
-        if blitter.isNoOp { return }
         // Device-space bounds of the control points; also the NaN/∞ check.
         let t = state.transform
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
@@ -199,16 +269,21 @@ public final class Canvas {
             }
         }
         guard finite else { return }
+        // Lines left of the area still count (they set the winding of what lies to
+        // their right): the rasterizer folds them onto the area's left edge.
         let area = Canvas.pixelBox(x0.rounded(.down), y0.rounded(.down), x1.rounded(.up), y1.rounded(.up), within: state.clip)
         guard !area.isEmpty else { return }
-        // Lines left of the area still matter (they set the winding of what is to
-        // their right), so the band starts at the clip's left edge when the path
-        // reaches past it; to the right, nothing beyond the area can be seen.
-        let box = PixelBox(x0: area.x0, y0: area.y0, x1: area.x1, y1: area.y1)
-        let rows = Rasterizer.bandRows(width: box.width)
-        var top = box.y0
-        while top < box.y1 {
-            let band = PixelBox(x0: box.x0, y0: top, x1: box.x1, y1: min(box.y1, top + rows))
+        withBlitter(paint, color: state.fillColor,
+                    solid: { fillPath(path, rule, area, &$0) }, shaded: { fillPath(path, rule, area, &$0) })
+    }
+
+    /// Scan-converts `path` over `area` (device pixels) in bands.
+    private func fillPath<B: SpanBlitter>(_ path: Path, _ rule: FillRule, _ area: PixelBox, _ blitter: inout B) {
+        let t = state.transform
+        let rows = Rasterizer.bandRows(width: area.width)
+        var top = area.y0
+        while top < area.y1 {
+            let band = PixelBox(x0: area.x0, y0: top, x1: area.x1, y1: min(area.y1, top + rows))
             rasterizer.begin(band)
             var sink = RasterizerSink(rasterizer)
             let cull = Rect(x: Double(band.x0), y: Double(band.y0), width: Double(band.width), height: Double(band.height))
@@ -225,10 +300,19 @@ public final class Canvas {
     /// computes each pixel's covered area directly. Infinite edges reach to the
     /// clip; a NaN coordinate draws nothing.
     public func fill(_ rect: Rect) {
+        fillRect(rect, nil)
+    }
+
+    /// Fills `rect` (in user space) with `paint`, as `fill(_:)`.
+    public func fill(_ rect: Rect, with paint: Paint) {
+        fillRect(rect, paint)
+    }
+
+    private func fillRect(_ rect: Rect, _ paint: Paint?) {
         guard !rect.isNull, !state.clip.isEmpty else { return }
         let t = state.transform
         guard t.isRectilinear else {
-            fill(Path(rect: rect))
+            fillPath(Path(rect: rect), paint, .winding)
             return
         }
         var x0 = t.a * rect.minX + t.tx, x1 = t.a * rect.maxX + t.tx
@@ -236,13 +320,13 @@ public final class Canvas {
         if x0 > x1 { swap(&x0, &x1) }
         if y0 > y1 { swap(&y0, &y1) }
         guard !(x0.isNaN || x1.isNaN || y0.isNaN || y1.isNaN) else { return }
-        var blitter = makeBlitter(state.fillColor)
-        if blitter.isNoOp { return }
         let c = state.clip
         x0 = max(x0, Double(c.x0)); x1 = min(x1, Double(c.x1))
         y0 = max(y0, Double(c.y0)); y1 = min(y1, Double(c.y1))
         guard x0 < x1, y0 < y1 else { return }
-        Canvas.fillRectCoverage(x0, y0, x1, y1, &blitter)
+        withBlitter(paint, color: state.fillColor,
+                    solid: { Canvas.fillRectCoverage(x0, y0, x1, y1, &$0) },
+                    shaded: { Canvas.fillRectCoverage(x0, y0, x1, y1, &$0) })
     }
 
     /// Fills the device rectangle x0..<x1 × y0..<y1 (already clipped), giving each
@@ -277,10 +361,19 @@ public final class Canvas {
     /// directly as a polygon with enough sides to stay within `flatness` of the
     /// curve, its vertices pushed out so that its area equals the ellipse's.
     public func fillEllipse(in rect: Rect) {
+        fillEllipse(rect, nil)
+    }
+
+    /// Fills the ellipse inscribed in `rect` with `paint`, as `fillEllipse(in:)`.
+    public func fillEllipse(in rect: Rect, with paint: Paint) {
+        fillEllipse(rect, paint)
+    }
+
+    private func fillEllipse(_ rect: Rect, _ paint: Paint?) {
         guard !rect.isNull, !state.clip.isEmpty else { return }
         let t = state.transform
         guard t.isRectilinear else {
-            fill(Path(ellipseIn: rect))
+            fillPath(Path(ellipseIn: rect), paint, .winding)
             return
         }
         let r = rect.standardized
@@ -297,12 +390,10 @@ public final class Canvas {
             sides = max(8, (Double.pi / acos(max(-1, 1 - tol / rmax))).rounded(.up))
         }
         guard sides <= 4096 else {
-            fill(Path(ellipseIn: rect))
+            fillPath(Path(ellipseIn: rect), paint, .winding)
             return
         }
         let n = (Int(sides) + 3) & ~3
-        var blitter = makeBlitter(state.fillColor)
-        if blitter.isNoOp { return }
         // An n-gon inscribed in a circle has (n/2)·sin(2π/n)/π of its area.
         let step = 2 * Double.pi / Double(n)
         let grow = (2 * Double.pi / (Double(n) * sin(step))).squareRoot()
@@ -310,6 +401,15 @@ public final class Canvas {
         let area = Canvas.pixelBox((cx - ex).rounded(.down), (cy - ey).rounded(.down),
                                    (cx + ex).rounded(.up), (cy + ey).rounded(.up), within: state.clip)
         guard !area.isEmpty else { return }
+        withBlitter(paint, color: state.fillColor,
+                    solid: { fillPolygonEllipse(cx, cy, ex, ey, n, area, &$0) },
+                    shaded: { fillPolygonEllipse(cx, cy, ex, ey, n, area, &$0) })
+    }
+
+    /// Scan-converts the n-gon with semi-axes ex, ey round (cx, cy) over `area`.
+    private func fillPolygonEllipse<B: SpanBlitter>(_ cx: Double, _ cy: Double, _ ex: Double, _ ey: Double, _ n: Int,
+                                                     _ area: PixelBox, _ blitter: inout B) {
+        let step = 2 * Double.pi / Double(n)
         let cs = cos(step), sn = sin(step)
         let rows = Rasterizer.bandRows(width: area.width)
         var top = area.y0
@@ -340,8 +440,7 @@ public final class Canvas {
         defer { restoreGState() }
         state.blendMode = .copy
         state.alpha = 1
-        state.fillColor = .clear
-        fill(rect)
+        fillRect(rect, .color(.clear))
     }
 }
 

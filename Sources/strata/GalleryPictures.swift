@@ -10,6 +10,7 @@ enum GalleryPictures {
         ("arcs", arcs),
         ("transforms", transforms),
         ("strokes", strokes),
+        ("gradients", gradients),
     ]
 
     static func background(_ canvas: Canvas) {
@@ -162,5 +163,41 @@ enum GalleryPictures {
             canvas.strokeStyle = StrokeStyle(lineWidth: w)
             canvas.stroke(line)
         }
+    }
+
+    /// Linear gradients with each spread mode, a two-circle radial gradient, a
+    /// conic one, and a chart-style fill fading under a stroked line.
+    static func gradients(_ canvas: Canvas) {
+        background(canvas)
+        let sunset = Gradient(colors: [Color(red: 1, green: 0.58, blue: 0), Color(red: 0.9, green: 0.2, blue: 0.4),
+                                       Color(red: 0.35, green: 0.2, blue: 0.8)], locations: [0, 0.5, 1])
+        for (i, spread) in [GradientSpread.pad, .repeat, .reflect].enumerated() {
+            let y = 20 + Double(i) * 40
+            canvas.fill(Path(roundedRect: Rect(x: 20, y: y, width: 200, height: 30), cornerWidth: 8, cornerHeight: 8),
+                        with: .linearGradient(sunset, start: Point(x: 80, y: 0), end: Point(x: 140, y: 0), spread: spread))
+        }
+        canvas.fillEllipse(in: Rect(x: 250, y: 20, width: 100, height: 100),
+                           with: .radialGradient(Gradient(colors: [.white, Color(red: 0.2, green: 0.47, blue: 0.96)]),
+                                                 startCenter: Point(x: 280, y: 50), startRadius: 2,
+                                                 endCenter: Point(x: 300, y: 70), endRadius: 50))
+        canvas.fillEllipse(in: Rect(x: 370, y: 20, width: 100, height: 100),
+                           with: .conicGradient(Gradient(colors: [.red, .green, .blue, .red]), center: Point(x: 420, y: 70), angle: 0))
+        // A Health-style area: a fade under the line, then the line.
+        var line = Path()
+        let values = [0.2, 0.5, 0.4, 0.8, 0.6, 0.9, 0.7, 0.75, 0.5, 0.65]
+        for (i, v) in values.enumerated() {
+            let p = Point(x: 20 + Double(i) * 48, y: 300 - v * 140)
+            if i == 0 { line.move(to: p) } else { line.addLine(to: p) }
+        }
+        var area = line
+        area.addLine(to: Point(x: 20 + 9 * 48, y: 300))
+        area.addLine(to: Point(x: 20, y: 300))
+        area.closeSubpath()
+        let tint = Color(red: 1, green: 0.23, blue: 0.19)
+        canvas.fill(area, with: .linearGradient(Gradient(colors: [tint.withAlphaComponent(0.8), tint.withAlphaComponent(0)]),
+                                                start: Point(x: 0, y: 160), end: Point(x: 0, y: 300)))
+        canvas.strokeColor = tint
+        canvas.strokeStyle = StrokeStyle(lineWidth: 3, lineCap: .round, lineJoin: .round)
+        canvas.stroke(line)
     }
 }

@@ -9,14 +9,6 @@ enum RasterScene: String, CaseIterable {
 
     static let width = 1920, height = 1080
 
-    /// Scenes this version of Strata can draw; the others need strokes and gradients.
-    var isSupported: Bool {
-        switch self {
-        case .line, .polygons, .circles, .rects: true
-        case .area: false
-        }
-    }
-
     /// The scene's geometry, generated up front (not timed, as in SCENES.md).
     func generate() -> SceneData {
         var data = SceneData()
@@ -107,7 +99,18 @@ enum RasterScene: String, CaseIterable {
             canvas.strokeStyle = StrokeStyle(lineWidth: 1.5, lineCap: .butt, lineJoin: .round)
             canvas.stroke(path)
         case .area:
-            break
+            let red = Color(red8: 255, green8: 59, blue8: 48)
+            var line = Path()
+            line.addLines(between: data.points)
+            var area = line
+            area.addLine(to: Point(x: Double(RasterScene.width), y: Double(RasterScene.height)))
+            area.addLine(to: Point(x: 0, y: Double(RasterScene.height)))
+            area.closeSubpath()
+            let fade = Gradient(colors: [red.withAlphaComponent(204.0 / 255), red.withAlphaComponent(0)])
+            canvas.fill(area, with: .linearGradient(fade, start: .zero, end: Point(x: 0, y: Double(RasterScene.height))))
+            canvas.strokeColor = red
+            canvas.strokeStyle = StrokeStyle(lineWidth: 3, lineCap: .round, lineJoin: .round)
+            canvas.stroke(line)
         }
     }
 }

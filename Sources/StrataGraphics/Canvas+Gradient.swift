@@ -1,0 +1,34 @@
+extension Canvas {
+    /// Fills the clip with a linear gradient from `start` to `end` (user space), as
+    /// `CGContext.drawLinearGradient(_:start:end:options:)`: beyond the ends the
+    /// end colours continue only where `options` says so. To fill a shape with a
+    /// gradient, clip to it first, or call `fill(_:with:)` with a `Paint`.
+    public func drawLinearGradient(_ gradient: Gradient, start: Point, end: Point, options: GradientDrawingOptions = []) {
+        drawGradient(.linearGradient(gradient, start: start, end: end), options: options)
+    }
+
+    /// Fills the clip with a gradient between two circles, as
+    /// `CGContext.drawRadialGradient`: t = 0 on the start circle, 1 on the end
+    /// circle. Negative radii count as zero.
+    public func drawRadialGradient(_ gradient: Gradient, startCenter: Point, startRadius: Double,
+                                   endCenter: Point, endRadius: Double, options: GradientDrawingOptions = []) {
+        drawGradient(.radialGradient(gradient, startCenter: startCenter, startRadius: startRadius,
+                                     endCenter: endCenter, endRadius: endRadius), options: options)
+    }
+
+    /// Fills the clip with an angular gradient round `center`, starting at `angle`
+    /// (`CAGradientLayer`'s conic type).
+    public func drawConicGradient(_ gradient: Gradient, center: Point, angle: Double) {
+        drawGradient(.conicGradient(gradient, center: center, angle: angle), options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+    }
+
+    private func drawGradient(_ paint: Paint, options: GradientDrawingOptions) {
+        let c = state.clip
+        guard !c.isEmpty, var blitter = shaderBlitter(paint, alpha: state.alpha) else { return }
+        let extended = GradientShader(table: blitter.shader.table, geometry: blitter.shader.geometry,
+                                      spread: .pad, before: options.contains(.drawsBeforeStartLocation),
+                                      after: options.contains(.drawsAfterEndLocation))
+        blitter = ShaderBlitter(shader: extended, bitmap: bitmap, mode: state.blendMode, scratch: shaderScratch)
+        Canvas.fillRectCoverage(Double(c.x0), Double(c.y0), Double(c.x1), Double(c.y1), &blitter)
+    }
+}

@@ -1,0 +1,221 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Premultiplied source pixels that vary across the target: what a gradient or an
+/// image pattern paints through the coverage of a shape.
+protocol Shader {
+    /// The sources of pixels `x ..< x + count` of row `y` (device space; sampled
+    /// at pixel centres), written to `out`.
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>)
+    /// The source of every pixel of row `y`, when it does not vary along the row:
+    /// such rows are blended as a solid colour, the fastest loop there is.
+    func rowConstant(y: Int) -> UInt32?
+}
+
+/// A gradient's lookup table, owned by the shader that reads it.
+final class LookupTable {
+    let entries: UnsafeMutablePointer<UInt32>
+
+    init(_ values: [UInt32]) {
+        entries = .allocate(capacity: 256)
+        entries.initialize(repeating: 0, count: 256)
+        for (i, v) in values.prefix(256).enumerated() { entries[i] = v }
+    }
+
+    deinit { entries.deallocate() }
+}
+
+/// Shades linear, radial and conic gradients through a 256-entry lookup table.
+struct GradientShader: Shader {
+    enum Geometry {
+        /// t = a·x + b·y + c at device pixel centres.
+        case linear(a: Double, b: Double, c: Double)
+        /// Device → user space, then the two-circle equation.
+        case radial(inverse: Transform, c0: Point, r0: Double, c1: Point, r1: Double)
+        /// Device → user space, then the angle round `center` from `angle`.
+        case conic(inverse: Transform, center: Point, angle: Double)
+    }
+
+    let table: LookupTable
+    let geometry: Geometry
+    let spread: GradientSpread
+    /// With `.pad`: whether t < 0 and t > 1 draw the end colours (otherwise nothing).
+    let before: Bool, after: Bool
+
+    /// The table entry for `t`, or nil where nothing is drawn.
+    @inline(__always)
+    func index(_ t: Double) -> Int? {
+        var u = t
+        switch spread {
+        case .pad:
+            if !(u >= 0) {  // also NaN
+                guard before, !u.isNaN else { return nil }
+                u = 0
+            } else if u > 1 {
+                guard after else { return nil }
+                u = 1
+            }
+        case .repeat:
+            guard u.isFinite else { return nil }
+            u -= u.rounded(.down)
+        case .reflect:
+            guard u.isFinite else { return nil }
+            u = abs(u).truncatingRemainder(dividingBy: 2)
+            if u > 1 { u = 2 - u }
+        }
+        return Int(u * 255 + 0.5)
+    }
+
+    @inline(__always)
+    func lookup(_ t: Double) -> UInt32 {
+        guard let i = index(t) else { return 0 }
+        return table.entries[i]
+    }
+
+    func rowConstant(y: Int) -> UInt32? {
+        guard case let .linear(a, b, c) = geometry, a == 0 else { return nil }
+        return lookup(b * (Double(y) + 0.5) + c)
+    }
+
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let py = Double(y) + 0.5
+        switch geometry {
+        case let .linear(a, b, c):
+            var t = a * (Double(x) + 0.5) + b * py + c
+            if spread == .pad && before && after {
+                // The common case without a branch per pixel.
+                let lut = table.entries
+                for i in 0..<count {
+                    let u = t > 1 ? 1 : (t > 0 ? t : 0)
+                    out[i] = lut[Int(u * 255 + 0.5)]
+                    t += a
+                }
+            } else {
+                for i in 0..<count {
+                    out[i] = lookup(t)
+                    t += a
+                }
+            }
+        case let .radial(inverse, c0, r0, c1, r1):
+            let cdx = c1.x - c0.x, cdy = c1.y - c0.y, dr = r1 - r0
+            let qa = cdx * cdx + cdy * cdy - dr * dr
+            for i in 0..<count {
+                let p = Point(x: Double(x + i) + 0.5, y: py).applying(inverse)
+                let pdx = p.x - c0.x, pdy = p.y - c0.y
+                let qb = pdx * cdx + pdy * cdy + r0 * dr
+                let qc = pdx * pdx + pdy * pdy - r0 * r0
+                out[i] = lookup(GradientShader.radialT(qa, qb, qc, r0, dr))
+            }
+        case let .conic(inverse, center, angle):
+            let twoPi = 2 * Double.pi
+            for i in 0..<count {
+                let p = Point(x: Double(x + i) + 0.5, y: py).applying(inverse)
+                var a = atan2(p.y - center.y, p.x - center.x) - angle
+                a -= twoPi * (a / twoPi).rounded(.down)
+                out[i] = lookup(a / twoPi)
+            }
+        }
+    }
+
+    /// The largest t with |p − c(t)| = r(t) and r(t) ≥ 0, for
+    /// qa·t² − 2·qb·t + qc = 0; NaN where no circle passes through the point.
+    @inline(__always)
+    static func radialT(_ qa: Double, _ qb: Double, _ qc: Double, _ r0: Double, _ dr: Double) -> Double {
+        if abs(qa) < 1e-12 {
+            // One root: the circles grow as fast as their centres move.
+            guard qb != 0 else { return .nan }
+            let t = qc / (2 * qb)
+            return r0 + t * dr >= 0 ? t : .nan
+        }
+        let disc = qb * qb - qa * qc
+        guard disc >= 0 else { return .nan }
+        let s = disc.squareRoot()
+        let t1 = (qb + s) / qa, t2 = (qb - s) / qa
+        let hi = max(t1, t2), lo = min(t1, t2)
+        if r0 + hi * dr >= 0 { return hi }
+        if r0 + lo * dr >= 0 { return lo }
+        return .nan
+    }
+}
+
+/// Composites a shader's sources through coverage into a bitmap.
+struct ShaderBlitter<S: Shader>: SpanBlitter {
+    let shader: S
+    let base: UnsafeMutableRawPointer
+    let bytesPerRow: Int
+    let mode: BlendMode
+    let bitmap: Bitmap
+    /// Sources for up to 256 pixels at a time.
+    let scratch: UnsafeMutablePointer<UInt32>
+
+    init(shader: S, bitmap: Bitmap, mode: BlendMode, scratch: UnsafeMutablePointer<UInt32>) {
+        self.shader = shader
+        self.bitmap = bitmap
+        base = bitmap.baseAddress
+        bytesPerRow = bitmap.bytesPerRow
+        self.mode = mode
+        self.scratch = scratch
+    }
+
+    @inline(__always)
+    private func row(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt32> {
+        (base + y * bytesPerRow + x * 4).assumingMemoryBound(to: UInt32.self)
+    }
+
+    /// Blends `count` sources at constant coverage `c` over `d`.
+    @inline(__always)
+    private func blend(_ d: UnsafeMutablePointer<UInt32>, _ src: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32) {
+        let copy = mode == .copy
+        for i in 0..<count {
+            let s = c == 255 ? src[i] : scalePacked(src[i], c)
+            let keep = 255 - (copy ? c : s >> 24)
+            d[i] = keep == 0 ? s : s &+ scalePacked(d[i], keep)
+        }
+    }
+
+    mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
+        if let constant = shader.rowConstant(y: y) {
+            var solid = SolidBlitter(bitmap: bitmap, color: Pixel(packed: constant), mode: mode)
+            solid.blitSpan(x: x, y: y, count: count, coverage: coverage)
+            return
+        }
+        var done = 0
+        while done < count {
+            let n = min(256, count - done)
+            shader.shade(x: x + done, y: y, count: n, into: scratch)
+            blend(row(x + done, y), scratch, n, UInt32(coverage))
+            done += n
+        }
+    }
+
+    mutating func blitMask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
+        if let constant = shader.rowConstant(y: y) {
+            var solid = SolidBlitter(bitmap: bitmap, color: Pixel(packed: constant), mode: mode)
+            solid.blitMask(x: x, y: y, count: count, mask: mask)
+            return
+        }
+        shader.shade(x: x, y: y, count: count, into: scratch)
+        let d = row(x, y)
+        let copy = mode == .copy
+        for i in 0..<count {
+            let c = UInt32(mask[i])
+            if c == 0 { continue }
+            let s = c == 255 ? scratch[i] : scalePacked(scratch[i], c)
+            let keep = 255 - (copy ? c : s >> 24)
+            d[i] = keep == 0 ? s : s &+ scalePacked(d[i], keep)
+        }
+    }
+
+    mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8) {
+        for r in 0..<height {
+            if left != 0 { blitSpan(x: x, y: y + r, count: 1, coverage: left) }
+            if width > 2 && middle != 0 { blitSpan(x: x + 1, y: y + r, count: width - 2, coverage: middle) }
+            if width > 1 && right != 0 { blitSpan(x: x + width - 1, y: y + r, count: 1, coverage: right) }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+@testable import StrataGraphics
+
+private let red = Color(red: 1, green: 0, blue: 0)
+private let blue = Color(red: 0, green: 0, blue: 1)
+
+/// Draws `paint` over a `w` × `h` canvas, returning the bitmap.
+private func paintCanvas(_ paint: Paint, _ w: Int = 100, _ h: Int = 1, transform: Transform = .identity) -> Bitmap {
+    let canvas = makeCanvas(w, h)
+    canvas.concatenate(transform)
+    canvas.fill(Rect(x: -1000, y: -1000, width: 3000, height: 3000), with: paint)
+    return canvas.bitmap
+}
+
+/// Channel-by-channel closeness.
+private func near(_ p: Pixel, _ q: Pixel, _ tolerance: Int = 1) -> Bool {
+    abs(Int(p.r) - Int(q.r)) <= tolerance && abs(Int(p.g) - Int(q.g)) <= tolerance
+        && abs(Int(p.b) - Int(q.b)) <= tolerance && abs(Int(p.a) - Int(q.a)) <= tolerance
+}
+
+/// The premultiplied pixel of the straight colour `c`.
+private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
+
+@Suite struct GradientTests {
+    @Test func linearInterpolatesAlongTheAxis() {
+        let b = paintCanvas(.linearGradient(Gradient(colors: [red, blue]), start: Point(x: 0, y: 0), end: Point(x: 100, y: 0)))
+        for x in [0, 10, 50, 77, 99] {
+            let t = (Double(x) + 0.5) / 100
+            #expect(near(b[x, 0], px(Color(red: 1 - t, green: 0, blue: t))), "x = \(x): \(b[x, 0])")
+        }
+    }
+
+    @Test func interpolationIsOnStraightColours() {
+        // Opaque red to transparent blue: half way is half-transparent purple, not
+        // half-transparent red as premultiplied interpolation would give.
+        let g = Gradient(colors: [red, blue.withAlphaComponent(0)])
+        let b = paintCanvas(.linearGradient(g, start: Point(x: 0.5, y: 0), end: Point(x: 100.5, y: 0)))
+        #expect(near(b[50, 0], Pixel(r: 64, g: 0, b: 64, a: 128)), "\(b[50, 0])")
+        #expect(g.color(at: 0.5) == Color(red: 0.5, green: 0, blue: 0.5, alpha: 0.5))
+    }
+
+    @Test func stopsAtLocations() {
+        let g = Gradient(colors: [red, .green, blue], locations: [0, 0.2, 1])
+        #expect(g.color(at: 0.2) == .green)
+        #expect(g.color(at: 0.1) == Color(red: 0.5, green: 0.5, blue: 0))
+        let c = g.color(at: 0.6)
+        #expect(abs(c.green - 0.5) < 1e-12 && abs(c.blue - 0.5) < 1e-12 && c.red == 0)
+        #expect(g.color(at: -1) == red && g.color(at: 2) == blue)
+    }
+
+    @Test(arguments: [GradientSpread.pad, .repeat, .reflect])
+    func spreadModesBeyondTheEnds(spread: GradientSpread) {
+        // The axis covers x 0 … 40; pixel 49 sits at t = 1.2375, pixel 9 at 0.2375.
+        let b = paintCanvas(.linearGradient(Gradient(colors: [red, blue]), start: .zero, end: Point(x: 40, y: 0), spread: spread))
+        let beyond = b[49, 0]
+        switch spread {
+        case .pad: #expect(beyond == px(blue))
+        case .repeat: #expect(near(beyond, b[9, 0]))
+        case .reflect: #expect(near(beyond, b[30, 0]))  // 2 − 1.2375 = 0.7625, pixel 30
+        }
+        // And before the start (x < 0 under a translation).
+        let shifted = paintCanvas(.linearGradient(Gradient(colors: [red, blue]), start: Point(x: 50, y: 0), end: Point(x: 90, y: 0), spread: spread))
+        switch spread {
+        case .pad: #expect(shifted[0, 0] == px(red))
+        case .repeat: #expect(near(shifted[0, 0], shifted[80, 0]))   // t = −1.2375 ≡ 0.7625
+        case .reflect: #expect(near(shifted[0, 0], shifted[80, 0]))  // mirrored: 1.2375, then 2 − 1.2375
+        }
+    }
+
+    @Test func radialGradientBetweenConcentricCircles() {
+        let g = Gradient(colors: [red, blue])
+        let b = paintCanvas(.radialGradient(g, startCenter: Point(x: 50, y: 50), startRadius: 0,
+                                            endCenter: Point(x: 50, y: 50), endRadius: 40), 100, 100)
+        #expect(near(b[50, 50], px(g.color(at: 0.5.squareRoot() / 40))))
+        // (70.5, 50.5) is 20.5 from the centre: t ≈ 0.51.
+        let t = ((20.5 * 20.5 + 0.5 * 0.5).squareRoot()) / 40
+        #expect(near(b[70, 50], px(g.color(at: t))))
+        #expect(b[95, 50] == px(blue) && b[1, 1] == px(blue))  // padded beyond the end circle
+    }
+
+    @Test func radialGradientWithMovingCentre() {
+        // From a point circle at (20, 50) to a circle of radius 30 round (50, 50):
+        // the point (80, 50) lies on the end circle, so t = 1 there.
+        let g = Gradient(colors: [red, blue])
+        let paint = Paint.radialGradient(g, startCenter: Point(x: 20, y: 50), startRadius: 0,
+                                         endCenter: Point(x: 50, y: 50), endRadius: 30)
+        let b = paintCanvas(paint, 100, 100)
+        #expect(near(b[79, 50], px(g.color(at: 1)), 8))
+        #expect(near(b[20, 50], px(red), 8))
+        // Half way along the axis, (50, 50) is on the circle of t = 0.5? The circle
+        // at t has centre 20 + 30t and radius 30t, so its right edge is 20 + 60t:
+        // (50.5, 50.5) ≈ t 0.508.
+        #expect(near(b[50, 50], px(g.color(at: 0.508)), 3))
+    }
+
+    @Test func conicGradientGoesRoundOnce() {
+        let g = Gradient(colors: [red, blue])
+        let b = paintCanvas(.conicGradient(g, center: Point(x: 50, y: 50), angle: 0), 100, 100)
+        // Below the centre (+y) is a quarter turn; left, half; above, three quarters.
+        #expect(near(b[50, 90], px(g.color(at: 0.25)), 2))
+        #expect(near(b[10, 50], px(g.color(at: 0.5)), 2))
+        #expect(near(b[50, 10], px(g.color(at: 0.75)), 2))
+        // Starting a quarter turn later moves everything back a quarter.
+        let turned = paintCanvas(.conicGradient(g, center: Point(x: 50, y: 50), angle: .pi / 2), 100, 100)
+        #expect(near(turned[10, 50], px(g.color(at: 0.25)), 2))
+    }
+
+    @Test func gradientsFollowTheTransform() {
+        // A vertical axis in user space, rotated a quarter turn: horizontal on screen.
+        let g = Gradient(colors: [red, blue])
+        let b = paintCanvas(.linearGradient(g, start: .zero, end: Point(x: 0, y: 100)), 100, 1,
+                            transform: Transform(translationX: 100, y: 0).rotated(by: .pi / 2))
+        // User (0, y) maps to device (100 − y, 0): t grows leftward.
+        #expect(near(b[89, 0], px(g.color(at: 0.105))))
+        #expect(near(b[9, 0], px(g.color(at: 0.905))))
+    }
+
+    @Test func degenerateGradients() {
+        // No stops: nothing. One stop: its colour everywhere.
+        #expect(coveredArea(paintCanvas(.linearGradient(Gradient(stops: []), start: .zero, end: Point(x: 10, y: 0)))) == 0)
+        let one = paintCanvas(.linearGradient(Gradient(colors: [blue]), start: .zero, end: Point(x: 10, y: 0)))
+        #expect(one[0, 0] == px(blue) && one[99, 0] == px(blue))
+        // NaN locations are dropped.
+        let g = Gradient(stops: [.init(color: red, location: .nan), .init(color: blue, location: 0.5)])
+        #expect(g.stops.count == 1)
+        // Coincident ends: everything is past the end, padded with the last colour.
+        let point = paintCanvas(.linearGradient(Gradient(colors: [red, blue]), start: Point(x: 5, y: 0), end: Point(x: 5, y: 0)))
+        #expect(point[0, 0] == px(blue))
+        // A radial gradient between two point circles at one place covers nothing.
+        let none = paintCanvas(.radialGradient(Gradient(colors: [red, blue]), startCenter: Point(x: 5, y: 0), startRadius: 0,
+                                               endCenter: Point(x: 5, y: 0), endRadius: 0))
+        #expect(coveredArea(none) == 0)
+        // NaN geometry draws nothing rather than garbage.
+        let nan = paintCanvas(.linearGradient(Gradient(colors: [red, blue]), start: Point(x: .nan, y: 0), end: Point(x: 5, y: 0)))
+        #expect(coveredArea(nan) == 0)
+        // A singular transform draws nothing.
+        let flat = paintCanvas(.linearGradient(Gradient(colors: [red, blue]), start: .zero, end: Point(x: 5, y: 0)),
+                               transform: Transform(scaleX: 0, y: 1))
+        #expect(coveredArea(flat) == 0)
+    }
+
+    @Test func drawGradientFillsTheClipAndHonoursOptions() {
+        let g = Gradient(colors: [red, blue])
+        let canvas = makeCanvas(100, 10)
+        canvas.clip(to: Rect(x: 0, y: 0, width: 100, height: 5))
+        canvas.drawLinearGradient(g, start: Point(x: 20, y: 0), end: Point(x: 80, y: 0))
+        // Inside the gradient only, and inside the clip only.
+        #expect(canvas.bitmap[10, 2].a == 0 && canvas.bitmap[90, 2].a == 0)
+        #expect(canvas.bitmap[50, 2].a == 255 && canvas.bitmap[50, 7].a == 0)
+        canvas.drawLinearGradient(g, start: Point(x: 20, y: 0), end: Point(x: 80, y: 0),
+                                  options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        #expect(canvas.bitmap[10, 2] == px(red) && canvas.bitmap[90, 2] == px(blue))
+        canvas.drawRadialGradient(g, startCenter: Point(x: 50, y: 2), startRadius: 0, endCenter: Point(x: 50, y: 2), endRadius: 3)
+        #expect(canvas.bitmap[50, 2] == px(g.color(at: 0.5.squareRoot() / 3)) || near(canvas.bitmap[50, 2], px(g.color(at: 0.24))))
+        canvas.drawConicGradient(g, center: Point(x: 50, y: 2), angle: 0)
+        #expect(canvas.bitmap[50, 7].a == 0)
+    }
+
+    @Test func gradientFillsAreAntiAliasedAndAlphaScaled() {
+        let canvas = makeCanvas(20, 4)
+        canvas.alpha = 0.5
+        canvas.fill(Rect(x: 2.5, y: 0, width: 10, height: 4), with: .linearGradient(Gradient(colors: [red, red]), start: .zero, end: Point(x: 20, y: 0)))
+        #expect(canvas.bitmap[2, 1] == Pixel(r: 64, g: 0, b: 0, a: 64))
+        #expect(canvas.bitmap[5, 1] == Pixel(r: 128, g: 0, b: 0, a: 128))
+        // Strokes take paints too.
+        canvas.alpha = 1
+        var line = Path()
+        line.move(to: Point(x: 0, y: 3.5))
+        line.addLine(to: Point(x: 20, y: 3.5))
+        canvas.stroke(line, with: .linearGradient(Gradient(colors: [blue, blue]), start: .zero, end: Point(x: 20, y: 0)))
+        #expect(canvas.bitmap[15, 3] == px(blue))
+    }
+}
