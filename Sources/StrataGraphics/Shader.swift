@@ -170,6 +170,10 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
     /// Blends `count` sources at constant coverage `c` over `d`.
     @inline(__always)
     private func blend(_ d: UnsafeMutablePointer<UInt32>, _ src: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32) {
+        if !mode.isSourceOverOrCopy {
+            for i in 0..<count { d[i] = mode.blend(src[i], d[i], coverage: c) }
+            return
+        }
         let copy = mode == .copy
         for i in 0..<count {
             let s = c == 255 ? src[i] : scalePacked(src[i], c)
@@ -201,6 +205,10 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
         }
         shader.shade(x: x, y: y, count: count, into: scratch)
         let d = row(x, y)
+        if !mode.isSourceOverOrCopy {
+            for i in 0..<count where mask[i] != 0 { d[i] = mode.blend(scratch[i], d[i], coverage: UInt32(mask[i])) }
+            return
+        }
         let copy = mode == .copy
         for i in 0..<count {
             let c = UInt32(mask[i])

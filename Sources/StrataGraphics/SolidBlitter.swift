@@ -31,16 +31,27 @@ struct SolidBlitter: SpanBlitter {
     let source: UInt32
     /// Copy mode (`R = S·c + D·(1 − c)`) instead of source over.
     let copy: Bool
+    /// Any other mode: every pixel goes through `BlendMode.blend`.
+    let general: BlendMode?
 
     init(bitmap: Bitmap, color: Pixel, mode: BlendMode) {
         base = bitmap.baseAddress
         bytesPerRow = bitmap.bytesPerRow
         source = color.packed
         copy = mode == .copy
+        general = mode.isSourceOverOrCopy ? nil : mode
     }
 
     /// Whether drawing can change nothing (a transparent source over).
-    var isNoOp: Bool { !copy && source == 0 }
+    var isNoOp: Bool { general == nil && !copy && source == 0 }
+
+    /// The slow path for the modes without integer loops of their own.
+    private func generalSpan(_ mode: BlendMode, _ d: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: (Int) -> UInt32) {
+        for i in 0..<count {
+            let k = c(i)
+            if k != 0 { d[i] = mode.blend(source, d[i], coverage: k) }
+        }
+    }
 
     @inline(__always)
     private func row(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt32> {
@@ -50,6 +61,10 @@ struct SolidBlitter: SpanBlitter {
     @inline(__always)
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
         let d = row(x, y)
+        if let general {
+            generalSpan(general, d, count) { _ in UInt32(coverage) }
+            return
+        }
         let s = coverage == 255 ? source : scalePacked(source, UInt32(coverage))
         // What is left of the destination: 1 − Sa·c for source over, 1 − c for copy.
         let keep = 255 - (copy ? UInt32(coverage) : s >> 24)
@@ -69,6 +84,14 @@ struct SolidBlitter: SpanBlitter {
 
     @inline(__always)
     mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8) {
+        if general != nil {
+            for r in 0..<height {
+                if left != 0 { blitSpan(x: x, y: y + r, count: 1, coverage: left) }
+                if width > 2 && middle != 0 { blitSpan(x: x + 1, y: y + r, count: width - 2, coverage: middle) }
+                if width > 1 && right != 0 { blitSpan(x: x + width - 1, y: y + r, count: 1, coverage: right) }
+            }
+            return
+        }
         var d = row(x, y)
         let rowStride = bytesPerRow / 4
         // Everything that does not change from row to row is worked out once.
@@ -94,6 +117,10 @@ struct SolidBlitter: SpanBlitter {
     @inline(__always)
     mutating func blitMask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
         let d = row(x, y)
+        if let general {
+            generalSpan(general, d, count) { UInt32(mask[$0]) }
+            return
+        }
         let source = self.source, copy = self.copy
         for i in 0..<count {
             let c = UInt32(mask[i])
