@@ -29,6 +29,6 @@ extension Canvas {
                                       spread: .pad, before: options.contains(.drawsBeforeStartLocation),
                                       after: options.contains(.drawsAfterEndLocation))
         blitter = ShaderBlitter(shader: extended, bitmap: bitmap, mode: state.blendMode, scratch: shaderScratch)
-        Canvas.fillRectCoverage(Double(c.x0), Double(c.y0), Double(c.x1), Double(c.y1), &blitter)
+        run(FillRectBody(x0: Double(c.x0), y0: Double(c.y0), x1: Double(c.x1), y1: Double(c.y1)), blitter)
     }
 }

@@ -152,7 +152,11 @@ extension Canvas {
             }
         }
         stroker.sink.finish()
-        withBlitter(paint, color: state.strokeColor, alphaFactor: alphaFactor,
-                    solid: { scanline.sweep(.winding, &$0) }, shaded: { scanline.sweep(.winding, &$0) })
+        withBlitter(paint, color: state.strokeColor, alphaFactor: alphaFactor, SweepBody(rasterizer: scanline))
     }
+}
+
+struct SweepBody: BlitterBody {
+    let rasterizer: ScanlineRasterizer
+    func draw<B: SpanBlitter>(_ blitter: inout B) { rasterizer.sweep(.winding, &blitter) }
 }

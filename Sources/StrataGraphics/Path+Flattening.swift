@@ -21,7 +21,8 @@ extension Path {
     /// ones. The test is a proven bound, not an estimate: a quadratic piece deviates
     /// from its chord by at most |p0 − 2p1 + p2| / 4, a cubic piece by at most
     /// ¾ · max(|p0 − 2p1 + p2|, |p1 − 2p2 + p3|) (an eighth of the largest second
-    /// derivative). Pieces wholly outside `cullRect` (their control points all
+    /// derivative). Each flat piece becomes two lines that keep the area under the
+    /// curve (see `CurveFlattener.emit`), so filled curves are not cut short. Pieces wholly outside `cullRect` (their control points all
     /// beyond one of its sides) are replaced by a line between their end points,
     /// which changes nothing a filler clipped to `cullRect` can see.
     ///
@@ -84,13 +85,31 @@ struct CurveFlattener {
             || (ys.0 <= minY && ys.1 <= minY && ys.2 <= minY && ys.3 <= minY)
     }
 
+    /// Ends a flat piece from `a` to `b` whose curve bulges by `bulge` (midpoint
+    /// of the curve minus midpoint of the chord). A chord alone would cut off the
+    /// sliver between it and the curve, about ⅔·|chord|·|bulge|, on the inside of
+    /// every bend, so fills of curves would come out short (a 20-pixel circle lost
+    /// 0.6 % of its area at the default flatness). Two lines through the chord's
+    /// midpoint pushed out by 4/3 of the bulge enclose the same area as the curve
+    /// (exactly, for a parabolic piece) and stray from it by a third of the bulge,
+    /// still within the tolerance.
+    @inline(__always)
+    func emit<S: FlatteningSink>(_ a: Point, _ b: Point, _ bulge: Point, _ sink: inout S) {
+        let k = 4.0 / 3.0
+        if abs(bulge.x) + abs(bulge.y) > 1e-6 && bulge.x.isFinite && bulge.y.isFinite {
+            sink.line(to: Point(x: a.x * 0.5 + b.x * 0.5 + k * bulge.x, y: a.y * 0.5 + b.y * 0.5 + k * bulge.y))
+        }
+        sink.line(to: b)
+    }
+
     func quad<S: FlatteningSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ depth: Int, _ sink: inout S) {
         let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
         let flat = ddx * ddx + ddy * ddy <= quadLimit
         // `!(… < …)` so that NaN stops the subdivision too.
         if flat || depth >= Path.maxSubdivisionDepth || !(ddx * ddx + ddy * ddy < .infinity)
             || outside((p0.x, p1.x, p2.x, p2.x), (p0.y, p1.y, p2.y, p2.y)) {
-            sink.line(to: p2)
+            // The curve's midpoint is (p0 + 2p1 + p2)/4: dd/4 off the chord's.
+            emit(p0, p2, Point(x: -ddx / 4, y: -ddy / 4), &sink)
             return
         }
         let a = Bezier.midpoint(p0, p1), b = Bezier.midpoint(p1, p2)
@@ -105,7 +124,9 @@ struct CurveFlattener {
         let m = Swift.max(d1x * d1x + d1y * d1y, d2x * d2x + d2y * d2y)
         if m <= cubicLimit || depth >= Path.maxSubdivisionDepth || !(m < .infinity)
             || outside((p0.x, p1.x, p2.x, p3.x), (p0.y, p1.y, p2.y, p3.y)) {
-            sink.line(to: p3)
+            // The curve's midpoint is (p0 + 3p1 + 3p2 + p3)/8, off the chord's by:
+            let bx = (3 * (p1.x + p2.x) - 3 * (p0.x + p3.x)) / 8, by = (3 * (p1.y + p2.y) - 3 * (p0.y + p3.y)) / 8
+            emit(p0, p3, Point(x: bx, y: by), &sink)
             return
         }
         let ab = Bezier.midpoint(p0, p1), bc = Bezier.midpoint(p1, p2), cd = Bezier.midpoint(p2, p3)

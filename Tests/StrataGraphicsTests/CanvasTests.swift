@@ -72,10 +72,14 @@ import Testing
         #expect(coveredArea(canvas.bitmap) == 20)
     }
 
-    @Test func clipEdgesRoundToPixels() {
+    @Test func fractionalClipRectsHaveAntiAliasedEdges() {
         let canvas = makeCanvas(10, 10)
-        canvas.clip(to: Rect(x: 1.4, y: 1.6, width: 3.2, height: 2))
+        canvas.clip(to: Rect(x: 1.5, y: 2, width: 3, height: 2))
         #expect(canvas.clipBoundingBox == Rect(x: 1, y: 2, width: 4, height: 2))
+        canvas.fillColor = .white
+        canvas.fill(canvas.bounds)
+        #expect(canvas.bitmap[1, 2].a == 128 && canvas.bitmap[2, 2].a == 255 && canvas.bitmap[4, 3].a == 128)
+        #expect(abs(coveredArea(canvas.bitmap) - 6) < 0.01)
         canvas.clip(to: Rect(x: .nan, y: 0, width: 1, height: 1))
         #expect(canvas.clipBoundingBox.isNull)
     }
