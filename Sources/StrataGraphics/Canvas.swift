@@ -45,6 +45,7 @@ public final class Canvas {
         var fillColor = Color.black
         var strokeColor = Color.black
         var strokeStyle = StrokeStyle()
+        var interpolationQuality = InterpolationQuality.default
     }
 
     var state: GState
@@ -166,11 +167,18 @@ public final class Canvas {
     func withBlitter<Body: BlitterBody>(_ paint: Paint?, color: Color, alphaFactor: Double = 1, _ body: Body) {
         var c = color
         if let paint {
-            guard case .color(let given) = paint else {
+            switch paint {
+            case .color(let given):
+                c = given
+            case let .pattern(image, transform):
+                withImageShader(image, imageToUser: transform, alpha: state.alpha * alphaFactor, tile: true) { blitter in
+                    run(body, blitter)
+                }
+                return
+            default:
                 if let blitter = shaderBlitter(paint, alpha: state.alpha * alphaFactor) { run(body, blitter) }
                 return
             }
-            c = given
         }
         c.alpha *= state.alpha * alphaFactor
         let blitter = SolidBlitter(bitmap: bitmap, color: c.premultipliedPixel, mode: state.blendMode)
@@ -192,7 +200,7 @@ public final class Canvas {
     /// stops, a NaN or infinite point or radius, or a transform with no inverse).
     func shaderBlitter(_ paint: Paint, alpha: Double) -> ShaderBlitter<GradientShader>? {
         switch paint {
-        case .color:
+        case .color, .pattern:
             return nil
         case let .linearGradient(gradient, start, end, spread):
             guard start.isFinite, end.isFinite else { return nil }

@@ -101,4 +101,8 @@ public enum Paint: Sendable, Hashable {
     /// An angular gradient around `center` (`CAGradientLayerType.conic`): t runs
     /// from 0 at `angle` (radians from +x toward +y) once round to 1.
     case conicGradient(Gradient, center: Point, angle: Double)
+    /// An image repeated in both directions; `transform` maps image pixels to
+    /// user space (identity: one image pixel per user unit, tiles from the origin).
+    /// Sampled as the canvas's `interpolationQuality` says.
+    case pattern(Image, transform: Transform = .identity)
 }

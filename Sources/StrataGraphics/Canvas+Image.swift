@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Canvas {
+    /// How images are sampled when scaled or transformed
+    /// (`interpolationQuality`); `.default` (bilinear, mipmapped) unless set.
+    public var interpolationQuality: InterpolationQuality {
+        get { state.interpolationQuality }
+        set { state.interpolationQuality = newValue }
+    }
+
+    /// Draws `image` scaled into `rect` (user space) under the current transform,
+    /// alpha, blend mode and clip (`draw(_:in:)`). The image's first row is at the
+    /// rectangle's top (smaller y), as in UIKit; Core Graphics, with y up, draws it
+    /// at the bottom. The rectangle's edges are anti-aliased like any fill. Empty
+    /// images and rectangles, and rectangles with a NaN or infinite coordinate,
+    /// draw nothing.
+    public func draw(_ image: Image, in rect: Rect) {
+        guard image.width > 0, image.height > 0, !rect.isNull, !state.clip.isEmpty else { return }
+        let r = rect.standardized
+        guard r.width > 0, r.height > 0, r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
+        let imageToUser = Transform(a: r.width / Double(image.width), b: 0, c: 0, d: r.height / Double(image.height),
+                                    tx: r.minX, ty: r.minY)
+        withImageShader(image, imageToUser: imageToUser, alpha: state.alpha, tile: false) { blitter in
+            let t = state.transform
+            if t.isRectilinear {
+                var x0 = t.a * r.minX + t.tx, x1 = t.a * r.maxX + t.tx
+                var y0 = t.d * r.minY + t.ty, y1 = t.d * r.maxY + t.ty
+                if x0 > x1 { swap(&x0, &x1) }
+                if y0 > y1 { swap(&y0, &y1) }
+                let c = state.clip
+                x0 = max(x0, Double(c.x0)); x1 = min(x1, Double(c.x1))
+                y0 = max(y0, Double(c.y0)); y1 = min(y1, Double(c.y1))
+                guard x0 < x1, y0 < y1 else { return }
+                run(FillRectBody(x0: x0, y0: y0, x1: x1, y1: y1), blitter)
+            } else {
+                let device = r.applying(t)
+                guard !device.isNull, device.minX.isFinite, device.maxX.isFinite, device.minY.isFinite, device.maxY.isFinite else { return }
+                let area = Canvas.pixelBox(device.minX.rounded(.down), device.minY.rounded(.down),
+                                           device.maxX.rounded(.up), device.maxY.rounded(.up), within: state.clip)
+                guard !area.isEmpty else { return }
+                run(FillPathBody(canvas: self, path: Path(rect: r), rule: .winding, area: area), blitter)
+            }
+        }
+    }
+
+    /// Calls `body` with a blitter sampling `image`, placed in user space by
+    /// `imageToUser`, through the current transform. Does nothing when the
+    /// placement cannot be inverted. Shrunk images are sampled from a box-filtered
+    /// mipmap level (made here, for this drawing) unless the quality is `.none`.
+    func withImageShader(_ image: Image, imageToUser: Transform, alpha: Double, tile: Bool,
+                         _ body: (ShaderBlitter<ImageShader>) -> Void) {
+        guard image.width > 0, image.height > 0 else { return }
+        let imageToDevice = imageToUser.concatenating(state.transform)
+        guard let inverse = imageToDevice.inverted() else { return }
+        let bilinear = state.interpolationQuality != .none
+        let scale = abs(imageToDevice.determinant).squareRoot()
+        let level = bilinear && scale < 0.5 ? image.mipmapLevel(forScale: scale) : image
+        // Device → level pixels: through the image, then shrunk to the level's size.
+        let toLevel = inverse.concatenating(Transform(scaleX: Double(level.width) / Double(image.width),
+                                                      y: Double(level.height) / Double(image.height)))
+        let a = UInt32(max(0, min(255, (alpha * 255).rounded())))
+        guard a > 0 || state.blendMode != .normal else { return }
+        level.pixels.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: UInt32.self) { pixels in
+                let shader = ImageShader(pixels: pixels.baseAddress!, width: level.width, height: level.height,
+                                         stride: level.bytesPerRow / 4, inverse: toLevel, bilinear: bilinear, tile: tile, alpha: a)
+                body(ShaderBlitter(shader: shader, bitmap: bitmap, mode: state.blendMode, scratch: shaderScratch))
+            }
+        }
+    }
+}
