@@ -23,9 +23,20 @@ let package = Package(
             name: "CPNG",
             dependencies: ["CLibPNG"]
         ),
+        // libjpeg (Debian's libjpeg-dev: libjpeg-turbo), and the C layer that
+        // keeps its longjmp error handling out of Swift.
+        .systemLibrary(
+            name: "CLibJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"])]
+        ),
+        .target(
+            name: "CJPEG",
+            dependencies: ["CLibJPEG"]
+        ),
         .target(
             name: "StrataGraphics",
-            dependencies: ["CPNG"]
+            dependencies: ["CPNG", "CJPEG"]
         ),
         .executableTarget(
             name: "strata",

@@ -5,6 +5,7 @@ set -euo pipefail
 needed=()
 command -v pkg-config >/dev/null 2>&1 || needed+=(pkg-config)
 pkg-config --exists libpng 2>/dev/null || needed+=(libpng-dev)
+pkg-config --exists libjpeg 2>/dev/null || needed+=(libjpeg-dev)
 if [ ${#needed[@]} -gt 0 ]; then
   echo "installing: ${needed[*]}" >&2
   sudo_cmd=""

@@ -7,6 +7,10 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidPixelData(String)
     /// A PNG that could not be decoded or encoded; the string is the reason.
     case png(String)
+    /// A JPEG that could not be decoded or encoded; the string is the reason.
+    case jpeg(String)
+    /// Bytes in a format Strata does not read.
+    case unsupportedFormat(String)
     /// A file that could not be read or written.
     case io(path: String, reason: String)
 
@@ -15,6 +19,8 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidSize(w, h, reason): "invalid size \(w) × \(h): \(reason)"
         case let .invalidPixelData(reason): "invalid pixel data: \(reason)"
         case let .png(reason): "PNG: \(reason)"
+        case let .jpeg(reason): "JPEG: \(reason)"
+        case let .unsupportedFormat(reason): "unsupported image format: \(reason)"
         case let .io(path, reason): "\(path): \(reason)"
         }
     }

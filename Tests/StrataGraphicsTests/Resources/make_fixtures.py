@@ -148,10 +148,25 @@ def png_fixtures():
     bw.save(os.path.join(HERE, "gray1.png"))
 
 
+def jpeg_fixtures():
+    """16 x 8 images of two flat 8 x 8 blocks (so JPEG's blocks hold one colour
+    each and decode close to exact): (200, 40, 30) on the left, (20, 90, 220) on
+    the right."""
+    rgb = Image.new("RGB", (16, 8))
+    for y in range(8):
+        for x in range(16):
+            rgb.putpixel((x, y), (200, 40, 30) if x < 8 else (20, 90, 220))
+    rgb.save(os.path.join(HERE, "blocks.jpg"), quality=95)
+    rgb.save(os.path.join(HERE, "blocks-progressive.jpg"), quality=95, progressive=True)
+    rgb.convert("L").save(os.path.join(HERE, "blocks-gray.jpg"), quality=95)
+    rgb.convert("CMYK").save(os.path.join(HERE, "blocks-cmyk.jpg"), quality=95)
+
+
 if __name__ == "__main__":
     save_skia("star", 192, 96, star)
     save_skia("circles", 192, 72, circles)
     save_skia("rects", 192, 72, rects)
     save_skia("curves", 192, 100, curves)
     png_fixtures()
+    jpeg_fixtures()
     print("fixtures written to", HERE)

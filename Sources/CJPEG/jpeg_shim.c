@@ -1,0 +1,162 @@
+// Every libjpeg call happens here: libjpeg reports fatal errors through
+// error_exit, which this file turns into a longjmp back to the function that
+// called libjpeg, so no Swift frame is ever unwound.
+#include "CJPEG.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+
+typedef struct {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+    char *error;
+    size_t error_size;
+} error_manager;
+
+static void copy_message(char *error, size_t error_size, const char *message) {
+    if (error == NULL || error_size == 0) return;
+    snprintf(error, error_size, "%s", message);
+}
+
+static void on_error_exit(j_common_ptr info) {
+    error_manager *manager = (error_manager *)info->err;
+    char message[JMSG_LENGTH_MAX];
+    manager->base.format_message(info, message);
+    copy_message(manager->error, manager->error_size, message);
+    longjmp(manager->jump, 1);
+}
+
+static void on_message(j_common_ptr info, int level) {
+    // Level −1 is a warning about damaged data (a truncated file, a corrupt code):
+    // refuse the file instead of decoding grey blocks. Trace messages (≥ 0) are ignored.
+    if (level < 0) on_error_exit(info);
+}
+
+int strata_jpeg_decode(const uint8_t *data, size_t size,
+                       uint32_t max_dimension, uint64_t max_pixels,
+                       uint8_t **out_pixels, uint32_t *out_width, uint32_t *out_height,
+                       char *error, size_t error_size) {
+    *out_pixels = NULL;
+    *out_width = 0;
+    *out_height = 0;
+    if (size < 3 || data[0] != 0xFF || data[1] != 0xD8 || data[2] != 0xFF) {
+        copy_message(error, error_size, "not a JPEG file: the start-of-image marker is missing");
+        return 1;
+    }
+    struct jpeg_decompress_struct info;
+    error_manager manager;
+    info.err = jpeg_std_error(&manager.base);
+    manager.base.error_exit = on_error_exit;
+    manager.base.emit_message = on_message;
+    manager.error = error;
+    manager.error_size = error_size;
+    uint8_t *volatile pixels = NULL;
+    uint8_t *volatile cmyk_row = NULL;
+    if (setjmp(manager.jump)) {
+        free(pixels);
+        free(cmyk_row);
+        jpeg_destroy_decompress(&info);
+        return 1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    jpeg_read_header(&info, TRUE);
+    uint32_t width = info.image_width, height = info.image_height;
+    if (width == 0 || height == 0) {
+        copy_message(error, error_size, "the JPEG declares an empty image");
+        longjmp(manager.jump, 1);
+    }
+    if (width > max_dimension || height > max_dimension || (uint64_t)width * height > max_pixels) {
+        snprintf(error, error_size, "image too large: %u x %u exceeds the decoder's limit of %u pixels a side and %llu in all",
+                 width, height, max_dimension, (unsigned long long)max_pixels);
+        longjmp(manager.jump, 1);
+    }
+    // Each 8 x 8 block of each component takes at least one bit, so a file this
+    // short cannot hold the image it declares.
+    uint64_t blocks = ((uint64_t)(width + 7) / 8) * ((height + 7) / 8);
+    if (blocks > (uint64_t)size * 8 + 64) {
+        copy_message(error, error_size, "truncated: the file is too short to hold the image it declares");
+        longjmp(manager.jump, 1);
+    }
+    int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+    info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    jpeg_start_decompress(&info);
+    pixels = (uint8_t *)malloc((size_t)width * height * 4);
+    if (pixels == NULL) {
+        copy_message(error, error_size, "out of memory while decoding");
+        longjmp(manager.jump, 1);
+    }
+    if (cmyk) {
+        cmyk_row = (uint8_t *)malloc((size_t)width * 4);
+        if (cmyk_row == NULL) {
+            copy_message(error, error_size, "out of memory while decoding");
+            longjmp(manager.jump, 1);
+        }
+    }
+    while (info.output_scanline < height) {
+        uint8_t *row = pixels + (size_t)info.output_scanline * width * 4;
+        JSAMPROW target = cmyk ? cmyk_row : row;
+        jpeg_read_scanlines(&info, &target, 1);
+        if (cmyk) {
+            // Adobe writes CMYK inverted: each value is already 255 − ink.
+            for (uint32_t x = 0; x < width; x++) {
+                unsigned c = cmyk_row[x * 4], m = cmyk_row[x * 4 + 1], y = cmyk_row[x * 4 + 2], k = cmyk_row[x * 4 + 3];
+                row[x * 4] = (uint8_t)((c * k + 127) / 255);
+                row[x * 4 + 1] = (uint8_t)((m * k + 127) / 255);
+                row[x * 4 + 2] = (uint8_t)((y * k + 127) / 255);
+                row[x * 4 + 3] = 255;
+            }
+        }
+    }
+    jpeg_finish_decompress(&info);
+    jpeg_destroy_decompress(&info);
+    free(cmyk_row);
+    *out_pixels = pixels;
+    *out_width = width;
+    *out_height = height;
+    return 0;
+}
+
+int strata_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height, size_t stride, int quality,
+                       uint8_t **out_data, size_t *out_size, char *error, size_t error_size) {
+    *out_data = NULL;
+    *out_size = 0;
+    if (width == 0 || height == 0 || width > 65500 || height > 65500) {
+        copy_message(error, error_size, "JPEG holds images from 1 x 1 to 65500 x 65500 pixels");
+        return 1;
+    }
+    struct jpeg_compress_struct info;
+    error_manager manager;
+    info.err = jpeg_std_error(&manager.base);
+    manager.base.error_exit = on_error_exit;
+    manager.error = error;
+    manager.error_size = error_size;
+    unsigned char *volatile buffer = NULL;
+    unsigned long volatile length = 0;
+    if (setjmp(manager.jump)) {
+        jpeg_destroy_compress(&info);
+        free(buffer);
+        return 1;
+    }
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, (unsigned char **)&buffer, (unsigned long *)&length);
+    info.image_width = width;
+    info.image_height = height;
+    info.input_components = 3;
+    info.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, quality < 1 ? 1 : (quality > 100 ? 100 : quality), TRUE);
+    jpeg_start_compress(&info, TRUE);
+    while (info.next_scanline < height) {
+        JSAMPROW row = (JSAMPROW)(rgb + (size_t)info.next_scanline * stride);
+        jpeg_write_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_compress(&info);
+    jpeg_destroy_compress(&info);
+    *out_data = buffer;
+    *out_size = length;
+    return 0;
+}
