@@ -23,12 +23,13 @@ extension Canvas {
     }
 
     private func drawGradient(_ paint: Paint, options: GradientDrawingOptions) {
+        if state.shadow != nil { return withShadow { drawGradient(paint, options: options) } }
         let c = state.clip
         guard !c.isEmpty, var blitter = shaderBlitter(paint, alpha: state.alpha) else { return }
         let extended = GradientShader(table: blitter.shader.table, geometry: blitter.shader.geometry,
                                       spread: .pad, before: options.contains(.drawsBeforeStartLocation),
                                       after: options.contains(.drawsAfterEndLocation))
-        blitter = ShaderBlitter(shader: extended, bitmap: bitmap, mode: state.blendMode, scratch: shaderScratch)
+        blitter = ShaderBlitter(shader: extended, bitmap: target, mode: state.blendMode, scratch: shaderScratch)
         run(FillRectBody(x0: Double(c.x0), y0: Double(c.y0), x1: Double(c.x1), y1: Double(c.y1)), blitter)
     }
 }

@@ -22,6 +22,7 @@ extension Canvas {
     /// draw nothing.
     public func draw(_ image: Image, in rect: Rect) {
         guard image.width > 0, image.height > 0, !rect.isNull, !state.clip.isEmpty else { return }
+        if state.shadow != nil { return withShadow { draw(image, in: rect) } }
         let r = rect.standardized
         guard r.width > 0, r.height > 0, r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
         let imageToUser = Transform(a: r.width / Double(image.width), b: 0, c: 0, d: r.height / Double(image.height),
@@ -70,7 +71,7 @@ extension Canvas {
             bytes.withMemoryRebound(to: UInt32.self) { pixels in
                 let shader = ImageShader(pixels: pixels.baseAddress!, width: level.width, height: level.height,
                                          stride: level.bytesPerRow / 4, inverse: toLevel, bilinear: bilinear, tile: tile, alpha: a)
-                body(ShaderBlitter(shader: shader, bitmap: bitmap, mode: state.blendMode, scratch: shaderScratch))
+                body(ShaderBlitter(shader: shader, bitmap: target, mode: state.blendMode, scratch: shaderScratch))
             }
         }
     }

@@ -100,6 +100,7 @@ extension Canvas {
 
     private func strokePath(_ path: Path, _ paint: Paint?) {
         guard !state.clip.isEmpty, !path.isEmpty else { return }
+        if state.shadow != nil { return withShadow { strokePath(path, paint) } }
         let style = state.strokeStyle
         let t = state.transform
         guard style.lineWidth >= 0 else { return }  // also NaN

@@ -32,6 +32,10 @@ import Darwin
 public final class Canvas {
     /// The bitmap drawn into.
     public let bitmap: Bitmap
+    /// Where drawing goes now: `bitmap`, or the innermost transparency layer.
+    var target: Bitmap
+    /// The transparency layers begun and not yet ended, innermost last.
+    var layers: [(target: Bitmap, depth: Int)] = []
 
     struct GState {
         var transform = Transform.identity
@@ -46,10 +50,11 @@ public final class Canvas {
         var strokeColor = Color.black
         var strokeStyle = StrokeStyle()
         var interpolationQuality = InterpolationQuality.default
+        var shadow: Shadow?
     }
 
     var state: GState
-    private var stack: [GState] = []
+    var stack: [GState] = []
     let rasterizer = Rasterizer()
     /// Made on first use: only strokes need it.
     lazy var scanlineRasterizer = ScanlineRasterizer()
@@ -65,6 +70,7 @@ public final class Canvas {
     /// A canvas drawing into `bitmap`.
     public init(bitmap: Bitmap) {
         self.bitmap = bitmap
+        target = bitmap
         state = GState(clip: PixelBox(x0: 0, y0: 0, x1: bitmap.width, y1: bitmap.height))
     }
 
@@ -115,6 +121,8 @@ public final class Canvas {
     /// Pops the graphics state saved last. Does nothing when none is saved (Core
     /// Graphics logs an error there).
     public func restoreGState() {
+        // A transparency layer's own save is undone only by its end.
+        if let layer = layers.last, stack.count <= layer.depth { return }
         if let saved = stack.popLast() { state = saved }
     }
 
@@ -181,7 +189,7 @@ public final class Canvas {
             }
         }
         c.alpha *= state.alpha * alphaFactor
-        let blitter = SolidBlitter(bitmap: bitmap, color: c.premultipliedPixel, mode: state.blendMode)
+        let blitter = SolidBlitter(bitmap: target, color: c.premultipliedPixel, mode: state.blendMode)
         if !blitter.isNoOp { run(body, blitter) }
     }
 
@@ -231,7 +239,7 @@ public final class Canvas {
         guard !gradient.stops.isEmpty, let inverse = state.transform.inverted() else { return nil }
         let shader = GradientShader(table: LookupTable(gradient.lookupTable(alpha: alpha)), geometry: geometry(inverse),
                                     spread: spread, before: before, after: after)
-        return ShaderBlitter(shader: shader, bitmap: bitmap, mode: state.blendMode, scratch: shaderScratch)
+        return ShaderBlitter(shader: shader, bitmap: target, mode: state.blendMode, scratch: shaderScratch)
     }
 
     // MARK: Filling
@@ -252,6 +260,7 @@ public final class Canvas {
 
     private func fillPath(_ path: Path, _ paint: Paint?, _ rule: FillRule) {
         guard !state.clip.isEmpty, !path.isEmpty else { return }
+        if state.shadow != nil { return withShadow { fillPath(path, paint, rule) } }
         // Device-space bounds of the control points; also the NaN/∞ check.
         let t = state.transform
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
@@ -307,6 +316,7 @@ public final class Canvas {
 
     private func fillRect(_ rect: Rect, _ paint: Paint?) {
         guard !rect.isNull, !state.clip.isEmpty else { return }
+        if state.shadow != nil { return withShadow { fillRect(rect, paint) } }
         let t = state.transform
         guard t.isRectilinear else {
             fillPath(Path(rect: rect), paint, .winding)
@@ -366,6 +376,7 @@ public final class Canvas {
 
     private func fillEllipse(_ rect: Rect, _ paint: Paint?) {
         guard !rect.isNull, !state.clip.isEmpty else { return }
+        if state.shadow != nil { return withShadow { fillEllipse(rect, paint) } }
         let t = state.transform
         guard t.isRectilinear else {
             fillPath(Path(ellipseIn: rect), paint, .winding)
@@ -434,6 +445,7 @@ public final class Canvas {
         defer { restoreGState() }
         state.blendMode = .copy
         state.alpha = 1
+        state.shadow = nil
         fillRect(rect, .color(.clear))
     }
 }

@@ -77,8 +77,13 @@ struct MaskedBlitter<Inner: SpanBlitter>: SpanBlitter {
 
     mutating func blitMask(x: Int, y: Int, count: Int, mask cover: UnsafePointer<UInt8>) {
         let m = mask.row(y)
-        for i in 0..<count { scratch[i] = Pixel.multiply(m[x + i], cover[i]) }
-        inner.blitMask(x: x, y: y, count: count, mask: scratch)
+        var done = 0
+        while done < count {
+            let n = min(256, count - done)
+            for i in 0..<n { scratch[i] = Pixel.multiply(m[x + done + i], cover[done + i]) }
+            inner.blitMask(x: x + done, y: y, count: n, mask: scratch)
+            done += n
+        }
     }
 
     mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8) {

@@ -203,6 +203,16 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
             solid.blitMask(x: x, y: y, count: count, mask: mask)
             return
         }
+        if count > 256 {
+            // More than the scratch holds: in pieces.
+            var done = 0
+            while done < count {
+                let n = min(256, count - done)
+                blitMask(x: x + done, y: y, count: n, mask: mask + done)
+                done += n
+            }
+            return
+        }
         shader.shade(x: x, y: y, count: count, into: scratch)
         let d = row(x, y)
         if !mode.isSourceOverOrCopy {

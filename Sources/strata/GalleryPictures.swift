@@ -11,6 +11,7 @@ enum GalleryPictures {
         ("transforms", transforms),
         ("strokes", strokes),
         ("gradients", gradients),
+        ("compositing", compositing),
     ]
 
     static func background(_ canvas: Canvas) {
@@ -199,5 +200,53 @@ enum GalleryPictures {
         canvas.strokeColor = tint
         canvas.strokeStyle = StrokeStyle(lineWidth: 3, lineCap: .round, lineJoin: .round)
         canvas.stroke(line)
+    }
+
+    /// Shadows, a transparency layer, a path clip and a few blend modes.
+    static func compositing(_ canvas: Canvas) {
+        background(canvas)
+        // A card with a soft shadow.
+        canvas.withSavedGState {
+            canvas.setShadow(offset: Size(width: 0, height: 6), blur: 16, color: Color(white: 0, alpha: 0.35))
+            canvas.fillColor = .white
+            canvas.fill(Path(roundedRect: Rect(x: 24, y: 24, width: 180, height: 110), cornerWidth: 14, cornerHeight: 14))
+        }
+        // Two circles as one half-transparent group (no darker overlap).
+        canvas.withSavedGState {
+            canvas.alpha = 0.5
+            canvas.beginTransparencyLayer()
+            canvas.fillColor = Color(red: 0.2, green: 0.47, blue: 0.96)
+            canvas.fillEllipse(in: Rect(x: 50, y: 45, width: 70, height: 70))
+            canvas.fillEllipse(in: Rect(x: 100, y: 45, width: 70, height: 70))
+            canvas.endTransparencyLayer()
+        }
+        // Stripes clipped to a star.
+        canvas.withSavedGState {
+            var star = Path()
+            for i in 0..<10 {
+                let a = -Double.pi / 2 + Double(i) * Double.pi / 5
+                let r = i % 2 == 0 ? 70.0 : 30.0
+                let p = Point(x: 340 + r * cos(a), y: 90 + r * sin(a))
+                if i == 0 { star.move(to: p) } else { star.addLine(to: p) }
+            }
+            star.closeSubpath()
+            canvas.clip(to: star)
+            for k in 0..<14 {
+                canvas.fillColor = k % 2 == 0 ? Color(red: 1, green: 0.58, blue: 0) : Color(red: 0.9, green: 0.2, blue: 0.4)
+                canvas.fill(Rect(x: 260 + Double(k) * 12, y: 10, width: 12, height: 160))
+            }
+        }
+        // Blend modes over a gradient strip.
+        canvas.fill(Rect(x: 24, y: 180, width: 432, height: 120),
+                    with: .linearGradient(Gradient(colors: [Color(red: 0.1, green: 0.2, blue: 0.5), Color(red: 0.95, green: 0.9, blue: 0.6)]),
+                                          start: Point(x: 24, y: 0), end: Point(x: 456, y: 0)))
+        let modes: [BlendMode] = [.normal, .multiply, .screen, .overlay, .difference, .colorDodge]
+        for (i, mode) in modes.enumerated() {
+            canvas.withSavedGState {
+                canvas.blendMode = mode
+                canvas.fillColor = Color(red: 0.9, green: 0.3, blue: 0.3)
+                canvas.fillEllipse(in: Rect(x: 36 + Double(i) * 70, y: 205, width: 60, height: 60))
+            }
+        }
     }
 }

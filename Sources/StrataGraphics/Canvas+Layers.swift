@@ -1,0 +1,211 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A drop shadow: drawn under everything drawn while it is set (`setShadow`).
+public struct Shadow: Sendable, Hashable {
+    /// Device pixels right and down, unaffected by the transform (as in Core
+    /// Graphics, where the shadow lives in base space). Rounded to whole pixels.
+    public var offset: Size
+    /// The blur, in device pixels: a Gaussian of standard deviation blur/2,
+    /// approximated by three box blurs. 0 draws a sharp shadow.
+    public var blur: Double
+    public var color: Color
+
+    /// A shadow; the colour defaults to Core Graphics' black at one-third alpha.
+    public init(offset: Size, blur: Double, color: Color = Color(white: 0, alpha: 1.0 / 3)) {
+        self.offset = offset
+        self.blur = blur
+        self.color = color
+    }
+}
+
+extension Canvas {
+    // MARK: Shadows
+
+    /// The shadow drawn under everything drawn while it is set, or nil.
+    public var shadow: Shadow? {
+        get { state.shadow }
+        set { state.shadow = newValue }
+    }
+
+    /// `setShadow(offset:blur:color:)`: a shadow with the given colour, or none
+    /// when `color` is nil. NaN or infinite offsets and blurs turn shadows off.
+    public func setShadow(offset: Size, blur: Double, color: Color? = Color(white: 0, alpha: 1.0 / 3)) {
+        guard let color, offset.width.isFinite, offset.height.isFinite, blur.isFinite else {
+            state.shadow = nil
+            return
+        }
+        state.shadow = Shadow(offset: offset, blur: max(0, blur), color: color)
+    }
+
+    // MARK: Transparency layers
+
+    /// Starts a transparency layer (`beginTransparencyLayer(auxiliaryInfo:)`):
+    /// what is drawn until `endTransparencyLayer()` goes to a transparent layer,
+    /// which is then composited as one image with the alpha, blend mode, shadow
+    /// and clip in force now. Inside the layer alpha is 1, the blend mode normal
+    /// and there is no shadow. Saves the graphics state, as Core Graphics does.
+    public func beginTransparencyLayer() {
+        saveGState()
+        layers.append((target: target, depth: stack.count))
+        target = try! Bitmap(width: bitmap.width, height: bitmap.height)  // the size of an existing bitmap
+        state.alpha = 1
+        state.blendMode = .normal
+        state.shadow = nil
+    }
+
+    /// Ends the innermost transparency layer and composites it. Does nothing
+    /// without one. Graphics states saved inside the layer and not restored are
+    /// dropped.
+    public func endTransparencyLayer() {
+        guard let (previous, depth) = layers.popLast() else { return }
+        let layer = target
+        target = previous
+        stack.removeLast(max(0, stack.count - depth))
+        restoreGState()
+        composite(layer: layer)
+    }
+
+    /// Composites `layer` (a bitmap the size of the canvas, already clipped) onto
+    /// the target with the current alpha, blend mode and shadow.
+    func composite(layer: Bitmap) {
+        let box = state.clip
+        guard !box.isEmpty else { return }
+        if let shadow = state.shadow {
+            drawShadow(shadow, of: layer, in: box)
+        }
+        let mask = state.clipMask
+        state.clipMask = nil  // the layer's content was clipped as it was drawn
+        defer { state.clipMask = mask }
+        let a = UInt32(max(0, min(255, (state.alpha * 255).rounded())))
+        let shader = ImageShader(pixels: UnsafePointer(layer.baseAddress.assumingMemoryBound(to: UInt32.self)),
+                                 width: layer.width, height: layer.height, stride: layer.bytesPerRow / 4,
+                                 inverse: .identity, bilinear: false, tile: false, alpha: a)
+        run(FillRectBody(x0: Double(box.x0), y0: Double(box.y0), x1: Double(box.x1), y1: Double(box.y1)),
+            ShaderBlitter(shader: shader, bitmap: target, mode: state.blendMode, scratch: shaderScratch))
+    }
+
+    /// Runs `draw` into a scratch layer, then composites the shadow of what it
+    /// drew and the drawing itself. Called by every drawing method while a shadow
+    /// is set.
+    func withShadow(_ draw: () -> Void) {
+        let saved = state
+        let layer = try! Bitmap(width: bitmap.width, height: bitmap.height)  // the size of an existing bitmap
+        let previous = target
+        target = layer
+        state.shadow = nil
+        state.blendMode = .normal
+        draw()
+        target = previous
+        state = saved
+        let alpha = state.alpha
+        state.alpha = 1  // the drawing already carries it
+        composite(layer: layer)
+        state.alpha = alpha
+    }
+
+    /// Draws the shadow cast by `layer`'s alpha: blurred, offset, in the shadow's
+    /// colour, within `box`.
+    private func drawShadow(_ shadow: Shadow, of layer: Bitmap, in box: PixelBox) {
+        let dx = Int(shadow.offset.width.rounded()), dy = Int(shadow.offset.height.rounded())
+        let sigma = shadow.blur / 2
+        // Three box blurs of width w approximate a Gaussian when 3·(w² − 1)/12 = σ².
+        let radius = sigma > 0 ? max(0, Int(((4 * sigma * sigma + 1).squareRoot() - 1) / 2 + 0.5)) : 0
+        let margin = 3 * radius
+        // The alpha the shadow comes from: the layer's, over the box and a margin.
+        let plane = AlphaPlane(x0: box.x0 - margin, y0: box.y0 - margin,
+                               width: box.width + 2 * margin, height: box.height + 2 * margin)
+        for y in box.y0..<box.y1 {
+            let row = (layer.baseAddress + y * layer.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+            for x in box.x0..<box.x1 { plane[x, y] = row[x * 4 + 3] }
+        }
+        if radius > 0 {
+            for _ in 0..<3 { plane.boxBlurRows(radius) }
+            for _ in 0..<3 { plane.boxBlurColumns(radius) }
+        }
+        let saved = state.blendMode
+        defer { state.blendMode = saved }
+        withBlitter(nil, color: shadow.color, ShadowBody(plane: plane, dx: dx, dy: dy, box: box))
+    }
+}
+
+/// A plane of 8-bit alpha over a device rectangle, zero outside what was set.
+final class AlphaPlane {
+    let x0, y0, width, height: Int
+    var values: [UInt8]
+
+    init(x0: Int, y0: Int, width: Int, height: Int) {
+        self.x0 = x0; self.y0 = y0; self.width = width; self.height = height
+        values = [UInt8](repeating: 0, count: max(0, width * height))
+    }
+
+    subscript(x: Int, y: Int) -> UInt8 {
+        get {
+            let u = x - x0, v = y - y0
+            guard u >= 0, u < width, v >= 0, v < height else { return 0 }
+            return values[v * width + u]
+        }
+        set { values[(y - y0) * width + (x - x0)] = newValue }
+    }
+
+    /// One pass of a box blur of half-width `r` along each row (a running sum).
+    func boxBlurRows(_ r: Int) {
+        let n = 2 * r + 1
+        var out = [UInt8](repeating: 0, count: width)
+        for v in 0..<height {
+            var sum = 0
+            for u in -r...r where u >= 0 && u < width { sum += Int(values[v * width + u]) }
+            for u in 0..<width {
+                out[u] = UInt8((sum + n / 2) / n)
+                let add = u + r + 1, drop = u - r
+                if add < width { sum += Int(values[v * width + add]) }
+                if drop >= 0 { sum -= Int(values[v * width + drop]) }
+            }
+            for u in 0..<width { values[v * width + u] = out[u] }
+        }
+    }
+
+    /// One pass of a box blur of half-width `r` down each column.
+    func boxBlurColumns(_ r: Int) {
+        let n = 2 * r + 1
+        var out = [UInt8](repeating: 0, count: height)
+        for u in 0..<width {
+            var sum = 0
+            for v in -r...r where v >= 0 && v < height { sum += Int(values[v * width + u]) }
+            for v in 0..<height {
+                out[v] = UInt8((sum + n / 2) / n)
+                let add = v + r + 1, drop = v - r
+                if add < height { sum += Int(values[add * width + u]) }
+                if drop >= 0 { sum -= Int(values[drop * width + u]) }
+            }
+            for v in 0..<height { values[v * width + u] = out[v] }
+        }
+    }
+}
+
+/// Paints the shadow colour through the blurred, offset alpha plane.
+struct ShadowBody: BlitterBody {
+    let plane: AlphaPlane
+    let dx, dy: Int
+    let box: PixelBox
+
+    func draw<B: SpanBlitter>(_ blitter: inout B) {
+        var row = [UInt8](repeating: 0, count: box.width)
+        for y in box.y0..<box.y1 {
+            var any = false
+            for x in box.x0..<box.x1 {
+                let v = plane[x - dx, y - dy]
+                row[x - box.x0] = v
+                any = any || v != 0
+            }
+            if any {
+                row.withUnsafeBufferPointer { blitter.blitMask(x: box.x0, y: y, count: box.width, mask: $0.baseAddress!) }
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import StrataGraphics
+
+@Suite struct LayerAndShadowTests {
+    private func twoSquares(_ canvas: Canvas) {
+        canvas.fillColor = Color(red: 0, green: 0, blue: 1)
+        canvas.fill(Rect(x: 2, y: 2, width: 10, height: 10))
+        canvas.fill(Rect(x: 8, y: 8, width: 10, height: 10))
+    }
+
+    @Test func layersApplyAlphaToTheGroup() {
+        let plain = makeCanvas(20, 20)
+        plain.alpha = 0.5
+        twoSquares(plain)
+        // Without a layer the overlap is drawn twice.
+        #expect(plain.bitmap[10, 10].a > plain.bitmap[4, 4].a)
+        let grouped = makeCanvas(20, 20)
+        grouped.alpha = 0.5
+        grouped.beginTransparencyLayer()
+        #expect(grouped.alpha == 1)
+        twoSquares(grouped)
+        grouped.endTransparencyLayer()
+        #expect(grouped.alpha == 0.5)
+        #expect(grouped.bitmap[10, 10] == grouped.bitmap[4, 4])
+        #expect(grouped.bitmap[4, 4] == Pixel(r: 0, g: 0, b: 128, a: 128))
+    }
+
+    @Test func layersCompositeWithTheirBlendModeAndClip() {
+        let canvas = makeCanvas(20, 20)
+        canvas.fillColor = .white
+        canvas.fill(canvas.bounds)
+        canvas.clip(to: Rect(x: 0, y: 0, width: 10, height: 20))
+        canvas.blendMode = .multiply
+        canvas.beginTransparencyLayer()
+        canvas.fillColor = Color(red: 1, green: 0.5, blue: 0)
+        canvas.fill(canvas.bounds)
+        canvas.endTransparencyLayer()
+        #expect(canvas.bitmap[5, 5] == Pixel(r: 255, g: 128, b: 0, a: 255))
+        #expect(canvas.bitmap[15, 5] == Pixel(r: 255, g: 255, b: 255, a: 255))
+    }
+
+    @Test func unbalancedCallsAreHarmless() {
+        let canvas = makeCanvas(8, 8)
+        canvas.endTransparencyLayer()  // none open: ignored
+        canvas.beginTransparencyLayer()
+        canvas.saveGState()
+        canvas.translateBy(x: 3, y: 0)
+        canvas.restoreGState()
+        canvas.restoreGState()  // would undo the layer's own save: ignored
+        canvas.saveGState()     // left open: dropped at the end
+        canvas.fillColor = .white
+        canvas.fill(Rect(x: 0, y: 0, width: 2, height: 2))
+        canvas.endTransparencyLayer()
+        #expect(canvas.transform == .identity && coveredArea(canvas.bitmap) == 4)
+    }
+
+    @Test func sharpShadowIsTheShapeMoved() {
+        let canvas = makeCanvas(30, 30)
+        canvas.setShadow(offset: Size(width: 5, height: 3), blur: 0, color: .black)
+        canvas.fillColor = .white
+        canvas.fill(Rect(x: 5, y: 5, width: 10, height: 10))
+        #expect(canvas.bitmap[10, 10] == Pixel(r: 255, g: 255, b: 255, a: 255))   // the shape on top
+        #expect(canvas.bitmap[18, 16] == Pixel(r: 0, g: 0, b: 0, a: 255))         // its shadow beyond it
+        #expect(canvas.bitmap[21, 10].a == 0 && canvas.bitmap[10, 19].a == 0)     // nothing past the shadow
+        #expect(coveredArea(canvas.bitmap) == 100 + 100 - 5 * 7)
+    }
+
+    @Test func blurredShadowSpreadsAndKeepsItsInk() {
+        let canvas = makeCanvas(60, 60)
+        canvas.setShadow(offset: Size(width: 0, height: 0), blur: 8, color: Color(white: 0, alpha: 1))
+        canvas.fillColor = Color(white: 1, alpha: 0)  // a transparent shape casts no shadow
+        canvas.fill(Rect(x: 20, y: 20, width: 20, height: 20))
+        #expect(coveredArea(canvas.bitmap) == 0)
+        canvas.strokeColor = .black
+        canvas.lineWidth = 4
+        canvas.stroke(Rect(x: 20, y: 20, width: 20, height: 20))
+        // The blur reaches outside the stroke, fading.
+        let edge = canvas.bitmap[15, 30].a
+        #expect(edge > 0 && edge < 200)
+        #expect(canvas.bitmap[2, 2].a == 0)
+    }
+
+    @Test func shadowsFollowEveryKindOfDrawing() {
+        let picture = try! Image(width: 1, height: 1, premultipliedPixels: [255, 0, 0, 255])
+        let draws: [(Canvas) -> Void] = [
+            { $0.fillEllipse(in: Rect(x: 4, y: 4, width: 8, height: 8)) },
+            { $0.fill(Path(rect: Rect(x: 4, y: 4, width: 8, height: 8))) },
+            { $0.draw(picture, in: Rect(x: 4, y: 4, width: 8, height: 8)) },
+            { $0.fill(Rect(x: 4, y: 4, width: 8, height: 8), with: .linearGradient(Gradient(colors: [.blue, .blue]), start: .zero, end: Point(x: 1, y: 0))) },
+        ]
+        for (i, draw) in draws.enumerated() {
+            let canvas = makeCanvas(24, 24)
+            canvas.setShadow(offset: Size(width: 8, height: 8), blur: 0, color: .black)
+            draw(canvas)
+            #expect(canvas.bitmap[17, 17] == Pixel(r: 0, g: 0, b: 0, a: 255), "drawing \(i)")
+        }
+    }
+
+    @Test func shadowsTurnOff() {
+        let canvas = makeCanvas(20, 20)
+        canvas.setShadow(offset: Size(width: 5, height: 5), blur: 2)
+        #expect(canvas.shadow?.color == Color(white: 0, alpha: 1.0 / 3))
+        canvas.setShadow(offset: Size(width: 5, height: 5), blur: 2, color: nil)
+        #expect(canvas.shadow == nil)
+        canvas.setShadow(offset: Size(width: .nan, height: 5), blur: 2)
+        #expect(canvas.shadow == nil)
+        canvas.saveGState()
+        canvas.shadow = Shadow(offset: Size(width: 1, height: 1), blur: 0)
+        canvas.restoreGState()
+        #expect(canvas.shadow == nil)
+    }
+}
