@@ -76,6 +76,9 @@ struct CurveFlattener {
     let quadLimit: Double   // (4·tol)²: |dd|² below it means |dd|/4 ≤ tol
     let cubicLimit: Double  // (4·tol/3)²: M² below it means ¾M ≤ tol
     let minX, maxX, minY, maxY: Double
+    /// Fills want the area under each curve kept (two lines a flat piece); strokes
+    /// want points on the curve, so that dashes and joins fall where they should.
+    var preservesArea = true
 
     @inline(__always)
     func outside(_ xs: (Double, Double, Double, Double), _ ys: (Double, Double, Double, Double)) -> Bool {
@@ -96,7 +99,7 @@ struct CurveFlattener {
     @inline(__always)
     func emit<S: FlatteningSink>(_ a: Point, _ b: Point, _ bulge: Point, _ sink: inout S) {
         let k = 4.0 / 3.0
-        if abs(bulge.x) + abs(bulge.y) > 1e-6 && bulge.x.isFinite && bulge.y.isFinite {
+        if preservesArea && abs(bulge.x) + abs(bulge.y) > 1e-6 && bulge.x.isFinite && bulge.y.isFinite {
             sink.line(to: Point(x: a.x * 0.5 + b.x * 0.5 + k * bulge.x, y: a.y * 0.5 + b.y * 0.5 + k * bulge.y))
         }
         sink.line(to: b)

@@ -20,9 +20,14 @@ struct StrokePolylines {
     /// Flattens `path` in its own space, curves within `tolerance`.
     init(path: Path, tolerance: Double) {
         var builder = Builder()
-        let flattener = CurveFlattener(
-            quadLimit: 16 * tolerance * tolerance, cubicLimit: (4 * tolerance / 3) * (4 * tolerance / 3),
+        // Points on the curve, a quarter of the fill tolerance apart at most: the
+        // stroke's width hides no error, and dash lengths are measured along these
+        // lines.
+        let fine = tolerance / 4
+        var flattener = CurveFlattener(
+            quadLimit: 16 * fine * fine, cubicLimit: (4 * fine / 3) * (4 * fine / 3),
             minX: -.infinity, maxX: .infinity, minY: -.infinity, maxY: .infinity)
+        flattener.preservesArea = false
         path.points.withUnsafeBufferPointer { pts in
             var i = 0
             var last = Point.zero

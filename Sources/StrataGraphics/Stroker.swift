@@ -230,8 +230,15 @@ struct Stroker<Sink: FlatteningSink> {
         case .butt:
             return
         case .round:
-            moveTo(Point(x: p.x + halfWidth, y: p.y))
-            arc(around: p, from: 0, sweep: 2 * Double.pi, end: Point(x: p.x + halfWidth, y: p.y))
+            // A whole polygon of area πr²: every vertex pushed out (see `turn`).
+            let n = max(8, Int((2 * Double.pi / arcStep).rounded(.up)))
+            let step = 2 * Double.pi / Double(n)
+            let r = halfWidth * (step / sin(step)).squareRoot()
+            moveTo(Point(x: p.x + r, y: p.y))
+            for i in 1..<n {
+                let a = step * Double(i)
+                lineTo(Point(x: p.x + r * cos(a), y: p.y + r * sin(a)))
+            }
         case .square:
             let h = halfWidth
             moveTo(Point(x: p.x - h, y: p.y - h))

@@ -75,6 +75,53 @@ def curves(canvas):
     canvas.drawPath(p2, paint(20, 180, 90, 128))
 
 
+def strokes(canvas):
+    caps = [skia.Paint.kButt_Cap, skia.Paint.kRound_Cap, skia.Paint.kSquare_Cap]
+    joins = [skia.Paint.kMiter_Join, skia.Paint.kRound_Join, skia.Paint.kBevel_Join]
+    for i, cap in enumerate(caps):
+        for j, join in enumerate(joins):
+            x, y = 14 + j * 64, 12 + i * 44
+            p = skia.Path()
+            p.moveTo(x, y + 28)
+            p.lineTo(x + 20, y)
+            p.lineTo(x + 40, y + 28)
+            canvas.drawPath(p, skia.Paint(AntiAlias=True, Style=skia.Paint.kStroke_Style, StrokeWidth=9,
+                                          StrokeCap=cap, StrokeJoin=join, Color=skia.Color(40, 110, 230, 255)))
+    # Dashes with a phase along a cubic, round caps.
+    wave = skia.Path()
+    wave.moveTo(200, 30)
+    wave.cubicTo(230, -10, 260, 90, 290, 40)
+    canvas.drawPath(wave, skia.Paint(AntiAlias=True, Style=skia.Paint.kStroke_Style, StrokeWidth=5,
+                                     StrokeCap=skia.Paint.kRound_Cap, Color=skia.Color(30, 160, 90, 255),
+                                     PathEffect=skia.DashPathEffect.Make([12, 7], 4)))
+    # A closed, rounded rectangle with a thin stroke at a half-pixel offset.
+    ring = skia.Path()
+    ring.addRoundRect(skia.Rect.MakeXYWH(205.5, 70.5, 80, 50), 10, 10)
+    canvas.drawPath(ring, skia.Paint(AntiAlias=True, Style=skia.Paint.kStroke_Style, StrokeWidth=1,
+                                     Color=skia.Color(200, 60, 40, 255)))
+
+
+def gradients(canvas):
+    colors = [skia.Color(255, 150, 0, 255), skia.Color(230, 50, 100, 255), skia.Color(90, 50, 200, 255)]
+    pos = [0, 0.5, 1]
+    modes = [skia.TileMode.kClamp, skia.TileMode.kRepeat, skia.TileMode.kMirror]
+    for i, mode in enumerate(modes):
+        y = 6 + i * 34
+        shader = skia.GradientShader.MakeLinear([skia.Point(40, 0), skia.Point(100, 0)], colors, pos, mode)
+        canvas.drawRect(skia.Rect.MakeXYWH(6, y, 180, 28), skia.Paint(AntiAlias=True, Shader=shader))
+    for i, mode in enumerate(modes):
+        x = 200 + i * 56
+        shader = skia.GradientShader.MakeTwoPointConical(skia.Point(x + 20, 30), 4, skia.Point(x + 26, 34), 16,
+                                                         colors, pos, mode)
+        canvas.drawRect(skia.Rect.MakeXYWH(x, 6, 50, 50), skia.Paint(AntiAlias=True, Shader=shader))
+    sweep = skia.GradientShader.MakeSweep(280, 80, [skia.Color(255, 0, 0, 255), skia.Color(0, 200, 0, 255),
+                                                    skia.Color(0, 0, 255, 255), skia.Color(255, 0, 0, 255)])
+    canvas.drawCircle(280, 80, 20, skia.Paint(AntiAlias=True, Shader=sweep))
+    fade = skia.GradientShader.MakeLinear([skia.Point(0, 60), skia.Point(0, 100)],
+                                          [skia.Color(255, 59, 48, 204), skia.Color(255, 59, 48, 0)])
+    canvas.drawRect(skia.Rect.MakeXYWH(200, 62, 50, 38), skia.Paint(AntiAlias=True, Shader=fade))
+
+
 def value(x, y):
     """The straight RGBA of pixel (x, y) in the colour fixtures."""
     return (x * 60 + 15, y * 100 + 5, 200 - x * 40, 255 - (x + y) * 30)
@@ -167,6 +214,8 @@ if __name__ == "__main__":
     save_skia("circles", 192, 72, circles)
     save_skia("rects", 192, 72, rects)
     save_skia("curves", 192, 100, curves)
+    save_skia("strokes", 300, 140, strokes)
+    save_skia("gradients", 370, 110, gradients)
     png_fixtures()
     jpeg_fixtures()
     print("fixtures written to", HERE)
