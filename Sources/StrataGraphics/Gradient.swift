@@ -13,7 +13,8 @@ import Darwin
 /// opaque red to transparent stays red all the way instead of darkening.
 ///
 /// Stops are sorted by location; locations are clamped to 0...1. A stop whose
-/// location is NaN is dropped. A gradient with no stops draws nothing; with one
+/// location is NaN is dropped; colour components are clamped to 0...1, NaN
+/// counting as 0. A gradient with no stops draws nothing; with one
 /// stop it is that colour everywhere.
 public struct Gradient: Sendable, Hashable {
     public struct Stop: Sendable, Hashable {
@@ -30,8 +31,15 @@ public struct Gradient: Sendable, Hashable {
     public let stops: [Stop]
 
     public init(stops: [Stop]) {
+        // Components are clamped to 0...1 with NaN as 0, as Color does when it
+        // becomes a pixel, so that one bad stop cannot spread NaN along the ramp.
+        func clean(_ v: Double) -> Double { v > 0 ? min(1, v) : 0 }
         self.stops = stops.filter { !$0.location.isNaN }
-            .map { Stop(color: $0.color, location: min(1, max(0, $0.location))) }
+            .map { stop in
+                let c = stop.color
+                return Stop(color: Color(red: clean(c.red), green: clean(c.green), blue: clean(c.blue), alpha: clean(c.alpha)),
+                            location: min(1, max(0, stop.location)))
+            }
             .sorted { $0.location < $1.location }
     }
 
