@@ -166,4 +166,16 @@ private func polyline(_ points: [(Double, Double)]) -> Path {
         // The unit-wide line becomes 4 pixels tall and 16 long.
         #expect(abs(area - 64) < 0.01 && b[10, 6].a == 255 && b[10, 10].a == 0)
     }
+
+    @Test func cuspsInCubicsStayRound() {
+        // This cubic turns back on itself at a cusp at (30.25, 11); with miter
+        // joins a polyline corner there would spike far past the stroke.
+        var cusp = Path()
+        cusp.move(to: Point(x: 5, y: 20))
+        cusp.addCurve(to: Point(x: 45, y: 20), control1: Point(x: 52, y: 8), control2: Point(x: 12, y: 8))
+        let (b, _) = strokeArea(cusp, StrokeStyle(lineWidth: 4, lineJoin: .miter, miterLimit: 10), size: (50, 30))
+        var top = 30
+        for y in 0..<30 where (0..<50).contains(where: { b[$0, y].a > 0 }) { top = min(top, y) }
+        #expect(top >= 8, "ink reaches row \(top)")  // the curve's top is 11, minus half the width: 9
+    }
 }
