@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
+#include <jerror.h>
 
 typedef struct {
     struct jpeg_error_mgr base;
@@ -30,9 +31,22 @@ static void on_error_exit(j_common_ptr info) {
 }
 
 static void on_message(j_common_ptr info, int level) {
-    // Level −1 is a warning about damaged data (a truncated file, a corrupt code):
-    // refuse the file instead of decoding grey blocks. Trace messages (≥ 0) are ignored.
-    if (level < 0) on_error_exit(info);
+    // Warnings (level −1) that mean image data is missing or damaged — the file
+    // ends early, a marker interrupts the data, a code is not in the table —
+    // refuse the file instead of decoding grey blocks. Harmless ones (extra bytes
+    // before a marker, an unknown JFIF version) and trace messages are ignored.
+    if (level >= 0) return;
+    switch (info->err->msg_code) {
+    case JWRN_JPEG_EOF:
+    case JWRN_HIT_MARKER:
+    case JWRN_HUFF_BAD_CODE:
+    case JWRN_MUST_RESYNC:
+    case JWRN_ARITH_BAD_CODE:
+        on_error_exit(info);
+        break;
+    default:
+        break;
+    }
 }
 
 int strata_jpeg_decode(const uint8_t *data, size_t size,
@@ -74,14 +88,18 @@ int strata_jpeg_decode(const uint8_t *data, size_t size,
                  width, height, max_dimension, (unsigned long long)max_pixels);
         longjmp(manager.jump, 1);
     }
-    // Each 8 x 8 block of each component takes at least one bit, so a file this
-    // short cannot hold the image it declares.
+    // Even arithmetic coding spends some bits on each 8 x 8 block; allowing an
+    // eighth of a bit a block, a file this short cannot hold the image it declares.
     uint64_t blocks = ((uint64_t)(width + 7) / 8) * ((height + 7) / 8);
-    if (blocks > (uint64_t)size * 8 + 64) {
+    if (blocks > (uint64_t)size * 64 + 64) {
         copy_message(error, error_size, "truncated: the file is too short to hold the image it declares");
         longjmp(manager.jump, 1);
     }
+    // Progressive files keep every coefficient in memory: bound what libjpeg may
+    // take (it then fails with a message instead of exhausting the machine).
+    info.mem->max_memory_to_use = 512L * 1024 * 1024;
     int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+    int inverted = info.saw_Adobe_marker;
     info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
     jpeg_start_decompress(&info);
     pixels = (uint8_t *)malloc((size_t)width * height * 4);
@@ -101,9 +119,10 @@ int strata_jpeg_decode(const uint8_t *data, size_t size,
         JSAMPROW target = cmyk ? cmyk_row : row;
         jpeg_read_scanlines(&info, &target, 1);
         if (cmyk) {
-            // Adobe writes CMYK inverted: each value is already 255 − ink.
+            // Adobe writes CMYK inverted (each value already 255 − ink); others do not.
             for (uint32_t x = 0; x < width; x++) {
                 unsigned c = cmyk_row[x * 4], m = cmyk_row[x * 4 + 1], y = cmyk_row[x * 4 + 2], k = cmyk_row[x * 4 + 3];
+                if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
                 row[x * 4] = (uint8_t)((c * k + 127) / 255);
                 row[x * 4 + 1] = (uint8_t)((m * k + 127) / 255);
                 row[x * 4 + 2] = (uint8_t)((y * k + 127) / 255);

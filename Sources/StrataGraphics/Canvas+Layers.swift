@@ -28,19 +28,28 @@ extension Canvas {
     // MARK: Shadows
 
     /// The shadow drawn under everything drawn while it is set, or nil.
+    /// A shadow with a NaN or infinite offset or blur turns shadows off; offsets
+    /// past the canvas's size and blurs over 1000 pixels are clamped (neither
+    /// changes what can be seen).
     public var shadow: Shadow? {
         get { state.shadow }
-        set { state.shadow = newValue }
+        set {
+            guard var s = newValue, s.offset.width.isFinite, s.offset.height.isFinite, s.blur.isFinite else {
+                state.shadow = nil
+                return
+            }
+            let reach = Double(bitmap.width + bitmap.height + 1)
+            s.offset.width = max(-reach, min(reach, s.offset.width))
+            s.offset.height = max(-reach, min(reach, s.offset.height))
+            s.blur = max(0, min(1000, s.blur))
+            state.shadow = s
+        }
     }
 
     /// `setShadow(offset:blur:color:)`: a shadow with the given colour, or none
     /// when `color` is nil. NaN or infinite offsets and blurs turn shadows off.
     public func setShadow(offset: Size, blur: Double, color: Color? = Color(white: 0, alpha: 1.0 / 3)) {
-        guard let color, offset.width.isFinite, offset.height.isFinite, blur.isFinite else {
-            state.shadow = nil
-            return
-        }
-        state.shadow = Shadow(offset: offset, blur: max(0, blur), color: color)
+        shadow = color.map { Shadow(offset: offset, blur: blur, color: $0) }
     }
 
     // MARK: Transparency layers
@@ -90,9 +99,10 @@ extension Canvas {
             ShaderBlitter(shader: shader, bitmap: target, mode: state.blendMode, scratch: shaderScratch))
     }
 
-    /// Runs `draw` into a scratch layer, then composites the shadow of what it
-    /// drew and the drawing itself. Called by every drawing method while a shadow
-    /// is set.
+    /// Runs `draw` into a scratch layer to find the shadow's shape, draws the
+    /// shadow, then runs `draw` again onto the target. Drawing twice (rather than
+    /// compositing the layer) keeps every blend mode's rule that pixels outside
+    /// the shape never change. Called by every drawing method while a shadow is set.
     func withShadow(_ draw: () -> Void) {
         let saved = state
         let layer = try! Bitmap(width: bitmap.width, height: bitmap.height)  // the size of an existing bitmap
@@ -103,10 +113,12 @@ extension Canvas {
         draw()
         target = previous
         state = saved
-        let alpha = state.alpha
-        state.alpha = 1  // the drawing already carries it
-        composite(layer: layer)
-        state.alpha = alpha
+        if let shadow = state.shadow, !state.clip.isEmpty {
+            drawShadow(shadow, of: layer, in: state.clip)
+        }
+        state.shadow = nil
+        draw()
+        state = saved
     }
 
     /// Draws the shadow cast by `layer`'s alpha: blurred, offset, in the shadow's
@@ -128,8 +140,6 @@ extension Canvas {
             for _ in 0..<3 { plane.boxBlurRows(radius) }
             for _ in 0..<3 { plane.boxBlurColumns(radius) }
         }
-        let saved = state.blendMode
-        defer { state.blendMode = saved }
         withBlitter(nil, color: shadow.color, ShadowBody(plane: plane, dx: dx, dy: dy, box: box))
     }
 }

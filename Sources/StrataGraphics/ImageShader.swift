@@ -45,15 +45,21 @@ struct ImageShader: Shader {
         let px = Double(x) + 0.5, py = Double(y) + 0.5
         var u = m.a * px + m.c * py + m.tx
         var v = m.b * px + m.d * py + m.ty
+        let w = Double(width), h = Double(height)
         for i in 0..<count {
             var s: UInt32
-            if !(u.isFinite && v.isFinite) || !tile && (u < -1e9 || u > 1e9 || v < -1e9 || v > 1e9) {
+            // Tiles repeat, so far-off coordinates are first brought back into the
+            // image in Double (where Int(_:) cannot overflow); clamped images
+            // simply clamp.
+            let su = tile ? u - (u / w).rounded(.down) * w : max(-2, min(w + 2, u))
+            let sv = tile ? v - (v / h).rounded(.down) * h : max(-2, min(h + 2, v))
+            if !(su.isFinite && sv.isFinite) {
                 s = 0
             } else if !bilinear {
-                s = fetch(Int(u.rounded(.down)), Int(v.rounded(.down)))
+                s = fetch(Int(su.rounded(.down)), Int(sv.rounded(.down)))
             } else {
                 // Between the four pixel centres around (u, v), weights in 1/256.
-                let fu = u - 0.5, fv = v - 0.5
+                let fu = su - 0.5, fv = sv - 0.5
                 let iu = fu.rounded(.down), iv = fv.rounded(.down)
                 let wx = UInt32((fu - iu) * 256), wy = UInt32((fv - iv) * 256)
                 let x0 = Int(iu), y0 = Int(iv)

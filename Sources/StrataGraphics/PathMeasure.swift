@@ -147,6 +147,9 @@ public struct PathMeasure: Sendable {
             if s1 < a || s0 > b { continue }
             if s.length == 0 && (s0 < a || s0 > b) { continue }
             let t0 = parameter(s, a - s0), t1 = parameter(s, b - s0)
+            // A segment that only touches the range adds nothing (it would stroke
+            // as a stray dot).
+            if t0 >= t1 && s.length > 0 { continue }
             let piece = PathMeasure.split(s, t0, t1)
             if previous != i - 1 || s.opensSubpath || out.isEmpty {
                 out.move(to: piece[0])

@@ -62,10 +62,15 @@ struct ScratchBuffer<Element> {
     }
 }
 
-/// One edge on the active list: where it crosses the current sample line, how far
-/// it moves per line, the line it stops before, and its direction.
+/// One edge on the active list: where it crosses the current sample line, where
+/// it crossed its first one and which that was, how far it moves per line, the
+/// line it stops before, and its direction. `x` is recomputed from the first
+/// line each time (summing steps in Float drifts: a tall edge could end up a
+/// pixel off).
 struct ActiveEdge {
     var x: Float
+    var x0: Float
+    var first: Int32
     var step: Float
     var last: Int32
     var dir: Int32
@@ -142,7 +147,8 @@ final class ScanlineRasterizer: LineClipper {
         let last = (y1 * n - 0.5).rounded(.up)
         guard first < last else { return }
         let dxdy = (x1 - x0) / (y1 - y0)
-        edges.append(ActiveEdge(x: x0 + ((first + 0.5) / n - y0) * dxdy, step: dxdy / n,
+        let start = x0 + ((first + 0.5) / n - y0) * dxdy
+        edges.append(ActiveEdge(x: start, x0: start, first: Int32(first), step: dxdy / n,
                                 last: Int32(last), dir: Int32(dir)))
         edgeFirst.append(Int32(first))
     }
@@ -256,7 +262,7 @@ final class ScanlineRasterizer: LineClipper {
                     if now != was {
                         if now { enter = x } else { addInterval(enter, x, weight) }
                     }
-                    a[i].x += a[i].step
+                    a[i].x = a[i].x0 + Float(s + 1 - a[i].first) * a[i].step
                 }
                 if evenOdd ? winding & 1 != 0 : winding != 0 { addInterval(enter, maxX, weight) }
             }

@@ -126,7 +126,7 @@ struct GradientShader: Shader {
     /// qa·t² − 2·qb·t + qc = 0; NaN where no circle passes through the point.
     @inline(__always)
     static func radialT(_ qa: Double, _ qb: Double, _ qc: Double, _ r0: Double, _ dr: Double) -> Double {
-        if abs(qa) < 1e-12 {
+        if abs(qa) < 1e-12 * (abs(qb) + abs(qc) + 1e-300) {
             // One root: the circles grow as fast as their centres move.
             guard qb != 0 else { return .nan }
             let t = qc / (2 * qb)

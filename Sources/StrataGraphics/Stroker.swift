@@ -47,7 +47,9 @@ struct Stroker<Sink: FlatteningSink> {
         miterLimit = style.miterLimit >= 1 ? style.miterLimit : 1
         // A chord of angle α on radius r strays r·(1 − cos(α/2)) from the arc.
         let ratio = min(1, max(1e-6, tolerance / max(halfWidth, 1e-12)))
-        arcStep = max(2 * acos(1 - ratio), Double.pi / 2048)
+        // At most a quarter turn a step: beyond that the pushed-out vertices of
+        // `turn` would stray far from the circle.
+        arcStep = min(Double.pi / 2, max(2 * acos(1 - ratio), Double.pi / 2048))
         stepCos = cos(arcStep)
         stepSin = sin(arcStep)
         stepGrow = (arcStep / stepSin).squareRoot()
@@ -58,24 +60,6 @@ struct Stroker<Sink: FlatteningSink> {
 
     @inline(__always) private mutating func moveTo(_ p: Point) { sink.move(to: p.applying(transform)) }
     @inline(__always) private mutating func lineTo(_ p: Point) { sink.line(to: p.applying(transform)) }
-
-    /// Lines along the arc of radius `halfWidth` around `c` from angle `a0`, turning
-    /// by `sweep` (signed), ending exactly at `end`.
-    private mutating func arc(around c: Point, from a0: Double, sweep: Double, end: Point) {
-        let n = Int((abs(sweep) / arcStep).rounded(.up))
-        if n > 1 {
-            let step = sweep / Double(n)
-            let cs = cos(step), sn = sin(step)
-            // Vertices pushed out so the polygon's area is the arc's (see `turn`).
-            let r = halfWidth * (abs(step) / abs(sn)).squareRoot()
-            var x = cos(a0), y = sin(a0)
-            for _ in 1..<n {
-                (x, y) = (x * cs - y * sn, y * cs + x * sn)
-                lineTo(Point(x: c.x + r * x, y: c.y + r * y))
-            }
-        }
-        lineTo(end)
-    }
 
     /// Lines along the arc of radius `halfWidth` around `c`, turning clockwise (the
     /// angle decreasing) from unit vector `from` to unit vector `to`, at most half a
@@ -136,7 +120,8 @@ struct Stroker<Sink: FlatteningSink> {
             // segments. φ = π − θ for a turn θ with cos θ = dot, so
             // sin(φ/2) = cos(θ/2) = √((1 + dot)/2).
             let s = ((1 + dot) / 2).squareRoot()
-            if s > 0 && 1 / s <= miterLimit && 1 + (na.x * nb.x + na.y * nb.y) > 1e-12 {
+            // A full reversal has no miter (it would point backwards): bevel.
+            if dot > -0.999_999 && s > 0 && 1 / s <= miterLimit && 1 + (na.x * nb.x + na.y * nb.y) > 1e-12 {
                 let k = halfWidth / (1 + (na.x * nb.x + na.y * nb.y))
                 lineTo(Point(x: v.x + k * (na.x + nb.x), y: v.y + k * (na.y + nb.y)))
             }

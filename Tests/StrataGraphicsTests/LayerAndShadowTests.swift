@@ -112,3 +112,80 @@ import Testing
         #expect(canvas.shadow == nil)
     }
 }
+
+/// Inputs found in review.
+@Suite struct CompositingEdgeCaseTests {
+    @Test func extremeShadowsAreClampedNotFatal() {
+        let canvas = makeCanvas(20, 20)
+        canvas.setShadow(offset: .zero, blur: 1e300, color: .black)
+        #expect(canvas.shadow?.blur == 1000)
+        canvas.shadow = Shadow(offset: Size(width: .nan, height: 0), blur: 0)
+        #expect(canvas.shadow == nil)
+        canvas.shadow = Shadow(offset: Size(width: 1e19, height: -1e19), blur: 3, color: .black)
+        canvas.fillColor = .white
+        canvas.fill(Rect(x: 5, y: 5, width: 10, height: 10))
+        #expect(coveredArea(canvas.bitmap) == 100)  // the shadow falls far off the canvas
+    }
+
+    @Test func shadowedDrawingKeepsTheBlendModesRuleOutsideTheShape() {
+        let canvas = makeCanvas(20, 20)
+        canvas.fillColor = .white
+        canvas.fill(canvas.bounds)
+        canvas.blendMode = .sourceIn
+        canvas.setShadow(offset: Size(width: 2, height: 2), blur: 0, color: .black)
+        canvas.fillColor = Color(red: 1, green: 0, blue: 0)
+        canvas.fill(Rect(x: 5, y: 5, width: 5, height: 5))
+        #expect(canvas.bitmap[0, 0] == Pixel(r: 255, g: 255, b: 255, a: 255))
+        #expect(canvas.bitmap[7, 7] == Pixel(r: 255, g: 0, b: 0, a: 255))
+    }
+
+    @Test func farOffPatternsDoNotTrap() {
+        let image = try! Image(width: 2, height: 1, premultipliedPixels: [255, 0, 0, 255, 0, 0, 255, 255])
+        for t in [Transform(translationX: 1e19, y: 0), Transform(scaleX: 1e-19, y: 1e-19), Transform(translationX: -3.5e300, y: 7)] {
+            let canvas = makeCanvas(4, 4)
+            canvas.fill(canvas.bounds, with: .pattern(image, transform: t))
+        }
+    }
+
+    @Test func tallStrokesDoNotDrift() {
+        // Summing a step per sample line in Float used to carry this line about a
+        // pixel off by the bottom of a 4096-row canvas.
+        let canvas = makeCanvas(1024, 4096)
+        canvas.strokeColor = .white
+        canvas.lineWidth = 2
+        var p = Path()
+        p.move(to: Point(x: 600, y: 0))
+        p.addLine(to: Point(x: 702, y: 4096))
+        canvas.stroke(p)
+        // Near the bottom (y = 4090.5) the centre is at x = 701.85: pixels 700–702 are inked,
+        // and the ink's centre of mass sits on the line.
+        var mass = 0.0, moment = 0.0
+        for x in 690..<714 {
+            let a = Double(canvas.bitmap[x, 4090].a)
+            mass += a; moment += a * (Double(x) + 0.5)
+        }
+        #expect(abs(moment / mass - (600 + 102 * 4090.5 / 4096)) < 0.05)
+    }
+
+    @Test func trimmingDoesNotLeaveDotsAtSubpathEnds() {
+        var p = Path()
+        p.move(to: Point(x: 2, y: 5)); p.addLine(to: Point(x: 12, y: 5))
+        p.move(to: Point(x: 2, y: 15)); p.addLine(to: Point(x: 12, y: 15))
+        let half = PathMeasure(p).trimmed(from: 0, to: 0.5)
+        #expect(half.elements == [.move(to: Point(x: 2, y: 5)), .line(to: Point(x: 12, y: 5))])
+        let other = PathMeasure(p).trimmed(from: 0.5, to: 1)
+        #expect(other.elements == [.move(to: Point(x: 2, y: 15)), .line(to: Point(x: 12, y: 15))])
+    }
+
+    @Test func nearReversalsWithHugeMiterLimitsDoNotSpikeBackwards() {
+        let canvas = makeCanvas(40, 20)
+        canvas.strokeColor = .white
+        canvas.strokeStyle = StrokeStyle(lineWidth: 2, lineJoin: .miter, miterLimit: 1e4)
+        var p = Path()
+        p.move(to: Point(x: 10, y: 10))
+        p.addLine(to: Point(x: 30, y: 10))
+        p.addLine(to: Point(x: 10, y: 10.02))  // back, turning left by almost 180°
+        canvas.stroke(p)
+        #expect((0..<8).allSatisfy { canvas.bitmap[$0, 10].a == 0 })
+    }
+}

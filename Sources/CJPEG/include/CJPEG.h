@@ -13,10 +13,11 @@ extern "C" {
 ///
 /// Returns 0 on success, with `*out_pixels` a malloc'ed buffer the caller frees;
 /// non-zero on failure, with a NUL-terminated reason in `error`. libjpeg's
-/// warnings (truncated data, corrupt entropy codes) count as failures, so a
-/// damaged file is refused rather than decoded into grey. Images larger than the
-/// limits, or than the file's data could encode, are refused before any pixel
-/// buffer is allocated.
+/// warnings about missing or damaged image data (truncation, corrupt entropy
+/// codes) count as failures, so a damaged file is refused rather than decoded
+/// into grey. Images larger than the limits, or than the file's data could
+/// encode, are refused before any pixel buffer is allocated; libjpeg's own
+/// working memory is capped at 512 MiB.
 int strata_jpeg_decode(const uint8_t *data, size_t size,
                        uint32_t max_dimension, uint64_t max_pixels,
                        uint8_t **out_pixels, uint32_t *out_width, uint32_t *out_height,
