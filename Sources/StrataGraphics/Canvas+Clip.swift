@@ -10,13 +10,8 @@ extension Canvas {
             clipEverything()
             return
         }
-        let t = state.transform
-        if t.isRectilinear {
-            var x0 = t.a * rect.minX + t.tx, x1 = t.a * rect.maxX + t.tx
-            var y0 = t.d * rect.minY + t.ty, y1 = t.d * rect.maxY + t.ty
-            if x0 > x1 { swap(&x0, &x1) }
-            if y0 > y1 { swap(&y0, &y1) }
-            guard !(x0.isNaN || x1.isNaN || y0.isNaN || y1.isNaN) else {
+        if state.transform.isRectilinear {
+            guard let (x0, y0, x1, y1) = deviceEdges(rect) else {
                 clipEverything()
                 return
             }

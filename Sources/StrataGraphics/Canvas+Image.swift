@@ -30,15 +30,8 @@ extension Canvas {
         withImageShader(image, imageToUser: imageToUser, alpha: state.alpha, tile: false) { blitter in
             let t = state.transform
             if t.isRectilinear {
-                var x0 = t.a * r.minX + t.tx, x1 = t.a * r.maxX + t.tx
-                var y0 = t.d * r.minY + t.ty, y1 = t.d * r.maxY + t.ty
-                if x0 > x1 { swap(&x0, &x1) }
-                if y0 > y1 { swap(&y0, &y1) }
-                let c = state.clip
-                x0 = max(x0, Double(c.x0)); x1 = min(x1, Double(c.x1))
-                y0 = max(y0, Double(c.y0)); y1 = min(y1, Double(c.y1))
-                guard x0 < x1, y0 < y1 else { return }
-                run(FillRectBody(x0: x0, y0: y0, x1: x1, y1: y1), blitter)
+                guard let edges = deviceEdges(r), let body = clippedRect(edges) else { return }
+                run(body, blitter)
             } else {
                 let device = r.applying(t)
                 guard !device.isNull, device.minX.isFinite, device.maxX.isFinite, device.minY.isFinite, device.maxY.isFinite else { return }

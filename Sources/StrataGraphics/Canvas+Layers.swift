@@ -163,37 +163,32 @@ final class AlphaPlane {
         set { values[(y - y0) * width + (x - x0)] = newValue }
     }
 
-    /// One pass of a box blur of half-width `r` along each row (a running sum).
+    /// One pass of a box blur of half-width `r` along each row.
     func boxBlurRows(_ r: Int) {
-        let n = 2 * r + 1
-        var out = [UInt8](repeating: 0, count: width)
-        for v in 0..<height {
-            var sum = 0
-            for u in -r...r where u >= 0 && u < width { sum += Int(values[v * width + u]) }
-            for u in 0..<width {
-                out[u] = UInt8((sum + n / 2) / n)
-                let add = u + r + 1, drop = u - r
-                if add < width { sum += Int(values[v * width + add]) }
-                if drop >= 0 { sum -= Int(values[v * width + drop]) }
-            }
-            for u in 0..<width { values[v * width + u] = out[u] }
-        }
+        boxBlur(r, lines: height, lineStep: width, length: width, step: 1)
     }
 
     /// One pass of a box blur of half-width `r` down each column.
     func boxBlurColumns(_ r: Int) {
+        boxBlur(r, lines: width, lineStep: 1, length: height, step: width)
+    }
+
+    /// A running-sum box blur along `lines` lines of `length` values, the values
+    /// of a line `step` apart and the lines `lineStep` apart.
+    private func boxBlur(_ r: Int, lines: Int, lineStep: Int, length: Int, step: Int) {
         let n = 2 * r + 1
-        var out = [UInt8](repeating: 0, count: height)
-        for u in 0..<width {
+        var out = [UInt8](repeating: 0, count: length)
+        for line in 0..<lines {
+            let base = line * lineStep
             var sum = 0
-            for v in -r...r where v >= 0 && v < height { sum += Int(values[v * width + u]) }
-            for v in 0..<height {
-                out[v] = UInt8((sum + n / 2) / n)
-                let add = v + r + 1, drop = v - r
-                if add < height { sum += Int(values[add * width + u]) }
-                if drop >= 0 { sum -= Int(values[drop * width + u]) }
+            for i in -r...r where i >= 0 && i < length { sum += Int(values[base + i * step]) }
+            for i in 0..<length {
+                out[i] = UInt8((sum + n / 2) / n)
+                let add = i + r + 1, drop = i - r
+                if add < length { sum += Int(values[base + add * step]) }
+                if drop >= 0 { sum -= Int(values[base + drop * step]) }
             }
-            for v in 0..<height { values[v * width + u] = out[v] }
+            for i in 0..<length { values[base + i * step] = out[i] }
         }
     }
 }

@@ -322,16 +322,29 @@ public final class Canvas {
             fillPath(Path(rect: rect), paint, .winding)
             return
         }
+        guard let edges = deviceEdges(rect), let body = clippedRect(edges) else { return }
+        withBlitter(paint, color: state.fillColor, body)
+    }
+
+    /// The device edges (ordered) of `rect` under the current transform, which
+    /// must have no rotation or shear; nil when one is NaN.
+    func deviceEdges(_ rect: Rect) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
+        let t = state.transform
         var x0 = t.a * rect.minX + t.tx, x1 = t.a * rect.maxX + t.tx
         var y0 = t.d * rect.minY + t.ty, y1 = t.d * rect.maxY + t.ty
         if x0 > x1 { swap(&x0, &x1) }
         if y0 > y1 { swap(&y0, &y1) }
-        guard !(x0.isNaN || x1.isNaN || y0.isNaN || y1.isNaN) else { return }
+        guard !(x0.isNaN || x1.isNaN || y0.isNaN || y1.isNaN) else { return nil }
+        return (x0, y0, x1, y1)
+    }
+
+    /// Device edges cut to the clip box, as a fill; nil when nothing is left.
+    func clippedRect(_ e: (x0: Double, y0: Double, x1: Double, y1: Double)) -> FillRectBody? {
         let c = state.clip
-        x0 = max(x0, Double(c.x0)); x1 = min(x1, Double(c.x1))
-        y0 = max(y0, Double(c.y0)); y1 = min(y1, Double(c.y1))
-        guard x0 < x1, y0 < y1 else { return }
-        withBlitter(paint, color: state.fillColor, FillRectBody(x0: x0, y0: y0, x1: x1, y1: y1))
+        let x0 = max(e.x0, Double(c.x0)), x1 = min(e.x1, Double(c.x1))
+        let y0 = max(e.y0, Double(c.y0)), y1 = min(e.y1, Double(c.y1))
+        guard x0 < x1, y0 < y1 else { return nil }
+        return FillRectBody(x0: x0, y0: y0, x1: x1, y1: y1)
     }
 
     /// Fills the device rectangle x0..<x1 × y0..<y1 (already clipped), giving each
