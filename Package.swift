@@ -5,6 +5,7 @@ let package = Package(
     name: "Strata",
     products: [
         .library(name: "StrataGraphics", targets: ["StrataGraphics"]),
+        .library(name: "StrataText", targets: ["StrataText"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
     dependencies: [
@@ -38,12 +39,33 @@ let package = Package(
             name: "StrataGraphics",
             dependencies: ["CPNG", "CJPEG"]
         ),
+        // FreeType loads faces and their outlines; fontconfig finds fonts and
+        // fallbacks (Debian: libfreetype-dev, libfontconfig-dev).
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+        .target(
+            name: "StrataText",
+            dependencies: ["StrataGraphics", "CFreeType", "CFontconfig"]
+        ),
         .executableTarget(
             name: "strata",
             dependencies: [
                 "StrataGraphics",
+                "StrataText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .testTarget(
+            name: "StrataTextTests",
+            dependencies: ["StrataText", "StrataGraphics"]
         ),
         .testTarget(
             name: "StrataGraphicsTests",

@@ -1,0 +1,240 @@
+import CFontconfig
+import CFreeType
+import StrataGraphics
+import Synchronization
+
+/// FreeType and fontconfig behind one lock: finding fonts, opening faces, and
+/// reading glyphs out of them. Everything read is cached as Swift values, so after
+/// the first use of a glyph no drawing or layout comes here again.
+///
+/// FreeType's library object and its faces may not be used from two threads at
+/// once; fontconfig's configuration is shared state too. One lock around both is
+/// simple and costs nothing after the caches fill.
+public final class FontLibrary: Sendable {
+    /// The library every `Font` uses.
+    public static let shared = FontLibrary()
+
+    struct State: ~Copyable {
+        var freetype: FT_Library?
+        var configReady = false
+        /// Open faces by file and index.
+        var faces: [FaceKey: (face: FT_Face, object: FontFace)] = [:]
+        var glyphIndices: [FaceKey: [UInt32: UInt32]] = [:]
+        var glyphs: [GlyphKey: GlyphData] = [:]
+        var kerning: [KerningKey: Double] = [:]
+        /// fontconfig's answer to a query: faces in order of preference.
+        var matches: [MatchKey: [FontFace]] = [:]
+        var failures: [String: String] = [:]
+    }
+
+    struct FaceKey: Hashable { var path: String; var index: Int }
+    struct GlyphKey: Hashable { var face: FaceKey; var glyph: UInt32 }
+    struct KerningKey: Hashable { var face: FaceKey; var left: UInt32; var right: UInt32 }
+    struct MatchKey: Hashable { var family: String; var weight: Int; var italic: Bool }
+
+    let state = Mutex(State())
+
+    init() {}
+
+    // MARK: Opening faces
+
+    /// The face at `index` in the font file at `path`.
+    /// - Throws: `TextError.fontFile` naming the file when it is missing, truncated
+    ///   or not a font FreeType can read.
+    public func face(path: String, index: Int = 0) throws(TextError) -> FontFace {
+        let result: Result<FontFace, TextError> = state.withLock { s in
+            Result { () throws(TextError) -> FontFace in try FontLibrary.open(&s, path: path, index: index, library: self) }
+        }
+        return try result.get()
+    }
+
+    private static func open(_ s: inout State, path: String, index: Int, library: FontLibrary) throws(TextError) -> FontFace {
+        let key = FaceKey(path: path, index: index)
+        if let open = s.faces[key] { return open.object }
+        if s.freetype == nil {
+            var lib: FT_Library?
+            guard FT_Init_FreeType(&lib) == 0, lib != nil else { throw .fontFile(path: path, reason: "FreeType could not start") }
+            s.freetype = lib
+        }
+        var face: FT_Face?
+        let error = FT_New_Face(s.freetype, path, FT_Long(index), &face)
+        guard error == 0, let face else {
+            throw .fontFile(path: path, reason: FontLibrary.describe(error, path: path))
+        }
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, face.pointee.units_per_EM > 0 else {
+            FT_Done_Face(face)
+            throw .fontFile(path: path, reason: "not a scalable (outline) font")
+        }
+        let f = face.pointee
+        var capHeight = Double(f.ascender) * 0.7, xHeight = Double(f.ascender) * 0.5
+        if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self), os2.pointee.version >= 2 {
+            capHeight = Double(os2.pointee.sCapHeight)
+            xHeight = Double(os2.pointee.sxHeight)
+        }
+        let metrics = FaceMetrics(
+            family: f.family_name.map { String(cString: $0) } ?? "",
+            style: f.style_name.map { String(cString: $0) } ?? "",
+            unitsPerEm: Double(f.units_per_EM),
+            ascender: Double(f.ascender), descender: -Double(f.descender),
+            lineHeight: Double(f.height), capHeight: capHeight, xHeight: xHeight)
+        let object = FontFace(path: path, index: index, library: library, metrics: metrics)
+        s.faces[key] = (face, object)
+        return object
+    }
+
+    private static func describe(_ error: FT_Error, path: String) -> String {
+        switch error {
+        case 1: return "cannot open the file (missing or unreadable)"   // FT_Err_Cannot_Open_Resource
+        case 2: return "not a font file FreeType recognizes"           // FT_Err_Unknown_File_Format
+        case 3: return "the font file is broken or truncated"          // FT_Err_Invalid_File_Format
+        case 6: return "no face with that index in the file"           // FT_Err_Invalid_Argument
+        default: return "FreeType error \(error) while opening the font"
+        }
+    }
+
+    // MARK: Glyphs
+
+    func glyphIndex(_ face: FontFace, _ scalar: Unicode.Scalar) -> UInt32? {
+        let key = FaceKey(path: face.path, index: face.index)
+        return state.withLock { s -> UInt32? in
+            if let known = s.glyphIndices[key]?[scalar.value] { return known == 0 ? nil : known }
+            guard let ft = s.faces[key]?.face else { return nil }
+            let g = UInt32(FT_Get_Char_Index(ft, FT_ULong(scalar.value)))
+            s.glyphIndices[key, default: [:]][scalar.value] = g
+            return g == 0 ? nil : g
+        }
+    }
+
+    func glyphData(_ face: FontFace, _ glyph: UInt32) -> GlyphData {
+        let key = GlyphKey(face: FaceKey(path: face.path, index: face.index), glyph: glyph)
+        return state.withLock { s -> GlyphData in
+            if let known = s.glyphs[key] { return known }
+            var data = GlyphData(path: Path(), advance: 0)
+            if let ft = s.faces[key.face]?.face,
+               FT_Load_Glyph(ft, glyph, FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
+               let slot = ft.pointee.glyph {
+                data = GlyphData(path: FontLibrary.path(of: slot.pointee.outline), advance: Double(slot.pointee.advance.x))
+            }
+            s.glyphs[key] = data
+            return data
+        }
+    }
+
+    func kerning(_ face: FontFace, _ left: UInt32, _ right: UInt32) -> Double {
+        let key = KerningKey(face: FaceKey(path: face.path, index: face.index), left: left, right: right)
+        return state.withLock { s -> Double in
+            if let known = s.kerning[key] { return known }
+            var value = 0.0
+            if let ft = s.faces[key.face]?.face, ft.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0 {
+                var v = FT_Vector()
+                if FT_Get_Kerning(ft, left, right, FT_UInt(FT_KERNING_UNSCALED.rawValue), &v) == 0 { value = Double(v.x) }
+            }
+            s.kerning[key] = value
+            return value
+        }
+    }
+
+    /// An FT_Outline as a path: contours of on-curve points, quadratic ("conic")
+    /// control points with the implied on-curve points between two of them, and
+    /// cubic control point pairs. y is flipped to grow down.
+    static func path(of outline: FT_Outline) -> Path {
+        var path = Path()
+        let n = Int(outline.n_points)
+        guard n > 0, let points = outline.points, let tags = outline.tags, let contours = outline.contours else { return path }
+        func pt(_ i: Int) -> Point { Point(x: Double(points[i].x), y: -Double(points[i].y)) }
+        func kind(_ i: Int) -> UInt8 { UInt8(bitPattern: tags[i]) & 3 }  // 1 on, 0 conic, 2 cubic
+        var start = 0
+        for c in 0..<Int(outline.n_contours) {
+            let end = Int(contours[c])
+            guard end >= start, end < n else { break }
+            let count = end - start + 1
+            func at(_ k: Int) -> Int { start + ((k % count) + count) % count }
+            // Begin at an on-curve point, or midway between two conic points.
+            var first = 0
+            while first < count && kind(at(first)) != 1 { first += 1 }
+            let origin: Point
+            if first == count {
+                origin = Point(x: (pt(at(0)).x + pt(at(1)).x) / 2, y: (pt(at(0)).y + pt(at(1)).y) / 2)
+                first = 0
+            } else {
+                origin = pt(at(first))
+            }
+            path.move(to: origin)
+            var k = first + 1
+            var pendingConic: Point? = kind(at(first)) == 0 ? pt(at(first)) : nil
+            let stop = first + count
+            while k <= stop {
+                let i = at(k)
+                let p = k == stop ? origin : pt(i)
+                let t = k == stop ? 1 : kind(i)
+                switch t {
+                case 1:
+                    if let c = pendingConic { path.addQuadCurve(to: p, control: c); pendingConic = nil } else { path.addLine(to: p) }
+                case 0:
+                    if let c = pendingConic {
+                        let mid = Point(x: (c.x + p.x) / 2, y: (c.y + p.y) / 2)
+                        path.addQuadCurve(to: mid, control: c)
+                    }
+                    pendingConic = p
+                default:
+                    // Two cubic control points, then the end point.
+                    let c2 = pt(at(k + 1))
+                    let endIndex = k + 2
+                    let e = endIndex >= stop ? origin : pt(at(endIndex))
+                    path.addCurve(to: e, control1: p, control2: c2)
+                    k += 2
+                }
+                k += 1
+            }
+            if let c = pendingConic { path.addQuadCurve(to: origin, control: c) }
+            path.closeSubpath()
+            start = end + 1
+        }
+        return path
+    }
+
+    // MARK: Finding fonts
+
+    /// The faces fontconfig offers for a family, weight and slant, best first: the
+    /// first is the font asked for (or its nearest match), the rest its fallbacks.
+    /// Never empty while any font is installed.
+    public func faces(family: String, weight: FontWeight, italic: Bool) -> [FontFace] {
+        let key = MatchKey(family: family, weight: weight.rawValue, italic: italic)
+        return state.withLock { s -> [FontFace] in
+            if let known = s.matches[key] { return known }
+            var found: [FontFace] = []
+            if !s.configReady {
+                s.configReady = FcInit() != 0
+            }
+            if let pattern = FcPatternCreate() {
+                defer { FcPatternDestroy(pattern) }
+                _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafePointer<FcChar8>(OpaquePointer($0))) }
+                FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(weight.rawValue)))
+                FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+                FcConfigSubstitute(nil, pattern, FcMatchPattern)
+                FcDefaultSubstitute(pattern)
+                var result = FcResultMatch
+                if let set = FcFontSort(nil, pattern, FcTrue, nil, &result) {
+                    defer { FcFontSetDestroy(set) }
+                    for i in 0..<Int(set.pointee.nfont) {
+                        guard let font = set.pointee.fonts[i] else { continue }
+                        var file: UnsafeMutablePointer<FcChar8>?
+                        var index: Int32 = 0
+                        guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+                        _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+                        let path = String(cString: UnsafePointer<CChar>(OpaquePointer(file)))
+                        if s.failures[path] != nil { continue }
+                        do {
+                            let face = try FontLibrary.open(&s, path: path, index: Int(index), library: self)
+                            if !found.contains(where: { $0 === face }) { found.append(face) }
+                        } catch {
+                            s.failures[path] = String(describing: error)
+                        }
+                    }
+                }
+            }
+            s.matches[key] = found
+            return found
+        }
+    }
+}
