@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         // libpng, found through pkg-config; Debian's libpng-dev provides it.
@@ -53,7 +54,10 @@ let package = Package(
         ),
         .target(
             name: "StrataText",
-            dependencies: ["StrataGraphics", "CFreeType", "CFontconfig"]
+            dependencies: [
+                "StrataGraphics", "CFreeType", "CFontconfig",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
         ),
         .executableTarget(
             name: "strata",

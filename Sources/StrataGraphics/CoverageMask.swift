@@ -1,0 +1,93 @@
+/// An 8-bit coverage mask placed relative to a point: what glyphs are drawn
+/// from. Immutable and `Sendable`, so masks can be cached and shared by threads.
+public struct CoverageMask: Sendable, Hashable {
+    public let width: Int
+    public let height: Int
+    /// Where the mask's top-left pixel lies relative to the point it is drawn at.
+    public let left: Int
+    public let top: Int
+    /// `width × height` coverage values, row by row.
+    public let coverage: [UInt8]
+
+    /// Memory the mask holds, for cache budgets.
+    public var byteCount: Int { coverage.count + 48 }
+
+    /// Rasterizes `path` (after `transform`) with exact-area anti-aliasing into a
+    /// mask covering its pixels. Empty for empty or non-finite paths.
+    public init(path: Path, transform: Transform = .identity, rule: FillRule = .winding) {
+        let bounds = path.boundingBox.applying(transform)
+        guard !bounds.isNull, !path.isEmpty, bounds.minX.isFinite, bounds.maxX.isFinite, bounds.minY.isFinite, bounds.maxY.isFinite,
+              bounds.width < 16384, bounds.height < 16384 else {
+            self.init(width: 0, height: 0, left: 0, top: 0, coverage: [])
+            return
+        }
+        let x0 = Int(bounds.minX.rounded(.down)), y0 = Int(bounds.minY.rounded(.down))
+        let x1 = Int(bounds.maxX.rounded(.up)), y1 = Int(bounds.maxY.rounded(.up))
+        let box = PixelBox(x0: x0, y0: y0, x1: max(x1, x0 + 1), y1: max(y1, y0 + 1))
+        let mask = ClipMask(box: box)
+        var writer = MaskWriter(mask: mask, previous: nil)
+        let rasterizer = Rasterizer()
+        let rows = Rasterizer.bandRows(width: box.width)
+        var top = box.y0
+        while top < box.y1 {
+            let band = PixelBox(x0: box.x0, y0: top, x1: box.x1, y1: min(box.y1, top + rows))
+            rasterizer.begin(band)
+            var sink = RasterizerSink(rasterizer)
+            path.flatten(transform: transform, tolerance: 0.1, cullRect: Rect(x: Double(band.x0), y: Double(band.y0),
+                         width: Double(band.width), height: Double(band.height)), into: &sink)
+            sink.finish()
+            rasterizer.sweep(rule, &writer)
+            top = band.y1
+        }
+        let bytes = Array(UnsafeBufferPointer(start: mask.coverage, count: box.width * box.height))
+        self.init(width: box.width, height: box.height, left: x0, top: y0, coverage: bytes)
+    }
+
+    public init(width: Int, height: Int, left: Int, top: Int, coverage: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.left = left
+        self.top = top
+        self.coverage = coverage
+    }
+}
+
+extension Canvas {
+    /// Paints `paint` (nil: the fill colour) through `mask`, placed with its
+    /// origin at device pixel (`x`, `y`): the mask's top-left lands at
+    /// (`x + left`, `y + top`). The transform does not apply (masks are made for
+    /// device pixels); clip, alpha, blend mode and shadow do.
+    public func draw(_ mask: CoverageMask, atDeviceX x: Int, y: Int, with paint: Paint? = nil) {
+        guard mask.width > 0, mask.height > 0, !state.clip.isEmpty else { return }
+        if state.shadow != nil { return withShadow { draw(mask, atDeviceX: x, y: y, with: paint) } }
+        let c = state.clip
+        let mx0 = x + mask.left, my0 = y + mask.top
+        let vx0 = max(mx0, c.x0), vx1 = min(mx0 + mask.width, c.x1)
+        let vy0 = max(my0, c.y0), vy1 = min(my0 + mask.height, c.y1)
+        guard vx0 < vx1, vy0 < vy1 else { return }
+        withBlitter(paint, color: state.fillColor,
+                    MaskBody(mask: mask, originX: mx0, originY: my0, box: PixelBox(x0: vx0, y0: vy0, x1: vx1, y1: vy1)))
+    }
+}
+
+/// Hands the visible rows of a coverage mask to the blitter.
+struct MaskBody: BlitterBody {
+    let mask: CoverageMask
+    let originX, originY: Int
+    let box: PixelBox
+
+    func draw<B: SpanBlitter>(_ blitter: inout B) {
+        mask.coverage.withUnsafeBufferPointer { bytes in
+            for y in box.y0..<box.y1 {
+                let row = bytes.baseAddress! + (y - originY) * mask.width + (box.x0 - originX)
+                var x = box.x0
+                // In pieces of at most 64: the size every blitter's masks come in.
+                while x < box.x1 {
+                    let n = min(64, box.x1 - x)
+                    blitter.blitMask(x: x, y: y, count: n, mask: row + (x - box.x0))
+                    x += n
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import StrataGraphics
+
+extension Canvas {
+    /// Draws `layout` with its top left at `point` (user space), under the current
+    /// transform, clip, alpha, blend mode and shadow (`CTFrameDraw`).
+    ///
+    /// Under a transform that only moves and scales evenly, glyphs come from the
+    /// shared `GlyphCache` as coverage masks at the device size, positioned to a
+    /// quarter pixel horizontally and a whole pixel vertically. Under rotation or
+    /// shear, or above 256 pixels, they are filled as outlines instead, which is
+    /// exact at any size and angle.
+    public func draw(_ layout: TextLayout, at point: Point) {
+        let t = transform
+        let uniform = t.b == 0 && t.c == 0 && t.a == t.d && t.a > 0
+        for line in layout.lines {
+            let base = Point(x: point.x + line.origin.x, y: point.y + line.origin.y)
+            for run in line.runs {
+                let a = run.attributes
+                if let background = a.backgroundColor {
+                    let r = Rect(x: base.x + run.minX, y: base.y - line.ascent, width: run.maxX - run.minX,
+                                 height: line.ascent + line.descent)
+                    withSavedGState {
+                        fillColor = background
+                        fill(r)
+                    }
+                }
+                let deviceSize = run.size * t.a
+                if uniform && deviceSize <= 256 {
+                    drawMasks(run, at: base, deviceSize: deviceSize, color: a.foregroundColor)
+                } else {
+                    drawOutlines(run, at: base, color: a.foregroundColor)
+                }
+                decorate(run, line: line, at: base)
+            }
+        }
+    }
+
+    /// Draws `layout` in `rect`: at its top left, clipped to it.
+    public func draw(_ layout: TextLayout, in rect: Rect) {
+        withSavedGState {
+            clip(to: rect)
+            draw(layout, at: rect.origin)
+        }
+    }
+
+    private func drawMasks(_ run: GlyphRun, at base: Point, deviceSize: Double, color: Color) {
+        let t = transform
+        let steps = Double(GlyphCache.subpixelSteps)
+        for (i, glyph) in run.glyphs.enumerated() {
+            let p = Point(x: base.x + run.positions[i].x, y: base.y + run.positions[i].y).applying(t)
+            guard p.x.isFinite, p.y.isFinite, abs(p.x) < 1e9, abs(p.y) < 1e9 else { continue }
+            let fx = p.x.rounded(.down)
+            var sub = Int(((p.x - fx) * steps).rounded())
+            var ix = Int(fx)
+            if sub == Int(steps) { sub = 0; ix += 1 }
+            let mask = GlyphCache.shared.mask(face: run.face, glyph: glyph, size: deviceSize, subpixel: sub)
+            draw(mask, atDeviceX: ix, y: Int(p.y.rounded()), with: .color(color))
+        }
+    }
+
+    private func drawOutlines(_ run: GlyphRun, at base: Point, color: Color) {
+        let scale = run.size / run.face.unitsPerEm
+        var all = Path()
+        for (i, glyph) in run.glyphs.enumerated() {
+            let p = run.positions[i]
+            all.addPath(run.face.glyphData(glyph).path,
+                        transform: Transform(a: scale, b: 0, c: 0, d: scale, tx: base.x + p.x, ty: base.y + p.y))
+        }
+        fill(all, with: .color(color))
+    }
+
+    private func decorate(_ run: GlyphRun, line: TextLine, at base: Point) {
+        let a = run.attributes
+        let size = run.size
+        func rule(_ decoration: TextDecoration, _ y: Double) {
+            let thickness = max(1 / max(transform.a, 1e-9), size / (decoration.style == .thick ? 9 : 15))
+            let color = decoration.color ?? a.foregroundColor
+            withSavedGState {
+                fillColor = color
+                fill(Rect(x: base.x + run.minX, y: y, width: run.maxX - run.minX, height: thickness))
+                if decoration.style == .double {
+                    fill(Rect(x: base.x + run.minX, y: y + 2 * thickness, width: run.maxX - run.minX, height: thickness))
+                }
+            }
+        }
+        if let u = a.underline { rule(u, base.y - a.baselineOffset + size * 0.1) }
+        if let s = a.strikethrough {
+            let xHeight = run.face.xHeight * size / run.face.unitsPerEm
+            rule(s, base.y - a.baselineOffset - xHeight / 2)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import DequeModule
+import StrataGraphics
+import Synchronization
+
+/// Glyph coverage masks by face, glyph, size and sub-pixel offset, bounded in
+/// bytes and entries, shared by every thread (a lock guards it; a hit is a hash
+/// and a lookup). When full, the oldest masks go first.
+public final class GlyphCache: Sendable {
+    /// The cache text drawing uses.
+    public static let shared = GlyphCache(maxBytes: 8 << 20, maxEntries: 20_000)
+
+    /// Horizontal positions are rounded to this many steps per pixel.
+    public static let subpixelSteps = 4
+
+    struct Key: Hashable {
+        var path: String
+        var index: Int
+        var glyph: UInt32
+        var size: UInt64     // the size's bit pattern
+        var subpixel: Int
+    }
+
+    struct State: ~Copyable {
+        var masks: [Key: CoverageMask] = [:]
+        var order = Deque<Key>()
+        var bytes = 0
+    }
+
+    public let maxBytes: Int
+    public let maxEntries: Int
+    private let state = Mutex(State())
+
+    public init(maxBytes: Int, maxEntries: Int) {
+        self.maxBytes = max(1, maxBytes)
+        self.maxEntries = max(1, maxEntries)
+    }
+
+    /// Bytes and entries held now.
+    public var usage: (bytes: Int, entries: Int) {
+        state.withLock { ($0.bytes, $0.masks.count) }
+    }
+
+    /// The mask of `glyph` of `face` at `size` pixels, shifted right by
+    /// `subpixel / subpixelSteps` of a pixel, rendered on first use.
+    public func mask(face: FontFace, glyph: UInt32, size: Double, subpixel: Int) -> CoverageMask {
+        let key = Key(path: face.path, index: face.index, glyph: glyph, size: size.bitPattern, subpixel: subpixel)
+        if let hit = state.withLock({ $0.masks[key] }) { return hit }
+        let data = face.glyphData(glyph)
+        let scale = size / face.unitsPerEm
+        let shift = Double(subpixel) / Double(GlyphCache.subpixelSteps)
+        let mask = CoverageMask(path: data.path, transform: Transform(a: scale, b: 0, c: 0, d: scale, tx: shift, ty: 0))
+        state.withLock { s in
+            guard s.masks[key] == nil else { return }
+            s.masks[key] = mask
+            s.order.append(key)
+            s.bytes += mask.byteCount
+            while s.bytes > maxBytes || s.masks.count > maxEntries, let oldest = s.order.popFirst() {
+                if let gone = s.masks.removeValue(forKey: oldest) { s.bytes -= gone.byteCount }
+            }
+        }
+        return mask
+    }
+
+    /// Drops every mask.
+    public func removeAll() {
+        state.withLock { s in
+            s.masks.removeAll()
+            s.order.removeAll()
+            s.bytes = 0
+        }
+    }
+}

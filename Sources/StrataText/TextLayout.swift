@@ -1,0 +1,97 @@
+import StrataGraphics
+
+/// How lines sit between the layout's edges (`NSTextAlignment`).
+public enum TextAlignment: Sendable, Hashable {
+    case left, right, center
+    /// Both edges, by widening spaces (or, in text without spaces, the gaps
+    /// between characters); a paragraph's last line stays left-aligned.
+    case justified
+    /// Left for left-to-right text (the only direction laid out so far).
+    case natural
+}
+
+/// Where a layout cut short by its line limit or height shows an ellipsis.
+public enum TruncationMode: Sendable, Hashable {
+    case none
+    /// "…" at the end of the last line that fits.
+    case tail
+}
+
+/// Paragraph-level settings (`NSParagraphStyle`).
+public struct ParagraphStyle: Sendable, Hashable {
+    public var alignment: TextAlignment
+    /// Extra points between lines.
+    public var lineSpacing: Double
+    /// Extra points after each paragraph (after each newline).
+    public var paragraphSpacing: Double
+    /// The most lines laid out; 0 for no limit.
+    public var maximumLines: Int
+    public var truncation: TruncationMode
+
+    public init(alignment: TextAlignment = .natural, lineSpacing: Double = 0, paragraphSpacing: Double = 0,
+                maximumLines: Int = 0, truncation: TruncationMode = .none) {
+        self.alignment = alignment
+        self.lineSpacing = lineSpacing.isFinite ? max(0, lineSpacing) : 0
+        self.paragraphSpacing = paragraphSpacing.isFinite ? max(0, paragraphSpacing) : 0
+        self.maximumLines = max(0, maximumLines)
+        self.truncation = truncation
+    }
+}
+
+/// Glyphs of one face, size and colour, side by side on one line.
+public struct GlyphRun: Sendable {
+    public let face: FontFace
+    public let size: Double
+    public let attributes: TextAttributes
+    public let glyphs: [UInt32]
+    /// Each glyph's origin, relative to the line's origin.
+    public let positions: [Point]
+    /// The character each glyph belongs to.
+    public let characters: [Int]
+    /// The run's horizontal extent, relative to the line's origin.
+    public let minX: Double, maxX: Double
+}
+
+/// One laid-out line.
+public struct TextLine: Sendable {
+    /// Where the line's baseline starts (after alignment), relative to the
+    /// layout's origin (its top left).
+    public let origin: Point
+    /// The width of the line, trailing spaces excluded (justification included).
+    public let width: Double
+    public let ascent: Double
+    public let descent: Double
+    /// The characters on the line (a newline ending it included).
+    public let characters: Range<Int>
+    public let runs: [GlyphRun]
+}
+
+/// Text laid out in a width (`CTFrame`): lines of positioned glyphs, immutable and
+/// `Sendable`, so it can be made on a background thread and drawn on any.
+public struct TextLayout: Sendable {
+    public let text: AttributedText
+    public let width: Double
+    public let lines: [TextLine]
+    /// The size the text needs: the widest line and the lines' total height.
+    public let size: Size
+    /// True when lines were dropped for the line limit or the height.
+    public let isTruncated: Bool
+
+    /// The first line's baseline, from the top (0 when there are no lines).
+    public var firstBaseline: Double { lines.first?.origin.y ?? 0 }
+
+    /// Lays `text` out in lines no wider than `width` (wider only where a single
+    /// character is, as it cannot be split) and, when `height` is given, only
+    /// the lines that fit in it.
+    ///
+    /// A width that is not positive, or NaN, lays out one character per line;
+    /// infinity lays out without wrapping.
+    public init(_ text: AttributedText, width: Double, height: Double? = nil, style: ParagraphStyle = ParagraphStyle()) {
+        self.text = text
+        self.width = width
+        let result = LayoutEngine(text: text, width: width.isNaN ? 0 : width, height: height, style: style).run()
+        lines = result.lines
+        size = result.size
+        isTruncated = result.truncated
+    }
+}
