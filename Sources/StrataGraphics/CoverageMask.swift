@@ -52,21 +52,52 @@ public struct CoverageMask: Sendable, Hashable {
     }
 }
 
+/// A mask placed at a device pixel: its origin lands on (`x`, `y`).
+public struct PlacedMask: Sendable {
+    public var mask: CoverageMask
+    public var x: Int
+    public var y: Int
+
+    public init(_ mask: CoverageMask, x: Int, y: Int) {
+        self.mask = mask
+        self.x = x
+        self.y = y
+    }
+}
+
 extension Canvas {
     /// Paints `paint` (nil: the fill colour) through `mask`, placed with its
     /// origin at device pixel (`x`, `y`): the mask's top-left lands at
     /// (`x + left`, `y + top`). The transform does not apply (masks are made for
     /// device pixels); clip, alpha, blend mode and shadow do.
     public func draw(_ mask: CoverageMask, atDeviceX x: Int, y: Int, with paint: Paint? = nil) {
-        guard mask.width > 0, mask.height > 0, !state.clip.isEmpty else { return }
-        if state.shadow != nil { return withShadow { draw(mask, atDeviceX: x, y: y, with: paint) } }
-        let c = state.clip
-        let mx0 = x + mask.left, my0 = y + mask.top
-        let vx0 = max(mx0, c.x0), vx1 = min(mx0 + mask.width, c.x1)
-        let vy0 = max(my0, c.y0), vy1 = min(my0 + mask.height, c.y1)
-        guard vx0 < vx1, vy0 < vy1 else { return }
-        withBlitter(paint, color: state.fillColor,
-                    MaskBody(mask: mask, originX: mx0, originY: my0, box: PixelBox(x0: vx0, y0: vy0, x1: vx1, y1: vy1)))
+        draw([PlacedMask(mask, x: x, y: y)], with: paint)
+    }
+
+    /// Paints `paint` through many placed masks at once (a run of glyphs): one
+    /// blitter, one shadow pass, for all of them.
+    public func draw(_ masks: [PlacedMask], with paint: Paint? = nil) {
+        guard !masks.isEmpty, !state.clip.isEmpty else { return }
+        if state.shadow != nil { return withShadow { draw(masks, with: paint) } }
+        withBlitter(paint, color: state.fillColor, MasksBody(masks: masks, clip: state.clip))
+    }
+}
+
+/// Hands the visible rows of placed masks to the blitter.
+struct MasksBody: BlitterBody {
+    let masks: [PlacedMask]
+    let clip: PixelBox
+
+    func draw<B: SpanBlitter>(_ blitter: inout B) {
+        for placed in masks {
+            let mask = placed.mask
+            guard mask.width > 0 else { continue }
+            let mx0 = placed.x + mask.left, my0 = placed.y + mask.top
+            let box = PixelBox(x0: max(mx0, clip.x0), y0: max(my0, clip.y0),
+                               x1: min(mx0 + mask.width, clip.x1), y1: min(my0 + mask.height, clip.y1))
+            guard !box.isEmpty else { continue }
+            MaskBody(mask: mask, originX: mx0, originY: my0, box: box).draw(&blitter)
+        }
     }
 }
 

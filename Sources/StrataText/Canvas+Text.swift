@@ -46,6 +46,10 @@ extension Canvas {
     private func drawMasks(_ run: GlyphRun, at base: Point, deviceSize: Double, color: Color) {
         let t = transform
         let steps = Double(GlyphCache.subpixelSteps)
+        var wanted: [(glyph: UInt32, subpixel: Int)] = []
+        var origins: [(x: Int, y: Int)] = []
+        wanted.reserveCapacity(run.glyphs.count)
+        origins.reserveCapacity(run.glyphs.count)
         for (i, glyph) in run.glyphs.enumerated() {
             let p = Point(x: base.x + run.positions[i].x, y: base.y + run.positions[i].y).applying(t)
             guard p.x.isFinite, p.y.isFinite, abs(p.x) < 1e9, abs(p.y) < 1e9 else { continue }
@@ -53,9 +57,14 @@ extension Canvas {
             var sub = Int(((p.x - fx) * steps).rounded())
             var ix = Int(fx)
             if sub == Int(steps) { sub = 0; ix += 1 }
-            let mask = GlyphCache.shared.mask(face: run.face, glyph: glyph, size: deviceSize, subpixel: sub)
-            draw(mask, atDeviceX: ix, y: Int(p.y.rounded()), with: .color(color))
+            wanted.append((glyph, sub))
+            origins.append((ix, Int(p.y.rounded())))
         }
+        let masks = GlyphCache.shared.masks(face: run.face, size: deviceSize, glyphs: wanted)
+        var placed: [PlacedMask] = []
+        placed.reserveCapacity(masks.count)
+        for (i, mask) in masks.enumerated() { placed.append(PlacedMask(mask, x: origins[i].x, y: origins[i].y)) }
+        draw(placed, with: .color(color))
     }
 
     private func drawOutlines(_ run: GlyphRun, at base: Point, color: Color) {

@@ -13,8 +13,9 @@ public final class GlyphCache: Sendable {
     public static let subpixelSteps = 4
 
     struct Key: Hashable {
-        var path: String
-        var index: Int
+        /// Faces are unique objects per file and index (FontLibrary opens each
+        /// once), so their identity stands for them: no string hashing per glyph.
+        var face: ObjectIdentifier
         var glyph: UInt32
         var size: UInt64     // the size's bit pattern
         var subpixel: Int
@@ -43,7 +44,7 @@ public final class GlyphCache: Sendable {
     /// The mask of `glyph` of `face` at `size` pixels, shifted right by
     /// `subpixel / subpixelSteps` of a pixel, rendered on first use.
     public func mask(face: FontFace, glyph: UInt32, size: Double, subpixel: Int) -> CoverageMask {
-        let key = Key(path: face.path, index: face.index, glyph: glyph, size: size.bitPattern, subpixel: subpixel)
+        let key = Key(face: ObjectIdentifier(face), glyph: glyph, size: size.bitPattern, subpixel: subpixel)
         if let hit = state.withLock({ $0.masks[key] }) { return hit }
         let data = face.glyphData(glyph)
         let scale = size / face.unitsPerEm
@@ -59,6 +60,19 @@ public final class GlyphCache: Sendable {
             }
         }
         return mask
+    }
+
+    /// The masks of many glyphs of one face and size, with one lock for all the
+    /// hits; misses are rendered outside the lock.
+    public func masks(face: FontFace, size: Double, glyphs: [(glyph: UInt32, subpixel: Int)]) -> [CoverageMask] {
+        let id = ObjectIdentifier(face), bits = size.bitPattern
+        var found = state.withLock { s in
+            glyphs.map { s.masks[Key(face: id, glyph: $0.glyph, size: bits, subpixel: $0.subpixel)] }
+        }
+        for i in found.indices where found[i] == nil {
+            found[i] = mask(face: face, glyph: glyphs[i].glyph, size: size, subpixel: glyphs[i].subpixel)
+        }
+        return found.map { $0! }
     }
 
     /// Drops every mask.

@@ -1,0 +1,74 @@
+import DequeModule
+import StrataGraphics
+import Synchronization
+
+/// Layouts by text, attributes, width, height and paragraph style, bounded in
+/// entries and approximate bytes, shared by every thread: the same text in the
+/// same width is laid out once (as a feed caches its `CTFrame`s by the text's
+/// hash). A hit costs a hash of the text and a lookup. When full, the oldest
+/// layouts go first.
+public final class LayoutCache: Sendable {
+    public static let shared = LayoutCache(maxEntries: 2_000, maxBytes: 16 << 20)
+
+    struct Key: Hashable {
+        var text: AttributedText
+        var width: UInt64
+        var height: UInt64?
+        var style: ParagraphStyle
+    }
+
+    struct State: ~Copyable {
+        var layouts: [Key: (layout: TextLayout, bytes: Int)] = [:]
+        var order = Deque<Key>()
+        var bytes = 0
+    }
+
+    public let maxEntries: Int
+    public let maxBytes: Int
+    private let state = Mutex(State())
+
+    public init(maxEntries: Int, maxBytes: Int) {
+        self.maxEntries = max(1, maxEntries)
+        self.maxBytes = max(1, maxBytes)
+    }
+
+    /// Entries and approximate bytes held now.
+    public var usage: (entries: Int, bytes: Int) {
+        state.withLock { ($0.layouts.count, $0.bytes) }
+    }
+
+    /// The layout of `text` in `width`, from the cache or made (and kept) now.
+    public func layout(_ text: AttributedText, width: Double, height: Double? = nil,
+                       style: ParagraphStyle = ParagraphStyle()) -> TextLayout {
+        let key = Key(text: text, width: width.bitPattern, height: height?.bitPattern, style: style)
+        if let hit = state.withLock({ $0.layouts[key]?.layout }) { return hit }
+        let layout = TextLayout(text, width: width, height: height, style: style)
+        let bytes = LayoutCache.estimate(layout)
+        state.withLock { s in
+            guard s.layouts[key] == nil else { return }
+            s.layouts[key] = (layout, bytes)
+            s.order.append(key)
+            s.bytes += bytes
+            while s.layouts.count > maxEntries || s.bytes > maxBytes, let oldest = s.order.popFirst() {
+                if let gone = s.layouts.removeValue(forKey: oldest) { s.bytes -= gone.bytes }
+            }
+        }
+        return layout
+    }
+
+    public func removeAll() {
+        state.withLock { s in
+            s.layouts.removeAll()
+            s.order.removeAll()
+            s.bytes = 0
+        }
+    }
+
+    /// About what a layout holds: its text and, per glyph, an id, a position and
+    /// a character index.
+    static func estimate(_ layout: TextLayout) -> Int {
+        var glyphs = 0
+        for line in layout.lines { for run in line.runs { glyphs += run.glyphs.count } }
+        return 256 + layout.text.string.utf8.count * 2 + layout.lines.count * 96 + glyphs * 28
+    }
+}
