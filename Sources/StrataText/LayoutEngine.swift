@@ -184,7 +184,7 @@ struct LayoutEngine {
             let isLast = n == ranges.count - 1 && !truncated
             let endsParagraph = isLast || (range.upperBound > range.lowerBound && c[range.upperBound - 1].kind.newline)
             var line = makeLine(c, range, baseline: baseline, ascent: ascent, descent: descent, justify: !endsParagraph)
-            if truncated && n == ranges.count - 1 && style.truncation == .tail {
+            if truncated && n == ranges.count - 1 && style.truncation != .none {
                 line = ellipsize(c, range, baseline: baseline, ascent: ascent, descent: descent)
             }
             widest = max(widest, line.width)
@@ -192,7 +192,7 @@ struct LayoutEngine {
             y = baseline + descent + leading + style.lineSpacing
             if range.upperBound > range.lowerBound && c[range.upperBound - 1].kind.newline { y += style.paragraphSpacing }
         }
-        if truncated && style.truncation == .tail, let last = lines.last, lines.count < ranges.count {
+        if truncated && style.truncation != .none, let last = lines.last, lines.count < ranges.count {
             // Cut by the height: the last line kept gets the ellipsis.
             let range = last.characters
             lines[lines.count - 1] = ellipsize(c, range, baseline: last.origin.y, ascent: last.ascent, descent: last.descent)
@@ -201,41 +201,49 @@ struct LayoutEngine {
         return Result(lines: lines, size: Size(width: widest, height: height), truncated: truncated)
     }
 
-    /// Positions a line's glyphs, aligned (and justified when asked).
+    /// Positions a line's glyphs, aligned (and justified when asked): the
+    /// characters of `range` up to its trailing spaces.
     private func makeLine(_ c: [Cluster], _ range: Range<Int>, baseline: Double, ascent: Double, descent: Double,
-                          justify: Bool, ellipsis: Cluster? = nil) -> TextLine {
+                          justify: Bool) -> TextLine {
         var end = range.upperBound
         while end > range.lowerBound && (c[end - 1].kind.space || c[end - 1].kind.newline) { end -= 1 }
+        return place(c, Array(range.lowerBound..<end), ellipsis: nil, characters: range,
+                     baseline: baseline, ascent: ascent, descent: descent, justify: justify)
+    }
+
+    /// Lays out `items` (cluster indices, in order) with an optional ellipsis
+    /// inserted before item `ellipsis.at`.
+    private func place(_ c: [Cluster], _ items: [Int], ellipsis: (cluster: Cluster, at: Int)?, characters: Range<Int>,
+                       baseline: Double, ascent: Double, descent: Double, justify: Bool) -> TextLine {
         var inkWidth = 0.0
-        for k in range.lowerBound..<end { inkWidth += c[k].advance }
-        if let ellipsis { inkWidth += ellipsis.advance }
+        for k in items { inkWidth += c[k].advance }
+        if let e = ellipsis { inkWidth += e.cluster.advance }
         var offset = 0.0, gap = 0.0
         let finite = width.isFinite
+        let spaces = items.filter { c[$0].kind.space }.count
         switch style.alignment {
         case .left, .natural: break
         case .right: if finite { offset = width - inkWidth }
         case .center: if finite { offset = (width - inkWidth) / 2 }
         case .justified:
-            if justify && finite && end > range.lowerBound {
-                let spaces = (range.lowerBound..<end).filter { c[$0].kind.space }.count
-                let slots = spaces > 0 ? spaces : max(0, end - range.lowerBound - 1)
+            if justify && finite && !items.isEmpty {
+                let slots = spaces > 0 ? spaces : max(0, items.count - 1)
                 if slots > 0 { gap = max(0, width - inkWidth) / Double(slots) }
             }
         }
-        let spaced = (range.lowerBound..<end).contains { c[$0].kind.space }
         var runs: [GlyphRun] = []
         var x = 0.0
         var current: (run: Int, face: FontFace)? = nil
-        var glyphs: [UInt32] = [], positions: [Point] = [], characters: [Int] = []
-        var runStart = 0.0
+        var glyphs: [UInt32] = [], positions: [Point] = [], advances: [Double] = [], chars: [Int] = []
+        var runStart = 0.0, runEnd = 0.0
         func flush() {
             guard let cur = current, !glyphs.isEmpty else { return }
             let attributes = text.runs[cur.run].attributes
             runs.append(GlyphRun(face: cur.face, size: attributes.font.size, attributes: attributes, glyphs: glyphs,
-                                 positions: positions, characters: characters, minX: runStart, maxX: x))
-            glyphs = []; positions = []; characters = []
+                                 positions: positions, advances: advances, characters: chars, minX: runStart, maxX: runEnd))
+            glyphs = []; positions = []; advances = []; chars = []
         }
-        func place(_ k: Int, _ cluster: Cluster) {
+        func put(_ k: Int, _ cluster: Cluster) {
             let raise = text.runs[cluster.run].attributes.baselineOffset
             var gx = x
             for g in cluster.glyphs {
@@ -246,26 +254,32 @@ struct LayoutEngine {
                 }
                 glyphs.append(g.glyph)
                 positions.append(Point(x: gx, y: -raise))
-                characters.append(k)
+                advances.append(g.advance)
+                chars.append(k)
                 gx += g.advance
+                runEnd = gx
             }
             x += cluster.advance
+            runEnd = x
         }
-        for k in range.lowerBound..<end {
-            place(k, c[k])
-            if gap > 0 && k < end - 1 && (spaced ? c[k].kind.space : true) { x += gap }
+        for (n, k) in items.enumerated() {
+            if let e = ellipsis, e.at == n { put(k, e.cluster) }
+            put(k, c[k])
+            if gap > 0 && n < items.count - 1 && (spaces > 0 ? c[k].kind.space : true) { x += gap }
         }
-        if let ellipsis { place(end > range.lowerBound ? end - 1 : range.lowerBound, ellipsis) }
+        if let e = ellipsis, e.at >= items.count { put(items.last ?? characters.lowerBound, e.cluster) }
         flush()
         return TextLine(origin: Point(x: offset, y: baseline), width: x, ascent: ascent, descent: descent,
-                        characters: range, runs: runs)
+                        characters: characters, runs: runs)
     }
 
-    /// The line with characters dropped from its end until "…" fits after them.
+    /// The last line of a cut-short layout, holding the rest of the text with an
+    /// ellipsis: at its end (tail), its start (head) or in its middle, keeping as
+    /// many characters as fit.
     private func ellipsize(_ c: [Cluster], _ range: Range<Int>, baseline: Double, ascent: Double, descent: Double) -> TextLine {
-        var end = range.upperBound
-        while end > range.lowerBound && (c[end - 1].kind.space || c[end - 1].kind.newline) { end -= 1 }
-        let runIndex = end > range.lowerBound ? c[end - 1].run : (range.lowerBound < c.count ? c[range.lowerBound].run : 0)
+        // Everything from the line's start on, newlines shown as nothing.
+        let rest = (range.lowerBound..<c.count).filter { !c[$0].kind.newline }
+        let runIndex = rest.last.map { c[$0].run } ?? (range.lowerBound < c.count ? c[range.lowerBound].run : 0)
         guard runIndex < text.runs.count else {
             return makeLine(c, range, baseline: baseline, ascent: ascent, descent: descent, justify: false)
         }
@@ -276,14 +290,29 @@ struct LayoutEngine {
             dots.glyphs = [(face, glyph, a)]
             dots.advance = a
         }
-        var total = dots.advance
-        for k in range.lowerBound..<end { total += c[k].advance }
-        while end > range.lowerBound && total > width {
-            end -= 1
-            total -= c[end].advance
+        var head = 0, tail = 0  // characters kept from the start and from the end of `rest`
+        var used = dots.advance
+        func fits(_ k: Int) -> Bool { used + c[k].advance <= width }
+        switch style.truncation {
+        case .none, .tail:
+            while head < rest.count && fits(rest[head]) { used += c[rest[head]].advance; head += 1 }
+            while head > 0 && c[rest[head - 1]].kind.space { head -= 1 }
+        case .head:
+            while tail < rest.count && fits(rest[rest.count - 1 - tail]) { used += c[rest[rest.count - 1 - tail]].advance; tail += 1 }
+            while tail > 0 && c[rest[rest.count - tail]].kind.space { tail -= 1 }
+        case .middle:
+            var fromStart = true
+            while head + tail < rest.count {
+                let k = fromStart ? rest[head] : rest[rest.count - 1 - tail]
+                guard fits(k) else { break }
+                used += c[k].advance
+                if fromStart { head += 1 } else { tail += 1 }
+                fromStart.toggle()
+            }
         }
-        while end > range.lowerBound && c[end - 1].kind.space { end -= 1 }
-        return makeLine(c, range.lowerBound..<end, baseline: baseline, ascent: ascent, descent: descent,
-                        justify: false, ellipsis: dots)
+        let items = Array(rest[0..<head]) + Array(rest[(rest.count - tail)...])
+        let end = rest.last.map { $0 + 1 } ?? range.upperBound
+        return place(c, items, ellipsis: (dots, head), characters: range.lowerBound..<max(end, range.lowerBound),
+                     baseline: baseline, ascent: ascent, descent: descent, justify: false)
     }
 }

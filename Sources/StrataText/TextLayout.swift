@@ -13,6 +13,10 @@ public enum TextAlignment: Sendable, Hashable {
 /// Where a layout cut short by its line limit or height shows an ellipsis.
 public enum TruncationMode: Sendable, Hashable {
     case none
+    /// "…" then the end of the text, on the last line that fits.
+    case head
+    /// The start and the end of the rest of the text around "…".
+    case middle
     /// "…" at the end of the last line that fits.
     case tail
 }
@@ -46,6 +50,8 @@ public struct GlyphRun: Sendable {
     public let glyphs: [UInt32]
     /// Each glyph's origin, relative to the line's origin.
     public let positions: [Point]
+    /// Each glyph's advance.
+    public let advances: [Double]
     /// The character each glyph belongs to.
     public let characters: [Int]
     /// The run's horizontal extent, relative to the line's origin.
@@ -61,7 +67,8 @@ public struct TextLine: Sendable {
     public let width: Double
     public let ascent: Double
     public let descent: Double
-    /// The characters on the line (a newline ending it included).
+    /// The characters on the line (a newline ending it included; for a truncated
+    /// last line, every character from its start on).
     public let characters: Range<Int>
     public let runs: [GlyphRun]
 }
