@@ -69,7 +69,8 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataTextTests",
-            dependencies: ["StrataText", "StrataGraphics"]
+            dependencies: ["StrataText", "StrataGraphics"],
+            exclude: ["Resources"]
         ),
         .testTarget(
             name: "StrataGraphicsTests",

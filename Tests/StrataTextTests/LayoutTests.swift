@@ -127,7 +127,7 @@ private func lineTexts(_ l: TextLayout) -> [String] {
         let cache = LayoutCache(maxEntries: 500, maxBytes: 200_000)
         let glyphs = GlyphCache(maxBytes: 100_000, maxEntries: 300)
         let face = Font(family: "DejaVu Sans", size: 16).primaryFace!
-        for i in 0..<20_000 {
+        for i in 0..<100_000 {  // the bar: 100 000 distinct strings
             _ = cache.layout(AttributedText("line \(i)", attributes: body), width: 200)
             _ = glyphs.mask(face: face, glyph: UInt32(i % 2000 + 1), size: 10 + Double(i % 7), subpixel: i % 4)
             let u = cache.usage, g = glyphs.usage

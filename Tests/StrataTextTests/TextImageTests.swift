@@ -1,0 +1,91 @@
+import Foundation
+import StrataGraphics
+import Testing
+
+@testable import StrataText
+
+/// Text scenes compared with PNGs committed beside this file (Resources/). The
+/// PNGs are Strata's own rendering, checked by eye when they were made; the tests
+/// keep it from drifting. Tolerance: mean difference 0.5, 0.5 % of pixels over 8.
+/// Set STRATA_WRITE_GOLDENS=1 to write new ones after a deliberate change.
+@Suite struct TextImageTests {
+    static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources").path
+
+    static func scene() -> Canvas {
+        let canvas = try! Canvas(width: 420, height: 330)
+        canvas.fillColor = .white
+        canvas.fill(canvas.bounds)
+        let font = Font(family: "DejaVu Sans", size: 14)
+        let plain = TextAttributes(font: font, foregroundColor: Color(white: 0.1))
+        let sample = "Strata lays out text in a width, wraps it at spaces, and aligns it."
+        var y = 8.0
+        for alignment in [TextAlignment.left, .center, .right, .justified] {
+            canvas.strokeColor = Color(white: 0.85)
+            canvas.stroke(Rect(x: 10.5, y: y - 0.5, width: 180, height: 52))
+            let layout = TextLayout(AttributedText(sample, attributes: plain), width: 180, style: ParagraphStyle(alignment: alignment))
+            canvas.draw(layout, at: Point(x: 10, y: y))
+            y += 56
+        }
+        y = 8
+        for mode in [TruncationMode.tail, .head, .middle] {
+            let layout = TextLayout(AttributedText("The quick brown fox jumps over the lazy dog", attributes: plain),
+                                    width: 200, style: ParagraphStyle(maximumLines: 1, truncation: mode))
+            canvas.draw(layout, at: Point(x: 210, y: y))
+            y += 22
+        }
+        var rich = AttributedText("Underlined", attributes: TextAttributes(font: font, foregroundColor: .black, underline: TextDecoration()))
+        rich.append(" struck", attributes: TextAttributes(font: font, foregroundColor: Color(red: 0.8, green: 0.1, blue: 0.1),
+                                                           strikethrough: TextDecoration()))
+        rich.append(" marked", attributes: TextAttributes(font: font, foregroundColor: .black,
+                                                           backgroundColor: Color(red: 1, green: 0.9, blue: 0.3)))
+        rich.append(" raised", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 10), foregroundColor: .blue, baselineOffset: 5))
+        canvas.draw(TextLayout(rich, width: 205), at: Point(x: 210, y: 80))
+        // A link that wraps, highlighted where hit testing says it is.
+        var linked = AttributedText("Read ", attributes: plain)
+        linked.append("the complete guide to Strata", attributes: TextAttributes(font: font, foregroundColor: Color(red: 0.1, green: 0.4, blue: 0.9),
+                                                                                 underline: TextDecoration(), link: TextLink("guide")))
+        linked.append(" today.", attributes: plain)
+        let layout = TextLayout(linked, width: 150)
+        let origin = Point(x: 210, y: 120)
+        canvas.fillColor = Color(red: 0.85, green: 0.92, blue: 1)
+        for r in layout.rects(forCharacters: layout.linkRanges[0].range) { canvas.fill(r.offsetBy(dx: origin.x, dy: origin.y)) }
+        canvas.draw(layout, at: origin)
+        // Big, and rotated (outlines).
+        canvas.draw(TextLayout(AttributedText("Big 文字", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 40))), width: 400),
+                    at: Point(x: 10, y: 236))
+        canvas.withSavedGState {
+            canvas.translateBy(x: 300, y: 280)
+            canvas.rotate(by: -0.3)
+            canvas.draw(TextLayout(AttributedText("rotated", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 20),
+                                                                                        foregroundColor: .red)), width: 400), at: .zero)
+        }
+        return canvas
+    }
+
+    @Test(.enabled(if: hasCJKFont)) func scenesMatchTheirGoldens() throws {
+        let image = TextImageTests.scene().makeImage()
+        let path = "\(TextImageTests.resources)/text-scene.png"
+        if ProcessInfo.processInfo.environment["STRATA_WRITE_GOLDENS"] == "1" {
+            try image.writePNG(to: path)
+            return
+        }
+        let golden = try Image(contentsOfPNGFile: path)
+        #expect(golden.width == image.width && golden.height == image.height)
+        var total = 0, over = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image[x, y], q = golden[x, y]
+                let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
+                total += abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b))
+                if d > 8 { over += 1 }
+            }
+        }
+        let n = Double(image.width * image.height)
+        let mean = Double(total) / (3 * n), overPercent = Double(over) / n * 100
+        if mean > 0.5 || overPercent > 0.5 {
+            let actual = FileManager.default.temporaryDirectory.appendingPathComponent("strata-text-scene.png").path
+            try? image.writePNG(to: actual)
+            Issue.record("mean \(mean), over 8: \(overPercent) %; wrote \(actual)")
+        }
+    }
+}
