@@ -1,5 +1,6 @@
 import Foundation
 import StrataGraphics
+import StrataText
 
 /// Small pictures that show what the drawing engine does, each drawn with the
 /// public API only.
@@ -12,6 +13,7 @@ enum GalleryPictures {
         ("strokes", strokes),
         ("gradients", gradients),
         ("compositing", compositing),
+        ("text", text),
     ]
 
     static func background(_ canvas: Canvas) {
@@ -248,5 +250,38 @@ enum GalleryPictures {
                 canvas.fillEllipse(in: Rect(x: 36 + Double(i) * 70, y: 205, width: 60, height: 60))
             }
         }
+    }
+
+    /// A feed cell's rich text: mixed Chinese and English with a mention, a topic
+    /// and a link, wrapped in a width, the link's rectangles from hit testing.
+    static func text(_ canvas: Canvas) {
+        background(canvas)
+        let font = Font(family: "DejaVu Sans", size: 15)
+        let body = TextAttributes(font: font, foregroundColor: Color(white: 0.12))
+        var linkStyle = body
+        linkStyle.foregroundColor = Color(red: 0.1, green: 0.4, blue: 0.9)
+        var text = AttributedText("长按 ", attributes: body)
+        linkStyle.link = TextLink("user:strata_dev")
+        text.append("@strata_dev", attributes: linkStyle)
+        text.append(" 的名字可以查看资料，点击 ", attributes: body)
+        linkStyle.link = TextLink("topic:流畅界面")
+        text.append("#流畅界面", attributes: linkStyle)
+        text.append(" 话题可以看到更多讨论。Numbers such as 1,234.56 kg and 2026-11-21 stay whole; the full guide is at ", attributes: body)
+        linkStyle.link = TextLink("https://example.org/strata/guide")
+        linkStyle.underline = TextDecoration()
+        text.append("example.org/strata/guide", attributes: linkStyle)
+        text.append("。", attributes: body)
+        let layout = TextLayout(text, width: 440, style: ParagraphStyle(lineSpacing: 4))
+        let origin = Point(x: 20, y: 20)
+        canvas.fillColor = Color(red: 0.88, green: 0.93, blue: 1)
+        for (range, _) in layout.linkRanges {
+            for r in layout.rects(forCharacters: range) { canvas.fill(r.offsetBy(dx: origin.x, dy: origin.y)) }
+        }
+        canvas.draw(layout, at: origin)
+        let title = TextLayout(AttributedText("Strata 文字", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 44, weight: .bold),
+                                                                                     foregroundColor: Color(red: 0.9, green: 0.3, blue: 0.2))),
+                               width: 440, style: ParagraphStyle(alignment: .center))
+        canvas.setShadow(offset: Size(width: 0, height: 3), blur: 6, color: Color(white: 0, alpha: 0.3))
+        canvas.draw(title, at: Point(x: 20, y: 220))
     }
 }
