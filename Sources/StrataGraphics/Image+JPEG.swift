@@ -16,22 +16,11 @@ extension Image {
     ///   JPEG, are truncated or corrupt (libjpeg's warnings count as errors), or
     ///   declare an image larger than `BitmapLimits` or than the data could hold.
     public init(jpegData: [UInt8]) throws(GraphicsError) {
-        var raw: UnsafeMutablePointer<UInt8>? = nil
-        var width: UInt32 = 0, height: UInt32 = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let status = jpegData.withUnsafeBufferPointer { data in
-            message.withUnsafeMutableBufferPointer { msg in
-                strata_jpeg_decode(data.baseAddress, data.count, UInt32(BitmapLimits.maxDimension),
-                                   UInt64(BitmapLimits.maxPixels), &raw, &width, &height, msg.baseAddress, msg.count)
-            }
-        }
-        guard status == 0, let raw else {
-            throw .jpeg(message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
-        }
-        defer { free(raw) }
-        let count = Int(width) * Int(height) * 4
-        let pixels = Array(UnsafeBufferPointer(start: raw, count: count))
-        self.init(uncheckedWidth: Int(width), height: Int(height), bytesPerRow: Int(width) * 4, pixels: pixels)
+        let decoded = try CodecCall.decode(jpegData, with: strata_jpeg_decode, error: GraphicsError.jpeg)
+        defer { free(decoded.pixels) }
+        let count = decoded.width * decoded.height * 4
+        let pixels = Array(UnsafeBufferPointer(start: decoded.pixels, count: count))
+        self.init(uncheckedWidth: decoded.width, height: decoded.height, bytesPerRow: decoded.width * 4, pixels: pixels)
     }
 
     /// Reads and decodes a JPEG file.

@@ -18,23 +18,10 @@ extension Image {
     ///   `BitmapLimits` or than the compressed data could hold. No pixel buffer is
     ///   allocated before the size has been checked.
     public init(pngData: [UInt8]) throws(GraphicsError) {
-        var raw: UnsafeMutablePointer<UInt8>? = nil
-        var width: UInt32 = 0, height: UInt32 = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let status = pngData.withUnsafeBufferPointer { data in
-            message.withUnsafeMutableBufferPointer { msg in
-                strata_png_decode(
-                    data.baseAddress, data.count,
-                    UInt32(BitmapLimits.maxDimension), UInt64(BitmapLimits.maxPixels),
-                    &raw, &width, &height, msg.baseAddress, msg.count)
-            }
-        }
-        guard status == 0, let raw else {
-            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            throw .png(text)
-        }
+        let decoded = try CodecCall.decode(pngData, with: strata_png_decode, error: GraphicsError.png)
+        let raw = decoded.pixels
         defer { free(raw) }
-        let w = Int(width), h = Int(height)
+        let w = decoded.width, h = decoded.height
         let count = w * h * 4
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
             let dst = out.baseAddress!
@@ -141,5 +128,31 @@ enum FileIO {
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         let closed = fclose(file)
         if written != bytes.count || closed != 0 { throw .io(path: path, reason: "write failed") }
+    }
+}
+
+/// The calling convention the C codec shims share: decode into a malloc'ed RGBA
+/// buffer under the size limits, or fail with a reason.
+enum CodecCall {
+    typealias Decoder = (UnsafePointer<UInt8>?, Int, UInt32, UInt64, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
+                         UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
+
+    /// Runs `decoder` on `bytes` with `BitmapLimits`; the caller frees `pixels`.
+    /// - Throws: `error(reason)` when the decoder fails.
+    static func decode(_ bytes: [UInt8], with decoder: Decoder, error: (String) -> GraphicsError)
+        throws(GraphicsError) -> (pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
+        var raw: UnsafeMutablePointer<UInt8>? = nil
+        var width: UInt32 = 0, height: UInt32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer { data in
+            message.withUnsafeMutableBufferPointer { msg in
+                decoder(data.baseAddress, data.count, UInt32(BitmapLimits.maxDimension), UInt64(BitmapLimits.maxPixels),
+                        &raw, &width, &height, msg.baseAddress, msg.count)
+            }
+        }
+        guard status == 0, let raw else {
+            throw error(message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        }
+        return (raw, Int(width), Int(height))
     }
 }
