@@ -238,3 +238,32 @@ public final class FontLibrary: Sendable {
         }
     }
 }
+
+extension FontLibrary {
+    /// The glyph rendered by FreeType's own anti-aliasing rasterizer (unhinted,
+    /// 256 grey levels) at `size` pixels, shifted right by `shift` of a pixel:
+    /// the alternative to Strata's rasterizer that `strata bench glyphs` measures
+    /// against it. Drawing uses Strata's (see docs/Architecture.md).
+    public func freeTypeMask(face: FontFace, glyph: UInt32, size: Double, shift: Double) -> CoverageMask {
+        let key = FaceKey(path: face.path, index: face.index)
+        return state.withLock { s -> CoverageMask in
+            guard let ft = s.faces[key]?.face else { return CoverageMask(width: 0, height: 0, left: 0, top: 0, coverage: []) }
+            FT_Set_Char_Size(ft, 0, FT_F26Dot6((size * 64).rounded()), 72, 72)
+            var delta = FT_Vector(x: FT_Pos((shift * 64).rounded()), y: 0)
+            FT_Set_Transform(ft, nil, &delta)
+            defer { FT_Set_Transform(ft, nil, nil) }
+            guard FT_Load_Glyph(ft, glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0, let slot = ft.pointee.glyph,
+                  FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else {
+                return CoverageMask(width: 0, height: 0, left: 0, top: 0, coverage: [])
+            }
+            let bitmap = slot.pointee.bitmap
+            let w = Int(bitmap.width), h = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+            var bytes = [UInt8](repeating: 0, count: w * h)
+            if let buffer = bitmap.buffer, w > 0, h > 0 {
+                for y in 0..<h { for x in 0..<w { bytes[y * w + x] = buffer[y * pitch + x] } }
+            }
+            return CoverageMask(width: w, height: h, left: Int(slot.pointee.bitmap_left), top: -Int(slot.pointee.bitmap_top),
+                                coverage: bytes)
+        }
+    }
+}
