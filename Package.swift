@@ -69,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataTextTests",
-            dependencies: ["StrataText", "StrataGraphics"],
+            dependencies: ["StrataText", "StrataGraphics", "CFreeType"],
             exclude: ["Resources"]
         ),
         .testTarget(

@@ -16,8 +16,9 @@ public struct CoverageMask: Sendable, Hashable {
     /// mask covering its pixels. Empty for empty or non-finite paths.
     public init(path: Path, transform: Transform = .identity, rule: FillRule = .winding) {
         let bounds = path.boundingBox.applying(transform)
-        guard !bounds.isNull, !path.isEmpty, bounds.minX.isFinite, bounds.maxX.isFinite, bounds.minY.isFinite, bounds.maxY.isFinite,
-              bounds.width < 16384, bounds.height < 16384 else {
+        let limit = Double(1 << 30)
+        guard !bounds.isNull, !path.isEmpty, abs(bounds.minX) < limit, abs(bounds.maxX) < limit,
+              abs(bounds.minY) < limit, abs(bounds.maxY) < limit, bounds.width < 16384, bounds.height < 16384 else {
             self.init(width: 0, height: 0, left: 0, top: 0, coverage: [])
             return
         }
@@ -39,11 +40,14 @@ public struct CoverageMask: Sendable, Hashable {
             rasterizer.sweep(rule, &writer)
             top = band.y1
         }
-        let bytes = Array(UnsafeBufferPointer(start: mask.coverage, count: box.width * box.height))
+        let bytes = withExtendedLifetime(mask) { Array(UnsafeBufferPointer(start: mask.coverage, count: box.width * box.height)) }
         self.init(width: box.width, height: box.height, left: x0, top: y0, coverage: bytes)
     }
 
+    /// - Precondition: `coverage` holds `width × height` values (both ≥ 0).
     public init(width: Int, height: Int, left: Int, top: Int, coverage: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && coverage.count == width * height,
+                     "a \(width) × \(height) mask needs \(width * height) coverage values, not \(coverage.count)")
         self.width = width
         self.height = height
         self.left = left

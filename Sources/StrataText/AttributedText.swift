@@ -90,9 +90,10 @@ public struct AttributedText: Sendable, Hashable {
         let old = count
         self.string += string
         let total = self.string.count
-        // A combining mark appended to the last character joins its cluster: that
-        // cluster then belongs to the new run.
-        let start = max(0, min(old, total - string.count))
+        // Text that joins onto the last character (a combining mark, a zero-width
+        // joiner) merges with it into one cluster, which then belongs to the new
+        // run. Only that last character can merge.
+        let start = total == old + string.count ? old : max(0, old - 1)
         if start < old, !runs.isEmpty {
             runs[runs.count - 1].range = runs[runs.count - 1].range.lowerBound..<start
             if runs[runs.count - 1].range.isEmpty { runs.removeLast() }

@@ -82,7 +82,10 @@ extension Canvas {
         let a = run.attributes
         let size = run.size
         func rule(_ decoration: TextDecoration, _ y: Double) {
-            let thickness = max(1 / max(transform.a, 1e-9), size / (decoration.style == .thick ? 9 : 15))
+            // At least one device pixel thick, measured along the y axis on screen.
+            let t = transform
+            let yScale = (t.c * t.c + t.d * t.d).squareRoot()
+            let thickness = max(size / (decoration.style == .thick ? 9 : 15), yScale > 0 ? min(1 / yScale, size) : 0)
             let color = decoration.color ?? a.foregroundColor
             withSavedGState {
                 fillColor = color

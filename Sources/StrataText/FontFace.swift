@@ -20,6 +20,8 @@ public final class FontFace: Sendable {
     public let lineHeight: Double
     public let capHeight: Double
     public let xHeight: Double
+    /// Whether the face has a kerning table FreeType reads.
+    let hasKerning: Bool
 
     let library: FontLibrary
 
@@ -35,6 +37,7 @@ public final class FontFace: Sendable {
         lineHeight = metrics.lineHeight
         capHeight = metrics.capHeight
         xHeight = metrics.xHeight
+        hasKerning = metrics.hasKerning
     }
 
     /// The glyph for `scalar`, or nil when the face has none.
@@ -70,4 +73,5 @@ struct FaceMetrics {
     var lineHeight: Double
     var capHeight: Double
     var xHeight: Double
+    var hasKerning: Bool
 }

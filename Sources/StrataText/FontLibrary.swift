@@ -76,7 +76,8 @@ public final class FontLibrary: Sendable {
             style: f.style_name.map { String(cString: $0) } ?? "",
             unitsPerEm: Double(f.units_per_EM),
             ascender: Double(f.ascender), descender: -Double(f.descender),
-            lineHeight: Double(f.height), capHeight: capHeight, xHeight: xHeight)
+            lineHeight: Double(f.height), capHeight: capHeight, xHeight: xHeight,
+            hasKerning: f.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0)
         let object = FontFace(path: path, index: index, library: library, metrics: metrics)
         s.faces[key] = (face, object)
         return object
@@ -121,14 +122,17 @@ public final class FontLibrary: Sendable {
     }
 
     func kerning(_ face: FontFace, _ left: UInt32, _ right: UInt32) -> Double {
+        guard face.hasKerning else { return 0 }
         let key = KerningKey(face: FaceKey(path: face.path, index: face.index), left: left, right: right)
         return state.withLock { s -> Double in
             if let known = s.kerning[key] { return known }
             var value = 0.0
-            if let ft = s.faces[key.face]?.face, ft.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0 {
+            if let ft = s.faces[key.face]?.face {
                 var v = FT_Vector()
                 if FT_Get_Kerning(ft, left, right, FT_UInt(FT_KERNING_UNSCALED.rawValue), &v) == 0 { value = Double(v.x) }
             }
+            // Pairs are many (CJK text alone has millions): keep the cache bounded.
+            if s.kerning.count >= 200_000 { s.kerning.removeAll(keepingCapacity: true) }
             s.kerning[key] = value
             return value
         }
@@ -142,27 +146,31 @@ public final class FontLibrary: Sendable {
         let n = Int(outline.n_points)
         guard n > 0, let points = outline.points, let tags = outline.tags, let contours = outline.contours else { return path }
         func pt(_ i: Int) -> Point { Point(x: Double(points[i].x), y: -Double(points[i].y)) }
-        func kind(_ i: Int) -> UInt8 { UInt8(bitPattern: tags[i]) & 3 }  // 1 on, 0 conic, 2 cubic
+        func kind(_ i: Int) -> UInt8 { UInt8(truncatingIfNeeded: tags[i]) & 3 }  // 1 on, 0 conic, 2 cubic
         var start = 0
         for c in 0..<Int(outline.n_contours) {
             let end = Int(contours[c])
             guard end >= start, end < n else { break }
             let count = end - start + 1
             func at(_ k: Int) -> Int { start + ((k % count) + count) % count }
-            // Begin at an on-curve point, or midway between two conic points.
+            // Begin at an on-curve point or, in a contour of conic control points
+            // only, midway between the first two of them.
             var first = 0
             while first < count && kind(at(first)) != 1 { first += 1 }
             let origin: Point
+            var pendingConic: Point? = nil
+            var k: Int, stop: Int
             if first == count {
                 origin = Point(x: (pt(at(0)).x + pt(at(1)).x) / 2, y: (pt(at(0)).y + pt(at(1)).y) / 2)
-                first = 0
+                // Control points 1, 2, …, count − 1, 0, then back to the start.
+                k = 1
+                stop = count + 1
             } else {
                 origin = pt(at(first))
+                k = first + 1
+                stop = first + count
             }
             path.move(to: origin)
-            var k = first + 1
-            var pendingConic: Point? = kind(at(first)) == 0 ? pt(at(first)) : nil
-            let stop = first + count
             while k <= stop {
                 let i = at(k)
                 let p = k == stop ? origin : pt(i)
@@ -246,6 +254,9 @@ extension FontLibrary {
     /// against it. Drawing uses Strata's (see docs/Architecture.md).
     public func freeTypeMask(face: FontFace, glyph: UInt32, size: Double, shift: Double) -> CoverageMask {
         let key = FaceKey(path: face.path, index: face.index)
+        guard size.isFinite, size > 0, size < 4096, shift.isFinite, abs(shift) < 64 else {
+            return CoverageMask(width: 0, height: 0, left: 0, top: 0, coverage: [])
+        }
         return state.withLock { s -> CoverageMask in
             guard let ft = s.faces[key]?.face else { return CoverageMask(width: 0, height: 0, left: 0, top: 0, coverage: []) }
             FT_Set_Char_Size(ft, 0, FT_F26Dot6((size * 64).rounded()), 72, 72)

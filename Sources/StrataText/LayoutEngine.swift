@@ -85,7 +85,9 @@ struct LayoutEngine {
             var cluster = Cluster(run: runIndex, glyphs: [], advance: 0, kind: BreakKind(character),
                                   ascent: 0, descent: 0, leading: 0)
             if !cluster.kind.newline {
-                for scalar in character.unicodeScalars {
+                // A tab draws nothing; it advances four spaces.
+                let scalars = cluster.kind.space && character == "\t" ? " ".unicodeScalars : character.unicodeScalars
+                for scalar in scalars {
                     let (face, glyph): (FontFace, UInt32)
                     if let known = memo[scalar] {
                         (face, glyph) = known
@@ -102,7 +104,7 @@ struct LayoutEngine {
                         let k = face.kerning(p.glyph, glyph) * scale
                         if k != 0, !out.isEmpty { out[out.count - 1].advance += k; out[out.count - 1].glyphs[out[out.count - 1].glyphs.count - 1].advance += k }
                     }
-                    if cluster.kind.space && scalar.value == 0x09 { advance *= 4 }
+                    if character == "\t" { advance *= 4 }
                     cluster.glyphs.append((face, glyph, advance))
                     cluster.advance += advance
                     cluster.ascent = max(cluster.ascent, face.ascender * scale)
@@ -161,9 +163,13 @@ struct LayoutEngine {
         let c = clusters()
         var ranges = breakLines(c)
         var truncated = false
+        /// Whether lines from `n` on hold anything but newlines.
+        func hidesText(from n: Int) -> Bool {
+            ranges[n...].contains { range in range.contains { !c[$0].kind.newline } }
+        }
         if style.maximumLines > 0 && ranges.count > style.maximumLines {
+            truncated = hidesText(from: style.maximumLines)
             ranges.removeLast(ranges.count - style.maximumLines)
-            truncated = true
         }
         var lines: [TextLine] = []
         var y = 0.0
@@ -178,7 +184,7 @@ struct LayoutEngine {
             if range.isEmpty { (ascent, descent, leading) = fallbackMetrics }
             let baseline = y + ascent
             if let height, baseline + descent > height, !lines.isEmpty {
-                truncated = true
+                truncated = truncated || hidesText(from: n)
                 break
             }
             let isLast = n == ranges.count - 1 && !truncated
@@ -196,6 +202,7 @@ struct LayoutEngine {
             // Cut by the height: the last line kept gets the ellipsis.
             let range = last.characters
             lines[lines.count - 1] = ellipsize(c, range, baseline: last.origin.y, ascent: last.ascent, descent: last.descent)
+            widest = lines.map(\.width).max() ?? 0
         }
         let height = lines.last.map { $0.origin.y + $0.descent } ?? 0
         return Result(lines: lines, size: Size(width: widest, height: height), truncated: truncated)

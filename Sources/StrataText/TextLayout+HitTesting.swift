@@ -44,7 +44,7 @@ extension TextLayout {
     /// stands after the last character.
     public func caretRect(forCharacterAt index: Int) -> Rect {
         guard !lines.isEmpty else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        let n = lines.firstIndex { $0.characters.contains(index) } ?? (lines.count - 1)
+        let n = index < 0 ? 0 : (lines.firstIndex { $0.characters.contains(index) } ?? (lines.count - 1))
         let line = lines[n]
         let extents = characterExtents(line: n)
         var x = line.origin.x

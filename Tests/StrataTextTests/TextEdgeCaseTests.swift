@@ -1,0 +1,98 @@
+import CFreeType
+import StrataGraphics
+import Testing
+
+@testable import StrataText
+
+private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16))
+
+/// Inputs found in review.
+@Suite struct TextEdgeCaseTests {
+    @Test func appendingAJoinerMergesClustersWithoutCrashing() {
+        var red = body
+        red.foregroundColor = .red
+        var t = AttributedText("x", attributes: body)
+        t.append("👨", attributes: red)
+        t.append("\u{200D}👩", attributes: body)
+        #expect(t.count == 2 && t.string.count == 2)
+        // The joined cluster takes the new run's attributes, the same as the first
+        // run's here, so the two runs become one.
+        #expect(t.runs.map(\.range) == [0..<2] && t.attributes(at: 1)?.foregroundColor == .black)
+        var u = AttributedText("ab👨", attributes: red)
+        u.append("\u{200D}👩", attributes: body)
+        #expect(u.attributes(at: 1)?.foregroundColor == .red && u.attributes(at: 2)?.foregroundColor == .black)
+    }
+
+    @Test func contoursOfConicControlPointsOnly() {
+        // Four off-curve points at the corners of a 20 × 20 square: a rounded
+        // shape through the sides' midpoints, area 400 − 4·50/3.
+        var points = [FT_Vector(x: 10, y: 10), FT_Vector(x: -10, y: 10), FT_Vector(x: -10, y: -10), FT_Vector(x: 10, y: -10)]
+        var tags: [CChar] = [0, 0, 0, 0]
+        var contours: [CShort] = [3]
+        let path = points.withUnsafeMutableBufferPointer { p in
+            tags.withUnsafeMutableBufferPointer { t in
+                contours.withUnsafeMutableBufferPointer { c in
+                    var outline = FT_Outline()
+                    outline.n_points = 4
+                    outline.n_contours = 1
+                    outline.points = p.baseAddress
+                    outline.tags = t.baseAddress
+                    outline.contours = c.baseAddress
+                    return FontLibrary.path(of: outline)
+                }
+            }
+        }
+        let canvas = try! Canvas(width: 40, height: 40)
+        canvas.fillColor = .white
+        canvas.fill(path.applying(Transform(translationX: 20, y: 20)))
+        var area = 0.0
+        for y in 0..<40 { for x in 0..<40 { area += Double(canvas.bitmap[x, y].a) / 255 } }
+        #expect(abs(area - (400 - 200.0 / 3)) < 1, "\(area)")
+    }
+
+    @Test func truncationByHeightReportsItsWidth() {
+        let text = AttributedText("ab\nlong long text that goes on", attributes: body)
+        let l = TextLayout(text, width: 200, height: 20, style: ParagraphStyle(truncation: .tail))
+        #expect(l.lines.count == 1 && l.isTruncated)
+        #expect(l.size.width == l.lines[0].width && l.size.width > 20)
+    }
+
+    @Test func aTrailingNewlineIsNotTruncation() {
+        let l = TextLayout(AttributedText("abc\n", attributes: body), width: 200, style: ParagraphStyle(maximumLines: 1, truncation: .tail))
+        #expect(!l.isTruncated)
+        #expect(l.lines[0].runs.flatMap(\.glyphs).count == 3)
+    }
+
+    @Test func tabsAdvanceWithoutABox() {
+        let l = TextLayout(AttributedText("a\tb", attributes: body), width: 500)
+        #expect(!l.lines[0].runs.flatMap(\.glyphs).contains(0))
+        let spaced = TextLayout(AttributedText("a b", attributes: body), width: 500)
+        #expect(l.lines[0].width > spaced.lines[0].width * 1.5)
+    }
+
+    @Test func underlinesStayThinUnderRotationAndMirroring() {
+        var underlined = body
+        underlined.underline = TextDecoration()
+        let layout = TextLayout(AttributedText("Underlined", attributes: underlined), width: 200)
+        for angle in [Double.pi / 2, .pi] {
+            let canvas = try! Canvas(width: 200, height: 200)
+            canvas.translateBy(x: 100, y: 100)
+            canvas.rotate(by: angle)
+            canvas.draw(layout, at: Point(x: -40, y: -10))
+            var inked = 0
+            for y in 0..<200 { for x in 0..<200 where canvas.bitmap[x, y].a > 0 { inked += 1 } }
+            #expect(inked > 50 && inked < 3000, "angle \(angle): \(inked)")
+        }
+    }
+
+    @Test func masksOfFarAwayPathsAreEmpty() {
+        let far = CoverageMask(path: Path(rect: Rect(x: 1e20, y: 0, width: 1, height: 1)))
+        #expect(far.width == 0 && far.height == 0)
+        #expect(FontLibrary.shared.freeTypeMask(face: Font(size: 16).primaryFace!, glyph: 36, size: .nan, shift: 0).width == 0)
+    }
+
+    @Test func caretsBeforeTheStartStandOnTheFirstLine() {
+        let l = TextLayout(AttributedText("one two three four five six", attributes: body), width: 60)
+        #expect(l.caretRect(forCharacterAt: -5).minY == l.caretRect(forCharacterAt: 0).minY)
+    }
+}
