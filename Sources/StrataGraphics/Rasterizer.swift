@@ -11,7 +11,7 @@
 // Interior pixels are therefore never summed one by one: a 100-pixel-wide polygon
 // row costs a few edge cells plus one span fill.
 
-/// Where coverage goes: the two calls the scan converter knows about.
+/// Where coverage goes: all the scan converters know of the pixels.
 @usableFromInline
 protocol SpanBlitter {
     /// Pixels `x ..< x + count` of row `y`, all with coverage `coverage` (1...255).
@@ -22,6 +22,16 @@ protocol SpanBlitter {
     /// its first column has coverage `left`, its last column `right` and the
     /// columns between `middle` (each 0...255). With `width == 1` only `left` is used.
     mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8)
+    /// One pixel with coverage `coverage` (1...255).
+    mutating func blitPixel(x: Int, y: Int, coverage: UInt8)
+}
+
+extension SpanBlitter {
+    @inline(__always)
+    mutating func blitPixel(x: Int, y: Int, coverage: UInt8) {
+        var c = coverage
+        blitMask(x: x, y: y, count: 1, mask: &c)
+    }
 }
 
 /// How overlapping subpaths combine (`CGPathFillRule`).
@@ -54,7 +64,6 @@ final class Rasterizer: LineClipper {
     private var cells: UnsafeMutablePointer<Float>
     private var bits: UnsafeMutablePointer<UInt64>
     private var cellCapacity = 0, bitCapacity = 0
-    private let mask: UnsafeMutablePointer<UInt8>
     private(set) var fw: Double = 0, fh: Double = 0
 
     /// The most cells one band may hold (4 MiB of `Float`s); larger areas are
@@ -64,13 +73,11 @@ final class Rasterizer: LineClipper {
     init() {
         cells = .allocate(capacity: 1)
         bits = .allocate(capacity: 1)
-        mask = .allocate(capacity: 64)
     }
 
     deinit {
         cells.deallocate()
         bits.deallocate()
-        mask.deallocate()
     }
 
     /// How many rows a band over `width` pixels may have.
@@ -189,7 +196,7 @@ final class Rasterizer: LineClipper {
         for row in 0..<height {
             sweepCoverageRow(cells + row * stride, bits + row * wordsPerRow, wordsPerRow: wordsPerRow,
                              width: width, originX: originX, y: originY + row, evenOdd: evenOdd,
-                             mask: mask, &blitter)
+                             &blitter)
         }
     }
 }
@@ -210,12 +217,12 @@ func coverageByte(_ acc: Float, _ evenOdd: Bool) -> UInt8 {
 }
 
 /// Sweeps one row of cells: a running sum turns them into coverage, the runs of
-/// touched cells (set bits) go to the blitter as masks and the constant stretches
+/// touched cells (set bits) go to the blitter pixel by pixel and the constant stretches
 /// between them as spans. Clears the cells and bits it reads.
 @inline(__always)
 func sweepCoverageRow<B: SpanBlitter>(
     _ line: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
-    width: Int, originX: Int, y: Int, evenOdd: Bool, mask: UnsafeMutablePointer<UInt8>, _ blitter: inout B
+    width: Int, originX: Int, y: Int, evenOdd: Bool, _ blitter: inout B
 ) {
     var acc: Float = 0
     var x = 0  // the first pixel not yet handed over
@@ -235,13 +242,16 @@ func sweepCoverageRow<B: SpanBlitter>(
                     blitter.blitSpan(x: originX + x, y: y, count: min(start, width) - x, coverage: c)
                 }
             }
+            // Edge cells one pixel at a time: runs are short (two or three cells an
+            // edge), and blending each as its coverage comes saves a mask buffer's
+            // round trip.
             for i in start..<end {
                 acc += line[i]
                 line[i] = 0
-                mask[i - start] = coverageByte(acc, evenOdd)
-            }
-            if start < width {
-                blitter.blitMask(x: originX + start, y: y, count: min(end, width) - start, mask: mask)
+                if i < width {
+                    let c = coverageByte(acc, evenOdd)
+                    if c != 0 { blitter.blitPixel(x: originX + i, y: y, coverage: c) }
+                }
             }
             x = end
             word = run + offset >= 64 ? 0 : word & (~UInt64(0) << UInt64(run + offset))

@@ -102,18 +102,15 @@ final class ScanlineRasterizer: LineClipper {
     private var cells: UnsafeMutablePointer<Float>
     private var rowBits: UnsafeMutablePointer<UInt64>
     private var capacity = 0
-    private let mask: UnsafeMutablePointer<UInt8>
 
     init() {
         cells = .allocate(capacity: 1)
         rowBits = .allocate(capacity: 1)
-        mask = .allocate(capacity: 64)
     }
 
     deinit {
         cells.deallocate()
         rowBits.deallocate()
-        mask.deallocate()
         edges.free(); edgeFirst.free(); startOf.free(); order.free()
         active.free(); merged.free()
     }
@@ -267,7 +264,7 @@ final class ScanlineRasterizer: LineClipper {
                 if evenOdd ? winding & 1 != 0 : winding != 0 { addInterval(enter, maxX, weight) }
             }
             sweepCoverageRow(cells, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
-                             y: originY + row, evenOdd: false, mask: mask, &blitter)
+                             y: originY + row, evenOdd: false, &blitter)
         }
     }
 

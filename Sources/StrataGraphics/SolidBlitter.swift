@@ -148,6 +148,16 @@ struct SolidBlitter: SpanBlitter {
         }
     }
 
+    @inline(__always)
+    mutating func blitPixel(x: Int, y: Int, coverage: UInt8) {
+        if let general {
+            let d = row(x, y)
+            d.pointee = general.blend(source, d.pointee, coverage: UInt32(coverage))
+            return
+        }
+        SolidBlitter.blendOne(row(x, y), UInt32(coverage), source, copy)
+    }
+
     /// One pixel at coverage `c`.
     @inline(__always)
     static func blendOne(_ d: UnsafeMutablePointer<UInt32>, _ c: UInt32, _ source: UInt32, _ copy: Bool) {
