@@ -152,3 +152,31 @@ import Testing
         #expect(bitmap[0, 0] == image[0, 0] && bitmap.makeImage() == image)
     }
 }
+
+@Suite struct MaskBlendTests {
+    /// The eight-at-a-time mask loop must give exactly what one pixel at a time does.
+    @Test(arguments: [BlendMode.normal, .copy])
+    func vectorMaskBlendMatchesScalar(mode: BlendMode) throws {
+        var rng = SystemRandomNumberGenerator()
+        for alpha in [255, 128, 7] as [UInt8] {
+            let bitmap = try Bitmap(width: 61, height: 2)
+            for x in 0..<61 {
+                let p = Pixel(r: UInt8.random(in: 0...200, using: &rng), g: UInt8.random(in: 0...200, using: &rng),
+                              b: UInt8.random(in: 0...200, using: &rng), a: 220)
+                bitmap[x, 0] = Pixel(r: min(p.r, p.a), g: min(p.g, p.a), b: min(p.b, p.a), a: p.a)
+                bitmap[x, 1] = bitmap[x, 0]
+            }
+            var mask = (0..<61).map { _ in [0, 255, UInt8.random(in: 0...255, using: &rng)].randomElement(using: &rng)! }
+            mask.replaceSubrange(8..<16, with: [UInt8](repeating: 0, count: 8))
+            mask.replaceSubrange(16..<24, with: [UInt8](repeating: 255, count: 8))
+            let color = Pixel(r: Pixel.multiply(250, alpha), g: Pixel.multiply(40, alpha), b: Pixel.multiply(90, alpha), a: alpha)
+            var blitter = SolidBlitter(bitmap: bitmap, color: color, mode: mode)
+            mask.withUnsafeBufferPointer { blitter.blitMask(x: 0, y: 0, count: 61, mask: $0.baseAddress!) }
+            for x in 0..<61 {
+                var one = [mask[x]]
+                one.withUnsafeMutableBufferPointer { blitter.blitMask(x: x, y: 1, count: 1, mask: $0.baseAddress!) }
+            }
+            for x in 0..<61 { #expect(bitmap[x, 0] == bitmap[x, 1], "\(mode) alpha \(alpha) pixel \(x)") }
+        }
+    }
+}
