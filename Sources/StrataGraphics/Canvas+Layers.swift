@@ -125,7 +125,10 @@ extension Canvas {
     /// colour, within `box`.
     private func drawShadow(_ shadow: Shadow, of layer: Bitmap, in box: PixelBox) {
         let dx = Int(shadow.offset.width.rounded()), dy = Int(shadow.offset.height.rounded())
-        let sigma = shadow.blur / 2
+        // A blur far wider than the canvas spreads the shadow to nothing anyway;
+        // capping σ at a third of the canvas's larger side bounds the work (the
+        // blurred plane is then at most about nine canvases).
+        let sigma = min(shadow.blur / 2, Double(max(bitmap.width, bitmap.height)) / 3)
         // Three box blurs of width w approximate a Gaussian when 3·(w² − 1)/12 = σ².
         let radius = sigma > 0 ? max(0, Int(((4 * sigma * sigma + 1).squareRoot() - 1) / 2 + 0.5)) : 0
         let margin = 3 * radius
