@@ -11,8 +11,9 @@ public struct Shadow: Sendable, Hashable {
     /// Device pixels right and down, unaffected by the transform (as in Core
     /// Graphics, where the shadow lives in base space). Rounded to whole pixels.
     public var offset: Size
-    /// The blur, in device pixels: a Gaussian of standard deviation blur/2,
-    /// approximated by three box blurs. 0 draws a sharp shadow.
+    /// The blur, in device pixels: a Gaussian of standard deviation blur/2
+    /// (capped at a third of the canvas's larger side, past which the shadow has
+    /// spread to nothing), approximated by three box blurs. 0 draws a sharp shadow.
     public var blur: Double
     public var color: Color
 
