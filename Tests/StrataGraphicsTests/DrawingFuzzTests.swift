@@ -3,7 +3,7 @@ import Testing
 @testable import StrataGraphics
 
 /// A small deterministic generator, so a failure can be replayed.
-private struct FuzzRandom {
+struct FuzzRandom {
     var state: UInt64
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
@@ -90,5 +90,38 @@ private struct FuzzRandom {
                 }
             }
         }
+    }
+}
+
+@Suite struct DecoderFuzzTests {
+    /// Damaged copies of the fixtures — bytes flipped, cut, repeated — either
+    /// decode or throw; nothing crashes or hangs.
+    @Test(arguments: ["rgba8.png", "rgb8-interlaced.png", "palette-trns.png", "gray16.png", "blocks.jpg", "blocks-progressive.jpg", "blocks-cmyk.jpg"])
+    func mutatedFilesNeverCrash(file: String) throws {
+        let original = try FileIO.read(resource(file))
+        var rng = FuzzRandom(state: UInt64(original.count))
+        var decoded = 0, refused = 0
+        for _ in 0..<300 {
+            var bytes = original
+            for _ in 0..<(1 + rng.int(4)) {
+                switch rng.int(4) {
+                case 0: bytes[rng.int(bytes.count)] ^= UInt8(1 << rng.int(8))
+                case 1: bytes[rng.int(bytes.count)] = UInt8(rng.int(256))
+                case 2: bytes.removeLast(rng.int(min(bytes.count - 1, 64)))
+                default:
+                    let at = rng.int(bytes.count)
+                    bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + rng.int(16))], at: at)
+                }
+            }
+            do {
+                let image = try Image(data: bytes)
+                #expect(image.width > 0 && image.height > 0 && image.pixels.count == image.bytesPerRow * image.height)
+                decoded += 1
+            } catch {
+                #expect(!error.description.isEmpty)
+                refused += 1
+            }
+        }
+        #expect(decoded + refused == 300)
     }
 }
