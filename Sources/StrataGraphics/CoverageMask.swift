@@ -115,13 +115,7 @@ struct MaskBody: BlitterBody {
         mask.coverage.withUnsafeBufferPointer { bytes in
             for y in box.y0..<box.y1 {
                 let row = bytes.baseAddress! + (y - originY) * mask.width + (box.x0 - originX)
-                var x = box.x0
-                // In pieces of at most 64: the size every blitter's masks come in.
-                while x < box.x1 {
-                    let n = min(64, box.x1 - x)
-                    blitter.blitMask(x: x, y: y, count: n, mask: row + (x - box.x0))
-                    x += n
-                }
+                blitter.blitMask(x: box.x0, y: y, count: box.x1 - box.x0, mask: row)
             }
         }
     }

@@ -12,26 +12,73 @@ extension Canvas {
     public func draw(_ layout: TextLayout, at point: Point) {
         let t = transform
         let uniform = t.b == 0 && t.c == 0 && t.a == t.d && t.a > 0
-        for line in layout.lines {
+        let scale = t.a
+        let deviceOrigin = point.applying(t)
+        // Glyph masks, composed a line and colour at a time and kept with the
+        // layout, when every run can be drawn from masks and the result is not huge.
+        var composed: [[LayoutRenderCache.Piece]]? = nil
+        var ox = 0, oy = 0
+        if uniform, deviceOrigin.x.isFinite, deviceOrigin.y.isFinite, abs(deviceOrigin.x) < 1e9, abs(deviceOrigin.y) < 1e9,
+           layout.size.width * layout.size.height * scale * scale < 4_000_000,
+           layout.lines.allSatisfy({ $0.runs.allSatisfy { $0.size * scale <= 256 } }) {
+            let steps = Double(GlyphCache.subpixelSteps)
+            let fx = deviceOrigin.x.rounded(.down), fy = deviceOrigin.y.rounded(.down)
+            var phaseX = Int(((deviceOrigin.x - fx) * steps).rounded()), phaseY = Int(((deviceOrigin.y - fy) * steps).rounded())
+            ox = Int(fx); oy = Int(fy)
+            if phaseX == Int(steps) { phaseX = 0; ox += 1 }
+            if phaseY == Int(steps) { phaseY = 0; oy += 1 }
+            let key = LayoutRenderCache.Key(scale: scale.bitPattern, phaseX: phaseX, phaseY: phaseY)
+            composed = layout.renderCache.lines(for: key) {
+                layout.lines.map { line in
+                    var glyphs: [(color: Color, mask: CoverageMask, x: Int, y: Int)] = []
+                    for run in line.runs {
+                        let size = run.size * scale
+                        var wanted: [(glyph: UInt32, subpixel: Int)] = []
+                        var origins: [(Int, Int)] = []
+                        for (i, glyph) in run.glyphs.enumerated() {
+                            let gx = Double(phaseX) / steps + (line.origin.x + run.positions[i].x) * scale
+                            let gy = Double(phaseY) / steps + (line.origin.y + run.positions[i].y) * scale
+                            let floorX = gx.rounded(.down)
+                            var sub = Int(((gx - floorX) * steps).rounded()), ix = Int(floorX)
+                            if sub == Int(steps) { sub = 0; ix += 1 }
+                            wanted.append((glyph, sub))
+                            origins.append((ix, Int(gy.rounded())))
+                        }
+                        let masks = GlyphCache.shared.masks(face: run.face, size: size, glyphs: wanted)
+                        for (i, mask) in masks.enumerated() {
+                            glyphs.append((run.attributes.foregroundColor, mask, origins[i].0, origins[i].1))
+                        }
+                    }
+                    return LayoutRenderCache.compose(glyphs)
+                }
+            }
+        }
+        for (n, line) in layout.lines.enumerated() {
             let base = Point(x: point.x + line.origin.x, y: point.y + line.origin.y)
             for run in line.runs {
-                let a = run.attributes
-                if let background = a.backgroundColor {
-                    let r = Rect(x: base.x + run.minX, y: base.y - line.ascent, width: run.maxX - run.minX,
-                                 height: line.ascent + line.descent)
-                    withSavedGState {
-                        fillColor = background
-                        fill(r)
+                guard let background = run.attributes.backgroundColor else { continue }
+                let r = Rect(x: base.x + run.minX, y: base.y - line.ascent, width: run.maxX - run.minX,
+                             height: line.ascent + line.descent)
+                withSavedGState {
+                    fillColor = background
+                    fill(r)
+                }
+            }
+            if let composed {
+                for piece in composed[n] {
+                    draw(piece.mask, atDeviceX: ox + piece.x, y: oy + piece.y, with: .color(piece.color))
+                }
+            } else {
+                for run in line.runs {
+                    let deviceSize = run.size * scale
+                    if uniform && deviceSize <= 256 {
+                        drawMasks(run, at: base, deviceSize: deviceSize, color: run.attributes.foregroundColor)
+                    } else {
+                        drawOutlines(run, at: base, color: run.attributes.foregroundColor)
                     }
                 }
-                let deviceSize = run.size * t.a
-                if uniform && deviceSize <= 256 {
-                    drawMasks(run, at: base, deviceSize: deviceSize, color: a.foregroundColor)
-                } else {
-                    drawOutlines(run, at: base, color: a.foregroundColor)
-                }
-                decorate(run, line: line, at: base)
             }
+            for run in line.runs { decorate(run, line: line, at: base) }
         }
     }
 

@@ -65,10 +65,13 @@ public final class LayoutCache: Sendable {
     }
 
     /// About what a layout holds: its text and, per glyph, an id, a position and
-    /// a character index.
+    /// a character index, and the line masks its drawings keep.
     static func estimate(_ layout: TextLayout) -> Int {
         var glyphs = 0
         for line in layout.lines { for run in line.runs { glyphs += run.glyphs.count } }
-        return 256 + layout.text.string.utf8.count * 2 + layout.lines.count * 96 + glyphs * 28
+        // Plus room for the composed line masks a drawing keeps (two phases of
+        // about one byte a pixel).
+        let masks = layout.size.width.isFinite ? Int(min(4_000_000, layout.size.width * layout.size.height)) * 2 : 0
+        return 256 + layout.text.string.utf8.count * 2 + layout.lines.count * 96 + glyphs * 28 + masks
     }
 }

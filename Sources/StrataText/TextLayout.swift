@@ -83,6 +83,8 @@ public struct TextLayout: Sendable {
     public let size: Size
     /// True when lines were dropped for the line limit or the height.
     public let isTruncated: Bool
+    /// Composed line masks from earlier drawings, shared by copies of this layout.
+    let renderCache = LayoutRenderCache()
 
     /// The first line's baseline, from the top (0 when there are no lines).
     public var firstBaseline: Double { lines.first?.origin.y ?? 0 }

@@ -162,3 +162,26 @@ private func lineTexts(_ l: TextLayout) -> [String] {
         #expect(inked > 40)
     }
 }
+
+@Suite struct ComposedDrawingTests {
+    private func image(_ draws: [(Double, Double)]) throws -> Image {
+        let layout = TextLayout(AttributedText("Composed lines: 文字 and text", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 15))),
+                                width: 120)
+        let canvas = try Canvas(width: 160, height: 80)
+        for (x, y) in draws {
+            canvas.fillColor = .white
+            canvas.fill(canvas.bounds)
+            canvas.draw(layout, at: Point(x: x, y: y))
+        }
+        return canvas.makeImage()
+    }
+
+    @Test func secondDrawingsMatchTheFirst() throws {
+        // Drawn once (composing the lines) and drawn again (reusing them), even
+        // after a drawing at another sub-pixel phase.
+        let once = try image([(10, 12)])
+        #expect(try image([(10, 12), (10, 12)]) == once)
+        #expect(try image([(10.5, 12.25), (10, 12)]) == once)
+        #expect(try image([(10.25, 12)]) != once)  // a quarter pixel shows
+    }
+}
