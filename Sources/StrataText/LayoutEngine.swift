@@ -112,7 +112,10 @@ struct LayoutEngine {
                     cluster.leading = max(cluster.leading, max(0, face.lineHeight - face.ascender - face.descender) * scale)
                     previous = (face, glyph, runIndex)
                 }
+                // The kerning attribute widens the character: its last glyph carries
+                // the extra advance, so hit testing sees the gap as part of it.
                 cluster.advance += attributes.kern
+                if !cluster.glyphs.isEmpty { cluster.glyphs[cluster.glyphs.count - 1].advance += attributes.kern }
             } else {
                 previous = nil
             }

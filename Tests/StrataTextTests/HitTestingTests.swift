@@ -69,3 +69,14 @@ private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16))
         #expect(middle.hasPrefix("alpha") && middle.hasSuffix("theta") && middle.contains("…"), "\(middle)")
     }
 }
+
+@Suite struct KernHitTestingTests {
+    @Test func kernGapsBelongToTheirCharacters() {
+        let spaced = TextAttributes(font: Font(family: "DejaVu Sans", size: 16), kern: 10)
+        let l = TextLayout(AttributedText("abc", attributes: spaced), width: 500)
+        let extents = l.characterExtents(line: 0)
+        // Each character's extent reaches the next one's start: no unowned gaps.
+        for (a, b) in zip(extents, extents.dropFirst()) { #expect(abs(a.maxX - b.minX) < 1e-9) }
+        #expect(abs(extents.last!.maxX - l.lines[0].width) < 1e-9)
+    }
+}
