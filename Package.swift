@@ -67,14 +67,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Helpers the test targets share.
+        .target(
+            name: "StrataTestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "StrataTextTests",
-            dependencies: ["StrataText", "StrataGraphics", "CFreeType"],
+            dependencies: ["StrataText", "StrataGraphics", "CFreeType", "StrataTestSupport"],
             exclude: ["Resources"]
         ),
         .testTarget(
             name: "StrataGraphicsTests",
-            dependencies: ["StrataGraphics", "strata"],
+            dependencies: ["StrataGraphics", "strata", "StrataTestSupport"],
             exclude: ["Resources"]
         ),
     ],

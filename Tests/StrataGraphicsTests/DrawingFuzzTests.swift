@@ -1,19 +1,10 @@
+import StrataTestSupport
 import Testing
 
 @testable import StrataGraphics
 
-/// A small deterministic generator, so a failure can be replayed.
-struct FuzzRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func pick<T>(_ xs: [T]) -> T { xs[int(xs.count)] }
+extension FuzzRandom {
+    /// A coordinate, ordinary most of the time, sometimes huge, tiny or not finite.
     mutating func coordinate() -> Double {
         pick([Double(int(64)) - 16, Double(int(6400)) / 100 - 16, 0.5, -1e30, 1e30, 1e308, -1e308, .nan, .infinity,
               Double(int(64)) - 16, Double(int(64)) - 16, 1e-9])
