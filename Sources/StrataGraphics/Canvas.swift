@@ -285,19 +285,7 @@ public final class Canvas {
 
     /// Scan-converts `path` over `area` (device pixels) in bands.
     func fillPath<B: SpanBlitter>(_ path: Path, _ rule: FillRule, _ area: PixelBox, _ blitter: inout B) {
-        let t = state.transform
-        let rows = Rasterizer.bandRows(width: area.width)
-        var top = area.y0
-        while top < area.y1 {
-            let band = PixelBox(x0: area.x0, y0: top, x1: area.x1, y1: min(area.y1, top + rows))
-            rasterizer.begin(band)
-            var sink = RasterizerSink(rasterizer)
-            let cull = Rect(x: Double(band.x0), y: Double(band.y0), width: Double(band.width), height: Double(band.height))
-            path.flatten(transform: t, tolerance: flatness, cullRect: cull, into: &sink)
-            sink.finish()
-            rasterizer.sweep(rule, &blitter)
-            top = band.y1
-        }
+        rasterizer.fill(path, transform: state.transform, tolerance: flatness, rule: rule, area: area, &blitter)
     }
 
     /// Fills `rect` (in user space) with the fill colour.
@@ -429,11 +417,8 @@ public final class Canvas {
                                                      _ area: PixelBox, _ blitter: inout B) {
         let step = 2 * Double.pi / Double(n)
         let cs = cos(step), sn = sin(step)
-        let rows = Rasterizer.bandRows(width: area.width)
-        var top = area.y0
-        while top < area.y1 {
-            let band = PixelBox(x0: area.x0, y0: top, x1: area.x1, y1: min(area.y1, top + rows))
-            rasterizer.begin(band)
+        let rasterizer = self.rasterizer
+        rasterizer.fill(area, .winding, &blitter) { _ in
             var c = 1.0, s = 0.0
             var px = cx + ex, py = cy
             for i in 1...n {
@@ -446,8 +431,6 @@ public final class Canvas {
                 rasterizer.addLine(px, py, nx, ny)
                 px = nx; py = ny
             }
-            rasterizer.sweep(.winding, &blitter)
-            top = band.y1
         }
     }
 

@@ -27,19 +27,7 @@ public struct CoverageMask: Sendable, Hashable {
         let box = PixelBox(x0: x0, y0: y0, x1: max(x1, x0 + 1), y1: max(y1, y0 + 1))
         let mask = ClipMask(box: box)
         var writer = MaskWriter(mask: mask, previous: nil)
-        let rasterizer = Rasterizer()
-        let rows = Rasterizer.bandRows(width: box.width)
-        var top = box.y0
-        while top < box.y1 {
-            let band = PixelBox(x0: box.x0, y0: top, x1: box.x1, y1: min(box.y1, top + rows))
-            rasterizer.begin(band)
-            var sink = RasterizerSink(rasterizer)
-            path.flatten(transform: transform, tolerance: 0.1, cullRect: Rect(x: Double(band.x0), y: Double(band.y0),
-                         width: Double(band.width), height: Double(band.height)), into: &sink)
-            sink.finish()
-            rasterizer.sweep(rule, &writer)
-            top = band.y1
-        }
+        Rasterizer().fill(path, transform: transform, tolerance: 0.1, rule: rule, area: box, &writer)
         let bytes = withExtendedLifetime(mask) { Array(UnsafeBufferPointer(start: mask.coverage, count: box.width * box.height)) }
         self.init(width: box.width, height: box.height, left: x0, top: y0, coverage: bytes)
     }

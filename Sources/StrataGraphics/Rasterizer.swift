@@ -189,6 +189,33 @@ final class Rasterizer: LineClipper {
         }
     }
 
+    /// Scan-converts `area` band by band: for each band, `emit` adds the lines
+    /// (it gets the band's rectangle, to cull what cannot reach it), then the
+    /// band is swept into `blitter`. Memory stays one band's, whatever the area.
+    @inline(__always)
+    func fill<B: SpanBlitter>(_ area: PixelBox, _ rule: FillRule, _ blitter: inout B, emit: (Rect) -> Void) {
+        let rows = Rasterizer.bandRows(width: area.width)
+        var top = area.y0
+        while top < area.y1 {
+            let band = PixelBox(x0: area.x0, y0: top, x1: area.x1, y1: min(area.y1, top + rows))
+            begin(band)
+            emit(Rect(x: Double(band.x0), y: Double(band.y0), width: Double(band.width), height: Double(band.height)))
+            sweep(rule, &blitter)
+            top = band.y1
+        }
+    }
+
+    /// Fills `path` (after `transform`, flattened to `tolerance`) over `area`.
+    @inline(__always)
+    func fill<B: SpanBlitter>(_ path: Path, transform: Transform, tolerance: Double, rule: FillRule,
+                              area: PixelBox, _ blitter: inout B) {
+        fill(area, rule, &blitter) { cull in
+            var sink = RasterizerSink(self)
+            path.flatten(transform: transform, tolerance: tolerance, cullRect: cull, into: &sink)
+            sink.finish()
+        }
+    }
+
     /// Turns the band's cells into coverage, row by row, and hands it to `blitter`.
     /// Leaves every cell and bit zero for the next band.
     func sweep<B: SpanBlitter>(_ rule: FillRule, _ blitter: inout B) {
