@@ -20,7 +20,7 @@ extension Canvas {
         var ox = 0, oy = 0
         if uniform, deviceOrigin.x.isFinite, deviceOrigin.y.isFinite, abs(deviceOrigin.x) < 1e9, abs(deviceOrigin.y) < 1e9,
            layout.size.width * layout.size.height * scale * scale < 4_000_000,
-           layout.lines.allSatisfy({ $0.runs.allSatisfy { $0.size * scale <= 256 } }) {
+           layout.largestFontSize * scale <= 256 {
             let steps = Double(GlyphCache.subpixelSteps)
             let fx = deviceOrigin.x.rounded(.down), fy = deviceOrigin.y.rounded(.down)
             var phaseX = Int(((deviceOrigin.x - fx) * steps).rounded()), phaseY = Int(((deviceOrigin.y - fy) * steps).rounded())
@@ -52,6 +52,24 @@ extension Canvas {
                     return LayoutRenderCache.compose(glyphs)
                 }
             }
+        }
+        if let composed, !layout.hasRunDecorations {
+            // The common case, kept free of per-run work: the composed masks
+            // only, those of one colour in one call.
+            var batch: [PlacedMask] = []
+            var batchColor: Color? = nil
+            for pieces in composed {
+                for piece in pieces {
+                    if let c = batchColor, c != piece.color {
+                        draw(batch, with: .color(c))
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                    batchColor = piece.color
+                    batch.append(PlacedMask(piece.mask, x: ox + piece.x, y: oy + piece.y))
+                }
+            }
+            if let c = batchColor { draw(batch, with: .color(c)) }
+            return
         }
         for (n, line) in layout.lines.enumerated() {
             let base = Point(x: point.x + line.origin.x, y: point.y + line.origin.y)

@@ -1,4 +1,5 @@
 import DequeModule
+import Glibc
 import StrataGraphics
 import Synchronization
 
@@ -15,6 +16,33 @@ public final class LayoutCache: Sendable {
         var width: UInt64
         var height: UInt64?
         var style: ParagraphStyle
+
+        // The string is hashed and compared as its UTF-8 bytes, not as `String`
+        // does (by canonical equivalence, which normalises non-ASCII text first:
+        // 5.2 µs for the 1,505-byte benchmark paragraph, against 0.3 µs for the
+        // bytes). Strings that are canonically equal but spelled differently
+        // (a precomposed "é" and "e" + U+0301) are different keys, which is
+        // right for a layout cache: their glyphs differ.
+        static func == (a: Key, b: Key) -> Bool {
+            a.width == b.width && a.height == b.height && a.style == b.style && a.text.runs == b.text.runs
+                && Key.sameBytes(a.text.string, b.text.string)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(width)
+            hasher.combine(height)
+            hasher.combine(style)
+            hasher.combine(text.runs)
+            var string = text.string
+            string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+
+        static func sameBytes(_ a: String, _ b: String) -> Bool {
+            var a = a, b = b
+            return a.withUTF8 { x in
+                b.withUTF8 { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+            }
+        }
     }
 
     struct State: ~Copyable {

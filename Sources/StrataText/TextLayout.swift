@@ -85,6 +85,10 @@ public struct TextLayout: Sendable {
     public let isTruncated: Bool
     /// Composed line masks from earlier drawings, shared by copies of this layout.
     let renderCache = LayoutRenderCache()
+    /// Whether any run has a background colour, underline or strikethrough.
+    let hasRunDecorations: Bool
+    /// The largest font size of any run (0 with no runs).
+    let largestFontSize: Double
 
     /// The first line's baseline, from the top (0 when there are no lines).
     public var firstBaseline: Double { lines.first?.origin.y ?? 0 }
@@ -102,5 +106,15 @@ public struct TextLayout: Sendable {
         lines = result.lines
         size = result.size
         isTruncated = result.truncated
+        var decorated = false, largest = 0.0
+        for line in lines {
+            for run in line.runs {
+                let a = run.attributes
+                decorated = decorated || a.backgroundColor != nil || a.underline != nil || a.strikethrough != nil
+                largest = max(largest, run.size)
+            }
+        }
+        hasRunDecorations = decorated
+        largestFontSize = largest
     }
 }

@@ -31,6 +31,60 @@ import Testing
                                               b: s.b + Pixel.multiply(d.b, 178), a: 255))
     }
 
+    @Test(arguments: [BlendMode.normal, .copy])
+    func maskBlendsRoundOnceForEveryCoverage(mode: BlendMode) {
+        // Every coverage 0…255 in one mask row (vector groups of 8 and a scalar
+        // tail of 3), over a varied background: each channel must be
+        // round((s·c + d·(255 − c)) / 255) for an opaque source over and for
+        // copy with a translucent one, computed here in Double.
+        let width = 259
+        let canvas = makeCanvas(width, 1)
+        var background: [Pixel] = []
+        for x in 0..<width {
+            let p = Pixel(r: UInt8(x * 7 % 256), g: UInt8(x * 13 % 256), b: UInt8(255 - x % 256), a: 255)
+            canvas.bitmap[x, 0] = p
+            background.append(p)
+        }
+        let coverage = (0..<width).map { UInt8($0 % 256) }
+        let color = mode == .copy ? Color(red8: 200, green8: 40, blue8: 120, alpha8: 180) : Color(red8: 30, green8: 220, blue8: 90)
+        let s = color.premultipliedPixel
+        canvas.blendMode = mode
+        canvas.draw(CoverageMask(width: width, height: 1, left: 0, top: 0, coverage: coverage), atDeviceX: 0, y: 0,
+                    with: .color(color))
+        func lerp(_ s: UInt8, _ d: UInt8, _ c: UInt8) -> UInt8 {
+            let sum: Double = Double(s) * Double(c) + Double(d) * Double(255 - c)
+            return UInt8(sum / 255 + 0.5)
+        }
+        for x in 0..<width {
+            let c = coverage[x], d = background[x]
+            var want = d
+            if c != 0 {
+                want = Pixel(r: lerp(s.r, d.r, c), g: lerp(s.g, d.g, c), b: lerp(s.b, d.b, c), a: lerp(s.a, d.a, c))
+            }
+            #expect(canvas.bitmap[x, 0] == want, "coverage \(c)")
+        }
+    }
+
+    @Test(arguments: [Color.white, .black, .clear, Color(red8: 10, green8: 20, blue8: 30)])
+    func wholeCanvasFillsReachEveryPixelAndNoMore(color: Color) throws {
+        // A fill of the whole canvas in a colour whose four bytes are equal is a
+        // single memset of the rows; other colours go row by row. Both must
+        // cover exactly the canvas, and a clipped fill only its rect.
+        let canvas = makeCanvas(37, 5)
+        canvas.bitmap.fill(with: Pixel(r: 1, g: 2, b: 3, a: 4))
+        canvas.blendMode = .copy
+        canvas.fillColor = color
+        canvas.fill(canvas.bounds)
+        let want = color.premultipliedPixel
+        for y in 0..<5 { for x in 0..<37 { #expect(canvas.bitmap[x, y] == want) } }
+        let sub = try Canvas(width: 37, height: 5)
+        sub.fillColor = color
+        sub.fill(Rect(x: 0, y: 1, width: 37, height: 2))
+        for y in 0..<5 { for x in 0..<37 {
+            #expect(sub.bitmap[x, y] == (y == 1 || y == 2 ? want : .transparent), "(\(x), \(y))")
+        } }
+    }
+
     @Test func copyModeReplacesInsideTheShape() {
         let canvas = makeCanvas(4, 1)
         canvas.fillColor = .white

@@ -139,6 +139,30 @@ private func lineTexts(_ l: TextLayout) -> [String] {
         #expect(cache.usage.entries > 0 && glyphs.usage.entries > 0)
     }
 
+    @Test func cacheKeysAreTheExactTextAttributesAndWidth() {
+        let cache = LayoutCache(maxEntries: 16, maxBytes: 1 << 20)
+        // Equal bytes built separately: one entry, the same layout back.
+        let a = cache.layout(AttributedText("caf" + "é 1,234.56 東京", attributes: body), width: 200)
+        let b = cache.layout(AttributedText(String("café 1,234.56 東京".reversed().reversed()), attributes: body), width: 200)
+        #expect(a.renderCache === b.renderCache)
+        #expect(cache.usage.entries == 1)
+        // Canonically equal but spelled with a combining accent: another entry,
+        // since its glyphs differ.
+        let nfd = cache.layout(AttributedText("cafe\u{301} 1,234.56 東京", attributes: body), width: 200)
+        #expect(nfd.renderCache !== a.renderCache)
+        #expect(cache.usage.entries == 2)
+        // Other attributes, width or style: other entries.
+        var red = body
+        red.foregroundColor = .red
+        _ = cache.layout(AttributedText("café 1,234.56 東京", attributes: red), width: 200)
+        _ = cache.layout(AttributedText("café 1,234.56 東京", attributes: body), width: 201)
+        _ = cache.layout(AttributedText("café 1,234.56 東京", attributes: body), width: 200, style: ParagraphStyle(alignment: .center))
+        #expect(cache.usage.entries == 5)
+        // Empty text is a key like any other.
+        let e1 = cache.layout(AttributedText(), width: 200), e2 = cache.layout(AttributedText(), width: 200)
+        #expect(e1.renderCache === e2.renderCache)
+    }
+
     @Test func drawingHonoursColourAndPosition() throws {
         let canvas = try Canvas(width: 120, height: 40)
         var text = AttributedText("Red", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 24), foregroundColor: .red))
