@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "StrataGraphics", targets: ["StrataGraphics"]),
         .library(name: "StrataText", targets: ["StrataText"]),
+        .library(name: "StrataLayers", targets: ["StrataLayers"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
     dependencies: [
@@ -59,11 +60,17 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        // The layer tree, transactions, animations and the compositor.
+        .target(
+            name: "StrataLayers",
+            dependencies: ["StrataGraphics", "StrataText"]
+        ),
         .executableTarget(
             name: "strata",
             dependencies: [
                 "StrataGraphics",
                 "StrataText",
+                "StrataLayers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,6 +83,10 @@ let package = Package(
             name: "StrataTextTests",
             dependencies: ["StrataText", "StrataGraphics", "CFreeType", "StrataTestSupport"],
             exclude: ["Resources"]
+        ),
+        .testTarget(
+            name: "StrataLayersTests",
+            dependencies: ["StrataLayers", "StrataText", "StrataGraphics", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataGraphicsTests",

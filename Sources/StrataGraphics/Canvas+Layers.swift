@@ -218,3 +218,28 @@ struct ShadowBody: BlitterBody {
         }
     }
 }
+
+extension Image {
+    /// This image's alpha blurred as a `Shadow` of this blur blurs it (a
+    /// Gaussian of σ = blur/2, as three box blurs), as a coverage mask with room
+    /// for the spread: its `left` and `top` are the (negative) margins, so the
+    /// mask drawn at a point lines up with the image drawn there. The blur is
+    /// capped at 1000, and the margin at 3 × the box radius.
+    public func blurredAlphaMask(blur: Double) -> CoverageMask {
+        let sigma = blur.isFinite ? min(max(0, blur), 1000) / 2 : 0
+        let radius = sigma > 0 ? max(0, Int(((4 * sigma * sigma + 1).squareRoot() - 1) / 2 + 0.5)) : 0
+        let margin = 3 * radius
+        let plane = AlphaPlane(x0: -margin, y0: -margin, width: width + 2 * margin, height: height + 2 * margin)
+        pixels.withUnsafeBufferPointer { p in
+            for y in 0..<height {
+                let row = y * bytesPerRow
+                for x in 0..<width { plane[x, y] = p[row + x * 4 + 3] }
+            }
+        }
+        if radius > 0 {
+            for _ in 0..<3 { plane.boxBlurRows(radius) }
+            for _ in 0..<3 { plane.boxBlurColumns(radius) }
+        }
+        return CoverageMask(width: plane.width, height: plane.height, left: -margin, top: -margin, coverage: plane.values)
+    }
+}

@@ -1,0 +1,363 @@
+import StrataGraphics
+import StrataText
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Compositor {
+    /// Draws a prepared layer and its sublayers into `canvas`, whose pixel
+    /// (0, 0) is device pixel `origin`, within device rectangle `clip`, with
+    /// `alpha` from ancestors that were not drawn as groups.
+    func draw(_ p: Prepared, in canvas: Canvas, origin: (Int, Int), clip: Rect, alpha: Double) {
+        guard p.subtreeBox.intersects(clip) else { return }
+        let s = p.state
+        let groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && !p.children.isEmpty
+        let groupShadow = s.shadowOpacity > 0 && s.shadowPath == nil && !isSimpleShadow(p)
+        if p.mask != nil || groupOpacity || groupShadow || !p.homography.isAffine {
+            drawAsGroup(p, in: canvas, origin: origin, clip: clip, alpha: alpha)
+            return
+        }
+        let a = alpha * s.opacity
+        if s.shadowOpacity > 0 { drawShadow(p, in: canvas, origin: origin, alpha: a, source: nil) }
+        drawOwn(p, in: canvas, origin: origin, alpha: a, includeBorder: p.children.isEmpty)
+        if !p.children.isEmpty {
+            canvas.saveGState()
+            if s.masksToBounds { clipToBounds(p, canvas, origin) }
+            for c in p.children { draw(c, in: canvas, origin: origin, clip: clip, alpha: a) }
+            canvas.restoreGState()
+            drawBorder(p, in: canvas, origin: origin, alpha: a)
+        }
+    }
+
+    /// A layer whose shadow is the shadow of its background shape alone: no
+    /// contents, no special drawing, no sublayers.
+    func isSimpleShadow(_ p: Prepared) -> Bool {
+        let s = p.state
+        return p.children.isEmpty && s.contents == nil && s.shape == nil && s.gradient == nil && s.text == nil
+    }
+
+    /// Draws the layer and its subtree into an offscreen bitmap over the part of
+    /// its box inside `clip`, then composites that with the layer's opacity,
+    /// mask and shadow. Also the way layers under perspective are drawn.
+    func drawAsGroup(_ p: Prepared, in canvas: Canvas, origin: (Int, Int), clip: Rect, alpha: Double) {
+        let s = p.state
+        // The shadow reaches beyond the box it is cast from.
+        let spread = s.shadowOpacity > 0 ? Int(3 * s.shadowRadius * scale + abs(s.shadowOffset.width * scale) + abs(s.shadowOffset.height * scale)) + 2 : 0
+        let area = p.subtreeBox.intersection(clip.insetBy(dx: -Double(spread), dy: -Double(spread)))
+        guard !area.isNull, area.width >= 1, area.height >= 1 else { return }
+        let x0 = Int(area.minX.rounded(.down)), y0 = Int(area.minY.rounded(.down))
+        let x1 = Int(area.maxX.rounded(.up)), y1 = Int(area.maxY.rounded(.up))
+        guard let off = try? Canvas(width: x1 - x0, height: y1 - y0) else { return }
+        let o = (x0, y0)
+        if p.homography.isAffine {
+            drawOwn(p, in: off, origin: o, alpha: 1, includeBorder: p.children.isEmpty)
+        } else {
+            drawProjected(p, in: off, origin: o)
+        }
+        if !p.children.isEmpty {
+            off.saveGState()
+            if s.masksToBounds { clipToBounds(p, off, o) }
+            let full = Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0))
+            for c in p.children { draw(c, in: off, origin: o, clip: full, alpha: 1) }
+            off.restoreGState()
+            if p.homography.isAffine { drawBorder(p, in: off, origin: o, alpha: 1) }
+        }
+        if let mask = p.mask, let m = try? Canvas(width: x1 - x0, height: y1 - y0) {
+            let full = Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0))
+            draw(mask, in: m, origin: o, clip: full, alpha: 1)
+            off.blendMode = .destinationIn
+            off.draw(m.makeImage(), in: Rect(x: 0, y: 0, width: Double(x1 - x0), height: Double(y1 - y0)))
+            off.blendMode = .normal
+        }
+        let image = off.makeImage()
+        let a = alpha * s.opacity
+        if s.shadowOpacity > 0 {
+            drawShadow(p, in: canvas, origin: origin, alpha: a, source: s.shadowPath == nil ? (image, x0, y0) : nil)
+        }
+        canvas.saveGState()
+        canvas.alpha = a
+        canvas.interpolationQuality = .none
+        canvas.draw(image, in: Rect(x: Double(x0 - origin.0), y: Double(y0 - origin.1), width: Double(x1 - x0), height: Double(y1 - y0)))
+        canvas.restoreGState()
+    }
+
+    /// Sets the canvas transform to the layer's (relative to `origin`); the
+    /// caller saves and restores the state.
+    func apply(_ p: Prepared, _ canvas: Canvas, _ origin: (Int, Int)) {
+        var t = p.homography.affine
+        t.tx -= Double(origin.0)
+        t.ty -= Double(origin.1)
+        canvas.concatenate(t)
+    }
+
+    func clipToBounds(_ p: Prepared, _ canvas: Canvas, _ origin: (Int, Int)) {
+        canvas.saveGState()
+        apply(p, canvas, origin)
+        let path = p.state.roundedBoundsPath
+        let clipPath = path.applying(canvas.transform)
+        canvas.restoreGState()
+        canvas.clip(to: clipPath)
+    }
+
+    /// Background, contents, special drawing and (optionally) border.
+    func drawOwn(_ p: Prepared, in canvas: Canvas, origin: (Int, Int), alpha: Double, includeBorder: Bool) {
+        let s = p.state
+        canvas.saveGState()
+        defer { canvas.restoreGState() }
+        apply(p, canvas, origin)
+        canvas.alpha = alpha
+        if let bg = s.backgroundColor, bg.alpha > 0 {
+            canvas.fillColor = tinted(bg, p.tint)
+            if s.cornerRadius > 0 { canvas.fill(s.roundedBoundsPath) } else { canvas.fill(s.bounds) }
+        }
+        let clipped = s.masksToBounds && (s.contents != nil || s.shape != nil || s.gradient != nil || s.text != nil)
+        if clipped {
+            canvas.saveGState()
+            if s.cornerRadius > 0 { canvas.clip(to: s.roundedBoundsPath) } else { canvas.clip(to: s.bounds) }
+        }
+        if let image = s.contents { drawContents(image, s, canvas) }
+        if let g = s.gradient { drawGradient(g, s, canvas, p.tint) }
+        if let shape = s.shape { drawShape(shape, canvas, p.tint) }
+        if let text = s.text { drawText(text, s, canvas, p.tint) }
+        if clipped { canvas.restoreGState() }
+        if includeBorder { drawBorderInCurrentSpace(s, canvas, p.tint) }
+    }
+
+    func drawBorder(_ p: Prepared, in canvas: Canvas, origin: (Int, Int), alpha: Double) {
+        guard p.state.borderWidth > 0 else { return }
+        canvas.saveGState()
+        apply(p, canvas, origin)
+        canvas.alpha = alpha
+        drawBorderInCurrentSpace(p.state, canvas, p.tint)
+        canvas.restoreGState()
+    }
+
+    /// The border: the ring between the (rounded) bounds and the same shape
+    /// inset by the border width.
+    func drawBorderInCurrentSpace(_ s: LayerState, _ canvas: Canvas, _ tint: Color?) {
+        let w = min(s.borderWidth, min(s.bounds.width, s.bounds.height) / 2)
+        guard w > 0, s.borderColor.alpha > 0 else { return }
+        var ring = s.roundedBoundsPath
+        var inner = s
+        inner.bounds = s.bounds.insetBy(dx: w, dy: w)
+        inner.cornerRadius = max(0, s.cornerRadius - w)
+        if inner.bounds.width > 0 && inner.bounds.height > 0 { ring.addPath(inner.roundedBoundsPath) }
+        canvas.fillColor = tinted(s.borderColor, tint)
+        canvas.fill(ring, rule: .evenOdd)
+    }
+
+    func tinted(_ c: Color, _ tint: Color?) -> Color { tint.map { multiply($0, c) } ?? c }
+
+    // MARK: Shadows
+
+    /// Draws the layer's shadow: blurred from `shadowPath`, from the background
+    /// shape for a plain layer, or from `source` (the composited group).
+    func drawShadow(_ p: Prepared, in canvas: Canvas, origin: (Int, Int), alpha: Double,
+                    source: (image: Image, x: Int, y: Int)?) {
+        let s = p.state
+        let mask: CoverageMask, mx: Int, my: Int
+        if let source {
+            mask = source.image.blurredAlphaMask(blur: s.shadowRadius * scale)
+            (mx, my) = (source.x, source.y)
+        } else {
+            // The shape is drawn once into a small bitmap, blurred, and kept
+            // until the layer changes.
+            let path = s.shadowPath ?? s.roundedBoundsPath
+            var signature = Hasher()
+            signature.combine(path)
+            signature.combine(s.shadowRadius)
+            signature.combine(p.homography)
+            let sig = signature.finalize()
+            if let cached = shadowCache[p.key], cached.signature == sig {
+                mask = cached.mask
+                (mx, my) = cached.origin
+            } else {
+                let device = path.applying(p.homography.affine)
+                let box = device.boundingBoxOfPath
+                guard !box.isNull, box.width.isFinite, box.height.isFinite, box.width * box.height < 1e8 else { return }
+                let x0 = Int(box.minX.rounded(.down)) - 1, y0 = Int(box.minY.rounded(.down)) - 1
+                let w = Int(box.maxX.rounded(.up)) + 1 - x0, h = Int(box.maxY.rounded(.up)) + 1 - y0
+                guard w > 0, h > 0, let c = try? Canvas(width: w, height: h) else { return }
+                c.fillColor = .black
+                c.fill(device.applying(Transform(translationX: Double(-x0), y: Double(-y0))))
+                mask = c.makeImage().blurredAlphaMask(blur: s.shadowRadius * scale)
+                (mx, my) = (x0, y0)
+                shadowCache[p.key] = (sig, mask, (x0, y0))
+            }
+        }
+        let dx = Int((s.shadowOffset.width * scale).rounded()), dy = Int((s.shadowOffset.height * scale).rounded())
+        var color = tinted(s.shadowColor, p.tint)
+        color.alpha *= s.shadowOpacity * alpha
+        canvas.draw(mask, atDeviceX: mx + dx - origin.0, y: my + dy - origin.1, with: .color(color))
+    }
+
+    // MARK: Contents
+
+    /// Where the contents go in the bounds, by gravity, and the part of the
+    /// image shown (pixels).
+    static func contentsPlacement(_ s: LayerState, imageWidth: Int, imageHeight: Int) -> (dest: Rect, source: Rect)? {
+        let cr = s.contentsRect
+        guard cr.width.isFinite, cr.height.isFinite, cr.minX.isFinite, cr.minY.isFinite else { return nil }
+        let src = Rect(x: cr.minX * Double(imageWidth), y: cr.minY * Double(imageHeight),
+                       width: cr.width * Double(imageWidth), height: cr.height * Double(imageHeight))
+        guard src.width > 0, src.height > 0 else { return nil }
+        let b = s.bounds
+        let w = src.width / s.contentsScale, h = src.height / s.contentsScale
+        var dest: Rect
+        switch s.contentsGravity {
+        case .resize:
+            dest = b
+        case .resizeAspect, .resizeAspectFill:
+            let k = s.contentsGravity == .resizeAspect ? min(b.width / w, b.height / h) : max(b.width / w, b.height / h)
+            dest = Rect(x: b.midX - w * k / 2, y: b.midY - h * k / 2, width: w * k, height: h * k)
+        default:
+            let g = s.contentsGravity
+            let x: Double = [.left, .topLeft, .bottomLeft].contains(g) ? b.minX
+                : [.right, .topRight, .bottomRight].contains(g) ? b.maxX - w : b.midX - w / 2
+            let y: Double = [.top, .topLeft, .topRight].contains(g) ? b.minY
+                : [.bottom, .bottomLeft, .bottomRight].contains(g) ? b.maxY - h : b.midY - h / 2
+            dest = Rect(x: x, y: y, width: w, height: h)
+        }
+        guard dest.width.isFinite, dest.height.isFinite, dest.width > 0, dest.height > 0 else { return nil }
+        return (dest, src)
+    }
+
+    func drawContents(_ image: Image, _ s: LayerState, _ canvas: Canvas) {
+        guard let (dest, src) = Compositor.contentsPlacement(s, imageWidth: image.width, imageHeight: image.height) else { return }
+        let cc = s.contentsCenter
+        if cc != Rect(x: 0, y: 0, width: 1, height: 1), cc.width.isFinite, cc.height.isFinite {
+            drawNineSlice(image, src: src, dest: dest, center: cc, scale: s.contentsScale, canvas)
+        } else {
+            drawImagePart(image, src: src, dest: dest, canvas)
+        }
+    }
+
+    /// Draws the `src` pixels of `image` into `dest`.
+    func drawImagePart(_ image: Image, src: Rect, dest: Rect, _ canvas: Canvas) {
+        guard src.width > 0, src.height > 0, dest.width > 0, dest.height > 0 else { return }
+        let whole = src.minX == 0 && src.minY == 0 && src.width == Double(image.width) && src.height == Double(image.height)
+        if whole {
+            canvas.draw(image, in: dest)
+            return
+        }
+        // The whole image placed so that `src` lands on `dest`, clipped to `dest`.
+        let sx = dest.width / src.width, sy = dest.height / src.height
+        canvas.saveGState()
+        canvas.clip(to: dest)
+        canvas.draw(image, in: Rect(x: dest.minX - src.minX * sx, y: dest.minY - src.minY * sy,
+                                    width: Double(image.width) * sx, height: Double(image.height) * sy))
+        canvas.restoreGState()
+    }
+
+    /// Nine-slice: the corners keep their size, the edges stretch one way and
+    /// the centre both. Where the bounds are too small for the corners, they
+    /// shrink in proportion.
+    func drawNineSlice(_ image: Image, src: Rect, dest: Rect, center c: Rect, scale: Double, _ canvas: Canvas) {
+        let sxs = [src.minX, src.minX + c.minX * src.width, src.minX + c.maxX * src.width, src.maxX]
+        let sys = [src.minY, src.minY + c.minY * src.height, src.minY + c.maxY * src.height, src.maxY]
+        var left = (sxs[1] - sxs[0]) / scale, right = (sxs[3] - sxs[2]) / scale
+        var top = (sys[1] - sys[0]) / scale, bottom = (sys[3] - sys[2]) / scale
+        if left + right > dest.width, left + right > 0 {
+            let k = dest.width / (left + right)
+            left *= k; right *= k
+        }
+        if top + bottom > dest.height, top + bottom > 0 {
+            let k = dest.height / (top + bottom)
+            top *= k; bottom *= k
+        }
+        let dxs = [dest.minX, dest.minX + left, dest.maxX - right, dest.maxX]
+        let dys = [dest.minY, dest.minY + top, dest.maxY - bottom, dest.maxY]
+        for j in 0..<3 {
+            for i in 0..<3 {
+                drawImagePart(image, src: Rect(x: sxs[i], y: sys[j], width: sxs[i + 1] - sxs[i], height: sys[j + 1] - sys[j]),
+                              dest: Rect(x: dxs[i], y: dys[j], width: dxs[i + 1] - dxs[i], height: dys[j + 1] - dys[j]), canvas)
+            }
+        }
+    }
+
+    // MARK: Special layers
+
+    func drawGradient(_ g: GradientState, _ s: LayerState, _ canvas: Canvas, _ tint: Color?) {
+        guard !g.colors.isEmpty else { return }
+        let colors = g.colors.map { tinted($0, tint) }
+        let gradient = Gradient(colors: colors, locations: g.locations?.count == colors.count ? g.locations : nil)
+        let b = s.bounds
+        let start = Point(x: b.minX + g.startPoint.x * b.width, y: b.minY + g.startPoint.y * b.height)
+        let end = Point(x: b.minX + g.endPoint.x * b.width, y: b.minY + g.endPoint.y * b.height)
+        canvas.saveGState()
+        canvas.clip(to: b)
+        switch g.type {
+        case .axial:
+            canvas.drawLinearGradient(gradient, start: start, end: end, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        case .radial:
+            let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
+            if rx > 0 && ry > 0 {
+                canvas.translateBy(x: start.x, y: start.y)
+                canvas.scaleBy(x: 1, y: ry / rx)
+                canvas.drawRadialGradient(gradient, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: rx,
+                                          options: [.drawsAfterEndLocation])
+            } else {
+                let r = max(rx, ry)
+                canvas.drawRadialGradient(gradient, startCenter: start, startRadius: 0, endCenter: start, endRadius: r,
+                                          options: [.drawsAfterEndLocation])
+            }
+        case .conic:
+            canvas.drawConicGradient(gradient, center: start, angle: atan2(end.y - start.y, end.x - start.x))
+        }
+        canvas.restoreGState()
+    }
+
+    func drawShape(_ shape: ShapeState, _ canvas: Canvas, _ tint: Color?) {
+        guard !shape.path.isEmpty else { return }
+        if let fill = shape.fillColor, fill.alpha > 0 {
+            canvas.fillColor = tinted(fill, tint)
+            canvas.fill(shape.path, rule: shape.fillRule)
+        }
+        guard let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth > 0 else { return }
+        let start = clamp01(shape.strokeStart), end = clamp01(shape.strokeEnd)
+        guard end > start else { return }
+        var path = shape.path
+        if start > 0 || end < 1 {
+            let measure = PathMeasure(path)
+            path = measure.trimmed(from: start * measure.length, to: end * measure.length)
+        }
+        canvas.strokeColor = tinted(stroke, tint)
+        canvas.lineWidth = shape.lineWidth
+        canvas.lineCap = shape.lineCap
+        canvas.lineJoin = shape.lineJoin
+        canvas.miterLimit = shape.miterLimit
+        if !shape.lineDashPattern.isEmpty { canvas.setLineDash(phase: shape.lineDashPhase, lengths: shape.lineDashPattern) }
+        canvas.stroke(path)
+    }
+
+    func drawText(_ t: TextState, _ s: LayerState, _ canvas: Canvas, _ tint: Color?) {
+        guard var text = t.attributedText, text.count > 0 else { return }
+        if let tint, !t.isRich {
+            text = AttributedText(text.string, attributes: TextAttributes(font: Font(family: t.fontFamily, size: t.fontSize),
+                                                                          foregroundColor: tinted(t.foregroundColor, tint)))
+        }
+        let b = s.bounds
+        var style = ParagraphStyle(alignment: t.alignmentMode)
+        style.truncation = t.truncationMode
+        let layout: TextLayout
+        var dx = 0.0
+        if t.isWrapped {
+            layout = LayoutCache.shared.layout(text, width: b.width, height: t.truncationMode == .none ? nil : b.height, style: style)
+        } else if t.truncationMode != .none {
+            style.maximumLines = 1
+            layout = LayoutCache.shared.layout(text, width: b.width, style: style)
+        } else {
+            // One line per paragraph, aligned within the bounds.
+            layout = LayoutCache.shared.layout(text, width: .infinity, style: ParagraphStyle())
+            switch t.alignmentMode {
+            case .center: dx = (b.width - layout.size.width) / 2
+            case .right: dx = b.width - layout.size.width
+            default: break
+            }
+        }
+        canvas.draw(layout, at: Point(x: b.minX + dx, y: b.minY))
+    }
+}

@@ -1,0 +1,276 @@
+import StrataGraphics
+import StrataText
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns render trees into frames: evaluates animations at the frame's time,
+/// composites the layers into a frame buffer it keeps, and redraws only the
+/// damaged region, the union of what changed since the previous frame.
+///
+/// A compositor is used from one thread at a time (the renderer's); it is not
+/// `Sendable`.
+public final class Compositor {
+    public let width: Int
+    public let height: Int
+    /// Device pixels per point.
+    public let scale: Double
+    /// What shows where no layer draws.
+    public var backgroundColor: Color {
+        didSet { records.removeAll() }
+    }
+    /// The frame buffer, as of the last `render`.
+    public let frame: Bitmap
+    /// The rectangles redrawn by the last `render`, in device pixels.
+    public private(set) var lastDamage: [Rect] = []
+
+    /// What each layer drew in the previous frame, by layer (and replicator copy).
+    var records: [Int: Record] = [:]
+    /// Blurred shadow masks, by layer, with what they were made from.
+    var shadowCache: [Int: (signature: Int, mask: CoverageMask, origin: (Int, Int))] = [:]
+
+    struct Record: Equatable {
+        var version: Int
+        var transform: Homography
+        var opacity: Double
+        var clip: Rect
+        var box: Rect
+        var animated: Bool
+        var extra: Int
+    }
+
+    public init(width: Int, height: Int, scale: Double = 1, backgroundColor: Color = .white) throws {
+        frame = try Bitmap(width: width, height: height)
+        self.width = width
+        self.height = height
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        self.backgroundColor = backgroundColor
+    }
+
+    /// The whole frame, as a rectangle.
+    var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
+
+    /// Renders `root` at media time `time`: finds what changed since the last
+    /// frame and redraws only that. Returns the damaged rectangles.
+    @discardableResult
+    public func render(_ root: RenderNode?, at time: Double) -> [Rect] {
+        var next: [Int: Record] = [:]
+        next.reserveCapacity(records.count)
+        var damage = DamageRegion(bounds: bounds)
+        let prepared = root.map {
+            prepare($0, parent: Transform3D(scaleX: scale, y: scale), parentSub: .identity, opacity: 1, clip: bounds,
+                    time: time, tint: nil, key: 0, next: &next, damage: &damage)
+        } ?? nil
+        // Layers that drew before and are gone now.
+        for (key, old) in records where next[key] == nil { damage.add(old.box) }
+        records = next
+        let rects = damage.rects
+        lastDamage = rects
+        guard !rects.isEmpty else { return [] }
+        let canvas = Canvas(bitmap: frame)
+        for rect in rects {
+            canvas.saveGState()
+            canvas.clip(to: rect)
+            canvas.blendMode = .copy
+            canvas.fillColor = backgroundColor
+            canvas.fill(rect)
+            canvas.blendMode = .normal
+            if let prepared { draw(prepared, in: canvas, origin: (0, 0), clip: rect, alpha: 1) }
+            canvas.restoreGState()
+        }
+        return rects
+    }
+
+    /// Forgets the previous frame, so that the next `render` redraws everything.
+    public func invalidate() { records.removeAll() }
+
+    // MARK: Preparing a frame
+
+    /// A layer as it is in this frame: presentation values and device transform.
+    final class Prepared {
+        let node: RenderNode
+        let state: LayerState
+        /// Layer coordinates to device pixels (flattened).
+        let transform: Transform3D
+        let homography: Homography
+        /// What the layer itself covers on screen (with its shadow), clipped.
+        let box: Rect
+        /// With all its sublayers.
+        var subtreeBox: Rect
+        var children: [Prepared] = []
+        var mask: Prepared?
+        let tint: Color?
+        let key: Int
+
+        init(node: RenderNode, state: LayerState, transform: Transform3D, box: Rect, tint: Color?, key: Int) {
+            self.node = node
+            self.state = state
+            self.transform = transform
+            self.homography = transform.planeHomography
+            self.box = box
+            self.subtreeBox = box
+            self.tint = tint
+            self.key = key
+        }
+    }
+
+    func prepare(_ node: RenderNode, parent: Transform3D, parentSub: Transform3D, opacity: Double, clip: Rect,
+                 time: Double, tint: Color?, key: Int, next: inout [Int: Record], damage: inout DamageRegion) -> Prepared? {
+        let s = node.presentation(at: time)
+        guard !s.isHidden, s.opacity > 0, s.bounds.width.isFinite, s.bounds.height.isFinite else { return nil }
+        let m = s.localToParent(sublayerTransformOfParent: parentSub).flattened.concatenating(parent)
+        let box = ownBox(s, m).intersection(clip)
+        let recordKey = key == 0 ? node.id : hashKey(key, node.id)
+        let animated = node.isAnimating(at: time)
+        let p = Prepared(node: node, state: s, transform: m, box: box, tint: tint, key: recordKey)
+        let record = Record(version: node.stateVersion, transform: p.homography, opacity: opacity, clip: clip, box: box,
+                            animated: animated, extra: tint.map { $0.hashValue } ?? 0)
+        if let old = records[recordKey] {
+            if old != record || animated {
+                damage.add(old.box)
+                damage.add(box)
+            }
+        } else {
+            damage.add(box)
+        }
+        next[recordKey] = record
+        let childClip = s.masksToBounds ? clip.intersection(deviceBox(of: s.bounds, m)) : clip
+        var sub = s.sublayerTransformAboutAnchor
+        if let r = s.replicator, r.instanceCount != 1 || !r.instanceTransform.isIdentity || r.instanceDelay != 0 {
+            // Replicated sublayers: copy i under the instance transform applied
+            // i times (about the anchor), i delays earlier, tinted.
+            let a = s.anchorInBounds
+            let step = Transform3D(translationX: -a.x, y: -a.y).concatenating(r.instanceTransform)
+                .concatenating(Transform3D(translationX: a.x, y: a.y))
+            var instance = Transform3D.identity
+            for i in 0..<r.instanceCount {
+                let c = Color(red: clamp01(r.instanceColor.red + Double(i) * r.instanceRedOffset),
+                              green: clamp01(r.instanceColor.green + Double(i) * r.instanceGreenOffset),
+                              blue: clamp01(r.instanceColor.blue + Double(i) * r.instanceBlueOffset),
+                              alpha: clamp01(r.instanceColor.alpha + Double(i) * r.instanceAlphaOffset))
+                let t = multiply(tint, c)
+                for child in sortedChildren(node, time: time - Double(i) * r.instanceDelay) {
+                    if let cp = prepare(child, parent: m, parentSub: instance.concatenating(sub), opacity: opacity * s.opacity,
+                                        clip: childClip, time: time - Double(i) * r.instanceDelay, tint: t,
+                                        key: hashKey(recordKey, i + 1), next: &next, damage: &damage) {
+                        p.children.append(cp)
+                    }
+                }
+                instance = instance.concatenating(step)
+            }
+            sub = .identity
+        } else {
+            for child in sortedChildren(node, time: time) {
+                if let cp = prepare(child, parent: m, parentSub: sub, opacity: opacity * s.opacity, clip: childClip, time: time,
+                                    tint: tint, key: key, next: &next, damage: &damage) {
+                    p.children.append(cp)
+                }
+            }
+        }
+        for c in p.children { p.subtreeBox = p.subtreeBox.union(c.subtreeBox) }
+        if let maskNode = node.mask {
+            // The mask lives in this layer's coordinates; a change in it damages
+            // the whole of what it masks.
+            var maskDamage = DamageRegion(bounds: bounds)
+            p.mask = prepare(maskNode, parent: m, parentSub: .identity, opacity: 1, clip: p.subtreeBox, time: time, tint: nil,
+                             key: hashKey(recordKey, -1), next: &next, damage: &maskDamage)
+            if !maskDamage.rects.isEmpty { damage.add(p.subtreeBox) }
+            if let mask = p.mask { p.subtreeBox = p.subtreeBox.intersection(mask.subtreeBox) } else { p.subtreeBox = .null }
+        }
+        return p
+    }
+
+    /// The sublayers back to front at `time` (by presentation `zPosition`).
+    func sortedChildren(_ node: RenderNode, time: Double) -> [RenderNode] {
+        let subs = node.sublayers
+        guard subs.contains(where: { $0.state.zPosition != 0 || !$0.animations.isEmpty }) else { return subs }
+        let z = subs.map { $0.animations.isEmpty ? $0.state.zPosition : $0.presentation(at: time).zPosition }
+        return subs.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }.map { subs[$0] }
+    }
+
+    /// The device box of what the layer draws itself: bounds, shape strokes and
+    /// the shadow.
+    func ownBox(_ s: LayerState, _ m: Transform3D) -> Rect {
+        var local = s.bounds
+        if let shape = s.shape {
+            var b = shape.path.boundingBoxOfPath
+            if shape.strokeColor != nil {
+                let w = shape.lineWidth * max(1, shape.lineJoin == .miter ? shape.miterLimit / 2 : 1) + 1
+                b = b.insetBy(dx: -w, dy: -w)
+            }
+            if !b.isNull { local = s.masksToBounds ? local : local.union(b) }
+        }
+        var box = deviceBox(of: local, m)
+        if s.shadowOpacity > 0 {
+            let shadowLocal = s.shadowPath?.boundingBoxOfPath ?? local
+            let spread = 3 * s.shadowRadius * scale + 2
+            let shadow = deviceBox(of: shadowLocal, m).offsetBy(dx: s.shadowOffset.width * scale, dy: s.shadowOffset.height * scale)
+                .insetBy(dx: -spread, dy: -spread)
+            box = box.union(shadow)
+        }
+        return box
+    }
+
+    /// The device bounding box of a rectangle in layer coordinates (the whole
+    /// frame when part of it is behind the eye).
+    func deviceBox(of r: Rect, _ m: Transform3D) -> Rect {
+        guard !r.isNull, r.width.isFinite, r.height.isFinite else { return .null }
+        let h = m.planeHomography
+        var pts: [Point] = []
+        for p in [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)] {
+            guard let q = h.mapPoint(p), q.x.isFinite, q.y.isFinite else { return bounds }
+            pts.append(q)
+        }
+        let b = Layer.boundingBox(pts)
+        return Rect(x: b.minX.rounded(.down) - 1, y: b.minY.rounded(.down) - 1,
+                    width: b.width.rounded(.up) + 3, height: b.height.rounded(.up) + 3).intersection(bounds)
+    }
+
+    func hashKey(_ a: Int, _ b: Int) -> Int {
+        var h = Hasher()
+        h.combine(a)
+        h.combine(b)
+        return h.finalize()
+    }
+}
+
+@inline(__always) func clamp01(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }
+
+func multiply(_ a: Color?, _ b: Color) -> Color {
+    guard let a else { return b }
+    return Color(red: a.red * b.red, green: a.green * b.green, blue: a.blue * b.blue, alpha: a.alpha * b.alpha)
+}
+
+/// Damaged rectangles of a frame, kept few: rectangles that overlap (or nearly
+/// touch) merge, and past a dozen everything becomes one bounding box.
+struct DamageRegion {
+    let bounds: Rect
+    private(set) var rects: [Rect] = []
+
+    init(bounds: Rect) { self.bounds = bounds }
+
+    mutating func add(_ r: Rect) {
+        let r = r.intersection(bounds)
+        guard !r.isNull, r.width > 0, r.height > 0 else { return }
+        // Whole pixels.
+        var merged = Rect(x: r.minX.rounded(.down), y: r.minY.rounded(.down),
+                          width: r.maxX.rounded(.up) - r.minX.rounded(.down), height: r.maxY.rounded(.up) - r.minY.rounded(.down))
+        var i = 0
+        while i < rects.count {
+            let grown = rects[i].insetBy(dx: -8, dy: -8)
+            if grown.intersects(merged) {
+                merged = merged.union(rects.remove(at: i))
+                i = 0
+            } else {
+                i += 1
+            }
+        }
+        rects.append(merged)
+        if rects.count > 12 {
+            rects = [rects.dropFirst().reduce(rects[0]) { $0.union($1) }]
+        }
+    }
+}

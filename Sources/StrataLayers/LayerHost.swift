@@ -1,0 +1,141 @@
+import Dispatch
+import Foundation
+import StrataGraphics
+
+/// Where a layer tree is shown: the root of a tree, its clock, and a renderer
+/// that composites committed render trees on its own thread.
+///
+/// The headless host renders into a frame buffer that can be saved as PNG;
+/// a window host presents the same frames. Each frame (`renderFrame()`):
+/// commits outstanding changes (`Transaction.flush()`), ends the animations
+/// that are over (running their completions), and has the renderer evaluate
+/// the animations at the clock's time and redraw what changed.
+@MainActor
+public final class LayerHost {
+    public let rootLayer: Layer
+    public let clock: any MediaClock
+    public let width: Int
+    public let height: Int
+    public let scale: Double
+    /// The last committed render tree.
+    public private(set) var renderTree: RenderNode?
+    /// Frame timings.
+    public private(set) var statistics: FrameStatistics
+    let renderer: Renderer
+
+    /// A host for a `width` × `height` pixel frame showing `scale` pixels per
+    /// point. The root layer fills the frame.
+    public init(width: Int, height: Int, scale: Double = 1, clock: any MediaClock = ManualClock(),
+                backgroundColor: Color = .white, frameBudget: Double = 1.0 / 60) throws {
+        let compositor = try Compositor(width: width, height: height, scale: scale, backgroundColor: backgroundColor)
+        renderer = Renderer(compositor)
+        self.width = width
+        self.height = height
+        self.scale = compositor.scale
+        self.clock = clock
+        statistics = FrameStatistics(budget: frameBudget)
+        rootLayer = Layer()
+        rootLayer.host = self
+        rootLayer.anchorPoint = .zero
+        rootLayer.bounds = Rect(x: 0, y: 0, width: Double(width) / compositor.scale, height: Double(height) / compositor.scale)
+        Transaction.dirtyHosts[ObjectIdentifier(self)] = self
+    }
+
+    /// Turns the model tree into a new render tree (called by transactions).
+    func commit() {
+        renderTree = rootLayer.commitNode()
+    }
+
+    /// Renders one frame at the clock's current time and returns the damaged
+    /// rectangles (device pixels).
+    @discardableResult
+    public func renderFrame() -> [Rect] {
+        let start = DispatchTime.now().uptimeNanoseconds
+        Transaction.flush()
+        AnimationRegistry.endAnimations()
+        Transaction.flush()
+        if renderTree == nil || rootLayer.isDirty || rootLayer.subtreeDirty { commit() }
+        let damage = renderer.render(renderTree, at: clock.now)
+        let end = DispatchTime.now().uptimeNanoseconds
+        statistics.record(duration: Double(end - start) / 1e9, at: clock.now)
+        return damage
+    }
+
+    /// Advances a manual clock by `seconds` (default one 60 Hz frame) and
+    /// renders a frame. With a real clock it only renders.
+    @discardableResult
+    public func advance(by seconds: Double = 1.0 / 60) -> [Rect] {
+        (clock as? ManualClock)?.advance(by: seconds)
+        return renderFrame()
+    }
+
+    /// The last rendered frame.
+    public func makeImage() -> Image { renderer.image() }
+
+    /// Writes the last rendered frame as a PNG file.
+    public func writePNG(to path: String) throws {
+        try makeImage().writePNG(to: path)
+    }
+}
+
+/// Runs a compositor on its own thread.
+final class Renderer: @unchecked Sendable {
+    // The compositor is used only inside `queue.sync`, so no two threads ever
+    // touch it at once; that is what makes sharing this object safe.
+    private let queue = DispatchQueue(label: "strata.renderer", qos: .userInteractive)
+    private let compositor: Compositor
+
+    init(_ compositor: Compositor) { self.compositor = compositor }
+
+    func render(_ tree: RenderNode?, at time: Double) -> [Rect] {
+        queue.sync { compositor.render(tree, at: time) }
+    }
+
+    func image() -> Image {
+        queue.sync { compositor.frame.makeImage() }
+    }
+}
+
+/// Frame timing, measured the way a display link sees it.
+public struct FrameStatistics: Sendable {
+    /// The time one frame may take (1/60 s by default).
+    public let budget: Double
+    public private(set) var framesRendered = 0
+    public private(set) var framesOverBudget = 0
+    /// Render times in seconds, most recent last (the last 10,000 frames).
+    public private(set) var durations: [Double] = []
+    private var firstTimestamp: Double?
+    private var lastTimestamp: Double?
+
+    init(budget: Double) { self.budget = budget > 0 && budget.isFinite ? budget : 1.0 / 60 }
+
+    mutating func record(duration: Double, at timestamp: Double) {
+        framesRendered += 1
+        if duration > budget { framesOverBudget += 1 }
+        durations.append(duration)
+        if durations.count > 10_000 { durations.removeFirst(durations.count - 10_000) }
+        if firstTimestamp == nil { firstTimestamp = timestamp }
+        lastTimestamp = timestamp
+    }
+
+    public var mean: Double { durations.isEmpty ? 0 : durations.reduce(0, +) / Double(durations.count) }
+    public var p50: Double { percentile(0.5) }
+    public var p99: Double { percentile(0.99) }
+    public var max: Double { durations.max() ?? 0 }
+
+    /// The value below which a fraction `q` of the frame times lie (nearest rank).
+    public func percentile(_ q: Double) -> Double {
+        guard !durations.isEmpty else { return 0 }
+        let sorted = durations.sorted()
+        let rank = Int((q * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[Swift.max(0, Swift.min(sorted.count - 1, rank))]
+    }
+
+    /// Frames per second over the clock time the frames spanned (frames − 1
+    /// intervals between the first and the last frame's timestamps), as a
+    /// display link counts them; 0 before two frames.
+    public var framesPerSecond: Double {
+        guard framesRendered > 1, let a = firstTimestamp, let b = lastTimestamp, b > a else { return 0 }
+        return Double(framesRendered - 1) / (b - a)
+    }
+}

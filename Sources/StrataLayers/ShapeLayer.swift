@@ -1,0 +1,106 @@
+import StrataGraphics
+
+/// What a shape layer draws.
+struct ShapeState: Sendable {
+    var path = Path()
+    var fillColor: Color? = .black
+    var fillRule = FillRule.winding
+    var strokeColor: Color? = nil
+    var lineWidth = 1.0
+    var lineCap = LineCap.butt
+    var lineJoin = LineJoin.miter
+    var miterLimit = 10.0
+    var lineDashPattern: [Double] = []
+    var lineDashPhase = 0.0
+    var strokeStart = 0.0
+    var strokeEnd = 1.0
+
+    /// The fill as an animatable value: nil animates as clear.
+    var fillColorValue: Color {
+        get { fillColor ?? .clear }
+        set { fillColor = newValue }
+    }
+    var strokeColorValue: Color {
+        get { strokeColor ?? .clear }
+        set { strokeColor = newValue }
+    }
+}
+
+/// A layer that draws a path, filled and stroked (`CAShapeLayer`).
+///
+/// The shape is drawn by the compositor from the layer's (presentation) values,
+/// so `path`, `strokeStart`, `strokeEnd`, the colours, the line width and the
+/// dash phase animate smoothly; it is drawn above the background and contents
+/// and below the sublayers. A path of a different shape from the one it
+/// animates to switches halfway.
+open class ShapeLayer: Layer {
+    public override init() {
+        super.init()
+        state.shape = ShapeState()
+    }
+
+    public required init(layer: Layer) {
+        super.init(layer: layer)
+        if state.shape == nil { state.shape = ShapeState() }
+    }
+
+    private func set<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<ShapeState, V>, _ v: V) {
+        let part: WritableKeyPath<LayerState, ShapeState> = \LayerState.shape!
+        change(key, part.appending(path: kp), v)
+    }
+
+    /// The shape, in the layer's coordinates.
+    public var path: Path {
+        get { state.shape!.path }
+        set { set("path", \.path, newValue) }
+    }
+    /// nil: no fill. Default opaque black.
+    public var fillColor: Color? {
+        get { state.shape!.fillColor }
+        set { set("fillColor", \.fillColor, newValue) }
+    }
+    public var fillRule: FillRule {
+        get { state.shape!.fillRule }
+        set { set("fillRule", \.fillRule, newValue) }
+    }
+    /// nil (the default): no stroke.
+    public var strokeColor: Color? {
+        get { state.shape!.strokeColor }
+        set { set("strokeColor", \.strokeColor, newValue) }
+    }
+    public var lineWidth: Double {
+        get { state.shape!.lineWidth }
+        set { set("lineWidth", \.lineWidth, newValue.isFinite ? max(0, newValue) : 1) }
+    }
+    public var lineCap: LineCap {
+        get { state.shape!.lineCap }
+        set { set("lineCap", \.lineCap, newValue) }
+    }
+    public var lineJoin: LineJoin {
+        get { state.shape!.lineJoin }
+        set { set("lineJoin", \.lineJoin, newValue) }
+    }
+    public var miterLimit: Double {
+        get { state.shape!.miterLimit }
+        set { set("miterLimit", \.miterLimit, newValue.isFinite ? max(0, newValue) : 10) }
+    }
+    /// Dash and gap lengths; empty (the default) draws a solid line.
+    public var lineDashPattern: [Double] {
+        get { state.shape!.lineDashPattern }
+        set { set("lineDashPattern", \.lineDashPattern, newValue) }
+    }
+    public var lineDashPhase: Double {
+        get { state.shape!.lineDashPhase }
+        set { set("lineDashPhase", \.lineDashPhase, newValue.isFinite ? newValue : 0) }
+    }
+    /// Where the stroke starts along the path, 0…1 of its length.
+    public var strokeStart: Double {
+        get { state.shape!.strokeStart }
+        set { set("strokeStart", \.strokeStart, newValue.isFinite ? newValue : 0) }
+    }
+    /// Where the stroke ends along the path, 0…1 of its length.
+    public var strokeEnd: Double {
+        get { state.shape!.strokeEnd }
+        set { set("strokeEnd", \.strokeEnd, newValue.isFinite ? newValue : 1) }
+    }
+}

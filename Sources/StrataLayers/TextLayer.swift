@@ -1,0 +1,93 @@
+import StrataGraphics
+import StrataText
+
+/// What a text layer draws.
+struct TextState: Sendable {
+    var string: AttributedText? = nil
+    /// Whether `string` is rich text (its attributes are used as they are).
+    var isRich = false
+    var fontFamily = "sans-serif"
+    var fontSize = 36.0
+    var foregroundColor = Color.white
+    var isWrapped = false
+    var truncationMode = TruncationMode.none
+    var alignmentMode = TextAlignment.natural
+
+    /// The text to lay out: a plain string takes the layer's font, size and
+    /// colour; rich text keeps its own attributes.
+    var attributedText: AttributedText? {
+        guard let string else { return nil }
+        if isRich { return string }
+        return AttributedText(string.string, attributes: TextAttributes(font: Font(family: fontFamily, size: fontSize),
+                                                                        foregroundColor: foregroundColor))
+    }
+}
+
+/// A layer that draws text (`CATextLayer`): plain or rich, wrapped or on one
+/// line, truncated and aligned within the bounds.
+///
+/// The compositor lays the text out (through the shared layout cache) and draws
+/// it at the layer's device scale, so it stays sharp under scaling and needs no
+/// `contentsScale` to look right; `contentsScale` is kept for compatibility.
+open class TextLayer: Layer {
+    public override init() {
+        super.init()
+        state.text = TextState()
+    }
+
+    public required init(layer: Layer) {
+        super.init(layer: layer)
+        if state.text == nil { state.text = TextState() }
+    }
+
+    private func set<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<TextState, V>, _ v: V) {
+        let part: WritableKeyPath<LayerState, TextState> = \LayerState.text!
+        change(key, part.appending(path: kp), v)
+    }
+
+    /// Plain text, drawn in the layer's font, size and colour.
+    public var string: String? {
+        get { state.text!.string?.string }
+        set {
+            set("string", \.string, newValue.map { AttributedText($0) })
+            set("isRich", \.isRich, false)
+        }
+    }
+    /// Rich text, drawn with its own attributes.
+    public var attributedString: AttributedText? {
+        get { state.text!.isRich ? state.text!.string : nil }
+        set {
+            set("string", \.string, newValue)
+            set("isRich", \.isRich, true)
+        }
+    }
+    /// The font family for plain text (default fontconfig's sans-serif).
+    public var fontFamily: String {
+        get { state.text!.fontFamily }
+        set { set("font", \.fontFamily, newValue) }
+    }
+    /// Default 36, as in Core Animation.
+    public var fontSize: Double {
+        get { state.text!.fontSize }
+        set { set("fontSize", \.fontSize, newValue.isFinite && newValue > 0 ? newValue : 36) }
+    }
+    /// Default white, as in Core Animation.
+    public var foregroundColor: Color {
+        get { state.text!.foregroundColor }
+        set { set("foregroundColor", \.foregroundColor, newValue) }
+    }
+    /// Whether the text wraps to the bounds' width (default false: one line per paragraph).
+    public var isWrapped: Bool {
+        get { state.text!.isWrapped }
+        set { set("wrapped", \.isWrapped, newValue) }
+    }
+    public var truncationMode: TruncationMode {
+        get { state.text!.truncationMode }
+        set { set("truncationMode", \.truncationMode, newValue) }
+    }
+    public var alignmentMode: TextAlignment {
+        get { state.text!.alignmentMode }
+        set { set("alignmentMode", \.alignmentMode, newValue) }
+    }
+}
+
