@@ -297,13 +297,24 @@ struct DecomposedTransform {
         }
         scale = sc
         skew = sk
-        // The rotation matrix (rows) as a quaternion.
-        let (r00, r11, r22) = (rows[0][0], rows[1][1], rows[2][2])
-        var q = [0.5 * max(0, 1 + r00 - r11 - r22).squareRoot(), 0.5 * max(0, 1 - r00 + r11 - r22).squareRoot(),
-                 0.5 * max(0, 1 - r00 - r11 + r22).squareRoot(), 0.5 * max(0, 1 + r00 + r11 + r22).squareRoot()]
-        if rows[2][1] > rows[1][2] { q[0] = -q[0] }
-        if rows[0][2] > rows[2][0] { q[1] = -q[1] }
-        if rows[1][0] > rows[0][1] { q[2] = -q[2] }
+        // The rotation matrix (rows) as a quaternion, from its largest
+        // component (Shepperd's method), which keeps full precision.
+        let r = rows
+        let trace = r[0][0] + r[1][1] + r[2][2]
+        var q: [Double]
+        if trace > 0 {
+            let k = 2 * (trace + 1).squareRoot()
+            q = [(r[1][2] - r[2][1]) / k, (r[2][0] - r[0][2]) / k, (r[0][1] - r[1][0]) / k, k / 4]
+        } else if r[0][0] >= r[1][1] && r[0][0] >= r[2][2] {
+            let k = 2 * max(1e-300, 1 + r[0][0] - r[1][1] - r[2][2]).squareRoot()
+            q = [k / 4, (r[0][1] + r[1][0]) / k, (r[0][2] + r[2][0]) / k, (r[1][2] - r[2][1]) / k]
+        } else if r[1][1] >= r[2][2] {
+            let k = 2 * max(1e-300, 1 + r[1][1] - r[0][0] - r[2][2]).squareRoot()
+            q = [(r[0][1] + r[1][0]) / k, k / 4, (r[1][2] + r[2][1]) / k, (r[2][0] - r[0][2]) / k]
+        } else {
+            let k = 2 * max(1e-300, 1 + r[2][2] - r[0][0] - r[1][1]).squareRoot()
+            q = [(r[0][2] + r[2][0]) / k, (r[1][2] + r[2][1]) / k, k / 4, (r[0][1] - r[1][0]) / k]
+        }
         quaternion = q
         guard (translation + scale + skew + perspective + quaternion).allSatisfy(\.isFinite) else { return nil }
     }
@@ -341,10 +352,11 @@ struct DecomposedTransform {
         // Row-vector form: a point is first scaled, then skewed, then rotated,
         // then translated and projected; built from the right end here.
         let (x, y, z, w) = (quaternion[0], quaternion[1], quaternion[2], quaternion[3])
+        // The rotation's rows (the transpose of its column-vector form).
         let rotation = Transform3D(
-            m11: 1 - 2 * (y * y + z * z), m12: 2 * (x * y - z * w), m13: 2 * (x * z + y * w), m14: 0,
-            m21: 2 * (x * y + z * w), m22: 1 - 2 * (x * x + z * z), m23: 2 * (y * z - x * w), m24: 0,
-            m31: 2 * (x * z - y * w), m32: 2 * (y * z + x * w), m33: 1 - 2 * (x * x + y * y), m34: 0,
+            m11: 1 - 2 * (y * y + z * z), m12: 2 * (x * y + z * w), m13: 2 * (x * z - y * w), m14: 0,
+            m21: 2 * (x * y - z * w), m22: 1 - 2 * (x * x + z * z), m23: 2 * (y * z + x * w), m24: 0,
+            m31: 2 * (x * z + y * w), m32: 2 * (y * z - x * w), m33: 1 - 2 * (x * x + y * y), m34: 0,
             m41: 0, m42: 0, m43: 0, m44: 1)
         m = rotation.concatenating(m)
         var skewM = Transform3D.identity

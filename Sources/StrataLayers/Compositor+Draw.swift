@@ -235,7 +235,9 @@ extension Compositor {
         }
     }
 
-    /// Draws the `src` pixels of `image` into `dest`.
+    /// Draws the `src` pixels of `image` into `dest`. A part of the image is
+    /// cut out first (whole pixels), so that filtering never reaches the pixels
+    /// around it: stretched nine-slice parts do not bleed into each other.
     func drawImagePart(_ image: Image, src: Rect, dest: Rect, _ canvas: Canvas) {
         guard src.width > 0, src.height > 0, dest.width > 0, dest.height > 0 else { return }
         let whole = src.minX == 0 && src.minY == 0 && src.width == Double(image.width) && src.height == Double(image.height)
@@ -243,12 +245,20 @@ extension Compositor {
             canvas.draw(image, in: dest)
             return
         }
-        // The whole image placed so that `src` lands on `dest`, clipped to `dest`.
+        let x0 = max(0, Int(src.minX.rounded(.down))), y0 = max(0, Int(src.minY.rounded(.down)))
+        let x1 = min(image.width, Int(src.maxX.rounded(.up))), y1 = min(image.height, Int(src.maxY.rounded(.up)))
+        guard x1 > x0, y1 > y0, let part = image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0) else { return }
+        // The cut-out placed so that `src` lands on `dest`, clipped to `dest`.
         let sx = dest.width / src.width, sy = dest.height / src.height
+        let placed = Rect(x: dest.minX - (src.minX - Double(x0)) * sx, y: dest.minY - (src.minY - Double(y0)) * sy,
+                          width: Double(part.width) * sx, height: Double(part.height) * sy)
+        if placed == dest {
+            canvas.draw(part, in: dest)
+            return
+        }
         canvas.saveGState()
         canvas.clip(to: dest)
-        canvas.draw(image, in: Rect(x: dest.minX - src.minX * sx, y: dest.minY - src.minY * sy,
-                                    width: Double(image.width) * sx, height: Double(image.height) * sy))
+        canvas.draw(part, in: placed)
         canvas.restoreGState()
     }
 
@@ -321,8 +331,7 @@ extension Compositor {
         guard end > start else { return }
         var path = shape.path
         if start > 0 || end < 1 {
-            let measure = PathMeasure(path)
-            path = measure.trimmed(from: start * measure.length, to: end * measure.length)
+            path = PathMeasure(path).trimmed(from: start, to: end)
         }
         canvas.strokeColor = tinted(stroke, tint)
         canvas.lineWidth = shape.lineWidth
