@@ -28,17 +28,7 @@ struct LayersBench: ParsableCommand {
 
     @MainActor
     func runOnMain() throws {
-        func median(_ body: () -> Void) -> Double {
-            var times: [Double] = []
-            for i in 0..<(`repeat` + 2) {
-                let t0 = DispatchTime.now().uptimeNanoseconds
-                body()
-                let t1 = DispatchTime.now().uptimeNanoseconds
-                if i >= 2 { times.append(Double(t1 - t0) / 1e6) }
-            }
-            times.sort()
-            return times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
-        }
+        func median(_ body: () -> Void) -> Double { medianMilliseconds(repeat: `repeat`, body) }
         func report(_ name: String, _ ms: Double) {
             FileHandle.standardOutput.write(Data(String(format: "strata %@ %.3f\n", name, ms).utf8))
         }

@@ -35,17 +35,7 @@ struct TextBench: ParsableCommand {
             throw ValidationError("\(file) has no ```text block")
         }
         let text = AttributedText(body, attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 16)))
-        func median(_ body: () -> Void) -> Double {
-            var times: [Double] = []
-            for i in 0..<(`repeat` + 2) {
-                let t0 = DispatchTime.now().uptimeNanoseconds
-                body()
-                let t1 = DispatchTime.now().uptimeNanoseconds
-                if i >= 2 { times.append(Double(t1 - t0) / 1e6) }
-            }
-            times.sort()
-            return times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
-        }
+        func median(_ body: () -> Void) -> Double { medianMilliseconds(repeat: `repeat`, body) }
         var layout = TextLayout(text, width: 600)
         let layoutTime = median { layout = TextLayout(text, width: 600) }
         let height = Int(layout.size.height.rounded())
