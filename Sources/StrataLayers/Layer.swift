@@ -152,11 +152,16 @@ open class Layer {
     func markAncestorsDirty() {
         var layer = self
         while let parent = layer.superlayer ?? layer.maskOwner {
-            if parent.subtreeDirty { break }
+            // Marked since the last commit: so are the layers above it, and
+            // the host is already waiting for the commit.
+            if parent.subtreeDirty {
+                Transaction.noteChange()
+                return
+            }
             parent.subtreeDirty = true
             layer = parent
         }
-        rootLayer.host.map { Transaction.dirtyHosts[ObjectIdentifier($0)] = $0 }
+        if let host = layer.host { Transaction.dirtyHosts[ObjectIdentifier(host)] = host }
         Transaction.noteChange()
     }
 
