@@ -1,0 +1,225 @@
+import Foundation
+import StrataGraphics
+import StrataLayers
+import StrataText
+
+/// The layer system's pictures for `strata gallery`: each is a layer tree
+/// rendered by a headless host, some after animations have run.
+@MainActor
+enum LayerGallery {
+    static let red = Color(red: 1, green: 0.23, blue: 0.19)
+
+    /// Renders every picture into `out`; returns the files written.
+    static func render(into out: String) throws -> [String] {
+        var written: [String] = []
+        for (name, build) in [("layers-health-card", healthCard), ("layers-replicator-ring", replicatorRing),
+                              ("layers-shadows-and-masks", shadowsAndMasks), ("layers-perspective-card", perspectiveCard)]
+            as [(String, (LayerHost) throws -> Void)] {
+            let host = try LayerHost(width: 480, height: 320, scale: 1, backgroundColor: Color(white: 0.95))
+            try build(host)
+            let path = "\(out)/\(name).png"
+            try host.writePNG(to: path)
+            written.append(path)
+        }
+        return written
+    }
+
+    /// A Health-style card: a line drawn by a shape layer (its stroke animated
+    /// in), a gradient layer masked by the area under the line, circles at the
+    /// nodes and text labels.
+    static func healthCard(_ host: LayerHost) throws {
+        let card = Layer()
+        card.frame = Rect(x: 20, y: 20, width: 440, height: 280)
+        card.backgroundColor = .white
+        card.cornerRadius = 18
+        card.shadowOpacity = 0.18
+        card.shadowRadius = 10
+        card.shadowOffset = Size(width: 0, height: 4)
+        host.rootLayer.addSublayer(card)
+        let title = TextLayer()
+        title.frame = Rect(x: 20, y: 14, width: 300, height: 24)
+        title.string = "Heart Rate"
+        title.fontSize = 18
+        title.foregroundColor = red
+        card.addSublayer(title)
+        let value = TextLayer()
+        value.frame = Rect(x: 20, y: 38, width: 300, height: 34)
+        value.attributedString = {
+            var t = AttributedText("72", attributes: TextAttributes(font: Font(size: 28, weight: .bold), foregroundColor: .black))
+            t.append(" BPM", attributes: TextAttributes(font: Font(size: 16), foregroundColor: Color(white: 0.5)))
+            return t
+        }()
+        card.addSublayer(value)
+        let plot = Rect(x: 20, y: 90, width: 400, height: 150)
+        let samples = [62.0, 70, 66, 81, 76, 90, 84, 73, 79, 68, 72]
+        let points = samples.enumerated().map { i, v in
+            Point(x: Double(i) * plot.width / Double(samples.count - 1), y: plot.height - (v - 50) / 50 * plot.height)
+        }
+        var line = Path()
+        line.move(to: points[0])
+        for p in points.dropFirst() { line.addLine(to: p) }
+        var area = line
+        area.addLine(to: Point(x: plot.width, y: plot.height))
+        area.addLine(to: Point(x: 0, y: plot.height))
+        area.closeSubpath()
+        let fill = GradientLayer()
+        fill.frame = plot
+        fill.colors = [red.withAlphaComponent(0.45), red.withAlphaComponent(0)]
+        let areaMask = ShapeLayer()
+        areaMask.frame = fill.bounds
+        areaMask.path = area
+        fill.mask = areaMask
+        card.addSublayer(fill)
+        let stroke = ShapeLayer()
+        stroke.frame = plot
+        stroke.path = line
+        stroke.fillColor = nil
+        stroke.strokeColor = red
+        stroke.lineWidth = 3
+        stroke.lineJoin = .round
+        stroke.lineCap = .round
+        card.addSublayer(stroke)
+        for p in points {
+            let dot = Layer()
+            dot.bounds = Rect(x: 0, y: 0, width: 9, height: 9)
+            dot.position = Point(x: plot.minX + p.x, y: plot.minY + p.y)
+            dot.cornerRadius = 4.5
+            dot.backgroundColor = .white
+            dot.borderColor = red
+            dot.borderWidth = 2
+            card.addSublayer(dot)
+        }
+        for (i, label) in ["6 AM", "12 PM", "6 PM"].enumerated() {
+            let t = TextLayer()
+            t.frame = Rect(x: plot.minX + Double(i) * 160, y: 250, width: 80, height: 18)
+            t.string = label
+            t.fontSize = 12
+            t.foregroundColor = Color(white: 0.45)
+            card.addSublayer(t)
+        }
+        // The line draws itself in: half a second of strokeEnd from 0 to 1.
+        host.renderFrame()
+        var draw = BasicAnimation(keyPath: "strokeEnd", from: 0.0, to: 1.0, duration: 0.5)
+        draw.timingFunction = .easeOut
+        stroke.add(draw, forKey: "draw")
+        for _ in 0..<40 { host.advance() }
+    }
+
+    /// Twelve squares around a ring, each fading more than the last, from one
+    /// sublayer of a replicator.
+    static func replicatorRing(_ host: LayerHost) throws {
+        for (i, count) in [12, 24].enumerated() {
+            let ring = ReplicatorLayer()
+            ring.frame = Rect(x: 40 + Double(i) * 220, y: 60, width: 180, height: 180)
+            ring.instanceCount = count
+            ring.instanceTransform = Transform3D(rotationAngle: 2 * .pi / Double(count), x: 0, y: 0, z: 1)
+            ring.instanceAlphaOffset = -1 / Double(count)
+            ring.instanceColor = i == 0 ? Color(red: 0.2, green: 0.45, blue: 0.95) : red
+            let square = Layer()
+            square.frame = Rect(x: 80, y: 0, width: 20, height: 20)
+            square.backgroundColor = .white
+            square.cornerRadius = i == 0 ? 4 : 10
+            ring.addSublayer(square)
+            host.rootLayer.addSublayer(ring)
+        }
+        host.renderFrame()
+    }
+
+    /// Shadows with and without a shadow path, rounded corners with chosen
+    /// corners, a border over its sublayers, and mask layers.
+    static func shadowsAndMasks(_ host: LayerHost) throws {
+        let a = Layer()
+        a.frame = Rect(x: 30, y: 30, width: 120, height: 100)
+        a.backgroundColor = Color(red: 0.3, green: 0.7, blue: 0.45)
+        a.cornerRadius = 20
+        a.shadowOpacity = 0.5
+        a.shadowRadius = 8
+        a.shadowOffset = Size(width: 6, height: 8)
+        host.rootLayer.addSublayer(a)
+        let b = Layer()
+        b.frame = Rect(x: 180, y: 30, width: 120, height: 100)
+        b.backgroundColor = Color(red: 0.95, green: 0.75, blue: 0.2)
+        b.cornerRadius = 30
+        b.maskedCorners = [.minXMinY, .maxXMaxY]
+        b.borderWidth = 5
+        b.borderColor = Color(red: 0.5, green: 0.3, blue: 0)
+        let inner = Layer()
+        inner.frame = Rect(x: -20, y: 40, width: 160, height: 30)
+        inner.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.95)
+        b.addSublayer(inner)
+        b.masksToBounds = true
+        host.rootLayer.addSublayer(b)
+        let c = Layer()
+        c.frame = Rect(x: 330, y: 30, width: 120, height: 100)
+        c.backgroundColor = red
+        c.shadowOpacity = 0.6
+        c.shadowRadius = 5
+        c.shadowOffset = Size(width: 0, height: 10)
+        c.shadowPath = Path(ellipseIn: Rect(x: 10, y: 80, width: 100, height: 20))
+        host.rootLayer.addSublayer(c)
+        // A gradient masked by text-like stripes and a circle.
+        let g = GradientLayer()
+        g.frame = Rect(x: 30, y: 170, width: 200, height: 120)
+        g.colors = [Color(red: 0.2, green: 0.45, blue: 0.95), red, Color(red: 0.95, green: 0.75, blue: 0.2)]
+        g.startPoint = Point(x: 0, y: 0)
+        g.endPoint = Point(x: 1, y: 1)
+        let mask = ShapeLayer()
+        mask.frame = g.bounds
+        var stripes = Path(ellipseIn: Rect(x: 10, y: 10, width: 100, height: 100))
+        for i in 0..<5 { stripes.addRect(Rect(x: 120, y: 12 + Double(i) * 20, width: 70, height: 12)) }
+        mask.path = stripes
+        g.mask = mask
+        host.rootLayer.addSublayer(g)
+        // Group opacity against per-layer opacity.
+        for (i, group) in [true, false].enumerated() {
+            let parent = Layer()
+            parent.frame = Rect(x: 260 + Double(i) * 100, y: 170, width: 90, height: 120)
+            parent.opacity = 0.5
+            parent.allowsGroupOpacity = group
+            for j in 0..<2 {
+                let s = Layer()
+                s.frame = Rect(x: Double(j) * 30, y: Double(j) * 40, width: 60, height: 70)
+                s.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.95)
+                s.cornerRadius = 8
+                parent.addSublayer(s)
+            }
+            host.rootLayer.addSublayer(parent)
+        }
+        host.renderFrame()
+    }
+
+    /// A card turned about the y axis under perspective, with contents and a
+    /// border, next to a flat copy.
+    static func perspectiveCard(_ host: LayerHost) throws {
+        let container = Layer()
+        container.frame = host.rootLayer.bounds
+        container.sublayerTransform = .perspective(distance: 600)
+        host.rootLayer.addSublayer(container)
+        for (i, angle) in [0.0, -0.9].enumerated() {
+            let card = Layer()
+            card.frame = Rect(x: 30 + Double(i) * 230, y: 70, width: 190, height: 180)
+            card.backgroundColor = .white
+            card.cornerRadius = 16
+            card.borderWidth = 3
+            card.borderColor = Color(red: 0.2, green: 0.45, blue: 0.95)
+            card.transform = Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0)
+            let g = GradientLayer()
+            g.frame = Rect(x: 15, y: 15, width: 160, height: 100)
+            g.colors = [red, Color(red: 0.95, green: 0.75, blue: 0.2)]
+            g.type = .radial
+            g.startPoint = Point(x: 0.5, y: 0.5)
+            g.endPoint = Point(x: 1, y: 1)
+            g.cornerRadius = 10
+            g.masksToBounds = true
+            card.addSublayer(g)
+            let t = TextLayer()
+            t.frame = Rect(x: 15, y: 130, width: 160, height: 30)
+            t.string = angle == 0 ? "Flat" : "Turned 0.9 rad"
+            t.fontSize = 18
+            t.foregroundColor = .black
+            card.addSublayer(t)
+            container.addSublayer(card)
+        }
+        host.renderFrame()
+    }
+}
