@@ -67,14 +67,11 @@ extension Image {
     public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> Image? {
         guard w > 0, h > 0, x >= 0, y >= 0, x + w <= width, y + h <= height else { return nil }
         if x == 0 && y == 0 && w == width && h == height { return self }
-        var out = [UInt8](repeating: 0, count: w * h * 4)
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for row in 0..<h {
-                    let from = (y + row) * bytesPerRow + x * 4
-                    for i in 0..<(w * 4) { dst[row * w * 4 + i] = src[from + i] }
-                }
-            }
+        var out: [UInt8] = []
+        out.reserveCapacity(w * h * 4)
+        for row in 0..<h {
+            let from = (y + row) * bytesPerRow + x * 4
+            out.append(contentsOf: pixels[from..<(from + w * 4)])
         }
         return Image(uncheckedWidth: w, height: h, bytesPerRow: w * 4, pixels: out)
     }

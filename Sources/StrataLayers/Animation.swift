@@ -268,7 +268,11 @@ public struct KeyframeAnimation: PropertyAnimation, AnimationEvaluator {
     public var values: [any AnimatableValue]?
     /// A path for point properties: the values are the points along it, met at
     /// constant speed. Takes precedence over `values`.
-    public var path: Path?
+    public var path: Path? {
+        didSet { pathMeasure = path.map { PathMeasure($0) } }
+    }
+    /// `path` measured once, not at every frame.
+    private var pathMeasure: PathMeasure?
     /// When each value is reached, as fractions 0…1 of the duration, in
     /// non-decreasing order. nil (or the wrong count) spaces them evenly.
     public var keyTimes: [Double]?
@@ -293,8 +297,7 @@ public struct KeyframeAnimation: PropertyAnimation, AnimationEvaluator {
 
     /// The value at fraction `f` of the duration (after the timing function).
     func value(at f: Double) -> (any AnimatableValue)? {
-        if let path {
-            let measure = PathMeasure(path)
+        if let path, let measure = pathMeasure {
             guard measure.length > 0 else { return path.currentPoint }
             return measure.position(atDistance: min(1, max(0, f)) * measure.length)?.point
         }

@@ -343,11 +343,7 @@ extension Compositor {
     }
 
     func drawText(_ t: TextState, _ s: LayerState, _ canvas: Canvas, _ tint: Color?) {
-        guard var text = t.attributedText, text.count > 0 else { return }
-        if let tint, !t.isRich {
-            text = AttributedText(text.string, attributes: TextAttributes(font: Font(family: t.fontFamily, size: t.fontSize),
-                                                                          foregroundColor: tinted(t.foregroundColor, tint)))
-        }
+        guard let text = t.attributedText(tint: tint), text.count > 0 else { return }
         let b = s.bounds
         var style = ParagraphStyle(alignment: t.alignmentMode)
         style.truncation = t.truncationMode

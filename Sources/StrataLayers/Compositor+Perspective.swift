@@ -18,9 +18,8 @@ extension Compositor {
         let b = s.bounds
         guard b.width > 0, b.height > 0 else { return }
         let h = p.homography
-        let corners = [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.maxX, y: b.maxY), Point(x: b.minX, y: b.maxY)]
         var device: [Point] = []
-        for c in corners {
+        for c in b.corners {
             guard let q = h.mapPoint(c), q.x.isFinite, q.y.isFinite, abs(q.x) < 1e7, abs(q.y) < 1e7 else { return }
             device.append(Point(x: q.x - Double(origin.0), y: q.y - Double(origin.1)))
         }

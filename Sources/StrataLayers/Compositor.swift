@@ -67,6 +67,11 @@ public final class Compositor {
         // Layers that drew before and are gone now.
         for (key, old) in records where next[key] == nil { damage.add(old.box) }
         records = next
+        // Shadows of layers that no longer draw are dropped, so the cache holds
+        // at most one mask per layer on screen.
+        if shadowCache.count > records.count || shadowCache.keys.contains(where: { records[$0] == nil }) {
+            shadowCache = shadowCache.filter { records[$0.key] != nil }
+        }
         let rects = damage.rects
         lastDamage = rects
         guard !rects.isEmpty else { return [] }
@@ -220,7 +225,7 @@ public final class Compositor {
         guard !r.isNull, r.width.isFinite, r.height.isFinite else { return .null }
         let h = m.planeHomography
         var pts: [Point] = []
-        for p in [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)] {
+        for p in r.corners {
             guard let q = h.mapPoint(p), q.x.isFinite, q.y.isFinite else { return bounds }
             pts.append(q)
         }

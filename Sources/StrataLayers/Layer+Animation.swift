@@ -30,7 +30,6 @@ extension Layer {
         let groups = Transaction.openCompletionGroups
         for g in groups { g.add() }
         animationEntries.append(AnimationEntry(key: key, animation: a, groups: groups))
-        Transaction.noteChange()
         markDirty()
         AnimationRegistry.animated[id] = WeakLayer(self)
     }
@@ -54,7 +53,6 @@ extension Layer {
         guard let i = animationEntries.firstIndex(where: { $0.key == key }) else { return }
         let old = animationEntries.remove(at: i)
         finish(old, finished: false)
-        Transaction.noteChange()
         markDirty()
     }
 
@@ -62,7 +60,6 @@ extension Layer {
         let old = animationEntries
         animationEntries.removeAll()
         for e in old { finish(e, finished: false) }
-        Transaction.noteChange()
         markDirty()
     }
 

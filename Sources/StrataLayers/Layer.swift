@@ -135,7 +135,6 @@ open class Layer {
     func change<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<LayerState, V>, _ value: V) {
         let old = state[keyPath: kp]
         guard old != value else { return }
-        Transaction.noteChange()
         let animatable = hasBeenCommitted && LayerState.isAnimatable(key) && !Transaction.disableActions
         let before = animatable ? presentationValue(forKey: key) : nil
         state[keyPath: kp] = value
@@ -352,7 +351,6 @@ open class Layer {
                 mask.removeFromSuperlayer()
                 mask.maskOwner = self
             }
-            Transaction.noteChange()
             markDirty()
         }
     }
@@ -436,7 +434,6 @@ open class Layer {
         parent.sublayers.remove(at: i)
         superlayer = nil
         parent.markDirty()
-        Transaction.noteChange()
     }
 
     /// Replaces all sublayers.
@@ -486,20 +483,25 @@ open class Layer {
 
     /// The bounding box of `rect` (in `layer`'s coordinates) in this layer's.
     public func convert(_ rect: Rect, from layer: Layer?) -> Rect {
-        Layer.boundingBox([Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                           Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)].map { convert($0, from: layer) })
+        Layer.boundingBox(rect.corners.map { convert($0, from: layer) })
     }
 
     /// The bounding box of `rect` (in this layer's coordinates) in `layer`'s.
     public func convert(_ rect: Rect, to layer: Layer?) -> Rect {
-        Layer.boundingBox([Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                           Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)].map { convert($0, to: layer) })
+        Layer.boundingBox(rect.corners.map { convert($0, to: layer) })
     }
 
     nonisolated static func boundingBox(_ points: [Point]) -> Rect {
         guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return .null }
         let xs = points.map(\.x), ys = points.map(\.y)
         return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+}
+
+extension Rect {
+    /// The four corners, clockwise from (minX, minY) (the top left, y down).
+    var corners: [Point] {
+        [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
     }
 }
 

@@ -94,6 +94,11 @@ final class Renderer: @unchecked Sendable {
     func image() -> Image {
         queue.sync { compositor.frame.makeImage() }
     }
+
+    /// Runs `body` with the compositor, on the renderer's queue.
+    func withCompositor<R>(_ body: (Compositor) -> R) -> R {
+        queue.sync { body(compositor) }
+    }
 }
 
 /// Frame timing, measured the way a display link sees it.

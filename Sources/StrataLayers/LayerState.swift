@@ -75,9 +75,7 @@ public struct LayerState: Sendable {
     /// bounding box of the transformed bounds).
     public var frame: Rect {
         let t = localToParent(sublayerTransformOfParent: .identity)
-        let corners = [Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
-                       Point(x: bounds.minX, y: bounds.maxY), Point(x: bounds.maxX, y: bounds.maxY)]
-        let mapped = corners.compactMap { t.project($0) }
+        let mapped = bounds.corners.compactMap { t.project($0) }
         guard mapped.count == 4 else { return .null }
         let xs = mapped.map(\.x), ys = mapped.map(\.y)
         return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)

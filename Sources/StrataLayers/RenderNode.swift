@@ -64,7 +64,7 @@ extension Layer {
             Layer.versionCounter += 1
             stateVersion = Layer.versionCounter
         }
-        let node = RenderNode(id: id, stateVersion: stateVersion, state: state, animations: animationEntries.filter { !$0.ended || !$0.animation.isRemovedOnCompletion }.map(\.animation),
+        let node = RenderNode(id: id, stateVersion: stateVersion, state: state, animations: animationEntries.map(\.animation),
                               sublayers: subs, mask: maskNode)
         isDirty = false
         subtreeDirty = false

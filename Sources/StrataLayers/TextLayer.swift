@@ -15,11 +15,13 @@ struct TextState: Sendable {
 
     /// The text to lay out: a plain string takes the layer's font, size and
     /// colour; rich text keeps its own attributes.
-    var attributedText: AttributedText? {
+    /// `tint` (a replicator copy's colour) multiplies a plain string's colour;
+    /// rich text keeps its own colours.
+    func attributedText(tint: Color? = nil) -> AttributedText? {
         guard let string else { return nil }
         if isRich { return string }
         return AttributedText(string.string, attributes: TextAttributes(font: Font(family: fontFamily, size: fontSize),
-                                                                        foregroundColor: foregroundColor))
+                                                                        foregroundColor: tint.map { multiply($0, foregroundColor) } ?? foregroundColor))
     }
 }
 

@@ -1,7 +1,14 @@
 import DequeModule
-import Glibc
 import StrataGraphics
 import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Layouts by text, attributes, width, height and paragraph style, bounded in
 /// entries and approximate bytes, shared by every thread: the same text in the

@@ -108,7 +108,6 @@ struct LayersBench: ParsableCommand {
             px[i] = UInt8(x * 5); px[i + 1] = UInt8(y * 5); px[i + 2] = 160; px[i + 3] = 255
         } }
         let image = try Image(width: 48, height: 48, premultipliedPixels: px)
-        var changing: Layer?
         for i in 0..<500 {
             let kind = i % 10
             let l: Layer
@@ -150,7 +149,6 @@ struct LayersBench: ParsableCommand {
         c.frame = Rect(x: 900, y: 500, width: 64, height: 64)
         c.backgroundColor = Color(red: 1, green: 0.4, blue: 0.2)
         root.addSublayer(c)
-        changing = c
-        return (compositor, changing!)
+        return (compositor, c)
     }
 }

@@ -116,6 +116,18 @@ private func layer(_ frame: Rect, _ color: Color?) -> Layer {
         #expect(custom[35, 70].r < 60 && custom[60, 70] == white)
     }
 
+    @Test func shadowMasksOfRemovedLayersAreDropped() {
+        let host = try! LayerHost(width: 100, height: 100)
+        let l = layer(Rect(x: 20, y: 20, width: 40, height: 40), .blue)
+        l.shadowOpacity = 1
+        host.rootLayer.addSublayer(l)
+        host.renderFrame()
+        #expect(host.renderer.withCompositor { $0.shadowCache.count } == 1)
+        l.removeFromSuperlayer()
+        host.renderFrame()
+        #expect(host.renderer.withCompositor { $0.shadowCache.isEmpty })
+    }
+
     @Test func damageIsOnlyWhatChanged() {
         let host = try! LayerHost(width: 200, height: 200)
         var small: Layer!
