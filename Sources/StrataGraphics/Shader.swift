@@ -15,6 +15,16 @@ protocol Shader {
     /// The source of every pixel of row `y`, when it does not vary along the row:
     /// such rows are blended as a solid colour, the fastest loop there is.
     func rowConstant(y: Int) -> UInt32?
+    /// The sources of a span as pixels stored in memory that need no sampling
+    /// (an image drawn 1:1), still to be multiplied by `alpha`; nil otherwise.
+    func storedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>?
+    /// What the stored pixels are still to be multiplied by (0...255).
+    var alpha: UInt32 { get }
+}
+
+extension Shader {
+    func storedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? { nil }
+    var alpha: UInt32 { 255 }
 }
 
 /// A gradient's lookup table, owned by the shader that reads it.
@@ -167,9 +177,25 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
         (base + y * bytesPerRow + x * 4).assumingMemoryBound(to: UInt32.self)
     }
 
-    /// Blends `count` sources at constant coverage `c` over `d`.
+    /// Blends `count` sources at constant coverage `c` over `d`; `src` may be
+    /// overwritten.
     @inline(__always)
     private func blend(_ d: UnsafeMutablePointer<UInt32>, _ src: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32) {
+        switch mode {
+        case .normal:
+            if c != 255 { PixelLoops.scale(src, from: src, count: count, by: c) }
+            PixelLoops.sourceOver(d, src, count: count)
+            return
+        case .destinationIn:
+            if c == 255 {
+                PixelLoops.destinationIn(d, src, count: count)
+            } else {
+                for i in 0..<count { d[i] = PixelLoops.destinationIn(d[i], src[i], coverage: c) }
+            }
+            return
+        default:
+            break
+        }
         if !mode.isSourceOverOrCopy {
             for i in 0..<count { d[i] = mode.blend(src[i], d[i], coverage: c) }
             return
@@ -187,6 +213,15 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
             var solid = SolidBlitter(bitmap: bitmap, color: Pixel(packed: constant), mode: mode)
             solid.blitSpan(x: x, y: y, count: count, coverage: coverage)
             return
+        }
+        if let stored = shader.storedRow(x: x, y: y, count: count), coverage == 255, shader.alpha == 255 {
+            // An image drawn 1:1: blended straight from its pixels.
+            switch mode {
+            case .normal: PixelLoops.sourceOver(row(x, y), stored, count: count); return
+            case .destinationIn: PixelLoops.destinationIn(row(x, y), stored, count: count); return
+            case .copy: row(x, y).update(from: stored, count: count); return
+            default: break
+            }
         }
         var done = 0
         while done < count {

@@ -22,6 +22,9 @@ struct LayersBench: ParsableCommand {
     @Option(help: "Write the composite-full frame to this PNG file.")
     var png: String?
 
+    @Option(help: "Run only these cases (comma-separated), e.g. for profiling.")
+    var only: String?
+
     func run() throws {
         try MainActor.assumeIsolated { try runOnMain() }
     }
@@ -29,7 +32,11 @@ struct LayersBench: ParsableCommand {
     @MainActor
     func runOnMain() throws {
         func median(_ body: () -> Void) -> Double { medianMilliseconds(repeat: `repeat`, body) }
-        func report(_ name: String, _ ms: Double) {
+        let selected = only.map { Set($0.split(separator: ",").map(String.init)) }
+        func wanted(_ name: String) -> Bool { selected?.contains(name) ?? true }
+        func report(_ name: String, _ ms: @autoclosure () -> Double) {
+            guard wanted(name) else { return }
+            let ms = ms()
             FileHandle.standardOutput.write(Data(String(format: "strata %@ %.3f\n", name, ms).utf8))
         }
 
@@ -53,7 +60,13 @@ struct LayersBench: ParsableCommand {
             host.renderFrame()
         })
 
-        // commit-10k: layers already on screen move in one transaction.
+        if wanted("commit-10k") { try commit10k(report) }
+        if wanted("animate-1k") { try animate1k(report) }
+    }
+
+    /// commit-10k: layers already on screen move in one transaction.
+    @MainActor
+    func commit10k(_ report: (String, @autoclosure () -> Double) -> Void) throws {
         let big = try LayerHost(width: 1920, height: 1080, clock: ManualClock())
         var layers: [Layer] = []
         for i in 0..<10_000 {
@@ -65,14 +78,17 @@ struct LayersBench: ParsableCommand {
         }
         Transaction.flush()
         var step = 0.0
-        report("commit-10k", median {
+        report("commit-10k", medianMilliseconds(repeat: `repeat`) {
             step += 1
             Transaction.begin()
             for l in layers { l.position = Point(x: l.position.x + (step.truncatingRemainder(dividingBy: 2) == 0 ? 1 : -1), y: l.position.y) }
             Transaction.commit()
         })
+    }
 
-        // animate-1k: one frame of 1,000 layers with running animations.
+    /// animate-1k: one frame of 1,000 layers with running animations.
+    @MainActor
+    func animate1k(_ report: (String, @autoclosure () -> Double) -> Void) throws {
         let animClock = ManualClock()
         let anim = try LayerHost(width: 1920, height: 1080, clock: animClock)
         for i in 0..<1_000 {
@@ -91,7 +107,7 @@ struct LayersBench: ParsableCommand {
             l.add(fade, forKey: "fade")
         }
         anim.renderFrame()
-        report("animate-1k", median { anim.advance() })
+        report("animate-1k", medianMilliseconds(repeat: `repeat`) { anim.advance() })
     }
 
     /// 500 layers of every kind the issue lists; returns the compositor to time
