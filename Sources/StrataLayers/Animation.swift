@@ -68,6 +68,16 @@ protocol AnimationEvaluator: Animation {
     func apply(at parentTime: Double, to state: inout LayerState)
     /// The key paths it animates.
     var animatedKeys: [String] { get }
+    /// Whether it can change the value at key path `key`.
+    func mayAffect(_ key: String) -> Bool
+}
+
+extension AnimationEvaluator {
+    func mayAffect(_ key: String) -> Bool { animatedKeys.contains { LayerState.keysOverlap($0, key) } }
+}
+
+extension PropertyAnimation where Self: AnimationEvaluator {
+    func mayAffect(_ key: String) -> Bool { LayerState.keysOverlap(keyPath, key) }
 }
 
 extension Animation {
@@ -103,7 +113,11 @@ public protocol PropertyAnimation: Animation {
 /// current value and current + by. The current value is the property's value
 /// under the animation, with earlier animations applied.
 public struct BasicAnimation: PropertyAnimation, AnimationEvaluator {
-    public var keyPath: String
+    public var keyPath: String {
+        didSet { accessor = LayerState.accessors[keyPath] }
+    }
+    /// How to read and write `keyPath`, looked up once.
+    private var accessor: LayerState.Accessor?
     public var fromValue: (any AnimatableValue)?
     public var toValue: (any AnimatableValue)?
     public var byValue: (any AnimatableValue)?
@@ -117,6 +131,7 @@ public struct BasicAnimation: PropertyAnimation, AnimationEvaluator {
     public init(keyPath: String, from: (any AnimatableValue)? = nil, to: (any AnimatableValue)? = nil,
                 by: (any AnimatableValue)? = nil, duration: Double = 0) {
         self.keyPath = keyPath
+        accessor = LayerState.accessors[keyPath]
         fromValue = from
         toValue = to
         byValue = by
@@ -148,10 +163,10 @@ public struct BasicAnimation: PropertyAnimation, AnimationEvaluator {
     }
 
     func apply(at parentTime: Double, to state: inout LayerState) {
-        guard let (iteration, fraction) = timing.progress(at: parentTime, duration: effectiveDuration),
-              let current = state.value(forKeyPath: keyPath) else { return }
+        guard let accessor, let (iteration, fraction) = timing.progress(at: parentTime, duration: effectiveDuration),
+              let current = accessor.get(state) else { return }
         let f = timingFunction?.value(at: fraction) ?? fraction
-        state.setValue(value(fraction: f, iteration: iteration, current: current), forKeyPath: keyPath)
+        accessor.set(&state, value(fraction: f, iteration: iteration, current: current))
     }
 }
 

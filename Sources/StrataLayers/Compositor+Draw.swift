@@ -141,10 +141,10 @@ extension Compositor {
         let w = min(s.borderWidth, min(s.bounds.width, s.bounds.height) / 2)
         guard w > 0, s.borderColor.alpha > 0 else { return }
         var ring = s.roundedBoundsPath
-        var inner = s
-        inner.bounds = s.bounds.insetBy(dx: w, dy: w)
-        inner.cornerRadius = max(0, s.cornerRadius - w)
-        if inner.bounds.width > 0 && inner.bounds.height > 0 { ring.addPath(inner.roundedBoundsPath) }
+        let inner = s.bounds.insetBy(dx: w, dy: w)
+        if inner.width > 0 && inner.height > 0 {
+            ring.addPath(LayerState.roundedPath(inner, radius: max(0, s.cornerRadius - w), corners: s.maskedCorners))
+        }
         canvas.fillColor = tinted(s.borderColor, tint)
         canvas.fill(ring, rule: .evenOdd)
     }

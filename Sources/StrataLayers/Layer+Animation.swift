@@ -4,6 +4,13 @@ import StrataGraphics
 struct AnimationEntry {
     let key: String
     var animation: any Animation
+    /// The same animation as Strata evaluates it (nil for a kind of animation
+    /// defined outside Strata, which has no effect on screen), cast once here
+    /// rather than at every frame.
+    let evaluator: (any AnimationEvaluator)?
+    /// The animation's completion, kept here so that ending the animation
+    /// need not read the animation again.
+    let completion: (@MainActor @Sendable (Bool) -> Void)?
     /// The completion groups of the transactions it was added in.
     let groups: [CompletionGroup]
     var ended = false
@@ -17,21 +24,44 @@ extension Layer {
     /// animation duration. A nil key gets a unique one.
     public func add(_ animation: any Animation, forKey key: String?) {
         var a = animation
-        let now = currentMediaTime
-        if a.timing.beginTime == 0 { a.timing.beginTime = now }
-        if a.timing.duration <= 0 || !a.timing.duration.isFinite {
-            a.timing.duration = Transaction.animationDuration
+        prepareToAdd(&a.timing)
+        attach(a, evaluator: a as? any AnimationEvaluator, forKey: key)
+    }
+
+    /// `add` for an animation of a kind Strata evaluates, known without a cast.
+    func add<A: AnimationEvaluator>(evaluator animation: A, forKey key: String?) {
+        var a = animation
+        prepareToAdd(&a.timing)
+        attach(a, evaluator: a, forKey: key)
+    }
+
+    /// A begin time of 0 becomes now; a duration of 0, the transaction's.
+    private func prepareToAdd(_ timing: inout MediaTiming) {
+        if timing.beginTime == 0 { timing.beginTime = currentMediaTime }
+        if timing.duration <= 0 || !timing.duration.isFinite {
+            timing.duration = Transaction.animationDuration
         }
+    }
+
+    private func attach(_ a: any Animation, evaluator: (any AnimationEvaluator)?, forKey key: String?) {
         let key = key ?? "animation-\(Layer.nextAnimationKey())"
-        if let i = animationEntries.firstIndex(where: { $0.key == key }) {
+        if let i = entryIndex(forKey: key) {
             let old = animationEntries.remove(at: i)
             finish(old, finished: false)
         }
         let groups = Transaction.openCompletionGroups
         for g in groups { g.add() }
-        animationEntries.append(AnimationEntry(key: key, animation: a, groups: groups))
+        animationEntries.append(AnimationEntry(key: key, animation: a, evaluator: evaluator, completion: a.completion,
+                                               groups: groups))
         markDirty()
-        AnimationRegistry.animated[id] = WeakLayer(self)
+        AnimationRegistry.register(self)
+    }
+
+    /// Where the animation for `key` is in `animationEntries` (compared in
+    /// place, without copying entries).
+    func entryIndex(forKey key: String) -> Int? {
+        for i in animationEntries.indices where animationEntries[i].key == key { return i }
+        return nil
     }
 
     static var animationKeyCounter = 0
@@ -42,7 +72,7 @@ extension Layer {
 
     /// The animation for `key` (a copy), or nil.
     public func animation(forKey key: String) -> (any Animation)? {
-        animationEntries.first { $0.key == key }?.animation
+        entryIndex(forKey: key).map { animationEntries[$0].animation }
     }
 
     /// The keys of the attached animations, in the order they were added.
@@ -50,7 +80,7 @@ extension Layer {
 
     /// Removes the animation for `key`; its completion is told it did not finish.
     public func removeAnimation(forKey key: String) {
-        guard let i = animationEntries.firstIndex(where: { $0.key == key }) else { return }
+        guard let i = entryIndex(forKey: key) else { return }
         let old = animationEntries.remove(at: i)
         finish(old, finished: false)
         markDirty()
@@ -65,7 +95,7 @@ extension Layer {
 
     func finish(_ entry: AnimationEntry, finished: Bool) {
         guard !entry.ended else { return }
-        entry.animation.completion?(finished)
+        entry.completion?(finished)
         for g in entry.groups { g.finishOne() }
     }
 
@@ -81,7 +111,7 @@ extension Layer {
                 finish(e, finished: true)
                 if e.animation.isRemovedOnCompletion {
                     // The completion may have changed the list.
-                    if let j = animationEntries.firstIndex(where: { $0.key == e.key }) { animationEntries.remove(at: j) }
+                    if let j = entryIndex(forKey: e.key) { animationEntries.remove(at: j) }
                     changed = true
                     continue
                 }
@@ -93,7 +123,17 @@ extension Layer {
 
     /// The media time of this layer's host's clock (or the system's).
     public var currentMediaTime: Double {
-        rootLayer.host?.clock.now ?? SystemClock.shared.now
+        clock?.now ?? SystemClock.shared.now
+    }
+
+    /// The clock of the host this layer's tree is shown in, if any. Found by
+    /// walking to the root, and remembered until a tree changes shape
+    /// anywhere (`Layer.treeGeneration`).
+    var clock: (any MediaClock)? {
+        if clockCache.generation == Layer.treeGeneration { return clockCache.clock }
+        let found = rootLayer.host?.clock
+        clockCache = (Layer.treeGeneration, found)
+        return found
     }
 
     // MARK: Presentation
@@ -101,13 +141,20 @@ extension Layer {
     /// The values on screen at `time`: the model values with the animations applied.
     func presentationState(at time: Double) -> LayerState {
         var s = state
-        for e in animationEntries { e.animation.apply(at: time, to: &s) }
+        for i in animationEntries.indices { animationEntries[i].evaluator?.apply(at: time, to: &s) }
         return s
     }
 
-    func presentationValue(forKey key: String) -> (any AnimatableValue)? {
-        if animationEntries.isEmpty { return state.value(forKeyPath: key) }
-        return presentationState(at: currentMediaTime).value(forKeyPath: key)
+    /// The value of `key` on screen now, through `accessor` (the key's).
+    /// Only the animations that can touch the key are evaluated.
+    func presentationValue(forKey key: String, accessor: LayerState.Accessor) -> (any AnimatableValue)? {
+        var s: LayerState?
+        for i in animationEntries.indices {
+            guard let evaluator = animationEntries[i].evaluator, evaluator.mayAffect(key) else { continue }
+            if s == nil { s = state }
+            evaluator.apply(at: currentMediaTime, to: &s!)
+        }
+        return accessor.get(s ?? state)
     }
 
     /// A copy of the layer as it is on screen now (`presentation()`): the model
@@ -141,10 +188,15 @@ extension Layer {
             body(self, key)
         case .animation(let animation):
             var a = animation
-            if var basic = a as? BasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
-                basic.fromValue = old
-                if basic.timingFunction == nil { basic.timingFunction = Transaction.animationTimingFunction ?? .default }
-                a = basic
+            if var basic = a as? BasicAnimation {
+                if basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
+                    basic.fromValue = old
+                    if basic.timingFunction == nil { basic.timingFunction = Transaction.animationTimingFunction ?? .default }
+                }
+                if basic.timing.duration <= 0 { basic.timing.duration = Transaction.animationDuration }
+                guard basic.timing.duration > 0 else { return }
+                add(evaluator: basic, forKey: key)
+                return
             }
             if a.timing.duration <= 0 { a.timing.duration = Transaction.animationDuration }
             guard a.timing.duration > 0 else { return }
@@ -153,26 +205,40 @@ extension Layer {
     }
 }
 
-/// A weak reference to a layer.
-struct WeakLayer {
-    weak var layer: Layer?
-    init(_ layer: Layer) { self.layer = layer }
-}
-
 /// The layers with animations, so that a frame can end the ones that are over.
+///
+/// The registry holds its layers strongly and lets go of one when it is the
+/// only owner left (nothing else could see the layer or its animations).
+/// Weak references would do the same, but a weakly referenced object keeps
+/// its reference count in a side table, which makes every retain and release
+/// of it several times slower, and layers are retained and released all the
+/// time.
 @MainActor
 enum AnimationRegistry {
-    static var animated: [Int: WeakLayer] = [:]
+    static var animated: [ObjectIdentifier: Layer] = [:]
+
+    static func register(_ layer: Layer) {
+        if !layer.isRegisteredForAnimations {
+            layer.isRegisteredForAnimations = true
+            animated[ObjectIdentifier(layer)] = layer
+        }
+    }
 
     /// Ends every layer's animations that are over at its own clock's time.
     static func endAnimations() {
-        for (id, ref) in animated {
-            guard let layer = ref.layer else {
-                animated[id] = nil
+        for key in Array(animated.keys) {
+            guard animated[key] != nil else { continue }
+            if isKnownUniquelyReferenced(&animated[key]!) {
+                forget(key)
                 continue
             }
+            let layer = animated[key]!
             layer.endAnimations(at: layer.currentMediaTime)
-            if layer.animationEntries.isEmpty { animated[id] = nil }
+            if layer.animationEntries.isEmpty { forget(key) }
         }
+    }
+
+    private static func forget(_ key: ObjectIdentifier) {
+        animated.removeValue(forKey: key)?.isRegisteredForAnimations = false
     }
 }

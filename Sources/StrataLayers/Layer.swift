@@ -67,6 +67,13 @@ open class Layer {
     /// Some layer below changed since the last commit.
     var subtreeDirty = false
     var hasBeenCommitted = false
+    /// In `AnimationRegistry`.
+    var isRegisteredForAnimations = false
+    /// See `clock`.
+    var clockCache: (generation: Int, clock: (any MediaClock)?) = (-1, nil)
+    /// Bumped whenever any layer is attached or detached (or a host made), so
+    /// that remembered roots are looked up again.
+    static var treeGeneration = 0
     /// Bumped whenever `display()` makes new contents.
     var contentsVersion = 0
     /// Identifies the layer's own values as committed: a new number at each
@@ -132,18 +139,33 @@ open class Layer {
 
     /// Records a change of the value at `kp` (key `key`): marks the layer for
     /// commit and runs the key's action.
+    /// Inlined into each setter, so that the key path is a literal there and
+    /// the compiler turns it into a plain field access.
+    @inline(__always)
     func change<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<LayerState, V>, _ value: V) {
-        let old = state[keyPath: kp]
-        guard old != value else { return }
-        let animatable = hasBeenCommitted && LayerState.isAnimatable(key) && !Transaction.disableActions
-        let before = animatable ? presentationValue(forKey: key) : nil
+        guard state[keyPath: kp] != value else { return }
+        let before = hasBeenCommitted ? actionStartValue(forKey: key) : nil
         state[keyPath: kp] = value
         markDirty()
         if let before { runAction(forKey: key, from: before) }
     }
 
+    /// The presentation value a change of `key` animates from, or nil when the
+    /// change runs no action (actions disabled, or not an animatable key).
+    func actionStartValue(forKey key: String) -> (any AnimatableValue)? {
+        guard !Transaction.disableActions, let accessor = LayerState.accessors[key] else { return nil }
+        return presentationValue(forKey: key, accessor: accessor)
+    }
+
     /// Marks this layer changed, and its ancestors as having a changed descendant.
+    /// A layer already marked has marked its ancestors too: every path that
+    /// attaches a layer marks the new parent's line (`insertSublayer`, `mask`),
+    /// and a commit clears the marks of every layer it visits together.
     func markDirty() {
+        if isDirty && hasBeenCommitted {
+            Transaction.noteChange()
+            return
+        }
         isDirty = true
         markAncestorsDirty()
     }
@@ -351,6 +373,7 @@ open class Layer {
                 mask.removeFromSuperlayer()
                 mask.maskOwner = self
             }
+            Layer.treeGeneration &+= 1
             markDirty()
         }
     }
@@ -402,6 +425,7 @@ open class Layer {
         if layer.maskOwner != nil { layer.maskOwner?.mask = nil }
         sublayers.insert(layer, at: max(0, min(index, sublayers.count)))
         layer.superlayer = self
+        Layer.treeGeneration &+= 1
         markDirty()
         layer.markDirty()
     }
@@ -433,6 +457,7 @@ open class Layer {
         guard let parent = superlayer, let i = parent.sublayers.firstIndex(where: { $0 === self }) else { return }
         parent.sublayers.remove(at: i)
         superlayer = nil
+        Layer.treeGeneration &+= 1
         parent.markDirty()
     }
 

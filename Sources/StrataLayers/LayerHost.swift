@@ -36,6 +36,7 @@ public final class LayerHost {
         statistics = FrameStatistics(budget: frameBudget)
         rootLayer = Layer()
         rootLayer.host = self
+        Layer.treeGeneration &+= 1
         rootLayer.anchorPoint = .zero
         rootLayer.bounds = Rect(x: 0, y: 0, width: Double(width) / compositor.scale, height: Double(height) / compositor.scale)
         Transaction.dirtyHosts[ObjectIdentifier(self)] = self

@@ -14,14 +14,21 @@ public enum Transaction {
     /// The implicit animation duration when no transaction sets one.
     nonisolated public static let defaultDuration = 0.25
 
+    /// One open transaction. Its settings start as the enclosing one's, so
+    /// reading the one in force is one look at the innermost frame.
     final class Frame {
         let isImplicit: Bool
-        var disableActions: Bool?
-        var animationDuration: Double?
+        var disableActions: Bool
+        var animationDuration: Double
         var timingFunction: TimingFunction?
         var completion: CompletionGroup?
 
-        init(isImplicit: Bool) { self.isImplicit = isImplicit }
+        init(isImplicit: Bool, inside outer: Frame?) {
+            self.isImplicit = isImplicit
+            disableActions = outer?.disableActions ?? false
+            animationDuration = outer?.animationDuration ?? Transaction.defaultDuration
+            timingFunction = outer?.timingFunction
+        }
     }
 
     static var stack: [Frame] = []
@@ -31,7 +38,7 @@ public enum Transaction {
 
     /// Opens an explicit transaction.
     public static func begin() {
-        stack.append(Frame(isImplicit: false))
+        stack.append(Frame(isImplicit: false, inside: stack.last))
     }
 
     /// Closes the innermost explicit transaction; when it is the outermost
@@ -61,19 +68,19 @@ public enum Transaction {
 
     /// Whether property changes skip their implicit animations.
     public static var disableActions: Bool {
-        get { stack.reversed().lazy.compactMap(\.disableActions).first ?? false }
+        get { stack.last?.disableActions ?? false }
         set { current.disableActions = newValue }
     }
 
     /// The duration of implicit animations (default 0.25 s).
     public static var animationDuration: Double {
-        get { stack.reversed().lazy.compactMap(\.animationDuration).first ?? defaultDuration }
+        get { stack.last?.animationDuration ?? defaultDuration }
         set { current.animationDuration = newValue.isFinite && newValue >= 0 ? newValue : defaultDuration }
     }
 
     /// The timing function of implicit animations (nil: Core Animation's default curve).
     public static var animationTimingFunction: TimingFunction? {
-        get { stack.reversed().lazy.compactMap(\.timingFunction).first }
+        get { stack.last?.timingFunction }
         set { current.timingFunction = newValue }
     }
 
@@ -92,20 +99,23 @@ public enum Transaction {
     /// The innermost transaction, opening an implicit one when none is open.
     static var current: Frame {
         if let frame = stack.last { return frame }
-        let frame = Frame(isImplicit: true)
+        let frame = Frame(isImplicit: true, inside: nil)
         stack.append(frame)
         scheduleImplicitCommit()
         return frame
     }
 
     /// Makes sure a transaction is open for a change.
+    @inline(__always)
     static func noteChange() {
-        _ = current
+        if stack.isEmpty { _ = current }
     }
 
     /// The completion groups that animations added now belong to (every open
     /// transaction with a completion block).
-    static var openCompletionGroups: [CompletionGroup] { stack.compactMap(\.completion) }
+    static var openCompletionGroups: [CompletionGroup] {
+        stack.contains { $0.completion != nil } ? stack.compactMap(\.completion) : []
+    }
 
     /// The implicit transaction commits at the end of this turn of the main loop.
     static func scheduleImplicitCommit() {

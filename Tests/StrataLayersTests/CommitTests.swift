@@ -1,0 +1,124 @@
+import Foundation
+import StrataGraphics
+import Testing
+
+@testable import StrataLayers
+
+/// The bookkeeping behind fast commits: copy-on-write layer states, dirty
+/// marks, the animation registry and the remembered host clock.
+@Suite @MainActor struct CommitTests {
+    @Test func layerStateCopiesAreIndependent() {
+        var a = LayerState()
+        a.cornerRadius = 5
+        a.shape = ShapeState()
+        var b = a
+        b.cornerRadius = 9
+        b.backgroundColor = .white
+        b.shape!.lineWidth = 7
+        b.position = Point(x: 3, y: 4)
+        #expect(a.cornerRadius == 5 && a.backgroundColor == nil && a.shape!.lineWidth == 1 && a.position == .zero)
+        #expect(b.cornerRadius == 9 && b.backgroundColor == .white && b.shape!.lineWidth == 7)
+        // Two fresh states share the default appearance until one is written.
+        var c = LayerState(), d = LayerState()
+        c.borderWidth = 2
+        #expect(c.borderWidth == 2 && d.borderWidth == 0)
+        d.shadowOpacity = 1
+        #expect(c.shadowOpacity == 0 && LayerState().shadowOpacity == 0)
+    }
+
+    @Test func renderTreesKeepTheirSnapshot() {
+        let host = try! LayerHost(width: 16, height: 16)
+        let l = Layer()
+        l.frame = Rect(x: 0, y: 0, width: 8, height: 8)
+        l.backgroundColor = .black
+        host.rootLayer.addSublayer(l)
+        host.renderFrame()
+        let before = host.renderTree!.sublayers[0]
+        Transaction.perform {
+            Transaction.disableActions = true
+            l.backgroundColor = .white
+            l.cornerRadius = 3
+            l.position = Point(x: 10, y: 10)
+        }
+        let after = host.renderTree!.sublayers[0]
+        #expect(before.state.backgroundColor == .black && before.state.cornerRadius == 0)
+        #expect(before.state.position == Point(x: 4, y: 4))
+        #expect(after.state.backgroundColor == .white && after.state.cornerRadius == 3)
+        #expect(after.state.position == Point(x: 10, y: 10))
+    }
+
+    @Test func keyPathsOverlapByPrefix() {
+        #expect(LayerState.keysOverlap("position", "position"))
+        #expect(LayerState.keysOverlap("position", "position.x"))
+        #expect(LayerState.keysOverlap("transform.rotation.z", "transform"))
+        #expect(!LayerState.keysOverlap("position", "positionX"))
+        #expect(!LayerState.keysOverlap("position.x", "position.y"))
+        #expect(!LayerState.keysOverlap("bounds", "position"))
+    }
+
+    /// A layer with an endless animation that nothing else holds any more is
+    /// let go by the registry at the next frame.
+    @Test func animationsOfUnreachableLayersAreDropped() {
+        let host = try! LayerHost(width: 16, height: 16)
+        weak var gone: Layer?
+        weak var kept: Layer?
+        let held = Layer()
+        do {
+            let a = Layer(), b = held
+            for l in [a, b] {
+                host.rootLayer.addSublayer(l)
+                var spin = BasicAnimation(keyPath: "opacity", from: 0.0, to: 1.0, duration: 1)
+                spin.repeatCount = .infinity
+                l.add(spin, forKey: "spin")
+            }
+            host.renderFrame()
+            a.removeFromSuperlayer()
+            b.removeFromSuperlayer()
+            gone = a
+            kept = b
+        }
+        host.advance()
+        #expect(gone == nil)
+        #expect(kept === held && held.animationKeys == ["spin"])
+    }
+
+    /// Marks are not lost when a changed layer moves to another parent and
+    /// changes again before the commit.
+    @Test func changesAfterMovingBetweenParentsReachTheScreen() {
+        let host = try! LayerHost(width: 40, height: 20, backgroundColor: .white)
+        let left = Layer(), right = Layer(), dot = Layer()
+        left.frame = Rect(x: 0, y: 0, width: 20, height: 20)
+        right.frame = Rect(x: 20, y: 0, width: 20, height: 20)
+        dot.frame = Rect(x: 5, y: 5, width: 10, height: 10)
+        dot.backgroundColor = .black
+        host.rootLayer.addSublayer(left)
+        host.rootLayer.addSublayer(right)
+        left.addSublayer(dot)
+        host.renderFrame()
+        Transaction.perform {
+            Transaction.disableActions = true
+            dot.backgroundColor = Color(red: 1, green: 0, blue: 0)
+            right.addSublayer(dot)
+            dot.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        }
+        host.renderFrame()
+        let frame = Bitmap(image: host.makeImage())
+        #expect(frame[10, 10] == Pixel(r: 255, g: 255, b: 255, a: 255))
+        #expect(frame[30, 10] == Pixel(r: 0, g: 0, b: 255, a: 255))
+    }
+
+    @Test func mediaTimeFollowsTheHostALayerIsIn() {
+        let c1 = ManualClock(), c2 = ManualClock()
+        c2.advance(by: 5)
+        let h1 = try! LayerHost(width: 8, height: 8, clock: c1)
+        let h2 = try! LayerHost(width: 8, height: 8, clock: c2)
+        let parent = Layer(), l = Layer()
+        parent.addSublayer(l)
+        h1.rootLayer.addSublayer(parent)
+        #expect(l.currentMediaTime == c1.now)
+        h2.rootLayer.addSublayer(parent)
+        #expect(l.currentMediaTime == c2.now)
+        c2.advance(by: 1)
+        #expect(l.currentMediaTime == c2.now)
+    }
+}
