@@ -9,17 +9,28 @@ extension Layer {
     /// Asks for the contents to be redrawn (`display()`) at the next commit:
     /// once, however many times this is called before it.
     public func setNeedsDisplay() {
+        needsDisplayRect = nil
         guard !needsDisplayFlag else { return }
         needsDisplayFlag = true
         markDirty()
     }
 
-    /// Asks for a part of the contents to be redrawn. Strata redraws the whole
-    /// backing store (it is drawn once per request, not once per frame); the
-    /// compositor's damage is still only what changed on screen.
+    /// Asks for a part of the contents (in bounds coordinates) to be redrawn.
+    /// Requests made before the next display add up; `drawContents()` then
+    /// keeps the rest of the backing image and has `draw(in:)` draw only
+    /// inside their union (the canvas is clipped to it, and it starts cleared
+    /// there). An empty, null or non-finite rectangle asks for nothing.
     public func setNeedsDisplay(in rect: Rect) {
-        guard !rect.isEmpty else { return }
-        setNeedsDisplay()
+        let r = rect.standardized
+        guard !r.isEmpty, !r.isNull, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return }
+        if needsDisplayFlag {
+            // Already asked for: the whole (nil) stays whole.
+            if let partial = needsDisplayRect { needsDisplayRect = partial.union(r) }
+            return
+        }
+        needsDisplayRect = r
+        needsDisplayFlag = true
+        markDirty()
     }
 
     /// Redraws now if a redraw was asked for.
@@ -40,15 +51,35 @@ extension Layer {
     /// Draws `draw(in:)` into a new backing image of the bounds' size times
     /// `contentsScale`, and makes it the contents (without animation). An empty
     /// or huge size (over 16384 pixels a side) leaves no contents.
+    ///
+    /// After `setNeedsDisplay(in:)` alone, and when the contents are still a
+    /// backing image of this size, only that part is redrawn over a copy of it.
     public func drawContents() {
+        let partial = needsDisplayRect
+        needsDisplayRect = nil
         let scale = state.contentsScale
         let w = (state.bounds.width * scale).rounded(.up), h = (state.bounds.height * scale).rounded(.up)
         guard w >= 1, h >= 1, w <= 16384, h <= 16384, let canvas = try? Canvas(width: Int(w), height: Int(h)) else {
             setContentsWithoutAction(nil)
             return
         }
-        canvas.scaleBy(x: scale, y: scale)
-        canvas.translateBy(x: -state.bounds.minX, y: -state.bounds.minY)
+        if let partial, let old = state.contents, old.width == Int(w), old.height == Int(h) {
+            canvas.draw(old, in: canvas.bounds)
+            canvas.scaleBy(x: scale, y: scale)
+            canvas.translateBy(x: -state.bounds.minX, y: -state.bounds.minY)
+            // Out to whole pixels, so that no pixel is half old and half new.
+            let b = state.bounds
+            func snap(_ v: Double, _ origin: Double, _ rule: FloatingPointRoundingRule) -> Double {
+                ((v - origin) * scale).rounded(rule) / scale + origin
+            }
+            let x0 = snap(partial.minX, b.minX, .down), y0 = snap(partial.minY, b.minY, .down)
+            let area = Rect(x: x0, y: y0, width: snap(partial.maxX, b.minX, .up) - x0, height: snap(partial.maxY, b.minY, .up) - y0)
+            canvas.clip(to: area)
+            canvas.clear(area)
+        } else {
+            canvas.scaleBy(x: scale, y: scale)
+            canvas.translateBy(x: -state.bounds.minX, y: -state.bounds.minY)
+        }
         draw(in: canvas)
         setContentsWithoutAction(canvas.makeImage())
     }

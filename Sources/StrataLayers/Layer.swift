@@ -61,6 +61,8 @@ open class Layer {
     /// Animations in the order added, with their keys.
     var animationEntries: [AnimationEntry] = []
     var needsDisplayFlag = false
+    /// The part asked to be redrawn by `setNeedsDisplay(in:)`; nil is all.
+    var needsDisplayRect: Rect?
     var needsLayoutFlag = false
     /// Changed since the last commit: this layer's own values or sublayer list.
     var isDirty = true

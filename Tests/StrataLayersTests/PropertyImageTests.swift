@@ -1,0 +1,216 @@
+import Foundation
+import StrataGraphics
+import Testing
+
+@testable import StrataLayers
+
+@MainActor
+private func frame(_ size: Int = 100, _ build: (Layer) -> Void) -> Bitmap {
+    let host = try! LayerHost(width: size, height: size, backgroundColor: .white)
+    build(host.rootLayer)
+    host.renderFrame()
+    return Bitmap(image: host.makeImage())
+}
+
+private func near(_ p: Pixel, _ q: Pixel, _ tol: Int = 2) -> Bool {
+    abs(Int(p.r) - Int(q.r)) <= tol && abs(Int(p.g) - Int(q.g)) <= tol && abs(Int(p.b) - Int(q.b)) <= tol && abs(Int(p.a) - Int(q.a)) <= tol
+}
+
+private let white = Pixel(r: 255, g: 255, b: 255, a: 255)
+private let red = Pixel(r: 255, g: 0, b: 0, a: 255)
+private let blue = Pixel(r: 0, g: 0, b: 255, a: 255)
+
+@MainActor
+private func box(_ frame: Rect, _ color: Color?) -> Layer {
+    let l = Layer()
+    l.frame = frame
+    l.backgroundColor = color
+    return l
+}
+
+/// A layer that draws its `color` over its whole bounds, counting its draws.
+private final class Painted: Layer {
+    var color = Color(red: 1, green: 0, blue: 0)
+    var draws = 0
+    var clips: [Rect] = []
+
+    override func draw(in canvas: Canvas) {
+        draws += 1
+        clips.append(canvas.clipBoundingBox)
+        canvas.fillColor = color
+        canvas.fill(bounds)
+    }
+}
+
+@MainActor
+private final class Helper: LayerDelegate {
+    var layouts = 0
+    var draws = 0
+    func draw(_ layer: Layer, in canvas: Canvas) {
+        draws += 1
+        canvas.fillColor = Color(red: 0, green: 0, blue: 1)
+        canvas.fill(Rect(x: 0, y: 0, width: 10, height: 10))
+    }
+    func layoutSublayers(of layer: Layer) {
+        layouts += 1
+        for (i, sub) in layer.sublayers.enumerated() {
+            sub.frame = Rect(x: Double(i) * layer.bounds.width / 2, y: 0, width: layer.bounds.width / 2, height: layer.bounds.height)
+        }
+    }
+}
+
+/// One image check per layer property not covered elsewhere.
+@Suite @MainActor struct PropertyImageTests {
+    @Test func anchorPositionAndTransformPlaceTheLayer() {
+        func bar(_ angle: Double) -> Bitmap {
+            frame { root in
+                let l = box(Rect(x: 0, y: 0, width: 60, height: 20), .red)
+                l.position = Point(x: 50, y: 50)
+                l.transform = Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1)
+                root.addSublayer(l)
+            }
+        }
+        let flat = bar(0), turned = bar(.pi / 2)
+        #expect(near(flat[25, 50], red) && flat[50, 25] == white)
+        #expect(near(turned[50, 25], red) && turned[25, 50] == white)
+        // The anchor point is what `position` places: the top left here.
+        let corner = frame { root in
+            let l = box(Rect(x: 0, y: 0, width: 40, height: 20), .red)
+            l.anchorPoint = .zero
+            l.position = Point(x: 10, y: 10)
+            root.addSublayer(l)
+        }
+        #expect(near(corner[11, 11], red) && near(corner[49, 29], red))
+        #expect(corner[9, 11] == white && corner[51, 11] == white && corner[11, 31] == white)
+    }
+
+    @Test func zPositionDrawsInFront() {
+        let b = frame { root in
+            let back = box(Rect(x: 10, y: 10, width: 50, height: 50), .red)
+            back.zPosition = 1  // added first, but in front
+            root.addSublayer(back)
+            root.addSublayer(box(Rect(x: 40, y: 40, width: 50, height: 50), .blue))
+        }
+        #expect(near(b[50, 50], red) && near(b[80, 80], blue))
+    }
+
+    @Test func sublayerTransformAppliesAboutTheAnchor() {
+        func scene(_ scale: Double) -> Bitmap {
+            frame { root in
+                let parent = box(Rect(x: 0, y: 0, width: 100, height: 100), nil)
+                parent.sublayerTransform = Transform3D(scaleX: scale, y: scale)
+                parent.addSublayer(box(Rect(x: 40, y: 40, width: 20, height: 20), .blue))
+                root.addSublayer(parent)
+            }
+        }
+        let plain = scene(1), doubled = scene(2)
+        #expect(plain[32, 32] == white && near(plain[45, 45], blue))
+        // (40, 40) goes to 50 + 2·(40 − 50) = 30.
+        #expect(near(doubled[32, 32], blue) && near(doubled[68, 68], blue) && doubled[28, 28] == white)
+    }
+
+    @Test func hiddenLayersAndTheirSublayersAreNotDrawn() {
+        let b = frame { root in
+            let parent = box(Rect(x: 0, y: 0, width: 50, height: 50), .red)
+            parent.addSublayer(box(Rect(x: 10, y: 10, width: 10, height: 10), .blue))
+            parent.isHidden = true
+            root.addSublayer(parent)
+            root.addSublayer(box(Rect(x: 60, y: 60, width: 10, height: 10), .blue))
+        }
+        #expect(b[5, 5] == white && b[15, 15] == white && near(b[65, 65], blue))
+    }
+
+    @Test func maskedCornersRoundOnlyTheChosenCorners() {
+        let b = frame { root in
+            let l = box(Rect(x: 10, y: 10, width: 80, height: 80), .red)
+            l.cornerRadius = 30
+            l.maskedCorners = [.minXMinY, .maxXMaxY]
+            root.addSublayer(l)
+        }
+        #expect(b[12, 12] == white && b[87, 87] == white)
+        #expect(near(b[87, 12], red) && near(b[12, 87], red) && near(b[50, 50], red))
+    }
+
+    @Test func shadowColourOpacityAndOffset() {
+        func scene(_ opacity: Double) -> Bitmap {
+            frame { root in
+                let l = box(Rect(x: 10, y: 20, width: 30, height: 30), .blue)
+                l.shadowColor = Color(red: 1, green: 0, blue: 0)
+                l.shadowOpacity = opacity
+                l.shadowOffset = Size(width: 40, height: 0)
+                l.shadowRadius = 0
+                root.addSublayer(l)
+            }
+        }
+        let full = scene(1), half = scene(0.5)
+        #expect(near(full[65, 35], red) && full[65, 10] == white && near(full[25, 35], blue))
+        #expect(near(half[65, 35], Pixel(r: 255, g: 127, b: 127, a: 255)))
+    }
+
+    @Test func contentsAreDrawnOncePerRequest() {
+        let host = try! LayerHost(width: 40, height: 40, backgroundColor: .white)
+        let l = Painted()
+        l.frame = Rect(x: 0, y: 0, width: 20, height: 20)
+        host.rootLayer.addSublayer(l)
+        l.setNeedsDisplay()
+        l.setNeedsDisplay()
+        #expect(l.needsDisplay)
+        for _ in 0..<3 { host.advance() }
+        #expect(l.draws == 1 && !l.needsDisplay)
+        #expect(near(Bitmap(image: host.makeImage())[10, 10], red))
+        l.color = Color(red: 0, green: 0, blue: 1)
+        l.setNeedsDisplay()
+        host.advance()
+        #expect(l.draws == 2 && near(Bitmap(image: host.makeImage())[10, 10], blue))
+    }
+
+    @Test func partialRedisplayKeepsTheRest() {
+        let host = try! LayerHost(width: 40, height: 40, backgroundColor: .white)
+        let l = Painted()
+        l.frame = Rect(x: 0, y: 0, width: 20, height: 20)
+        l.contentsScale = 2
+        host.rootLayer.addSublayer(l)
+        l.setNeedsDisplay()
+        host.renderFrame()
+        l.color = Color(red: 0, green: 0, blue: 1)
+        l.setNeedsDisplay(in: Rect(x: 0, y: 0, width: 5, height: 20))
+        l.setNeedsDisplay(in: Rect(x: 2, y: 0, width: 7.6, height: 20))  // unions to x 0 … 9.6
+        host.renderFrame()
+        #expect(l.draws == 2)
+        // Snapped out to whole backing pixels (half points at scale 2).
+        #expect(l.clips.last == Rect(x: 0, y: 0, width: 10, height: 20))
+        let b = Bitmap(image: host.makeImage())
+        #expect(near(b[3, 10], blue) && near(b[9, 10], blue) && near(b[15, 10], red))
+        // A whole request after a partial one redraws everything.
+        l.color = Color(red: 0, green: 1, blue: 0)
+        l.setNeedsDisplay(in: Rect(x: 0, y: 0, width: 2, height: 2))
+        l.setNeedsDisplay()
+        host.renderFrame()
+        #expect(l.clips.last == Rect(x: 0, y: 0, width: 20, height: 20))
+        // Empty and non-finite requests ask for nothing.
+        l.setNeedsDisplay(in: .zero)
+        l.setNeedsDisplay(in: Rect(x: .nan, y: 0, width: 1, height: 1))
+        #expect(!l.needsDisplay)
+    }
+
+    @Test func delegateDrawsAndLaysOut() {
+        let host = try! LayerHost(width: 40, height: 40, backgroundColor: .white)
+        let helper = Helper()
+        let l = Layer()
+        l.delegate = helper
+        l.frame = Rect(x: 0, y: 0, width: 40, height: 20)
+        let a = box(.zero, .red), b = box(.zero, .blue)
+        l.addSublayer(a)
+        l.addSublayer(b)
+        host.rootLayer.addSublayer(l)
+        l.setNeedsDisplay()
+        host.renderFrame()
+        #expect(helper.layouts == 1 && helper.draws == 1)
+        #expect(a.frame == Rect(x: 0, y: 0, width: 20, height: 20) && b.frame == Rect(x: 20, y: 0, width: 20, height: 20))
+        // A new size lays out again, once.
+        l.bounds.size.width = 30
+        l.layoutIfNeeded()
+        host.renderFrame()
+        #expect(helper.layouts == 2 && b.frame.minX == 15)
+    }
+}
