@@ -144,6 +144,20 @@ public final class Compositor {
         next[recordKey] = record
         let childClip = s.masksToBounds ? clip.intersection(deviceBox(of: s.bounds, m)) : clip
         var sub = s.sublayerTransformAboutAnchor
+        // What changes below is damage here too, and where this layer casts its
+        // shadow from its composited sublayers, also where that shadow falls.
+        var childDamage = DamageRegion(bounds: bounds)
+        defer {
+            let castsGroupShadow = s.shadowOpacity > 0 && s.shadowPath == nil
+            let spread = 3 * s.shadowRadius * scale + 2
+            for r in childDamage.rects {
+                damage.add(r)
+                if castsGroupShadow {
+                    damage.add(r.offsetBy(dx: s.shadowOffset.width * scale, dy: s.shadowOffset.height * scale)
+                        .insetBy(dx: -spread, dy: -spread))
+                }
+            }
+        }
         if let r = s.replicator, r.instanceCount != 1 || !r.instanceTransform.isIdentity || r.instanceDelay != 0 {
             // Replicated sublayers: copy i under the instance transform applied
             // i times (about the anchor), i delays earlier, tinted.
@@ -160,7 +174,7 @@ public final class Compositor {
                 for child in sortedChildren(node, time: time - Double(i) * r.instanceDelay) {
                     if let cp = prepare(child, parent: m, parentSub: instance.concatenating(sub), opacity: opacity * s.opacity,
                                         clip: childClip, time: time - Double(i) * r.instanceDelay, tint: t,
-                                        key: hashKey(recordKey, i + 1), next: &next, damage: &damage) {
+                                        key: hashKey(recordKey, i + 1), next: &next, damage: &childDamage) {
                         p.children.append(cp)
                     }
                 }
@@ -170,7 +184,7 @@ public final class Compositor {
         } else {
             for child in sortedChildren(node, time: time) {
                 if let cp = prepare(child, parent: m, parentSub: sub, opacity: opacity * s.opacity, clip: childClip, time: time,
-                                    tint: tint, key: key, next: &next, damage: &damage) {
+                                    tint: tint, key: key, next: &next, damage: &childDamage) {
                     p.children.append(cp)
                 }
             }

@@ -214,3 +214,35 @@ private final class Helper: LayerDelegate {
         #expect(helper.layouts == 2 && b.frame.minX == 15)
     }
 }
+
+@Suite @MainActor struct GroupShadowDamageTests {
+    /// A layer casting its shadow from its sublayers: when one moves, the
+    /// shadow moves with it, and the redrawn frame equals a full drawing.
+    @Test func groupShadowFollowsAChangedSublayer() {
+        let host = try! LayerHost(width: 120, height: 120, backgroundColor: .white)
+        let card = Layer()
+        card.frame = Rect(x: 0, y: 0, width: 60, height: 60)
+        card.shadowOpacity = 1
+        card.shadowRadius = 1
+        card.shadowOffset = Size(width: 50, height: 50)
+        let dot = Layer()
+        dot.frame = Rect(x: 5, y: 5, width: 10, height: 10)
+        dot.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        card.addSublayer(dot)
+        host.rootLayer.addSublayer(card)
+        host.renderFrame()
+        #expect(Bitmap(image: host.makeImage())[60, 60].r < 60)  // the dot's shadow
+        Transaction.perform {
+            Transaction.disableActions = true
+            dot.position = Point(x: 40, y: 40)
+        }
+        host.renderFrame()
+        let partial = host.makeImage()
+        let fresh = try! Compositor(width: 120, height: 120, backgroundColor: .white)
+        fresh.render(host.renderTree, at: host.clock.now)
+        let same = fresh.frame.makeImage() == partial  // (a Bool, so a failure does not print the pixels)
+        #expect(same)
+        #expect(Bitmap(image: partial)[60, 60] == Pixel(r: 255, g: 255, b: 255, a: 255))
+        #expect(Bitmap(image: partial)[90, 90].r < 60)
+    }
+}
