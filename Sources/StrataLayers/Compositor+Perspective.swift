@@ -12,29 +12,48 @@ extension Compositor {
     /// bitmap at the resolution its nearest part needs, and each covered device
     /// pixel then samples it through the inverse projective map, bilinearly,
     /// with the quad's edges anti-aliased by exact coverage. Layers turned away
-    /// are skipped unless double-sided; layers partly behind the eye are not drawn.
+    /// are skipped unless double-sided. Of a layer partly behind the eye, the
+    /// part in front is drawn: the quad is cut where the projective weight w
+    /// falls to a small positive value (w is linear across the layer's plane,
+    /// so that is a straight line), and what is left is cut to the canvas.
     func drawProjected(_ p: Prepared, in canvas: Canvas, origin: (Int, Int)) {
         let s = p.state
         let b = s.bounds
         guard b.width > 0, b.height > 0 else { return }
         let h = p.homography
+        let corners = b.corners
+        let ws = corners.map { h.map($0).w }
+        guard let wMax = ws.max(), wMax > 0, wMax.isFinite else { return }
+        // In front of the eye: w ≥ a small fraction of the largest w.
+        let nearest = wMax * 1e-4
+        let visible = ws.allSatisfy { $0 >= nearest } ? corners
+            : Compositor.clip(corners, keeping: { q in h.map(q).w - nearest })
+        guard visible.count >= 3 else { return }
         var device: [Point] = []
-        for c in b.corners {
-            guard let q = h.mapPoint(c), q.x.isFinite, q.y.isFinite, abs(q.x) < 1e7, abs(q.y) < 1e7 else { return }
+        for c in visible {
+            guard let q = h.mapPoint(c), q.x.isFinite, q.y.isFinite else { return }
             device.append(Point(x: q.x - Double(origin.0), y: q.y - Double(origin.1)))
         }
         // Facing: the projected quad keeps its winding when seen from the front.
         var area = 0.0
-        for i in 0..<4 { area += device[i].x * device[(i + 1) % 4].y - device[(i + 1) % 4].x * device[i].y }
+        for i in device.indices { area += device[i].x * device[(i + 1) % device.count].y - device[(i + 1) % device.count].x * device[i].y }
         if area < 0 && !s.isDoubleSided { return }
         // Resolution: enough source pixels for the longest projected edge.
         var k = 1.0
-        for i in 0..<4 {
-            let d = hypot(device[(i + 1) % 4].x - device[i].x, device[(i + 1) % 4].y - device[i].y)
-            let side = i % 2 == 0 ? b.width : b.height
-            k = max(k, d / side)
+        for i in visible.indices {
+            let j = (i + 1) % visible.count
+            let d = hypot(device[j].x - device[i].x, device[j].y - device[i].y)
+            let side = hypot(visible[j].x - visible[i].x, visible[j].y - visible[i].y)
+            if side > 1e-9 { k = max(k, d / side) }
         }
         k = min(k, 4096 / max(b.width, b.height))
+        // Only what can show on the canvas (a near-eye edge projects far out).
+        let frame = canvas.bounds.insetBy(dx: -2, dy: -2)
+        device = Compositor.clip(device, keeping: { q in q.x - frame.minX })
+        device = Compositor.clip(device, keeping: { q in frame.maxX - q.x })
+        device = Compositor.clip(device, keeping: { q in q.y - frame.minY })
+        device = Compositor.clip(device, keeping: { q in frame.maxY - q.y })
+        guard device.count >= 3 else { return }
         let sw = max(1, Int((b.width * k).rounded(.up))), sh = max(1, Int((b.height * k).rounded(.up)))
         guard let flat = try? Canvas(width: sw, height: sh) else { return }
         let local = Prepared(node: p.node, state: s,
@@ -73,6 +92,34 @@ extension Compositor {
         canvas.interpolationQuality = .none
         canvas.draw(image, in: Rect(x: Double(mask.left), y: Double(mask.top), width: Double(mask.width), height: Double(mask.height)))
         canvas.restoreGState()
+    }
+}
+
+extension Compositor {
+    /// The part of polygon `points` where `distance` (a linear function) is at
+    /// least 0 (one step of Sutherland–Hodgman clipping).
+    static func clip(_ points: [Point], keeping distance: (Point) -> Double) -> [Point] {
+        guard !points.isEmpty else { return [] }
+        var out: [Point] = []
+        var a = points[points.count - 1]
+        var da = distance(a)
+        for b in points {
+            let db = distance(b)
+            if db >= 0 {
+                if da < 0 { out.append(crossing(a, da, b, db)) }
+                out.append(b)
+            } else if da >= 0 {
+                out.append(crossing(a, da, b, db))
+            }
+            a = b
+            da = db
+        }
+        return out
+    }
+
+    private static func crossing(_ a: Point, _ da: Double, _ b: Point, _ db: Double) -> Point {
+        let t = da / (da - db)
+        return Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
     }
 }
 

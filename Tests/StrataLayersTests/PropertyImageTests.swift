@@ -246,3 +246,43 @@ private final class Helper: LayerDelegate {
         #expect(Bitmap(image: partial)[90, 90].r < 60)
     }
 }
+
+@Suite @MainActor struct BehindTheEyeTests {
+    @MainActor
+    private func scene(_ transform: Transform3D) -> Bitmap {
+        frame(200) { root in
+            let l = box(Rect(x: 50, y: 50, width: 100, height: 100), .red)
+            l.transform = transform
+            root.addSublayer(l)
+        }
+    }
+
+    private func perspective(_ t: Transform3D) -> Transform3D {
+        var p = Transform3D.identity
+        p.m34 = -1.0 / 40
+        return t.concatenating(p)
+    }
+
+    /// Turned so far that its left edge passes behind the eye: the part in
+    /// front still shows, reaching off the left of the frame.
+    @Test func thePartInFrontOfTheEyeIsDrawn() {
+        let b = scene(perspective(Transform3D(rotationAngle: 1.1, x: 0, y: 1, z: 0)))
+        #expect(near(b[60, 100], red) && near(b[2, 100], red) && near(b[2, 2], red))
+        #expect(b[180, 100] == white && b[150, 2] == white)
+    }
+
+    @Test func aLayerWhollyBehindTheEyeDrawsNothing() {
+        let b = scene(perspective(Transform3D(translationX: 0, y: 0, z: 100)))
+        var drawn = 0
+        for y in 0..<200 { for x in 0..<200 where b[x, y] != white { drawn += 1 } }
+        #expect(drawn == 0)
+    }
+
+    @Test func polygonClippingKeepsTheSideAsked() {
+        let square = [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10)]
+        let left = Compositor.clip(square, keeping: { 4 - $0.x })
+        #expect(Set(left.map { "\($0.x),\($0.y)" }) == ["0.0,0.0", "4.0,0.0", "4.0,10.0", "0.0,10.0"])
+        #expect(Compositor.clip(square, keeping: { $0.x - 20 }).isEmpty)
+        #expect(Compositor.clip(square, keeping: { $0.x + 1 }).count == 4)
+    }
+}
