@@ -75,4 +75,26 @@ extension Image {
         }
         return Image(uncheckedWidth: w, height: h, bytesPerRow: w * 4, pixels: out)
     }
+
+    /// The image with every colour multiplied by `color`: straight red, green
+    /// and blue by its components and alpha by its alpha (what a replicator's
+    /// instance colour does to its copies). Components are clamped to 0…1 (NaN
+    /// counts as 0); white leaves the image as it is.
+    public func multiplied(by color: Color) -> Image {
+        func unit(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }
+        let a = unit(color.alpha)
+        // Premultiplied: each colour channel times its component and alpha.
+        let k = [unit(color.red) * a, unit(color.green) * a, unit(color.blue) * a, a].map { UInt32(($0 * 255).rounded()) }
+        if k == [255, 255, 255, 255] { return self }
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeBufferPointer { src in
+            for y in 0..<height {
+                let from = y * bytesPerRow, to = y * width * 4
+                for i in 0..<(width * 4) {
+                    out[to + i] = UInt8((UInt32(src[from + i]) * k[i & 3] + 127) / 255)
+                }
+            }
+        }
+        return Image(uncheckedWidth: width, height: height, bytesPerRow: width * 4, pixels: out)
+    }
 }

@@ -118,7 +118,7 @@ extension Compositor {
             canvas.saveGState()
             if s.cornerRadius > 0 { canvas.clip(to: s.roundedBoundsPath) } else { canvas.clip(to: s.bounds) }
         }
-        if let image = s.contents { drawContents(image, s, canvas) }
+        if let image = s.contents { drawContents(p.tint.map { image.multiplied(by: $0) } ?? image, s, canvas) }
         if let g = s.gradient { drawGradient(g, s, canvas, p.tint) }
         if let shape = s.shape { drawShape(shape, canvas, p.tint) }
         if let text = s.text { drawText(text, s, canvas, p.tint) }

@@ -23,6 +23,16 @@ private let white = Pixel(r: 255, g: 255, b: 255, a: 255)
          Pixel(r: 0, g: 0, b: 255, a: 255), Pixel(r: 128, g: 128, b: 128, a: 128)][y * 2 + x]
     }
 
+    @Test func multiplyingByAColour() {
+        let m = quad.multiplied(by: Color(red: 1, green: 0.5, blue: 0, alpha: 0.5))
+        // Straight colour times the components, alpha times alpha, premultiplied.
+        #expect(m[0, 0] == Pixel(r: 128, g: 0, b: 0, a: 128))
+        #expect(m[1, 0] == Pixel(r: 0, g: 64, b: 0, a: 128))
+        #expect(m[1, 1] == Pixel(r: 64, g: 32, b: 0, a: 64))
+        #expect(quad.multiplied(by: .white) == quad)
+        #expect(quad.multiplied(by: Color(red: .nan, green: 2, blue: -1, alpha: 1))[1, 0] == Pixel(r: 0, g: 255, b: 0, a: 255))
+    }
+
     @Test func nearestSamplingScalesPixelsIntoBlocks() {
         let canvas = makeCanvas(8, 8)
         canvas.interpolationQuality = .none

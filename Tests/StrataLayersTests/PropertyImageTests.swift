@@ -286,3 +286,25 @@ private final class Helper: LayerDelegate {
         #expect(Compositor.clip(square, keeping: { $0.x + 1 }).count == 4)
     }
 }
+
+@Suite @MainActor struct ReplicatorImageTests {
+    /// Instance colours multiply the copies' images too, not only their colours.
+    @Test func instanceColoursTintImages() throws {
+        let whiteImage = try Image(width: 4, height: 4, premultipliedPixels: [UInt8](repeating: 255, count: 64))
+        let b = frame(120) { root in
+            let r = ReplicatorLayer()
+            r.frame = Rect(x: 0, y: 0, width: 120, height: 40)
+            r.instanceCount = 2
+            r.instanceTransform = Transform3D(translationX: 60, y: 0)
+            r.instanceColor = Color(red: 0, green: 0, blue: 1)
+            r.instanceGreenOffset = 1
+            let pic = Layer()
+            pic.frame = Rect(x: 0, y: 0, width: 40, height: 40)
+            pic.contents = whiteImage
+            r.addSublayer(pic)
+            root.addSublayer(r)
+        }
+        #expect(near(b[20, 20], blue))
+        #expect(near(b[80, 20], Pixel(r: 0, g: 255, b: 255, a: 255)))
+    }
+}
