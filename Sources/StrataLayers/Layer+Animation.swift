@@ -3,11 +3,13 @@ import StrataGraphics
 /// An animation attached to a layer.
 struct AnimationEntry {
     let key: String
-    var animation: any Animation
-    /// The same animation as Strata evaluates it (nil for a kind of animation
-    /// defined outside Strata, which has no effect on screen), cast once here
-    /// rather than at every frame.
+    /// The animation as Strata evaluates it, cast once here rather than at
+    /// every frame; nil for a kind of animation defined outside Strata, which
+    /// has no effect on screen and is kept in `foreign`.
     let evaluator: (any AnimationEvaluator)?
+    let foreign: (any Animation)?
+    /// One existential box, not two: the animation is either.
+    var animation: any Animation { evaluator ?? foreign! }
     /// The animation's completion, kept here so that ending the animation
     /// need not read the animation again.
     let completion: (@MainActor @Sendable (Bool) -> Void)?
@@ -25,14 +27,18 @@ extension Layer {
     public func add(_ animation: any Animation, forKey key: String?) {
         var a = animation
         prepareToAdd(&a.timing)
-        attach(a, evaluator: a as? any AnimationEvaluator, forKey: key)
+        if let evaluator = a as? any AnimationEvaluator {
+            attach(evaluator: evaluator, foreign: nil, completion: a.completion, forKey: key)
+        } else {
+            attach(evaluator: nil, foreign: a, completion: a.completion, forKey: key)
+        }
     }
 
     /// `add` for an animation of a kind Strata evaluates, known without a cast.
     func add<A: AnimationEvaluator>(evaluator animation: A, forKey key: String?) {
         var a = animation
         prepareToAdd(&a.timing)
-        attach(a, evaluator: a, forKey: key)
+        attach(evaluator: a, foreign: nil, completion: a.completion, forKey: key)
     }
 
     /// A begin time of 0 becomes now; a duration of 0, the transaction's.
@@ -43,7 +49,8 @@ extension Layer {
         }
     }
 
-    private func attach(_ a: any Animation, evaluator: (any AnimationEvaluator)?, forKey key: String?) {
+    private func attach(evaluator: (any AnimationEvaluator)?, foreign: (any Animation)?,
+                        completion: (@MainActor @Sendable (Bool) -> Void)?, forKey key: String?) {
         let key = key ?? "animation-\(Layer.nextAnimationKey())"
         if let i = entryIndex(forKey: key) {
             let old = animationEntries.remove(at: i)
@@ -51,7 +58,7 @@ extension Layer {
         }
         let groups = Transaction.openCompletionGroups
         for g in groups { g.add() }
-        animationEntries.append(AnimationEntry(key: key, animation: a, evaluator: evaluator, completion: a.completion,
+        animationEntries.append(AnimationEntry(key: key, evaluator: evaluator, foreign: foreign, completion: completion,
                                                groups: groups))
         markDirty()
         AnimationRegistry.register(self)
