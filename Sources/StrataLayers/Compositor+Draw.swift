@@ -12,7 +12,7 @@ extension Compositor {
     /// (0, 0) is device pixel `origin`, within device rectangle `clip`, with
     /// `alpha` from ancestors that were not drawn as groups.
     func draw(_ p: Prepared, in canvas: Canvas, origin: (Int, Int), clip: Rect, alpha: Double) {
-        guard p.subtreeBox.intersects(clip) else { return }
+        guard p.extent.intersects(clip) else { return }
         let s = p.state
         let groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && !p.children.isEmpty
         let groupShadow = s.shadowOpacity > 0 && s.shadowPath == nil && !isSimpleShadow(p)

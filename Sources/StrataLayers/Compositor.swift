@@ -105,6 +105,9 @@ public final class Compositor {
         let box: Rect
         /// With all its sublayers.
         var subtreeBox: Rect
+        /// Everything its drawing can touch: the subtree and, when it casts
+        /// its shadow from its composited sublayers, that shadow.
+        var extent: Rect
         var children: [Prepared] = []
         var mask: Prepared?
         let tint: Color?
@@ -117,6 +120,7 @@ public final class Compositor {
             self.homography = transform.planeHomography
             self.box = box
             self.subtreeBox = box
+            self.extent = box
             self.tint = tint
             self.key = key
         }
@@ -131,17 +135,6 @@ public final class Compositor {
         let recordKey = key == 0 ? node.id : hashKey(key, node.id)
         let animated = node.isAnimating(at: time)
         let p = Prepared(node: node, state: s, transform: m, box: box, tint: tint, key: recordKey)
-        let record = Record(version: node.stateVersion, transform: p.homography, opacity: opacity, clip: clip, box: box,
-                            animated: animated, extra: tint.map { $0.hashValue } ?? 0)
-        if let old = records[recordKey] {
-            if old != record || animated {
-                damage.add(old.box)
-                damage.add(box)
-            }
-        } else {
-            damage.add(box)
-        }
-        next[recordKey] = record
         let childClip = s.masksToBounds ? clip.intersection(deviceBox(of: s.bounds, m)) : clip
         var sub = s.sublayerTransformAboutAnchor
         // What changes below is damage here too, and where this layer casts its
@@ -189,7 +182,7 @@ public final class Compositor {
                 }
             }
         }
-        for c in p.children { p.subtreeBox = p.subtreeBox.union(c.subtreeBox) }
+        for c in p.children { p.subtreeBox = p.subtreeBox.union(c.extent) }
         if let maskNode = node.mask {
             // The mask lives in this layer's coordinates; a change in it damages
             // the whole of what it masks.
@@ -199,6 +192,30 @@ public final class Compositor {
             if !maskDamage.rects.isEmpty { damage.add(p.subtreeBox) }
             if let mask = p.mask { p.subtreeBox = p.subtreeBox.intersection(mask.subtreeBox) } else { p.subtreeBox = .null }
         }
+        // A shadow cast by the composited sublayers falls where they are,
+        // moved by the offset and grown by the blur: part of what this layer
+        // touches, and of what its record covers.
+        // (Without sublayers the own box already has the shadow.)
+        p.extent = p.subtreeBox
+        var recordBox = box
+        if s.shadowOpacity > 0, s.shadowPath == nil, !p.children.isEmpty, !p.subtreeBox.isNull {
+            let spread = 3 * s.shadowRadius * scale + 2
+            let shadow = p.subtreeBox.offsetBy(dx: s.shadowOffset.width * scale, dy: s.shadowOffset.height * scale)
+                .insetBy(dx: -spread, dy: -spread).intersection(clip)
+            p.extent = p.extent.union(shadow)
+            recordBox = recordBox.union(shadow)
+        }
+        let record = Record(version: node.stateVersion, transform: p.homography, opacity: opacity, clip: clip, box: recordBox,
+                            animated: animated, extra: tint.map { $0.hashValue } ?? 0)
+        if let old = records[recordKey] {
+            if old != record || animated {
+                damage.add(old.box)
+                damage.add(recordBox)
+            }
+        } else {
+            damage.add(recordBox)
+        }
+        next[recordKey] = record
         return p
     }
 

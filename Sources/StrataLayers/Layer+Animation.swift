@@ -137,9 +137,10 @@ extension Layer {
     /// walking to the root, and remembered until a tree changes shape
     /// anywhere (`Layer.treeGeneration`).
     var clock: (any MediaClock)? {
-        if clockCache.generation == Layer.treeGeneration { return clockCache.clock }
+        let generation = Layer.treeGeneration.load(ordering: .relaxed)
+        if clockCache.generation == generation { return clockCache.clock }
         let found = rootLayer.host?.clock
-        clockCache = (Layer.treeGeneration, found)
+        clockCache = (generation, found)
         return found
     }
 
@@ -223,12 +224,24 @@ extension Layer {
 @MainActor
 enum AnimationRegistry {
     static var animated: [ObjectIdentifier: Layer] = [:]
+    /// The size at which registering next prunes, so that layers are let go
+    /// even when no host renders frames (amortised: it doubles).
+    static var pruneAt = 64
 
     static func register(_ layer: Layer) {
         if !layer.isRegisteredForAnimations {
             layer.isRegisteredForAnimations = true
             animated[ObjectIdentifier(layer)] = layer
+            if animated.count >= pruneAt {
+                prune()
+                pruneAt = max(64, 2 * animated.count)
+            }
         }
+    }
+
+    /// Lets go of the layers only the registry still holds.
+    static func prune() {
+        for key in Array(animated.keys) where isKnownUniquelyReferenced(&animated[key]!) { forget(key) }
     }
 
     /// Ends every layer's animations that are over at its own clock's time.

@@ -52,8 +52,9 @@ extension Layer {
     /// `contentsScale`, and makes it the contents (without animation). An empty
     /// or huge size (over 16384 pixels a side) leaves no contents.
     ///
-    /// After `setNeedsDisplay(in:)` alone, and when the contents are still a
-    /// backing image of this size, only that part is redrawn over a copy of it.
+    /// After `setNeedsDisplay(in:)` alone, and when the contents are still the
+    /// backing image this method made, at this size, only that part is
+    /// redrawn over a copy of it.
     public func drawContents() {
         let partial = needsDisplayRect
         needsDisplayRect = nil
@@ -63,7 +64,7 @@ extension Layer {
             setContentsWithoutAction(nil)
             return
         }
-        if let partial, let old = state.contents, old.width == Int(w), old.height == Int(h) {
+        if let partial, contentsVersion == backingVersion, let old = state.contents, old.width == Int(w), old.height == Int(h) {
             canvas.draw(old, in: canvas.bounds)
             canvas.scaleBy(x: scale, y: scale)
             canvas.translateBy(x: -state.bounds.minX, y: -state.bounds.minY)
@@ -82,6 +83,7 @@ extension Layer {
         }
         draw(in: canvas)
         setContentsWithoutAction(canvas.makeImage())
+        backingVersion = contentsVersion
     }
 
     func setContentsWithoutAction(_ image: Image?) {

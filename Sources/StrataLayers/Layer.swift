@@ -1,4 +1,5 @@
 import StrataGraphics
+import Synchronization
 
 /// What a layer's delegate may supply (`CALayerDelegate`). Every method has a
 /// default that does nothing special.
@@ -63,6 +64,9 @@ open class Layer {
     var needsDisplayFlag = false
     /// The part asked to be redrawn by `setNeedsDisplay(in:)`; nil is all.
     var needsDisplayRect: Rect?
+    /// `contentsVersion` when `drawContents()` last made the contents: a
+    /// partial redraw may start from them only while they are still those.
+    var backingVersion = -1
     var needsLayoutFlag = false
     /// Changed since the last commit: this layer's own values or sublayer list.
     var isDirty = true
@@ -73,9 +77,20 @@ open class Layer {
     var isRegisteredForAnimations = false
     /// See `clock`.
     var clockCache: (generation: Int, clock: (any MediaClock)?) = (-1, nil)
-    /// Bumped whenever any layer is attached or detached (or a host made), so
-    /// that remembered roots are looked up again.
-    static var treeGeneration = 0
+    /// Bumped whenever any layer is attached or detached, and when a layer or
+    /// host goes away (which can detach others through their weak links), so
+    /// that remembered clocks are looked up again. Atomic, since a layer's
+    /// last release may happen on any thread.
+    nonisolated static let treeGeneration = Atomic<Int>(0)
+
+    /// Tells the clock caches that the trees may have changed shape.
+    nonisolated static func treesChanged() {
+        treeGeneration.add(1, ordering: .relaxed)
+    }
+
+    deinit {
+        Layer.treesChanged()
+    }
     /// Bumped whenever `display()` makes new contents.
     var contentsVersion = 0
     /// Identifies the layer's own values as committed: a new number at each
@@ -375,7 +390,7 @@ open class Layer {
                 mask.removeFromSuperlayer()
                 mask.maskOwner = self
             }
-            Layer.treeGeneration &+= 1
+            Layer.treesChanged()
             markDirty()
         }
     }
@@ -427,7 +442,7 @@ open class Layer {
         if layer.maskOwner != nil { layer.maskOwner?.mask = nil }
         sublayers.insert(layer, at: max(0, min(index, sublayers.count)))
         layer.superlayer = self
-        Layer.treeGeneration &+= 1
+        Layer.treesChanged()
         markDirty()
         layer.markDirty()
     }
@@ -459,7 +474,7 @@ open class Layer {
         guard let parent = superlayer, let i = parent.sublayers.firstIndex(where: { $0 === self }) else { return }
         parent.sublayers.remove(at: i)
         superlayer = nil
-        Layer.treeGeneration &+= 1
+        Layer.treesChanged()
         parent.markDirty()
     }
 

@@ -36,10 +36,14 @@ public final class LayerHost {
         statistics = FrameStatistics(budget: frameBudget)
         rootLayer = Layer()
         rootLayer.host = self
-        Layer.treeGeneration &+= 1
+        Layer.treesChanged()
         rootLayer.anchorPoint = .zero
         rootLayer.bounds = Rect(x: 0, y: 0, width: Double(width) / compositor.scale, height: Double(height) / compositor.scale)
         Transaction.dirtyHosts[ObjectIdentifier(self)] = self
+    }
+
+    deinit {
+        Layer.treesChanged()
     }
 
     /// Turns the model tree into a new render tree (called by transactions).

@@ -58,17 +58,21 @@ extension Layer {
             needsDisplayFlag = false
             display()
         }
+        // The marks are cleared before the sublayers are visited: a change made
+        // while they commit (a layout that moves a layer already passed) then
+        // marks this line again, and the next commit takes it.
+        let changed = isDirty || lastNode == nil
+        isDirty = false
+        subtreeDirty = false
+        hasBeenCommitted = true
         let subs = sublayers.map { $0.commitNode() }
         let maskNode = mask?.commitNode()
-        if isDirty || lastNode == nil {
+        if changed || isDirty {
             Layer.versionCounter += 1
             stateVersion = Layer.versionCounter
         }
         let node = RenderNode(id: id, stateVersion: stateVersion, state: state, animations: animationEntries.compactMap(\.evaluator),
                               sublayers: subs, mask: maskNode)
-        isDirty = false
-        subtreeDirty = false
-        hasBeenCommitted = true
         lastNode = node
         return node
     }

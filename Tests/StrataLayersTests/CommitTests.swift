@@ -122,3 +122,121 @@ import Testing
         #expect(l.currentMediaTime == c2.now)
     }
 }
+
+/// A layer whose layout hides a sibling committed before it.
+private final class HidesSibling: Layer {
+    var sibling: Layer?
+    override func layoutSublayers() { sibling?.isHidden = true }
+}
+
+private final class Drawn: Layer {
+    var clips: [Rect] = []
+    override func draw(in canvas: Canvas) {
+        clips.append(canvas.clipBoundingBox)
+        canvas.fillColor = .black
+        canvas.fill(bounds)
+    }
+}
+
+@Suite @MainActor struct CommitEdgeCaseTests {
+    /// A change made during a commit, to a layer the commit has passed,
+    /// reaches the next commit, and so do later changes to it.
+    @Test func changesMadeDuringACommitAreNotLost() {
+        let host = try! LayerHost(width: 16, height: 16)
+        let a = Layer(), b = HidesSibling()
+        host.rootLayer.addSublayer(a)
+        host.rootLayer.addSublayer(b)
+        host.renderFrame()
+        b.sibling = a
+        b.setNeedsLayout()
+        Transaction.flush()
+        host.renderFrame()
+        #expect(host.renderTree!.sublayers[0].state.isHidden)
+        b.sibling = nil
+        a.isHidden = false
+        host.renderFrame()
+        #expect(!host.renderTree!.sublayers[0].state.isHidden)
+    }
+
+    /// A shadow cast far from the layer by a sublayer outside its bounds
+    /// follows the sublayer when it moves.
+    @Test func farGroupShadowsFollowTheirSublayers() {
+        let host = try! LayerHost(width: 500, height: 100, backgroundColor: .white)
+        let p = Layer()
+        p.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        p.shadowOpacity = 1
+        p.shadowRadius = 0
+        p.shadowOffset = Size(width: 300, height: 0)
+        let c = Layer()
+        c.frame = Rect(x: 150, y: 0, width: 40, height: 40)
+        c.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        p.addSublayer(c)
+        host.rootLayer.addSublayer(p)
+        host.renderFrame()
+        #expect(Bitmap(image: host.makeImage())[470, 20].r < 60)
+        Transaction.perform {
+            Transaction.disableActions = true
+            c.position = Point(x: 170, y: 70)
+        }
+        host.renderFrame()
+        let fresh = try! Compositor(width: 500, height: 100, backgroundColor: .white)
+        fresh.render(host.renderTree, at: host.clock.now)
+        let same = fresh.frame.makeImage() == host.makeImage()
+        #expect(same)
+        #expect(Bitmap(image: host.makeImage())[470, 70].r < 60)
+        #expect(Bitmap(image: host.makeImage())[470, 20].r == 255)
+        // Changing the parent's own shadow moves all of it.
+        Transaction.perform {
+            Transaction.disableActions = true
+            p.shadowOffset = Size(width: 250, height: 0)
+        }
+        host.renderFrame()
+        fresh.render(host.renderTree, at: host.clock.now)
+        let again = fresh.frame.makeImage() == host.makeImage()
+        #expect(again)
+    }
+
+    /// Without any host rendering frames, animated layers nothing else holds
+    /// are still let go.
+    @Test func theRegistryLetsGoWithoutFrames() {
+        weak var first: Layer?
+        for i in 0..<1000 {
+            let l = Layer()
+            l.add(BasicAnimation(keyPath: "opacity", from: 0.0, to: 1.0, duration: 100), forKey: "fade")
+            if i == 0 { first = l }
+        }
+        #expect(first == nil)
+        #expect(AnimationRegistry.animated.count < 1000)
+    }
+
+    /// A partial redraw starts from the old backing image only if the
+    /// contents are still that image.
+    @Test func partialRedisplayAfterNewContentsRedrawsAll() throws {
+        let host = try! LayerHost(width: 20, height: 20)
+        let l = Drawn()
+        l.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        host.rootLayer.addSublayer(l)
+        l.setNeedsDisplay()
+        host.renderFrame()
+        l.contents = try Image(width: 10, height: 10, premultipliedPixels: [UInt8](repeating: 255, count: 400))
+        l.setNeedsDisplay(in: Rect(x: 0, y: 0, width: 2, height: 2))
+        host.renderFrame()
+        #expect(l.clips.last == Rect(x: 0, y: 0, width: 10, height: 10))
+        l.setNeedsDisplay(in: Rect(x: 0, y: 0, width: 2, height: 2))
+        host.renderFrame()
+        #expect(l.clips.last == Rect(x: 0, y: 0, width: 2, height: 2))
+    }
+
+    @Test func aGoneHostsClockIsNotUsed() {
+        let clock = ManualClock()
+        clock.advance(by: 1000)
+        let l = Layer()
+        do {
+            let host = try! LayerHost(width: 8, height: 8, clock: clock)
+            host.rootLayer.addSublayer(l)
+            #expect(l.currentMediaTime == 1000)
+        }
+        Transaction.flush()  // the pending commit holds the host until then
+        #expect(abs(l.currentMediaTime - SystemClock.shared.now) < 1)
+    }
+}
