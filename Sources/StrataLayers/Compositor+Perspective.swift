@@ -46,7 +46,9 @@ extension Compositor {
             let side = hypot(visible[j].x - visible[i].x, visible[j].y - visible[i].y)
             if side > 1e-9 { k = max(k, d / side) }
         }
-        k = min(k, 4096 / max(b.width, b.height))
+        // At most 4096 pixels a side and 4 million in all (16 MB): an edge near
+        // the eye asks for far more than any screen shows.
+        k = min(k, 4096 / max(b.width, b.height), (4e6 / (b.width * b.height)).squareRoot())
         // Only what can show on the canvas (a near-eye edge projects far out).
         let frame = canvas.bounds.insetBy(dx: -2, dy: -2)
         device = Compositor.clip(device, keeping: { q in q.x - frame.minX })

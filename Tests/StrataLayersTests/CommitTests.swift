@@ -158,44 +158,6 @@ private final class Drawn: Layer {
         #expect(!host.renderTree!.sublayers[0].state.isHidden)
     }
 
-    /// A shadow cast far from the layer by a sublayer outside its bounds
-    /// follows the sublayer when it moves.
-    @Test func farGroupShadowsFollowTheirSublayers() {
-        let host = try! LayerHost(width: 500, height: 100, backgroundColor: .white)
-        let p = Layer()
-        p.frame = Rect(x: 0, y: 0, width: 100, height: 100)
-        p.shadowOpacity = 1
-        p.shadowRadius = 0
-        p.shadowOffset = Size(width: 300, height: 0)
-        let c = Layer()
-        c.frame = Rect(x: 150, y: 0, width: 40, height: 40)
-        c.backgroundColor = Color(red: 0, green: 0, blue: 1)
-        p.addSublayer(c)
-        host.rootLayer.addSublayer(p)
-        host.renderFrame()
-        #expect(Bitmap(image: host.makeImage())[470, 20].r < 60)
-        Transaction.perform {
-            Transaction.disableActions = true
-            c.position = Point(x: 170, y: 70)
-        }
-        host.renderFrame()
-        let fresh = try! Compositor(width: 500, height: 100, backgroundColor: .white)
-        fresh.render(host.renderTree, at: host.clock.now)
-        let same = fresh.frame.makeImage() == host.makeImage()
-        #expect(same)
-        #expect(Bitmap(image: host.makeImage())[470, 70].r < 60)
-        #expect(Bitmap(image: host.makeImage())[470, 20].r == 255)
-        // Changing the parent's own shadow moves all of it.
-        Transaction.perform {
-            Transaction.disableActions = true
-            p.shadowOffset = Size(width: 250, height: 0)
-        }
-        host.renderFrame()
-        fresh.render(host.renderTree, at: host.clock.now)
-        let again = fresh.frame.makeImage() == host.makeImage()
-        #expect(again)
-    }
-
     /// Without any host rendering frames, animated layers nothing else holds
     /// are still let go.
     @Test func theRegistryLetsGoWithoutFrames() {

@@ -4,30 +4,6 @@ import Testing
 
 @testable import StrataLayers
 
-@MainActor
-private func render(_ size: Int = 100, _ build: (Layer) -> Void) -> (LayerHost, Bitmap) {
-    let host = try! LayerHost(width: size, height: size, backgroundColor: .white)
-    build(host.rootLayer)
-    host.renderFrame()
-    return (host, Bitmap(image: host.makeImage()))
-}
-
-private func near(_ p: Pixel, _ q: Pixel, _ tol: Int = 2) -> Bool {
-    abs(Int(p.r) - Int(q.r)) <= tol && abs(Int(p.g) - Int(q.g)) <= tol && abs(Int(p.b) - Int(q.b)) <= tol && abs(Int(p.a) - Int(q.a)) <= tol
-}
-
-private let white = Pixel(r: 255, g: 255, b: 255, a: 255)
-private let red = Pixel(r: 255, g: 0, b: 0, a: 255)
-private let blue = Pixel(r: 0, g: 0, b: 255, a: 255)
-
-@MainActor
-private func layer(_ frame: Rect, _ color: Color?) -> Layer {
-    let l = Layer()
-    l.frame = frame
-    l.backgroundColor = color
-    return l
-}
-
 @Suite @MainActor struct CompositorTests {
     @Test func backgroundCornersAndBorderOverSublayers() {
         let (_, b) = render { root in
@@ -146,9 +122,7 @@ private func layer(_ frame: Rect, _ color: Color?) -> Layer {
         #expect(damage.count == 1 && damage[0].width <= 40 && damage[0].height <= 40)
         #expect(damage[0].contains(Rect(x: 80, y: 40, width: 30, height: 30)))
         // The partly redrawn frame equals a full drawing of the same tree.
-        let fresh = try! Compositor(width: 200, height: 200, backgroundColor: .white)
-        fresh.render(host.renderTree, at: host.clock.now)
-        #expect(fresh.frame.makeImage() == host.makeImage())
+        #expect(matchesAFullRedraw(host))
         // Removing a layer damages where it was.
         small.removeFromSuperlayer()
         let gone = host.renderFrame()

@@ -5,28 +5,7 @@ import Testing
 @testable import StrataLayers
 
 @MainActor
-private func frame(_ size: Int = 100, _ build: (Layer) -> Void) -> Bitmap {
-    let host = try! LayerHost(width: size, height: size, backgroundColor: .white)
-    build(host.rootLayer)
-    host.renderFrame()
-    return Bitmap(image: host.makeImage())
-}
-
-private func near(_ p: Pixel, _ q: Pixel, _ tol: Int = 2) -> Bool {
-    abs(Int(p.r) - Int(q.r)) <= tol && abs(Int(p.g) - Int(q.g)) <= tol && abs(Int(p.b) - Int(q.b)) <= tol && abs(Int(p.a) - Int(q.a)) <= tol
-}
-
-private let white = Pixel(r: 255, g: 255, b: 255, a: 255)
-private let red = Pixel(r: 255, g: 0, b: 0, a: 255)
-private let blue = Pixel(r: 0, g: 0, b: 255, a: 255)
-
-@MainActor
-private func box(_ frame: Rect, _ color: Color?) -> Layer {
-    let l = Layer()
-    l.frame = frame
-    l.backgroundColor = color
-    return l
-}
+private func frame(_ size: Int = 100, _ build: (Layer) -> Void) -> Bitmap { render(size, build).1 }
 
 /// A layer that draws its `color` over its whole bounds, counting its draws.
 private final class Painted: Layer {
@@ -64,7 +43,7 @@ private final class Helper: LayerDelegate {
     @Test func anchorPositionAndTransformPlaceTheLayer() {
         func bar(_ angle: Double) -> Bitmap {
             frame { root in
-                let l = box(Rect(x: 0, y: 0, width: 60, height: 20), .red)
+                let l = layer(Rect(x: 0, y: 0, width: 60, height: 20), .red)
                 l.position = Point(x: 50, y: 50)
                 l.transform = Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1)
                 root.addSublayer(l)
@@ -75,7 +54,7 @@ private final class Helper: LayerDelegate {
         #expect(near(turned[50, 25], red) && turned[25, 50] == white)
         // The anchor point is what `position` places: the top left here.
         let corner = frame { root in
-            let l = box(Rect(x: 0, y: 0, width: 40, height: 20), .red)
+            let l = layer(Rect(x: 0, y: 0, width: 40, height: 20), .red)
             l.anchorPoint = .zero
             l.position = Point(x: 10, y: 10)
             root.addSublayer(l)
@@ -86,10 +65,10 @@ private final class Helper: LayerDelegate {
 
     @Test func zPositionDrawsInFront() {
         let b = frame { root in
-            let back = box(Rect(x: 10, y: 10, width: 50, height: 50), .red)
+            let back = layer(Rect(x: 10, y: 10, width: 50, height: 50), .red)
             back.zPosition = 1  // added first, but in front
             root.addSublayer(back)
-            root.addSublayer(box(Rect(x: 40, y: 40, width: 50, height: 50), .blue))
+            root.addSublayer(layer(Rect(x: 40, y: 40, width: 50, height: 50), .blue))
         }
         #expect(near(b[50, 50], red) && near(b[80, 80], blue))
     }
@@ -97,9 +76,9 @@ private final class Helper: LayerDelegate {
     @Test func sublayerTransformAppliesAboutTheAnchor() {
         func scene(_ scale: Double) -> Bitmap {
             frame { root in
-                let parent = box(Rect(x: 0, y: 0, width: 100, height: 100), nil)
+                let parent = layer(Rect(x: 0, y: 0, width: 100, height: 100), nil)
                 parent.sublayerTransform = Transform3D(scaleX: scale, y: scale)
-                parent.addSublayer(box(Rect(x: 40, y: 40, width: 20, height: 20), .blue))
+                parent.addSublayer(layer(Rect(x: 40, y: 40, width: 20, height: 20), .blue))
                 root.addSublayer(parent)
             }
         }
@@ -111,18 +90,18 @@ private final class Helper: LayerDelegate {
 
     @Test func hiddenLayersAndTheirSublayersAreNotDrawn() {
         let b = frame { root in
-            let parent = box(Rect(x: 0, y: 0, width: 50, height: 50), .red)
-            parent.addSublayer(box(Rect(x: 10, y: 10, width: 10, height: 10), .blue))
+            let parent = layer(Rect(x: 0, y: 0, width: 50, height: 50), .red)
+            parent.addSublayer(layer(Rect(x: 10, y: 10, width: 10, height: 10), .blue))
             parent.isHidden = true
             root.addSublayer(parent)
-            root.addSublayer(box(Rect(x: 60, y: 60, width: 10, height: 10), .blue))
+            root.addSublayer(layer(Rect(x: 60, y: 60, width: 10, height: 10), .blue))
         }
         #expect(b[5, 5] == white && b[15, 15] == white && near(b[65, 65], blue))
     }
 
     @Test func maskedCornersRoundOnlyTheChosenCorners() {
         let b = frame { root in
-            let l = box(Rect(x: 10, y: 10, width: 80, height: 80), .red)
+            let l = layer(Rect(x: 10, y: 10, width: 80, height: 80), .red)
             l.cornerRadius = 30
             l.maskedCorners = [.minXMinY, .maxXMaxY]
             root.addSublayer(l)
@@ -134,7 +113,7 @@ private final class Helper: LayerDelegate {
     @Test func shadowColourOpacityAndOffset() {
         func scene(_ opacity: Double) -> Bitmap {
             frame { root in
-                let l = box(Rect(x: 10, y: 20, width: 30, height: 30), .blue)
+                let l = layer(Rect(x: 10, y: 20, width: 30, height: 30), .blue)
                 l.shadowColor = Color(red: 1, green: 0, blue: 0)
                 l.shadowOpacity = opacity
                 l.shadowOffset = Size(width: 40, height: 0)
@@ -199,7 +178,7 @@ private final class Helper: LayerDelegate {
         let l = Layer()
         l.delegate = helper
         l.frame = Rect(x: 0, y: 0, width: 40, height: 20)
-        let a = box(.zero, .red), b = box(.zero, .blue)
+        let a = layer(.zero, .red), b = layer(.zero, .blue)
         l.addSublayer(a)
         l.addSublayer(b)
         host.rootLayer.addSublayer(l)
@@ -216,34 +195,53 @@ private final class Helper: LayerDelegate {
 }
 
 @Suite @MainActor struct GroupShadowDamageTests {
-    /// A layer casting its shadow from its sublayers: when one moves, the
-    /// shadow moves with it, and the redrawn frame equals a full drawing.
-    @Test func groupShadowFollowsAChangedSublayer() {
-        let host = try! LayerHost(width: 120, height: 120, backgroundColor: .white)
-        let card = Layer()
-        card.frame = Rect(x: 0, y: 0, width: 60, height: 60)
+    /// A host with a layer that casts its shadow (offset, no blur) from one
+    /// blue sublayer.
+    private func scene(width: Int, offset: Size, sublayer: Rect) -> (LayerHost, Layer, Layer) {
+        let host = try! LayerHost(width: width, height: 120, backgroundColor: .white)
+        let card = layer(Rect(x: 0, y: 0, width: 60, height: 60), nil)
         card.shadowOpacity = 1
-        card.shadowRadius = 1
-        card.shadowOffset = Size(width: 50, height: 50)
-        let dot = Layer()
-        dot.frame = Rect(x: 5, y: 5, width: 10, height: 10)
-        dot.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        card.shadowRadius = 0
+        card.shadowOffset = offset
+        let dot = layer(sublayer, Color(red: 0, green: 0, blue: 1))
         card.addSublayer(dot)
         host.rootLayer.addSublayer(card)
         host.renderFrame()
-        #expect(Bitmap(image: host.makeImage())[60, 60].r < 60)  // the dot's shadow
+        return (host, card, dot)
+    }
+
+    private func change(_ body: () -> Void) {
         Transaction.perform {
             Transaction.disableActions = true
-            dot.position = Point(x: 40, y: 40)
+            body()
         }
+    }
+
+    /// When a sublayer moves, the shadow moves with it, and the redrawn frame
+    /// equals a full drawing.
+    @Test func groupShadowFollowsAChangedSublayer() {
+        let (host, _, dot) = scene(width: 120, offset: Size(width: 50, height: 50), sublayer: Rect(x: 5, y: 5, width: 10, height: 10))
+        #expect(Bitmap(image: host.makeImage())[60, 60].r < 60)  // the dot's shadow
+        change { dot.position = Point(x: 40, y: 40) }
         host.renderFrame()
-        let partial = host.makeImage()
-        let fresh = try! Compositor(width: 120, height: 120, backgroundColor: .white)
-        fresh.render(host.renderTree, at: host.clock.now)
-        let same = fresh.frame.makeImage() == partial  // (a Bool, so a failure does not print the pixels)
-        #expect(same)
-        #expect(Bitmap(image: partial)[60, 60] == Pixel(r: 255, g: 255, b: 255, a: 255))
-        #expect(Bitmap(image: partial)[90, 90].r < 60)
+        #expect(matchesAFullRedraw(host))
+        let b = Bitmap(image: host.makeImage())
+        #expect(b[60, 60] == white && b[90, 90].r < 60)
+    }
+
+    /// A shadow cast far from the layer, by a sublayer outside its bounds,
+    /// is drawn, follows the sublayer, and moves whole with the offset.
+    @Test func farGroupShadowsFollowTheirSublayers() {
+        let (host, card, dot) = scene(width: 500, offset: Size(width: 300, height: 0), sublayer: Rect(x: 150, y: 0, width: 40, height: 40))
+        #expect(Bitmap(image: host.makeImage())[470, 20].r < 60)
+        change { dot.position = Point(x: 170, y: 70) }
+        host.renderFrame()
+        #expect(matchesAFullRedraw(host))
+        let b = Bitmap(image: host.makeImage())
+        #expect(b[470, 70].r < 60 && b[470, 20].r == 255)
+        change { card.shadowOffset = Size(width: 250, height: 0) }
+        host.renderFrame()
+        #expect(matchesAFullRedraw(host))
     }
 }
 
@@ -251,7 +249,7 @@ private final class Helper: LayerDelegate {
     @MainActor
     private func scene(_ transform: Transform3D) -> Bitmap {
         frame(200) { root in
-            let l = box(Rect(x: 50, y: 50, width: 100, height: 100), .red)
+            let l = layer(Rect(x: 50, y: 50, width: 100, height: 100), .red)
             l.transform = transform
             root.addSublayer(l)
         }
