@@ -85,7 +85,7 @@ open class Layer {
 
     /// Tells the clock caches that the trees may have changed shape.
     nonisolated static func treesChanged() {
-        treeGeneration.add(1, ordering: .relaxed)
+        treeGeneration.wrappingAdd(1, ordering: .relaxed)
     }
 
     deinit {

@@ -1,0 +1,61 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// How urgent background drawing is, from drawing the user is waiting on to
+/// work nobody is looking at (the quality-of-service classes).
+public enum DrawingPriority: Int, Sendable, CaseIterable {
+    case userInteractive, userInitiated, utility, background
+
+    var qos: DispatchQoS {
+        switch self {
+        case .userInteractive: .userInteractive
+        case .userInitiated: .userInitiated
+        case .utility: .utility
+        case .background: .background
+        }
+    }
+}
+
+/// A fixed set of serial queues per priority, as many as the active cores,
+/// handed out round-robin. All of Strata's background drawing goes through
+/// the shared pool, so a burst of redraws waits its turn on a few queues
+/// instead of spawning a burst of threads (which a concurrent queue would do
+/// whenever its work blocks).
+public final class QueuePool: Sendable {
+    /// The pool Strata's asynchronous layers draw on.
+    public static let shared = QueuePool()
+
+    /// Serial queues per priority.
+    public let queuesPerPriority: Int
+    private let queues: [[DispatchQueue]]
+    private let turns: [Turn]
+
+    /// A round-robin position.
+    private final class Turn: Sendable {
+        let next = Atomic<Int>(0)
+    }
+
+    /// A pool with `queuesPerPriority` serial queues for each priority
+    /// (default: the active processor count; at least 1, at most 64).
+    public init(queuesPerPriority: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        let n = min(64, max(1, queuesPerPriority))
+        self.queuesPerPriority = n
+        queues = DrawingPriority.allCases.map { priority in
+            (0..<n).map { DispatchQueue(label: "strata.pool.\(priority).\($0)", qos: priority.qos) }
+        }
+        turns = DrawingPriority.allCases.map { _ in Turn() }
+    }
+
+    /// The next queue of `priority`, in turn.
+    public func queue(_ priority: DrawingPriority = .userInitiated) -> DispatchQueue {
+        let i = turns[priority.rawValue].next.wrappingAdd(1, ordering: .relaxed).oldValue
+        let list = queues[priority.rawValue]
+        return list[(i % list.count + list.count) % list.count]
+    }
+
+    /// Runs `work` on the next queue of `priority`.
+    public func async(_ priority: DrawingPriority = .userInitiated, _ work: @escaping @Sendable () -> Void) {
+        queue(priority).async(execute: work)
+    }
+}

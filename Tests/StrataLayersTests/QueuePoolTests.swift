@@ -1,0 +1,55 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import StrataLayers
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite struct QueuePoolTests {
+    @Test func queuesAreHandedOutInTurn() {
+        let pool = QueuePool(queuesPerPriority: 3)
+        #expect(pool.queuesPerPriority == 3)
+        let first = (0..<3).map { _ in pool.queue(.utility) }
+        #expect(Set(first.map(\.label)).count == 3)
+        // The fourth is the first again; other priorities have queues of their own.
+        #expect(pool.queue(.utility) === first[0])
+        #expect(pool.queue(.background).label != first[0].label)
+        #expect(QueuePool(queuesPerPriority: 0).queuesPerPriority == 1)
+        #expect(QueuePool(queuesPerPriority: 1000).queuesPerPriority == 64)
+    }
+
+    /// A burst of 400 tasks that block never has more of them running at once
+    /// than the pool has queues, and the tasks of one queue never overlap.
+    @Test func aBurstUsesOnlyThePoolsThreads() {
+        let pool = QueuePool(queuesPerPriority: 2)
+        let concurrency = Mutex<(now: Int, most: Int)>((0, 0))
+        let running = Mutex<[String: Int]>([:])
+        let overlapped = Atomic<Bool>(false)
+        let group = DispatchGroup()
+        for _ in 0..<400 {
+            let q = pool.queue(.userInitiated)
+            let label = q.label
+            group.enter()
+            q.async {
+                let n = running.withLock { $0[label, default: 0] += 1; return $0[label]! }
+                if n > 1 { overlapped.store(true, ordering: .relaxed) }
+                concurrency.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                usleep(50)
+                concurrency.withLock { $0.now -= 1 }
+                running.withLock { $0[label]! -= 1 }
+                group.leave()
+            }
+        }
+        group.wait()
+        let most = concurrency.withLock { $0.most }
+        #expect(most >= 1 && most <= 2)
+        let anyOverlap = overlapped.load(ordering: .relaxed)
+        #expect(!anyOverlap)
+    }
+}
