@@ -9,6 +9,7 @@ extension Layer {
     /// Asks for the contents to be redrawn (`display()`) at the next commit:
     /// once, however many times this is called before it.
     public func setNeedsDisplay() {
+        requestedDisplay()
         needsDisplayRect = nil
         guard !needsDisplayFlag else { return }
         needsDisplayFlag = true
@@ -23,6 +24,7 @@ extension Layer {
     public func setNeedsDisplay(in rect: Rect) {
         let r = rect.standardized
         guard !r.isEmpty, !r.isNull, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return }
+        requestedDisplay()
         if needsDisplayFlag {
             // Already asked for: the whole (nil) stays whole.
             if let partial = needsDisplayRect { needsDisplayRect = partial.union(r) }

@@ -132,6 +132,10 @@ open class Layer {
         delegate?.draw(self, in: canvas)
     }
 
+    /// Called by every `setNeedsDisplay` request, coalesced or not (an
+    /// asynchronous layer cancels the drawing in flight here).
+    func requestedDisplay() {}
+
     /// Positions the sublayers (`layoutSublayers()`): the delegate's
     /// `layoutSublayers(of:)` by default. Subclasses override this.
     open func layoutSublayers() {

@@ -1,0 +1,147 @@
+import Dispatch
+import Foundation
+import StrataGraphics
+import Synchronization
+import Testing
+
+@testable import StrataLayers
+
+/// Supplies tasks that fill the bounds with `color`, counting draws, noting
+/// whether any ran on the main thread, and optionally waiting on a gate first.
+@MainActor
+private final class Painter: AsyncLayerDelegate {
+    var color = Color(red: 1, green: 0, blue: 0)
+    let draws = Counter()
+    let onMain = Counter()
+    let cancelledSeen = Counter()
+    var gate: DispatchSemaphore?
+    let started = Counter()
+    var finished: [Bool] = []
+
+    func newAsyncDisplayTask(for layer: AsyncLayer) -> AsyncDisplayTask {
+        let color = self.color, gate = self.gate
+        let draws = self.draws, onMain = self.onMain, started = self.started, cancelledSeen = self.cancelledSeen
+        return AsyncDisplayTask(display: { canvas, size, isCancelled in
+            started.add()
+            if Thread.isMainThread { onMain.add() }
+            gate?.wait()
+            if isCancelled() {
+                cancelledSeen.add()
+                return
+            }
+            draws.add()
+            canvas.fillColor = color
+            canvas.fill(Rect(origin: .zero, size: size))
+        }, didDisplay: { [weak self] _, finished in
+            self?.finished.append(finished)
+        })
+    }
+}
+
+private final class Counter: Sendable {
+    private let n = Atomic<Int>(0)
+    func add() { n.wrappingAdd(1, ordering: .relaxed) }
+    var value: Int { n.load(ordering: .relaxed) }
+}
+
+@MainActor
+private func settle(_ done: () -> Bool) async {
+    for _ in 0..<600 where !done() { try? await Task.sleep(nanoseconds: 5_000_000) }
+}
+
+@MainActor
+private func pixel(_ layer: Layer) -> Pixel? {
+    layer.contents.map { $0[0, 0] }
+}
+
+@Suite @MainActor struct AsyncLayerTests {
+    /// Displays run when a host's tree commits.
+    private let host = try! LayerHost(width: 16, height: 16)
+
+    private func make() -> (AsyncLayer, Painter) {
+        let l = AsyncLayer()
+        l.frame = Rect(x: 0, y: 0, width: 8, height: 8)
+        let p = Painter()
+        l.delegate = p
+        host.rootLayer.addSublayer(l)
+        return (l, p)
+    }
+
+    @Test func requestsInOneTurnDrawOnceOffTheMainThread() async {
+        let (l, p) = make()
+        for _ in 0..<10 { l.setNeedsDisplay() }
+        Transaction.flush()
+        await settle { p.finished.count == 1 }
+        #expect(p.draws.value == 1 && p.onMain.value == 0)
+        #expect(p.finished == [true])
+        #expect(pixel(l) == Pixel(r: 255, g: 0, b: 0, a: 255))
+    }
+
+    @Test func anOvertakenDrawNeverReachesTheLayer() async {
+        let (l, p) = make()
+        let gate = DispatchSemaphore(value: 0)
+        p.gate = gate
+        l.setNeedsDisplay()
+        Transaction.flush()
+        await settle { p.started.value == 1 }
+        // A newer request while the first is still drawing.
+        p.gate = nil
+        p.color = Color(red: 0, green: 0, blue: 1)
+        l.setNeedsDisplay()
+        Transaction.flush()
+        gate.signal()
+        await settle { p.finished.count == 2 }
+        #expect(p.cancelledSeen.value == 1 && p.draws.value == 1)
+        #expect(p.finished.sorted { !$0 && $1 } == [false, true])
+        #expect(pixel(l) == Pixel(r: 0, g: 0, b: 255, a: 255))
+    }
+
+    @Test func aLayerGoneMidDrawIsReleasedAndItsResultDropped() async {
+        let p = Painter()
+        let gate = DispatchSemaphore(value: 0)
+        p.gate = gate
+        var l: AsyncLayer? = AsyncLayer()
+        weak let gone = l
+        l!.frame = Rect(x: 0, y: 0, width: 8, height: 8)
+        l!.delegate = p
+        host.rootLayer.addSublayer(l!)
+        l!.setNeedsDisplay()
+        Transaction.flush()
+        await settle { p.started.value == 1 }
+        // Mid-draw, the layer goes.
+        l!.removeFromSuperlayer()
+        l = nil
+        #expect(gone == nil)
+        gate.signal()
+        await settle { p.cancelledSeen.value == 1 }
+        #expect(p.started.value == 1 && p.cancelledSeen.value == 1 && p.draws.value == 0)
+        try? await Task.sleep(nanoseconds: 20_000_000)
+        #expect(p.finished.isEmpty)
+    }
+
+    @Test func synchronousDisplayWhenAsked() {
+        let (l, p) = make()
+        l.displaysAsynchronously = false
+        l.setNeedsDisplay()
+        Transaction.flush()
+        #expect(p.draws.value == 1 && p.finished == [true])
+        #expect(pixel(l) == Pixel(r: 255, g: 0, b: 0, a: 255))
+    }
+
+    @Test func contentsCanBeClearedBeforeARedraw() async {
+        let (l, p) = make()
+        l.setNeedsDisplay()
+        Transaction.flush()
+        await settle { p.finished.count == 1 }
+        #expect(l.contents != nil)
+        l.clearsContentsBeforeAsynchronousDisplay = true
+        p.gate = DispatchSemaphore(value: 0)
+        let gate = p.gate!
+        l.setNeedsDisplay()
+        Transaction.flush()
+        #expect(l.contents == nil)
+        gate.signal()
+        await settle { p.finished.count == 2 }
+        #expect(l.contents != nil)
+    }
+}
