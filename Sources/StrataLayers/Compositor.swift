@@ -142,13 +142,9 @@ public final class Compositor {
         var childDamage = DamageRegion(bounds: bounds)
         defer {
             let castsGroupShadow = s.shadowOpacity > 0 && s.shadowPath == nil
-            let spread = 3 * s.shadowRadius * scale + 2
             for r in childDamage.rects {
                 damage.add(r)
-                if castsGroupShadow {
-                    damage.add(r.offsetBy(dx: s.shadowOffset.width * scale, dy: s.shadowOffset.height * scale)
-                        .insetBy(dx: -spread, dy: -spread))
-                }
+                if castsGroupShadow { damage.add(shadowBox(of: r, s)) }
             }
         }
         if let r = s.replicator, r.instanceCount != 1 || !r.instanceTransform.isIdentity || r.instanceDelay != 0 {
@@ -199,9 +195,7 @@ public final class Compositor {
         p.extent = p.subtreeBox
         var recordBox = box
         if s.shadowOpacity > 0, s.shadowPath == nil, !p.children.isEmpty, !p.subtreeBox.isNull {
-            let spread = 3 * s.shadowRadius * scale + 2
-            let shadow = p.subtreeBox.offsetBy(dx: s.shadowOffset.width * scale, dy: s.shadowOffset.height * scale)
-                .insetBy(dx: -spread, dy: -spread).intersection(clip)
+            let shadow = shadowBox(of: p.subtreeBox, s).intersection(clip)
             p.extent = p.extent.union(shadow)
             recordBox = recordBox.union(shadow)
         }
@@ -242,12 +236,16 @@ public final class Compositor {
         var box = deviceBox(of: local, m)
         if s.shadowOpacity > 0 {
             let shadowLocal = s.shadowPath?.boundingBoxOfPath ?? local
-            let spread = 3 * s.shadowRadius * scale + 2
-            let shadow = deviceBox(of: shadowLocal, m).offsetBy(dx: s.shadowOffset.width * scale, dy: s.shadowOffset.height * scale)
-                .insetBy(dx: -spread, dy: -spread)
-            box = box.union(shadow)
+            box = box.union(shadowBox(of: deviceBox(of: shadowLocal, m), s))
         }
         return box
+    }
+
+    /// Where the shadow of what covers device rectangle `r` can fall: moved by
+    /// the shadow offset and grown by the reach of the blur.
+    func shadowBox(of r: Rect, _ s: LayerState) -> Rect {
+        let spread = 3 * s.shadowRadius * scale + 2
+        return r.offsetBy(dx: s.shadowOffset.width * scale, dy: s.shadowOffset.height * scale).insetBy(dx: -spread, dy: -spread)
     }
 
     /// The device bounding box of a rectangle in layer coordinates (the whole
