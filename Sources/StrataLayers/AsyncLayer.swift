@@ -79,18 +79,16 @@ open class AsyncLayer: Layer {
         let task = asyncDelegate.newAsyncDisplayTask(for: self)
         let started = sentinel.increase()
         task.willDisplay?(self)
-        let size = bounds.size, scale = contentsScale, origin = bounds.origin
-        let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
-        guard w >= 1, h >= 1, w <= 16384, h <= 16384 else {
+        let b = bounds, scale = contentsScale
+        guard let (w, h) = Layer.backingSize(b, scale: scale) else {
             setContentsWithoutAction(nil)
             task.didDisplay?(self, true)
             return
         }
         let draw: @Sendable (_ isCancelled: @Sendable () -> Bool) -> Image? = { isCancelled in
-            guard !isCancelled(), let canvas = try? Canvas(width: Int(w), height: Int(h)) else { return nil }
-            canvas.scaleBy(x: scale, y: scale)
-            canvas.translateBy(x: -origin.x, y: -origin.y)
-            task.display(canvas, size, isCancelled)
+            guard !isCancelled(), let canvas = try? Canvas(width: w, height: h) else { return nil }
+            Layer.drawInBoundsSpace(canvas, b, scale: scale)
+            task.display(canvas, b.size, isCancelled)
             return isCancelled() ? nil : canvas.makeImage()
         }
         guard displaysAsynchronously else {

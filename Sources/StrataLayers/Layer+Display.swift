@@ -60,18 +60,15 @@ extension Layer {
     public func drawContents() {
         let partial = needsDisplayRect
         needsDisplayRect = nil
-        let scale = state.contentsScale
-        let w = (state.bounds.width * scale).rounded(.up), h = (state.bounds.height * scale).rounded(.up)
-        guard w >= 1, h >= 1, w <= 16384, h <= 16384, let canvas = try? Canvas(width: Int(w), height: Int(h)) else {
+        let scale = state.contentsScale, b = state.bounds
+        guard let (w, h) = Layer.backingSize(b, scale: scale), let canvas = try? Canvas(width: w, height: h) else {
             setContentsWithoutAction(nil)
             return
         }
-        if let partial, contentsVersion == backingVersion, let old = state.contents, old.width == Int(w), old.height == Int(h) {
+        if let partial, contentsVersion == backingVersion, let old = state.contents, old.width == w, old.height == h {
             canvas.draw(old, in: canvas.bounds)
-            canvas.scaleBy(x: scale, y: scale)
-            canvas.translateBy(x: -state.bounds.minX, y: -state.bounds.minY)
+            Layer.drawInBoundsSpace(canvas, b, scale: scale)
             // Out to whole pixels, so that no pixel is half old and half new.
-            let b = state.bounds
             func snap(_ v: Double, _ origin: Double, _ rule: FloatingPointRoundingRule) -> Double {
                 ((v - origin) * scale).rounded(rule) / scale + origin
             }
@@ -80,12 +77,25 @@ extension Layer {
             canvas.clip(to: area)
             canvas.clear(area)
         } else {
-            canvas.scaleBy(x: scale, y: scale)
-            canvas.translateBy(x: -state.bounds.minX, y: -state.bounds.minY)
+            Layer.drawInBoundsSpace(canvas, b, scale: scale)
         }
         draw(in: canvas)
         setContentsWithoutAction(canvas.makeImage())
         backingVersion = contentsVersion
+    }
+
+    /// The pixel size of a backing image for `bounds` at `scale` pixels per
+    /// point; nil when it is empty, not finite, or over 16384 pixels a side.
+    nonisolated static func backingSize(_ bounds: Rect, scale: Double) -> (width: Int, height: Int)? {
+        let w = (bounds.width * scale).rounded(.up), h = (bounds.height * scale).rounded(.up)
+        guard w >= 1, h >= 1, w <= 16384, h <= 16384 else { return nil }
+        return (Int(w), Int(h))
+    }
+
+    /// Makes `canvas` (a backing image) draw in the coordinates of `bounds`.
+    nonisolated static func drawInBoundsSpace(_ canvas: Canvas, _ bounds: Rect, scale: Double) {
+        canvas.scaleBy(x: scale, y: scale)
+        canvas.translateBy(x: -bounds.minX, y: -bounds.minY)
     }
 
     func setContentsWithoutAction(_ image: Image?) {
