@@ -140,6 +140,23 @@ public struct BasicAnimation: PropertyAnimation, AnimationEvaluator {
 
     var animatedKeys: [String] { [keyPath] }
 
+    func apply(at parentTime: Double, to state: inout LayerState) {
+        guard let accessor, let (iteration, fraction) = timing.progress(at: parentTime, duration: effectiveDuration),
+              let current = accessor.get(state) else { return }
+        let f = timingFunction?.value(at: fraction) ?? fraction
+        accessor.set(&state, value(fraction: f, iteration: iteration, current: current))
+    }
+}
+
+/// From, to and by values and how they combine: what basic and spring
+/// animations share.
+protocol FromToByAnimation: PropertyAnimation {
+    var fromValue: (any AnimatableValue)? { get }
+    var toValue: (any AnimatableValue)? { get }
+    var byValue: (any AnimatableValue)? { get }
+}
+
+extension FromToByAnimation {
     /// The two ends, given the property's current value.
     func ends(current: any AnimatableValue) -> (any AnimatableValue, any AnimatableValue) {
         switch (fromValue, toValue, byValue) {
@@ -153,22 +170,18 @@ public struct BasicAnimation: PropertyAnimation, AnimationEvaluator {
         }
     }
 
-    /// The animated value at a fraction of the way (timing function applied)
-    /// in iteration `iteration`.
+    /// The animated value at a fraction `f` of the way (timing function or
+    /// spring applied) in iteration `iteration`.
     func value(fraction f: Double, iteration: Double, current: any AnimatableValue) -> any AnimatableValue {
         let (from, to) = ends(current: current)
         let t = isCumulative ? f + iteration : f
         let v = from.interpolated(toAny: to, fraction: t)
         return isAdditive ? current.adding(any: v) : v
     }
-
-    func apply(at parentTime: Double, to state: inout LayerState) {
-        guard let accessor, let (iteration, fraction) = timing.progress(at: parentTime, duration: effectiveDuration),
-              let current = accessor.get(state) else { return }
-        let f = timingFunction?.value(at: fraction) ?? fraction
-        accessor.set(&state, value(fraction: f, iteration: iteration, current: current))
-    }
 }
+
+extension BasicAnimation: FromToByAnimation {}
+extension SpringAnimation: FromToByAnimation {}
 
 /// A damped spring from one value to another (`CASpringAnimation`): the
 /// motion of a mass on a spring released from `fromValue` towards `toValue`.
@@ -254,10 +267,7 @@ public struct SpringAnimation: PropertyAnimation, AnimationEvaluator {
         let d = effectiveDuration
         guard let (iteration, fraction) = timing.progress(at: parentTime, duration: d),
               let current = state.value(forKeyPath: keyPath) else { return }
-        var basic = BasicAnimation(keyPath: keyPath, from: fromValue, to: toValue, by: byValue)
-        basic.isAdditive = isAdditive
-        basic.isCumulative = isCumulative
-        state.setValue(basic.value(fraction: self.fraction(at: fraction * d), iteration: iteration, current: current),
+        state.setValue(value(fraction: self.fraction(at: fraction * d), iteration: iteration, current: current),
                        forKeyPath: keyPath)
     }
 }
