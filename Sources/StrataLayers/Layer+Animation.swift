@@ -157,10 +157,14 @@ extension Layer {
     /// Only the animations that can touch the key are evaluated.
     func presentationValue(forKey key: String, accessor: LayerState.Accessor) -> (any AnimatableValue)? {
         var s: LayerState?
+        var now = 0.0
         for i in animationEntries.indices {
             guard let evaluator = animationEntries[i].evaluator, evaluator.mayAffect(key) else { continue }
-            if s == nil { s = state }
-            evaluator.apply(at: currentMediaTime, to: &s!)
+            if s == nil {
+                s = state
+                now = currentMediaTime
+            }
+            evaluator.apply(at: now, to: &s!)
         }
         return accessor.get(s ?? state)
     }
@@ -241,21 +245,24 @@ enum AnimationRegistry {
 
     /// Lets go of the layers only the registry still holds.
     static func prune() {
-        for key in Array(animated.keys) where isKnownUniquelyReferenced(&animated[key]!) { forget(key) }
+        for key in Array(animated.keys) { _ = letGoIfOnlyOwner(key) }
     }
 
     /// Ends every layer's animations that are over at its own clock's time.
     static func endAnimations() {
         for key in Array(animated.keys) {
-            guard animated[key] != nil else { continue }
-            if isKnownUniquelyReferenced(&animated[key]!) {
-                forget(key)
-                continue
-            }
-            let layer = animated[key]!
+            // A completion may have removed layers from the registry.
+            guard animated[key] != nil, !letGoIfOnlyOwner(key), let layer = animated[key] else { continue }
             layer.endAnimations(at: layer.currentMediaTime)
             if layer.animationEntries.isEmpty { forget(key) }
         }
+    }
+
+    /// Forgets the layer at `key` if nothing else holds it; says whether it did.
+    private static func letGoIfOnlyOwner(_ key: ObjectIdentifier) -> Bool {
+        guard isKnownUniquelyReferenced(&animated[key]!) else { return false }
+        forget(key)
+        return true
     }
 
     private static func forget(_ key: ObjectIdentifier) {
