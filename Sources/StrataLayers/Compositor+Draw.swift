@@ -14,6 +14,11 @@ extension Compositor {
     func draw(_ p: Prepared, in canvas: Canvas, origin: (Int, Int), clip: Rect, alpha: Double) {
         guard p.extent.intersects(clip) else { return }
         let s = p.state
+        if s.preservesDepth {
+            // A transform layer: its depth-sorted members, each on its own.
+            for c in p.children { draw(c, in: canvas, origin: origin, clip: clip, alpha: alpha * s.opacity * c.contextAlpha) }
+            return
+        }
         let groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && !p.children.isEmpty
         let groupShadow = s.shadowOpacity > 0 && s.shadowPath == nil && !isSimpleShadow(p)
         if p.mask != nil || groupOpacity || groupShadow || !p.homography.isAffine {

@@ -112,6 +112,16 @@ public final class Compositor {
         var mask: Prepared?
         let tint: Color?
         let key: Int
+        /// In a transform layer's 3D space: the depth of the layer's centre
+        /// (larger is nearer the eye), by which its siblings there are sorted.
+        var depth = 0.0
+        /// In a transform layer's 3D space: the corners of the bounds after
+        /// the projection (x/w, y/w, z/w), where the view is along −z; nil
+        /// when a corner is behind the eye.
+        var corners3D: [SIMD3<Double>]?
+        /// The opacity of the transform layers between this layer and the one
+        /// whose children list holds it (they draw nothing themselves).
+        var contextAlpha = 1.0
 
         init(node: RenderNode, state: LayerState, transform: Transform3D, box: Rect, tint: Color?, key: Int) {
             self.node = node
@@ -126,15 +136,41 @@ public final class Compositor {
         }
     }
 
-    func prepare(_ node: RenderNode, parent: Transform3D, parentSub: Transform3D, opacity: Double, clip: Rect,
-                 time: Double, tint: Color?, key: Int, next: inout [Int: Record], damage: inout DamageRegion) -> Prepared? {
+    /// Prepares `node` and its subtree. `parent` maps the plane the layer
+    /// flattens into to device pixels; `context`, inside transform layers, is
+    /// the unflattened map from the layer's superlayer to that plane's 3D space.
+    func prepare(_ node: RenderNode, parent: Transform3D, context: Transform3D? = nil, parentSub: Transform3D, opacity: Double,
+                 clip: Rect, time: Double, tint: Color?, key: Int, next: inout [Int: Record],
+                 damage: inout DamageRegion) -> Prepared? {
         let s = node.presentation(at: time)
         guard !s.isHidden, s.opacity > 0, s.bounds.width.isFinite, s.bounds.height.isFinite else { return nil }
-        let m = s.localToParent(sublayerTransformOfParent: parentSub).flattened.concatenating(parent)
-        let box = ownBox(s, m).intersection(clip)
+        var m3 = s.localToParent(sublayerTransformOfParent: parentSub)
+        if let context { m3 = m3.concatenating(context) }
+        let m = m3.flattened.concatenating(parent)
         let recordKey = key == 0 ? node.id : hashKey(key, node.id)
+        if s.preservesDepth {
+            return prepareTransformLayer(node, s, m3: m3, m: m, parent: parent, opacity: opacity, clip: clip, time: time,
+                                         tint: tint, key: key, recordKey: recordKey, next: &next, damage: &damage)
+        }
+        // A single-sided layer turned away from the eye draws nothing, and
+        // neither do the sublayers flattened into it.
+        if !s.isDoubleSided && m.planeHomography.determinant < 0 { return nil }
+        let box = ownBox(s, m).intersection(clip)
         let animated = node.isAnimating(at: time)
         let p = Prepared(node: node, state: s, transform: m, box: box, tint: tint, key: recordKey)
+        if context != nil {
+            let c = m3.apply(x: s.bounds.midX, y: s.bounds.midY)
+            p.depth = c.w > 1e-12 ? c.z / c.w : c.z
+            var corners: [SIMD3<Double>] = []
+            for q in s.bounds.corners {
+                let r = m3.apply(x: q.x, y: q.y)
+                guard r.w > 1e-12 else { break }
+                corners.append(SIMD3(r.x / r.w, r.y / r.w, r.z / r.w))
+            }
+            if corners.count == 4 && corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }) {
+                p.corners3D = corners
+            }
+        }
         let childClip = s.masksToBounds ? clip.intersection(deviceBox(of: s.bounds, m)) : clip
         var sub = s.sublayerTransformAboutAnchor
         // What changes below is damage here too, and where this layer casts its
@@ -213,6 +249,116 @@ public final class Compositor {
         return p
     }
 
+    /// A transform layer draws nothing itself; its sublayers (and, through
+    /// nested transform layers, theirs) join one list in the 3D space of the
+    /// transform layer's superlayer, sorted back to front by depth.
+    private func prepareTransformLayer(_ node: RenderNode, _ s: LayerState, m3: Transform3D, m: Transform3D,
+                                       parent: Transform3D, opacity: Double, clip: Rect, time: Double, tint: Color?,
+                                       key: Int, recordKey: Int, next: inout [Int: Record],
+                                       damage: inout DamageRegion) -> Prepared {
+        let p = Prepared(node: node, state: s, transform: m, box: .null, tint: tint, key: recordKey)
+        let sub = s.sublayerTransformAboutAnchor
+        var members: [Prepared] = []
+        for child in node.sublayers {
+            guard let cp = prepare(child, parent: parent, context: m3, parentSub: sub, opacity: opacity * s.opacity,
+                                   clip: clip, time: time, tint: tint, key: key, next: &next, damage: &damage) else { continue }
+            if cp.state.preservesDepth {
+                for member in cp.children {
+                    member.contextAlpha *= cp.state.opacity
+                    members.append(member)
+                }
+            } else {
+                members.append(cp)
+            }
+        }
+        p.children = Compositor.depthSorted(members)
+        for c in p.children { p.subtreeBox = p.subtreeBox.union(c.extent) }
+        p.extent = p.subtreeBox
+        let record = Record(version: node.stateVersion, transform: p.homography, opacity: opacity, clip: clip, box: .null,
+                            animated: node.isAnimating(at: time), extra: 0)
+        next[recordKey] = record
+        return p
+    }
+
+    /// Members of a 3D context back to front. They start in order of their
+    /// centres' depth; then, for each pair whose boxes overlap, a plane test
+    /// decides which is behind (one lies wholly behind the other's plane, or
+    /// the other wholly in front of its), as in Newell's painter's algorithm,
+    /// and the order is the topological one, nearest-centre-last where the
+    /// tests leave a choice (or find a cycle). Centre depth alone fails on
+    /// cubes: a side face and the top face have centres at the same depth,
+    /// and whichever comes later in the array would show through its edge.
+    /// Above 64 members only the centre order is used (the pairwise tests
+    /// grow with the square of the count).
+    static func depthSorted(_ members: [Prepared]) -> [Prepared] {
+        let byCentre = members.indices.sorted {
+            members[$0].depth != members[$1].depth ? members[$0].depth < members[$1].depth : $0 < $1
+        }.map { members[$0] }
+        let n = byCentre.count
+        guard n > 1, n <= 64 else { return byCentre }
+        // before[i] holds the members that must be drawn before member i.
+        var before = [[Int]](repeating: [], count: n)
+        for i in 0..<n {
+            for j in (i + 1)..<n where byCentre[i].box.intersects(byCentre[j].box) {
+                switch planeOrder(byCentre[i], byCentre[j]) {
+                case .some(true): before[j].append(i)
+                case .some(false): before[i].append(j)
+                case nil: break
+                }
+            }
+        }
+        var remaining = [Int](repeating: 0, count: n)
+        var dependents = [[Int]](repeating: [], count: n)
+        for i in 0..<n {
+            remaining[i] = before[i].count
+            for j in before[i] { dependents[j].append(i) }
+        }
+        var done = [Bool](repeating: false, count: n)
+        var out: [Prepared] = []
+        out.reserveCapacity(n)
+        for _ in 0..<n {
+            // The farthest member that nothing still waits on; in a cycle,
+            // the farthest of all left.
+            let next = (0..<n).first { !done[$0] && remaining[$0] == 0 } ?? (0..<n).first { !done[$0] }!
+            done[next] = true
+            out.append(byCentre[next])
+            for d in dependents[next] { remaining[d] -= 1 }
+        }
+        return out
+    }
+
+    /// Whether `a` must be drawn before `b` (true), after it (false), or
+    /// either way as far as their planes tell (nil).
+    static func planeOrder(_ a: Prepared, _ b: Prepared) -> Bool? {
+        guard let ca = a.corners3D, let cb = b.corners3D else { return nil }
+        if let side = side(of: ca, from: cb) { return side < 0 }   // a behind b's plane: a first
+        if let side = side(of: cb, from: ca) { return side > 0 }   // b in front of a's plane: a first
+        return nil
+    }
+
+    /// Which side of the plane of `plane` (as seen from the eye, at +z) all
+    /// of `points` lie on: 1 in front, −1 behind, nil when they straddle it or
+    /// the plane is seen edge on.
+    static func side(of points: [SIMD3<Double>], from plane: [SIMD3<Double>]) -> Int? {
+        var normal = cross(plane[1] - plane[0], plane[3] - plane[0])
+        let length = (normal * normal).sum().squareRoot()
+        guard length > 1e-12 else { return nil }
+        normal /= length
+        guard abs(normal.z) > 1e-6 else { return nil }
+        if normal.z < 0 { normal = -normal }
+        let scale = plane.map { abs($0.x) + abs($0.y) + abs($0.z) }.max()! + 1
+        let tolerance = 1e-7 * scale
+        var front = false, behind = false
+        for p in points {
+            let d = (normal * (p - plane[0])).sum()
+            if d > tolerance { front = true } else if d < -tolerance { behind = true }
+        }
+        if front && behind { return nil }
+        if front { return 1 }
+        if behind { return -1 }
+        return nil
+    }
+
     /// The sublayers back to front at `time` (by presentation `zPosition`).
     func sortedChildren(_ node: RenderNode, time: Double) -> [RenderNode] {
         let subs = node.sublayers
@@ -269,6 +415,10 @@ public final class Compositor {
         h.combine(b)
         return h.finalize()
     }
+}
+
+@inline(__always) func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+    SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
 }
 
 @inline(__always) func clamp01(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }

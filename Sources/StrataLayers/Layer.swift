@@ -409,13 +409,32 @@ open class Layer {
     /// The farthest descendant (or this layer) that contains `point`, given in
     /// the superlayer's coordinates; hidden layers and, outside a layer that
     /// masks to its bounds, its sublayers are skipped.
-    public func hitTest(_ point: Point) -> Layer? {
-        guard !state.isHidden, state.opacity > 0,
-              let local = state.localToParent(sublayerTransformOfParent: superlayer?.state.sublayerTransformAboutAnchor ?? .identity)
-                .flattened.planeHomography.inverted()?.mapPoint(point) else { return nil }
+    public func hitTest(_ point: Point) -> Layer? { hitTest(point, context: nil) }
+
+    /// Hit testing inside a transform layer: `point` is in the plane the
+    /// transform layer's members flatten into, and `context` maps the
+    /// superlayer's 3D space to that plane's.
+    func hitTest(_ point: Point, context: Transform3D?) -> Layer? {
+        guard !state.isHidden, state.opacity > 0 else { return nil }
+        var m3 = state.localToParent(sublayerTransformOfParent: superlayer?.state.sublayerTransformAboutAnchor ?? .identity)
+        if let context { m3 = m3.concatenating(context) }
+        if state.preservesDepth {
+            // The members, nearest first.
+            let sub = state.sublayerTransformAboutAnchor
+            let depths = sublayers.map { layer -> Double in
+                let c = layer.state.localToParent(sublayerTransformOfParent: sub).concatenating(m3)
+                    .apply(x: layer.state.bounds.midX, y: layer.state.bounds.midY)
+                return c.w > 1e-12 ? c.z / c.w : c.z
+            }
+            for i in sublayers.indices.sorted(by: { depths[$0] != depths[$1] ? depths[$0] > depths[$1] : $0 > $1 }) {
+                if let hit = sublayers[i].hitTest(point, context: m3) { return hit }
+            }
+            return nil
+        }
+        guard let local = m3.flattened.planeHomography.inverted()?.mapPoint(point) else { return nil }
         if state.masksToBounds && !contains(local) { return nil }
         for sub in sublayersInDrawingOrder.reversed() {
-            if let hit = sub.hitTest(local) { return hit }
+            if let hit = sub.hitTest(local, context: nil) { return hit }
         }
         return contains(local) ? self : nil
     }
@@ -500,15 +519,17 @@ open class Layer {
     // MARK: Converting coordinates
 
     /// The map from this layer's coordinates to its root's (each layer
-    /// flattening its sublayers into its plane, as Core Animation does).
+    /// flattening its sublayers into its plane, as Core Animation does, except
+    /// transform layers, whose sublayers keep their depth).
     func transformToRoot() -> Transform3D {
         var t = Transform3D.identity
         var layer: Layer = self
         while let parent = layer.superlayer {
-            t = t.concatenating(layer.state.localToParent(sublayerTransformOfParent: parent.state.sublayerTransformAboutAnchor).flattened)
+            t = t.concatenating(layer.state.localToParent(sublayerTransformOfParent: parent.state.sublayerTransformAboutAnchor))
+            if !parent.state.preservesDepth { t = t.flattened }
             layer = parent
         }
-        return t
+        return t.flattened
     }
 
     /// `point` in `layer`'s coordinates (nil: the root's) converted to this

@@ -57,6 +57,9 @@ struct Appearance: Sendable {
     var gradientBox: Boxed<GradientState>? = nil
     var textBox: Boxed<TextState>? = nil
     var replicatorBox: Boxed<ReplicatorState>? = nil
+    /// A `TransformLayer`: its sublayers keep their depth in its parent's 3D
+    /// space instead of flattening into its plane.
+    var preservesDepth = false
 }
 
 /// The appearance of one or more states. Written only through
@@ -195,6 +198,12 @@ public struct LayerState: Sendable {
     var replicator: ReplicatorState? {
         get { box.value.replicatorBox?.value }
         set { look.replicatorBox = newValue.map(Boxed.init) }
+    }
+
+    /// Whether this is a `TransformLayer`'s state.
+    var preservesDepth: Bool {
+        get { box.value.preservesDepth }
+        set { look.preservesDepth = newValue }
     }
 
     public init() {}

@@ -194,6 +194,12 @@ struct Homography: Hashable, Sendable {
     var m21, m22, m24: Double
     var m41, m42, m44: Double
 
+    /// The determinant: negative when the map turns the plane over (a layer
+    /// seen from behind).
+    var determinant: Double {
+        m11 * (m22 * m44 - m24 * m42) - m12 * (m21 * m44 - m24 * m41) + m14 * (m21 * m42 - m22 * m41)
+    }
+
     /// Whether this is affine (no perspective row) and so can go through `Transform`.
     var isAffine: Bool { m14 == 0 && m24 == 0 && m44 == 1 }
 

@@ -13,7 +13,8 @@ enum LayerGallery {
     static func render(into out: String) throws -> [String] {
         var written: [String] = []
         for (name, build) in [("layers-health-card", healthCard), ("layers-replicator-ring", replicatorRing),
-                              ("layers-shadows-and-masks", shadowsAndMasks), ("layers-perspective-card", perspectiveCard)]
+                              ("layers-shadows-and-masks", shadowsAndMasks), ("layers-perspective-card", perspectiveCard),
+                              ("layers-cubes", cubes)]
             as [(String, (LayerHost) throws -> Void)] {
             let host = try LayerHost(width: 480, height: 320, scale: 1, backgroundColor: Color(white: 0.95))
             try build(host)
@@ -219,6 +220,53 @@ enum LayerGallery {
             t.foregroundColor = .black
             card.addSublayer(t)
             container.addSublayer(card)
+        }
+        host.renderFrame()
+    }
+
+    /// The two cubes of the Core Animation books: six coloured, numbered faces
+    /// in a transform layer each, under a perspective of 500 points; the right
+    /// cube turned 45° about x and y.
+    static func cubes(_ host: LayerHost) throws {
+        let container = Layer()
+        container.frame = host.rootLayer.bounds
+        container.sublayerTransform = .perspective(distance: 500)
+        host.rootLayer.addSublayer(container)
+        let colors = [Color(red: 0.95, green: 0.3, blue: 0.3), Color(red: 0.3, green: 0.75, blue: 0.35),
+                      Color(red: 0.3, green: 0.5, blue: 0.95), Color(red: 0.95, green: 0.8, blue: 0.25),
+                      Color(red: 0.3, green: 0.8, blue: 0.85), Color(red: 0.75, green: 0.4, blue: 0.9)]
+        let faces: [Transform3D] = [
+            Transform3D(translationX: 0, y: 0, z: 50),
+            Transform3D(translationX: 50, y: 0, z: 0).rotated(by: .pi / 2, x: 0, y: 1, z: 0),
+            Transform3D(translationX: 0, y: -50, z: 0).rotated(by: .pi / 2, x: 1, y: 0, z: 0),
+            Transform3D(translationX: 0, y: 50, z: 0).rotated(by: -.pi / 2, x: 1, y: 0, z: 0),
+            Transform3D(translationX: -50, y: 0, z: 0).rotated(by: -.pi / 2, x: 0, y: 1, z: 0),
+            Transform3D(translationX: 0, y: 0, z: -50).rotated(by: .pi, x: 0, y: 1, z: 0),
+        ]
+        let turned = Transform3D(rotationAngle: -.pi / 4, x: 1, y: 0, z: 0).rotated(by: -.pi / 4, x: 0, y: 1, z: 0)
+        for (x, transform) in [(140.0, Transform3D.identity), (340.0, turned)] {
+            let cube = TransformLayer()
+            cube.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+            cube.position = Point(x: x, y: 160)
+            cube.transform = transform
+            for (i, t) in faces.enumerated() {
+                let face = Layer()
+                face.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+                face.position = Point(x: 50, y: 50)
+                face.backgroundColor = colors[i]
+                face.borderWidth = 2
+                face.borderColor = Color(white: 1, alpha: 0.8)
+                face.transform = t
+                let label = TextLayer()
+                label.frame = Rect(x: 0, y: 28, width: 100, height: 44)
+                label.string = "\(i + 1)"
+                label.fontSize = 36
+                label.alignmentMode = .center
+                label.foregroundColor = .white
+                face.addSublayer(label)
+                cube.addSublayer(face)
+            }
+            container.addSublayer(cube)
         }
         host.renderFrame()
     }
