@@ -27,6 +27,9 @@ public final class Compositor {
     /// The rectangles redrawn by the last `render`, in device pixels.
     public private(set) var lastDamage: [Rect] = []
 
+    /// The media time of the frame being rendered.
+    var currentTime = 0.0
+
     /// What each layer drew in the previous frame, by layer (and replicator copy).
     var records: [Int: Record] = [:]
     /// Blurred shadow masks, by layer, with what they were made from.
@@ -57,6 +60,7 @@ public final class Compositor {
     /// frame and redraws only that. Returns the damaged rectangles.
     @discardableResult
     public func render(_ root: RenderNode?, at time: Double) -> [Rect] {
+        currentTime = time
         var next: [Int: Record] = [:]
         next.reserveCapacity(records.count)
         var damage = DamageRegion(bounds: bounds)
@@ -235,10 +239,23 @@ public final class Compositor {
             p.extent = p.extent.union(shadow)
             recordBox = recordBox.union(shadow)
         }
-        let record = Record(version: node.stateVersion, transform: p.homography, opacity: opacity, clip: clip, box: recordBox,
+        var record = Record(version: node.stateVersion, transform: p.homography, opacity: opacity, clip: clip, box: recordBox,
                             animated: animated, extra: tint.map { $0.hashValue } ?? 0)
+        if let tiled = s.tiled {
+            // Tiles that arrived since the last frame, or are fading in, redraw it.
+            let frame = tiled.store.beginFrame(at: time)
+            // The tiles on screen are asked for every frame, drawn or not, so
+            // that a tile waiting in the queue is never taken for one
+            // scrolled past. (Under perspective they are asked for when drawn.)
+            if p.homography.isAffine {
+                let requests = tileRequests(tiled, s, ctm: p.homography.affine, area: box)
+                if !requests.isEmpty { _ = tiled.store.tiles(requests, at: time, fade: tiled.fadeDuration) }
+            }
+            record.extra = hashKey(record.extra, frame.version)
+            record.animated = record.animated || frame.fading
+        }
         if let old = records[recordKey] {
-            if old != record || animated {
+            if old != record || record.animated {
                 damage.add(old.box)
                 damage.add(recordBox)
             }

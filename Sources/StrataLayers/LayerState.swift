@@ -57,6 +57,7 @@ struct Appearance: Sendable {
     var gradientBox: Boxed<GradientState>? = nil
     var textBox: Boxed<TextState>? = nil
     var replicatorBox: Boxed<ReplicatorState>? = nil
+    var tiledBox: Boxed<TiledState>? = nil
     /// A `TransformLayer`: its sublayers keep their depth in its parent's 3D
     /// space instead of flattening into its plane.
     var preservesDepth = false
@@ -200,6 +201,10 @@ public struct LayerState: Sendable {
         set { look.replicatorBox = newValue.map(Boxed.init) }
     }
 
+    var tiled: TiledState? {
+        get { box.value.tiledBox?.value }
+        set { look.tiledBox = newValue.map(Boxed.init) }
+    }
     /// Whether this is a `TransformLayer`'s state.
     var preservesDepth: Bool {
         get { box.value.preservesDepth }

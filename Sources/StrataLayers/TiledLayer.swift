@@ -1,0 +1,448 @@
+import Dispatch
+import StrataGraphics
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A layer that draws its contents in tiles, on demand, at the level of
+/// detail the current zoom needs (`CATiledLayer`): for images far larger than
+/// memory allows as one bitmap, and for contents that are expensive to draw.
+///
+/// Each frame the compositor works out which tiles of the level it needs
+/// intersect the part of the layer on screen, draws those it has, and asks
+/// for the others. They are drawn on the shared `QueuePool`, several at once,
+/// through `draw(in:)`; until one arrives, a coarser tile it has stands in,
+/// and a new tile fades in over `fadeDuration`. The main actor never waits for
+/// a tile, and a slow one holds up only the queue drawing it.
+///
+/// `draw(in:)` is **nonisolated** here and is called from several threads at
+/// once: override it with code that reads only `Sendable`, immutable data
+/// (the tile's area is `canvas.clipBoundingBox`, in layer coordinates). The
+/// delegate's `draw(_:in:)`, being main-actor, is not used.
+///
+/// Levels of detail: level 0 draws `contentsScale` pixels per point; each
+/// level below halves that, and `levelsOfDetailBias` of the levels are above
+/// it (2, 4, … times). The tile drawn is the coarsest level that still has at
+/// least as many pixels as the screen shows, within the levels there are.
+///
+/// Tiles are cached up to `maximumCacheBytes` (4 bytes a pixel); past it the
+/// least recently shown are dropped. `setNeedsDisplay()` redraws every tile
+/// and `setNeedsDisplay(in:)` those it touches; the old ones stay on screen
+/// until their replacements are ready.
+open class TiledLayer: Layer {
+    let store: TileStore
+
+    public override init() {
+        let store = TileStore()
+        self.store = store
+        super.init()
+        state.tiled = TiledState(store: store)
+        store.setDrawing { [weak self] canvas in self?.draw(in: canvas) }
+    }
+
+    public required init(layer: Layer) {
+        let store = (layer as? TiledLayer)?.store ?? TileStore()
+        self.store = store
+        super.init(layer: layer)
+        if state.tiled == nil { state.tiled = TiledState(store: store) }
+    }
+
+    private func set<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<TiledState, V>, _ v: V) {
+        let part: WritableKeyPath<LayerState, TiledState> = \LayerState.tiled!
+        change(key, part.appending(path: kp), v)
+    }
+
+    /// The size of a tile in pixels (default 256 × 256): in points it is this
+    /// divided by `contentsScale` (and by the level's scale). Each side is
+    /// rounded up to whole pixels and kept within 16…4096; a size that is not
+    /// finite, or not positive, is ignored.
+    public var tileSize: Size {
+        get { Size(width: Double(state.tiled!.tileWidth), height: Double(state.tiled!.tileHeight)) }
+        set {
+            guard newValue.width.isFinite, newValue.height.isFinite, newValue.width > 0, newValue.height > 0 else { return }
+            set("tileWidth", \.tileWidth, Int(min(4096, max(16, newValue.width.rounded(.up)))))
+            set("tileHeight", \.tileHeight, Int(min(4096, max(16, newValue.height.rounded(.up)))))
+        }
+    }
+
+    /// How many levels of detail there are (default 1), each half the
+    /// resolution of the one above; kept within 1…30.
+    public var levelsOfDetail: Int {
+        get { state.tiled!.levelsOfDetail }
+        set { set("levelsOfDetail", \.levelsOfDetail, min(30, max(1, newValue))) }
+    }
+
+    /// How many of the levels magnify, above `contentsScale` (default 0);
+    /// kept within 0…(`levelsOfDetail` − 1) when drawing.
+    public var levelsOfDetailBias: Int {
+        get { state.tiled!.levelsOfDetailBias }
+        set { set("levelsOfDetailBias", \.levelsOfDetailBias, min(30, max(0, newValue))) }
+    }
+
+    /// How long a new tile takes to fade in, in seconds (default 0.25; 0 for
+    /// none; negative and non-finite values count as 0).
+    public var fadeDuration: Double {
+        get { state.tiled!.fadeDuration }
+        set { set("fadeDuration", \.fadeDuration, newValue.isFinite ? max(0, newValue) : 0) }
+    }
+
+    /// The most the tile cache may hold, in bytes (default 64 MiB).
+    public var maximumCacheBytes: Int {
+        get { store.maximumBytes }
+        set { store.maximumBytes = max(0, newValue) }
+    }
+
+    /// The pool priority tiles are drawn at (default `userInitiated`).
+    public var drawingPriority: DrawingPriority {
+        get { store.priority }
+        set { store.priority = newValue }
+    }
+
+    /// Bytes the cached tiles hold now.
+    public var cachedBytes: Int { store.statistics.bytes }
+    /// Tiles cached now.
+    public var cachedTileCount: Int { store.statistics.tiles }
+    /// Tiles waiting to be drawn or being drawn.
+    public var pendingTileCount: Int { store.statistics.pending }
+    /// Tiles drawn since the layer was made.
+    public var drawnTileCount: Int { store.statistics.drawn }
+
+    /// Draws one tile's part of the contents; `canvas` is in layer
+    /// coordinates, clipped to the tile. Called on pool queues, concurrently:
+    /// see the class documentation.
+    nonisolated open override func draw(in canvas: Canvas) {}
+
+    /// Invalidates the tiles the requested area touches (all, after
+    /// `setNeedsDisplay()`); they are redrawn when next shown.
+    open override func display() {
+        let area = needsDisplayRect
+        needsDisplayRect = nil
+        store.invalidate(area)
+        markDirty()
+    }
+}
+
+/// A tiled layer's tiling, and the cache it shares with its render nodes.
+struct TiledState: Sendable {
+    var tileWidth = 256
+    var tileHeight = 256
+    var levelsOfDetail = 1
+    var levelsOfDetailBias = 0
+    var fadeDuration = 0.25
+    let store: TileStore
+
+    init(store: TileStore) { self.store = store }
+
+    /// The level for a screen showing `needed` pixels per point per unit of
+    /// `contentsScale`: the coarsest with at least that many, within the levels.
+    func level(forScale needed: Double) -> Int {
+        let top = min(levelsOfDetailBias, levelsOfDetail - 1)
+        let bottom = top - (levelsOfDetail - 1)
+        guard needed > 0, needed.isFinite else { return top }
+        let e = log2(needed) - 1e-9
+        guard e.isFinite else { return top }
+        return min(top, max(bottom, Int(e.rounded(.up))))
+    }
+
+    var lowestLevel: Int { min(levelsOfDetailBias, levelsOfDetail - 1) - (levelsOfDetail - 1) }
+}
+
+/// A tile: its level (scale 2^level) and column and row.
+struct TileKey: Hashable, Sendable {
+    var level: Int
+    var x: Int
+    var y: Int
+}
+
+/// One tile asked for by a frame: where it is (layer points) and how many
+/// pixels per point it is drawn at.
+struct TileRequest {
+    var key: TileKey
+    var rect: Rect
+    var scale: Double
+}
+
+/// A tiled layer's tiles: cached images, the queue of tiles to draw, and the
+/// workers drawing them on the pool. All state is behind one mutex, held only
+/// for bookkeeping, never while a tile is drawn.
+final class TileStore: Sendable {
+    struct Entry {
+        var rect: Rect
+        var scale: Double
+        var image: Image?
+        var bytes = 0
+        /// The frame that last asked for it.
+        var lastUse: Int
+        /// The media time it first showed (for the fade).
+        var shownAt: Double?
+        /// Waiting for or being drawn.
+        var queued = false
+        /// The generation the image was drawn at (−1: none yet), and the last
+        /// one that invalidated it.
+        var stamp = -1
+        var dirtyAt = 0
+        var isStale: Bool { image == nil || stamp < dirtyAt }
+    }
+
+    struct State {
+        var entries: [TileKey: Entry] = [:]
+        /// Tiles to draw, the most recently asked for last.
+        var queue: [TileKey] = []
+        var bytes = 0
+        var frame = 0
+        var generation = 0
+        /// Bumped whenever a tile arrives.
+        var version = 0
+        var workers = 0
+        var drawn = 0
+        var maximumBytes = 64 << 20
+        var priority = DrawingPriority.userInitiated
+        /// When the last fade in progress ends.
+        var fadesUntil = -Double.infinity
+        var draw: (@Sendable (Canvas) -> Void)?
+    }
+
+    let state = Mutex(State())
+    let pool: QueuePool
+
+    init(pool: QueuePool = .shared) { self.pool = pool }
+
+    func setDrawing(_ draw: @escaping @Sendable (Canvas) -> Void) { state.withLock { $0.draw = draw } }
+
+    var maximumBytes: Int {
+        get { state.withLock { $0.maximumBytes } }
+        set {
+            state.withLock {
+                $0.maximumBytes = newValue
+                TileStore.evict(&$0)
+            }
+        }
+    }
+
+    var priority: DrawingPriority {
+        get { state.withLock { $0.priority } }
+        set { state.withLock { $0.priority = newValue } }
+    }
+
+    var statistics: (bytes: Int, tiles: Int, pending: Int, drawn: Int) {
+        state.withLock { s in
+            (s.bytes, s.entries.values.count { $0.image != nil }, s.entries.values.count { $0.queued }, s.drawn)
+        }
+    }
+
+    /// Starts a frame; returns the version (which changes when tiles arrive)
+    /// and whether a fade is still running at `time`.
+    func beginFrame(at time: Double) -> (version: Int, fading: Bool) {
+        state.withLock { s in
+            s.frame += 1
+            return (s.version, s.fadesUntil > time)
+        }
+    }
+
+    /// The images of the requested tiles that are ready, with their fade (0…1);
+    /// queues those missing or stale, and starts workers to draw them.
+    func tiles(_ requests: [TileRequest], at time: Double, fade: Double) -> [(image: Image, alpha: Double)?] {
+        var out: [(image: Image, alpha: Double)?] = []
+        out.reserveCapacity(requests.count)
+        let start = state.withLock { s -> (count: Int, priority: DrawingPriority) in
+            for r in requests {
+                var e = s.entries[r.key] ?? Entry(rect: r.rect, scale: r.scale, lastUse: s.frame)
+                e.lastUse = s.frame
+                if e.rect != r.rect || e.scale != r.scale {
+                    // The tiling changed (bounds, contents scale or tile size):
+                    // this image no longer fits.
+                    e.rect = r.rect
+                    e.scale = r.scale
+                    s.bytes -= e.bytes
+                    e.image = nil
+                    e.bytes = 0
+                    e.shownAt = nil
+                }
+                if e.isStale && !e.queued {
+                    e.queued = true
+                    s.queue.append(r.key)
+                }
+                if let image = e.image {
+                    let shown = e.shownAt ?? time
+                    e.shownAt = shown
+                    let alpha = fade > 0 ? min(1, max(0, (time - shown) / fade)) : 1
+                    if alpha < 1 { s.fadesUntil = max(s.fadesUntil, shown + fade) }
+                    out.append((image, alpha))
+                } else {
+                    out.append(nil)
+                }
+                s.entries[r.key] = e
+            }
+            let wanted = min(s.queue.count, pool.queuesPerPriority) - s.workers
+            if wanted > 0 { s.workers += wanted }
+            return (max(0, wanted), s.priority)
+        }
+        for _ in 0..<start.count { pool.async(start.priority) { self.work() } }
+        return out
+    }
+
+    /// A cached tile of a coarser level (down to `lowest`) covering `key`, to
+    /// show until `key` arrives.
+    func standIn(for key: TileKey, lowest: Int) -> (image: Image, rect: Rect)? {
+        state.withLock { s in
+            var level = key.level - 1, x = key.x, y = key.y
+            while level >= lowest {
+                x = x >> 1
+                y = y >> 1
+                if let e = s.entries[TileKey(level: level, x: x, y: y)], let image = e.image {
+                    return (image, e.rect)
+                }
+                level -= 1
+            }
+            return nil
+        }
+    }
+
+    /// Marks the tiles that intersect `area` (layer points; nil: all) stale.
+    func invalidate(_ area: Rect?) {
+        state.withLock { s in
+            s.generation += 1
+            for (k, e) in s.entries where area.map({ $0.intersects(e.rect) }) ?? true {
+                s.entries[k]?.dirtyAt = s.generation
+            }
+            s.version += 1
+        }
+    }
+
+    /// A worker: draws queued tiles, newest first, until none is left. Tiles
+    /// no frame asked for lately are skipped (scrolled past).
+    private func work() {
+        while true {
+            let job = state.withLock { s -> (key: TileKey, entry: Entry, generation: Int, draw: (@Sendable (Canvas) -> Void)?)? in
+                while let k = s.queue.popLast() {
+                    guard var e = s.entries[k], e.queued else { continue }
+                    if e.lastUse < s.frame - 1 {
+                        e.queued = false
+                        s.entries[k] = e.image == nil ? nil : e
+                        continue
+                    }
+                    return (k, e, s.generation, s.draw)
+                }
+                s.workers -= 1
+                return nil
+            }
+            guard let job else { return }
+            let image = TileStore.render(job.entry, job.draw)
+            state.withLock { s in
+                guard var e = s.entries[job.key], e.queued else { return }
+                e.queued = false
+                s.drawn += 1
+                if let image, e.rect == job.entry.rect, e.scale == job.entry.scale {
+                    s.bytes += image.width * image.height * 4 - e.bytes
+                    e.bytes = image.width * image.height * 4
+                    e.image = image
+                    e.stamp = job.generation
+                    s.version += 1
+                }
+                s.entries[job.key] = e
+                TileStore.evict(&s)
+            }
+        }
+    }
+
+    /// Draws one tile into a new image.
+    static func render(_ e: Entry, _ draw: (@Sendable (Canvas) -> Void)?) -> Image? {
+        let w = Int((e.rect.width * e.scale).rounded(.up)), h = Int((e.rect.height * e.scale).rounded(.up))
+        guard w > 0, h > 0, let canvas = try? Canvas(width: w, height: h) else { return nil }
+        canvas.scaleBy(x: e.scale, y: e.scale)
+        canvas.translateBy(x: -e.rect.minX, y: -e.rect.minY)
+        canvas.clip(to: e.rect)
+        draw?(canvas)
+        return canvas.makeImage()
+    }
+
+    /// Drops the least recently shown tiles until the cache is within its bound.
+    static func evict(_ s: inout State) {
+        guard s.bytes > s.maximumBytes else { return }
+        let order = s.entries.filter { $0.value.image != nil }.sorted { $0.value.lastUse < $1.value.lastUse }
+        for (k, e) in order {
+            guard s.bytes > s.maximumBytes else { break }
+            s.bytes -= e.bytes
+            if e.queued {
+                s.entries[k]?.image = nil
+                s.entries[k]?.bytes = 0
+                s.entries[k]?.shownAt = nil
+            } else {
+                s.entries[k] = nil
+            }
+        }
+    }
+}
+
+extension Compositor {
+    /// The tiles a tiled layer needs where `ctm` maps its coordinates to
+    /// pixels and `area` (pixels) is what shows: the level the scale asks for,
+    /// the tiles of it that intersect.
+    func tileRequests(_ t: TiledState, _ s: LayerState, ctm: Transform, area: Rect) -> [TileRequest] {
+        let b = s.bounds
+        guard b.width > 0, b.height > 0, b.width.isFinite, b.height.isFinite, !area.isNull,
+              let inverse = ctm.inverted() else { return [] }
+        let deviceScale = abs(ctm.a * ctm.d - ctm.b * ctm.c).squareRoot()
+        let cs = s.contentsScale > 0 && s.contentsScale.isFinite ? s.contentsScale : 1
+        guard deviceScale > 0, deviceScale.isFinite else { return [] }
+        let level = t.level(forScale: deviceScale / cs)
+        let k = cs * pow(2, Double(level))
+        let tw = Double(t.tileWidth) / k, th = Double(t.tileHeight) / k
+        let visible = area.applying(inverse).intersection(b)
+        guard !visible.isNull, visible.width > 0, visible.height > 0 else { return [] }
+        let i0 = Int((visible.minX / tw).rounded(.down)), i1 = Int((visible.maxX / tw).rounded(.up))
+        let j0 = Int((visible.minY / th).rounded(.down)), j1 = Int((visible.maxY / th).rounded(.up))
+        // A layer zoomed far out past its levels would need a tile per pixel
+        // or fewer: past 4096 tiles in one frame it draws none.
+        guard i1 > i0, j1 > j0, (i1 - i0) * (j1 - j0) <= 4096 else { return [] }
+        var requests: [TileRequest] = []
+        requests.reserveCapacity((i1 - i0) * (j1 - j0))
+        for j in j0..<j1 {
+            for i in i0..<i1 {
+                let rect = Rect(x: Double(i) * tw, y: Double(j) * th, width: tw, height: th).intersection(b)
+                guard !rect.isNull, rect.width > 0, rect.height > 0 else { continue }
+                requests.append(TileRequest(key: TileKey(level: level, x: i, y: j), rect: rect, scale: k))
+            }
+        }
+        return requests
+    }
+
+    /// Draws a tiled layer's tiles for the part of it the canvas shows (the
+    /// canvas is in layer coordinates): stand-ins first where tiles are
+    /// missing or fading in, then the tiles.
+    func drawTiles(_ t: TiledState, _ s: LayerState, _ canvas: Canvas, _ tint: Color?) {
+        let ctm = canvas.transform
+        let requests = tileRequests(t, s, ctm: ctm, area: canvas.clipBoundingBox.applying(ctm))
+        guard !requests.isEmpty else { return }
+        let found = t.store.tiles(requests, at: currentTime, fade: t.fadeDuration)
+        let axisAligned = ctm.b == 0 && ctm.c == 0
+        let inverse = ctm.inverted()
+        // A tile's rectangle with its edges on device pixels, so that
+        // neighbours meet without an anti-aliased seam.
+        func snapped(_ r: Rect) -> Rect {
+            guard axisAligned, let inverse else { return r }
+            let d = r.applying(ctm)
+            let x0 = d.minX.rounded(), y0 = d.minY.rounded(), x1 = d.maxX.rounded(), y1 = d.maxY.rounded()
+            guard x1 > x0, y1 > y0 else { return r }
+            return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).applying(inverse)
+        }
+        for (r, tile) in zip(requests, found) where (tile?.alpha ?? 0) < 1 {
+            guard let standIn = t.store.standIn(for: r.key, lowest: t.lowestLevel) else { continue }
+            canvas.saveGState()
+            canvas.clip(to: snapped(r.rect))
+            canvas.draw(tint.map { standIn.image.multiplied(by: $0) } ?? standIn.image, in: snapped(standIn.rect))
+            canvas.restoreGState()
+        }
+        let alpha = canvas.alpha
+        for (r, tile) in zip(requests, found) {
+            guard let tile else { continue }
+            canvas.alpha = alpha * tile.alpha
+            canvas.draw(tint.map { tile.image.multiplied(by: $0) } ?? tile.image, in: snapped(r.rect))
+        }
+        canvas.alpha = alpha
+    }
+}

@@ -1,0 +1,270 @@
+import Dispatch
+import Foundation
+import StrataGraphics
+import Synchronization
+import Testing
+
+@testable import StrataLayers
+
+/// What the test tiles saw while drawing: one record per tile drawn.
+final class TileLog: Sendable {
+    struct Draw: Sendable {
+        var area: Rect
+        var scale: Double
+        var onMain: Bool
+    }
+    let draws = Mutex<[Draw]>([])
+    let active = Atomic<Int>(0)
+    let mostActive = Atomic<Int>(0)
+    var count: Int { draws.withLock { $0.count } }
+    var all: [Draw] { draws.withLock { $0 } }
+}
+
+/// A tiled layer that fills each tile with a colour picked by `colorFor`
+/// (from the tile's area and pixels per point), optionally after `delay`, and
+/// blocking on `gate` for tiles `isSlow` picks.
+final class PaintedTiles: TiledLayer {
+    let log = TileLog()
+    struct Settings: Sendable {
+        var colorFor: @Sendable (Rect, Double) -> Color = { _, _ in .red }
+        var delay: Double = 0
+        var isSlow: @Sendable (Rect) -> Bool = { _ in false }
+    }
+    let settings = Mutex(Settings())
+    var colorFor: @Sendable (Rect, Double) -> Color {
+        get { settings.withLock { $0.colorFor } }
+        set { settings.withLock { $0.colorFor = newValue } }
+    }
+    var delay: Double {
+        get { settings.withLock { $0.delay } }
+        set { settings.withLock { $0.delay = newValue } }
+    }
+    var isSlow: @Sendable (Rect) -> Bool {
+        get { settings.withLock { $0.isSlow } }
+        set { settings.withLock { $0.isSlow = newValue } }
+    }
+    let gate = DispatchSemaphore(value: 0)
+
+    nonisolated override func draw(in canvas: Canvas) {
+        let area = canvas.clipBoundingBox, scale = canvas.transform.a
+        let (colorFor, delay, isSlow) = settings.withLock { ($0.colorFor, $0.delay, $0.isSlow) }
+        let now = log.active.wrappingAdd(1, ordering: .relaxed).newValue
+        var seen = log.mostActive.load(ordering: .relaxed)
+        while now > seen, !log.mostActive.compareExchange(expected: seen, desired: now, ordering: .relaxed).exchanged {
+            seen = log.mostActive.load(ordering: .relaxed)
+        }
+        if isSlow(area) { gate.wait() }
+        if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+        canvas.fillColor = colorFor(area, scale)
+        canvas.fill(area)
+        log.active.wrappingSubtract(1, ordering: .relaxed)
+        log.draws.withLock { $0.append(.init(area: area, scale: scale, onMain: Thread.isMainThread)) }
+    }
+}
+
+/// Renders frames until no tile is pending (at most about 3 s).
+@MainActor
+func settle(_ host: LayerHost, _ layer: TiledLayer, leaving: Int = 0) {
+    host.advance()
+    for _ in 0..<600 where layer.pendingTileCount > leaving {
+        Thread.sleep(forTimeInterval: 0.005)
+        host.advance()
+    }
+    host.advance()
+}
+
+@MainActor
+func withoutActions(_ body: () -> Void) {
+    Transaction.begin()
+    Transaction.disableActions = true
+    body()
+    Transaction.commit()
+}
+
+@MainActor
+@Suite struct TiledLayerTests {
+    func scene(size: Int = 300, layerSize: Double = 2048) -> (LayerHost, PaintedTiles) {
+        let host = try! LayerHost(width: size, height: size)
+        let tiles = PaintedTiles()
+        tiles.frame = Rect(x: 0, y: 0, width: layerSize, height: layerSize)
+        tiles.fadeDuration = 0
+        host.rootLayer.addSublayer(tiles)
+        return (host, tiles)
+    }
+
+    @Test func onlyTheVisibleTilesAreDrawnOffTheMainThread() {
+        let (host, tiles) = scene()
+        tiles.colorFor = { r, _ in r.minX == 0 && r.minY == 0 ? .red : .blue }
+        let first = host.renderFrame()
+        // The main actor did not wait: the first frame shows no tiles yet.
+        #expect(!first.isEmpty)
+        settle(host, tiles)
+        // 300 × 300 points of a 2048-point layer: 2 × 2 tiles of 256.
+        #expect(tiles.log.count == 4)
+        #expect(Set(tiles.log.all.map(\.area)) == [Rect(x: 0, y: 0, width: 256, height: 256), Rect(x: 256, y: 0, width: 256, height: 256),
+                                                    Rect(x: 0, y: 256, width: 256, height: 256), Rect(x: 256, y: 256, width: 256, height: 256)])
+        #expect(tiles.log.all.allSatisfy { !$0.onMain })
+        let b = Bitmap(image: host.makeImage())
+        #expect(near(b[10, 10], red) && near(b[255, 255], red))
+        #expect(near(b[256, 10], blue) && near(b[10, 299], blue))
+        #expect(tiles.cachedTileCount == 4 && tiles.cachedBytes == 4 * 256 * 256 * 4)
+        #expect(matchesAFullRedraw(host))
+    }
+
+    @Test func tilesAreDrawnConcurrentlyOnThePool() {
+        guard QueuePool.shared.queuesPerPriority > 1 else { return }
+        let (host, tiles) = scene(size: 1024)
+        tiles.delay = 0.02
+        host.renderFrame()
+        settle(host, tiles)
+        #expect(tiles.log.count == 16)
+        #expect(tiles.log.mostActive.load(ordering: .relaxed) >= 2)
+        #expect(tiles.log.mostActive.load(ordering: .relaxed) <= QueuePool.shared.queuesPerPriority)
+    }
+
+    @Test func theLevelOfDetailFollowsTheScale() {
+        let (host, tiles) = scene()
+        tiles.levelsOfDetail = 3
+        tiles.levelsOfDetailBias = 1
+        // Shown at a quarter: the level at half scale is the lowest there is
+        // (bias 1 of 3 levels: 2, 1 and 0.5).
+        tiles.transform = Transform3D(scaleX: 0.25, y: 0.25)
+        tiles.position = Point(x: 0, y: 0)
+        tiles.anchorPoint = .zero
+        settle(host, tiles)
+        #expect(!tiles.log.all.isEmpty)
+        #expect(tiles.log.all.allSatisfy { $0.scale == 0.5 && $0.area.width == 512 })
+        // Shown at 1.5: the level at 2.
+        let before = tiles.log.count
+        withoutActions { tiles.transform = Transform3D(scaleX: 1.5, y: 1.5) }
+        settle(host, tiles)
+        let later = tiles.log.all.dropFirst(before)
+        #expect(!later.isEmpty && later.allSatisfy { $0.scale == 2 && $0.area.width == 128 })
+    }
+
+    @Test func theTileSizeIsInPixels() {
+        let (host, tiles) = scene()
+        tiles.contentsScale = 2
+        tiles.tileSize = Size(width: 128, height: 64)
+        settle(host, tiles)
+        // 128 × 64 pixels at 2 pixels a point: 64 × 32 points.
+        #expect(tiles.log.all.allSatisfy { $0.area.width == 64 && $0.area.height == 32 && $0.scale == 2 })
+        #expect(tiles.log.count == 5 * 10)
+    }
+
+    @Test func badTileSizesAreIgnoredOrClamped() {
+        let tiles = TiledLayer()
+        for bad in [Size(width: 0, height: 10), Size(width: -5, height: 10), Size(width: .nan, height: 10), Size(width: 10, height: .infinity)] {
+            tiles.tileSize = bad
+            #expect(tiles.tileSize == Size(width: 256, height: 256))
+        }
+        tiles.tileSize = Size(width: 3, height: 100_000)
+        #expect(tiles.tileSize == Size(width: 16, height: 4096))
+        tiles.tileSize = Size(width: 100.2, height: 50)
+        #expect(tiles.tileSize == Size(width: 101, height: 50))
+        tiles.levelsOfDetail = -3
+        #expect(tiles.levelsOfDetail == 1)
+        tiles.fadeDuration = -1
+        #expect(tiles.fadeDuration == 0)
+        tiles.fadeDuration = .nan
+        #expect(tiles.fadeDuration == 0)
+    }
+
+    @Test func setNeedsDisplayInRectRedrawsOnlyTheTilesItTouches() {
+        let (host, tiles) = scene()
+        settle(host, tiles)
+        #expect(tiles.log.count == 4)
+        tiles.colorFor = { _, _ in .blue }
+        tiles.setNeedsDisplay(in: Rect(x: 300, y: 10, width: 5, height: 5))
+        settle(host, tiles)
+        #expect(tiles.log.count == 5)
+        #expect(tiles.log.all.last?.area == Rect(x: 256, y: 0, width: 256, height: 256))
+        let b = Bitmap(image: host.makeImage())
+        #expect(near(b[290, 10], blue) && near(b[10, 10], red) && near(b[290, 290], red))
+        // All of them.
+        tiles.setNeedsDisplay()
+        settle(host, tiles)
+        #expect(tiles.log.count == 9)
+        #expect(near(Bitmap(image: host.makeImage())[10, 10], blue))
+        #expect(matchesAFullRedraw(host))
+    }
+
+    @Test func newTilesFadeIn() {
+        let (host, tiles) = scene(size: 100)
+        tiles.fadeDuration = 0.5
+        host.renderFrame()
+        for _ in 0..<600 where tiles.pendingTileCount > 0 { Thread.sleep(forTimeInterval: 0.005) }
+        // The first frame with the tile shows it at alpha 0; half the fade
+        // later it is half there.
+        host.renderFrame()
+        #expect(near(Bitmap(image: host.makeImage())[50, 50], white))
+        host.advance(by: 0.25)
+        #expect(near(Bitmap(image: host.makeImage())[50, 50], Pixel(r: 255, g: 128, b: 128, a: 255), 3))
+        host.advance(by: 0.25)
+        #expect(near(Bitmap(image: host.makeImage())[50, 50], red))
+        #expect(matchesAFullRedraw(host))
+    }
+
+    @Test func aCoarserTileStandsInUntilTheSharpOneArrives() {
+        let (host, tiles) = scene(size: 200)
+        tiles.levelsOfDetail = 2
+        tiles.colorFor = { _, scale in scale < 1 ? .blue : .red }
+        tiles.anchorPoint = .zero
+        tiles.position = .zero
+        tiles.transform = Transform3D(scaleX: 0.5, y: 0.5)
+        settle(host, tiles)
+        #expect(near(Bitmap(image: host.makeImage())[50, 50], blue))
+        // Zoomed to 1: the level-0 tiles are held up; the half-scale one shows.
+        tiles.isSlow = { _ in true }
+        withoutActions { tiles.transform = .identity }
+        host.renderFrame()
+        Thread.sleep(forTimeInterval: 0.05)
+        host.renderFrame()
+        #expect(near(Bitmap(image: host.makeImage())[50, 50], blue))
+        tiles.isSlow = { _ in false }
+        for _ in 0..<8 { tiles.gate.signal() }
+        settle(host, tiles)
+        #expect(near(Bitmap(image: host.makeImage())[50, 50], red))
+    }
+
+    @Test func aSlowTileHoldsUpNeitherTheOthersNorTheMainActor() {
+        guard QueuePool.shared.queuesPerPriority > 1 else { return }
+        let (host, tiles) = scene(size: 600)
+        tiles.isSlow = { r in r.minX == 0 && r.minY == 0 }
+        let start = DispatchTime.now().uptimeNanoseconds
+        host.renderFrame()
+        settle(host, tiles, leaving: 1)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        // Every tile but the slow one arrived, and no frame waited for it.
+        #expect(tiles.pendingTileCount == 1)
+        #expect(tiles.log.count == 8)
+        #expect(elapsed < 2.5)
+        let b = Bitmap(image: host.makeImage())
+        #expect(near(b[10, 10], white) && near(b[300, 300], red) && near(b[590, 10], red))
+        tiles.gate.signal()
+        settle(host, tiles)
+        #expect(near(Bitmap(image: host.makeImage())[10, 10], red))
+    }
+
+    @Test func scrollingAcross10000TilesKeepsTheCacheWithinItsBound() {
+        // A 1600-point layer in 16-pixel tiles: 100 × 100 tiles, seen 64
+        // points (4 × 4 tiles) at a time, the cache allowing 40 tiles.
+        let (host, tiles) = scene(size: 64, layerSize: 1600)
+        tiles.tileSize = Size(width: 16, height: 16)
+        tiles.maximumCacheBytes = 40 * 16 * 16 * 4
+        tiles.anchorPoint = .zero
+        var worst = 0
+        for row in 0..<25 {
+            for column in 0..<25 {
+                withoutActions { tiles.position = Point(x: -Double(column) * 64, y: -Double(row) * 64) }
+                settle(host, tiles)
+                worst = max(worst, tiles.cachedBytes)
+            }
+        }
+        #expect(worst <= 40 * 16 * 16 * 4)
+        #expect(tiles.cachedTileCount <= 40)
+        // Every tile was shown once: 10,000 drawn.
+        #expect(tiles.log.count == 10_000)
+        #expect(near(Bitmap(image: host.makeImage())[10, 10], red))
+    }
+}
