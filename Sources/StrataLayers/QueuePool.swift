@@ -22,6 +22,11 @@ public enum DrawingPriority: Int, Sendable, CaseIterable {
 /// the shared pool, so a burst of redraws waits its turn on a few queues
 /// instead of spawning a burst of threads (which a concurrent queue would do
 /// whenever its work blocks).
+///
+/// `async` counts the work outstanding on each queue and, starting from the
+/// next queue in turn, takes the first idle one (or else the least loaded):
+/// one slow drawing then holds up only its own queue, and work sent after it
+/// goes round the others instead of waiting behind it.
 public final class QueuePool: Sendable {
     /// The pool Strata's asynchronous layers draw on.
     public static let shared = QueuePool()
@@ -30,8 +35,9 @@ public final class QueuePool: Sendable {
     public let queuesPerPriority: Int
     private let queues: [[DispatchQueue]]
     private let turns: [Turn]
+    private let loads: [[Turn]]
 
-    /// A round-robin position.
+    /// A round-robin position, or a queue's outstanding work.
     private final class Turn: Sendable {
         let next = Atomic<Int>(0)
     }
@@ -45,6 +51,7 @@ public final class QueuePool: Sendable {
             (0..<n).map { DispatchQueue(label: "strata.pool.\(priority).\($0)", qos: priority.qos) }
         }
         turns = DrawingPriority.allCases.map { _ in Turn() }
+        loads = DrawingPriority.allCases.map { _ in (0..<n).map { _ in Turn() } }
     }
 
     /// The next queue of `priority`, in turn.
@@ -54,8 +61,32 @@ public final class QueuePool: Sendable {
         return list[(i % list.count + list.count) % list.count]
     }
 
-    /// Runs `work` on the next queue of `priority`.
+    /// Runs `work` on a queue of `priority`: the first idle one from the
+    /// next in turn, or the least loaded when none is idle.
     public func async(_ priority: DrawingPriority = .userInitiated, _ work: @escaping @Sendable () -> Void) {
-        queue(priority).async(execute: work)
+        let list = queues[priority.rawValue], load = loads[priority.rawValue]
+        let n = list.count
+        let start = turns[priority.rawValue].next.wrappingAdd(1, ordering: .relaxed).oldValue
+        var best = 0, bestLoad = Int.max
+        for k in 0..<n {
+            let i = ((start + k) % n + n) % n
+            let l = load[i].next.load(ordering: .relaxed)
+            if l < bestLoad {
+                best = i
+                bestLoad = l
+                if l == 0 { break }
+            }
+        }
+        let counter = load[best]
+        counter.next.wrappingAdd(1, ordering: .relaxed)
+        list[best].async {
+            work()
+            counter.next.wrappingSubtract(1, ordering: .relaxed)
+        }
+    }
+
+    /// Work sent with `async` and not finished, per queue of `priority`.
+    public func outstanding(_ priority: DrawingPriority = .userInitiated) -> [Int] {
+        loads[priority.rawValue].map { $0.next.load(ordering: .relaxed) }
     }
 }

@@ -36,12 +36,24 @@ import Darwin
 open class TiledLayer: Layer {
     let store: TileStore
 
-    public override init() {
-        let store = TileStore()
+    public convenience override init() {
+        self.init(pool: .shared)
+    }
+
+    /// A tiled layer whose tiles are drawn on `pool` (the shared pool unless
+    /// the app keeps tile drawing apart from its other background work).
+    public init(pool: QueuePool) {
+        let store = TileStore(pool: pool)
         self.store = store
         super.init()
         state.tiled = TiledState(store: store)
-        store.setDrawing { [weak self] canvas in self?.draw(in: canvas) }
+        store.setDrawing { [weak self] canvas in
+            guard let layer = self else { return }
+            layer.draw(in: canvas)
+            // The last reference may be this one: the layer is let go on the
+            // main queue, so that it never ends on a drawing thread.
+            DispatchQueue.main.async { withExtendedLifetime(layer) {} }
+        }
     }
 
     public required init(layer: Layer) {
@@ -197,7 +209,12 @@ final class TileStore: Sendable {
         var generation = 0
         /// Bumped whenever a tile arrives.
         var version = 0
-        var workers = 0
+        /// Workers sent to the pool and not started yet.
+        var launched = 0
+        /// Started workers, with when they began their current tile (nil
+        /// between tiles).
+        var workers: [Int: UInt64?] = [:]
+        var nextWorker = 0
         var drawn = 0
         var maximumBytes = 64 << 20
         var priority = DrawingPriority.userInitiated
@@ -277,8 +294,17 @@ final class TileStore: Sendable {
                 }
                 s.entries[r.key] = e
             }
-            let wanted = min(s.queue.count, pool.queuesPerPriority) - s.workers
-            if wanted > 0 { s.workers += wanted }
+            // Workers at work: those sent and not started, and those drawing
+            // for less than 100 ms. One stuck on a slow tile does not count,
+            // so the rest of the queue goes on without it (the pool sends new
+            // workers to its idle queues first).
+            let now = DispatchTime.now().uptimeNanoseconds
+            let active = s.launched + s.workers.values.count { started in
+                guard let started else { return true }
+                return now &- started < 100_000_000
+            }
+            let wanted = min(s.queue.count, pool.queuesPerPriority) - active
+            if wanted > 0 { s.launched += wanted }
             return (max(0, wanted), s.priority)
         }
         for _ in 0..<start.count { pool.async(start.priority) { self.work() } }
@@ -316,6 +342,12 @@ final class TileStore: Sendable {
     /// A worker: draws queued tiles, newest first, until none is left. Tiles
     /// no frame asked for lately are skipped (scrolled past).
     private func work() {
+        let id = state.withLock { s in
+            s.launched -= 1
+            s.nextWorker += 1
+            s.workers[s.nextWorker] = .some(nil)
+            return s.nextWorker
+        }
         while true {
             let job = state.withLock { s -> (key: TileKey, entry: Entry, generation: Int, draw: (@Sendable (Canvas) -> Void)?)? in
                 while let k = s.queue.popLast() {
@@ -325,14 +357,16 @@ final class TileStore: Sendable {
                         s.entries[k] = e.image == nil ? nil : e
                         continue
                     }
+                    s.workers[id] = .some(DispatchTime.now().uptimeNanoseconds)
                     return (k, e, s.generation, s.draw)
                 }
-                s.workers -= 1
+                s.workers[id] = nil
                 return nil
             }
             guard let job else { return }
             let image = TileStore.render(job.entry, job.draw)
             state.withLock { s in
+                s.workers[id] = .some(nil)
                 guard var e = s.entries[job.key], e.queued else { return }
                 e.queued = false
                 s.drawn += 1

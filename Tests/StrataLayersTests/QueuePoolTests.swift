@@ -52,4 +52,28 @@ import Darwin
         let anyOverlap = overlapped.load(ordering: .relaxed)
         #expect(!anyOverlap)
     }
+
+    /// Work sent while one queue is held up by a slow task goes to the others.
+    @Test func workGoesRoundABlockedQueue() {
+        let pool = QueuePool(queuesPerPriority: 3)
+        let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        pool.async(.utility) {
+            started.signal()
+            gate.wait()
+        }
+        started.wait()
+        #expect(pool.outstanding(.utility).sorted() == [0, 0, 1])
+        // Sent one after another, each to an idle queue: all 50 finish while
+        // the first task still blocks its queue (round robin alone would put
+        // every third behind it).
+        var finished = 0
+        for _ in 0..<50 {
+            let done = DispatchSemaphore(value: 0)
+            pool.async(.utility) { done.signal() }
+            if done.wait(timeout: .now() + 2) == .success { finished += 1 }
+        }
+        #expect(finished == 50)
+        gate.signal()
+    }
 }
