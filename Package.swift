@@ -63,7 +63,7 @@ let package = Package(
         // The layer tree, transactions, animations and the compositor.
         .target(
             name: "StrataLayers",
-            dependencies: ["StrataGraphics", "StrataText"]
+            dependencies: ["StrataGraphics", "StrataText", "CJPEG", "CPNG"]
         ),
         .executableTarget(
             name: "strata",

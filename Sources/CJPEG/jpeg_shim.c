@@ -179,3 +179,127 @@ int strata_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height, size
     *out_size = length;
     return 0;
 }
+
+// MARK: Streaming
+
+struct strata_jpeg_reader {
+    struct jpeg_decompress_struct info;
+    error_manager manager;
+    FILE *file;
+    int cmyk;
+    int inverted;
+    uint8_t *cmyk_row;
+    int started;
+};
+
+strata_jpeg_reader *strata_jpeg_reader_open(const char *path, uint64_t max_memory,
+                                            uint32_t *out_width, uint32_t *out_height,
+                                            char *error, size_t error_size) {
+    *out_width = 0;
+    *out_height = 0;
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) {
+        snprintf(error, error_size, "cannot open the file for reading");
+        return NULL;
+    }
+    unsigned char signature[3] = {0, 0, 0};
+    if (fread(signature, 1, 3, file) != 3 || signature[0] != 0xFF || signature[1] != 0xD8 || signature[2] != 0xFF) {
+        fclose(file);
+        copy_message(error, error_size, "not a JPEG file: the start-of-image marker is missing");
+        return NULL;
+    }
+    rewind(file);
+    strata_jpeg_reader *reader = (strata_jpeg_reader *)calloc(1, sizeof(strata_jpeg_reader));
+    if (reader == NULL) {
+        fclose(file);
+        copy_message(error, error_size, "out of memory");
+        return NULL;
+    }
+    reader->file = file;
+    reader->info.err = jpeg_std_error(&reader->manager.base);
+    reader->manager.base.error_exit = on_error_exit;
+    reader->manager.base.emit_message = on_message;
+    reader->manager.error = error;
+    reader->manager.error_size = error_size;
+    if (setjmp(reader->manager.jump)) {
+        strata_jpeg_reader_close(reader);
+        return NULL;
+    }
+    jpeg_create_decompress(&reader->info);
+    reader->started = 1;
+    jpeg_stdio_src(&reader->info, file);
+    jpeg_read_header(&reader->info, TRUE);
+    uint32_t width = reader->info.image_width, height = reader->info.image_height;
+    if (width == 0 || height == 0) {
+        copy_message(error, error_size, "the JPEG declares an empty image");
+        longjmp(reader->manager.jump, 1);
+    }
+    // A progressive (or multi-scan) file is decoded whole, its coefficients
+    // held in memory: about 2 bytes a sample. Refuse what would not fit.
+    if (jpeg_has_multiple_scans(&reader->info)) {
+        uint64_t samples = 0;
+        for (int c = 0; c < reader->info.num_components; c++) {
+            jpeg_component_info *comp = &reader->info.comp_info[c];
+            samples += (uint64_t)comp->width_in_blocks * comp->height_in_blocks * 64;
+        }
+        if (samples * 2 > max_memory) {
+            snprintf(error, error_size,
+                     "a progressive JPEG of %u x %u needs about %llu MB to decode, more than the %llu MB allowed; "
+                     "re-encode it as baseline, which is read a band at a time",
+                     width, height, (unsigned long long)(samples * 2 >> 20), (unsigned long long)(max_memory >> 20));
+            longjmp(reader->manager.jump, 1);
+        }
+    }
+    reader->info.mem->max_memory_to_use = (long)(max_memory > 0x7fffffff ? 0x7fffffff : max_memory);
+    reader->cmyk = reader->info.jpeg_color_space == JCS_CMYK || reader->info.jpeg_color_space == JCS_YCCK;
+    reader->inverted = reader->info.saw_Adobe_marker;
+    reader->info.out_color_space = reader->cmyk ? JCS_CMYK : JCS_RGB;
+    jpeg_start_decompress(&reader->info);
+    if (reader->cmyk) {
+        reader->cmyk_row = (uint8_t *)malloc((size_t)width * 4);
+        if (reader->cmyk_row == NULL) {
+            copy_message(error, error_size, "out of memory while decoding");
+            longjmp(reader->manager.jump, 1);
+        }
+    }
+    *out_width = width;
+    *out_height = height;
+    return reader;
+}
+
+int strata_jpeg_reader_read(strata_jpeg_reader *reader, uint8_t *rgb, size_t stride, uint32_t rows,
+                            char *error, size_t error_size) {
+    reader->manager.error = error;
+    reader->manager.error_size = error_size;
+    if (setjmp(reader->manager.jump)) return -1;
+    uint32_t done = 0;
+    uint32_t width = reader->info.output_width;
+    while (done < rows && reader->info.output_scanline < reader->info.output_height) {
+        uint8_t *row = rgb + (size_t)done * stride;
+        JSAMPROW target = reader->cmyk ? reader->cmyk_row : row;
+        if (jpeg_read_scanlines(&reader->info, &target, 1) != 1) {
+            copy_message(error, error_size, "the JPEG data ended early");
+            return -1;
+        }
+        if (reader->cmyk) {
+            for (uint32_t x = 0; x < width; x++) {
+                unsigned c = reader->cmyk_row[x * 4], m = reader->cmyk_row[x * 4 + 1];
+                unsigned y = reader->cmyk_row[x * 4 + 2], k = reader->cmyk_row[x * 4 + 3];
+                if (!reader->inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+                row[x * 3] = (uint8_t)((c * k + 127) / 255);
+                row[x * 3 + 1] = (uint8_t)((m * k + 127) / 255);
+                row[x * 3 + 2] = (uint8_t)((y * k + 127) / 255);
+            }
+        }
+        done++;
+    }
+    return (int)done;
+}
+
+void strata_jpeg_reader_close(strata_jpeg_reader *reader) {
+    if (reader == NULL) return;
+    if (reader->started) jpeg_destroy_decompress(&reader->info);
+    if (reader->file) fclose(reader->file);
+    free(reader->cmyk_row);
+    free(reader);
+}

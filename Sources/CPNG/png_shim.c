@@ -205,3 +205,112 @@ int strata_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size
     *out_size = context.size;
     return 0;
 }
+
+// MARK: Streaming
+
+typedef struct {
+    char *error;
+    size_t error_size;
+} stream_context;
+
+static void on_stream_error(png_structp png, png_const_charp message) {
+    stream_context *context = (stream_context *)png_get_error_ptr(png);
+    copy_message(context->error, context->error_size, message);
+    png_longjmp(png, 1);
+}
+
+struct strata_png_reader {
+    png_structp png;
+    png_infop info;
+    FILE *file;
+    stream_context context;
+    uint32_t height;
+    uint32_t row;
+};
+
+void strata_png_reader_close(strata_png_reader *reader) {
+    if (reader == NULL) return;
+    if (reader->png) png_destroy_read_struct(&reader->png, reader->info ? &reader->info : NULL, NULL);
+    if (reader->file) fclose(reader->file);
+    free(reader);
+}
+
+strata_png_reader *strata_png_reader_open(const char *path, uint32_t max_dimension,
+                                          uint32_t *out_width, uint32_t *out_height, int *out_interlaced,
+                                          char *error, size_t error_size) {
+    *out_width = 0;
+    *out_height = 0;
+    *out_interlaced = 0;
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) {
+        copy_message(error, error_size, "cannot open the file for reading");
+        return NULL;
+    }
+    unsigned char signature[8];
+    if (fread(signature, 1, 8, file) != 8 || png_sig_cmp(signature, 0, 8) != 0) {
+        fclose(file);
+        copy_message(error, error_size, "not a PNG file: the signature is missing");
+        return NULL;
+    }
+    strata_png_reader *reader = (strata_png_reader *)calloc(1, sizeof(strata_png_reader));
+    if (reader == NULL) {
+        fclose(file);
+        copy_message(error, error_size, "out of memory");
+        return NULL;
+    }
+    reader->file = file;
+    reader->context.error = error;
+    reader->context.error_size = error_size;
+    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->context, on_stream_error, on_warning);
+    if (reader->png == NULL) {
+        strata_png_reader_close(reader);
+        copy_message(error, error_size, "libpng could not create a read structure");
+        return NULL;
+    }
+    reader->info = png_create_info_struct(reader->png);
+    if (reader->info == NULL) {
+        strata_png_reader_close(reader);
+        copy_message(error, error_size, "libpng could not create an info structure");
+        return NULL;
+    }
+    if (setjmp(png_jmpbuf(reader->png))) {
+        strata_png_reader_close(reader);
+        return NULL;
+    }
+    png_init_io(reader->png, file);
+    png_set_sig_bytes(reader->png, 8);
+    png_set_user_limits(reader->png, max_dimension, max_dimension);
+    png_read_info(reader->png, reader->info);
+    png_uint_32 width = 0, height = 0;
+    int bit_depth = 0, color_type = 0, interlace = 0;
+    png_get_IHDR(reader->png, reader->info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+    png_set_expand(reader->png);
+    if (bit_depth == 16) png_set_scale_16(reader->png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(reader->png);
+    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !png_get_valid(reader->png, reader->info, PNG_INFO_tRNS)) {
+        png_set_filler(reader->png, 0xFF, PNG_FILLER_AFTER);
+    }
+    png_read_update_info(reader->png, reader->info);
+    if (png_get_rowbytes(reader->png, reader->info) != (size_t)width * 4) {
+        png_error(reader->png, "unsupported pixel layout after conversion to RGBA");
+    }
+    reader->height = height;
+    *out_width = width;
+    *out_height = height;
+    *out_interlaced = interlace != PNG_INTERLACE_NONE;
+    return reader;
+}
+
+int strata_png_reader_read(strata_png_reader *reader, uint8_t *rgba, size_t stride, uint32_t rows,
+                           char *error, size_t error_size) {
+    reader->context.error = error;
+    reader->context.error_size = error_size;
+    if (setjmp(png_jmpbuf(reader->png))) return -1;
+    uint32_t done = 0;
+    while (done < rows && reader->row < reader->height) {
+        png_read_row(reader->png, rgba + (size_t)done * stride, NULL);
+        reader->row++;
+        done++;
+    }
+    return (int)done;
+}

@@ -5,11 +5,11 @@ struct Strata: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Strata: Core Graphics-style rendering for Swift on Linux.",
-        subcommands: [Gallery.self, Bench.self])
+        subcommands: [Gallery.self, Tiles.self, TileViewer.self, Bench.self])
 }
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmarks, printed in the format of ../shared/bench.",
-        subcommands: [RasterBench.self, SpanBench.self, TextBench.self, GlyphBench.self, LayersBench.self])
+        subcommands: [RasterBench.self, SpanBench.self, TextBench.self, GlyphBench.self, LayersBench.self, TilesBench.self])
 }

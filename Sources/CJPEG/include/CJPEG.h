@@ -28,6 +28,25 @@ int strata_jpeg_decode(const uint8_t *data, size_t size,
 int strata_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height, size_t stride, int quality,
                        uint8_t **out_data, size_t *out_size, char *error, size_t error_size);
 
+/// A JPEG file read a band of rows at a time (for images too large to hold whole).
+typedef struct strata_jpeg_reader strata_jpeg_reader;
+
+/// Opens `path` and reads its header. Returns NULL with a reason in `error` when
+/// the file cannot be read or is not a JPEG, or when it is progressive and its
+/// coefficients would need more than `max_memory` bytes (baseline files need
+/// only a few rows' worth, whatever their size).
+strata_jpeg_reader *strata_jpeg_reader_open(const char *path, uint64_t max_memory,
+                                            uint32_t *out_width, uint32_t *out_height,
+                                            char *error, size_t error_size);
+
+/// Reads up to `rows` rows as RGB (3 bytes a pixel), `stride` bytes apart.
+/// Returns the rows read (0 at the end), or -1 with a reason in `error`
+/// (truncated or corrupt data); the reader is then only good for closing.
+int strata_jpeg_reader_read(strata_jpeg_reader *reader, uint8_t *rgb, size_t stride, uint32_t rows,
+                            char *error, size_t error_size);
+
+void strata_jpeg_reader_close(strata_jpeg_reader *reader);
+
 #ifdef __cplusplus
 }
 #endif

@@ -31,6 +31,22 @@ int strata_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size
                       uint8_t **out_data, size_t *out_size,
                       char *error, size_t error_size);
 
+/// A PNG file read a band of rows at a time, as RGBA (straight alpha).
+typedef struct strata_png_reader strata_png_reader;
+
+/// Opens `path` and reads its header; `*out_interlaced` tells whether rows can
+/// only come out all together (Adam7), in which case read it whole instead.
+strata_png_reader *strata_png_reader_open(const char *path, uint32_t max_dimension,
+                                          uint32_t *out_width, uint32_t *out_height, int *out_interlaced,
+                                          char *error, size_t error_size);
+
+/// Reads up to `rows` rows of a non-interlaced PNG, `stride` bytes apart.
+/// Returns the rows read (0 at the end) or -1 with a reason in `error`.
+int strata_png_reader_read(strata_png_reader *reader, uint8_t *rgba, size_t stride, uint32_t rows,
+                           char *error, size_t error_size);
+
+void strata_png_reader_close(strata_png_reader *reader);
+
 #ifdef __cplusplus
 }
 #endif
