@@ -557,7 +557,8 @@ private final class RowSource {
             return 0
         }
         guard n >= 0 else {
-            throw .input(path: path, reason: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+            let reason = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            throw .input(path: path, reason: (jpeg != nil ? "JPEG data damaged or cut short: " : "PNG data damaged or cut short: ") + reason)
         }
         return Int(n)
     }
