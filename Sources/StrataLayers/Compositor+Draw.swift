@@ -41,7 +41,7 @@ extension Compositor {
     /// contents, no special drawing, no sublayers.
     func isSimpleShadow(_ p: Prepared) -> Bool {
         let s = p.state
-        return p.children.isEmpty && s.contents == nil && s.shape == nil && s.gradient == nil && s.text == nil && s.tiled == nil
+        return p.children.isEmpty && s.contents == nil && s.shape == nil && s.gradient == nil && s.text == nil && s.tiled == nil && s.emitter == nil
     }
 
     /// Draws the layer and its subtree into an offscreen bitmap over the part of
@@ -118,7 +118,7 @@ extension Compositor {
             canvas.fillColor = tinted(bg, p.tint)
             if s.cornerRadius > 0 { canvas.fill(s.roundedBoundsPath) } else { canvas.fill(s.bounds) }
         }
-        let clipped = s.masksToBounds && (s.contents != nil || s.shape != nil || s.gradient != nil || s.text != nil || s.tiled != nil)
+        let clipped = s.masksToBounds && (s.contents != nil || s.shape != nil || s.gradient != nil || s.text != nil || s.tiled != nil || s.emitter != nil)
         if clipped {
             canvas.saveGState()
             if s.cornerRadius > 0 { canvas.clip(to: s.roundedBoundsPath) } else { canvas.clip(to: s.bounds) }
@@ -128,6 +128,7 @@ extension Compositor {
         if let shape = s.shape { drawShape(shape, canvas, p.tint) }
         if let text = s.text { drawText(text, s, canvas, p.tint) }
         if let tiled = s.tiled { drawTiles(tiled, s, canvas, p.tint) }
+        if let e = s.emitter, let particles = p.particles { drawParticles(e, particles, canvas, p.tint) }
         if clipped { canvas.restoreGState() }
         if includeBorder { drawBorderInCurrentSpace(s, canvas, p.tint) }
     }

@@ -61,6 +61,7 @@ extension Compositor {
         let local = Prepared(node: p.node, state: s,
                              transform: Transform3D(translationX: -b.minX, y: -b.minY).concatenating(Transform3D(scaleX: k, y: k)),
                              box: .null, tint: p.tint, key: p.key)
+        local.particles = p.particles
         drawOwn(local, in: flat, origin: (0, 0), alpha: 1, includeBorder: true)
         let source = flat.makeImage()
         // The quad's exact coverage, and the inverse map from device pixels

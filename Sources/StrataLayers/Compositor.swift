@@ -123,6 +123,8 @@ public final class Compositor {
         /// the projection (x/w, y/w, z/w), where the view is along −z; nil
         /// when a corner is behind the eye.
         var corners3D: [SIMD3<Double>]?
+        /// An emitter layer's particles at the frame's time.
+        var particles: [Particle]?
         /// The opacity of the transform layers between this layer and the one
         /// whose children list holds it (they draw nothing themselves).
         var contextAlpha = 1.0
@@ -159,9 +161,19 @@ public final class Compositor {
         // A single-sided layer turned away from the eye draws nothing, and
         // neither do the sublayers flattened into it.
         if !s.isDoubleSided && m.planeHomography.determinant < 0 { return nil }
-        let box = ownBox(s, m).intersection(clip)
-        let animated = node.isAnimating(at: time)
+        var box = ownBox(s, m)
+        var animated = node.isAnimating(at: time)
+        var particles: [Particle]?
+        if let e = s.emitter, e.beginTime != nil, !e.cells.isEmpty {
+            // Particles fly beyond the bounds, and change every frame.
+            let frame = emitterFrame(e, m, time: time)
+            particles = frame.particles
+            box = box.union(frame.box)
+            animated = true
+        }
+        box = box.intersection(clip)
         let p = Prepared(node: node, state: s, transform: m, box: box, tint: tint, key: recordKey)
+        p.particles = particles
         if context != nil {
             let c = m3.apply(x: s.bounds.midX, y: s.bounds.midY)
             p.depth = c.w > 1e-12 ? c.z / c.w : c.z

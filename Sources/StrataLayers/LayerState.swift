@@ -58,6 +58,7 @@ struct Appearance: Sendable {
     var textBox: Boxed<TextState>? = nil
     var replicatorBox: Boxed<ReplicatorState>? = nil
     var tiledBox: Boxed<TiledState>? = nil
+    var emitterBox: Boxed<EmitterState>? = nil
     /// A `TransformLayer`: its sublayers keep their depth in its parent's 3D
     /// space instead of flattening into its plane.
     var preservesDepth = false
@@ -201,6 +202,10 @@ public struct LayerState: Sendable {
         set { look.replicatorBox = newValue.map(Boxed.init) }
     }
 
+    var emitter: EmitterState? {
+        get { box.value.emitterBox?.value }
+        set { look.emitterBox = newValue.map(Boxed.init) }
+    }
     var tiled: TiledState? {
         get { box.value.tiledBox?.value }
         set { look.tiledBox = newValue.map(Boxed.init) }

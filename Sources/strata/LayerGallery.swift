@@ -14,7 +14,7 @@ enum LayerGallery {
         var written: [String] = []
         for (name, build) in [("layers-health-card", healthCard), ("layers-replicator-ring", replicatorRing),
                               ("layers-shadows-and-masks", shadowsAndMasks), ("layers-perspective-card", perspectiveCard),
-                              ("layers-cubes", cubes)]
+                              ("layers-cubes", cubes), ("layers-fire-and-snow", fireAndSnow)]
             as [(String, (LayerHost) throws -> Void)] {
             let host = try LayerHost(width: 480, height: 320, scale: 1, backgroundColor: Color(white: 0.95))
             try build(host)
@@ -269,5 +269,74 @@ enum LayerGallery {
             container.addSublayer(cube)
         }
         host.renderFrame()
+    }
+
+    /// A soft round spark: white, fading out from the centre.
+    static func spark(_ size: Int) throws -> Image {
+        let c = try Canvas(width: size, height: size)
+        let r = Double(size) / 2
+        c.drawRadialGradient(Gradient(colors: [Color(white: 1, alpha: 1), Color(white: 1, alpha: 0.5), Color(white: 1, alpha: 0)],
+                                      locations: [0, 0.35, 1]),
+                             startCenter: Point(x: r, y: r), startRadius: 0, endCenter: Point(x: r, y: r), endRadius: r, options: [])
+        return c.makeImage()
+    }
+
+    /// A fire (additive, rising from a line) and snow (falling from a line
+    /// across the top, spinning), two seconds after they began.
+    static func fireAndSnow(_ host: LayerHost) throws {
+        host.rootLayer.backgroundColor = Color(red: 0.05, green: 0.06, blue: 0.12)
+        let fire = EmitterLayer()
+        fire.frame = host.rootLayer.bounds
+        fire.emitterPosition = Point(x: 150, y: 290)
+        fire.emitterSize = Size(width: 60, height: 0)
+        fire.emitterShape = .line
+        fire.emitterMode = .outline
+        fire.renderMode = .additive
+        fire.seed = 7
+        var flame = EmitterCell()
+        flame.contents = try spark(32)
+        flame.birthRate = 500
+        flame.lifetime = 1.3
+        flame.lifetimeRange = 0.4
+        flame.velocity = 90
+        flame.velocityRange = 30
+        flame.emissionLongitude = -.pi / 2
+        flame.emissionRange = 0.35
+        flame.yAcceleration = -40
+        flame.scale = 1.5
+        flame.scaleSpeed = -1.0
+        flame.color = Color(red: 1, green: 0.4, blue: 0.1, alpha: 0.22)
+        flame.greenRange = 0.15
+        flame.alphaSpeed = -0.22
+        fire.emitterCells = [flame]
+        host.rootLayer.addSublayer(fire)
+
+        let snow = EmitterLayer()
+        snow.frame = host.rootLayer.bounds
+        snow.emitterPosition = Point(x: 360, y: -10)
+        snow.emitterSize = Size(width: 260, height: 0)
+        snow.emitterShape = .line
+        snow.emitterMode = .surface
+        snow.renderMode = .oldestFirst
+        snow.seed = 3
+        var flake = EmitterCell()
+        flake.contents = try spark(16)
+        flake.birthRate = 30
+        flake.lifetime = 8
+        flake.velocity = 35
+        flake.velocityRange = 15
+        flake.emissionLongitude = .pi / 2
+        flake.emissionRange = 0.6
+        flake.yAcceleration = 8
+        flake.scale = 0.5
+        flake.scaleRange = 0.3
+        flake.spin = 0.5
+        flake.spinRange = 1
+        flake.color = Color(red: 0.9, green: 0.95, blue: 1, alpha: 0.9)
+        flake.alphaRange = 0.1
+        snow.emitterCells = [flake]
+        host.rootLayer.addSublayer(snow)
+        host.renderFrame()
+        host.advance(by: 6)
     }
 }
