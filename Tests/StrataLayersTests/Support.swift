@@ -36,8 +36,8 @@ func layer(_ frame: Rect, _ color: Color?) -> Layer {
 /// Whether the host's last (partly redrawn) frame equals a full drawing of
 /// its render tree. A Bool, so that a failed expectation does not print pixels.
 @MainActor
-func matchesAFullRedraw(_ host: LayerHost) -> Bool {
-    let fresh = try! Compositor(width: host.width, height: host.height, backgroundColor: .white)
+func matchesAFullRedraw(_ host: LayerHost, background: Color = .white) -> Bool {
+    let fresh = try! Compositor(width: host.width, height: host.height, backgroundColor: background)
     fresh.render(host.renderTree, at: host.clock.now)
     return fresh.frame.makeImage() == host.makeImage()
 }
