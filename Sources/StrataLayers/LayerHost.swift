@@ -51,6 +51,16 @@ public final class LayerHost {
         renderTree = rootLayer.commitNode()
     }
 
+    /// Whether `renderFrame()` hands the render to the renderer's thread and
+    /// returns at once (default `false`: it waits and returns the damage).
+    ///
+    /// Asynchronous rendering is Core Animation's arrangement: the main actor
+    /// commits, and the render server draws the committed tree meanwhile. The
+    /// next frame, `makeImage()` and `writePNG(to:)` wait for a render in
+    /// flight, so they always see the last committed frame. `renderFrame()`
+    /// then returns no damage, and the statistics time the main actor's part.
+    public var rendersAsynchronously = false
+
     /// Renders one frame at the clock's current time and returns the damaged
     /// rectangles (device pixels).
     @discardableResult
@@ -60,6 +70,12 @@ public final class LayerHost {
         AnimationRegistry.endAnimations()
         Transaction.flush()
         if renderTree == nil || rootLayer.isDirty || rootLayer.subtreeDirty { commit() }
+        if rendersAsynchronously {
+            renderer.renderLater(renderTree, at: clock.now)
+            let end = DispatchTime.now().uptimeNanoseconds
+            statistics.record(duration: Double(end - start) / 1e9, at: clock.now)
+            return []
+        }
         let damage = renderer.render(renderTree, at: clock.now)
         let end = DispatchTime.now().uptimeNanoseconds
         statistics.record(duration: Double(end - start) / 1e9, at: clock.now)
@@ -73,6 +89,9 @@ public final class LayerHost {
         (clock as? ManualClock)?.advance(by: seconds)
         return renderFrame()
     }
+
+    /// Waits for a render in flight (with `rendersAsynchronously`) to end.
+    public func finishRendering() { renderer.withCompositor { _ in } }
 
     /// The last rendered frame.
     public func makeImage() -> Image { renderer.image() }
@@ -94,6 +113,12 @@ final class Renderer: @unchecked Sendable {
 
     func render(_ tree: RenderNode?, at time: Double) -> [Rect] {
         queue.sync { compositor.render(tree, at: time) }
+    }
+
+    /// Renders on the renderer's queue without waiting; later calls wait
+    /// their turn behind it.
+    func renderLater(_ tree: RenderNode?, at time: Double) {
+        queue.async { [self] in _ = compositor.render(tree, at: time) }
     }
 
     func image() -> Image {
