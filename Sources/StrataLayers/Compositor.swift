@@ -124,7 +124,7 @@ public final class Compositor {
         /// when a corner is behind the eye.
         var corners3D: [SIMD3<Double>]?
         /// An emitter layer's particles at the frame's time.
-        var particles: [Particle]?
+        var particles: [EmitterState.RawParticle]?
         /// The opacity of the transform layers between this layer and the one
         /// whose children list holds it (they draw nothing themselves).
         var contextAlpha = 1.0
@@ -163,7 +163,7 @@ public final class Compositor {
         if !s.isDoubleSided && m.planeHomography.determinant < 0 { return nil }
         var box = ownBox(s, m)
         var animated = node.isAnimating(at: time)
-        var particles: [Particle]?
+        var particles: [EmitterState.RawParticle]?
         if let e = s.emitter, e.beginTime != nil, !e.cells.isEmpty {
             // Particles fly beyond the bounds, and change every frame.
             let frame = emitterFrame(e, m, time: time)

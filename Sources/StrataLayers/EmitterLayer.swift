@@ -211,7 +211,7 @@ public struct Particle: Sendable, Equatable {
 /// What an emitter layer emits: its cells and values.
 struct EmitterState: Sendable {
     var cells: [EmitterCell] = [] {
-        didSet { images = EmitterState.cutImages(cells) }
+        didSet { flat = EmitterState.flatten(cells) }
     }
     var birthRate = 1.0
     var lifetime = 1.0
@@ -228,39 +228,73 @@ struct EmitterState: Sendable {
     var seed: UInt32 = 0
     var beginTime: Double?
     var maximumParticles = 100_000
-    /// Each cell's contents cut to its contents rect, by cell path.
-    private(set) var images: [[Int]: Image] = [:]
+    /// Every cell and sub-cell, depth first: its path, its contents cut to
+    /// its contents rect, and where its sub-cells are in this list.
+    private(set) var flat: [FlatCell] = []
+    var roots: [Int] { flat.indices.filter { flat[$0].path.count == 1 } }
 
-    static func cutImages(_ cells: [EmitterCell], prefix: [Int] = []) -> [[Int]: Image] {
-        var out: [[Int]: Image] = [:]
-        for (i, c) in cells.enumerated() {
-            let path = prefix + [i]
-            if let image = c.contents {
+    struct FlatCell: Sendable {
+        var path: [Int]
+        var cell: EmitterCell
+        var image: Image?
+        var contentsScale: Double
+        var children: [Int]
+        var key: UInt64
+    }
+
+    static func flatten(_ cells: [EmitterCell]) -> [FlatCell] {
+        var out: [FlatCell] = []
+        func add(_ c: EmitterCell, _ path: [Int]) -> Int {
+            let index = out.count
+            var image: Image?
+            if let contents = c.contents {
                 let r = c.contentsRect
                 if r == Rect(x: 0, y: 0, width: 1, height: 1) {
-                    out[path] = image
+                    image = contents
                 } else if r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite {
-                    let x0 = max(0, Int((r.minX * Double(image.width)).rounded())), y0 = max(0, Int((r.minY * Double(image.height)).rounded()))
-                    let x1 = min(image.width, Int((r.maxX * Double(image.width)).rounded()))
-                    let y1 = min(image.height, Int((r.maxY * Double(image.height)).rounded()))
-                    if x1 > x0, y1 > y0 { out[path] = image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0) }
+                    let x0 = max(0, Int((r.minX * Double(contents.width)).rounded()))
+                    let y0 = max(0, Int((r.minY * Double(contents.height)).rounded()))
+                    let x1 = min(contents.width, Int((r.maxX * Double(contents.width)).rounded()))
+                    let y1 = min(contents.height, Int((r.maxY * Double(contents.height)).rounded()))
+                    if x1 > x0, y1 > y0 { image = contents.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0) }
                 }
             }
-            out.merge(cutImages(c.emitterCells, prefix: path)) { a, _ in a }
+            let scale = c.contentsScale.isFinite && c.contentsScale > 0 ? c.contentsScale : 1
+            let key = path.reduce(UInt64(0x5DEE_CE66)) { mix($0 ^ UInt64($1 + 1)) }
+            out.append(FlatCell(path: path, cell: c, image: image, contentsScale: scale, children: [], key: key))
+            var children: [Int] = []
+            for (j, sub) in c.emitterCells.enumerated() { children.append(add(sub, path + [j])) }
+            out[index].children = children
+            return index
         }
+        for (i, c) in cells.enumerated() { _ = add(c, [i]) }
         return out
     }
 
-    func image(for cell: [Int]) -> Image? { images[cell] }
-
     /// The particles alive at emitter time `t`, in drawing order.
     func particles(at t: Double) -> [Particle] {
+        rawParticles(at: t).map {
+            Particle(cell: flat[$0.cell].path, birth: $0.birth, position: $0.position, scale: $0.scale, angle: $0.angle, color: $0.color)
+        }
+    }
+
+    /// A particle with its cell as an index into `flat`.
+    struct RawParticle {
+        var cell: Int
+        var birth: Double
+        var position: SIMD3<Double>
+        var scale: Double
+        var angle: Double
+        var color: Color
+    }
+
+    func rawParticles(at t: Double) -> [RawParticle] {
         guard t.isFinite, t >= 0 else { return [] }
-        var out: [Particle] = []
+        var out: [RawParticle] = []
         let budget = max(0, maximumParticles)
         let layerRate = orZero(birthRate), layerLife = orZero(lifetime)
-        for (i, cell) in cells.enumerated() {
-            emit(cell, path: [i], from: nil, rate: layerRate, life: layerLife, at: t, budget: budget, into: &out, depth: 0)
+        for i in roots {
+            emit(i, from: nil, rate: layerRate, life: layerLife, at: t, budget: budget, into: &out, depth: 0)
         }
         switch renderMode {
         case .unordered, .additive: break
@@ -284,9 +318,11 @@ struct EmitterState: Sendable {
         }
     }
 
-    private func emit(_ cell: EmitterCell, path: [Int], from parent: Parent?, rate layerRate: Double, life layerLife: Double,
-                      at t: Double, budget: Int, into out: inout [Particle], depth: Int) {
+    private func emit(_ index: Int, from parent: Parent?, rate layerRate: Double, life layerLife: Double,
+                      at t: Double, budget: Int, into out: inout [RawParticle], depth: Int) {
+        let cell = flat[index].cell
         guard cell.isEnabled, out.count < budget else { return }
+        if out.capacity == 0 { out.reserveCapacity(min(budget, 4096)) }
         let rate = orZero(cell.birthRate) * layerRate
         let maxLife = max(0, (orZero(cell.lifetime) + abs(orZero(cell.lifetimeRange))) * layerLife)
         guard rate > 0, maxLife > 0 else { return }
@@ -305,7 +341,7 @@ struct EmitterState: Sendable {
         let room = budget - out.count
         if k1 - k0 + 1 > room { k0 = k1 - room + 1 }
         guard k0 <= k1 else { return }
-        let cellKey = path.reduce(UInt64(seed) &* 0x9E37_79B9_7F4A_7C15) { mix($0 ^ UInt64($1 + 1)) }
+        let cellKey = mix(UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 ^ flat[index].key)
         let parentKey = parent.map { UInt64(bitPattern: Int64(($0.birth * 1e6).rounded())) } ?? 0
         for k in k0...k1 {
             var r = Random(state: mix(cellKey ^ mix(UInt64(k) ^ parentKey)))
@@ -323,10 +359,10 @@ struct EmitterState: Sendable {
             let spinRate = (orZero(cell.spin) + orZero(cell.spinRange) * r.signed()) * orZero(spin)
             let dr = orZero(cell.redRange) * r.signed(), dg = orZero(cell.greenRange) * r.signed()
             let db = orZero(cell.blueRange) * r.signed(), da = orZero(cell.alphaRange) * r.signed()
-            if !cell.emitterCells.isEmpty, depth < 3 {
+            if !flat[index].children.isEmpty, depth < 3 {
                 let me = Parent(birth: birth, death: birth + life, origin: origin, velocity: v, acceleration: acc)
-                for (j, sub) in cell.emitterCells.enumerated() {
-                    emit(sub, path: path + [j], from: me, rate: 1, life: layerLife, at: t, budget: budget, into: &out, depth: depth + 1)
+                for child in flat[index].children {
+                    emit(child, from: me, rate: 1, life: layerLife, at: t, budget: budget, into: &out, depth: depth + 1)
                 }
             }
             guard age < life, out.count < budget else { continue }
@@ -337,7 +373,7 @@ struct EmitterState: Sendable {
                               green: clamp01(c.green + dg + orZero(cell.greenSpeed) * age),
                               blue: clamp01(c.blue + db + orZero(cell.blueSpeed) * age),
                               alpha: clamp01(c.alpha + da + orZero(cell.alphaSpeed) * age))
-            out.append(Particle(cell: path, birth: birth, position: position, scale: s, angle: spinRate * age, color: color))
+            out.append(RawParticle(cell: index, birth: birth, position: position, scale: s, angle: spinRate * age, color: color))
         }
     }
 
@@ -422,15 +458,15 @@ private struct Random {
 extension Compositor {
     /// The particles of an emitter layer at the frame's time, with their
     /// device box (for damage).
-    func emitterFrame(_ e: EmitterState, _ m: Transform3D, time: Double) -> (particles: [Particle], box: Rect) {
+    func emitterFrame(_ e: EmitterState, _ m: Transform3D, time: Double) -> (particles: [EmitterState.RawParticle], box: Rect) {
         guard let begin = e.beginTime else { return ([], .null) }
-        let particles = e.particles(at: time - begin)
+        let particles = e.rawParticles(at: time - begin)
         guard !particles.isEmpty else { return ([], .null) }
+        let reach = e.flat.map { f in f.image.map { Double(max($0.width, $0.height)) / f.contentsScale * 0.75 } ?? -1 }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for p in particles {
-            guard let image = e.image(for: p.cell) else { continue }
-            let cellScale = max(1e-9, cellContentsScale(e, p.cell))
-            let r = max(Double(image.width), Double(image.height)) / cellScale * p.scale * 0.75
+            let r = reach[p.cell] * p.scale
+            guard r >= 0 else { continue }
             minX = min(minX, p.position.x - r); maxX = max(maxX, p.position.x + r)
             minY = min(minY, p.position.y - r); maxY = max(maxY, p.position.y + r)
         }
@@ -438,47 +474,37 @@ extension Compositor {
         return (particles, deviceBox(of: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY), m))
     }
 
-    func cellContentsScale(_ e: EmitterState, _ path: [Int]) -> Double {
-        var cells = e.cells
-        var cell: EmitterCell?
-        for i in path {
-            guard i < cells.count else { return 1 }
-            cell = cells[i]
-            cells = cells[i].emitterCells
-        }
-        let s = cell?.contentsScale ?? 1
-        return s.isFinite && s > 0 ? s : 1
-    }
-
     /// Draws particles in layer coordinates (the canvas is in them).
-    func drawParticles(_ e: EmitterState, _ particles: [Particle], _ canvas: Canvas, _ tint: Color?) {
+    func drawParticles(_ e: EmitterState, _ particles: [EmitterState.RawParticle], _ canvas: Canvas, _ tint: Color?) {
         var images: [Image] = []
-        var index: [[Int]: Int] = [:]
+        var slots: [Int] = []
+        for f in e.flat {
+            if let image = f.image {
+                slots.append(images.count)
+                images.append(image)
+            } else {
+                slots.append(-1)
+            }
+        }
         var sprites: [Sprite] = []
         sprites.reserveCapacity(particles.count)
         for p in particles {
-            let slot: Int
-            if let i = index[p.cell] {
-                slot = i
-            } else {
-                guard let image = e.image(for: p.cell) else { continue }
-                slot = images.count
-                images.append(image)
-                index[p.cell] = slot
-            }
+            let slot = slots[p.cell]
+            guard slot >= 0, p.scale > 0 else { continue }
             let image = images[slot]
-            guard p.scale > 0 else { continue }
-            let k = p.scale / cellContentsScale(e, p.cell)
-            let t = Transform(translationX: -Double(image.width) / 2, y: -Double(image.height) / 2)
-                .concatenating(Transform(scaleX: k, y: k))
-                .concatenating(Transform(rotationAngle: p.angle))
-                .concatenating(Transform(translationX: p.position.x, y: p.position.y))
+            let k = p.scale / e.flat[p.cell].contentsScale
+            let c = cos(p.angle) * k, s = sin(p.angle) * k
+            let hw = Double(image.width) / 2, hh = Double(image.height) / 2
+            // Centre on the particle, scaled and turned: (x − hw, y − hh)
+            // rotated and scaled, then moved to the particle.
+            let t = Transform(a: c, b: s, c: -s, d: c,
+                              tx: p.position.x - (hw * c - hh * s), ty: p.position.y - (hw * s + hh * c))
             sprites.append(Sprite(image: slot, transform: t, color: tinted(p.color, tint)))
         }
         guard !sprites.isEmpty else { return }
         canvas.saveGState()
         if e.renderMode == .additive { canvas.blendMode = .plusLighter }
-        canvas.drawSprites(images, sprites)
+        canvas.drawSprites(images, sprites, inAnyOrder: e.renderMode == .additive || e.renderMode == .unordered)
         canvas.restoreGState()
     }
 }
