@@ -393,7 +393,7 @@ private final class TileWriter: Sendable {
     let pool: QueuePool
     let slots: DispatchSemaphore
     let group = DispatchGroup()
-    let failure = Mutex<TileCutterError?>(nil)
+    let failure = Locked<TileCutterError?>(nil)
     let count = Atomic<Int>(0)
 
     init(dir: String, pyramid: TilePyramid, quality: Int, pool: QueuePool) {

@@ -223,7 +223,7 @@ final class TileStore: Sendable {
         var draw: (@Sendable (Canvas) -> Void)?
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
     let pool: QueuePool
 
     init(pool: QueuePool = .shared) { self.pool = pool }

@@ -11,6 +11,12 @@ import Glibc
 import Darwin
 #endif
 
+/// Tasks running now and the most seen at once.
+struct Pair: Sendable {
+    var now = 0
+    var most = 0
+}
+
 @Suite struct QueuePoolTests {
     @Test func queuesAreHandedOutInTurn() {
         let pool = QueuePool(queuesPerPriority: 3)
@@ -28,8 +34,8 @@ import Darwin
     /// than the pool has queues, and the tasks of one queue never overlap.
     @Test func aBurstUsesOnlyThePoolsThreads() {
         let pool = QueuePool(queuesPerPriority: 2)
-        let concurrency = Mutex<(now: Int, most: Int)>((0, 0))
-        let running = Mutex<[String: Int]>([:])
+        let concurrency = Locked<Pair>(Pair())
+        let running = Locked<[String: Int]>([:])
         let overlapped = Atomic<Bool>(false)
         let group = DispatchGroup()
         for _ in 0..<400 {

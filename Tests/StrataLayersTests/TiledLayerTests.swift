@@ -13,7 +13,7 @@ final class TileLog: Sendable {
         var scale: Double
         var onMain: Bool
     }
-    let draws = Mutex<[Draw]>([])
+    let draws = Locked<[Draw]>([])
     let active = Atomic<Int>(0)
     let mostActive = Atomic<Int>(0)
     var count: Int { draws.withLock { $0.count } }
@@ -30,7 +30,7 @@ final class PaintedTiles: TiledLayer {
         var delay: Double = 0
         var isSlow: @Sendable (Rect) -> Bool = { _ in false }
     }
-    let settings = Mutex(Settings())
+    let settings = Locked(Settings())
     var colorFor: @Sendable (Rect, Double) -> Color {
         get { settings.withLock { $0.colorFor } }
         set { settings.withLock { $0.colorFor = newValue } }
