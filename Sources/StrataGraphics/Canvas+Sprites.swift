@@ -54,110 +54,17 @@ extension Canvas {
             drawSpritesOneByOne(images, sprites)
             return
         }
-        if state.clipMask == nil {
-            drawSpritesFast(images, sprites, additive: additive)
-            return
-        }
-        let clip = state.clip
-        let mask = state.clipMask
-        let globalAlpha = Float(max(0, min(1, state.alpha)))
-        let nearest = state.interpolationQuality == .none
-        let target = self.target
-        let dstBase = target.baseAddress.assumingMemoryBound(to: UInt8.self)
-        let dstStride = target.bytesPerRow
-        for sprite in sprites {
-            guard sprite.image >= 0, sprite.image < images.count else { continue }
-            let image = images[sprite.image]
-            let iw = image.width, ih = image.height
-            guard iw > 0, ih > 0 else { continue }
-            let m = sprite.transform.concatenating(state.transform)
-            guard let inv = m.inverted(), m.tx.isFinite, m.ty.isFinite else { continue }
-            var color = SIMD4<Float>(Float(clamp01(sprite.color.red)), Float(clamp01(sprite.color.green)),
-                                     Float(clamp01(sprite.color.blue)), 1) * Float(clamp01(sprite.color.alpha)) * globalAlpha
-            color = color / 255
-            guard color[3] > 0 || additive else { continue }
-            // The device box of the image's rectangle, within the clip box.
-            let corners = [Point(x: 0, y: 0), Point(x: Double(iw), y: 0), Point(x: 0, y: Double(ih)), Point(x: Double(iw), y: Double(ih))]
-                .map { $0.applying(m) }
-            let minX = corners.map(\.x).min()!, maxX = corners.map(\.x).max()!
-            let minY = corners.map(\.y).min()!, maxY = corners.map(\.y).max()!
-            guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { continue }
-            let x0 = max(clip.x0, Int((minX - 1).rounded(.down))), x1 = min(clip.x1, Int((maxX + 1).rounded(.up)))
-            let y0 = max(clip.y0, Int((minY - 1).rounded(.down))), y1 = min(clip.y1, Int((maxY + 1).rounded(.up)))
-            guard x0 < x1, y0 < y1 else { continue }
-            // Source coordinates in pixel-centre terms: u = inv(x + ½) − ½.
-            let du = Float(inv.a), dv = Float(inv.b)
-            image.pixels.withUnsafeBufferPointer { src in
-                let s = src.baseAddress!
-                let sStride = image.bytesPerRow
-                @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
-                    guard x >= 0, y >= 0, x < iw, y < ih else { return .zero }
-                    let p = s + y * sStride + x * 4
-                    return SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
-                }
-                for y in y0..<y1 {
-                    let py = Double(y) + 0.5
-                    let u0 = inv.a * (Double(x0) + 0.5) + inv.c * py + inv.tx - 0.5
-                    let v0 = inv.b * (Double(x0) + 0.5) + inv.d * py + inv.ty - 0.5
-                    // The x range where (u, v) is within a pixel of the image.
-                    var lo = x0, hi = x1
-                    func narrow(_ start: Double, _ step: Double, _ limit: Double) {
-                        // start + step·i ∈ (−1, limit) for i = x − x0.
-                        if step == 0 {
-                            if !(start > -1 && start < limit) { hi = lo }
-                            return
-                        }
-                        var a = (-1 - start) / step, b = (limit - start) / step
-                        if a > b { swap(&a, &b) }
-                        lo = max(lo, x0 + Int(a.rounded(.down)))
-                        hi = min(hi, x0 + Int(b.rounded(.up)) + 1)
-                    }
-                    narrow(u0, inv.a, Double(iw))
-                    narrow(v0, inv.b, Double(ih))
-                    guard lo < hi else { continue }
-                    var u = Float(u0 + inv.a * Double(lo - x0)), v = Float(v0 + inv.b * Double(lo - x0))
-                    let row = dstBase + y * dstStride
-                    let maskRow = mask.flatMap { y >= $0.box.y0 && y < $0.box.y1 ? $0.row(y) : nil }
-                    for x in lo..<hi {
-                        defer { u += du; v += dv }
-                        var p: SIMD4<Float>
-                        if nearest {
-                            let xi = Int((u + 0.5).rounded(.down)), yi = Int((v + 0.5).rounded(.down))
-                            p = texel(xi, yi)
-                        } else {
-                            let fu = u.rounded(.down), fv = v.rounded(.down)
-                            let xi = Int(fu), yi = Int(fv)
-                            let ax = u - fu, ay = v - fv
-                            let top = texel(xi, yi) * (1 - ax) + texel(xi + 1, yi) * ax
-                            let bottom = texel(xi, yi + 1) * (1 - ax) + texel(xi + 1, yi + 1) * ax
-                            p = top * (1 - ay) + bottom * ay
-                        }
-                        guard p[3] > 0 || (additive && (p[0] > 0 || p[1] > 0 || p[2] > 0)) else { continue }
-                        var c = p * color
-                        if let mask {
-                            guard let maskRow, x >= mask.box.x0, x < mask.box.x1 else { continue }
-                            let k = maskRow[x]
-                            guard k > 0 else { continue }
-                            c *= Float(k) / 255
-                        }
-                        let d = row + x * 4
-                        let dst = SIMD4<Float>(Float(d[0]), Float(d[1]), Float(d[2]), Float(d[3])) / 255
-                        let out = additive ? dst + c : c + dst * (1 - c[3])
-                        let o = (out.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) * 255 + 0.5)
-                        d[0] = UInt8(o[0]); d[1] = UInt8(o[1]); d[2] = UInt8(o[2]); d[3] = UInt8(o[3])
-                    }
-                }
-            }
-        }
+        blitSprites(images, sprites, additive: additive)
     }
 }
 
 extension Canvas {
-    /// Sprites under a rectangular clip: fixed-point sampling from copies of
-    /// the images with a transparent border (so no sample needs a bounds
-    /// test), two channels at a time, and integer blending.
-    func drawSpritesFast(_ images: [Image], _ sprites: [Sprite], additive: Bool) {
+    /// The sprite loop: fixed-point sampling from copies of the images with a
+    /// transparent border (so no sample needs a bounds test), two channels at
+    /// a time, integer blending, and the clip mask's coverage where there is one.
+    func blitSprites(_ images: [Image], _ sprites: [Sprite], additive: Bool) {
         let clip = state.clip
+        let mask = state.clipMask
         let globalAlpha = max(0, min(1, state.alpha.isNaN ? 0 : state.alpha))
         let nearest = state.interpolationQuality == .none
         let target = self.target
@@ -223,6 +130,15 @@ extension Canvas {
                         hi = min(hi, x0 + Int(min(1e9, b).rounded(.up)) + 1)
                     }
                     guard lo < hi else { continue }
+                    var maskRow: UnsafeMutablePointer<UInt8>?
+                    if let mask {
+                        // Outside the mask's box the clip lets nothing through.
+                        guard y >= mask.box.y0, y < mask.box.y1 else { continue }
+                        lo = max(lo, mask.box.x0)
+                        hi = min(hi, mask.box.x1)
+                        guard lo < hi else { continue }
+                        maskRow = mask.row(y)
+                    }
                     var u = Int((fu0 + inv.a * Double(lo - x0)) * 65536), v = Int((fv0 + inv.b * Double(lo - x0)) * 65536)
                     let row = dst + y * dstStride
                     for x in lo..<hi {
@@ -246,6 +162,12 @@ extension Canvas {
                             r = rb & 0xFF; b = (rb >> 16) & 0xFF; g = ag & 0xFF; a = (ag >> 16) & 0xFF
                         }
                         r = (r &* mr) >> 8; g = (g &* mg) >> 8; b = (b &* mb) >> 8; a = (a &* ma) >> 8
+                        if let maskRow {
+                            let k = UInt32(maskRow[x])
+                            guard k > 0 else { continue }
+                            r = (r &* k &* 257 &+ 32896) >> 16; g = (g &* k &* 257 &+ 32896) >> 16
+                            b = (b &* k &* 257 &+ 32896) >> 16; a = (a &* k &* 257 &+ 32896) >> 16
+                        }
                         let d = row[x]
                         var dr = d & 0xFF, dg = (d >> 8) & 0xFF, db = (d >> 16) & 0xFF, da = d >> 24
                         if additive {
@@ -276,5 +198,3 @@ extension Canvas {
         }
     }
 }
-
-@inline(__always) private func clamp01(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }

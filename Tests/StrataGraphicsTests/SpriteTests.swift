@@ -43,6 +43,19 @@ import Testing
         #expect(c.bitmap[13, 2] == Pixel(r: 0, g: 0, b: 0, a: 0))
     }
 
+    @Test func anAntialiasedClipScalesCoverage() throws {
+        let img = try image()
+        let c = try Canvas(width: 30, height: 30)
+        // Half of column 11 is inside the clip: a mask, not just a box.
+        c.clip(to: Rect(x: 0, y: 0, width: 11.5, height: 30))
+        c.drawSprites([img], [Sprite(image: 0, transform: Transform(translationX: 5, y: 0), color: .white)])
+        let inside = c.bitmap[8, 2]
+        #expect(inside.r == 255 && abs(Int(inside.g) - 128) <= 1 && inside.b == 0 && inside.a == 255)
+        let edge = c.bitmap[11, 2]
+        #expect(abs(Int(edge.a) - 128) <= 2 && abs(Int(edge.r) - 128) <= 2)
+        #expect(c.bitmap[12, 2] == Pixel(r: 0, g: 0, b: 0, a: 0))
+    }
+
     @Test func rotatedScaledAndBadSpritesAreHandled() throws {
         let img = try image()
         let c = try Canvas(width: 40, height: 40)
