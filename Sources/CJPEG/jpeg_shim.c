@@ -49,6 +49,20 @@ static void on_message(j_common_ptr info, int level) {
     }
 }
 
+// One row of CMYK to RGB (`channels` 3) or opaque RGBA (4). Adobe writes CMYK
+// inverted (each value already 255 − ink); others do not.
+static void cmyk_to_rgb(const uint8_t *cmyk, int inverted, uint8_t *out, int channels, uint32_t width) {
+    for (uint32_t x = 0; x < width; x++) {
+        unsigned c = cmyk[x * 4], m = cmyk[x * 4 + 1], y = cmyk[x * 4 + 2], k = cmyk[x * 4 + 3];
+        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+        uint8_t *p = out + (size_t)x * channels;
+        p[0] = (uint8_t)((c * k + 127) / 255);
+        p[1] = (uint8_t)((m * k + 127) / 255);
+        p[2] = (uint8_t)((y * k + 127) / 255);
+        if (channels == 4) p[3] = 255;
+    }
+}
+
 int strata_jpeg_decode(const uint8_t *data, size_t size,
                        uint32_t max_dimension, uint64_t max_pixels,
                        uint8_t **out_pixels, uint32_t *out_width, uint32_t *out_height,
@@ -119,15 +133,7 @@ int strata_jpeg_decode(const uint8_t *data, size_t size,
         JSAMPROW target = cmyk ? cmyk_row : row;
         jpeg_read_scanlines(&info, &target, 1);
         if (cmyk) {
-            // Adobe writes CMYK inverted (each value already 255 − ink); others do not.
-            for (uint32_t x = 0; x < width; x++) {
-                unsigned c = cmyk_row[x * 4], m = cmyk_row[x * 4 + 1], y = cmyk_row[x * 4 + 2], k = cmyk_row[x * 4 + 3];
-                if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
-                row[x * 4] = (uint8_t)((c * k + 127) / 255);
-                row[x * 4 + 1] = (uint8_t)((m * k + 127) / 255);
-                row[x * 4 + 2] = (uint8_t)((y * k + 127) / 255);
-                row[x * 4 + 3] = 255;
-            }
+            cmyk_to_rgb(cmyk_row, inverted, row, 4, width);
         }
     }
     jpeg_finish_decompress(&info);
@@ -282,14 +288,7 @@ int strata_jpeg_reader_read(strata_jpeg_reader *reader, uint8_t *rgb, size_t str
             return -1;
         }
         if (reader->cmyk) {
-            for (uint32_t x = 0; x < width; x++) {
-                unsigned c = reader->cmyk_row[x * 4], m = reader->cmyk_row[x * 4 + 1];
-                unsigned y = reader->cmyk_row[x * 4 + 2], k = reader->cmyk_row[x * 4 + 3];
-                if (!reader->inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
-                row[x * 3] = (uint8_t)((c * k + 127) / 255);
-                row[x * 3 + 1] = (uint8_t)((m * k + 127) / 255);
-                row[x * 3 + 2] = (uint8_t)((y * k + 127) / 255);
-            }
+            cmyk_to_rgb(reader->cmyk_row, reader->inverted, row, 3, width);
         }
         done++;
     }

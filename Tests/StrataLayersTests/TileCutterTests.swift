@@ -70,6 +70,22 @@ import Testing
         }
     }
 
+    @Test func aCMYKJPEGIsReadAsTheDecoderReadsIt() throws {
+        // The graphics tests' Adobe CMYK file: the band reader converts it as
+        // the whole-image decoder does.
+        let input = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../StrataGraphicsTests/Resources/blocks-cmyk.jpg").standardized.path
+        let whole = try Image(contentsOfFile: input)
+        var cutter = TileCutter()
+        cutter.format = .png
+        cutter.tileSize = 16
+        try cutter.cut(input, into: "\(dir)/out")
+        let tile = try Image(contentsOfFile: "\(dir)/out/0/0_0.png")
+        for (x, y) in [(0, 0), (5, 9), (15, 15)] where x < tile.width && y < tile.height {
+            #expect(tile[x, y] == whole[x, y])
+        }
+    }
+
     @Test func badInputIsRefusedAndLeavesNothing() throws {
         let out = "\(dir)/out"
         func refused(_ input: String, _ words: String) {
