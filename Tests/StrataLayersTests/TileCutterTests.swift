@@ -86,6 +86,24 @@ import Testing
         }
     }
 
+    @Test func aProgressiveJPEGOverTheMemoryLimitIsRefused() throws {
+        let input = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../StrataGraphicsTests/Resources/blocks-progressive.jpg").standardized.path
+        var cutter = TileCutter()
+        cutter.maximumMemory = 256
+        do {
+            try cutter.cut(input, into: "\(dir)/out")
+            Issue.record("a progressive JPEG needing more than 256 bytes was cut")
+        } catch {
+            #expect(error.description.contains("progressive JPEG"), "\(error)")
+        }
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: "\(dir)/out")) ?? []).isEmpty)
+        // Within the limit it is cut like any other.
+        cutter.maximumMemory = 1 << 30
+        let p = try cutter.cut(input, into: "\(dir)/out")
+        #expect(p.tileCount >= 1)
+    }
+
     @Test func badInputIsRefusedAndLeavesNothing() throws {
         let out = "\(dir)/out"
         func refused(_ input: String, _ words: String) {
