@@ -165,10 +165,7 @@ struct LayersBench: ParsableCommand {
         e.emitterMode = .surface
         e.renderMode = .additive
         var cell = EmitterCell()
-        let spark = try Canvas(width: 16, height: 16)
-        spark.drawRadialGradient(Gradient(colors: [.white, Color(white: 1, alpha: 0)]), startCenter: Point(x: 8, y: 8), startRadius: 0,
-                                 endCenter: Point(x: 8, y: 8), endRadius: 8, options: [])
-        cell.contents = spark.makeImage()
+        cell.contents = try LayerGallery.spark(16)
         cell.birthRate = 5000
         cell.lifetime = 2
         cell.velocity = 40
