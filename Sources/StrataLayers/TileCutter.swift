@@ -222,13 +222,20 @@ public struct TileCutter: Sendable {
             }
             guard n > 0 else { throw .input(path: source.path, reason: "the image data ended after \(readRows) of \(source.height) rows") }
             for r in 0..<n {
-                input.withUnsafeBufferPointer { src in
-                    row.withUnsafeMutableBufferPointer { dst in
-                        convert(src.baseAddress! + r * width * source.channels, source.channels, dst.baseAddress!, channels, width, bg)
+                let sourceRow = try input.withUnsafeBufferPointer { src throws(TileCutterError) -> Bool in
+                    let start = src.baseAddress! + r * width * source.channels
+                    // RGB into RGB needs no conversion: the row goes in as read.
+                    guard source.channels != 3 || channels != 3 else {
+                        try push(start, into: 0, levels, writer)
+                        return true
                     }
+                    row.withUnsafeMutableBufferPointer { convert(start, source.channels, $0.baseAddress!, channels, width, bg) }
+                    return false
                 }
-                try row.withUnsafeBufferPointer { (r: UnsafeBufferPointer<UInt8>) throws(TileCutterError) in
-                    try push(r.baseAddress!, into: 0, levels, writer)
+                if !sourceRow {
+                    try row.withUnsafeBufferPointer { (r: UnsafeBufferPointer<UInt8>) throws(TileCutterError) in
+                        try push(r.baseAddress!, into: 0, levels, writer)
+                    }
                 }
             }
             readRows += n
@@ -263,12 +270,11 @@ public struct TileCutter: Sendable {
     }
 
     /// One row from the source's layout (3: RGB, 4: straight RGBA) to the
-    /// pyramid's (3: RGB on the background, 4: premultiplied RGBA).
+    /// pyramid's (3: RGB on the background, 4: premultiplied RGBA); RGB to
+    /// RGB is not converted at all.
     private func convert(_ src: UnsafePointer<UInt8>, _ sc: Int, _ dst: UnsafeMutablePointer<UInt8>, _ dc: Int, _ width: Int,
                          _ bg: (UInt32, UInt32, UInt32)) {
-        if sc == dc && sc == 3 {
-            dst.update(from: src, count: width * 3)
-        } else if sc == 3 {
+        if sc == 3 {
             for x in 0..<width {
                 dst[x * 4] = src[x * 3]; dst[x * 4 + 1] = src[x * 3 + 1]; dst[x * 4 + 2] = src[x * 3 + 2]; dst[x * 4 + 3] = 255
             }
