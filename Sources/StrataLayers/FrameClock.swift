@@ -27,12 +27,12 @@ public final class ManualClock: MediaClock {
     /// Moves the clock forward by `seconds` (negative and non-finite steps are ignored).
     public func advance(by seconds: Double) {
         guard seconds.isFinite, seconds > 0 else { return }
-        time.update { $0 += seconds }
+        time.withLock { $0 += seconds }
     }
 
     /// Sets the time (ignored when not finite).
     public func set(_ t: Double) {
         guard t.isFinite else { return }
-        time.update { $0 = t }
+        time.withLock { $0 = t }
     }
 }

@@ -21,6 +21,4 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&storage)
     }
-
-    func update<R>(_ body: (inout Value) -> R) -> R { withLock(body) }
 }
