@@ -127,7 +127,7 @@ extension Compositor {
         if let g = s.gradient { drawGradient(g, s, canvas, p.tint) }
         if let shape = s.shape { drawShape(shape, canvas, p.tint) }
         if let text = s.text { drawText(text, s, canvas, p.tint) }
-        if let tiled = s.tiled { drawTiles(tiled, s, canvas, p.tint) }
+        if let tiled = s.tiled { drawTiles(tiled, s, canvas, p.tint, asked: p.tiles) }
         if let e = s.emitter, let particles = p.particles { drawParticles(e, particles, canvas, p.tint) }
         if clipped { canvas.restoreGState() }
         if includeBorder { drawBorderInCurrentSpace(s, canvas, p.tint) }

@@ -125,6 +125,10 @@ public final class Compositor {
         var corners3D: [SIMD3<Double>]?
         /// An emitter layer's particles at the frame's time.
         var particles: [EmitterState.RawParticle]?
+        /// A tiled layer's tiles on screen, asked for by `prepare`, and those
+        /// of them the cache had.
+        typealias Tiles = (requests: [TileRequest], found: [(image: Image, alpha: Double)?])
+        var tiles: Tiles?
         /// The opacity of the transform layers between this layer and the one
         /// whose children list holds it (they draw nothing themselves).
         var contextAlpha = 1.0
@@ -259,9 +263,10 @@ public final class Compositor {
             // The tiles on screen are asked for every frame, drawn or not, so
             // that a tile waiting in the queue is never taken for one
             // scrolled past. (Under perspective they are asked for when drawn.)
+            // The draw uses what was found here, so one frame asks once.
             if p.homography.isAffine {
                 let requests = tileRequests(tiled, s, ctm: p.homography.affine, area: box)
-                if !requests.isEmpty { _ = tiled.store.tiles(requests, at: time, fade: tiled.fadeDuration) }
+                p.tiles = (requests, requests.isEmpty ? [] : tiled.store.tiles(requests, at: time, fade: tiled.fadeDuration))
             }
             record.extra = hashKey(record.extra, frame.version)
             record.animated = record.animated || frame.fading

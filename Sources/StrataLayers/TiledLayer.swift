@@ -447,12 +447,19 @@ extension Compositor {
 
     /// Draws a tiled layer's tiles for the part of it the canvas shows (the
     /// canvas is in layer coordinates): stand-ins first where tiles are
-    /// missing or fading in, then the tiles.
-    func drawTiles(_ t: TiledState, _ s: LayerState, _ canvas: Canvas, _ tint: Color?) {
+    /// missing or fading in, then the tiles. `asked` holds the tiles the
+    /// frame's `prepare` asked for and found; without it (a layer under
+    /// perspective, drawn flat at another scale) they are asked for here.
+    func drawTiles(_ t: TiledState, _ s: LayerState, _ canvas: Canvas, _ tint: Color?, asked: Prepared.Tiles?) {
         let ctm = canvas.transform
-        let requests = tileRequests(t, s, ctm: ctm, area: canvas.clipBoundingBox.applying(ctm))
+        let requests: [TileRequest], found: [(image: Image, alpha: Double)?]
+        if let asked {
+            (requests, found) = (asked.requests, asked.found)
+        } else {
+            requests = tileRequests(t, s, ctm: ctm, area: canvas.clipBoundingBox.applying(ctm))
+            found = requests.isEmpty ? [] : t.store.tiles(requests, at: currentTime, fade: t.fadeDuration)
+        }
         guard !requests.isEmpty else { return }
-        let found = t.store.tiles(requests, at: currentTime, fade: t.fadeDuration)
         let axisAligned = ctm.b == 0 && ctm.c == 0
         let inverse = ctm.inverted()
         // A tile's rectangle with its edges on device pixels, so that
