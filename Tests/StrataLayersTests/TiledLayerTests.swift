@@ -234,14 +234,16 @@ func withoutActions(_ body: () -> Void) {
     @Test func aSlowTileHoldsUpNeitherTheOthersNorTheMainActor() async {
         let (host, tiles) = scene(size: 600, pool: QueuePool(queuesPerPriority: 2))
         tiles.isSlow = { r in r.minX == 0 && r.minY == 0 }
-        let start = DispatchTime.now().uptimeNanoseconds
         host.renderFrame()
         await settle(host, tiles, leaving: 1)
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        // Every tile but the slow one arrived, and no frame waited for it.
+        // Every tile but the slow one arrived, and no frame waited for it:
+        // the slow tile is held until the test lets it go, so a frame that
+        // waited would never end. (Each frame's own time is what is bounded;
+        // the wall time of the whole wait depends on what else the machine
+        // runs, and went past 8 s once with the full suite beside it.)
         #expect(tiles.pendingTileCount == 1)
         #expect(tiles.log.count == 8)
-        #expect(elapsed < 2.5)
+        #expect(host.statistics.framesRendered > 1 && host.statistics.max < 0.5)
         let b = Bitmap(image: host.makeImage())
         #expect(near(b[10, 10], white) && near(b[300, 300], red) && near(b[590, 10], red))
         // Tiles asked for later, while it is still stuck, arrive too.
