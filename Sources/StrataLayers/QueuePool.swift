@@ -24,9 +24,12 @@ public enum DrawingPriority: Int, Sendable, CaseIterable {
 /// whenever its work blocks).
 ///
 /// `async` counts the work outstanding on each queue and, starting from the
-/// next queue in turn, takes the first idle one (or else the least loaded):
-/// one slow drawing then holds up only its own queue, and work sent after it
-/// goes round the others instead of waiting behind it.
+/// next queue in turn, takes the first idle one (or else the least loaded,
+/// and of those the one whose latest task started last): one slow drawing
+/// then holds up only its own queue, and work sent after it goes round the
+/// others instead of waiting behind it. (A queue just finishing a task can
+/// still count it for a moment; the tie with a stuck queue, whose task
+/// started long ago, goes to the one that moves.)
 public final class QueuePool: Sendable {
     /// The pool Strata's asynchronous layers draw on.
     public static let shared = QueuePool()
@@ -35,12 +38,21 @@ public final class QueuePool: Sendable {
     public let queuesPerPriority: Int
     private let queues: [[DispatchQueue]]
     private let turns: [Turn]
-    private let loads: [[Turn]]
+    private let loads: [[Load]]
 
-    /// A round-robin position, or a queue's outstanding work.
+    /// A round-robin position.
     private final class Turn: Sendable {
         let next = Atomic<Int>(0)
     }
+
+    /// A queue's outstanding work, and the pool's count of started tasks
+    /// when its latest task started (larger is more recent).
+    private final class Load: Sendable {
+        let outstanding = Atomic<Int>(0)
+        let lastStarted = Atomic<Int>(0)
+    }
+    /// Tasks started, per priority.
+    private let started: [Turn]
 
     /// A pool with `queuesPerPriority` serial queues for each priority
     /// (default: the active processor count; at least 1, at most 64).
@@ -51,7 +63,8 @@ public final class QueuePool: Sendable {
             (0..<n).map { DispatchQueue(label: "strata.pool.\(priority).\($0)", qos: priority.qos) }
         }
         turns = DrawingPriority.allCases.map { _ in Turn() }
-        loads = DrawingPriority.allCases.map { _ in (0..<n).map { _ in Turn() } }
+        loads = DrawingPriority.allCases.map { _ in (0..<n).map { _ in Load() } }
+        started = DrawingPriority.allCases.map { _ in Turn() }
     }
 
     /// The next queue of `priority`, in turn.
@@ -62,31 +75,38 @@ public final class QueuePool: Sendable {
     }
 
     /// Runs `work` on a queue of `priority`: the first idle one from the
-    /// next in turn, or the least loaded when none is idle.
+    /// next in turn; when none is idle, the least loaded, and of equally
+    /// loaded ones the one whose latest task started most recently.
     public func async(_ priority: DrawingPriority = .userInitiated, _ work: @escaping @Sendable () -> Void) {
         let list = queues[priority.rawValue], load = loads[priority.rawValue]
         let n = list.count
         let start = turns[priority.rawValue].next.wrappingAdd(1, ordering: .relaxed).oldValue
-        var best = 0, bestLoad = Int.max
+        var best = 0, bestLoad = Int.max, bestStarted = Int.min
         for k in 0..<n {
             let i = ((start + k) % n + n) % n
-            let l = load[i].next.load(ordering: .relaxed)
-            if l < bestLoad {
+            let l = load[i].outstanding.load(ordering: .relaxed)
+            if l == 0 {
+                best = i
+                break
+            }
+            let t = load[i].lastStarted.load(ordering: .relaxed)
+            if l < bestLoad || (l == bestLoad && t > bestStarted) {
                 best = i
                 bestLoad = l
-                if l == 0 { break }
+                bestStarted = t
             }
         }
-        let counter = load[best]
-        counter.next.wrappingAdd(1, ordering: .relaxed)
+        let chosen = load[best], count = started[priority.rawValue]
+        chosen.outstanding.wrappingAdd(1, ordering: .relaxed)
         list[best].async {
+            chosen.lastStarted.store(count.next.wrappingAdd(1, ordering: .relaxed).newValue, ordering: .relaxed)
             work()
-            counter.next.wrappingSubtract(1, ordering: .relaxed)
+            chosen.outstanding.wrappingSubtract(1, ordering: .relaxed)
         }
     }
 
     /// Work sent with `async` and not finished, per queue of `priority`.
     public func outstanding(_ priority: DrawingPriority = .userInitiated) -> [Int] {
-        loads[priority.rawValue].map { $0.next.load(ordering: .relaxed) }
+        loads[priority.rawValue].map { $0.outstanding.load(ordering: .relaxed) }
     }
 }
