@@ -1,3 +1,5 @@
+import Foundation
+
 /// One copy of an image drawn by `Canvas.drawSprites`: which image, where
 /// (image pixels to user space) and the colour its pixels are multiplied by.
 public struct Sprite: Sendable {
@@ -34,161 +36,295 @@ extension Canvas {
     /// the frame's memory in cache; the result is the same for additive
     /// sprites and may differ where unordered ones overlap.
     public func drawSprites(_ images: [Image], _ sprites: [Sprite], inAnyOrder: Bool = false) {
+        guard !state.clip.isEmpty, !images.isEmpty, !sprites.isEmpty else { return }
+        var order = Array(sprites.indices)
         if inAnyOrder && sprites.count > 64 {
+            // By 16-row band, then by x, of the sprite's centre.
             let t = state.transform
-            let keyed = sprites.map { sprite -> (Int, Sprite) in
+            let keys = sprites.map { sprite -> Int in
                 let i = sprite.image
                 let w = i >= 0 && i < images.count ? Double(images[i].width) / 2 : 0
                 let h = i >= 0 && i < images.count ? Double(images[i].height) / 2 : 0
                 let c = Point(x: w, y: h).applying(sprite.transform.concatenating(t))
                 let band = c.y.isFinite ? Int(max(-1e6, min(1e6, c.y / 16)).rounded(.down)) : 0
                 let column = c.x.isFinite ? Int(max(-1e6, min(1e6, c.x)).rounded(.down)) : 0
-                return (band * 4_000_000 + column, sprite)
+                return band * 4_000_000 + column
             }
-            drawSprites(images, keyed.sorted { $0.0 < $1.0 }.map(\.1), inAnyOrder: false)
-            return
+            order.sort { keys[$0] < keys[$1] }
         }
-        guard !state.clip.isEmpty, !images.isEmpty else { return }
         let additive = state.blendMode == .plusLighter
         guard additive || state.blendMode == .normal else {
-            drawSpritesOneByOne(images, sprites)
+            drawSpritesOneByOne(images, order.lazy.map { sprites[$0] })
             return
         }
-        blitSprites(images, sprites, additive: additive)
+        blitSprites(images, order.lazy.map { sprites[$0] }, additive: additive)
     }
 }
 
 extension Canvas {
     /// The sprite loop: fixed-point sampling from copies of the images with a
-    /// transparent border (so no sample needs a bounds test), two channels at
-    /// a time, integer blending, and the clip mask's coverage where there is one.
-    func blitSprites(_ images: [Image], _ sprites: [Sprite], additive: Bool) {
+    /// transparent border (so no sample needs a bounds test), a pixel's four
+    /// channels at once in 16-bit lanes, integer blending, and the clip mask's
+    /// coverage where there is one. The loop is specialised for each of
+    /// nearest or bilinear sampling, adding or source-over and with or without
+    /// a mask, so the pixel loop tests none of them.
+    ///
+    /// A large batch (more than about 150,000 pixels) is cut into horizontal
+    /// strips of about equal work, drawn in parallel on the system's worker
+    /// threads (`DispatchQueue.concurrentPerform`, as many as there are active
+    /// cores). Every strip draws its sprites in the order given, restricted to
+    /// its rows, so each pixel sees the same sequence of sprites as it would on
+    /// one thread and the result is the same.
+    func blitSprites(_ images: [Image], _ sprites: some Collection<Sprite>, additive: Bool) {
         let clip = state.clip
         let mask = state.clipMask
         let globalAlpha = max(0, min(1, state.alpha.isNaN ? 0 : state.alpha))
         let nearest = state.interpolationQuality == .none
-        let target = self.target
-        let dstStride = target.bytesPerRow / 4
-        let dst = target.baseAddress.assumingMemoryBound(to: UInt32.self)
-        // Bordered copies, made once per call.
-        var padded: [[UInt32]?] = Array(repeating: nil, count: images.count)
+        // Bordered copies of the images that are used, one after another in one buffer.
+        var offsets = [Int](repeating: -1, count: images.count)
+        var atlasCount = 0
         for sprite in sprites {
             let i = sprite.image
-            guard i >= 0, i < images.count, padded[i] == nil else { continue }
+            guard i >= 0, i < images.count, offsets[i] < 0 else { continue }
+            offsets[i] = atlasCount
+            atlasCount += (images[i].width + 2) * (images[i].height + 2)
+        }
+        var atlas = [UInt32](repeating: 0, count: atlasCount)
+        for (i, offset) in offsets.enumerated() where offset >= 0 {
             let image = images[i]
             let pw = image.width + 2
-            var p = [UInt32](repeating: 0, count: pw * (image.height + 2))
             image.pixels.withUnsafeBytes { src in
                 for y in 0..<image.height {
                     for x in 0..<image.width {
-                        p[(y + 1) * pw + x + 1] = src.loadUnaligned(fromByteOffset: y * image.bytesPerRow + x * 4, as: UInt32.self)
+                        atlas[offset + (y + 1) * pw + x + 1] = src.loadUnaligned(fromByteOffset: y * image.bytesPerRow + x * 4, as: UInt32.self)
                     }
                 }
             }
-            padded[i] = p
         }
+        var jobs: [SpriteJob] = []
+        jobs.reserveCapacity(sprites.count)
+        var work = 0
         for sprite in sprites {
-            guard sprite.image >= 0, sprite.image < images.count, let pad = padded[sprite.image] else { continue }
+            guard sprite.image >= 0, sprite.image < images.count else { continue }
             let image = images[sprite.image]
-            let iw = image.width, ih = image.height, pw = iw + 2
+            let iw = image.width, ih = image.height
             guard iw > 0, ih > 0 else { continue }
             let m = sprite.transform.concatenating(state.transform)
             guard let inv = m.inverted(), m.tx.isFinite, m.ty.isFinite,
                   abs(inv.a) < 32768, abs(inv.b) < 32768, abs(inv.c) < 32768, abs(inv.d) < 32768 else { continue }
             let ca = max(0, min(1, sprite.color.alpha.isNaN ? 0 : sprite.color.alpha)) * globalAlpha
-            func channel(_ v: Double) -> UInt32 { UInt32((max(0, min(1, v.isNaN ? 0 : v)) * ca * 256).rounded()) }
-            let mr = channel(sprite.color.red), mg = channel(sprite.color.green), mb = channel(sprite.color.blue)
-            let ma = UInt32((ca * 256).rounded())
-            guard ma > 0 || (additive && (mr | mg | mb) > 0) else { continue }
+            func channel(_ v: Double) -> UInt16 { UInt16((max(0, min(1, v.isNaN ? 0 : v)) * ca * 256).rounded()) }
+            let tint = SIMD4(channel(sprite.color.red), channel(sprite.color.green), channel(sprite.color.blue),
+                             UInt16((ca * 256).rounded()))
+            guard tint[3] > 0 || (additive && tint != .zero) else { continue }
             var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
             for (px, py) in [(0.0, 0.0), (Double(iw), 0.0), (0.0, Double(ih)), (Double(iw), Double(ih))] {
                 let q = Point(x: px, y: py).applying(m)
                 minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
             }
             guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { continue }
-            let x0 = max(clip.x0, Int((minX - 1).rounded(.down))), x1 = min(clip.x1, Int((maxX + 1).rounded(.up)))
-            let y0 = max(clip.y0, Int((minY - 1).rounded(.down))), y1 = min(clip.y1, Int((maxY + 1).rounded(.up)))
-            guard x0 < x1, y0 < y1 else { continue }
-            let du = Int(inv.a * 65536), dv = Int(inv.b * 65536)
-            let uMin = -65536, uMax = iw << 16, vMin = -65536, vMax = ih << 16
-            pad.withUnsafeBufferPointer { pb in
-                let src = pb.baseAddress!
-                for y in y0..<y1 {
-                    let py = Double(y) + 0.5
-                    let fu0 = inv.a * (Double(x0) + 0.5) + inv.c * py + inv.tx - (nearest ? 0 : 0.5)
-                    let fv0 = inv.b * (Double(x0) + 0.5) + inv.d * py + inv.ty - (nearest ? 0 : 0.5)
-                    // Only the x where (u, v) can touch the image.
-                    var lo = x0, hi = x1
-                    for (start, step, limit) in [(fu0, inv.a, Double(iw)), (fv0, inv.b, Double(ih))] {
-                        if step == 0 {
-                            if !(start > -1 && start < limit) { hi = lo }
-                            continue
-                        }
-                        var a = (-1 - start) / step, b = (limit - start) / step
-                        if a > b { swap(&a, &b) }
-                        lo = max(lo, x0 + Int(max(-1e9, a).rounded(.down)))
-                        hi = min(hi, x0 + Int(min(1e9, b).rounded(.up)) + 1)
-                    }
-                    guard lo < hi else { continue }
-                    var maskRow: UnsafeMutablePointer<UInt8>?
-                    if let mask {
-                        // Outside the mask's box the clip lets nothing through.
-                        guard y >= mask.box.y0, y < mask.box.y1 else { continue }
-                        lo = max(lo, mask.box.x0)
-                        hi = min(hi, mask.box.x1)
-                        guard lo < hi else { continue }
-                        maskRow = mask.row(y)
-                    }
-                    var u = Int((fu0 + inv.a * Double(lo - x0)) * 65536), v = Int((fv0 + inv.b * Double(lo - x0)) * 65536)
-                    let row = dst + y * dstStride
-                    for x in lo..<hi {
-                        defer { u &+= du; v &+= dv }
-                        guard u > uMin, u < uMax, v > vMin, v < vMax else { continue }
-                        var r: UInt32, g: UInt32, b: UInt32, a: UInt32
-                        if nearest {
-                            let t = src[((v >> 16) &+ 1) &* pw &+ (u >> 16) &+ 1]
-                            guard t != 0 else { continue }
-                            r = t & 0xFF; g = (t >> 8) & 0xFF; b = (t >> 16) & 0xFF; a = t >> 24
-                        } else {
-                            let base = ((v >> 16) &+ 1) &* pw &+ (u >> 16) &+ 1
-                            let t00 = src[base], t10 = src[base &+ 1], t01 = src[base &+ pw], t11 = src[base &+ pw &+ 1]
-                            guard (t00 | t10 | t01 | t11) != 0 else { continue }
-                            let fx = UInt32((u >> 8) & 0xFF), fy = UInt32((v >> 8) & 0xFF)
-                            let w11 = (fx &* fy) >> 8, w10 = fx &- w11, w01 = fy &- w11, w00 = 256 &+ w11 &- fx &- fy
-                            let rb = ((t00 & 0xFF00FF) &* w00 &+ (t10 & 0xFF00FF) &* w10 &+ (t01 & 0xFF00FF) &* w01
-                                      &+ (t11 & 0xFF00FF) &* w11) >> 8
-                            let ag = (((t00 >> 8) & 0xFF00FF) &* w00 &+ ((t10 >> 8) & 0xFF00FF) &* w10
-                                      &+ ((t01 >> 8) & 0xFF00FF) &* w01 &+ ((t11 >> 8) & 0xFF00FF) &* w11) >> 8
-                            r = rb & 0xFF; b = (rb >> 16) & 0xFF; g = ag & 0xFF; a = (ag >> 16) & 0xFF
-                        }
-                        r = (r &* mr) >> 8; g = (g &* mg) >> 8; b = (b &* mb) >> 8; a = (a &* ma) >> 8
-                        if let maskRow {
-                            let k = UInt32(maskRow[x])
-                            guard k > 0 else { continue }
-                            r = (r &* k &* 257 &+ 32896) >> 16; g = (g &* k &* 257 &+ 32896) >> 16
-                            b = (b &* k &* 257 &+ 32896) >> 16; a = (a &* k &* 257 &+ 32896) >> 16
-                        }
-                        let d = row[x]
-                        var dr = d & 0xFF, dg = (d >> 8) & 0xFF, db = (d >> 16) & 0xFF, da = d >> 24
-                        if additive {
-                            dr = min(255, dr &+ r); dg = min(255, dg &+ g); db = min(255, db &+ b); da = min(255, da &+ a)
-                        } else {
-                            guard a > 0 || (r | g | b) > 0 else { continue }
-                            let k = 255 - min(255, a)
-                            dr = min(255, r &+ (dr &* k &* 257 &+ 32896) >> 16)
-                            dg = min(255, g &+ (dg &* k &* 257 &+ 32896) >> 16)
-                            db = min(255, b &+ (db &* k &* 257 &+ 32896) >> 16)
-                            da = min(255, a &+ (da &* k &* 257 &+ 32896) >> 16)
-                        }
-                        row[x] = dr | (dg << 8) | (db << 16) | (da << 24)
-                    }
+            var box = PixelBox(x0: Int(max(-1e9, minX - 1).rounded(.down)), y0: Int(max(-1e9, minY - 1).rounded(.down)),
+                               x1: Int(min(1e9, maxX + 1).rounded(.up)), y1: Int(min(1e9, maxY + 1).rounded(.up)))
+            box = box.intersection(clip)
+            if let mask { box = box.intersection(mask.box) }
+            guard !box.isEmpty else { continue }
+            work += box.width * box.height
+            jobs.append(SpriteJob(offset: offsets[sprite.image], width: iw, height: ih, inverse: inv, tint: tint, box: box))
+        }
+        guard !jobs.isEmpty else { return }
+        let target = SpriteTarget(pixels: self.target.baseAddress.assumingMemoryBound(to: UInt32.self),
+                                  stride: self.target.bytesPerRow / 4, mask: mask)
+        let masked = mask != nil, readyJobs = jobs
+        atlas.withUnsafeBufferPointer { atlasBuffer in
+            let src = SpriteAtlas(pixels: atlasBuffer.baseAddress!)
+            @Sendable func draw(rows: Range<Int>) {
+                switch (nearest, additive, masked) {
+                case (false, true, false): drawSpriteJobs(Off.self, On.self, Off.self, readyJobs, src, target, rows)
+                case (false, false, false): drawSpriteJobs(Off.self, Off.self, Off.self, readyJobs, src, target, rows)
+                case (true, true, false): drawSpriteJobs(On.self, On.self, Off.self, readyJobs, src, target, rows)
+                case (true, false, false): drawSpriteJobs(On.self, Off.self, Off.self, readyJobs, src, target, rows)
+                case (false, true, true): drawSpriteJobs(Off.self, On.self, On.self, readyJobs, src, target, rows)
+                case (false, false, true): drawSpriteJobs(Off.self, Off.self, On.self, readyJobs, src, target, rows)
+                case (true, true, true): drawSpriteJobs(On.self, On.self, On.self, readyJobs, src, target, rows)
+                case (true, false, true): drawSpriteJobs(On.self, Off.self, On.self, readyJobs, src, target, rows)
+                }
+            }
+            let threads = ProcessInfo.processInfo.activeProcessorCount
+            guard threads > 1, work > 150_000, clip.height >= 32 else {
+                draw(rows: clip.y0..<clip.y1)
+                return
+            }
+            let strips = Self.strips(of: readyJobs, rows: clip.y0..<clip.y1, count: 2 * threads, work: work)
+            DispatchQueue.concurrentPerform(iterations: strips.count) { draw(rows: strips[$0]) }
+        }
+    }
+
+    /// Cuts `rows` into at most `count` ranges that each hold about the same
+    /// number of sprite pixels (by the sprites' boxes, counted in 8-row bins).
+    static func strips(of jobs: [SpriteJob], rows: Range<Int>, count: Int, work: Int) -> [Range<Int>] {
+        let binRows = 8
+        var bins = [Int](repeating: 0, count: (rows.count + binRows - 1) / binRows)
+        for job in jobs {
+            let y0 = max(job.box.y0, rows.lowerBound), y1 = min(job.box.y1, rows.upperBound)
+            var y = y0
+            while y < y1 {
+                let bin = (y - rows.lowerBound) / binRows
+                let end = min(y1, rows.lowerBound + (bin + 1) * binRows)
+                bins[bin] += (end - y) * job.box.width
+                y = end
+            }
+        }
+        var strips: [Range<Int>] = []
+        var start = rows.lowerBound, sum = 0, next = 1
+        for (bin, w) in bins.enumerated() {
+            sum += w
+            let end = min(rows.upperBound, rows.lowerBound + (bin + 1) * binRows)
+            if sum * count >= next * work && end > start {
+                strips.append(start..<end)
+                start = end
+                while sum * count >= next * work { next += 1 }
+            }
+        }
+        if start < rows.upperBound { strips.append(start..<rows.upperBound) }
+        return strips
+    }
+}
+
+/// One sprite, made ready for the pixel loop.
+struct SpriteJob {
+    /// Where its bordered image starts in the atlas.
+    var offset: Int
+    var width: Int, height: Int
+    /// Device pixels to image pixels.
+    var inverse: Transform
+    /// Red, green, blue and alpha factors out of 256 (colour times alpha).
+    var tint: SIMD4<UInt16>
+    /// The device pixels it may touch, within the clip.
+    var box: PixelBox
+}
+
+/// Where sprites are drawn: the target's pixels and the clip mask, if any.
+/// The parallel strips each write their own rows and only read the mask.
+struct SpriteTarget: @unchecked Sendable {
+    // Safe to share between the strips of one `blitSprites` call: each strip
+    // writes only the rows in its range, the mask is only read, and the call
+    // waits for every strip before it returns.
+    let pixels: UnsafeMutablePointer<UInt32>
+    let stride: Int
+    let mask: ClipMask?
+}
+
+/// The bordered images, read by all the strips.
+struct SpriteAtlas: @unchecked Sendable {
+    // Safe to share: only read, and alive until `blitSprites` has waited for
+    // every strip.
+    let pixels: UnsafePointer<UInt32>
+}
+
+/// Compile-time switches for the specialised sprite loops.
+protocol SpriteSwitch { static var on: Bool { get } }
+enum On: SpriteSwitch { static var on: Bool { true } }
+enum Off: SpriteSwitch { static var on: Bool { false } }
+
+@inline(__always)
+private func widen(_ p: UInt32) -> SIMD4<UInt16> {
+    SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(p, to: SIMD4<UInt8>.self))
+}
+
+@inline(__always)
+private func narrow(_ v: SIMD4<UInt16>) -> UInt32 {
+    unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: v), to: UInt32.self)
+}
+
+/// `a × b / 255`, rounded, for lanes where a × b fits in 16 bits.
+@inline(__always)
+private func multiply255(_ a: SIMD4<UInt16>, _ b: SIMD4<UInt16>) -> SIMD4<UInt16> {
+    let x = a &* b &+ 128
+    return (x &+ (x &>> 8)) &>> 8
+}
+
+/// Narrows `lo..<hi` to a little more than the pixels whose coordinate lies
+/// in (-1, limit), where pixel `x0`'s is `start` and each next one's `step`
+/// more.
+@inline(__always)
+private func narrowSpan(_ lo: inout Int, _ hi: inout Int, from x0: Int, start: Double, step: Double, limit: Double) {
+    if step == 0 {
+        if !(start > -1 && start < limit) { hi = lo }
+        return
+    }
+    var a = (-1 - start) / step, b = (limit - start) / step
+    if a > b { swap(&a, &b) }
+    // Truncation is within a pixel of the floor and the ceiling.
+    lo = max(lo, x0 + Int(max(-1e9, a)) - 1)
+    hi = min(hi, x0 + Int(min(1e9, b)) + 2)
+}
+
+/// Draws every job's rows within `rows`, in order.
+private func drawSpriteJobs<Nearest: SpriteSwitch, Additive: SpriteSwitch, Masked: SpriteSwitch>(
+    _: Nearest.Type, _: Additive.Type, _: Masked.Type, _ jobs: [SpriteJob], _ atlas: SpriteAtlas,
+    _ target: SpriteTarget, _ rows: Range<Int>
+) {
+    for job in jobs {
+        let y0 = max(job.box.y0, rows.lowerBound), y1 = min(job.box.y1, rows.upperBound)
+        guard y0 < y1 else { continue }
+        let inv = job.inverse
+        let iw = job.width, ih = job.height, pw = iw + 2
+        let src = atlas.pixels + job.offset + pw + 1
+        let du = Int(inv.a * 65536), dv = Int(inv.b * 65536)
+        let uMax = iw << 16, vMax = ih << 16
+        let x0 = job.box.x0, x1 = job.box.x1
+        let half = Nearest.on ? 0 : 0.5
+        for y in y0..<y1 {
+            let py = Double(y) + 0.5
+            let fu0 = inv.a * (Double(x0) + 0.5) + inv.c * py + inv.tx - half
+            let fv0 = inv.b * (Double(x0) + 0.5) + inv.d * py + inv.ty - half
+            // Only the x where (u, v) can touch the image, give or take a
+            // pixel (the loop tests each sample).
+            var lo = x0, hi = x1
+            narrowSpan(&lo, &hi, from: x0, start: fu0, step: inv.a, limit: Double(iw))
+            narrowSpan(&lo, &hi, from: x0, start: fv0, step: inv.b, limit: Double(ih))
+            guard lo < hi else { continue }
+            let maskRow: UnsafeMutablePointer<UInt8>? = Masked.on ? target.mask!.row(y) : nil
+            var u = Int((fu0 + inv.a * Double(lo - x0)) * 65536), v = Int((fv0 + inv.b * Double(lo - x0)) * 65536)
+            let row = target.pixels + y * target.stride
+            for x in lo..<hi {
+                defer { u &+= du; v &+= dv }
+                guard u > -65536, u < uMax, v > -65536, v < vMax else { continue }
+                var s: SIMD4<UInt16>
+                if Nearest.on {
+                    let t = src[(v >> 16) &* pw &+ (u >> 16)]
+                    guard t != 0 else { continue }
+                    s = (widen(t) &* job.tint) &>> 8
+                } else {
+                    let base = (v >> 16) &* pw &+ (u >> 16)
+                    let t00 = src[base], t10 = src[base &+ 1], t01 = src[base &+ pw], t11 = src[base &+ pw &+ 1]
+                    guard (t00 | t10 | t01 | t11) != 0 else { continue }
+                    let fx = UInt16(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt16(truncatingIfNeeded: (v >> 8) & 0xFF)
+                    let w11 = (fx &* fy) &>> 8, w10 = fx &- w11, w01 = fy &- w11, w00 = 256 &+ w11 &- fx &- fy
+                    let sum = widen(t00) &* w00 &+ widen(t10) &* w10 &+ widen(t01) &* w01 &+ widen(t11) &* w11
+                    s = ((sum &>> 8) &* job.tint) &>> 8
+                }
+                if Masked.on {
+                    let k = UInt16(maskRow![x])
+                    guard k > 0 else { continue }
+                    s = multiply255(s, SIMD4(repeating: k))
+                }
+                let d = widen(row[x])
+                if Additive.on {
+                    row[x] = narrow(pointwiseMin(d &+ s, SIMD4(repeating: 255)))
+                } else {
+                    guard s != .zero else { continue }
+                    let k = 255 &- Swift.min(255, s[3])
+                    row[x] = narrow(pointwiseMin(s &+ multiply255(d, SIMD4(repeating: k)), SIMD4(repeating: 255)))
                 }
             }
         }
     }
+}
 
+extension Canvas {
     /// The general path for other blend modes: each sprite as a tinted image.
-    func drawSpritesOneByOne(_ images: [Image], _ sprites: [Sprite]) {
+    func drawSpritesOneByOne(_ images: [Image], _ sprites: some Collection<Sprite>) {
         for sprite in sprites where sprite.image >= 0 && sprite.image < images.count {
             let image = images[sprite.image]
             saveGState()

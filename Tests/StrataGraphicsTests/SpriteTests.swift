@@ -1,4 +1,4 @@
-import StrataGraphics
+@testable import StrataGraphics
 import Testing
 
 @Suite struct SpriteTests {
@@ -68,5 +68,77 @@ import Testing
         // Turned a quarter: the orange half (top) now on the right of the centre.
         #expect(c.bitmap[26, 20].r > 200 && c.bitmap[14, 20].b > 100)
         #expect(c.bitmap[2, 2] == Pixel(r: 0, g: 0, b: 0, a: 0))
+    }
+}
+
+@Suite struct SpriteBatchTests {
+    /// Sprites drawn source-over, overlapping, in order.
+    func sprites(_ count: Int) -> [Sprite] {
+        var rng = UInt64(12345)
+        func next() -> Double {
+            rng = rng &* 6364136223846793005 &+ 1442695040888963407
+            return Double(rng >> 11) / Double(1 << 53)
+        }
+        return (0..<count).map { i in
+            let t = Transform(translationX: -5, y: -5).concatenating(Transform(rotationAngle: next() * 6.3))
+                .concatenating(Transform(scaleX: 0.5 + next() * 2, y: 0.5 + next() * 2))
+                .concatenating(Transform(translationX: next() * 420 - 10, y: next() * 320 - 10))
+            return Sprite(image: i % 2, transform: t,
+                          color: Color(red: next(), green: next(), blue: next(), alpha: 0.3 + 0.7 * next()))
+        }
+    }
+
+    func images() throws -> [Image] {
+        let a = try Canvas(width: 10, height: 10)
+        a.fillColor = Color(red: 1, green: 0.5, blue: 0, alpha: 1)
+        a.fill(Rect(x: 0, y: 0, width: 10, height: 5))
+        a.fillColor = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
+        a.fill(Rect(x: 0, y: 5, width: 10, height: 5))
+        let b = try Canvas(width: 7, height: 12)
+        b.fillColor = Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 0.8)
+        b.fillEllipse(in: Rect(x: 0, y: 0, width: 7, height: 12))
+        return [a.makeImage(), b.makeImage()]
+    }
+
+    /// A batch big enough to be drawn in parallel strips gives, byte for
+    /// byte, what small batches (each drawn on one thread) give, in every
+    /// mode: source-over and adding, bilinear and nearest, with and without
+    /// an anti-aliased clip.
+    @Test(arguments: [(false, false, false), (true, false, false), (false, true, false), (false, false, true), (true, true, true)])
+    func aParallelBatchMatchesSmallBatches(additive: Bool, nearest: Bool, masked: Bool) throws {
+        let imgs = try images()
+        let all = sprites(6000)
+        let whole = try Canvas(width: 400, height: 300), pieces = try Canvas(width: 400, height: 300)
+        for c in [whole, pieces] {
+            c.fillColor = Color(white: 0.3, alpha: 0.5)
+            c.fill(c.bounds)
+            if additive { c.blendMode = .plusLighter }
+            if nearest { c.interpolationQuality = .none }
+            if masked { c.clip(to: Path(ellipseIn: Rect(x: 20.5, y: 10.25, width: 350, height: 270))) }
+        }
+        whole.drawSprites(imgs, all)
+        for start in stride(from: 0, to: all.count, by: 50) {
+            pieces.drawSprites(imgs, Array(all[start..<min(all.count, start + 50)]))
+        }
+        var differing = 0
+        for y in 0..<300 { for x in 0..<400 where whole.bitmap[x, y] != pieces.bitmap[x, y] { differing += 1 } }
+        #expect(differing == 0)
+        // And the sprites did draw.
+        #expect(whole.bitmap[200, 150] != Pixel(r: 38, g: 38, b: 38, a: 128))
+    }
+
+    @Test func stripsCoverTheRowsByWork() throws {
+        func job(_ y0: Int, _ y1: Int) -> SpriteJob {
+            SpriteJob(offset: 0, width: 1, height: 1, inverse: .identity, tint: .zero, box: PixelBox(x0: 0, y0: y0, x1: 10, y1: y1))
+        }
+        // All the work in rows 100..<140 of 0..<1000.
+        let jobs = (0..<40).map { job(100 + $0, 101 + $0) }
+        let strips = Canvas.strips(of: jobs, rows: 0..<1000, count: 4, work: 400)
+        #expect(strips.first?.lowerBound == 0 && strips.last?.upperBound == 1000)
+        for (a, b) in zip(strips, strips.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+        // The busy rows are split, in 8-row bins, among the strips.
+        #expect(strips.count >= 4)
+        #expect(strips.allSatisfy { !$0.isEmpty })
+        #expect(strips.filter { $0.overlaps(100..<140) }.count >= 3)
     }
 }
