@@ -47,8 +47,17 @@ public final class LayerHost {
     }
 
     /// Turns the model tree into a new render tree (called by transactions).
+    ///
+    /// The old tree is let go on a background queue of the pool, not here:
+    /// its last release frees the nodes and contents the new tree no longer
+    /// shares, images among them, and images drawn on pool threads live in
+    /// those threads' malloc arenas, whose locks the main actor would wait for
+    /// while the pool allocates (as the feed lists of iOS free their old
+    /// objects in the background, for the same reason).
     func commit() {
+        let old = renderTree.map { Locked<RenderNode?>($0) }
         renderTree = rootLayer.commitNode()
+        if let old { QueuePool.shared.async(.utility) { old.withLock { $0 = nil } } }
     }
 
     /// Whether `renderFrame()` hands the render to the renderer's thread and
@@ -104,9 +113,11 @@ public final class LayerHost {
 
 /// Runs a compositor on its own thread.
 final class Renderer: @unchecked Sendable {
-    // The compositor is used only inside `queue.sync`, so no two threads ever
-    // touch it at once; that is what makes sharing this object safe.
-    private let queue = DispatchQueue(label: "strata.renderer", qos: .userInteractive)
+    // The compositor is used only in the queue's tasks and `sync` bodies,
+    // which never overlap, so no two threads ever touch it at once; that is
+    // what makes sharing this object safe.
+    /// A thread of its own, which yields to the main actor (`ThreadClass`).
+    private let queue = PoolQueue(label: "strata.renderer", class: .interactive)
     private let compositor: Compositor
 
     init(_ compositor: Compositor) { self.compositor = compositor }

@@ -7,10 +7,11 @@ import Synchronization
 public enum DrawingPriority: Int, Sendable, CaseIterable {
     case userInteractive, userInitiated, utility, background
 
-    var qos: DispatchQoS {
+    /// How the queues' threads are scheduled (see `ThreadClass`).
+    public var threadClass: ThreadClass {
         switch self {
-        case .userInteractive: .userInteractive
-        case .userInitiated: .userInitiated
+        case .userInteractive: .interactive
+        case .userInitiated: .initiated
         case .utility: .utility
         case .background: .background
         }
@@ -21,7 +22,9 @@ public enum DrawingPriority: Int, Sendable, CaseIterable {
 /// handed out round-robin. All of Strata's background drawing goes through
 /// the shared pool, so a burst of redraws waits its turn on a few queues
 /// instead of spawning a burst of threads (which a concurrent queue would do
-/// whenever its work blocks).
+/// whenever its work blocks). Each queue is a `PoolQueue`, with a thread of its
+/// own (started at its first task) scheduled so that it never takes the main
+/// actor's core from it (see `ThreadClass`).
 ///
 /// `async` counts the work outstanding on each queue and, starting from the
 /// next queue in turn, takes the first idle one (or else the least loaded,
@@ -36,7 +39,7 @@ public final class QueuePool: Sendable {
 
     /// Serial queues per priority.
     public let queuesPerPriority: Int
-    private let queues: [[DispatchQueue]]
+    private let queues: [[PoolQueue]]
     private let turns: [Turn]
     private let loads: [[Load]]
 
@@ -60,7 +63,7 @@ public final class QueuePool: Sendable {
         let n = min(64, max(1, queuesPerPriority))
         self.queuesPerPriority = n
         queues = DrawingPriority.allCases.map { priority in
-            (0..<n).map { DispatchQueue(label: "strata.pool.\(priority).\($0)", qos: priority.qos) }
+            (0..<n).map { PoolQueue(label: "strata.pool.\(priority).\($0)", class: priority.threadClass) }
         }
         turns = DrawingPriority.allCases.map { _ in Turn() }
         loads = DrawingPriority.allCases.map { _ in (0..<n).map { _ in Load() } }
@@ -68,7 +71,7 @@ public final class QueuePool: Sendable {
     }
 
     /// The next queue of `priority`, in turn.
-    public func queue(_ priority: DrawingPriority = .userInitiated) -> DispatchQueue {
+    public func queue(_ priority: DrawingPriority = .userInitiated) -> PoolQueue {
         let i = turns[priority.rawValue].next.wrappingAdd(1, ordering: .relaxed).oldValue
         let list = queues[priority.rawValue]
         return list[(i % list.count + list.count) % list.count]
@@ -110,3 +113,4 @@ public final class QueuePool: Sendable {
         loads[priority.rawValue].map { $0.outstanding.load(ordering: .relaxed) }
     }
 }
+

@@ -134,7 +134,9 @@ struct LayersBench: ParsableCommand {
             var mainNanos = DispatchTime.now().uptimeNanoseconds - t0
             // The pool draws (untimed: the main actor is free meanwhile)...
             let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
-            while painter.drawn.n.load(ordering: .acquiring) < layers.count, DispatchTime.now().uptimeNanoseconds < deadline {
+            while painter.drawn.n.load(ordering: .acquiring) < layers.count
+                    || QueuePool.shared.outstanding(.userInitiated).contains(where: { $0 > 0 }),
+                  DispatchTime.now().uptimeNanoseconds < deadline {
                 usleep(200)
             }
             host.finishRendering()

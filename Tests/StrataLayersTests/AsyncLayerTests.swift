@@ -145,3 +145,46 @@ private func pixel(_ layer: Layer) -> Pixel? {
         #expect(l.contents != nil)
     }
 }
+
+/// A host that renders on its renderer's thread while the main actor goes on.
+@Suite @MainActor struct AsyncRenderingTests {
+    /// Frame after frame of a moving, recolouring layer, the asynchronous
+    /// host shows what a synchronous one shows; `renderFrame` returns at once
+    /// with no damage, and `makeImage` waits for the render in flight.
+    @Test func anAsynchronousHostShowsWhatASynchronousOneShows() throws {
+        let sync = try LayerHost(width: 120, height: 90), async = try LayerHost(width: 120, height: 90)
+        async.rendersAsynchronously = true
+        let layers = [sync, async].map { host -> Layer in
+            let l = layer(Rect(x: 0, y: 10, width: 30, height: 30), Color(red: 1, green: 0, blue: 0))
+            host.rootLayer.addSublayer(l)
+            host.renderFrame()
+            return l
+        }
+        for step in 1...12 {
+            for l in layers {
+                l.position = Point(x: 15 + Double(step) * 7, y: 25 + Double(step % 3) * 9)
+                l.backgroundColor = Color(red: 1, green: Double(step) / 12, blue: 0)
+            }
+            let damage = sync.advance(by: 0.02)
+            #expect(!damage.isEmpty)
+            #expect(async.advance(by: 0.02).isEmpty)
+            #expect(async.makeImage() == sync.makeImage(), "frame \(step)")
+        }
+    }
+
+    /// The render tree a commit replaces is let go (off the main actor) and
+    /// freed.
+    @Test func aReplacedRenderTreeIsFreed() async throws {
+        let host = try LayerHost(width: 50, height: 50)
+        let l = layer(Rect(x: 0, y: 0, width: 10, height: 10), .black)
+        host.rootLayer.addSublayer(l)
+        host.renderFrame()
+        weak var old = host.renderTree
+        #expect(old != nil)
+        l.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        host.renderFrame()
+        #expect(host.renderTree !== old)
+        await settle { old == nil }
+        #expect(old == nil)
+    }
+}

@@ -83,3 +83,63 @@ struct Pair: Sendable {
         gate.signal()
     }
 }
+
+@Suite struct PoolQueueTests {
+    /// Tasks run one at a time, in the order sent, off the calling thread;
+    /// `sync` waits for them and runs its body on the caller's thread.
+    @Test func tasksRunInOrderAndSyncWaitsForThem() {
+        let queue = PoolQueue(label: "test.order", class: .initiated)
+        let order = Locked<[Int]>([])
+        let onCaller = Locked<[Bool]>([])
+        let caller = pthread_self()
+        for i in 0..<200 {
+            queue.async {
+                onCaller.withLock { $0.append(pthread_equal(pthread_self(), caller) != 0) }
+                order.withLock { $0.append(i) }
+            }
+        }
+        let seen = queue.sync { (order.value.count, pthread_equal(pthread_self(), caller) != 0) }
+        #expect(seen.0 == 200 && seen.1)
+        #expect(order.value == Array(0..<200))
+        #expect(!onCaller.value.contains(true))
+    }
+
+    #if os(Linux)
+    /// Each class's thread runs under its policy and nice value: batch
+    /// (which never preempts the main thread when woken) at 0, 2 and 5 above
+    /// the process's nice value, and idle for background work.
+    @Test(arguments: [(ThreadClass.interactive, 3, 0), (.initiated, 3, 2), (.utility, 3, 5), (.background, 5, 10)])
+    func threadsRunInTheirClass(threadClass: ThreadClass, policy: Int32, nice: Int32) {
+        let queue = PoolQueue(label: "test.class", class: threadClass)
+        let seen = Locked<(Int32, Int32)>((-1, -1))
+        let done = DispatchSemaphore(value: 0)
+        queue.async {
+            errno = 0
+            seen.withLock { $0 = (sched_getscheduler(0), getpriority(__priority_which_t(0), 0)) }
+            done.signal()
+        }
+        done.wait()
+        #expect(seen.value.0 == policy)
+        errno = 0
+        let process = getpriority(__priority_which_t(0), id_t(getpid()))
+        #expect(seen.value.1 == min(19, process + nice))
+    }
+    #endif
+
+    /// A queue let go with tasks still to run finishes them, and its thread
+    /// ends.
+    @Test func aReleasedQueueFinishesItsTasks() {
+        let ran = Atomic<Int>(0)
+        let gate = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        do {
+            let queue = PoolQueue(label: "test.release", class: .utility)
+            queue.async { gate.wait() }
+            for _ in 0..<10 { queue.async { ran.wrappingAdd(1, ordering: .relaxed) } }
+            queue.async { done.signal() }
+        }
+        gate.signal()
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(ran.load(ordering: .relaxed) == 10)
+    }
+}

@@ -1,0 +1,212 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a queue's thread is scheduled next to the main actor's.
+///
+/// On Linux every class yields to the main thread: the threads run under
+/// `SCHED_BATCH`, which never preempts a running thread when it is woken, so
+/// the main actor's `async` calls finish their turn instead of handing their
+/// core to the drawing they just asked for (under the default policy a woken
+/// thread takes the waker's core for a whole time slice, milliseconds in the
+/// middle of a commit). Lower classes also take a smaller share of the cores:
+/// nice 2 for user-initiated work, 5 for utility (both above the main
+/// thread's), and `SCHED_IDLE`, which runs only on cores nothing else wants,
+/// for background work. This is what the
+/// quality-of-service classes do on Apple's systems, where the main thread's
+/// priority is above all of them. Elsewhere the thread keeps its defaults.
+public struct ThreadClass: Sendable, Equatable {
+    let batch: Bool
+    let idle: Bool
+    let nice: Int32
+
+    /// Drawing the user is watching happen; the renderer.
+    public static let interactive = ThreadClass(batch: true, idle: false, nice: 0)
+    /// Drawing the user asked for and is waiting on.
+    public static let initiated = ThreadClass(batch: true, idle: false, nice: 2)
+    /// Longer work the user knows about.
+    public static let utility = ThreadClass(batch: true, idle: false, nice: 5)
+    /// Work nobody is waiting for.
+    public static let background = ThreadClass(batch: false, idle: true, nice: 10)
+
+    /// The nice value the class's threads run at: the main thread's plus the
+    /// class's own (at most 19). A thread can only raise its nice value, so
+    /// one started by a thread niced further keeps that thread's.
+    var niceValue: Int32 {
+        #if os(Linux)
+        errno = 0
+        let process = getpriority(__priority_which_t(0), id_t(getpid()))
+        return min(19, (errno == 0 ? process : 0) + nice)
+        #else
+        return nice
+        #endif
+    }
+
+    /// Applies the class to the calling thread (once, as it starts).
+    func apply() {
+        #if os(Linux)
+        var param = sched_param(sched_priority: 0)
+        // SCHED_BATCH is 3 and SCHED_IDLE 5 (glibc hides the names behind
+        // _GNU_SOURCE). Raising a thread's own nice value needs no privilege.
+        if batch || idle { _ = sched_setscheduler(0, idle ? 5 : 3, &param) }
+        // Relative to the main thread's (the process's) nice value.
+        _ = setpriority(__priority_which_t(0), 0, niceValue)
+        #endif
+    }
+}
+
+/// A serial queue with a thread of its own, started at its first task: the
+/// queues of `QueuePool` and the renderer's.
+///
+/// Unlike a Dispatch queue, whose work runs on Dispatch's shared threads at
+/// Dispatch's priorities (on Linux, nice -2 for the user-interactive and
+/// user-initiated classes where it may: above the main thread), its thread is
+/// scheduled by its `ThreadClass` for all its life. Tasks run one at a time in
+/// the order sent. When the queue is released, its thread finishes the tasks
+/// already sent and ends.
+///
+/// Sending never blocks: a task is pushed onto a lock-free stack with one
+/// compare-and-swap, and the thread is woken (one semaphore signal) only if
+/// it was asleep. With a lock, the main actor sending work could wait for the
+/// lock while the queue's thread, holding it, waits for a core.
+public final class PoolQueue: Sendable {
+    /// The queue's name, also its thread's.
+    public let label: String
+    /// How the thread is scheduled.
+    public let threadClass: ThreadClass
+    private let state: State
+
+    /// One task on the stack.
+    private final class Node {
+        let task: @Sendable () -> Void
+        var next: Unmanaged<Node>?
+        init(_ task: @escaping @Sendable () -> Void) { self.task = task }
+    }
+
+    /// What the queue and its thread share (the thread does not keep the
+    /// queue alive).
+    private final class State: @unchecked Sendable {
+        // Safe to share: `head`, `pending`, `syncWaiters`, `asleep`, `started`
+        // and `ending` are atomics; a node's fields are written before the
+        // releasing push and read only by the thread after its acquiring
+        // exchange; `runLock` and `idle` are locks.
+        /// Tasks sent, newest first.
+        let head = Atomic<Unmanaged<Node>?>(nil)
+        /// Tasks sent and not finished.
+        let pending = Atomic<Int>(0)
+        /// `sync` callers waiting for `pending` to reach 0.
+        let syncWaiters = Atomic<Int>(0)
+        let asleep = Atomic<Bool>(false)
+        let started = Atomic<Bool>(false)
+        let ending = Atomic<Bool>(false)
+        let wake = DispatchSemaphore(value: 0)
+        /// Held while a task or a `sync` body runs.
+        let runLock = NSLock()
+        /// Signalled when `pending` reaches 0 and someone waits for it.
+        let idle = NSCondition()
+
+        deinit {
+            var node = head.exchange(nil, ordering: .acquiring)
+            while let n = node {
+                node = n.takeUnretainedValue().next
+                n.release()
+            }
+        }
+    }
+
+    public init(label: String, class threadClass: ThreadClass) {
+        self.label = label
+        self.threadClass = threadClass
+        state = State()
+    }
+
+    deinit {
+        state.ending.store(true, ordering: .sequentiallyConsistent)
+        if state.started.load(ordering: .acquiring) { state.wake.signal() }
+    }
+
+    /// Runs `work` on the queue's thread after the tasks sent before it.
+    public func async(_ work: @escaping @Sendable () -> Void) {
+        let state = self.state
+        state.pending.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        let node = Unmanaged.passRetained(Node(work))
+        var top = state.head.load(ordering: .relaxed)
+        while true {
+            node.takeUnretainedValue().next = top
+            let (exchanged, now) = state.head.compareExchange(expected: top, desired: node, ordering: .sequentiallyConsistent)
+            if exchanged { break }
+            top = now
+        }
+        if !state.started.load(ordering: .acquiring),
+           state.started.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
+            let threadClass = self.threadClass
+            let thread = Thread { PoolQueue.run(state, threadClass) }
+            thread.name = label
+            thread.start()
+        } else if state.asleep.exchange(false, ordering: .sequentiallyConsistent) {
+            state.wake.signal()
+        }
+    }
+
+    /// Waits for the tasks sent before, then runs `body` on the calling thread
+    /// with the queue held (as `DispatchQueue.sync` does). Never call it from
+    /// the queue's own tasks.
+    public func sync<R>(_ body: () throws -> R) rethrows -> R {
+        let state = self.state
+        if state.pending.load(ordering: .sequentiallyConsistent) > 0 {
+            state.syncWaiters.wrappingAdd(1, ordering: .sequentiallyConsistent)
+            state.idle.lock()
+            while state.pending.load(ordering: .sequentiallyConsistent) > 0 { state.idle.wait() }
+            state.idle.unlock()
+            state.syncWaiters.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+        }
+        state.runLock.lock()
+        defer { state.runLock.unlock() }
+        return try body()
+    }
+
+    private static func run(_ state: State, _ threadClass: ThreadClass) {
+        threadClass.apply()
+        while true {
+            guard var list = state.head.exchange(nil, ordering: .acquiring) else {
+                if state.ending.load(ordering: .sequentiallyConsistent) { return }
+                state.asleep.store(true, ordering: .sequentiallyConsistent)
+                // A task sent since the exchange, or the end, may have
+                // missed the flag: look again before sleeping.
+                if state.head.load(ordering: .sequentiallyConsistent) != nil || state.ending.load(ordering: .sequentiallyConsistent) {
+                    if state.asleep.exchange(false, ordering: .sequentiallyConsistent) { continue }
+                }
+                state.wake.wait()
+                continue
+            }
+            // Newest first: reverse into the order sent.
+            var ordered: Unmanaged<Node>?
+            while true {
+                let node = list.takeUnretainedValue()
+                let next = node.next
+                node.next = ordered
+                ordered = list
+                guard let n = next else { break }
+                list = n
+            }
+            while let current = ordered {
+                let node = current.takeUnretainedValue()
+                ordered = node.next
+                state.runLock.lock()
+                node.task()
+                state.runLock.unlock()
+                current.release()
+                if state.pending.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue == 0,
+                   state.syncWaiters.load(ordering: .sequentiallyConsistent) > 0 {
+                    state.idle.lock()
+                    state.idle.broadcast()
+                    state.idle.unlock()
+                }
+            }
+        }
+    }
+}
