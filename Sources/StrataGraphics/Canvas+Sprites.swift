@@ -125,11 +125,13 @@ extension Canvas {
             guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { continue }
             var box = PixelBox(x0: Int(max(-1e9, minX - 1).rounded(.down)), y0: Int(max(-1e9, minY - 1).rounded(.down)),
                                x1: Int(min(1e9, maxX + 1).rounded(.up)), y1: Int(min(1e9, maxY + 1).rounded(.up)))
+            let anchorX = box.x0
             box = box.intersection(clip)
             if let mask { box = box.intersection(mask.box) }
             guard !box.isEmpty else { continue }
             work += box.width * box.height
-            jobs.append(SpriteJob(offset: offsets[sprite.image], width: iw, height: ih, inverse: inv, tint: tint, box: box))
+            jobs.append(SpriteJob(offset: offsets[sprite.image], width: iw, height: ih, inverse: inv, tint: tint, box: box,
+                                  anchorX: anchorX))
         }
         guard !jobs.isEmpty else { return }
         let target = SpriteTarget(pixels: self.target.baseAddress.assumingMemoryBound(to: UInt32.self),
@@ -201,6 +203,9 @@ struct SpriteJob {
     var tint: SIMD4<UInt16>
     /// The device pixels it may touch, within the clip.
     var box: PixelBox
+    /// The left edge of its box before clipping, where the pixel loop's
+    /// fixed-point steps start.
+    var anchorX: Int
 }
 
 /// Where sprites are drawn: the target's pixels and the clip mask, if any.
@@ -236,27 +241,51 @@ private func narrow(_ v: SIMD4<UInt16>) -> UInt32 {
     unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: v), to: UInt32.self)
 }
 
+/// Two pixels, the first in the low lanes.
+@inline(__always)
+private func widen(_ p: UInt32, _ q: UInt32) -> SIMD8<UInt16> {
+    widen(UInt64(p) | UInt64(q) << 32)
+}
+
+@inline(__always)
+private func widen(_ p: UInt64) -> SIMD8<UInt16> {
+    SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(p, to: SIMD8<UInt8>.self))
+}
+
+@inline(__always)
+private func narrow(_ v: SIMD8<UInt16>) -> UInt64 {
+    unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: v), to: UInt64.self)
+}
+
 /// `a × b / 255`, rounded, for lanes where a × b fits in 16 bits.
 @inline(__always)
-private func multiply255(_ a: SIMD4<UInt16>, _ b: SIMD4<UInt16>) -> SIMD4<UInt16> {
+private func multiply255<V: SIMD>(_ a: V, _ b: V) -> V where V.Scalar == UInt16 {
     let x = a &* b &+ 128
     return (x &+ (x &>> 8)) &>> 8
 }
 
 /// Narrows `lo..<hi` to a little more than the pixels whose coordinate lies
 /// in (-1, limit), where pixel `x0`'s is `start` and each next one's `step`
-/// more.
+/// more (`reciprocal` is 1 / `step`, worked out once per sprite).
 @inline(__always)
-private func narrowSpan(_ lo: inout Int, _ hi: inout Int, from x0: Int, start: Double, step: Double, limit: Double) {
+private func narrowSpan(_ lo: inout Int, _ hi: inout Int, from x0: Int, start: Double, step: Double, reciprocal: Double,
+                        limit: Double) {
     if step == 0 {
         if !(start > -1 && start < limit) { hi = lo }
         return
     }
-    var a = (-1 - start) / step, b = (limit - start) / step
+    // A step this small leaves the span as it is (the loop tests each sample).
+    guard abs(step) > 1e-9 else { return }
+    var a = (-1 - start) * reciprocal, b = (limit - start) * reciprocal
     if a > b { swap(&a, &b) }
-    // Truncation is within a pixel of the floor and the ceiling.
-    lo = max(lo, x0 + Int(max(-1e9, a)) - 1)
-    hi = min(hi, x0 + Int(min(1e9, b)) + 2)
+    a = max(-1e9, a)
+    b = min(1e9, b)
+    // Floor and ceiling without a call into libm.
+    var fa = Int(a), cb = Int(b)
+    if Double(fa) > a { fa -= 1 }
+    if Double(cb) < b { cb += 1 }
+    lo = max(lo, x0 + fa)
+    hi = min(hi, x0 + cb + 1)
 }
 
 /// Draws every job's rows within `rows`, in order.
@@ -274,6 +303,7 @@ private func drawSpriteJobs<Nearest: SpriteSwitch, Additive: SpriteSwitch, Maske
         let uMax = iw << 16, vMax = ih << 16
         let x0 = job.box.x0, x1 = job.box.x1
         let half = Nearest.on ? 0 : 0.5
+        let ra = 1 / inv.a, rb = 1 / inv.b
         for y in y0..<y1 {
             let py = Double(y) + 0.5
             let fu0 = inv.a * (Double(x0) + 0.5) + inv.c * py + inv.tx - half
@@ -281,44 +311,105 @@ private func drawSpriteJobs<Nearest: SpriteSwitch, Additive: SpriteSwitch, Maske
             // Only the x where (u, v) can touch the image, give or take a
             // pixel (the loop tests each sample).
             var lo = x0, hi = x1
-            narrowSpan(&lo, &hi, from: x0, start: fu0, step: inv.a, limit: Double(iw))
-            narrowSpan(&lo, &hi, from: x0, start: fv0, step: inv.b, limit: Double(ih))
+            narrowSpan(&lo, &hi, from: x0, start: fu0, step: inv.a, reciprocal: ra, limit: Double(iw))
+            narrowSpan(&lo, &hi, from: x0, start: fv0, step: inv.b, reciprocal: rb, limit: Double(ih))
             guard lo < hi else { continue }
             let maskRow: UnsafeMutablePointer<UInt8>? = Masked.on ? target.mask!.row(y) : nil
-            var u = Int((fu0 + inv.a * Double(lo - x0)) * 65536), v = Int((fv0 + inv.b * Double(lo - x0)) * 65536)
+            // Stepped from the sprite's own left edge, not from `lo`: where
+            // a span starts (the clip) must not change the samples.
+            let ax = job.anchorX
+            let fua = inv.a * (Double(ax) + 0.5) + inv.c * py + inv.tx - half
+            let fva = inv.b * (Double(ax) + 0.5) + inv.d * py + inv.ty - half
+            guard abs(fua) < 1e12, abs(fva) < 1e12 else { continue }
+            var u = Int(fua * 65536) &+ (lo - ax) &* du, v = Int(fva * 65536) &+ (lo - ax) &* dv
             let row = target.pixels + y * target.stride
-            for x in lo..<hi {
-                defer { u &+= du; v &+= dv }
-                guard u > -65536, u < uMax, v > -65536, v < vMax else { continue }
-                var s: SIMD4<UInt16>
-                if Nearest.on {
-                    let t = src[(v >> 16) &* pw &+ (u >> 16)]
-                    guard t != 0 else { continue }
-                    s = (widen(t) &* job.tint) &>> 8
-                } else {
-                    let base = (v >> 16) &* pw &+ (u >> 16)
-                    let t00 = src[base], t10 = src[base &+ 1], t01 = src[base &+ pw], t11 = src[base &+ pw &+ 1]
-                    guard (t00 | t10 | t01 | t11) != 0 else { continue }
-                    let fx = UInt16(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt16(truncatingIfNeeded: (v >> 8) & 0xFF)
+            var x = lo
+            if !Nearest.on {
+                // Two pixels at a time (eight 16-bit lanes) while both sample
+                // inside the bordered image.
+                let tint = SIMD8(lowHalf: job.tint, highHalf: job.tint)
+                while x + 1 < hi {
+                    let u1 = u &+ du, v1 = v &+ dv
+                    guard u > -65536, u < uMax, v > -65536, v < vMax, u1 > -65536, u1 < uMax, v1 > -65536, v1 < vMax else {
+                        blendSpritePixel(Nearest.self, Additive.self, Masked.self, src, pw, row, maskRow, x, u, v, job.tint, uMax, vMax)
+                        blendSpritePixel(Nearest.self, Additive.self, Masked.self, src, pw, row, maskRow, x + 1, u1, v1, job.tint, uMax, vMax)
+                        x += 2; u = u1 &+ du; v = v1 &+ dv
+                        continue
+                    }
+                    let a = (v >> 16) &* pw &+ (u >> 16), b = (v1 >> 16) &* pw &+ (u1 >> 16)
+                    let a00 = src[a], a10 = src[a &+ 1], a01 = src[a &+ pw], a11 = src[a &+ pw &+ 1]
+                    let b00 = src[b], b10 = src[b &+ 1], b01 = src[b &+ pw], b11 = src[b &+ pw &+ 1]
+                    defer { x += 2; u = u1 &+ du; v = v1 &+ dv }
+                    guard (a00 | a10 | a01 | a11 | b00 | b10 | b01 | b11) != 0 else { continue }
+                    let fx = SIMD8(lowHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: (u >> 8) & 0xFF)),
+                                   highHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: (u1 >> 8) & 0xFF)))
+                    let fy = SIMD8(lowHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: (v >> 8) & 0xFF)),
+                                   highHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: (v1 >> 8) & 0xFF)))
                     let w11 = (fx &* fy) &>> 8, w10 = fx &- w11, w01 = fy &- w11, w00 = 256 &+ w11 &- fx &- fy
-                    let sum = widen(t00) &* w00 &+ widen(t10) &* w10 &+ widen(t01) &* w01 &+ widen(t11) &* w11
-                    s = ((sum &>> 8) &* job.tint) &>> 8
-                }
-                if Masked.on {
-                    let k = UInt16(maskRow![x])
-                    guard k > 0 else { continue }
-                    s = multiply255(s, SIMD4(repeating: k))
-                }
-                let d = widen(row[x])
-                if Additive.on {
-                    row[x] = narrow(pointwiseMin(d &+ s, SIMD4(repeating: 255)))
-                } else {
-                    guard s != .zero else { continue }
-                    let k = 255 &- Swift.min(255, s[3])
-                    row[x] = narrow(pointwiseMin(s &+ multiply255(d, SIMD4(repeating: k)), SIMD4(repeating: 255)))
+                    let sum = widen(a00, b00) &* w00 &+ widen(a10, b10) &* w10 &+ widen(a01, b01) &* w01 &+ widen(a11, b11) &* w11
+                    var s = ((sum &>> 8) &* tint) &>> 8
+                    if Masked.on {
+                        let ka = UInt16(maskRow![x]), kb = UInt16(maskRow![x + 1])
+                        guard ka | kb > 0 else { continue }
+                        s = multiply255(s, SIMD8(lowHalf: SIMD4(repeating: ka), highHalf: SIMD4(repeating: kb)))
+                    }
+                    let p = UnsafeMutableRawPointer(row + x)
+                    let d = widen(p.loadUnaligned(as: UInt64.self))
+                    let out: SIMD8<UInt16>
+                    if Additive.on {
+                        out = pointwiseMin(d &+ s, SIMD8(repeating: 255))
+                    } else {
+                        // 255 - alpha for each pixel; where the sample is
+                        // clear this keeps the pixel exactly.
+                        let alpha = SIMD8(lowHalf: SIMD4(repeating: s[3]), highHalf: SIMD4(repeating: s[7]))
+                        let k = 255 &- pointwiseMin(alpha, SIMD8(repeating: 255))
+                        out = pointwiseMin(s &+ multiply255(d, k), SIMD8(repeating: 255))
+                    }
+                    p.storeBytes(of: narrow(out), as: UInt64.self)
                 }
             }
+            while x < hi {
+                blendSpritePixel(Nearest.self, Additive.self, Masked.self, src, pw, row, maskRow, x, u, v, job.tint, uMax, vMax)
+                x += 1; u &+= du; v &+= dv
+            }
         }
+    }
+}
+
+/// One pixel of the sprite loop.
+@inline(__always)
+private func blendSpritePixel<Nearest: SpriteSwitch, Additive: SpriteSwitch, Masked: SpriteSwitch>(
+    _: Nearest.Type, _: Additive.Type, _: Masked.Type, _ src: UnsafePointer<UInt32>, _ pw: Int,
+    _ row: UnsafeMutablePointer<UInt32>, _ maskRow: UnsafeMutablePointer<UInt8>?, _ x: Int, _ u: Int, _ v: Int,
+    _ tint: SIMD4<UInt16>, _ uMax: Int, _ vMax: Int
+) {
+    guard u > -65536, u < uMax, v > -65536, v < vMax else { return }
+    var s: SIMD4<UInt16>
+    if Nearest.on {
+        let t = src[(v >> 16) &* pw &+ (u >> 16)]
+        guard t != 0 else { return }
+        s = (widen(t) &* tint) &>> 8
+    } else {
+        let base = (v >> 16) &* pw &+ (u >> 16)
+        let t00 = src[base], t10 = src[base &+ 1], t01 = src[base &+ pw], t11 = src[base &+ pw &+ 1]
+        guard (t00 | t10 | t01 | t11) != 0 else { return }
+        let fx = UInt16(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt16(truncatingIfNeeded: (v >> 8) & 0xFF)
+        let w11 = (fx &* fy) &>> 8, w10 = fx &- w11, w01 = fy &- w11, w00 = 256 &+ w11 &- fx &- fy
+        let sum = widen(t00) &* w00 &+ widen(t10) &* w10 &+ widen(t01) &* w01 &+ widen(t11) &* w11
+        s = ((sum &>> 8) &* tint) &>> 8
+    }
+    if Masked.on {
+        let k = UInt16(maskRow![x])
+        guard k > 0 else { return }
+        s = multiply255(s, SIMD4(repeating: k))
+    }
+    let d = widen(row[x])
+    if Additive.on {
+        row[x] = narrow(pointwiseMin(d &+ s, SIMD4(repeating: 255)))
+    } else {
+        guard s != .zero else { return }
+        let k = 255 &- Swift.min(255, s[3])
+        row[x] = narrow(pointwiseMin(s &+ multiply255(d, SIMD4(repeating: k)), SIMD4(repeating: 255)))
     }
 }
 

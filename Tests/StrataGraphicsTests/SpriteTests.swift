@@ -127,9 +127,34 @@ import Testing
         #expect(whole.bitmap[200, 150] != Pixel(r: 38, g: 38, b: 38, a: 128))
     }
 
+    /// The loop takes pixels two at a time from the start of each span, and
+    /// steps fixed-point coordinates along it; a clip that moves the start by
+    /// one pixel (so every pair changes) gives the same pixels, in every mode.
+    @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
+    func pixelsDoNotDependOnWhereASpanStarts(additive: Bool, masked: Bool) throws {
+        let imgs = try images()
+        let all = sprites(300)
+        let a = try Canvas(width: 400, height: 300), b = try Canvas(width: 400, height: 300)
+        for (c, left) in [(a, 0.0), (b, 1.0)] {
+            c.fillColor = Color(white: 0.3, alpha: 0.5)
+            c.fill(c.bounds)
+            if additive { c.blendMode = .plusLighter }
+            if masked {
+                c.clip(to: Path(ellipseIn: Rect(x: 20.5, y: 10.25, width: 350, height: 270)))
+            }
+            c.clip(to: Rect(x: left, y: 0, width: 400 - left, height: 300))
+        }
+        a.drawSprites(imgs, all)
+        b.drawSprites(imgs, all)
+        var differing = 0
+        for y in 0..<300 { for x in 1..<400 where a.bitmap[x, y] != b.bitmap[x, y] { differing += 1 } }
+        #expect(differing == 0)
+    }
+
     @Test func stripsCoverTheRowsByWork() throws {
         func job(_ y0: Int, _ y1: Int) -> SpriteJob {
-            SpriteJob(offset: 0, width: 1, height: 1, inverse: .identity, tint: .zero, box: PixelBox(x0: 0, y0: y0, x1: 10, y1: y1))
+            SpriteJob(offset: 0, width: 1, height: 1, inverse: .identity, tint: .zero, box: PixelBox(x0: 0, y0: y0, x1: 10, y1: y1),
+                      anchorX: 0)
         }
         // All the work in rows 100..<140 of 0..<1000.
         let jobs = (0..<40).map { job(100 + $0, 101 + $0) }
