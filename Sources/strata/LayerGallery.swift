@@ -14,7 +14,8 @@ enum LayerGallery {
         var written: [String] = []
         for (name, build) in [("layers-health-card", healthCard), ("layers-replicator-ring", replicatorRing),
                               ("layers-shadows-and-masks", shadowsAndMasks), ("layers-perspective-card", perspectiveCard),
-                              ("layers-cubes", cubes), ("layers-fire-and-snow", fireAndSnow)]
+                              ("layers-cubes", cubes), ("layers-fire-and-snow", fireAndSnow),
+                              ("layers-tiled-snowman", tiledSnowman)]
             as [(String, (LayerHost) throws -> Void)] {
             let host = try LayerHost(width: 480, height: 320, scale: 1, backgroundColor: Color(white: 0.95))
             try build(host)
@@ -271,6 +272,39 @@ enum LayerGallery {
         host.renderFrame()
     }
 
+    /// The 2048 × 2048 snowman of the Core Animation books, drawn by a tiled
+    /// layer in 256-pixel tiles: on the left the whole picture at about a
+    /// seventh of its size (drawn from a coarse level of detail), on the right
+    /// the face at full size. Each tile outlines itself, so the tiles and
+    /// their levels show.
+    static func tiledSnowman(_ host: LayerHost) throws {
+        host.rootLayer.backgroundColor = Color(white: 0.2)
+        let whole = SnowmanTiles(), face = SnowmanTiles()
+        for layer in [whole, face] {
+            layer.bounds = Rect(x: 0, y: 0, width: 2048, height: 2048)
+            layer.levelsOfDetail = 4
+            layer.fadeDuration = 0
+        }
+        whole.position = Point(x: 150, y: 160)
+        whole.transform = Transform3D(scaleX: 0.14, y: 0.14, z: 1)
+        host.rootLayer.addSublayer(whole)
+        let window = Layer()
+        window.frame = Rect(x: 300, y: 10, width: 170, height: 300)
+        window.masksToBounds = true
+        window.borderWidth = 2
+        window.borderColor = .white
+        // The face (about x 1024, y 600 in the picture) in the middle.
+        face.position = Point(x: 85 + 1024 - 1024, y: 150 + 1024 - 620)
+        window.addSublayer(face)
+        host.rootLayer.addSublayer(window)
+        host.renderFrame()
+        for _ in 0..<3000 where whole.pendingTileCount + face.pendingTileCount > 0 {
+            usleep(2000)
+            host.renderFrame()
+        }
+        host.renderFrame()
+    }
+
     /// A soft round spark: white, fading out from the centre.
     static func spark(_ size: Int) throws -> Image {
         let c = try Canvas(width: size, height: size)
@@ -338,5 +372,75 @@ enum LayerGallery {
         host.rootLayer.addSublayer(snow)
         host.renderFrame()
         host.advance(by: 6)
+    }
+}
+
+/// The snowman, drawn tile by tile from several threads at once: every value
+/// it reads is a constant.
+final class SnowmanTiles: TiledLayer {
+    nonisolated override func draw(in canvas: Canvas) {
+        let tile = canvas.clipBoundingBox
+        canvas.drawLinearGradient(Gradient(colors: [Color(red: 0.35, green: 0.55, blue: 0.85), Color(red: 0.75, green: 0.85, blue: 0.95)]),
+                                  start: Point(x: 0, y: 0), end: Point(x: 0, y: 1500))
+        canvas.fillColor = Color(white: 0.97)
+        canvas.fill(Rect(x: 0, y: 1500, width: 2048, height: 548))
+        // Body, belly and head.
+        canvas.fillColor = .white
+        canvas.strokeColor = Color(white: 0.55)
+        canvas.lineWidth = 8
+        for (x, y, r) in [(1024.0, 1560.0, 380.0), (1024.0, 1040.0, 270.0), (1024.0, 620.0, 190.0)] {
+            let circle = Rect(x: x - r, y: y - r, width: 2 * r, height: 2 * r)
+            canvas.fillEllipse(in: circle)
+            canvas.strokeEllipse(in: circle)
+        }
+        // Eyes, buttons and a carrot nose.
+        canvas.fillColor = Color(white: 0.1)
+        for (x, y, r) in [(955.0, 570.0, 22.0), (1093.0, 570.0, 22.0), (1024.0, 950.0, 26.0), (1024.0, 1060.0, 26.0),
+                          (1024.0, 1170.0, 26.0)] {
+            canvas.fillEllipse(in: Rect(x: x - r, y: y - r, width: 2 * r, height: 2 * r))
+        }
+        var nose = Path()
+        nose.move(to: Point(x: 1020, y: 610))
+        nose.addLine(to: Point(x: 1180, y: 650))
+        nose.addLine(to: Point(x: 1020, y: 660))
+        nose.closeSubpath()
+        canvas.fillColor = Color(red: 0.95, green: 0.5, blue: 0.1)
+        canvas.fill(nose)
+        // A smile of coal.
+        canvas.fillColor = Color(white: 0.1)
+        for i in 0..<7 {
+            let a = Double.pi * (0.2 + 0.6 * Double(i) / 6)
+            canvas.fillEllipse(in: Rect(x: 1024 + 110 * cos(a) - 9, y: 640 + 70 * sin(a) - 9, width: 18, height: 18))
+        }
+        // Arms.
+        canvas.strokeColor = Color(red: 0.4, green: 0.25, blue: 0.1)
+        canvas.lineWidth = 22
+        canvas.lineCap = .round
+        var arms = Path()
+        arms.move(to: Point(x: 780, y: 980)); arms.addLine(to: Point(x: 480, y: 760)); arms.addLine(to: Point(x: 420, y: 640))
+        arms.move(to: Point(x: 480, y: 760)); arms.addLine(to: Point(x: 380, y: 780))
+        arms.move(to: Point(x: 1268, y: 980)); arms.addLine(to: Point(x: 1570, y: 760)); arms.addLine(to: Point(x: 1630, y: 640))
+        arms.move(to: Point(x: 1570, y: 760)); arms.addLine(to: Point(x: 1670, y: 780))
+        canvas.stroke(arms)
+        // A hat.
+        canvas.fillColor = Color(white: 0.12)
+        canvas.fill(Rect(x: 850, y: 440, width: 348, height: 40))
+        canvas.fill(Rect(x: 900, y: 230, width: 248, height: 220))
+        canvas.fillColor = Color(red: 0.8, green: 0.15, blue: 0.15)
+        canvas.fill(Rect(x: 900, y: 390, width: 248, height: 40))
+        // Snowflakes, from a fixed sequence.
+        canvas.fillColor = Color(white: 1, alpha: 0.85)
+        var seed: UInt64 = 2048
+        for _ in 0..<400 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let x = Double(seed >> 40) / Double(1 << 24) * 2048
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let y = Double(seed >> 40) / Double(1 << 24) * 1500
+            canvas.fillEllipse(in: Rect(x: x - 7, y: y - 7, width: 14, height: 14))
+        }
+        // The tile's own outline, a device pixel wide.
+        canvas.strokeColor = Color(red: 1, green: 0.2, blue: 0.6, alpha: 0.8)
+        canvas.lineWidth = 1.5 / max(canvas.transform.a, 1e-9)
+        canvas.stroke(tile.insetBy(dx: canvas.lineWidth / 2, dy: canvas.lineWidth / 2))
     }
 }
