@@ -69,13 +69,14 @@ extension Canvas {
     /// nearest or bilinear sampling, adding or source-over and with or without
     /// a mask, so the pixel loop tests none of them.
     ///
-    /// A large batch (more than about 150,000 pixels) is cut into horizontal
-    /// strips of about equal work, drawn in parallel on the system's worker
-    /// threads (`DispatchQueue.concurrentPerform`, as many as there are active
-    /// cores). Every strip draws its sprites in the order given, restricted to
+    /// A large batch (more than about 150,000 pixels) drawn from a thread
+    /// that does not run below the main thread is cut into horizontal strips
+    /// of about equal work, drawn in parallel on the system's worker threads
+    /// (`DispatchQueue.concurrentPerform`, as many as there are active cores;
+    /// `threads` overrides the count, for tests). Every strip draws its sprites in the order given, restricted to
     /// its rows, so each pixel sees the same sequence of sprites as it would on
     /// one thread and the result is the same.
-    func blitSprites(_ images: [Image], _ sprites: some Collection<Sprite>, additive: Bool) {
+    func blitSprites(_ images: [Image], _ sprites: some Collection<Sprite>, additive: Bool, threads: Int? = nil) {
         let clip = state.clip
         let mask = state.clipMask
         let globalAlpha = max(0, min(1, state.alpha.isNaN ? 0 : state.alpha))
@@ -123,8 +124,9 @@ extension Canvas {
                 minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y)
             }
             guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { continue }
-            var box = PixelBox(x0: Int(max(-1e9, minX - 1).rounded(.down)), y0: Int(max(-1e9, minY - 1).rounded(.down)),
-                               x1: Int(min(1e9, maxX + 1).rounded(.up)), y1: Int(min(1e9, maxY + 1).rounded(.up)))
+            func clamped(_ v: Double) -> Double { min(1e9, max(-1e9, v)) }
+            var box = PixelBox(x0: Int(clamped(minX - 1).rounded(.down)), y0: Int(clamped(minY - 1).rounded(.down)),
+                               x1: Int(clamped(maxX + 1).rounded(.up)), y1: Int(clamped(maxY + 1).rounded(.up)))
             let anchorX = box.x0
             box = box.intersection(clip)
             if let mask { box = box.intersection(mask.box) }
@@ -151,7 +153,7 @@ extension Canvas {
                 case (true, false, true): drawSpriteJobs(On.self, Off.self, On.self, readyJobs, src, target, rows)
                 }
             }
-            let threads = ProcessInfo.processInfo.activeProcessorCount
+            let threads = threads ?? (Self.callerIsForeground() ? ProcessInfo.processInfo.activeProcessorCount : 1)
             guard threads > 1, work > 150_000, clip.height >= 32 else {
                 draw(rows: clip.y0..<clip.y1)
                 return
@@ -159,6 +161,22 @@ extension Canvas {
             let strips = Self.strips(of: readyJobs, rows: clip.y0..<clip.y1, count: 2 * threads, work: work)
             DispatchQueue.concurrentPerform(iterations: strips.count) { draw(rows: strips[$0]) }
         }
+    }
+
+    /// Whether the calling thread may hand sprite strips to Dispatch's
+    /// worker threads: not when it runs below the main thread (a lower class
+    /// of the pool), since Linux threads inherit their creator's policy and
+    /// nice value, and a worker Dispatch started from such a thread would keep
+    /// them and could later hold up the main actor's own strips.
+    static func callerIsForeground() -> Bool {
+        #if os(Linux)
+        errno = 0
+        let thread = getpriority(__priority_which_t(0), 0)
+        let process = getpriority(__priority_which_t(0), id_t(getpid()))
+        return sched_getscheduler(0) != 5 && thread <= process
+        #else
+        return true
+        #endif
     }
 
     /// Cuts `rows` into at most `count` ranges that each hold about the same
@@ -278,8 +296,8 @@ private func narrowSpan(_ lo: inout Int, _ hi: inout Int, from x0: Int, start: D
     guard abs(step) > 1e-9 else { return }
     var a = (-1 - start) * reciprocal, b = (limit - start) * reciprocal
     if a > b { swap(&a, &b) }
-    a = max(-1e9, a)
-    b = min(1e9, b)
+    a = min(1e9, max(-1e9, a))
+    b = min(1e9, max(-1e9, b))
     // Floor and ceiling without a call into libm.
     var fa = Int(a), cb = Int(b)
     if Double(fa) > a { fa -= 1 }
@@ -299,7 +317,7 @@ private func drawSpriteJobs<Nearest: SpriteSwitch, Additive: SpriteSwitch, Maske
         let inv = job.inverse
         let iw = job.width, ih = job.height, pw = iw + 2
         let src = atlas.pixels + job.offset + pw + 1
-        let du = Int(inv.a * 65536), dv = Int(inv.b * 65536)
+        let du = Int((inv.a * 65536).rounded()), dv = Int((inv.b * 65536).rounded())
         let uMax = iw << 16, vMax = ih << 16
         let x0 = job.box.x0, x1 = job.box.x1
         let half = Nearest.on ? 0 : 0.5

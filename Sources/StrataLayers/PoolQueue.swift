@@ -13,12 +13,15 @@ import Glibc
 /// the main actor's `async` calls finish their turn instead of handing their
 /// core to the drawing they just asked for (under the default policy a woken
 /// thread takes the waker's core for a whole time slice, milliseconds in the
-/// middle of a commit). Lower classes also take a smaller share of the cores:
-/// nice 2 for user-initiated work, 5 for utility (both above the main
-/// thread's), and `SCHED_IDLE`, which runs only on cores nothing else wants,
-/// for background work. This is what the
+/// middle of a commit). `SCHED_BATCH` stops only that wake-up preemption: a
+/// thread still takes its share of the cores, by its nice value. Lower classes
+/// take less: nice 2 above the main thread's for user-initiated work, 5 for
+/// utility and 15 for background work (not `SCHED_IDLE`, whose share is so
+/// small that a thread preempted while holding a lock the main actor wants,
+/// malloc's among them, could keep it waiting). This is what the
 /// quality-of-service classes do on Apple's systems, where the main thread's
-/// priority is above all of them. Elsewhere the thread keeps its defaults.
+/// priority is above all of them; unlike there, a thread waiting on a lower
+/// class gives it no boost. Elsewhere the thread keeps its defaults.
 public struct ThreadClass: Sendable, Equatable {
     let batch: Bool
     let idle: Bool
@@ -31,7 +34,7 @@ public struct ThreadClass: Sendable, Equatable {
     /// Longer work the user knows about.
     public static let utility = ThreadClass(batch: true, idle: false, nice: 5)
     /// Work nobody is waiting for.
-    public static let background = ThreadClass(batch: false, idle: true, nice: 10)
+    public static let background = ThreadClass(batch: true, idle: false, nice: 15)
 
     /// The nice value the class's threads run at: the main thread's plus the
     /// class's own (at most 19). A thread can only raise its nice value, so
@@ -69,10 +72,13 @@ public struct ThreadClass: Sendable, Equatable {
 /// the order sent. When the queue is released, its thread finishes the tasks
 /// already sent and ends.
 ///
-/// Sending never blocks: a task is pushed onto a lock-free stack with one
+/// Sending takes no lock: a task is pushed onto a lock-free stack with one
 /// compare-and-swap, and the thread is woken (one semaphore signal) only if
 /// it was asleep. With a lock, the main actor sending work could wait for the
-/// lock while the queue's thread, holding it, waits for a core.
+/// lock while the queue's thread, holding it, waits for a core. (The first
+/// task starts the thread; a thread inherits its creator's policy and nice
+/// value, and one started from a thread of a lower class cannot rise above
+/// it without privileges.)
 public final class PoolQueue: Sendable {
     /// The queue's name, also its thread's.
     public let label: String
@@ -90,23 +96,26 @@ public final class PoolQueue: Sendable {
     /// What the queue and its thread share (the thread does not keep the
     /// queue alive).
     private final class State: @unchecked Sendable {
-        // Safe to share: `head`, `pending`, `syncWaiters`, `asleep`, `started`
-        // and `ending` are atomics; a node's fields are written before the
+        // Safe to share: `head`, `sent`, `finished`, `syncWaiters`, `asleep`,
+        // `started`, `ending` and `thread` are atomics; a node's fields are written before the
         // releasing push and read only by the thread after its acquiring
         // exchange; `runLock` and `idle` are locks.
         /// Tasks sent, newest first.
         let head = Atomic<Unmanaged<Node>?>(nil)
-        /// Tasks sent and not finished.
-        let pending = Atomic<Int>(0)
-        /// `sync` callers waiting for `pending` to reach 0.
+        /// Tasks sent, and tasks finished (they finish in the order sent).
+        let sent = Atomic<Int>(0)
+        let finished = Atomic<Int>(0)
+        /// `sync` callers waiting for `finished` to reach their count.
         let syncWaiters = Atomic<Int>(0)
+        /// The queue's thread (`pthread_self`), 0 until it starts.
+        let thread = Atomic<UInt>(0)
         let asleep = Atomic<Bool>(false)
         let started = Atomic<Bool>(false)
         let ending = Atomic<Bool>(false)
         let wake = DispatchSemaphore(value: 0)
         /// Held while a task or a `sync` body runs.
         let runLock = NSLock()
-        /// Signalled when `pending` reaches 0 and someone waits for it.
+        /// Broadcast after each task while someone waits in `sync`.
         let idle = NSCondition()
 
         deinit {
@@ -132,7 +141,7 @@ public final class PoolQueue: Sendable {
     /// Runs `work` on the queue's thread after the tasks sent before it.
     public func async(_ work: @escaping @Sendable () -> Void) {
         let state = self.state
-        state.pending.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        state.sent.wrappingAdd(1, ordering: .sequentiallyConsistent)
         let node = Unmanaged.passRetained(Node(work))
         var top = state.head.load(ordering: .relaxed)
         while true {
@@ -152,15 +161,19 @@ public final class PoolQueue: Sendable {
         }
     }
 
-    /// Waits for the tasks sent before, then runs `body` on the calling thread
-    /// with the queue held (as `DispatchQueue.sync` does). Never call it from
-    /// the queue's own tasks.
+    /// Waits for the tasks sent before it was called, then runs `body` on the
+    /// calling thread with the queue held (as `DispatchQueue.sync` does).
+    /// Called from the queue's own tasks it stops the program, as Dispatch
+    /// does, instead of waiting for itself.
     public func sync<R>(_ body: () throws -> R) rethrows -> R {
         let state = self.state
-        if state.pending.load(ordering: .sequentiallyConsistent) > 0 {
+        precondition(UInt(pthread_self()) != state.thread.load(ordering: .relaxed),
+                     "PoolQueue.sync called from its own queue (\(label)): it would wait for itself")
+        let target = state.sent.load(ordering: .sequentiallyConsistent)
+        if state.finished.load(ordering: .sequentiallyConsistent) < target {
             state.syncWaiters.wrappingAdd(1, ordering: .sequentiallyConsistent)
             state.idle.lock()
-            while state.pending.load(ordering: .sequentiallyConsistent) > 0 { state.idle.wait() }
+            while state.finished.load(ordering: .sequentiallyConsistent) < target { state.idle.wait() }
             state.idle.unlock()
             state.syncWaiters.wrappingSubtract(1, ordering: .sequentiallyConsistent)
         }
@@ -170,6 +183,7 @@ public final class PoolQueue: Sendable {
     }
 
     private static func run(_ state: State, _ threadClass: ThreadClass) {
+        state.thread.store(UInt(pthread_self()), ordering: .relaxed)
         threadClass.apply()
         while true {
             guard var list = state.head.exchange(nil, ordering: .acquiring) else {
@@ -200,8 +214,8 @@ public final class PoolQueue: Sendable {
                 node.task()
                 state.runLock.unlock()
                 current.release()
-                if state.pending.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue == 0,
-                   state.syncWaiters.load(ordering: .sequentiallyConsistent) > 0 {
+                state.finished.wrappingAdd(1, ordering: .sequentiallyConsistent)
+                if state.syncWaiters.load(ordering: .sequentiallyConsistent) > 0 {
                     state.idle.lock()
                     state.idle.broadcast()
                     state.idle.unlock()

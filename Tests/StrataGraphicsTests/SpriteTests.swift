@@ -64,7 +64,11 @@ import Testing
         c.drawSprites([img], [Sprite(image: 0, transform: t, color: .white),
                               Sprite(image: 3, transform: .identity, color: .white),
                               Sprite(image: 0, transform: Transform(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0), color: .white),
-                              Sprite(image: 0, transform: Transform(translationX: .nan, y: 0), color: .white)])
+                              Sprite(image: 0, transform: Transform(translationX: .nan, y: 0), color: .white),
+                              // Far away, and enormous: no crash, and the first
+                              // draws nothing.
+                              Sprite(image: 0, transform: Transform(translationX: 1e19, y: -1e19), color: .white),
+                              Sprite(image: 0, transform: Transform(scaleX: 1e300, y: 1e300), color: Color(white: 1, alpha: 0))])
         // Turned a quarter: the orange half (top) now on the right of the centre.
         #expect(c.bitmap[26, 20].r > 200 && c.bitmap[14, 20].b > 100)
         #expect(c.bitmap[2, 2] == Pixel(r: 0, g: 0, b: 0, a: 0))
@@ -100,10 +104,10 @@ import Testing
         return [a.makeImage(), b.makeImage()]
     }
 
-    /// A batch big enough to be drawn in parallel strips gives, byte for
-    /// byte, what small batches (each drawn on one thread) give, in every
-    /// mode: source-over and adding, bilinear and nearest, with and without
-    /// an anti-aliased clip.
+    /// A batch drawn in parallel strips gives, byte for byte, what small
+    /// batches (each drawn on one thread) give, in every mode: source-over
+    /// and adding, bilinear and nearest, with and without an anti-aliased
+    /// clip.
     @Test(arguments: [(false, false, false), (true, false, false), (false, true, false), (false, false, true), (true, true, true)])
     func aParallelBatchMatchesSmallBatches(additive: Bool, nearest: Bool, masked: Bool) throws {
         let imgs = try images()
@@ -116,7 +120,8 @@ import Testing
             if nearest { c.interpolationQuality = .none }
             if masked { c.clip(to: Path(ellipseIn: Rect(x: 20.5, y: 10.25, width: 350, height: 270))) }
         }
-        whole.drawSprites(imgs, all)
+        // In strips on four threads, whatever the machine has.
+        whole.blitSprites(imgs, all, additive: additive, threads: 4)
         for start in stride(from: 0, to: all.count, by: 50) {
             pieces.drawSprites(imgs, Array(all[start..<min(all.count, start + 50)]))
         }
@@ -128,27 +133,33 @@ import Testing
     }
 
     /// The loop takes pixels two at a time from the start of each span, and
-    /// steps fixed-point coordinates along it; a clip that moves the start by
-    /// one pixel (so every pair changes) gives the same pixels, in every mode.
-    @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
-    func pixelsDoNotDependOnWhereASpanStarts(additive: Bool, masked: Bool) throws {
+    /// steps fixed-point coordinates along it; clips whose left edge is one,
+    /// two or three pixels further right (inside the mask, across hundreds of
+    /// sprites) give the same pixels right of the last edge, in every mode.
+    @Test(arguments: [(false, false, false), (true, false, false), (false, true, false), (true, true, false),
+                      (false, false, true), (true, true, true)])
+    func pixelsDoNotDependOnWhereASpanStarts(additive: Bool, masked: Bool, nearest: Bool) throws {
         let imgs = try images()
-        let all = sprites(300)
-        let a = try Canvas(width: 400, height: 300), b = try Canvas(width: 400, height: 300)
-        for (c, left) in [(a, 0.0), (b, 1.0)] {
+        let all = sprites(3000)
+        let canvases = try (0..<4).map { _ in try Canvas(width: 400, height: 300) }
+        for (c, left) in zip(canvases, [40.0, 41, 42, 43]) {
             c.fillColor = Color(white: 0.3, alpha: 0.5)
             c.fill(c.bounds)
             if additive { c.blendMode = .plusLighter }
+            if nearest { c.interpolationQuality = .none }
             if masked {
-                c.clip(to: Path(ellipseIn: Rect(x: 20.5, y: 10.25, width: 350, height: 270)))
+                c.clip(to: Path(ellipseIn: Rect(x: 20.5, y: -100.25, width: 350, height: 500)))
             }
             c.clip(to: Rect(x: left, y: 0, width: 400 - left, height: 300))
+            c.drawSprites(imgs, all)
         }
-        a.drawSprites(imgs, all)
-        b.drawSprites(imgs, all)
-        var differing = 0
-        for y in 0..<300 { for x in 1..<400 where a.bitmap[x, y] != b.bitmap[x, y] { differing += 1 } }
-        #expect(differing == 0)
+        for c in canvases.dropFirst() {
+            var differing = 0
+            for y in 0..<300 { for x in 43..<400 where canvases[0].bitmap[x, y] != c.bitmap[x, y] { differing += 1 } }
+            #expect(differing == 0)
+        }
+        // Sprites cross the edges.
+        #expect(canvases[3].bitmap[44, 150] != Pixel(r: 38, g: 38, b: 38, a: 128))
     }
 
     @Test func stripsCoverTheRowsByWork() throws {

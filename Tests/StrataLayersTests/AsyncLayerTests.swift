@@ -179,7 +179,7 @@ private func pixel(_ layer: Layer) -> Pixel? {
         let l = layer(Rect(x: 0, y: 0, width: 10, height: 10), .black)
         host.rootLayer.addSublayer(l)
         host.renderFrame()
-        weak var old = host.renderTree
+        weak let old = host.renderTree
         #expect(old != nil)
         l.backgroundColor = Color(red: 0, green: 0, blue: 1)
         host.renderFrame()

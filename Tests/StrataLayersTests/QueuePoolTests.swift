@@ -106,9 +106,9 @@ struct Pair: Sendable {
 
     #if os(Linux)
     /// Each class's thread runs under its policy and nice value: batch
-    /// (which never preempts the main thread when woken) at 0, 2 and 5 above
-    /// the process's nice value, and idle for background work.
-    @Test(arguments: [(ThreadClass.interactive, 3, 0), (.initiated, 3, 2), (.utility, 3, 5), (.background, 5, 10)])
+    /// (which never preempts the main thread when woken) at 0, 2, 5 and 15
+    /// above the process's nice value.
+    @Test(arguments: [(ThreadClass.interactive, 3, 0), (.initiated, 3, 2), (.utility, 3, 5), (.background, 3, 15)])
     func threadsRunInTheirClass(threadClass: ThreadClass, policy: Int32, nice: Int32) {
         let queue = PoolQueue(label: "test.class", class: threadClass)
         let seen = Locked<(Int32, Int32)>((-1, -1))
@@ -123,6 +123,50 @@ struct Pair: Sendable {
         errno = 0
         let process = getpriority(__priority_which_t(0), id_t(getpid()))
         #expect(seen.value.1 == min(19, process + nice))
+    }
+    #endif
+
+    /// `sync` waits for the tasks sent before it, not for the queue to run
+    /// dry: with another thread sending slow tasks faster than they run, it
+    /// still returns soon.
+    @Test func syncWaitsOnlyForEarlierTasks() {
+        let queue = PoolQueue(label: "test.stream", class: .initiated)
+        let stop = Atomic<Bool>(false)
+        let sentCount = Atomic<Int>(0)
+        let sender = PoolQueue(label: "test.sender", class: .initiated)
+        sender.async {
+            for _ in 0..<400 where !stop.load(ordering: .relaxed) {
+                queue.async { usleep(3000) }
+                sentCount.wrappingAdd(1, ordering: .relaxed)
+                usleep(1000)
+            }
+        }
+        while sentCount.load(ordering: .relaxed) < 10 { usleep(500) }
+        let start = DispatchTime.now().uptimeNanoseconds
+        queue.sync {}
+        let waited = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let sentBy = sentCount.load(ordering: .relaxed)
+        stop.store(true, ordering: .relaxed)
+        // The stream would take over a second to drain; about 10 tasks of
+        // 3 ms were ahead.
+        #expect(waited < 0.6)
+        #expect(sentBy < 300)
+        sender.sync {}
+    }
+
+    #if os(Linux)
+    /// `sync` from the queue's own task stops the program instead of waiting
+    /// for itself forever.
+    @Test func syncFromItsOwnQueueStops() async {
+        await #expect(processExitsWith: .failure) {
+            let queue = PoolQueue(label: "test.self", class: .initiated)
+            let done = DispatchSemaphore(value: 0)
+            queue.async {
+                queue.sync {}
+                done.signal()
+            }
+            done.wait()
+        }
     }
     #endif
 
