@@ -37,27 +37,29 @@ extension Canvas {
     /// sprites and may differ where unordered ones overlap.
     public func drawSprites(_ images: [Image], _ sprites: [Sprite], inAnyOrder: Bool = false) {
         guard !state.clip.isEmpty, !images.isEmpty, !sprites.isEmpty else { return }
-        var order = Array(sprites.indices)
-        if inAnyOrder && sprites.count > 64 {
-            // By 16-row band, then by x, of the sprite's centre.
+        let grouped = inAnyOrder && sprites.count > 64
+        let additive = state.blendMode == .plusLighter
+        guard additive || state.blendMode == .normal else {
+            guard grouped else { return drawSpritesOneByOne(images, sprites) }
             let t = state.transform
             let keys = sprites.map { sprite -> Int in
                 let i = sprite.image
-                let w = i >= 0 && i < images.count ? Double(images[i].width) / 2 : 0
-                let h = i >= 0 && i < images.count ? Double(images[i].height) / 2 : 0
-                let c = Point(x: w, y: h).applying(sprite.transform.concatenating(t))
-                let band = c.y.isFinite ? Int(max(-1e6, min(1e6, c.y / 16)).rounded(.down)) : 0
-                let column = c.x.isFinite ? Int(max(-1e6, min(1e6, c.x)).rounded(.down)) : 0
-                return band * 4_000_000 + column
+                guard i >= 0, i < images.count else { return 0 }
+                return Self.bandKey(images[i].width, images[i].height, sprite.transform.concatenating(t))
             }
-            order.sort { keys[$0] < keys[$1] }
-        }
-        let additive = state.blendMode == .plusLighter
-        guard additive || state.blendMode == .normal else {
-            drawSpritesOneByOne(images, order.lazy.map { sprites[$0] })
+            drawSpritesOneByOne(images, sprites.indices.sorted { keys[$0] < keys[$1] }.lazy.map { sprites[$0] })
             return
         }
-        blitSprites(images, order.lazy.map { sprites[$0] }, additive: additive)
+        blitSprites(images, sprites, additive: additive, grouped: grouped)
+    }
+
+    /// Where a sprite of `width` × `height` pixels under device map `m` falls,
+    /// for drawing in any order: its centre's 16-row band, then its x.
+    static func bandKey(_ width: Int, _ height: Int, _ m: Transform) -> Int {
+        let c = Point(x: Double(width) / 2, y: Double(height) / 2).applying(m)
+        let band = c.y.isFinite ? Int(max(-1e6, min(1e6, c.y / 16)).rounded(.down)) : 0
+        let column = c.x.isFinite ? Int(max(-1e6, min(1e6, c.x)).rounded(.down)) : 0
+        return band * 4_000_000 + column
     }
 }
 
@@ -73,10 +75,12 @@ extension Canvas {
     /// that does not run below the main thread is cut into horizontal strips
     /// of about equal work, drawn in parallel on the system's worker threads
     /// (`DispatchQueue.concurrentPerform`, as many as there are active cores;
-    /// `threads` overrides the count, for tests). Every strip draws its sprites in the order given, restricted to
-    /// its rows, so each pixel sees the same sequence of sprites as it would on
-    /// one thread and the result is the same.
-    func blitSprites(_ images: [Image], _ sprites: some Collection<Sprite>, additive: Bool, threads: Int? = nil) {
+    /// `threads` overrides the count, for tests). Every strip draws its
+    /// sprites in the order given, restricted to its rows, so each pixel sees
+    /// the same sequence of sprites as it would on one thread and the result
+    /// is the same. With `grouped` the sprites are first put in band order
+    /// (`bandKey`, from the same device map each sprite's job is made with).
+    func blitSprites(_ images: [Image], _ sprites: [Sprite], additive: Bool, grouped: Bool = false, threads: Int? = nil) {
         let clip = state.clip
         let mask = state.clipMask
         let globalAlpha = max(0, min(1, state.alpha.isNaN ? 0 : state.alpha))
@@ -102,15 +106,28 @@ extension Canvas {
                 }
             }
         }
+        // Each sprite's device map, made once: the band order and the jobs
+        // both use it.
+        let t = state.transform
+        let maps = sprites.map { $0.transform.concatenating(t) }
+        var order = Array(sprites.indices)
+        if grouped {
+            let keys = sprites.indices.map { i -> Int in
+                let image = sprites[i].image
+                guard image >= 0, image < images.count else { return 0 }
+                return Self.bandKey(images[image].width, images[image].height, maps[i])
+            }
+            order.sort { keys[$0] < keys[$1] }
+        }
         var jobs: [SpriteJob] = []
         jobs.reserveCapacity(sprites.count)
         var work = 0
-        for sprite in sprites {
+        for index in order {
+            let sprite = sprites[index], m = maps[index]
             guard sprite.image >= 0, sprite.image < images.count else { continue }
             let image = images[sprite.image]
             let iw = image.width, ih = image.height
             guard iw > 0, ih > 0 else { continue }
-            let m = sprite.transform.concatenating(state.transform)
             guard let inv = m.inverted(), m.tx.isFinite, m.ty.isFinite,
                   abs(inv.a) < 32768, abs(inv.b) < 32768, abs(inv.c) < 32768, abs(inv.d) < 32768 else { continue }
             let ca = max(0, min(1, sprite.color.alpha.isNaN ? 0 : sprite.color.alpha)) * globalAlpha
@@ -275,11 +292,15 @@ private func narrow(_ v: SIMD8<UInt16>) -> UInt64 {
     unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: v), to: UInt64.self)
 }
 
-/// `a × b / 255`, rounded, for lanes where a × b fits in 16 bits.
+/// `a × b / 255`, rounded, for lanes where a × b ≤ 255 · 255.
 @inline(__always)
-private func multiply255<V: SIMD>(_ a: V, _ b: V) -> V where V.Scalar == UInt16 {
-    let x = a &* b &+ 128
-    return (x &+ (x &>> 8)) &>> 8
+private func multiply255(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    SolidBlitter.div255(a &* b &+ 128)
+}
+
+@inline(__always)
+private func multiply255(_ a: SIMD4<UInt16>, _ b: SIMD4<UInt16>) -> SIMD4<UInt16> {
+    SolidBlitter.div255(a &* b &+ 128)
 }
 
 /// Narrows `lo..<hi` to a little more than the pixels whose coordinate lies
@@ -433,7 +454,7 @@ private func blendSpritePixel<Nearest: SpriteSwitch, Additive: SpriteSwitch, Mas
 
 extension Canvas {
     /// The general path for other blend modes: each sprite as a tinted image.
-    func drawSpritesOneByOne(_ images: [Image], _ sprites: some Collection<Sprite>) {
+    func drawSpritesOneByOne(_ images: [Image], _ sprites: some Sequence<Sprite>) {
         for sprite in sprites where sprite.image >= 0 && sprite.image < images.count {
             let image = images[sprite.image]
             saveGState()

@@ -250,6 +250,14 @@ struct SolidBlitter: SpanBlitter {
         return r
     }
 
+    /// `div255` for two pixels' (or one pixel's four channels') lanes.
+    @inline(__always)
+    static func div255(_ y: SIMD4<UInt16>) -> SIMD4<UInt16> {
+        var r = SIMD4<UInt16>()
+        for j in 0..<4 { r[j] = y[j].multipliedFullWidth(by: 257).high }
+        return r
+    }
+
     /// One pixel of `lerpMask`.
     @inline(__always)
     static func lerpOne(_ d: UInt32, _ s: UInt32, _ c: UInt32) -> UInt32 {
