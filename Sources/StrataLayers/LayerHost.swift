@@ -48,7 +48,7 @@ public final class LayerHost {
 
     /// Turns the model tree into a new render tree (called by transactions).
     ///
-    /// The old tree is let go on a background queue of the pool, not here:
+    /// The old tree is let go on a utility queue of the pool, not here:
     /// its last release frees the nodes and contents the new tree no longer
     /// shares, images among them, and images drawn on pool threads live in
     /// those threads' malloc arenas, whose locks the main actor would wait for

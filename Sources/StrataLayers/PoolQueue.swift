@@ -97,9 +97,9 @@ public final class PoolQueue: Sendable {
     /// queue alive).
     private final class State: @unchecked Sendable {
         // Safe to share: `head`, `sent`, `finished`, `syncWaiters`, `asleep`,
-        // `started`, `ending` and `thread` are atomics; a node's fields are written before the
-        // releasing push and read only by the thread after its acquiring
-        // exchange; `runLock` and `idle` are locks.
+        // `started`, `ending` and `thread` are atomics; a node's fields are
+        // written before the releasing push and read only by the thread after
+        // its acquiring exchange; `runLock` and `idle` are locks.
         /// Tasks sent, newest first.
         let head = Atomic<Unmanaged<Node>?>(nil)
         /// Tasks sent, and tasks finished (they finish in the order sent).
@@ -131,6 +131,13 @@ public final class PoolQueue: Sendable {
         self.label = label
         self.threadClass = threadClass
         state = State()
+    }
+
+    /// Tasks sent and not yet finished.
+    public var outstanding: Int {
+        // Finished first: it never passes the count sent.
+        let finished = state.finished.load(ordering: .sequentiallyConsistent)
+        return state.sent.load(ordering: .sequentiallyConsistent) - finished
     }
 
     deinit {

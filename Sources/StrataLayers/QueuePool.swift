@@ -23,12 +23,13 @@ public enum DrawingPriority: Int, Sendable, CaseIterable {
 /// the shared pool, so a burst of redraws waits its turn on a few queues
 /// instead of spawning a burst of threads (which a concurrent queue would do
 /// whenever its work blocks). Each queue is a `PoolQueue`, with a thread of its
-/// own (started at its first task) scheduled so that it never takes the main
-/// actor's core from it (see `ThreadClass`).
+/// own (started at its first task) that does not preempt the main actor when
+/// woken (see `ThreadClass`).
 ///
-/// `async` counts the work outstanding on each queue and, starting from the
-/// next queue in turn, takes the first idle one (or else the least loaded,
-/// and of those the one whose latest task started last): one slow drawing
+/// `async` looks at the work outstanding on each queue (its own count of
+/// tasks sent and not finished) and, starting from the next queue in turn,
+/// takes the first idle one (or else the least loaded, and of those the one
+/// whose latest task started last): one slow drawing
 /// then holds up only its own queue, and work sent after it goes round the
 /// others instead of waiting behind it. (A queue just finishing a task can
 /// still count it for a moment; the tie with a stuck queue, whose task
@@ -48,10 +49,9 @@ public final class QueuePool: Sendable {
         let next = Atomic<Int>(0)
     }
 
-    /// A queue's outstanding work, and the pool's count of started tasks
-    /// when its latest task started (larger is more recent).
+    /// The pool's count of started tasks when a queue's latest task started
+    /// (larger is more recent). A queue's outstanding work is its own count.
     private final class Load: Sendable {
-        let outstanding = Atomic<Int>(0)
         let lastStarted = Atomic<Int>(0)
     }
     /// Tasks started, per priority.
@@ -87,7 +87,7 @@ public final class QueuePool: Sendable {
         var best = 0, bestLoad = Int.max, bestStarted = Int.min
         for k in 0..<n {
             let i = ((start + k) % n + n) % n
-            let l = load[i].outstanding.load(ordering: .relaxed)
+            let l = list[i].outstanding
             if l == 0 {
                 best = i
                 break
@@ -100,17 +100,14 @@ public final class QueuePool: Sendable {
             }
         }
         let chosen = load[best], count = started[priority.rawValue]
-        chosen.outstanding.wrappingAdd(1, ordering: .relaxed)
         list[best].async {
             chosen.lastStarted.store(count.next.wrappingAdd(1, ordering: .relaxed).newValue, ordering: .relaxed)
             work()
-            chosen.outstanding.wrappingSubtract(1, ordering: .relaxed)
         }
     }
 
-    /// Work sent with `async` and not finished, per queue of `priority`.
+    /// Work sent and not finished, per queue of `priority`.
     public func outstanding(_ priority: DrawingPriority = .userInitiated) -> [Int] {
-        loads[priority.rawValue].map { $0.outstanding.load(ordering: .relaxed) }
+        queues[priority.rawValue].map(\.outstanding)
     }
 }
-
