@@ -27,7 +27,7 @@ extension Canvas {
         guard r.width > 0, r.height > 0, r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
         let imageToUser = Transform(a: r.width / Double(image.width), b: 0, c: 0, d: r.height / Double(image.height),
                                     tx: r.minX, ty: r.minY)
-        withImageShader(image, imageToUser: imageToUser, alpha: state.alpha, tile: false) { blitter in
+        withImageShader(image, imageToUser: imageToUser, alpha: state.alpha, spread: .pad) { blitter in
             let t = state.transform
             if t.isRectilinear {
                 guard let edges = deviceEdges(r), let body = clippedRect(edges) else { return }
@@ -47,14 +47,14 @@ extension Canvas {
     /// `imageToUser`, through the current transform. Does nothing when the
     /// placement cannot be inverted. Shrunk images are sampled from a box-filtered
     /// mipmap level (made here, for this drawing) unless the quality is `.none`.
-    func withImageShader(_ image: Image, imageToUser: Transform, alpha: Double, tile: Bool,
+    func withImageShader(_ image: Image, imageToUser: Transform, alpha: Double, spread: GradientSpread,
                          _ body: (ShaderBlitter<ImageShader>) -> Void) {
         guard image.width > 0, image.height > 0 else { return }
         let imageToDevice = imageToUser.concatenating(state.transform)
         guard let inverse = imageToDevice.inverted() else { return }
-        let bilinear = state.interpolationQuality != .none
+        let filter = ImageFilter(state.interpolationQuality)
         let scale = abs(imageToDevice.determinant).squareRoot()
-        let level = bilinear && scale < 0.5 ? image.mipmapLevel(forScale: scale) : image
+        let level = filter != .nearest && scale < 0.5 ? image.mipmapLevel(forScale: scale) : image
         // Device → level pixels: through the image, then shrunk to the level's size.
         let toLevel = inverse.concatenating(Transform(scaleX: Double(level.width) / Double(image.width),
                                                       y: Double(level.height) / Double(image.height)))
@@ -63,7 +63,7 @@ extension Canvas {
         level.pixels.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: UInt32.self) { pixels in
                 let shader = ImageShader(pixels: pixels.baseAddress!, width: level.width, height: level.height,
-                                         stride: level.bytesPerRow / 4, inverse: toLevel, bilinear: bilinear, tile: tile, alpha: a)
+                                         stride: level.bytesPerRow / 4, inverse: toLevel, filter: filter, spread: spread, alpha: a)
                 body(ShaderBlitter(shader: shader, bitmap: target, mode: state.blendMode, scratch: shaderScratch))
             }
         }

@@ -95,7 +95,7 @@ extension Canvas {
         let a = UInt32(max(0, min(255, (state.alpha * 255).rounded())))
         let shader = ImageShader(pixels: UnsafePointer(layer.baseAddress.assumingMemoryBound(to: UInt32.self)),
                                  width: layer.width, height: layer.height, stride: layer.bytesPerRow / 4,
-                                 inverse: .identity, bilinear: false, tile: false, alpha: a)
+                                 inverse: .identity, filter: .nearest, spread: .pad, alpha: a)
         run(FillRectBody(x0: Double(box.x0), y0: Double(box.y0), x1: Double(box.x1), y1: Double(box.y1)),
             ShaderBlitter(shader: shader, bitmap: target, mode: state.blendMode, scratch: shaderScratch))
     }

@@ -178,8 +178,8 @@ public final class Canvas {
             switch paint {
             case .color(let given):
                 c = given
-            case let .pattern(image, transform):
-                withImageShader(image, imageToUser: transform, alpha: state.alpha * alphaFactor, tile: true) { blitter in
+            case let .pattern(image, transform, spread):
+                withImageShader(image, imageToUser: transform, alpha: state.alpha * alphaFactor, spread: spread) { blitter in
                     run(body, blitter)
                 }
                 return

@@ -80,7 +80,7 @@ public struct Gradient: Sendable, Hashable {
     }
 }
 
-/// What a gradient does beyond its ends.
+/// What a gradient does beyond its ends, and an image pattern beyond its edges.
 public enum GradientSpread: Sendable, Hashable {
     /// The end colours continue outward.
     case pad
@@ -112,8 +112,11 @@ public enum Paint: Sendable, Hashable {
     /// An angular gradient around `center` (`CAGradientLayerType.conic`): t runs
     /// from 0 at `angle` (radians from +x toward +y) once round to 1.
     case conicGradient(Gradient, center: Point, angle: Double)
-    /// An image repeated in both directions; `transform` maps image pixels to
-    /// user space (identity: one image pixel per user unit, tiles from the origin).
-    /// Sampled as the canvas's `interpolationQuality` says.
-    case pattern(Image, transform: Transform = .identity)
+    /// An image pattern; `transform` maps image pixels to user space (identity:
+    /// one image pixel per user unit, the image's corner at the origin). Beyond
+    /// the image, `spread` says what is drawn: `.repeat` tiles it in both
+    /// directions (the default, as `CGPattern` does), `.reflect` tiles it
+    /// mirrored so neighbouring tiles meet edge to edge, and `.pad` extends its
+    /// edge pixels outward. Sampled as the canvas's `interpolationQuality` says.
+    case pattern(Image, transform: Transform = .identity, spread: GradientSpread = .repeat)
 }

@@ -122,7 +122,7 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
                         Transform(a: -0.5, b: 0, c: 0, d: 1, tx: 6, ty: 0.5)] {
             src.withUnsafeBufferPointer { px in
                 let shader = ImageShader(pixels: px.baseAddress!, width: w, height: h, stride: w, inverse: inverse,
-                                         bilinear: true, tile: false, alpha: 255)
+                                         filter: .bilinear, spread: .pad, alpha: 255)
                 var out = [UInt32](repeating: 0, count: 30)
                 for y in -2..<12 {
                     out.withUnsafeMutableBufferPointer { shader.shade(x: -4, y: y, count: 30, into: $0.baseAddress!) }
@@ -130,13 +130,13 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
                     var ux = inverse.a * (Double(-4) + 0.5) + inverse.tx
                     for i in 0..<30 {
                         let py = Double(y) + 0.5
-                        let u = max(-2, min(Double(w) + 2, ux)) - 0.5
+                        let u = max(-4, min(Double(w) + 4, ux)) - 0.5
                         ux += inverse.a
-                        let v = max(-2, min(Double(h) + 2, inverse.d * py + inverse.ty)) - 0.5
+                        let v = max(-4, min(Double(h) + 4, inverse.d * py + inverse.ty)) - 0.5
                         let x0 = Int(u.rounded(.down)), y0 = Int(v.rounded(.down))
                         func at(_ x: Int, _ y: Int) -> UInt32 { px[min(h - 1, max(0, y)) * w + min(w - 1, max(0, x))] }
                         let expected = ImageShader.mix(at(x0, y0), at(x0 + 1, y0), at(x0, y0 + 1), at(x0 + 1, y0 + 1),
-                                                       UInt32((u - Double(x0)) * 256), UInt32((v - Double(y0)) * 256))
+                                                       UInt32((u - Double(x0)) * 256 + 0.5), UInt32((v - Double(y0)) * 256 + 0.5))
                         #expect(out[i] == expected, "\(inverse) (\(-4 + i), \(y))")
                     }
                 }
