@@ -80,6 +80,8 @@ final class Rasterizer: LineClipper {
         bits.deallocate()
     }
 
+    var isFull: Bool { false }
+
     /// How many rows a band over `width` pixels may have.
     static func bandRows(width: Int) -> Int {
         max(1, maxBandCells / (width + 2))
@@ -129,64 +131,7 @@ final class Rasterizer: LineClipper {
     /// x = `xb` while descending `d` (signed) of the row's height.
     @inline(__always)
     private func cellSpan(_ row: Int, _ xa: Float, _ xb: Float, _ d: Float) {
-        let line = cells + row * stride
-        let xl = min(xa, xb), xr = max(xa, xb)
-        let il = Int(xl)
-        let ir = Int(xr)
-        if il == ir || xr - xl < 1.0 / 128 {
-            // Within one cell: the covered area to the right of the line is set by
-            // its mean x, exactly. A line under 1/128 px wide that straddles a cell
-            // border is treated the same way (the exact formula below divides by
-            // its width and would lose precision); that misplaces at most 1/256 of
-            // its height between the two cells.
-            let xm = (xa + xb) * 0.5
-            let i = Int(xm)
-            let f = xm - Float(i)
-            line[i] += d - d * f
-            line[i + 1] += d * f
-            markCells(row, i, i + 1)
-            return
-        }
-        // Across cells il ... ir. With s = 1 / (xr − xl), the coverage of cell i
-        // (before differencing) is d·s·(H(i+1−xl) − H(i+1−xr)), where H is the
-        // integral of clamp(u, 0, 1): 0, u²/2, or u − ½.
-        let s = d / (xr - xl)
-        let fl = Float(il + 1) - xl
-        let c0 = s * fl * fl * 0.5                       // cell il
-        let fr = Float(ir + 1) - xr
-        let cLast = s * (Float(ir) + 0.5 - xl - fr * fr * 0.5)  // cell ir
-        line[il] += c0
-        if ir == il + 1 {
-            line[ir] += cLast - c0
-        } else {
-            let c1 = s * (Float(il + 1) + 0.5 - xl)       // cell il + 1
-            line[il + 1] += c1 - c0
-            var i = il + 2
-            while i < ir {
-                line[i] += s
-                i += 1
-            }
-            let cPrev = c1 + s * Float(ir - il - 2)         // cell ir − 1
-            line[ir] += cLast - cPrev
-        }
-        line[ir + 1] += d - cLast
-        markCells(row, il, ir + 1)
-    }
-
-    @inline(__always)
-    private func markCells(_ row: Int, _ first: Int, _ last: Int) {
-        let b = bits + row * wordsPerRow
-        let w0 = first >> 6, w1 = last >> 6
-        let lo = ~UInt64(0) << UInt64(first & 63)
-        let hi = ~UInt64(0) >> UInt64(63 - (last & 63))
-        if w0 == w1 {
-            b[w0] |= lo & hi
-        } else {
-            b[w0] |= lo
-            var w = w0 + 1
-            while w < w1 { b[w] = ~0; w += 1 }
-            b[w1] |= hi
-        }
+        addEdgeArea(cells + row * stride, bits + row * wordsPerRow, xa, xb, d)
     }
 
     /// Scan-converts `area` band by band: for each band, `emit` adds the lines
@@ -225,6 +170,73 @@ final class Rasterizer: LineClipper {
                              width: width, originX: originX, y: originY + row, evenOdd: evenOdd,
                              &blitter)
         }
+    }
+}
+
+/// Adds to one row of difference cells the coverage an edge gives the pixels
+/// to its right: the edge runs from x = `xa` to x = `xb` while descending `d`
+/// (signed, in rows) of the row. Each pixel gets exactly the area between the
+/// edge and the pixel's right side (times `d`); the running sum of the cells is
+/// that coverage. Marks the cells written in `bits`.
+@inline(__always)
+func addEdgeArea(_ line: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
+                 _ xa: Float, _ xb: Float, _ d: Float) {
+    let xl = min(xa, xb), xr = max(xa, xb)
+    let il = Int(xl)
+    let ir = Int(xr)
+    if il == ir || xr - xl < 1.0 / 128 {
+        // Within one cell: the covered area to the right of the line is set by
+        // its mean x, exactly. A line under 1/128 px wide that straddles a cell
+        // border is treated the same way (the exact formula below divides by
+        // its width and would lose precision); that misplaces at most 1/256 of
+        // its height between the two cells.
+        let xm = (xa + xb) * 0.5
+        let i = Int(xm)
+        let f = xm - Float(i)
+        line[i] += d - d * f
+        line[i + 1] += d * f
+        markCells(bits, i, i + 1)
+        return
+    }
+    // Across cells il ... ir. With s = 1 / (xr − xl), the coverage of cell i
+    // (before differencing) is d·s·(H(i+1−xl) − H(i+1−xr)), where H is the
+    // integral of clamp(u, 0, 1): 0, u²/2, or u − ½.
+    let s = d / (xr - xl)
+    let fl = Float(il + 1) - xl
+    let c0 = s * fl * fl * 0.5                       // cell il
+    let fr = Float(ir + 1) - xr
+    let cLast = s * (Float(ir) + 0.5 - xl - fr * fr * 0.5)  // cell ir
+    line[il] += c0
+    if ir == il + 1 {
+        line[ir] += cLast - c0
+    } else {
+        let c1 = s * (Float(il + 1) + 0.5 - xl)       // cell il + 1
+        line[il + 1] += c1 - c0
+        var i = il + 2
+        while i < ir {
+            line[i] += s
+            i += 1
+        }
+        let cPrev = c1 + s * Float(ir - il - 2)         // cell ir − 1
+        line[ir] += cLast - cPrev
+    }
+    line[ir + 1] += d - cLast
+    markCells(bits, il, ir + 1)
+}
+
+/// Sets the bits of cells `first ... last` in one row's bit vector.
+@inline(__always)
+func markCells(_ b: UnsafeMutablePointer<UInt64>, _ first: Int, _ last: Int) {
+    let w0 = first >> 6, w1 = last >> 6
+    let lo = ~UInt64(0) << UInt64(first & 63)
+    let hi = ~UInt64(0) >> UInt64(63 - (last & 63))
+    if w0 == w1 {
+        b[w0] |= lo & hi
+    } else {
+        b[w0] |= lo
+        var w = w0 + 1
+        while w < w1 { b[w] = ~0; w += 1 }
+        b[w1] |= hi
     }
 }
 
@@ -302,6 +314,9 @@ protocol LineClipper: AnyObject {
     /// A line with 0 ≤ y0 < y1 ≤ height and 0 ≤ x ≤ width; `dir` is +1 for a line
     /// that went down, −1 for one that went up.
     func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float)
+    /// True when the clipper takes no more lines (a budget ran out); whoever
+    /// feeds it may stop early.
+    var isFull: Bool { get }
 }
 
 extension LineClipper {

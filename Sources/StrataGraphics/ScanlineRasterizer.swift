@@ -7,22 +7,44 @@
 // count the same ink several times (a boundary pixel a third covered by three
 // pieces would come out fully covered).
 //
-// This rasterizer samples each pixel row on `samplesPerRow` horizontal lines. On
-// each line it walks the edges crossing it in order of x (an active edge list,
-// kept sorted by an insertion sort that costs one comparison per edge when, as
-// usual, the order barely changes from one line to the next) and follows the
-// winding number: the exact x-intervals where it is inside are the union of all
-// the pieces, however many overlap. Interval ends are fractional, so horizontal
-// coverage is exact and only the vertical direction is sampled. Intervals go
-// into the same difference cells and bit vector as the cell rasterizer's, and
-// the same row sweep hands them to the blitter.
+// This rasterizer cuts each pixel row into `samplesPerRow` strips. In each strip
+// it walks the edges that reach into it in order of x (an active edge list, kept
+// sorted by an insertion sort that costs one comparison per edge when, as
+// usual, the order barely changes from one strip to the next) and follows the
+// winding number, where an edge that covers only part of the strip's height
+// (it starts or ends inside it) counts for that part: the winding is the
+// strip's mean. Coverage is min(1, |winding|): where pieces overlap, their
+// union, however many there are. Where the coverage changes at an edge, the
+// change is added as that edge's exact area within the strip (a ramp across the
+// pixels a slanted edge crosses, the same arithmetic as the cell rasterizer),
+// not as a step at a sampled point. So a shape that does not overlap itself
+// (one straight line, at any angle and position) comes out with its exact
+// area, and overlaps are still counted once: only where two pieces overlap
+// inside one strip without either crossing all of it, or within the width of a
+// slanted edge, can coverage be off, by at most that strip's share.
+//
+// Two more ways to sample use the same machinery. `sampled`: the winding is
+// taken at each strip's centre line only, and each inside interval covers its
+// share of the row with exact ends along x; an edge that crosses no centre line
+// is dropped. Coverage is then quantised to 1/S of a row, but the outline's
+// edges cost less; it serves outlines much denser than their size (a chart line
+// with tens of points a pixel), where no single edge can be told apart and the
+// fastest correct union is the better trade. `aliased`: one sample at each
+// pixel's centre, a pixel inside or not, for either fill rule.
+//
+// Memory is one row of cells plus the edges of the area. Edges are budgeted
+// (`maxEdges`, and `maxVisits`, the strips all edges cross together, which
+// bounds the time): an outline too dense for the budget sets `isFull`, and the
+// caller draws it with the cell rasterizer instead, band by band, in bounded
+// memory, where overlaps are summed (for such a dense outline, they are
+// everywhere and the difference is not visible).
 
 /// A growable buffer of trivial values with no copy-on-write or exclusivity
 /// checks in the way: the rasterizer's hot loops append to these millions of times.
 struct ScratchBuffer<Element> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
-    private var capacity: Int
+    private(set) var capacity: Int
 
     init(capacity: Int = 64) {
         self.capacity = capacity
@@ -39,12 +61,23 @@ struct ScratchBuffer<Element> {
 
     @inline(__always) mutating func removeAll() { count = 0 }
 
+    /// Declares the first `n` elements initialized (written through `base`).
+    @inline(__always) mutating func setCount(_ n: Int) { count = n }
+
     /// Keeps the first `n` elements.
     @inline(__always) mutating func truncate(to n: Int) { count = min(count, n) }
 
     /// Makes room for `n` elements in all, keeping the first `count`.
     mutating func reserve(_ n: Int) {
         if n > capacity { grow(n) }
+    }
+
+    /// Gives back memory beyond `limit` elements, once the buffer is empty.
+    mutating func shrink(to limit: Int) {
+        guard count == 0, capacity > limit else { return }
+        base.deallocate()
+        capacity = limit
+        base = .allocate(capacity: limit)
     }
 
     private mutating func grow(_ n: Int) {
@@ -62,41 +95,87 @@ struct ScratchBuffer<Element> {
     }
 }
 
-/// One edge on the active list: where it crosses the current sample line, where
-/// it crossed its first one and which that was, how far it moves per line, the
-/// line it stops before, and its direction. `x` is recomputed from the first
-/// line each time (summing steps in Float drifts: a tall edge could end up a
-/// pixel off).
+/// One edge on the active list. Heights are in strips (S per pixel row); the
+/// edge reaches into strips `first ..< last`, starting `top` (0..<1) into the
+/// first. Its share of each strip's height is kept in fixed point (1/65536 of
+/// a strip, signed by its direction): `fFirst` in its first strip, `fLast` in
+/// its last (whose magnitude is also where it ends in that strip), a whole
+/// strip in between; the end points are rounded to that grid before the shares
+/// are taken, so the shares of edges meeting at a vertex add up exactly and a
+/// closed outline's winding returns to exactly zero. Its x at height
+/// `first + u` is `xRef + u·dxdY`; `x` is its mean x within the current strip,
+/// the sort key. Everything is recomputed from `first` (stepping in Float would
+/// drift: a tall edge could end up a pixel off).
 struct ActiveEdge {
     var x: Float
-    var x0: Float
+    var xRef: Float
+    var dxdY: Float
+    var top: Float
     var first: Int32
-    var step: Float
     var last: Int32
-    var dir: Int32
+    var fFirst: Int32
+    var fLast: Int32
+
+    /// One whole strip in the fixed point of `fFirst` and `fLast`.
+    static let one = 65536
+
+    /// Where the edge ends in its last strip (0<..1).
+    @inline(__always) var bottom: Float { Float(abs(fLast)) * (1 / 65536) }
+}
+
+/// An edge's place on the active list: its sort key, the strip it ends
+/// before, and where its data lies. Twelve bytes, so that keeping the list in
+/// order (moving entries) costs little; the edge itself is read once a strip.
+struct EdgeSlot {
+    var x: Float
+    var last: Int32
+    var index: Int32
 }
 
 /// Scratch state for overlap-exact scan conversion. Owned by one `Canvas`.
 final class ScanlineRasterizer: LineClipper {
-    /// Sample lines per pixel row, at heights (k + ½)/S: 16 (coverage within
-    /// 1/32 of exact) by default, 4 for dense outlines (see `Canvas.stroke`).
-    private(set) var samplesPerRow = 16
+    /// How pixel rows are sampled.
+    enum Mode {
+        /// Strips with exact areas (the default).
+        case area
+        /// Centre lines of strips, inside intervals with exact ends along x.
+        case sampled
+        /// Pixel centres, a pixel in or out.
+        case aliased
+    }
+
+    /// Strips (or centre lines) per pixel row; 1 when aliased.
+    private(set) var samplesPerRow = 4
+    private(set) var mode = Mode.area
 
     private(set) var originX = 0, originY = 0, width = 0, height = 0
     private(set) var fw: Double = 0, fh: Double = 0
+
+    /// The most edges one area may hold (about 50 bytes each while sweeping).
+    var maxEdges = 2_000_000
+    /// The most strip crossings the edges may add up to (the sweep's work).
+    var maxVisits = 400_000_000
+    private(set) var isFull = false
+    private var visits = 0
+    /// The edges of the area last begun, and the room kept for them (for tests
+    /// of the budget).
+    var edgeCount: Int { edges.count }
+    var edgeCapacity: Int { edges.capacity }
 
     // The buffers below are appended to millions of times a frame; they are
     // private to this class and used by one thread, so the dynamic exclusivity
     // checks Swift would otherwise make on each access buy nothing.
 
-    /// Edges as they were added, with the first sample line each crosses.
+    /// Edges as they were added.
     @exclusivity(unchecked) private var edges = ScratchBuffer<ActiveEdge>()
-    @exclusivity(unchecked) private var edgeFirst = ScratchBuffer<Int32>()
-    /// Per sweep: edges by first sample line (a counting sort) and the active list.
+    /// Per sweep: the edges moved into order of their first strip (a counting
+    /// sort, so the sweep reads them in sequence), where each strip's run ends,
+    /// and the active list.
+    @exclusivity(unchecked) private var sorted = ScratchBuffer<ActiveEdge>()
     @exclusivity(unchecked) private var startOf = ScratchBuffer<Int32>()
-    @exclusivity(unchecked) private var order = ScratchBuffer<Int32>()
-    @exclusivity(unchecked) private var active = ScratchBuffer<ActiveEdge>()
-    @exclusivity(unchecked) private var merged = ScratchBuffer<ActiveEdge>()
+    @exclusivity(unchecked) private var active = ScratchBuffer<EdgeSlot>()
+    @exclusivity(unchecked) private var merged = ScratchBuffer<EdgeSlot>()
+    @exclusivity(unchecked) private var arrivals = ScratchBuffer<EdgeSlot>()
 
     // One row of difference cells and touched bits, as in the cell rasterizer.
     private var cells: UnsafeMutablePointer<Float>
@@ -111,18 +190,21 @@ final class ScanlineRasterizer: LineClipper {
     deinit {
         cells.deallocate()
         rowBits.deallocate()
-        edges.free(); edgeFirst.free(); startOf.free(); order.free()
-        active.free(); merged.free()
+        edges.free(); sorted.free(); startOf.free()
+        active.free(); merged.free(); arrivals.free()
     }
 
-    /// Starts an area of any height, sampled on `samples` lines per pixel row;
-    /// memory is one row of cells plus the edges.
-    func begin(_ box: PixelBox, samples: Int = 16) {
-        samplesPerRow = samples
+    /// Starts an area of any height, cut into `samples` strips per pixel row
+    /// (one when aliased); memory is one row of cells plus the edges.
+    func begin(_ box: PixelBox, samples: Int = 4, mode: Mode = .area) {
+        self.mode = mode
+        samplesPerRow = mode == .aliased ? 1 : samples
         originX = box.x0; originY = box.y0
         width = box.width; height = box.height
         fw = Double(width); fh = Double(height)
-        edges.removeAll(); edgeFirst.removeAll()
+        edges.removeAll()
+        isFull = false
+        visits = 0
         let need = width + 2
         if need > capacity {
             cells.deallocate(); rowBits.deallocate()
@@ -135,136 +217,239 @@ final class ScanlineRasterizer: LineClipper {
         }
     }
 
-    /// Records a clipped line (band-local, y0 < y1) as an edge over the sample
-    /// lines it crosses: those at heights (s + ½)/S with y0 ≤ height < y1.
-    @inline(__always)
-    func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
-        let n = Float(samplesPerRow)
-        let first = (y0 * n - 0.5).rounded(.up)
-        let last = (y1 * n - 0.5).rounded(.up)
-        guard first < last else { return }
-        let dxdy = (x1 - x0) / (y1 - y0)
-        let start = x0 + ((first + 0.5) / n - y0) * dxdy
-        edges.append(ActiveEdge(x: start, x0: start, first: Int32(first), step: dxdy / n,
-                                last: Int32(last), dir: Int32(dir)))
-        edgeFirst.append(Int32(first))
+    /// Forgets the edges and gives back the memory of a very large outline.
+    func reset() {
+        edges.removeAll(); sorted.removeAll()
+        active.removeAll(); merged.removeAll(); arrivals.removeAll(); startOf.removeAll()
+        let keep = 1 << 16
+        edges.shrink(to: keep); sorted.shrink(to: keep)
+        active.shrink(to: keep); merged.shrink(to: keep); arrivals.shrink(to: keep); startOf.shrink(to: keep)
     }
 
-    /// Fills the band under `rule` through `blitter`.
+    /// Records a clipped line (band-local, y0 < y1) as an edge over the strips
+    /// it reaches into (sampled and aliased: over the centre lines it crosses,
+    /// y0 ≤ centre < y1).
+    @inline(__always)
+    func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
+        if isFull { return }
+        let n = Float(samplesPerRow)
+        let ya = y0 * n, yb = y1 * n
+        let first: Int, last: Int, top: Float, fFirst: Int, fLast: Int
+        let sign = dir > 0 ? 1 : -1
+        if mode != .area {
+            // Centres at k + ½: those with ya ≤ centre < yb, k from ⌈ya − ½⌉ to
+            // ⌈yb − ½⌉ (exclusive), the ceilings taken without libm (v ≥ −½).
+            @inline(__always) func ceiling(_ v: Float) -> Int {
+                let t = Int(v)
+                return Float(t) < v ? t + 1 : t
+            }
+            first = ceiling(ya - 0.5)
+            last = ceiling(yb - 0.5)
+            top = 0
+            fFirst = sign * ActiveEdge.one
+            fLast = fFirst
+        } else {
+            // End points on a grid of 1/65536 strip (y ≥ 0, so truncation floors).
+            let qa = Int(ya * 65536), qb = Int(yb * 65536)
+            guard qb > qa else { return }
+            first = qa >> 16
+            last = (qb + 0xFFFF) >> 16
+            let topFixed = qa & 0xFFFF
+            top = Float(topFixed) * (1 / 65536)
+            fFirst = sign * (last - first == 1 ? qb - qa : ActiveEdge.one - topFixed)
+            fLast = sign * (qb - ((last - 1) << 16))
+        }
+        guard first < last else { return }
+        let dxdY = (x1 - x0) / (yb - ya)
+        let xRef = x0 + (Float(first) - ya) * dxdY
+        let mean: Float
+        if mode != .area {
+            mean = 0.5
+        } else {
+            mean = (top + (last - first == 1 ? Float(abs(fLast)) * (1 / 65536) : 1)) * 0.5
+        }
+        edges.append(ActiveEdge(x: xRef + mean * dxdY, xRef: xRef, dxdY: dxdY, top: top,
+                                first: Int32(first), last: Int32(last), fFirst: Int32(fFirst), fLast: Int32(fLast)))
+        visits += last - first
+        if edges.count >= maxEdges || visits >= maxVisits { isFull = true }
+    }
+
+    /// Sorts `a[0 ..< n]` by x, by insertion while the list is nearly sorted,
+    /// by a full sort once the insertions have moved more than a few places an
+    /// entry (a dense outline whose edges all cross each other).
+    @inline(__always)
+    private func sortByX(_ a: UnsafeMutablePointer<EdgeSlot>, _ n: Int) {
+        var moves = 0
+        let budget = 8 * n + 64
+        var i = 1
+        while i < n {
+            if a[i - 1].x > a[i].x {
+                let e = a[i]
+                var j = i
+                while j > 0 && a[j - 1].x > e.x {
+                    a[j] = a[j - 1]
+                    j -= 1
+                }
+                a[j] = e
+                moves += i - j
+                if moves > budget {
+                    var all = UnsafeMutableBufferPointer(start: a, count: n)
+                    all.sort { $0.x < $1.x }
+                    return
+                }
+            }
+            i += 1
+        }
+    }
+
+    /// Fills the area under `rule` through `blitter` (the rule matters only
+    /// when aliased; the anti-aliased modes use non-zero winding).
     func sweep<B: SpanBlitter>(_ rule: FillRule, _ blitter: inout B) {
         let count = edges.count
         guard count > 0 else { return }
         let samples = samplesPerRow
-        let lines = height * samples
+        let strips = height * samples
         let evenOdd = rule == .evenOdd
         let weight = 1 / Float(samples)
         let wordsPerRow = (width + 2 + 63) >> 6
         let maxX = Float(width)
 
-        // Edges in order of their first sample line and, within a line, of their
-        // pixel column: two counting sorts, by column and then (stably) by line.
-        // Merging them into the active list then needs no comparison sort.
-        let columns = width + 1
+        // Edges in order of their first strip (a counting sort, moving each edge
+        // once, so that the sweep then reads them in sequence); within a strip
+        // they are sorted by x as they join the active list.
         startOf.removeAll()
-        startOf.reserve(max(lines, columns) + 1)
-        for _ in 0...max(lines, columns) { startOf.append(0) }
-        @inline(__always) func column(_ e: Int) -> Int { Int(min(maxX, max(0, edges[e].x))) }
-        for e in 0..<count { startOf[column(e) + 1] += 1 }
-        for i in 0..<columns { startOf[i + 1] += startOf[i] }
-        merged.removeAll()
-        order.removeAll()
-        order.reserve(count)
-        for _ in 0..<count { order.append(0) }
-        var byColumn = ScratchBuffer<Int32>(capacity: count)
-        defer { byColumn.free() }
-        for _ in 0..<count { byColumn.append(0) }
+        startOf.reserve(strips + 1)
+        for _ in 0...strips { startOf.append(0) }
+        for e in 0..<count { startOf[Int(edges[e].first) + 1] += 1 }
+        for i in 0..<strips { startOf[i + 1] += startOf[i] }
+        sorted.removeAll()
+        sorted.reserve(count)
+        let dest = sorted.base
         for e in 0..<count {
-            let c = column(e)
-            byColumn[Int(startOf[c])] = Int32(e)
-            startOf[c] += 1
-        }
-        for i in 0...lines { startOf[i] = 0 }
-        for e in 0..<count { startOf[Int(edgeFirst[e]) + 1] += 1 }
-        for i in 0..<lines { startOf[i + 1] += startOf[i] }
-        for k in 0..<count {
-            let e = Int(byColumn[k])
-            let s = Int(edgeFirst[e])
-            order[Int(startOf[s])] = Int32(e)
+            let edge = edges[e]
+            let s = Int(edge.first)
+            (dest + Int(startOf[s])).initialize(to: edge)
             startOf[s] += 1
         }
-        // startOf[s] is now where the edges of line s + 1 begin in `order`.
+        // startOf[s] is now where the edges of strip s + 1 begin in `dest`.
+        merged.removeAll()
         active.removeAll()
         var next = 0
 
         for row in 0..<height {
             for k in 0..<samples {
                 let s = Int32(row * samples + k)
-                // Drop finished edges, keeping the order of the rest, then restore
-                // the order by x: one comparison per edge when nothing crossed.
-                var n = 0
+                // Drop finished edges, keeping the order of the rest (without a
+                // branch: which edges end is unpredictable), then restore the
+                // order by x (edges cross): by insertion, one comparison an edge
+                // when nothing crossed.
                 var a = active.base
-                for i in 0..<active.count where a[i].last > s {
+                var n = 0
+                for i in 0..<active.count {
                     let e = a[i]
-                    var j = n
-                    while j > 0 && a[j - 1].x > e.x {
-                        a[j] = a[j - 1]
-                        j -= 1
-                    }
-                    a[j] = e
-                    n += 1
+                    a[n] = e
+                    n &+= e.last > s ? 1 : 0
                 }
                 active.truncate(to: n)
-                // Merge in the edges that start here (in column order already).
+                sortByX(a, n)
+                // Merge in the edges that start here, sorted by x first.
                 let end = Int(startOf[Int(s)])
                 if next < end {
+                    arrivals.removeAll()
+                    arrivals.reserve(end - next)
+                    for e in next..<end { arrivals.append(EdgeSlot(x: dest[e].x, last: dest[e].last, index: Int32(e))) }
+                    let b = arrivals.base
+                    let m = end - next
+                    sortByX(b, m)
+                    next = end
                     merged.removeAll()
-                    merged.reserve(n + end - next)
-                    var i = 0
-                    while i < n || next < end {
-                        if next == end {
-                            merged.append(a[i]); i += 1
-                        } else {
-                            let e = edges[Int(order[next])]
-                            if i < n && a[i].x <= e.x {
-                                merged.append(a[i]); i += 1
-                            } else {
-                                merged.append(e); next += 1
-                            }
-                        }
+                    merged.reserve(n + m)
+                    let out = merged.base
+                    var i = 0, j = 0, o = 0
+                    while i < n && j < m {
+                        // Without a branch: the two runs interleave unpredictably.
+                        let takeA = a[i].x <= b[j].x
+                        out[o] = (takeA ? a + i : b + j).pointee
+                        i &+= takeA ? 1 : 0
+                        j &+= takeA ? 0 : 1
+                        o &+= 1
                     }
+                    while i < n { out[o] = a[i]; i += 1; o += 1 }
+                    while j < m { out[o] = b[j]; j += 1; o += 1 }
+                    merged.setCount(o)
                     swap(&active, &merged)
                     a = active.base
-                    n = active.count
-                    // Newcomers sharing a column may be out of order within it.
-                    for i in 1..<max(1, n) where a[i - 1].x > a[i].x {
-                        let e = a[i]
-                        var j = i
-                        while j > 0 && a[j - 1].x > e.x {
-                            a[j] = a[j - 1]
-                            j -= 1
-                        }
-                        a[j] = e
-                    }
+                    n = o
                 }
                 if n == 0 { continue }
-                // Walk the crossings: add each inside interval, then step the edges
-                // on to the next sample line.
-                var winding: Int32 = 0
-                var enter: Float = 0
-                for i in 0..<n {
-                    let x = min(maxX, max(0, a[i].x))
-                    let was = evenOdd ? winding & 1 != 0 : winding != 0
-                    winding &+= a[i].dir
-                    let now = evenOdd ? winding & 1 != 0 : winding != 0
-                    if now != was {
-                        if now { enter = x } else { addInterval(enter, x, weight) }
-                    }
-                    a[i].x = a[i].x0 + Float(s + 1 - a[i].first) * a[i].step
+                switch mode {
+                case .area: walkStrip(a, n, dest, s, weight: weight, maxX: maxX)
+                case .sampled: walkCentres(a, n, dest, s, evenOdd: false, snap: false, weight: weight, maxX: maxX)
+                case .aliased: walkCentres(a, n, dest, s, evenOdd: evenOdd, snap: true, weight: 1, maxX: maxX)
                 }
-                if evenOdd ? winding & 1 != 0 : winding != 0 { addInterval(enter, maxX, weight) }
             }
             sweepCoverageRow(cells, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
                              y: originY + row, evenOdd: false, &blitter)
+        }
+    }
+
+    /// One strip: the mean winding along it (in the edges' fixed point, exact),
+    /// and where the coverage min(1, |winding|) changes, the edge's area within
+    /// the strip. Then every edge's x moves on to the next strip.
+    @inline(__always)
+    private func walkStrip(_ a: UnsafeMutablePointer<EdgeSlot>, _ n: Int, _ edges: UnsafeMutablePointer<ActiveEdge>,
+                           _ s: Int32, weight: Float, maxX: Float) {
+        let one = ActiveEdge.one
+        let scale = weight * (1 / 65536)
+        var winding = 0
+        var coverage = 0
+        for i in 0..<n {
+            let e = edges[Int(a[i].index)]
+            let isFirst = s == e.first, isLast = s == e.last - 1
+            winding += isFirst ? Int(e.fFirst) : (isLast ? Int(e.fLast) : (e.fFirst > 0 ? one : -one))
+            let c = min(one, abs(winding))
+            let u = Float(s - e.first)
+            if c != coverage {
+                let t0: Float = isFirst ? e.top : 0
+                let t1: Float = isLast ? e.bottom : 1
+                let xa = min(maxX, max(0, e.xRef + (u + t0) * e.dxdY))
+                let xb = min(maxX, max(0, e.xRef + (u + t1) * e.dxdY))
+                addEdgeArea(cells, rowBits, xa, xb, Float(c - coverage) * scale)
+                coverage = c
+            }
+            // The next strip: whole, or the edge's last part.
+            let half: Float = s + 1 == e.last - 1 ? e.bottom * 0.5 : 0.5
+            a[i].x = e.xRef + (u + 1 + half) * e.dxdY
+        }
+    }
+
+    /// One centre line: where the winding (under the fill rule) is inside,
+    /// the interval covers `weight` of the row, with exact ends along x, or,
+    /// snapped (aliased), the pixels whose centres it holds are covered.
+    @inline(__always)
+    private func walkCentres(_ a: UnsafeMutablePointer<EdgeSlot>, _ n: Int, _ edges: UnsafeMutablePointer<ActiveEdge>,
+                             _ s: Int32, evenOdd: Bool, snap: Bool, weight: Float, maxX: Float) {
+        var winding: Int32 = 0
+        var enter: Float = 0
+        for i in 0..<n {
+            let e = edges[Int(a[i].index)]
+            let x = min(maxX, max(0, a[i].x))
+            let was = evenOdd ? winding & 1 != 0 : winding != 0
+            winding &+= e.fFirst > 0 ? 1 : -1
+            let now = evenOdd ? winding & 1 != 0 : winding != 0
+            if now != was {
+                if now {
+                    enter = x
+                } else if snap {
+                    addCentres(enter, x, maxX)
+                } else {
+                    addInterval(enter, x, weight)
+                }
+            }
+            a[i].x = e.xRef + (Float(s - e.first) + 1.5) * e.dxdY
+        }
+        if evenOdd ? winding & 1 != 0 : winding != 0 {
+            if snap { addCentres(enter, maxX, maxX) } else { addInterval(enter, maxX, weight) }
         }
     }
 
@@ -279,9 +464,19 @@ final class ScanlineRasterizer: LineClipper {
         cells[ia + 1] += fa
         cells[ib] -= weight - fb
         cells[ib + 1] -= fb
-        rowBits[ia >> 6] |= 1 << UInt64(ia & 63)
-        rowBits[(ia + 1) >> 6] |= 1 << UInt64((ia + 1) & 63)
-        rowBits[ib >> 6] |= 1 << UInt64(ib & 63)
-        rowBits[(ib + 1) >> 6] |= 1 << UInt64((ib + 1) & 63)
+        markCells(rowBits, ia, ia + 1)
+        markCells(rowBits, ib, ib + 1)
+    }
+
+    /// Full coverage for the pixels whose centres lie in [x0, x1).
+    @inline(__always)
+    private func addCentres(_ x0: Float, _ x1: Float, _ maxX: Float) {
+        let i0 = Int(max(0, min(maxX, (x0 - 0.5).rounded(.up))))
+        let i1 = Int(max(0, min(maxX, (x1 - 0.5).rounded(.up))))
+        guard i1 > i0 else { return }
+        cells[i0] += 1
+        cells[i1] -= 1
+        markCells(rowBits, i0, i0)
+        markCells(rowBits, i1, i1)
     }
 }

@@ -6,26 +6,35 @@ import Musl
 import Darwin
 #endif
 
-// The stroker turns a path and a `StrokeStyle` into closed outlines whose
+// The stroker turns polylines and a `StrokeStyle` into directed edges whose
 // non-zero fill is the stroke.
 //
-// Curves are first flattened in user space, so the stroker works on polylines:
-// it offsets each segment by half the width to either side, joins consecutive
-// offsets on the outer side of each corner (miter, round or bevel), and on the
-// inner side goes through the corner point itself (a pivot). The pivot keeps
-// the outline consistent for segments shorter than the width, where the inner
-// offsets would cross; the overlaps it makes all wind the same way, so the
-// non-zero rule fills exactly the stroke. Corners inside a flattened curve get
-// round joins whatever the style, since the curve itself has no corner there:
-// that is what keeps a cusp in a cubic round rather than spiked.
+// Curves are flattened in user space before they get here (`StrokeSource`), so
+// the stroker works on polylines, one vertex at a time: it offsets each segment
+// by half the width to either side, joins consecutive offsets on the outer side
+// of each corner (miter, round or bevel), and on the inner side goes through the
+// corner point itself (a pivot). The pivot keeps the outline consistent for
+// segments shorter than the width, where the inner offsets would cross; the
+// overlaps it makes all wind the same way, so the non-zero rule fills exactly
+// the stroke. Corners inside a flattened curve get round joins whatever the
+// style, since the curve itself has no corner there: that is what keeps a cusp
+// in a cubic round rather than spiked.
 //
-// An open subpath becomes one outline: the left side forward, the end cap, the
-// left side of the reversed polyline (the right side), the start cap. A closed
-// subpath becomes two loops of opposite orientation, so its inside stays empty.
+// The outline of an open polyline is the left side forward, the end cap, the
+// right side backward and the start cap; a closed one is two loops of opposite
+// orientation. Both always wind the same way round (a stroke's inside has
+// winding +1 whatever the direction of its path), so strokes of several
+// subpaths never cancel where they cross. The rasterizers add edges one at a
+// time, in any order, so nothing here is stored: each segment's two side edges
+// and each corner's two chains are sent as they are made, and the right side
+// is sent forward with its edges reversed. Memory is a few points, whatever the
+// length of the path; the start cap waits for the end, because whether the
+// polyline closes (and the start becomes a corner) is known only then.
 
-/// Builds stroke outlines and hands them, mapped through a transform, to a sink.
-struct Stroker<Sink: FlatteningSink> {
-    var sink: Sink
+/// Builds stroke outlines one polyline vertex at a time and sends their edges,
+/// mapped through a transform, to a rasterizer.
+struct Stroker<Target: LineClipper> {
+    let target: Target
     let halfWidth: Double
     let cap: LineCap
     let join: LineJoin
@@ -36,11 +45,31 @@ struct Stroker<Sink: FlatteningSink> {
     let stepCos: Double, stepSin: Double, stepGrow: Double
     let transform: Transform
 
+    /// The start of a polyline: its first point and the direction it leaves in
+    /// (when it has a segment). Kept until the polyline ends, since only then is
+    /// it known whether the start gets a cap or a corner.
+    struct Start {
+        var point: Point
+        var direction: Point
+        var hasSegment: Bool
+    }
+
+    private var start = Start(point: .zero, direction: .zero, hasSegment: false)
+    private var last = Point.zero
+    private var lastDirection = Point.zero
+    private var lastSmooth = false
+    /// The device-space ends of the last segment's left and right offsets: where
+    /// the next corner's chains start and end. Each outline point is mapped
+    /// through the transform once, and the chains meet the side edges exactly.
+    private var leftEnd = Point.zero, rightEnd = Point.zero
+    /// The pen, in device space.
+    private var pen = Point.zero
+
     /// - Parameters:
     ///   - tolerance: how far round joins and caps may stray from circles, in
     ///     user-space units.
-    init(sink: Sink, style: StrokeStyle, halfWidth: Double, tolerance: Double, transform: Transform) {
-        self.sink = sink
+    init(target: Target, style: StrokeStyle, halfWidth: Double, tolerance: Double, transform: Transform) {
+        self.target = target
         self.halfWidth = halfWidth
         cap = style.lineCap
         join = style.lineJoin
@@ -58,19 +87,39 @@ struct Stroker<Sink: FlatteningSink> {
 
     // MARK: Emitting
 
-    @inline(__always) private mutating func moveTo(_ p: Point) { sink.move(to: p.applying(transform)) }
-    @inline(__always) private mutating func lineTo(_ p: Point) { sink.line(to: p.applying(transform)) }
+    /// `p` in device space.
+    @inline(__always) private func device(_ p: Point) -> Point {
+        let t = transform
+        return Point(x: t.a * p.x + t.c * p.y + t.tx, y: t.b * p.x + t.d * p.y + t.ty)
+    }
+
+    /// An edge from the pen to device point `q`; the pen moves there.
+    @inline(__always) private mutating func edge(to q: Point) {
+        target.addLine(pen.x, pen.y, q.x, q.y)
+        pen = q
+    }
+
+    @inline(__always) private mutating func penLine(_ p: Point) { edge(to: device(p)) }
+
+    /// The last edge of a chain: to `q`, or to its device point `known` when the
+    /// caller has it.
+    @inline(__always) private mutating func finish(_ q: Point, _ known: Point?) -> Point {
+        let d = known ?? device(q)
+        edge(to: d)
+        return d
+    }
 
     /// Lines along the arc of radius `halfWidth` around `c`, turning clockwise (the
     /// angle decreasing) from unit vector `from` to unit vector `to`, at most half a
-    /// turn, ending exactly at `end`. Steps by a fixed rotation, so a join costs no
-    /// trigonometry: four multiplications and a cross product a step.
+    /// turn, ending exactly at `end` (device point `known`, when given). Steps by
+    /// a fixed rotation, so a join costs no trigonometry: four multiplications
+    /// and a cross product a step.
     ///
     /// The inner vertices sit at radius `halfWidth·√(step / sin step)`, where a
     /// fan of chords has the area of the arc it stands for: chords through points
     /// on the circle would cut every round cap and join short (a round cap of a
     /// 2-pixel line measured 5 % light that way).
-    private mutating func turn(around c: Point, from: Point, to: Point, end: Point) {
+    private mutating func turn(around c: Point, from: Point, to: Point, end: Point, _ known: Point?) -> Point {
         var v = from
         let cs = stepCos, sn = stepSin
         let r = halfWidth * stepGrow
@@ -78,10 +127,10 @@ struct Stroker<Sink: FlatteningSink> {
             let next = Point(x: v.x * cs + v.y * sn, y: v.y * cs - v.x * sn)  // rotated by −step
             // Stop unless `to` is still clockwise of the next point by a margin.
             if next.x * to.y - next.y * to.x > -1e-9 { break }
-            lineTo(Point(x: c.x + r * next.x, y: c.y + r * next.y))
+            penLine(Point(x: c.x + r * next.x, y: c.y + r * next.y))
             v = next
         }
-        lineTo(end)
+        return finish(end, known)
     }
 
     // MARK: Geometry helpers
@@ -93,28 +142,35 @@ struct Stroker<Sink: FlatteningSink> {
         Point(x: p.x + halfWidth * n.x, y: p.y + halfWidth * n.y)
     }
 
-    /// The corner at `v` on the left side, coming in along `a` and leaving along `b`
-    /// (unit vectors). Emits the end of the incoming offset through the start of the
-    /// outgoing one.
-    private mutating func corner(_ v: Point, _ a: Point, _ b: Point, smooth: Bool) {
+    @inline(__always)
+    private static func direction(_ a: Point, _ b: Point) -> Point {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let l = (dx * dx + dy * dy).squareRoot()
+        return Point(x: dx / l, y: dy / l)
+    }
+
+    /// The corner at `v` on the left side, coming in along `a` and leaving along
+    /// `b` (unit vectors): a chain of edges from the end of the incoming offset
+    /// (device point `from`) to the start of the outgoing one (device point
+    /// `to`, when known). Returns the device point it ends at.
+    @discardableResult
+    private mutating func corner(_ v: Point, _ a: Point, _ b: Point, smooth: Bool, from: Point, to: Point?) -> Point {
         let na = Stroker.normal(a), nb = Stroker.normal(b)
-        let p = offset(v, na), q = offset(v, nb)
+        let q = offset(v, nb)
         let cross = a.x * b.y - a.y * b.x
         let dot = a.x * b.x + a.y * b.y
+        pen = from
         if cross > 0 && dot > -0.999_999 || abs(cross) < 1e-12 && dot > 0 {
             // Turning toward the left: this side is the inside of the corner (or
             // there is no corner at all).
-            lineTo(p)
-            if abs(cross) >= 1e-12 || dot <= 0 { lineTo(v) }
-            lineTo(q)
-            return
+            if abs(cross) >= 1e-12 || dot <= 0 { penLine(v) }
+            return finish(q, to)
         }
         // The outside of the corner (a full reversal counts as outside, so that the
         // cap-like join goes round the front).
-        lineTo(p)
         switch smooth ? .round : join {
         case .round:
-            turn(around: v, from: na, to: nb, end: q)
+            return turn(around: v, from: na, to: nb, end: q, to)
         case .miter:
             // Miter length over line width is 1/sin(φ/2), φ the angle between the
             // segments. φ = π − θ for a turn θ with cos θ = dot, so
@@ -123,90 +179,121 @@ struct Stroker<Sink: FlatteningSink> {
             // A full reversal has no miter (it would point backwards): bevel.
             if dot > -0.999_999 && s > 0 && 1 / s <= miterLimit && 1 + (na.x * nb.x + na.y * nb.y) > 1e-12 {
                 let k = halfWidth / (1 + (na.x * nb.x + na.y * nb.y))
-                lineTo(Point(x: v.x + k * (na.x + nb.x), y: v.y + k * (na.y + nb.y)))
+                penLine(Point(x: v.x + k * (na.x + nb.x), y: v.y + k * (na.y + nb.y)))
             }
-            lineTo(q)
+            return finish(q, to)
         case .bevel:
-            lineTo(q)
+            return finish(q, to)
         }
     }
 
-    /// The cap at `p`, leaving along unit direction `d`: from the left offset to
-    /// the right offset, round the front.
-    private mutating func capEnd(_ p: Point, _ d: Point) {
+    /// The cap at `p`, leaving along unit direction `d`: from the left offset
+    /// (device point `from`) to the right offset (device point `to`), round the
+    /// front.
+    private mutating func capEnd(_ p: Point, _ d: Point, from: Point, to: Point) {
         let n = Stroker.normal(d)
         let left = offset(p, n), right = offset(p, Point(x: -n.x, y: -n.y))
+        pen = from
         switch cap {
         case .butt:
-            lineTo(right)
+            edge(to: to)
         case .square:
-            lineTo(Point(x: left.x + halfWidth * d.x, y: left.y + halfWidth * d.y))
-            lineTo(Point(x: right.x + halfWidth * d.x, y: right.y + halfWidth * d.y))
-            lineTo(right)
+            penLine(Point(x: left.x + halfWidth * d.x, y: left.y + halfWidth * d.y))
+            penLine(Point(x: right.x + halfWidth * d.x, y: right.y + halfWidth * d.y))
+            edge(to: to)
         case .round:
-            turn(around: p, from: n, to: Point(x: -n.x, y: -n.y), end: right)
+            _ = turn(around: p, from: n, to: Point(x: -n.x, y: -n.y), end: right, to)
         }
     }
 
     // MARK: Polylines
 
-    /// Strokes one polyline. `points` has no two equal neighbours; `smooth[i]`
-    /// marks vertices inside a flattened curve. A polyline of one point is a
-    /// zero-length segment: a dot for round caps, a square for square caps.
-    mutating func stroke(_ points: UnsafeBufferPointer<Point>, _ smooth: UnsafeBufferPointer<Bool>, closed: Bool) {
-        let n = points.count
-        if n == 1 {
-            dot(points[0])
-            return
-        }
-        guard n >= 2 else { return }
-        if closed && n >= 3 {
-            loop(points, smooth, reversed: false)
-            loop(points, smooth, reversed: true)
-            return
-        }
-        side(points, smooth, reversed: false, start: true)
-        side(points, smooth, reversed: true, start: false)
-        sink.close()
+    /// Starts a polyline at `p`.
+    mutating func begin(_ p: Point) {
+        start = Start(point: p, direction: .zero, hasSegment: false)
+        last = p
+        lastSmooth = false
     }
 
+    /// Adds a segment to `p`, which must differ from the previous point. `smooth`
+    /// marks a vertex inside a flattened curve (its corner is always round).
     @inline(__always)
-    private static func direction(_ a: Point, _ b: Point) -> Point {
-        let dx = b.x - a.x, dy = b.y - a.y
-        let l = (dx * dx + dy * dy).squareRoot()
-        return Point(x: dx / l, y: dy / l)
+    mutating func line(to p: Point, smooth: Bool) {
+        let d = Stroker.direction(last, p)
+        let n = Stroker.normal(d), m = Point(x: -n.x, y: -n.y)
+        let rightStart = device(offset(last, m))
+        if start.hasSegment {
+            // The right side's corner (the reversed polyline comes in along −d and
+            // leaves along −lastDirection), then the left side's, which leaves the
+            // pen where this segment's left side starts.
+            let back = Point(x: -lastDirection.x, y: -lastDirection.y)
+            corner(last, Point(x: -d.x, y: -d.y), back, smooth: lastSmooth, from: rightStart, to: rightEnd)
+            corner(last, lastDirection, d, smooth: lastSmooth, from: leftEnd, to: nil)
+        } else {
+            start.direction = d
+            start.hasSegment = true
+            pen = device(offset(last, n))
+        }
+        // The two sides of the segment: the left forward, the right backward.
+        let leftStop = device(offset(p, n))
+        edge(to: leftStop)
+        let rightStop = device(offset(p, m))
+        target.addLine(rightStop.x, rightStop.y, rightStart.x, rightStart.y)
+        leftEnd = leftStop
+        rightEnd = rightStop
+        last = p
+        lastDirection = d
+        lastSmooth = smooth
     }
 
-    /// The left side of the polyline (or of its reverse) from its first offset point
-    /// to its last, then the cap at its end.
-    private mutating func side(_ pts: UnsafeBufferPointer<Point>, _ smooth: UnsafeBufferPointer<Bool>, reversed: Bool, start: Bool) {
-        let n = pts.count
-        @inline(__always) func at(_ i: Int) -> Point { reversed ? pts[n - 1 - i] : pts[i] }
-        var d = Stroker.direction(at(0), at(1))
-        let first = offset(at(0), Stroker.normal(d))
-        if start { moveTo(first) } else { lineTo(first) }
-        for i in 1..<(n - 1) {
-            let next = Stroker.direction(at(i), at(i + 1))
-            corner(at(i), d, next, smooth: smooth[reversed ? n - 1 - i : i])
-            d = next
+    /// Ends the polyline open: caps at both ends, or, when it has no segment, the
+    /// caps of a zero-length segment (a dot for round caps, a square for square
+    /// caps, nothing for butt caps, as Core Graphics and Skia draw).
+    mutating func endOpen() {
+        guard start.hasSegment else {
+            dot(start.point)
+            return
         }
-        lineTo(offset(at(n - 1), Stroker.normal(d)))
-        capEnd(at(n - 1), d)
+        capEnd(last, lastDirection, from: leftEnd, to: rightEnd)
+        capStart(start)
     }
 
-    /// One side of a closed polyline as a closed loop, with a corner at every vertex.
-    private mutating func loop(_ pts: UnsafeBufferPointer<Point>, _ smooth: UnsafeBufferPointer<Bool>, reversed: Bool) {
-        let n = pts.count
-        @inline(__always) func at(_ i: Int) -> Point { reversed ? pts[(n - i) % n] : pts[i % n] }
-        var d = Stroker.direction(at(n - 1), at(0))
-        moveTo(offset(at(0), Stroker.normal(d)))
-        for i in 0..<n {
-            let next = Stroker.direction(at(i), at(i + 1))
-            let index = reversed ? (n - i) % n : i
-            corner(at(i), d, next, smooth: smooth[index])
-            d = next
+    /// Ends the polyline with its end cap only, and returns its start, to be
+    /// capped (`capStart`) or joined (`endClosed(joining:)`) later.
+    mutating func endKeepingStart() -> Start {
+        if start.hasSegment { capEnd(last, lastDirection, from: leftEnd, to: rightEnd) }
+        return start
+    }
+
+    /// The cap (or dot) of a start kept by `endKeepingStart`.
+    mutating func capStart(_ s: Start) {
+        guard s.hasSegment else {
+            dot(s.point)
+            return
         }
-        sink.close()
+        // The end cap of the reversed polyline: from the right offset to the left.
+        let n = Stroker.normal(s.direction)
+        capEnd(s.point, Point(x: -s.direction.x, y: -s.direction.y),
+               from: device(offset(s.point, Point(x: -n.x, y: -n.y))), to: device(offset(s.point, n)))
+    }
+
+    /// Ends the polyline, which must have reached `s.point` again, with a corner
+    /// there between its last segment and the segment `s` leaves along: a closed
+    /// subpath (`s` its own start), or the last dash of a closed subpath running
+    /// on into its first.
+    mutating func endClosed(joining other: Start? = nil) {
+        let s = other ?? start
+        if start.hasSegment && s.hasSegment {
+            let d = s.direction
+            let n = Stroker.normal(d)
+            let back = Point(x: -lastDirection.x, y: -lastDirection.y)
+            corner(s.point, Point(x: -d.x, y: -d.y), back, smooth: false,
+                   from: device(offset(s.point, Point(x: -n.x, y: -n.y))), to: rightEnd)
+            corner(s.point, lastDirection, d, smooth: false, from: leftEnd, to: device(offset(s.point, n)))
+            return
+        }
+        endOpen()
+        if let other { capStart(other) }
     }
 
     /// A zero-length segment: CG and Skia draw its caps, a dot or a square.
@@ -219,18 +306,21 @@ struct Stroker<Sink: FlatteningSink> {
             let n = max(8, Int((2 * Double.pi / arcStep).rounded(.up)))
             let step = 2 * Double.pi / Double(n)
             let r = halfWidth * (step / sin(step)).squareRoot()
-            moveTo(Point(x: p.x + r, y: p.y))
+            let first = Point(x: p.x + r, y: p.y)
+            pen = device(first)
             for i in 1..<n {
                 let a = step * Double(i)
-                lineTo(Point(x: p.x + r * cos(a), y: p.y + r * sin(a)))
+                penLine(Point(x: p.x + r * cos(a), y: p.y + r * sin(a)))
             }
+            penLine(first)
         case .square:
             let h = halfWidth
-            moveTo(Point(x: p.x - h, y: p.y - h))
-            lineTo(Point(x: p.x + h, y: p.y - h))
-            lineTo(Point(x: p.x + h, y: p.y + h))
-            lineTo(Point(x: p.x - h, y: p.y + h))
+            let first = Point(x: p.x - h, y: p.y - h)
+            pen = device(first)
+            penLine(Point(x: p.x + h, y: p.y - h))
+            penLine(Point(x: p.x + h, y: p.y + h))
+            penLine(Point(x: p.x - h, y: p.y + h))
+            penLine(first)
         }
-        sink.close()
     }
 }

@@ -72,10 +72,48 @@ private func polyline(_ points: [(Double, Double)]) -> Path {
         #expect(dashed == solid)
     }
 
-    @Test func tinyDashesOnALongPathStrokeSolidInsteadOfHanging() {
+    @Test func tinyDashesOnALongPathAreCutOnlyWhereVisible() {
+        // A million units long, dashes of a thousandth: 10⁹ dashes in all, of
+        // which the 24 visible pixels hold 12 000. Only those are cut, and the
+        // line is dashed, not solid: half its area.
         let solid = strokeArea(polyline([(0, 5), (1e6, 5)]), StrokeStyle(lineWidth: 2)).1
         let dashed = strokeArea(polyline([(0, 5), (1e6, 5)]), StrokeStyle(lineWidth: 2, dashLengths: [1e-3, 1e-3])).1
-        #expect(dashed == solid)
+        #expect(abs(solid - 48) < 0.01)
+        #expect(abs(dashed - 24) < 0.1, "\(dashed)")
+        // Starting far to the left: the pattern is advanced by arithmetic there.
+        let offLeft = strokeArea(polyline([(-1e12, 5), (30, 5)]), StrokeStyle(lineWidth: 2, dashLengths: [2, 2])).1
+        #expect(abs(offLeft - 24) < 0.5, "\(offLeft)")
+    }
+
+    @Test func dashesBeyondTheLimitAreNotDrawn() {
+        // 12 million dashes in view: the first million (the first 2 units of the
+        // line) are drawn, the rest not, rather than a solid line or a hang.
+        let (b, _) = strokeArea(polyline([(0, 5), (24, 5)]), StrokeStyle(lineWidth: 2, dashLengths: [1e-6, 1e-6]))
+        #expect(abs(Int(b[0, 5].a) - 128) <= 2, "\(b[0, 5])")
+        #expect(b[1, 5].a > 100)
+        // (Half a million dashes summed in one pixel leave a rounding residue of
+        // a level or so in the cells to their right.)
+        #expect(b[3, 5].a <= 2 && b[20, 5].a <= 2)
+    }
+
+    @Test func dashesDoNotMoveWhenThePathIsScrolledPartlyOutOfView() {
+        // A dashed circle drawn whole, and drawn 40 pixels further left so half
+        // of it is off the canvas: the visible dashes are the same pixels.
+        var circle = Path()
+        circle.addEllipse(in: Rect(x: 10, y: 10, width: 60, height: 60))
+        let style = StrokeStyle(lineWidth: 3, lineCap: .round, dashPhase: 1.3, dashLengths: [7, 3.5])
+        let whole = makeCanvas(80, 80)
+        whole.strokeStyle = style
+        whole.strokeColor = .white
+        whole.stroke(circle)
+        let scrolled = makeCanvas(40, 80)
+        scrolled.translateBy(x: -40, y: 0)
+        scrolled.strokeStyle = style
+        scrolled.strokeColor = .white
+        scrolled.stroke(circle)
+        for y in 0..<80 {
+            for x in 0..<40 { #expect(scrolled.bitmap[x, y] == whole.bitmap[x + 40, y], "(\(x), \(y))") }
+        }
     }
 
     @Test func zeroLengthDashesWithRoundCapsAreDots() {

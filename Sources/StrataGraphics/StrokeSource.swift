@@ -1,0 +1,454 @@
+// The first two stages of a stroke, both streaming: `StrokeSource` flattens the
+// path into polylines in user space, and `StrokeCutter` cuts them to what can
+// be seen and into dashes, feeding the stroker. Nothing is stored but the
+// current point: a path of ten million segments is stroked in the memory of
+// a few points (and the rasterizer's), and a part of it that cannot reach the
+// visible area costs a transform and a comparison, never a dash or an edge.
+
+/// Receives a stroke's path as polylines, one subpath at a time.
+protocol PolylineSink {
+    /// Starts a subpath at `p`.
+    mutating func begin(_ p: Point)
+    /// The next point, different from the previous one; `smooth` marks a vertex
+    /// inside a flattened curve.
+    mutating func line(to p: Point, smooth: Bool)
+    /// Ends the subpath. `closed`: it was closed, and its closing segment has
+    /// been delivered. `zeroLength`: it drew something, but all of its points
+    /// coincide (a dot, with round or square caps).
+    mutating func end(closed: Bool, zeroLength: Bool)
+    /// True when the rest of the path should not be fed (the rasterizer is full).
+    var shouldStop: Bool { get }
+}
+
+/// Flattens a path for stroking: points on the curves (a quarter of the fill
+/// tolerance apart at most, so the stroke's width hides no error and dash
+/// lengths are measured along them), consecutive duplicates dropped.
+enum StrokeSource {
+    /// Points closer than this are one point.
+    static let epsilon = 1e-9
+
+    /// Feeds `path`, flattened within `tolerance` (user space), to `sink`. Curve
+    /// pieces wholly beyond one side of `cull` (user space) become one line.
+    static func feed<S: PolylineSink>(_ path: Path, tolerance: Double, cull: Rect, into sink: inout S) {
+        let fine = tolerance / 4
+        var flattener = CurveFlattener(
+            quadLimit: 16 * fine * fine, cubicLimit: (4 * fine / 3) * (4 * fine / 3),
+            minX: cull.minX, maxX: cull.maxX, minY: cull.minY, maxY: cull.maxY)
+        flattener.preservesArea = false
+        var feeder = Feeder<S>(sink: sink)
+        path.points.withUnsafeBufferPointer { pts in
+            var i = 0
+            var last = Point.zero
+            for (k, v) in path.verbs.enumerated() {
+                if k & 255 == 255 && feeder.sink.shouldStop { break }
+                switch v {
+                case .move:
+                    feeder.move(to: pts[i])
+                    last = pts[i]
+                    i += 1
+                case .line:
+                    feeder.line(to: pts[i])
+                    last = pts[i]
+                    i += 1
+                case .quad:
+                    feeder.curve = true
+                    flattener.quad(last, pts[i], pts[i + 1], 0, &feeder)
+                    feeder.endCurve()
+                    last = pts[i + 1]
+                    i += 2
+                case .cubic:
+                    feeder.curve = true
+                    flattener.cubic(last, pts[i], pts[i + 1], pts[i + 2], 0, &feeder)
+                    feeder.endCurve()
+                    last = pts[i + 2]
+                    i += 3
+                case .close:
+                    feeder.close()
+                }
+            }
+        }
+        feeder.finish(closed: false)
+        sink = feeder.sink
+    }
+
+    /// Turns the flattener's lines into polyline points: duplicates dropped, and
+    /// each point held back one step, so that a curve's last point (a corner
+    /// like any other) is not marked smooth.
+    private struct Feeder<S: PolylineSink>: FlatteningSink {
+        var sink: S
+        var open = false
+        /// The subpath has a drawing verb, even if all its points coincide.
+        var hasSegment = false
+        /// Points have been delivered since the subpath began.
+        var delivered = false
+        var first = Point.zero
+        var last = Point.zero
+        var pending = Point.zero
+        var hasPending = false
+        var pendingSmooth = false
+        /// True while a curve is being flattened: its inner vertices are smooth.
+        var curve = false
+
+        init(sink: S) { self.sink = sink }
+
+        mutating func move(to p: Point) {
+            finish(closed: false)
+            first = p
+            last = p
+            open = true
+            hasSegment = false
+            delivered = false
+            sink.begin(p)
+        }
+
+        @inline(__always)
+        mutating func line(to p: Point) {
+            guard open else { move(to: p); return }
+            hasSegment = true
+            let ref = hasPending ? pending : last
+            if abs(p.x - ref.x) < StrokeSource.epsilon && abs(p.y - ref.y) < StrokeSource.epsilon { return }
+            flush()
+            pending = p
+            pendingSmooth = curve
+            hasPending = true
+        }
+
+        @inline(__always)
+        mutating func flush() {
+            guard hasPending else { return }
+            sink.line(to: pending, smooth: pendingSmooth)
+            last = pending
+            hasPending = false
+            delivered = true
+        }
+
+        /// The end point of a curve is a corner like any other.
+        mutating func endCurve() {
+            curve = false
+            pendingSmooth = false
+        }
+
+        mutating func close() { finish(closed: true) }
+
+        mutating func finish(closed: Bool) {
+            guard open else { return }
+            open = false
+            flush()
+            if closed && delivered
+                && !(abs(first.x - last.x) < StrokeSource.epsilon && abs(first.y - last.y) < StrokeSource.epsilon) {
+                sink.line(to: first, smooth: false)
+                last = first
+            }
+            sink.end(closed: closed && delivered, zeroLength: hasSegment && !delivered)
+        }
+    }
+}
+
+/// Cuts polylines to the part of them a stroke can show, and into dashes, and
+/// hands the pieces to the stroker.
+///
+/// A segment is kept where it passes within `visible` (device space: the area
+/// being drawn grown by the farthest a join or cap reaches), found by clipping
+/// it to that rectangle; a piece that leaves it ends there with a cap that
+/// cannot be seen. Dashes are cut only in the visible parts: elsewhere the
+/// pattern advances by arithmetic (whole periods at once), so a dotted line
+/// running a million pixels off screen costs nothing, and the dashes on screen
+/// stay where they would be if everything were drawn.
+struct StrokeCutter<Target: LineClipper>: PolylineSink {
+    var stroker: Stroker<Target>
+    let transform: Transform
+    let inverse: Transform
+    let minX, minY, maxX, maxY: Double
+    /// Dash and gap lengths (an even count, all finite and non-negative, some
+    /// positive), or empty for a solid stroke.
+    let pattern: [Double]
+    let period: Double
+    let startIndex: Int
+    let startRemaining: Double
+    private var index = 0
+    private var remaining = 0.0
+
+    /// The most dashes one stroke draws; past it nothing more is drawn.
+    static var maxDashes: Int { 1_000_000 }
+    private var dashes = 0
+    private(set) var exhausted = false
+
+    private var first = Point.zero
+    private var current = Point.zero
+    private var segmentCount = 0
+    private var pieceOpen = false
+    private var pieceLast = Point.zero
+    /// The open piece is the subpath's first, begun at its first point.
+    private var pieceAtStart = false
+    /// That piece's start, once the piece has ended: capped or joined at the end.
+    private var savedStart: Stroker<Target>.Start?
+
+    var shouldStop: Bool { exhausted || stroker.target.isFull }
+
+    init(stroker: Stroker<Target>, transform: Transform, visible: Rect, pattern: [Double]?, phase: Double) {
+        self.stroker = stroker
+        self.transform = transform
+        inverse = transform.inverted() ?? .identity
+        minX = visible.minX; minY = visible.minY; maxX = visible.maxX; maxY = visible.maxY
+        let pattern = pattern ?? []
+        self.pattern = pattern
+        period = pattern.reduce(0, +)
+        // Where the pattern stands at the start of each subpath.
+        var index = 0
+        var remaining = pattern.first ?? 0
+        if !pattern.isEmpty {
+            var offset = phase.isFinite ? phase.truncatingRemainder(dividingBy: period) : 0
+            if offset < 0 { offset += period }
+            while offset > 0 {
+                if offset >= remaining {
+                    offset -= remaining
+                    index = (index + 1) % pattern.count
+                    remaining = pattern[index]
+                } else {
+                    remaining -= offset
+                    offset = 0
+                }
+            }
+        }
+        startIndex = index
+        startRemaining = remaining
+    }
+
+    private var dashed: Bool { !pattern.isEmpty }
+    private var on: Bool { index & 1 == 0 }
+
+    // MARK: Pieces
+
+    private mutating func beginPiece(at p: Point, atStart: Bool) -> Bool {
+        if exhausted { return false }
+        if dashed {
+            dashes += 1
+            if dashes > Self.maxDashes {
+                exhausted = true
+                return false
+            }
+        }
+        stroker.begin(p)
+        pieceOpen = true
+        pieceLast = p
+        pieceAtStart = atStart
+        return true
+    }
+
+    @inline(__always)
+    private mutating func extendPiece(to p: Point, smooth: Bool) {
+        if abs(p.x - pieceLast.x) < StrokeSource.epsilon && abs(p.y - pieceLast.y) < StrokeSource.epsilon { return }
+        stroker.line(to: p, smooth: smooth)
+        pieceLast = p
+    }
+
+    private mutating func endPiece() {
+        guard pieceOpen else { return }
+        pieceOpen = false
+        if pieceAtStart {
+            savedStart = stroker.endKeepingStart()
+            pieceAtStart = false
+        } else {
+            stroker.endOpen()
+        }
+    }
+
+    // MARK: Visibility
+
+    /// Where a segment enters or leaves the visible rectangle: its parameter,
+    /// and which side of the rectangle it crosses there (0 for none: the
+    /// segment's own end).
+    private struct Crossing {
+        var t: Double
+        var side: Int
+    }
+
+    /// The part of the segment from device point `a` to `b` that lies in the
+    /// visible rectangle (Liang–Barsky), or nil. Differences are taken of halved
+    /// values, so that no coordinate, however large, overflows.
+    @inline(__always)
+    private func visibleRange(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> (Crossing, Crossing)? {
+        if ax >= minX && ax <= maxX && ay >= minY && ay <= maxY && bx >= minX && bx <= maxX && by >= minY && by <= maxY {
+            return (Crossing(t: 0, side: 0), Crossing(t: 1, side: 0))
+        }
+        if (ax < minX && bx < minX) || (ax > maxX && bx > maxX) || (ay < minY && by < minY) || (ay > maxY && by > maxY) {
+            return nil
+        }
+        var enter = Crossing(t: 0, side: 0), leave = Crossing(t: 1, side: 0)
+        let dx = bx * 0.5 - ax * 0.5, dy = by * 0.5 - ay * 0.5
+        @inline(__always) func clip(_ p: Double, _ q: Double, _ side: Int) -> Bool {
+            if p == 0 { return q >= 0 }
+            let r = q / p
+            if p < 0 {
+                if r > leave.t { return false }
+                if r > enter.t { enter = Crossing(t: r, side: side) }
+            } else {
+                if r < enter.t { return false }
+                if r < leave.t { leave = Crossing(t: r, side: side) }
+            }
+            return true
+        }
+        guard clip(-dx, ax * 0.5 - minX * 0.5, 1), clip(dx, maxX * 0.5 - ax * 0.5, 2),
+              clip(-dy, ay * 0.5 - minY * 0.5, 3), clip(dy, maxY * 0.5 - ay * 0.5, 4) else { return nil }
+        return (enter, leave)
+    }
+
+    /// The user-space point where the segment from `a` to `b` (device `da`,
+    /// `db`) crosses the visible rectangle. The crossing is found in device space
+    /// with the coordinate of the side it crosses set exactly, then mapped back:
+    /// interpolating in user space would lose the point entirely on a segment
+    /// 10³⁰ long crossing a rectangle 30 pixels wide.
+    @inline(__always)
+    private func point(_ c: Crossing, _ a: Point, _ b: Point, _ da: Point, _ db: Point) -> Point {
+        if c.side == 0 { return c.t == 0 ? a : b }
+        let t = c.t
+        var x = da.x * (1 - t) + db.x * t, y = da.y * (1 - t) + db.y * t
+        switch c.side {
+        case 1: x = minX
+        case 2: x = maxX
+        case 3: y = minY
+        default: y = maxY
+        }
+        let i = inverse
+        return Point(x: i.a * x + i.c * y + i.tx, y: i.b * x + i.d * y + i.ty)
+    }
+
+    // MARK: Dash pattern
+
+    /// Moves the pattern on by `distance` without drawing.
+    private mutating func advance(_ distance: Double) {
+        var d = distance
+        if d < remaining {
+            remaining -= d
+            return
+        }
+        d -= remaining
+        index = (index + 1) % pattern.count
+        remaining = pattern[index]
+        if d >= period { d = d.truncatingRemainder(dividingBy: period) }
+        while d >= remaining {
+            d -= remaining
+            index = (index + 1) % pattern.count
+            remaining = pattern[index]
+        }
+        remaining -= d
+    }
+
+    // MARK: PolylineSink
+
+    mutating func begin(_ p: Point) {
+        first = p
+        current = p
+        segmentCount = 0
+        pieceOpen = false
+        pieceAtStart = false
+        savedStart = nil
+        index = startIndex
+        remaining = startRemaining
+    }
+
+    mutating func line(to p: Point, smooth: Bool) {
+        let a = current
+        current = p
+        defer { segmentCount += 1 }
+        let t = transform
+        let da = Point(x: t.a * a.x + t.c * a.y + t.tx, y: t.b * a.x + t.d * a.y + t.ty)
+        let db = Point(x: t.a * p.x + t.c * p.y + t.tx, y: t.b * p.x + t.d * p.y + t.ty)
+        let range = visibleRange(da.x, da.y, db.x, db.y)
+        if !dashed {
+            guard let (enter, leave) = range else {
+                endPiece()
+                return
+            }
+            if enter.t > 0 || !pieceOpen {
+                endPiece()
+                guard beginPiece(at: point(enter, a, p, da, db), atStart: segmentCount == 0 && enter.t == 0) else { return }
+            }
+            if leave.t < 1 {
+                extendPiece(to: point(leave, a, p, da, db), smooth: false)
+                endPiece()
+            } else {
+                extendPiece(to: p, smooth: smooth)
+            }
+            return
+        }
+        let length = a.distance(to: p)
+        guard length.isFinite, let (enter, leave) = range else {
+            endPiece()
+            if length.isFinite { advance(length) }
+            return
+        }
+        if enter.t > 0 {
+            endPiece()
+            advance(enter.t * length)
+        }
+        // Distances from here on are measured from where the segment enters the
+        // visible rectangle, so they stay exact however long the segment is.
+        let entry = point(enter, a, p, da, db), exit = point(leave, a, p, da, db)
+        let visibleLength = (leave.t - enter.t) * length
+        let ux = (p.x * 0.5 - a.x * 0.5) / (length * 0.5), uy = (p.y * 0.5 - a.y * 0.5) / (length * 0.5)
+        @inline(__always) func at(_ d: Double) -> Point {
+            d >= visibleLength ? exit : Point(x: entry.x + ux * d, y: entry.y + uy * d)
+        }
+        let runsOn = leave.t == 1
+        var s = 0.0
+        while true {
+            let next = s + remaining
+            if next > visibleLength {
+                // The element runs on past the visible part (or the segment).
+                if on && (pieceOpen || beginPiece(at: at(s), atStart: segmentCount == 0 && s == 0 && enter.t == 0)) {
+                    extendPiece(to: exit, smooth: runsOn && smooth)
+                }
+                remaining = next - visibleLength
+                break
+            }
+            // The element ends within the visible part (`<=`: a boundary exactly
+            // at the segment's end is taken here, so a zero-length dash there
+            // still draws its caps).
+            if on && (pieceOpen || beginPiece(at: at(s), atStart: segmentCount == 0 && s == 0 && enter.t == 0)) {
+                if next > s { extendPiece(to: at(next), smooth: false) }
+                endPiece()
+            }
+            s = next
+            index = (index + 1) % pattern.count
+            remaining = pattern[index]
+            if exhausted { return }
+        }
+        if !runsOn {
+            endPiece()
+            advance((1 - leave.t) * length)
+        }
+    }
+
+    mutating func end(closed: Bool, zeroLength: Bool) {
+        if zeroLength {
+            let t = transform
+            let x = t.a * first.x + t.c * first.y + t.tx, y = t.b * first.x + t.d * first.y + t.ty
+            if x >= minX && x <= maxX && y >= minY && y <= maxY && (!dashed || on) && beginPiece(at: first, atStart: false) {
+                stroker.endOpen()
+                pieceOpen = false
+            }
+            return
+        }
+        if pieceOpen && closed && abs(pieceLast.x - first.x) < StrokeSource.epsilon
+            && abs(pieceLast.y - first.y) < StrokeSource.epsilon {
+            // The piece runs on into the subpath's start: a corner there.
+            if pieceAtStart {
+                stroker.endClosed()
+            } else if let s = savedStart {
+                stroker.endClosed(joining: s)
+                savedStart = nil
+            } else {
+                stroker.endOpen()
+            }
+            pieceOpen = false
+            pieceAtStart = false
+        } else {
+            endPiece()
+        }
+        if let s = savedStart {
+            stroker.capStart(s)
+            savedStart = nil
+        }
+    }
+}

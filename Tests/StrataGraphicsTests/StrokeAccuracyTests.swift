@@ -1,0 +1,242 @@
+import Foundation
+import Testing
+
+@testable import StrataGraphics
+
+/// The area of the convex polygon `poly` inside the pixel square at (px, py):
+/// the polygon clipped to the square (Sutherland–Hodgman), then the shoelace.
+func exactPixelCoverage(_ poly: [Point], _ px: Int, _ py: Int) -> Double {
+    var pts = poly
+    let x0 = Double(px), y0 = Double(py), x1 = x0 + 1, y1 = y0 + 1
+    func clip(_ inside: (Point) -> Bool, _ cross: (Point, Point) -> Point) {
+        var out: [Point] = []
+        for i in 0..<pts.count {
+            let a = pts[i], b = pts[(i + 1) % pts.count]
+            let ia = inside(a), ib = inside(b)
+            if ia { out.append(a) }
+            if ia != ib { out.append(cross(a, b)) }
+        }
+        pts = out
+    }
+    func atX(_ x: Double) -> (Point, Point) -> Point {
+        { a, b in Point(x: x, y: a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x)) }
+    }
+    func atY(_ y: Double) -> (Point, Point) -> Point {
+        { a, b in Point(x: a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y: y) }
+    }
+    clip({ $0.x >= x0 }, atX(x0))
+    clip({ $0.x <= x1 }, atX(x1))
+    clip({ $0.y >= y0 }, atY(y0))
+    clip({ $0.y <= y1 }, atY(y1))
+    guard pts.count >= 3 else { return 0 }
+    var area = 0.0
+    for i in 0..<pts.count {
+        let a = pts[i], b = pts[(i + 1) % pts.count]
+        area += a.x * b.y - b.x * a.y
+    }
+    return abs(area) / 2
+}
+
+/// The rectangle a butt-capped line of `width` from `a` to `b` covers.
+func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
+    let dx = b.x - a.x, dy = b.y - a.y
+    let l = (dx * dx + dy * dy).squareRoot()
+    let nx = -dy / l * width / 2, ny = dx / l * width / 2
+    return [Point(x: a.x + nx, y: a.y + ny), Point(x: b.x + nx, y: b.y + ny),
+            Point(x: b.x - nx, y: b.y - ny), Point(x: a.x - nx, y: a.y - ny)]
+}
+
+@Suite struct StrokeAccuracyTests {
+    /// Strokes one butt-capped line and returns the largest difference, in
+    /// levels, between any pixel's alpha and its exact covered area.
+    func worstError(from a: Point, to b: Point, width: Double, size: (Int, Int)) -> (Double, Int, Int) {
+        let canvas = makeCanvas(size.0, size.1)
+        canvas.strokeColor = .white
+        canvas.strokeStyle = StrokeStyle(lineWidth: width, lineCap: .butt)
+        var path = Path()
+        path.move(to: a)
+        path.addLine(to: b)
+        canvas.stroke(path)
+        // Under a pixel wide, a line is drawn one pixel wide at alpha = width.
+        let quad = lineQuad(a, b, width: max(1, width))
+        let fade = min(1, width)
+        var worst = (0.0, 0, 0)
+        for y in 0..<size.1 {
+            for x in 0..<size.0 {
+                let exact = exactPixelCoverage(quad, x, y) * fade * 255
+                let d = abs(Double(canvas.bitmap[x, y].a) - exact)
+                if d > worst.0 { worst = (d, x, y) }
+            }
+        }
+        return worst
+    }
+
+    @Test(arguments: [0.0, 0.4, 3, 10, 26.5, 45, 63, 80, 89.6, 90, 135, 178.8])
+    func aThinLineHasItsExactAreaAtAnyAngle(degrees: Double) {
+        let angle = degrees * Double.pi / 180
+        for width in [1.0, 1.5, 2.5, 0.5] {
+            for origin in [Point(x: 20.3, y: 20.71), Point(x: 19.87, y: 20.06)] {
+                let b = Point(x: origin.x + 15 * cos(angle), y: origin.y + 15 * sin(angle))
+                let a = Point(x: origin.x - 13.3 * cos(angle), y: origin.y - 13.3 * sin(angle))
+                let (worst, x, y) = worstError(from: a, to: b, width: width, size: (40, 40))
+                #expect(worst <= 2, "\(degrees)°, width \(width), from \(origin): \(worst) levels off at (\(x), \(y))")
+            }
+        }
+    }
+
+    @Test func aHorizontalLineBetweenRowsIsSplitExactly() {
+        // Centred at y = 5.978: 122/255 of row 5 and 133/255 of row 6 (strips of
+        // 1/16 gave 128/128).
+        let canvas = makeCanvas(20, 12)
+        canvas.strokeColor = .white
+        var path = Path()
+        path.move(to: Point(x: 2, y: 5.978))
+        path.addLine(to: Point(x: 18, y: 5.978))
+        canvas.stroke(path)
+        let top = Double(canvas.bitmap[9, 5].a), bottom = Double(canvas.bitmap[9, 6].a)
+        #expect(abs(top - 0.522 * 255) <= 1 && abs(bottom - 0.478 * 255) <= 1, "\(top), \(bottom)")
+    }
+
+    @Test func longShallowLinesHaveNoSteps() {
+        // A chart-like line across 390 pixels rising 3.4: every pixel within two
+        // levels of its area, so no staircase of coverage along it.
+        let (worst, x, y) = worstError(from: Point(x: 2, y: 10.3), to: Point(x: 392, y: 13.7), width: 1.5, size: (400, 24))
+        #expect(worst <= 2, "\(worst) levels off at (\(x), \(y))")
+        let (hair, hx, hy) = worstError(from: Point(x: 2, y: 10.3), to: Point(x: 392, y: 13.7), width: 1, size: (400, 24))
+        #expect(hair <= 2, "\(hair) levels off at (\(hx), \(hy))")
+    }
+
+    @Test func crossingLinesAreNotDarkerWhereTheyCross() {
+        // An X in one path: where the arms overlap, coverage is their union, so
+        // no pixel is darker than the larger of the two arms' exact coverage
+        // plus their overlap-free share.
+        let a = Point(x: 3.2, y: 4.6), b = Point(x: 36.9, y: 33.1), c = Point(x: 4.4, y: 35.3), d = Point(x: 35.1, y: 3.8)
+        var path = Path()
+        path.move(to: a)
+        path.addLine(to: b)
+        path.move(to: c)
+        path.addLine(to: d)
+        let canvas = makeCanvas(40, 40)
+        canvas.strokeColor = .white
+        canvas.strokeStyle = StrokeStyle(lineWidth: 2)
+        canvas.stroke(path)
+        let q1 = lineQuad(a, b, width: 2), q2 = lineQuad(c, d, width: 2)
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let c1 = exactPixelCoverage(q1, x, y), c2 = exactPixelCoverage(q2, x, y)
+                // The union lies between the larger share and the sum.
+                let got = Double(canvas.bitmap[x, y].a) / 255
+                #expect(got <= min(1, c1 + c2) + 2.0 / 255 && got >= max(c1, c2) - 2.0 / 255, "(\(x), \(y)): \(got) for \(c1), \(c2)")
+            }
+        }
+    }
+
+    // MARK: - Dashes on closed paths
+
+    @Test func aDashRunningThroughTheStartOfAClosedPathIsJoined() {
+        // A 16 × 16 square (perimeter 64) dashed 10 on, 6 off, from 5 into the
+        // pattern: the last dash runs into the first through the start corner, so
+        // that corner is a mitered join like the other three, not two butt ends.
+        let canvas = makeCanvas(24, 24)
+        canvas.strokeColor = .white
+        canvas.strokeStyle = StrokeStyle(lineWidth: 2, lineCap: .butt, lineJoin: .miter, dashPhase: 5, dashLengths: [10, 6])
+        canvas.stroke(Path(rect: Rect(x: 4, y: 4, width: 16, height: 16)))
+        let b = canvas.bitmap
+        #expect(b[3, 3].a == 255, "the start corner: \(b[3, 3])")
+        #expect(b[20, 3].a == 255 && b[20, 20].a == 255 && b[3, 20].a == 255)
+        // The four corners alike: the picture is symmetric under a quarter turn.
+        for y in 0..<24 {
+            for x in 0..<24 { #expect(b[x, y] == b[23 - y, x], "(\(x), \(y))") }
+        }
+        // A dash ending exactly at the start point is not joined: ends stay butt.
+        let apart = makeCanvas(24, 24)
+        apart.strokeColor = .white
+        apart.strokeStyle = StrokeStyle(lineWidth: 2, lineCap: .butt, lineJoin: .miter, dashLengths: [8, 8])
+        apart.stroke(Path(rect: Rect(x: 4, y: 4, width: 16, height: 16)))
+        #expect(apart.bitmap[3, 3].a == 0 && apart.bitmap[6, 4].a == 255)
+    }
+
+    @Test func aClosedPathWithoutDashesIsJoinedAtItsStart() {
+        let canvas = makeCanvas(24, 24)
+        canvas.strokeColor = .white
+        canvas.strokeStyle = StrokeStyle(lineWidth: 2, lineJoin: .round)
+        var tri = Path()
+        tri.move(to: Point(x: 4, y: 18))
+        tri.addLine(to: Point(x: 12, y: 4))
+        tri.addLine(to: Point(x: 20, y: 18))
+        tri.closeSubpath()
+        canvas.stroke(tri)
+        // Joined at the start: the bottom-left corner is round like the
+        // bottom-right one (a quarter disc, π/4 of the pixel beyond the vertex;
+        // the two arcs are stepped from opposite ends, so they differ a little).
+        let left = Int(canvas.bitmap[3, 18].a), right = Int(canvas.bitmap[20, 18].a)
+        #expect(abs(left - 200) <= 12 && abs(right - 200) <= 12 && abs(left - right) <= 12, "\(left), \(right)")
+    }
+
+    @Test func strokesOfOppositeDirectionsDoNotCancel() {
+        // Two overlapping circles, one drawn clockwise and one counter-clockwise:
+        // where their bands cross, the stroke is solid, not a hole.
+        var path = Path()
+        path.addEllipse(in: Rect(x: 4, y: 4, width: 20, height: 20))
+        var ccw = Path(ellipseIn: Rect(x: 14, y: 4, width: 20, height: 20))
+        ccw.apply(Transform(translationX: 48, y: 0).concatenating(Transform(scaleX: -1, y: 1)))
+        path.addPath(ccw)
+        let canvas = makeCanvas(40, 28)
+        canvas.strokeColor = .white
+        canvas.strokeStyle = StrokeStyle(lineWidth: 3)
+        canvas.stroke(path)
+        // The bands cross near (19, 5.4) and (19, 22.6).
+        #expect(canvas.bitmap[19, 5].a == 255 && canvas.bitmap[19, 22].a == 255)
+    }
+
+    // MARK: - Bounded memory and time
+
+    @Test func aHugeDenseStrokeStaysWithinTheEdgeBudget() {
+        // Two million segments zigzagging over 200 × 100 pixels, round joins:
+        // far more outline edges than the overlap-exact rasterizer may hold, so it
+        // gives up at its budget and the cell rasterizer draws the stroke in
+        // bands, in bounded memory. (Stroking used to keep every polyline point
+        // and every edge: 1.2 GB for ten million segments.)
+        var path = Path()
+        let n = 2_000_000
+        path.reserveCapacity(additionalElements: n)
+        var rng = FuzzRandomLCG(seed: 7)
+        path.move(to: Point(x: 0, y: 50))
+        for i in 1..<n {
+            path.addLine(to: Point(x: Double(i) * 200 / Double(n), y: 10 + rng.next() * 80))
+        }
+        let canvas = makeCanvas(200, 100)
+        canvas.strokeColor = .white
+        canvas.strokeStyle = StrokeStyle(lineWidth: 1.5, lineJoin: .round)
+        canvas.stroke(path)
+        let scanline = canvas.scanlineRasterizer
+        #expect(scanline.edgeCapacity <= scanline.maxEdges * 2 && scanline.edgeCapacity <= 1 << 17)
+        // Everything between the extremes is covered, nothing outside.
+        #expect(canvas.bitmap[100, 50].a == 255 && canvas.bitmap[100, 3].a == 0 && canvas.bitmap[100, 97].a == 0)
+    }
+
+    @Test func offscreenPartsCostNoEdges() {
+        // A million segments off the canvas, then one across it: only the visible
+        // segment's edges are kept.
+        var path = Path()
+        path.move(to: Point(x: -5000, y: 10))
+        for i in 0..<1_000_000 { path.addLine(to: Point(x: -5000 + Double(i % 2) * 100, y: 10 + Double(i % 3))) }
+        path.addLine(to: Point(x: 30, y: 10))
+        let canvas = makeCanvas(32, 20)
+        canvas.strokeColor = .white
+        canvas.strokeStyle = StrokeStyle(lineWidth: 2, lineJoin: .round, dashLengths: [3, 1])
+        canvas.stroke(path)
+        #expect(canvas.scanlineRasterizer.edgeCount < 200, "\(canvas.scanlineRasterizer.edgeCount) edges")
+        #expect(canvas.bitmap[10, 10].a > 0)
+    }
+}
+
+/// A tiny deterministic generator for test geometry: values in [0, 1).
+struct FuzzRandomLCG {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> Double {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Double(state >> 11) * 0x1p-53
+    }
+}
