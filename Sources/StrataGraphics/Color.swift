@@ -1,17 +1,25 @@
 /// A colour in sRGB with straight (not premultiplied) components in 0...1.
 ///
-/// Values outside 0...1 are clamped when the colour is turned into pixels; NaN
-/// components count as 0.
+/// Components are clamped to 0...1 whenever a colour is made or changed, and a
+/// NaN component becomes 0, so every colour is a valid one and equal to itself
+/// (colours key dictionaries: a text layout groups its glyphs by colour, and a
+/// NaN component, never equal to itself, used to crash it).
 @frozen
 public struct Color: Hashable, Sendable, CustomStringConvertible {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
-    public var alpha: Double
+    public var red: Double { didSet { red = Color.clamp(red) } }
+    public var green: Double { didSet { green = Color.clamp(green) } }
+    public var blue: Double { didSet { blue = Color.clamp(blue) } }
+    public var alpha: Double { didSet { alpha = Color.clamp(alpha) } }
 
     @inlinable
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+        self.red = Color.clamp(red); self.green = Color.clamp(green)
+        self.blue = Color.clamp(blue); self.alpha = Color.clamp(alpha)
+    }
+
+    /// `v` within 0...1; NaN is 0.
+    @inlinable static func clamp(_ v: Double) -> Double {
+        v > 0 ? (v < 1 ? v : 1) : 0
     }
 
     /// A colour from 8-bit sRGB components, 0...255, straight alpha.

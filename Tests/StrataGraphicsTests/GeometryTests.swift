@@ -87,6 +87,23 @@ import Testing
         #expect(Color(red: 2, green: -1, blue: .nan, alpha: 1).premultipliedPixel == Pixel(r: 255, g: 0, b: 0, a: 255))
     }
 
+    @Test func componentsAreClampedWhenMadeAndWhenChanged() {
+        let bad = Color(red: .nan, green: 2, blue: -1, alpha: .infinity)
+        #expect(bad == Color(red: 0, green: 1, blue: 0, alpha: 1))
+        #expect(bad == bad)  // NaN components would make a colour unequal to itself
+        var c = Color.white
+        c.alpha = .nan
+        c.red *= 3
+        c.blue = -.infinity
+        #expect(c.alpha == 0 && c.red == 1 && c.blue == 0)
+        // Colours key dictionaries and sets.
+        var counts: [Color: Int] = [:]
+        for _ in 0..<3 { counts[Color(red: .nan, green: 0.5, blue: 0), default: 0] += 1 }
+        #expect(counts.count == 1 && counts.values.first == 3)
+        #expect(Color(white: .nan, alpha: .nan) == .clear)
+        #expect(Color.red.withAlphaComponent(-5).alpha == 0)
+    }
+
     @Test func packedPixelsRoundTrip() {
         let p = Pixel(r: 1, g: 2, b: 3, a: 4)
         #expect(Pixel(packed: p.packed) == p)

@@ -23,6 +23,22 @@ private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16))
         #expect(u.attributes(at: 1)?.foregroundColor == .red && u.attributes(at: 2)?.foregroundColor == .black)
     }
 
+    @Test func colorsWithNaNDrawWithoutCrashing() {
+        // The glyphs of a layout are grouped by colour; a NaN component (never
+        // equal to itself) used to trap the dictionary doing it.
+        var text = AttributedText("plain ", attributes: body)
+        var odd = body
+        odd.foregroundColor = Color(red: .nan, green: 0.5, blue: 1, alpha: .nan)
+        text.append("odd", attributes: odd)
+        odd.foregroundColor = Color(red: 1, green: .nan, blue: .nan, alpha: 1)
+        text.append(" more", attributes: odd)
+        let canvas = try! Canvas(width: 200, height: 40)
+        canvas.draw(TextLayout(text, width: 200), at: Point(x: 2, y: 2))
+        canvas.scaleBy(x: 1.5, y: 1.5)  // and through the per-glyph path
+        canvas.draw(TextLayout(text, width: 200), at: Point(x: 2, y: 2))
+        #expect(text.attributes(at: 7)?.foregroundColor == Color(red: 0, green: 0.5, blue: 1, alpha: 0))
+    }
+
     @Test func contoursOfConicControlPointsOnly() {
         // Four off-curve points at the corners of a 20 × 20 square: a rounded
         // shape through the sides' midpoints, area 400 − 4·50/3.
