@@ -385,7 +385,7 @@ public struct KeyframeAnimation: PropertyAnimation, AnimationEvaluator {
         guard var v = value(at: f) else { return }
         if isCumulative && iteration > 0, let first = value(at: 0), let last = value(at: 1) {
             let delta = last.subtracting(any: first)
-            for _ in 0..<Int(min(iteration, 10_000)) { v = v.adding(any: delta) }
+            for _ in 0..<Swift.max(0, Int(saturating: Swift.min(iteration, 10_000))) { v = v.adding(any: delta) }
         }
         if isAdditive { v = current.adding(any: v) }
         state.setValue(v, forKeyPath: keyPath)

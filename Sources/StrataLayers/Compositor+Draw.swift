@@ -44,17 +44,24 @@ extension Compositor {
         return p.children.isEmpty && s.contents == nil && s.shape == nil && s.gradient == nil && s.text == nil && s.tiled == nil && s.emitter == nil
     }
 
+    /// A layer's shadow blur in device pixels. The radius may come from an
+    /// animation between any two values, so it is clamped here as the setter
+    /// clamps it (`LayerLimits.shadowRadius`).
+    func shadowBlur(_ s: LayerState) -> Double {
+        s.shadowRadius.clampedLength(LayerLimits.shadowRadius) * scale
+    }
+
     /// Draws the layer and its subtree into an offscreen bitmap over the part of
     /// its box inside `clip`, then composites that with the layer's opacity,
     /// mask and shadow. Also the way layers under perspective are drawn.
     func drawAsGroup(_ p: Prepared, in canvas: Canvas, origin: (Int, Int), clip: Rect, alpha: Double) {
         let s = p.state
         // The shadow reaches beyond the box it is cast from.
-        let spread = s.shadowOpacity > 0 ? Int(3 * s.shadowRadius * scale + abs(s.shadowOffset.width * scale) + abs(s.shadowOffset.height * scale)) + 2 : 0
+        let spread = s.shadowOpacity > 0 ? Int(saturating: 3 * shadowBlur(s) + abs(s.shadowOffset.width * scale) + abs(s.shadowOffset.height * scale)) + 2 : 0
         let area = p.subtreeBox.intersection(clip.insetBy(dx: -Double(spread), dy: -Double(spread)))
         guard !area.isNull, area.width >= 1, area.height >= 1 else { return }
-        let x0 = Int(area.minX.rounded(.down)), y0 = Int(area.minY.rounded(.down))
-        let x1 = Int(area.maxX.rounded(.up)), y1 = Int(area.maxY.rounded(.up))
+        let x0 = Int(saturating: area.minX.rounded(.down)), y0 = Int(saturating: area.minY.rounded(.down))
+        let x1 = Int(saturating: area.maxX.rounded(.up)), y1 = Int(saturating: area.maxY.rounded(.up))
         guard let off = try? Canvas(width: x1 - x0, height: y1 - y0) else { return }
         let o = (x0, y0)
         if p.homography.isAffine {
@@ -185,17 +192,17 @@ extension Compositor {
                 let device = path.applying(p.homography.affine)
                 let box = device.boundingBoxOfPath
                 guard !box.isNull, box.width.isFinite, box.height.isFinite, box.width * box.height < 1e8 else { return }
-                let x0 = Int(box.minX.rounded(.down)) - 1, y0 = Int(box.minY.rounded(.down)) - 1
-                let w = Int(box.maxX.rounded(.up)) + 1 - x0, h = Int(box.maxY.rounded(.up)) + 1 - y0
+                let x0 = Int(saturating: box.minX.rounded(.down)) - 1, y0 = Int(saturating: box.minY.rounded(.down)) - 1
+                let w = Int(saturating: box.maxX.rounded(.up)) + 1 - x0, h = Int(saturating: box.maxY.rounded(.up)) + 1 - y0
                 guard w > 0, h > 0, let c = try? Canvas(width: w, height: h) else { return }
                 c.fillColor = .black
                 c.fill(device.applying(Transform(translationX: Double(-x0), y: Double(-y0))))
-                mask = c.makeImage().blurredAlphaMask(blur: s.shadowRadius * scale)
+                mask = c.makeImage().blurredAlphaMask(blur: shadowBlur(s))
                 (mx, my) = (x0, y0)
                 shadowCache[p.key] = (sig, mask, (x0, y0))
             }
         }
-        let dx = Int((s.shadowOffset.width * scale).rounded()), dy = Int((s.shadowOffset.height * scale).rounded())
+        let dx = Int(saturating: (s.shadowOffset.width * scale).rounded()), dy = Int(saturating: (s.shadowOffset.height * scale).rounded())
         var color = tinted(s.shadowColor, p.tint)
         color.alpha *= s.shadowOpacity * alpha
         canvas.draw(mask, atDeviceX: mx + dx - origin.0, y: my + dy - origin.1, with: .color(color))
@@ -252,8 +259,8 @@ extension Compositor {
             canvas.draw(image, in: dest)
             return
         }
-        let x0 = max(0, Int(src.minX.rounded(.down))), y0 = max(0, Int(src.minY.rounded(.down)))
-        let x1 = min(image.width, Int(src.maxX.rounded(.up))), y1 = min(image.height, Int(src.maxY.rounded(.up)))
+        let x0 = max(0, Int(saturating: src.minX.rounded(.down))), y0 = max(0, Int(saturating: src.minY.rounded(.down)))
+        let x1 = min(image.width, Int(saturating: src.maxX.rounded(.up))), y1 = min(image.height, Int(saturating: src.maxY.rounded(.up)))
         guard x1 > x0, y1 > y0, let part = image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0) else { return }
         // The cut-out placed so that `src` lands on `dest`, clipped to `dest`.
         let sx = dest.width / src.width, sy = dest.height / src.height

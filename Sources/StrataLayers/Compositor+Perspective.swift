@@ -56,7 +56,7 @@ extension Compositor {
         device = Compositor.clip(device, keeping: { q in q.y - frame.minY })
         device = Compositor.clip(device, keeping: { q in frame.maxY - q.y })
         guard device.count >= 3 else { return }
-        let sw = max(1, Int((b.width * k).rounded(.up))), sh = max(1, Int((b.height * k).rounded(.up)))
+        let sw = max(1, Int(saturating: (b.width * k).rounded(.up))), sh = max(1, Int(saturating: (b.height * k).rounded(.up)))
         guard let flat = try? Canvas(width: sw, height: sh) else { return }
         let local = Prepared(node: p.node, state: s,
                              transform: Transform3D(translationX: -b.minX, y: -b.minY).concatenating(Transform3D(scaleX: k, y: k)),
@@ -131,7 +131,7 @@ extension Compositor {
 @inline(__always)
 func bilinear(_ p: UnsafeBufferPointer<UInt8>, _ stride: Int, _ w: Int, _ h: Int, _ u: Double, _ v: Double) -> SIMD4<UInt8> {
     let uc = min(Double(w - 1), max(0, u)), vc = min(Double(h - 1), max(0, v))
-    let x0 = Int(uc), y0 = Int(vc)
+    let x0 = Int(saturating: uc), y0 = Int(saturating: vc)
     let x1 = min(w - 1, x0 + 1), y1 = min(h - 1, y0 + 1)
     let fx = uc - Double(x0), fy = vc - Double(y0)
     var r = SIMD4<UInt8>()

@@ -113,28 +113,28 @@ open class EmitterLayer: Layer {
     /// Multiplies every cell's birth rate (default 1).
     public var birthRate: Double {
         get { state.emitter!.birthRate }
-        set { set("birthRate", \.birthRate, newValue) }
+        set { set("birthRate", \.birthRate, newValue.clamped(LayerLimits.coordinate, nan: 1)) }
     }
     /// Multiplies every cell's lifetime (default 1).
     public var lifetime: Double {
         get { state.emitter!.lifetime }
-        set { set("lifetime", \.lifetime, newValue) }
+        set { set("lifetime", \.lifetime, newValue.clamped(LayerLimits.coordinate, nan: 1)) }
     }
     public var emitterPosition: Point {
         get { state.emitter!.position }
-        set { set("emitterPosition", \.position, newValue) }
+        set { set("emitterPosition", \.position, newValue.cleaned()) }
     }
     public var emitterZPosition: Double {
         get { state.emitter!.zPosition }
-        set { set("emitterZPosition", \.zPosition, newValue) }
+        set { set("emitterZPosition", \.zPosition, newValue.clamped(LayerLimits.coordinate)) }
     }
     public var emitterSize: Size {
         get { state.emitter!.size }
-        set { set("emitterSize", \.size, newValue) }
+        set { set("emitterSize", \.size, newValue.cleaned()) }
     }
     public var emitterDepth: Double {
         get { state.emitter!.depth }
-        set { set("emitterDepth", \.depth, newValue) }
+        set { set("emitterDepth", \.depth, newValue.clamped(LayerLimits.coordinate)) }
     }
     public var emitterShape: Shape {
         get { state.emitter!.shape }
@@ -151,17 +151,17 @@ open class EmitterLayer: Layer {
     /// Multiplies every cell's velocity (default 1).
     public var velocity: Double {
         get { state.emitter!.velocity }
-        set { set("velocity", \.velocity, newValue) }
+        set { set("velocity", \.velocity, newValue.clamped(LayerLimits.coordinate, nan: 1)) }
     }
     /// Multiplies every cell's scale (default 1).
     public var scale: Double {
         get { state.emitter!.scale }
-        set { set("scale", \.scale, newValue) }
+        set { set("scale", \.scale, newValue.clamped(LayerLimits.coordinate, nan: 1)) }
     }
     /// Multiplies every cell's spin (default 1).
     public var spin: Double {
         get { state.emitter!.spin }
-        set { set("spin", \.spin, newValue) }
+        set { set("spin", \.spin, newValue.clamped(LayerLimits.coordinate, nan: 1)) }
     }
     /// Chooses the particles' random values.
     public var seed: UInt32 {
@@ -252,10 +252,10 @@ struct EmitterState: Sendable {
                 if r == Rect(x: 0, y: 0, width: 1, height: 1) {
                     image = contents
                 } else if r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite {
-                    let x0 = max(0, Int((r.minX * Double(contents.width)).rounded()))
-                    let y0 = max(0, Int((r.minY * Double(contents.height)).rounded()))
-                    let x1 = min(contents.width, Int((r.maxX * Double(contents.width)).rounded()))
-                    let y1 = min(contents.height, Int((r.maxY * Double(contents.height)).rounded()))
+                    let x0 = max(0, Int(saturating: (r.minX * Double(contents.width)).rounded()))
+                    let y0 = max(0, Int(saturating: (r.minY * Double(contents.height)).rounded()))
+                    let x1 = min(contents.width, Int(saturating: (r.maxX * Double(contents.width)).rounded()))
+                    let y1 = min(contents.height, Int(saturating: (r.maxY * Double(contents.height)).rounded()))
                     if x1 > x0, y1 > y0 { image = contents.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0) }
                 }
             }
@@ -333,8 +333,8 @@ struct EmitterState: Sendable {
         let first = max(start, t - maxLife)
         guard end >= first else { return }
         // Births at start + k / rate, k = 1, 2, …
-        var k0 = Int(((first - start) * rate).rounded(.down))
-        let k1 = Int(((end - start) * rate).rounded(.down))
+        var k0 = Int(saturating: ((first - start) * rate).rounded(.down))
+        let k1 = Int(saturating: ((end - start) * rate).rounded(.down))
         guard k1 >= 1 else { return }
         k0 = max(1, k0)
         // Keep within the budget: the newest births win.
@@ -342,7 +342,7 @@ struct EmitterState: Sendable {
         if k1 - k0 + 1 > room { k0 = k1 - room + 1 }
         guard k0 <= k1 else { return }
         let cellKey = mix(UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 ^ flat[index].key)
-        let parentKey = parent.map { UInt64(bitPattern: Int64(($0.birth * 1e6).rounded())) } ?? 0
+        let parentKey = parent.map { UInt64(bitPattern: Int64(Int(saturating: ($0.birth * 1e6).rounded()))) } ?? 0
         for k in k0...k1 {
             var r = Random(state: mix(cellKey ^ mix(UInt64(k) ^ parentKey)))
             let birth = start + Double(k) / rate

@@ -54,11 +54,11 @@ open class GradientLayer: Layer {
     }
     public var startPoint: Point {
         get { state.gradient!.startPoint }
-        set { set("startPoint", \.startPoint, newValue) }
+        set { set("startPoint", \.startPoint, newValue.cleaned(nan: Point(x: 0.5, y: 0))) }
     }
     public var endPoint: Point {
         get { state.gradient!.endPoint }
-        set { set("endPoint", \.endPoint, newValue) }
+        set { set("endPoint", \.endPoint, newValue.cleaned(nan: Point(x: 0.5, y: 1))) }
     }
     public var type: Kind {
         get { state.gradient!.type }

@@ -221,8 +221,9 @@ open class Layer {
     public var bounds: Rect {
         get { state.bounds }
         set {
+            let newValue = newValue.cleaned()
             let sizeChanged = newValue.size != state.bounds.size
-            change("bounds", \.bounds, newValue)
+            change("bounds", \.bounds, newValue.cleaned())
             if sizeChanged {
                 setNeedsLayout()
                 if needsDisplayOnBoundsChange { setNeedsDisplay() }
@@ -232,31 +233,31 @@ open class Layer {
     /// Where the anchor point sits in the superlayer.
     public var position: Point {
         get { state.position }
-        set { change("position", \.position, newValue) }
+        set { change("position", \.position, newValue.cleaned()) }
     }
     /// The point of the bounds, in unit coordinates, that `position` places and
     /// transforms turn about (default (0.5, 0.5)).
     public var anchorPoint: Point {
         get { state.anchorPoint }
-        set { change("anchorPoint", \.anchorPoint, newValue) }
+        set { change("anchorPoint", \.anchorPoint, newValue.cleaned(nan: Point(x: 0.5, y: 0.5))) }
     }
     public var anchorPointZ: Double {
         get { state.anchorPointZ }
-        set { change("anchorPointZ", \.anchorPointZ, newValue) }
+        set { change("anchorPointZ", \.anchorPointZ, newValue.clamped(LayerLimits.coordinate)) }
     }
     /// Orders siblings (higher in front) and moves the layer along z.
     public var zPosition: Double {
         get { state.zPosition }
-        set { change("zPosition", \.zPosition, newValue) }
+        set { change("zPosition", \.zPosition, newValue.clamped(LayerLimits.coordinate)) }
     }
     public var transform: Transform3D {
         get { state.transform }
-        set { change("transform", \.transform, newValue) }
+        set { change("transform", \.transform, newValue.cleaned) }
     }
     /// Applied to the sublayers, about the anchor point.
     public var sublayerTransform: Transform3D {
         get { state.sublayerTransform }
-        set { change("sublayerTransform", \.sublayerTransform, newValue) }
+        set { change("sublayerTransform", \.sublayerTransform, newValue.cleaned) }
     }
     /// The 2D part of `transform` (`affineTransform()`).
     public var affineTransform: Transform {
@@ -306,7 +307,7 @@ open class Layer {
     /// Rounds the background, border and (with `masksToBounds`) the clip.
     public var cornerRadius: Double {
         get { state.cornerRadius }
-        set { change("cornerRadius", \.cornerRadius, newValue.isFinite ? max(0, newValue) : 0) }
+        set { change("cornerRadius", \.cornerRadius, newValue.clampedLength(LayerLimits.coordinate)) }
     }
     public var maskedCorners: CornerMask {
         get { state.maskedCorners }
@@ -315,7 +316,7 @@ open class Layer {
     /// Drawn inside the bounds, above the contents and the sublayers.
     public var borderWidth: Double {
         get { state.borderWidth }
-        set { change("borderWidth", \.borderWidth, newValue.isFinite ? max(0, newValue) : 0) }
+        set { change("borderWidth", \.borderWidth, newValue.clampedLength(LayerLimits.coordinate)) }
     }
     public var borderColor: Color {
         get { state.borderColor }
@@ -338,12 +339,12 @@ open class Layer {
     /// Default (0, −3), as in Core Animation.
     public var shadowOffset: Size {
         get { state.shadowOffset }
-        set { change("shadowOffset", \.shadowOffset, newValue) }
+        set { change("shadowOffset", \.shadowOffset, newValue.cleaned(nan: Size(width: 0, height: -3))) }
     }
-    /// The blur radius (default 3).
+    /// The blur radius (default 3), 0 to 1000 points (`LayerLimits.shadowRadius`).
     public var shadowRadius: Double {
         get { state.shadowRadius }
-        set { change("shadowRadius", \.shadowRadius, newValue.isFinite ? max(0, newValue) : 0) }
+        set { change("shadowRadius", \.shadowRadius, newValue.clampedLength(LayerLimits.shadowRadius)) }
     }
     /// The shadow's shape; nil casts it from the layer's composited alpha.
     public var shadowPath: Path? {
@@ -364,13 +365,13 @@ open class Layer {
     /// The part of the contents shown, in unit coordinates (default all of it).
     public var contentsRect: Rect {
         get { state.contentsRect }
-        set { change("contentsRect", \.contentsRect, newValue) }
+        set { change("contentsRect", \.contentsRect, newValue.cleaned(nan: Rect(x: 0, y: 0, width: 1, height: 1))) }
     }
     /// The stretchable middle of the contents, in unit coordinates: the parts
     /// outside it keep their size (nine-slice). Default: all of it stretches.
     public var contentsCenter: Rect {
         get { state.contentsCenter }
-        set { change("contentsCenter", \.contentsCenter, newValue) }
+        set { change("contentsCenter", \.contentsCenter, newValue.cleaned(nan: Rect(x: 0, y: 0, width: 1, height: 1))) }
     }
     public var contentsGravity: ContentsGravity {
         get { state.contentsGravity }
@@ -379,7 +380,7 @@ open class Layer {
     /// Pixels of contents per point (default 1).
     public var contentsScale: Double {
         get { state.contentsScale }
-        set { change("contentsScale", \.contentsScale, newValue.isFinite && newValue > 0 ? newValue : 1) }
+        set { change("contentsScale", \.contentsScale, newValue > 0 ? min(LayerLimits.contentsScale, newValue) : 1) }
     }
 
     // MARK: Mask

@@ -173,7 +173,7 @@ public struct FrameStatistics: Sendable {
     public func percentile(_ q: Double) -> Double {
         guard !durations.isEmpty else { return 0 }
         let sorted = durations.sorted()
-        let rank = Int((q * Double(sorted.count)).rounded(.up)) - 1
+        let rank = Int(saturating: (q * Double(sorted.count)).rounded(.up)) - 1
         return sorted[Swift.max(0, Swift.min(sorted.count - 1, rank))]
     }
 

@@ -41,7 +41,7 @@ open class ReplicatorLayer: Layer {
     }
     public var instanceTransform: Transform3D {
         get { state.replicator!.instanceTransform }
-        set { set("instanceTransform", \.instanceTransform, newValue) }
+        set { set("instanceTransform", \.instanceTransform, newValue.cleaned) }
     }
     /// Seconds between the copies' animations.
     public var instanceDelay: Double {

@@ -70,7 +70,7 @@ open class ShapeLayer: Layer {
     }
     public var lineWidth: Double {
         get { state.shape!.lineWidth }
-        set { set("lineWidth", \.lineWidth, newValue.isFinite ? max(0, newValue) : 1) }
+        set { set("lineWidth", \.lineWidth, newValue.clampedLength(LayerLimits.coordinate, nan: 1)) }
     }
     public var lineCap: LineCap {
         get { state.shape!.lineCap }
@@ -82,7 +82,7 @@ open class ShapeLayer: Layer {
     }
     public var miterLimit: Double {
         get { state.shape!.miterLimit }
-        set { set("miterLimit", \.miterLimit, newValue.isFinite ? max(0, newValue) : 10) }
+        set { set("miterLimit", \.miterLimit, newValue.clampedLength(LayerLimits.coordinate, nan: 10)) }
     }
     /// Dash and gap lengths; empty (the default) draws a solid line.
     public var lineDashPattern: [Double] {
@@ -91,7 +91,7 @@ open class ShapeLayer: Layer {
     }
     public var lineDashPhase: Double {
         get { state.shape!.lineDashPhase }
-        set { set("lineDashPhase", \.lineDashPhase, newValue.isFinite ? newValue : 0) }
+        set { set("lineDashPhase", \.lineDashPhase, newValue.clamped(LayerLimits.coordinate)) }
     }
     /// Where the stroke starts along the path, 0…1 of its length.
     public var strokeStart: Double {

@@ -37,11 +37,11 @@ open class TilePyramidLayer: TiledLayer {
     nonisolated open override func draw(in canvas: Canvas) {
         let k = canvas.transform.a
         guard k > 0, k.isFinite else { return }
-        let level = Int((-log2(k)).rounded())
+        let level = Int(saturating: (-log2(k)).rounded())
         guard level >= 0, level < pyramid.levels.count else { return }
         let area = canvas.clipBoundingBox
         let points = Double(pyramid.tileSize) / k
-        let column = Int((area.midX / points).rounded(.down)), row = Int((area.midY / points).rounded(.down))
+        let column = Int(saturating: (area.midX / points).rounded(.down)), row = Int(saturating: (area.midY / points).rounded(.down))
         let l = pyramid.levels[level]
         guard column >= 0, row >= 0, column < l.columns, row < l.rows,
               let image = try? Image(contentsOfFile: "\(directory)/\(pyramid.tilePath(level: level, column: column, row: row))")

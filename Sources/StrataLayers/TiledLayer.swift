@@ -76,8 +76,8 @@ open class TiledLayer: Layer {
         get { Size(width: Double(state.tiled!.tileWidth), height: Double(state.tiled!.tileHeight)) }
         set {
             guard newValue.width.isFinite, newValue.height.isFinite, newValue.width > 0, newValue.height > 0 else { return }
-            set("tileWidth", \.tileWidth, Int(min(4096, max(16, newValue.width.rounded(.up)))))
-            set("tileHeight", \.tileHeight, Int(min(4096, max(16, newValue.height.rounded(.up)))))
+            set("tileWidth", \.tileWidth, Int(saturating: min(4096, max(16, newValue.width.rounded(.up)))))
+            set("tileHeight", \.tileHeight, Int(saturating: min(4096, max(16, newValue.height.rounded(.up)))))
         }
     }
 
@@ -157,7 +157,7 @@ struct TiledState: Sendable {
         guard needed > 0, needed.isFinite else { return top }
         let e = log2(needed) - 1e-9
         guard e.isFinite else { return top }
-        return min(top, max(bottom, Int(e.rounded(.up))))
+        return min(top, max(bottom, Int(saturating: e.rounded(.up))))
     }
 
     var lowestLevel: Int { min(levelsOfDetailBias, levelsOfDetail - 1) - (levelsOfDetail - 1) }
@@ -385,7 +385,7 @@ final class TileStore: Sendable {
 
     /// Draws one tile into a new image.
     static func render(_ e: Entry, _ draw: (@Sendable (Canvas) -> Void)?) -> Image? {
-        let w = Int((e.rect.width * e.scale).rounded(.up)), h = Int((e.rect.height * e.scale).rounded(.up))
+        let w = Int(saturating: (e.rect.width * e.scale).rounded(.up)), h = Int(saturating: (e.rect.height * e.scale).rounded(.up))
         guard w > 0, h > 0, let canvas = try? Canvas(width: w, height: h) else { return nil }
         canvas.scaleBy(x: e.scale, y: e.scale)
         canvas.translateBy(x: -e.rect.minX, y: -e.rect.minY)
@@ -428,8 +428,8 @@ extension Compositor {
         let tw = Double(t.tileWidth) / k, th = Double(t.tileHeight) / k
         let visible = area.applying(inverse).intersection(b)
         guard !visible.isNull, visible.width > 0, visible.height > 0 else { return [] }
-        let i0 = Int((visible.minX / tw).rounded(.down)), i1 = Int((visible.maxX / tw).rounded(.up))
-        let j0 = Int((visible.minY / th).rounded(.down)), j1 = Int((visible.maxY / th).rounded(.up))
+        let i0 = Int(saturating: (visible.minX / tw).rounded(.down)), i1 = Int(saturating: (visible.maxX / tw).rounded(.up))
+        let j0 = Int(saturating: (visible.minY / th).rounded(.down)), j1 = Int(saturating: (visible.maxY / th).rounded(.up))
         // A layer zoomed far out past its levels would need a tile per pixel
         // or fewer: past 4096 tiles in one frame it draws none.
         guard i1 > i0, j1 > j0, (i1 - i0) * (j1 - j0) <= 4096 else { return [] }
