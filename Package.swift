@@ -71,10 +71,12 @@ let package = Package(
                 "StrataGraphics",
                 "StrataText",
                 "StrataLayers",
+                "StrataTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Helpers the test targets share.
+        // Helpers the test targets share, and the hostile files that both the
+        // tests and `strata bench limits` write.
         .target(
             name: "StrataTestSupport",
             path: "Tests/TestSupport"

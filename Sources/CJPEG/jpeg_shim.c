@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <jpeglib.h>
 #include <jerror.h>
 
@@ -63,85 +64,130 @@ static void cmyk_to_rgb(const uint8_t *cmyk, int inverted, uint8_t *out, int cha
     }
 }
 
-int strata_jpeg_decode(const uint8_t *data, size_t size,
-                       uint32_t max_dimension, uint64_t max_pixels,
-                       uint8_t **out_pixels, uint32_t *out_width, uint32_t *out_height,
-                       char *error, size_t error_size) {
-    *out_pixels = NULL;
+// The most scans a file may have. Ordinary progressive files have about ten
+// (a few dozen from optimisers); each scan costs a pass over the whole image,
+// so a file repeating one scan tens of thousands of times would run for
+// minutes. libjpeg-turbo's advice for untrusted input is such a limit.
+#define STRATA_JPEG_MAX_SCANS 256
+
+typedef struct {
+    struct jpeg_progress_mgr base;
+    int max_scans;
+} scan_limit;
+
+static void on_progress(j_common_ptr info) {
+    if (!info->is_decompressor) return;
+    j_decompress_ptr d = (j_decompress_ptr)info;
+    scan_limit *limit = (scan_limit *)info->progress;
+    if (d->input_scan_number > limit->max_scans) {
+        error_manager *manager = (error_manager *)info->err;
+        char message[160];
+        snprintf(message, sizeof message, "damaged or hostile: the JPEG has more than %d scans", limit->max_scans);
+        copy_message(manager->error, manager->error_size, message);
+        longjmp(manager->jump, 1);
+    }
+}
+
+/// The checks both readers make after the header: a non-empty size, and
+/// enough data for it. Even arithmetic coding spends some bits on each 8 x 8
+/// block; allowing an eighth of a bit a block, a file this short cannot hold
+/// the image it declares.
+static void check_header(j_decompress_ptr info, uint64_t file_size) {
+    error_manager *manager = (error_manager *)info->err;
+    uint32_t width = info->image_width, height = info->image_height;
+    if (width == 0 || height == 0) {
+        copy_message(manager->error, manager->error_size, "the JPEG declares an empty image");
+        longjmp(manager->jump, 1);
+    }
+    uint64_t blocks = ((uint64_t)(width + 7) / 8) * ((height + 7) / 8);
+    if (blocks > file_size * 64 + 64) {
+        copy_message(manager->error, manager->error_size, "truncated: the file is too short to hold the image it declares");
+        longjmp(manager->jump, 1);
+    }
+}
+
+struct strata_jpeg_decoder {
+    struct jpeg_decompress_struct info;
+    error_manager manager;
+    scan_limit progress;
+    int cmyk;
+    int inverted;
+    int started;
+};
+
+void strata_jpeg_decoder_close(strata_jpeg_decoder *decoder) {
+    if (decoder == NULL) return;
+    if (decoder->started) jpeg_destroy_decompress(&decoder->info);
+    free(decoder);
+}
+
+strata_jpeg_decoder *strata_jpeg_decoder_open(const uint8_t *data, size_t size,
+                                              uint32_t max_dimension, uint64_t max_pixels,
+                                              uint32_t *out_width, uint32_t *out_height,
+                                              char *error, size_t error_size) {
     *out_width = 0;
     *out_height = 0;
     if (size < 3 || data[0] != 0xFF || data[1] != 0xD8 || data[2] != 0xFF) {
         copy_message(error, error_size, "not a JPEG file: the start-of-image marker is missing");
-        return 1;
+        return NULL;
     }
-    struct jpeg_decompress_struct info;
-    error_manager manager;
-    info.err = jpeg_std_error(&manager.base);
-    manager.base.error_exit = on_error_exit;
-    manager.base.emit_message = on_message;
-    manager.error = error;
-    manager.error_size = error_size;
-    uint8_t *volatile pixels = NULL;
-    uint8_t *volatile cmyk_row = NULL;
-    if (setjmp(manager.jump)) {
-        free(pixels);
-        free(cmyk_row);
-        jpeg_destroy_decompress(&info);
-        return 1;
+    strata_jpeg_decoder *decoder = (strata_jpeg_decoder *)calloc(1, sizeof(strata_jpeg_decoder));
+    if (decoder == NULL) {
+        copy_message(error, error_size, "out of memory");
+        return NULL;
     }
-    jpeg_create_decompress(&info);
-    jpeg_mem_src(&info, data, (unsigned long)size);
-    jpeg_read_header(&info, TRUE);
-    uint32_t width = info.image_width, height = info.image_height;
-    if (width == 0 || height == 0) {
-        copy_message(error, error_size, "the JPEG declares an empty image");
-        longjmp(manager.jump, 1);
+    decoder->info.err = jpeg_std_error(&decoder->manager.base);
+    decoder->manager.base.error_exit = on_error_exit;
+    decoder->manager.base.emit_message = on_message;
+    decoder->manager.error = error;
+    decoder->manager.error_size = error_size;
+    if (setjmp(decoder->manager.jump)) {
+        strata_jpeg_decoder_close(decoder);
+        return NULL;
     }
+    jpeg_create_decompress(&decoder->info);
+    decoder->started = 1;
+    decoder->progress.base.progress_monitor = on_progress;
+    decoder->progress.max_scans = STRATA_JPEG_MAX_SCANS;
+    decoder->info.progress = &decoder->progress.base;
+    jpeg_mem_src(&decoder->info, data, (unsigned long)size);
+    jpeg_read_header(&decoder->info, TRUE);
+    uint32_t width = decoder->info.image_width, height = decoder->info.image_height;
     if (width > max_dimension || height > max_dimension || (uint64_t)width * height > max_pixels) {
         snprintf(error, error_size, "image too large: %u x %u exceeds the decoder's limit of %u pixels a side and %llu in all",
                  width, height, max_dimension, (unsigned long long)max_pixels);
-        longjmp(manager.jump, 1);
+        longjmp(decoder->manager.jump, 1);
     }
-    // Even arithmetic coding spends some bits on each 8 x 8 block; allowing an
-    // eighth of a bit a block, a file this short cannot hold the image it declares.
-    uint64_t blocks = ((uint64_t)(width + 7) / 8) * ((height + 7) / 8);
-    if (blocks > (uint64_t)size * 64 + 64) {
-        copy_message(error, error_size, "truncated: the file is too short to hold the image it declares");
-        longjmp(manager.jump, 1);
-    }
+    check_header(&decoder->info, size);
     // Progressive files keep every coefficient in memory: bound what libjpeg may
     // take (it then fails with a message instead of exhausting the machine).
-    info.mem->max_memory_to_use = 512L * 1024 * 1024;
-    int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
-    int inverted = info.saw_Adobe_marker;
-    info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
-    jpeg_start_decompress(&info);
-    pixels = (uint8_t *)malloc((size_t)width * height * 4);
-    if (pixels == NULL) {
-        copy_message(error, error_size, "out of memory while decoding");
-        longjmp(manager.jump, 1);
-    }
-    if (cmyk) {
-        cmyk_row = (uint8_t *)malloc((size_t)width * 4);
-        if (cmyk_row == NULL) {
-            copy_message(error, error_size, "out of memory while decoding");
-            longjmp(manager.jump, 1);
-        }
-    }
-    while (info.output_scanline < height) {
-        uint8_t *row = pixels + (size_t)info.output_scanline * width * 4;
-        JSAMPROW target = cmyk ? cmyk_row : row;
-        jpeg_read_scanlines(&info, &target, 1);
-        if (cmyk) {
-            cmyk_to_rgb(cmyk_row, inverted, row, 4, width);
-        }
-    }
-    jpeg_finish_decompress(&info);
-    jpeg_destroy_decompress(&info);
-    free(cmyk_row);
-    *out_pixels = pixels;
+    decoder->info.mem->max_memory_to_use = 512L * 1024 * 1024;
+    decoder->cmyk = decoder->info.jpeg_color_space == JCS_CMYK || decoder->info.jpeg_color_space == JCS_YCCK;
+    decoder->inverted = decoder->info.saw_Adobe_marker;
+    decoder->info.out_color_space = decoder->cmyk ? JCS_CMYK : JCS_EXT_RGBA;
     *out_width = width;
     *out_height = height;
+    return decoder;
+}
+
+int strata_jpeg_decoder_read(strata_jpeg_decoder *decoder, uint8_t *rgba, size_t stride,
+                             char *error, size_t error_size) {
+    decoder->manager.error = error;
+    decoder->manager.error_size = error_size;
+    // CMYK rows are converted in place: 4 bytes a pixel either way.
+    if (setjmp(decoder->manager.jump)) return 1;
+    jpeg_start_decompress(&decoder->info);
+    uint32_t width = decoder->info.output_width, height = decoder->info.output_height;
+    while (decoder->info.output_scanline < height) {
+        uint8_t *row = rgba + (size_t)decoder->info.output_scanline * stride;
+        JSAMPROW target = row;
+        if (jpeg_read_scanlines(&decoder->info, &target, 1) != 1) {
+            copy_message(error, error_size, "the JPEG data ended early");
+            return 1;
+        }
+        if (decoder->cmyk) cmyk_to_rgb(row, decoder->inverted, row, 4, width);
+    }
+    jpeg_finish_decompress(&decoder->info);
     return 0;
 }
 
@@ -191,6 +237,7 @@ int strata_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height, size
 struct strata_jpeg_reader {
     struct jpeg_decompress_struct info;
     error_manager manager;
+    scan_limit progress;
     FILE *file;
     int cmyk;
     int inverted;
@@ -233,13 +280,18 @@ strata_jpeg_reader *strata_jpeg_reader_open(const char *path, uint64_t max_memor
     }
     jpeg_create_decompress(&reader->info);
     reader->started = 1;
+    reader->progress.base.progress_monitor = on_progress;
+    reader->progress.max_scans = STRATA_JPEG_MAX_SCANS;
+    reader->info.progress = &reader->progress.base;
     jpeg_stdio_src(&reader->info, file);
     jpeg_read_header(&reader->info, TRUE);
     uint32_t width = reader->info.image_width, height = reader->info.image_height;
-    if (width == 0 || height == 0) {
-        copy_message(error, error_size, "the JPEG declares an empty image");
+    struct stat status;
+    if (fstat(fileno(file), &status) != 0) {
+        copy_message(error, error_size, "cannot read the file's length");
         longjmp(reader->manager.jump, 1);
     }
+    check_header(&reader->info, (uint64_t)status.st_size);
     // A progressive (or multi-scan) file is decoded whole, its coefficients
     // held in memory: about 2 bytes a sample. Refuse what would not fit.
     if (jpeg_has_multiple_scans(&reader->info)) {

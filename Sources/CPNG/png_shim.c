@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 
 typedef struct {
     const uint8_t *data;
@@ -73,19 +75,116 @@ static void write_to_memory(png_structp png, png_bytep bytes, png_size_t length)
 
 static void flush_nothing(png_structp png) { (void)png; }
 
-int strata_png_decode(const uint8_t *data, size_t size,
-                      uint32_t max_dimension, uint64_t max_pixels,
-                      uint8_t **out_pixels, uint32_t *out_width, uint32_t *out_height,
-                      char *error, size_t error_size) {
-    *out_pixels = NULL;
+// Ancillary chunks (text, ICC profiles, …) libpng may hold in memory, each and
+// once decompressed: a header declaring gigabytes is refused at this size.
+#define STRATA_PNG_CHUNK_MAX (16u << 20)
+
+/// Limits every reader sets: the size per side, the memory of one ancillary
+/// chunk and how many such chunks are kept.
+static void set_limits(png_structp png, uint32_t max_dimension) {
+    png_set_user_limits(png, max_dimension, max_dimension);
+    png_set_chunk_malloc_max(png, STRATA_PNG_CHUNK_MAX);
+    png_set_chunk_cache_max(png, 1000);
+}
+
+/// Walks the chunk headers after the signature: every chunk must fit in the
+/// `size` bytes there are, so no chunk's declared length (up to 2 GB) is ever
+/// believed beyond the data. `read_at(context, offset, out8)` reads 8 bytes at
+/// an offset, returning 0 when it cannot. Returns 0, or 1 with a reason.
+static int check_chunks(uint64_t size, int (*read_at)(void *, uint64_t, uint8_t *), void *context,
+                        char *error, size_t error_size) {
+    uint64_t position = 8;
+    while (position + 12 <= size) {
+        uint8_t header[8];
+        if (!read_at(context, position, header)) break;
+        uint32_t length = (uint32_t)header[0] << 24 | (uint32_t)header[1] << 16 | (uint32_t)header[2] << 8 | header[3];
+        if (length > 0x7fffffffu) {
+            copy_message(error, error_size, "damaged: a chunk declares a length over 2^31 - 1 bytes");
+            return 1;
+        }
+        if (position + 12 + length > size) {
+            char message[200];
+            snprintf(message, sizeof message,
+                     "truncated: the %.4s chunk declares %u bytes, but only %llu remain in the file",
+                     (const char *)header + 4, length, (unsigned long long)(size - position - 12 > size ? 0 : size - position - 12));
+            copy_message(error, error_size, message);
+            return 1;
+        }
+        position += 12 + (uint64_t)length;
+        if (memcmp(header + 4, "IEND", 4) == 0) break;
+    }
+    return 0;
+}
+
+static int read_memory_at(void *context, uint64_t offset, uint8_t *out) {
+    const read_context *c = (const read_context *)context;
+    if (offset + 8 > c->size) return 0;
+    memcpy(out, c->data + offset, 8);
+    return 1;
+}
+
+static int read_file_at(void *context, uint64_t offset, uint8_t *out) {
+    FILE *f = (FILE *)context;
+    if (fseeko(f, (off_t)offset, SEEK_SET) != 0) return 0;
+    return fread(out, 1, 8, f) == 8;
+}
+
+/// The IHDR size against the limits, and the raw image data it declares against
+/// the bytes there are (deflate cannot compress better than about 1032 : 1, so a
+/// file whose declared image needs more raw bytes than that is truncated or
+/// lying). Called before anything is allocated for pixels.
+static void check_size(png_structp png, png_infop info, uint64_t file_size, uint64_t max_pixels) {
+    png_uint_32 width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    if ((uint64_t)width * (uint64_t)height > max_pixels) {
+        png_error(png, "image too large: its pixel count exceeds the decoder's limit");
+    }
+    uint64_t raw_bytes = (uint64_t)height * ((uint64_t)png_get_rowbytes(png, info) + 1);
+    if (raw_bytes > file_size * 1040 + 4096) {
+        png_error(png, "truncated: the file is too short to hold the image it declares");
+    }
+}
+
+/// Asks libpng for 8-bit straight RGBA rows, whatever the file holds.
+static void request_rgba(png_structp png, png_infop info) {
+    png_uint_32 width = png_get_image_width(png, info);
+    int bit_depth = png_get_bit_depth(png, info), color_type = png_get_color_type(png, info);
+    png_set_expand(png);
+    if (bit_depth == 16) png_set_scale_16(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS)) {
+        png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+    }
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 4) {
+        png_error(png, "unsupported pixel layout after conversion to RGBA");
+    }
+}
+
+struct strata_png_decoder {
+    png_structp png;
+    png_infop info;
+    read_context context;
+};
+
+void strata_png_decoder_close(strata_png_decoder *decoder) {
+    if (decoder == NULL) return;
+    if (decoder->png) png_destroy_read_struct(&decoder->png, decoder->info ? &decoder->info : NULL, NULL);
+    free(decoder);
+}
+
+strata_png_decoder *strata_png_decoder_open(const uint8_t *data, size_t size,
+                                            uint32_t max_dimension, uint64_t max_pixels,
+                                            uint32_t *out_width, uint32_t *out_height,
+                                            char *error, size_t error_size) {
     *out_width = 0;
     *out_height = 0;
     if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
         copy_message(error, error_size, "not a PNG file: the 8-byte PNG signature is missing");
-        return 1;
+        return NULL;
     }
-    // Check the declared size before libpng reads any further, so that an
-    // absurd header is refused with a clear reason.
+    // The declared size before libpng reads any further, so that an absurd
+    // header is refused with a clear reason.
     if (size >= 24 && memcmp(data + 12, "IHDR", 4) == 0) {
         uint32_t w = (uint32_t)data[16] << 24 | (uint32_t)data[17] << 16 | (uint32_t)data[18] << 8 | data[19];
         uint32_t h = (uint32_t)data[20] << 24 | (uint32_t)data[21] << 16 | (uint32_t)data[22] << 8 | data[23];
@@ -95,72 +194,63 @@ int strata_png_decode(const uint8_t *data, size_t size,
                      "image too large: %u x %u exceeds the decoder's limit of %u pixels a side and %llu in all",
                      w, h, max_dimension, (unsigned long long)max_pixels);
             copy_message(error, error_size, message);
-            return 1;
+            return NULL;
         }
     }
-    read_context context = {data, size, 0, error, error_size};
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, on_read_error, on_warning);
-    if (png == NULL) {
+    strata_png_decoder *decoder = (strata_png_decoder *)calloc(1, sizeof(strata_png_decoder));
+    if (decoder == NULL) {
+        copy_message(error, error_size, "out of memory");
+        return NULL;
+    }
+    decoder->context = (read_context){data, size, 0, error, error_size};
+    if (check_chunks(size, read_memory_at, &decoder->context, error, error_size)) {
+        free(decoder);
+        return NULL;
+    }
+    decoder->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &decoder->context, on_read_error, on_warning);
+    if (decoder->png == NULL) {
+        strata_png_decoder_close(decoder);
         copy_message(error, error_size, "libpng could not create a read structure");
-        return 1;
+        return NULL;
     }
-    png_infop info = png_create_info_struct(png);
-    if (info == NULL) {
-        png_destroy_read_struct(&png, NULL, NULL);
+    decoder->info = png_create_info_struct(decoder->png);
+    if (decoder->info == NULL) {
+        strata_png_decoder_close(decoder);
         copy_message(error, error_size, "libpng could not create an info structure");
+        return NULL;
+    }
+    if (setjmp(png_jmpbuf(decoder->png))) {
+        strata_png_decoder_close(decoder);
+        return NULL;
+    }
+    png_set_read_fn(decoder->png, &decoder->context, read_from_memory);
+    set_limits(decoder->png, max_dimension);
+    png_read_info(decoder->png, decoder->info);
+    check_size(decoder->png, decoder->info, size, max_pixels);
+    request_rgba(decoder->png, decoder->info);
+    *out_width = png_get_image_width(decoder->png, decoder->info);
+    *out_height = png_get_image_height(decoder->png, decoder->info);
+    return decoder;
+}
+
+int strata_png_decoder_read(strata_png_decoder *decoder, uint8_t *rgba, size_t stride,
+                            char *error, size_t error_size) {
+    decoder->context.error = error;
+    decoder->context.error_size = error_size;
+    png_uint_32 height = png_get_image_height(decoder->png, decoder->info);
+    // Written after setjmp and read after a longjmp: volatile keeps it in memory.
+    png_bytep *volatile rows = (png_bytep *)malloc(sizeof(png_bytep) * (height ? height : 1));
+    if (rows == NULL) {
+        copy_message(error, error_size, "out of memory while decoding");
         return 1;
     }
-    // Written after setjmp and read after a longjmp: volatile keeps them in memory.
-    uint8_t *volatile pixels = NULL;
-    png_bytep *volatile rows = NULL;
-    if (setjmp(png_jmpbuf(png))) {
-        free(pixels);
+    if (setjmp(png_jmpbuf(decoder->png))) {
         free(rows);
-        png_destroy_read_struct(&png, &info, NULL);
         return 1;
     }
-    png_set_read_fn(png, &context, read_from_memory);
-    png_set_user_limits(png, max_dimension, max_dimension);
-    png_read_info(png, info);
-
-    png_uint_32 width = 0, height = 0;
-    int bit_depth = 0, color_type = 0, interlace = 0;
-    png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
-    if ((uint64_t)width * (uint64_t)height > max_pixels) {
-        png_error(png, "image too large: its pixel count exceeds the decoder's limit");
-    }
-    // Deflate cannot compress better than about 1032 : 1, so a file whose
-    // declared image needs more raw bytes than that is truncated or lying.
-    uint64_t raw_bytes = (uint64_t)height * ((uint64_t)png_get_rowbytes(png, info) + 1);
-    if (raw_bytes > (uint64_t)size * 1040 + 4096) {
-        png_error(png, "truncated: the file is too short to hold the image it declares");
-    }
-
-    png_set_expand(png);
-    if (bit_depth == 16) png_set_scale_16(png);
-    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) {
-        png_set_gray_to_rgb(png);
-    }
-    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS)) {
-        png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
-    }
-    png_set_interlace_handling(png);
-    png_read_update_info(png, info);
-    if (png_get_rowbytes(png, info) != (size_t)width * 4) {
-        png_error(png, "unsupported pixel layout after conversion to RGBA");
-    }
-
-    pixels = (uint8_t *)malloc((size_t)width * height * 4);
-    rows = (png_bytep *)malloc(sizeof(png_bytep) * height);
-    if (pixels == NULL || rows == NULL) png_error(png, "out of memory while decoding");
-    for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + (size_t)y * width * 4;
-    png_read_image(png, rows);
-
+    for (png_uint_32 y = 0; y < height; y++) rows[y] = rgba + (size_t)y * stride;
+    png_read_image(decoder->png, rows);
     free(rows);
-    png_destroy_read_struct(&png, &info, NULL);
-    *out_pixels = pixels;
-    *out_width = width;
-    *out_height = height;
     return 0;
 }
 
@@ -277,22 +367,39 @@ strata_png_reader *strata_png_reader_open(const char *path, uint32_t max_dimensi
         strata_png_reader_close(reader);
         return NULL;
     }
+    // The declared size first, for a clear reason.
+    unsigned char header[16];
+    if (fread(header, 1, 16, file) == 16 && memcmp(header + 4, "IHDR", 4) == 0) {
+        uint32_t w = (uint32_t)header[8] << 24 | (uint32_t)header[9] << 16 | (uint32_t)header[10] << 8 | header[11];
+        uint32_t h = (uint32_t)header[12] << 24 | (uint32_t)header[13] << 16 | (uint32_t)header[14] << 8 | header[15];
+        if (w > max_dimension || h > max_dimension) {
+            char message[200];
+            snprintf(message, sizeof message, "image too large: %u x %u exceeds the limit of %u pixels a side (width and height)",
+                     w, h, max_dimension);
+            copy_message(error, error_size, message);
+            strata_png_reader_close(reader);
+            return NULL;
+        }
+    }
+    // The chunks against the file's length, then back to just after the signature.
+    struct stat status;
+    if (fstat(fileno(file), &status) != 0 || check_chunks((uint64_t)status.st_size, read_file_at, file, error, error_size)
+        || fseeko(file, 8, SEEK_SET) != 0) {
+        if (error && error[0] == 0) copy_message(error, error_size, "cannot read the file");
+        strata_png_reader_close(reader);
+        return NULL;
+    }
     png_init_io(reader->png, file);
     png_set_sig_bytes(reader->png, 8);
-    png_set_user_limits(reader->png, max_dimension, max_dimension);
+    set_limits(reader->png, max_dimension);
     png_read_info(reader->png, reader->info);
     png_uint_32 width = 0, height = 0;
     int bit_depth = 0, color_type = 0, interlace = 0;
     png_get_IHDR(reader->png, reader->info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
-    png_set_expand(reader->png);
-    if (bit_depth == 16) png_set_scale_16(reader->png);
-    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(reader->png);
-    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !png_get_valid(reader->png, reader->info, PNG_INFO_tRNS)) {
-        png_set_filler(reader->png, 0xFF, PNG_FILLER_AFTER);
-    }
-    png_read_update_info(reader->png, reader->info);
-    if (png_get_rowbytes(reader->png, reader->info) != (size_t)width * 4) {
-        png_error(reader->png, "unsupported pixel layout after conversion to RGBA");
+    // No limit on the pixel count: rows stream, a band at a time.
+    check_size(reader->png, reader->info, (uint64_t)status.st_size, UINT64_MAX);
+    if (interlace == PNG_INTERLACE_NONE) {
+        request_rgba(reader->png, reader->info);
     }
     reader->height = height;
     *out_width = width;

@@ -10,40 +10,48 @@ import Darwin
 
 extension Image {
     /// Decodes a JPEG file's bytes (baseline or progressive; grey, colour or Adobe
-    /// CMYK) through libjpeg into opaque RGBA.
+    /// CMYK) through libjpeg into opaque RGBA, straight into the image's own
+    /// storage.
     ///
+    /// - Parameter maximumPixelCount: the most pixels to decode (default
+    ///   `Image.defaultMaximumPixelCount`); see `init(pngData:maximumPixelCount:)`.
     /// - Throws: `GraphicsError.jpeg` with the reason when the bytes are not a
-    ///   JPEG, are truncated or corrupt (libjpeg's warnings count as errors), or
-    ///   declare an image larger than `BitmapLimits` or than the data could hold.
-    public init(jpegData: [UInt8]) throws(GraphicsError) {
-        let decoded = try CodecCall.decode(jpegData, with: strata_jpeg_decode, error: GraphicsError.jpeg)
-        defer { free(decoded.pixels) }
-        let count = decoded.width * decoded.height * 4
-        let pixels = Array(UnsafeBufferPointer(start: decoded.pixels, count: count))
-        self.init(uncheckedWidth: decoded.width, height: decoded.height, bytesPerRow: decoded.width * 4, pixels: pixels)
+    ///   JPEG, are truncated or corrupt (libjpeg's warnings count as errors),
+    ///   have more than 256 scans, or declare an image larger than the limits or
+    ///   than the data could hold.
+    public init(jpegData: [UInt8], maximumPixelCount: Int = Image.defaultMaximumPixelCount) throws(GraphicsError) {
+        self = try CodecCall.decode(jpegData, maximumPixelCount: maximumPixelCount, format: "JPEG",
+                                    open: strata_jpeg_decoder_open, read: strata_jpeg_decoder_read,
+                                    close: strata_jpeg_decoder_close, error: GraphicsError.jpeg) { _ in }
     }
 
     /// Reads and decodes a JPEG file.
-    public init(contentsOfJPEGFile path: String) throws(GraphicsError) {
-        try self.init(jpegData: try FileIO.read(path))
+    public init(contentsOfJPEGFile path: String, maximumPixelCount: Int = Image.defaultMaximumPixelCount) throws(GraphicsError) {
+        try self.init(jpegData: try FileIO.read(path), maximumPixelCount: maximumPixelCount)
     }
+
+    /// The most pixels a decode makes unless it is asked for more: 8192 × 8192
+    /// (256 MiB of RGBA). A small file can declare a huge image (a decompression
+    /// bomb), so larger images must be asked for, up to `BitmapLimits.maxPixels`,
+    /// as Pillow's `MAX_IMAGE_PIXELS` works.
+    public static let defaultMaximumPixelCount = 1 << 26
 
     /// Decodes PNG or JPEG bytes, telling them apart by their signatures.
     /// - Throws: `GraphicsError.unsupportedFormat` for anything else, and the
     ///   decoders' errors.
-    public init(data: [UInt8]) throws(GraphicsError) {
+    public init(data: [UInt8], maximumPixelCount: Int = Image.defaultMaximumPixelCount) throws(GraphicsError) {
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            try self.init(pngData: data)
+            try self.init(pngData: data, maximumPixelCount: maximumPixelCount)
         } else if data.starts(with: [0xFF, 0xD8, 0xFF]) {
-            try self.init(jpegData: data)
+            try self.init(jpegData: data, maximumPixelCount: maximumPixelCount)
         } else {
             throw .unsupportedFormat("neither a PNG nor a JPEG signature")
         }
     }
 
     /// Reads a PNG or JPEG file.
-    public init(contentsOfFile path: String) throws(GraphicsError) {
-        try self.init(data: try FileIO.read(path))
+    public init(contentsOfFile path: String, maximumPixelCount: Int = Image.defaultMaximumPixelCount) throws(GraphicsError) {
+        try self.init(data: try FileIO.read(path), maximumPixelCount: maximumPixelCount)
     }
 
     /// The image encoded as a JPEG (`UIImage.jpegData(compressionQuality:)`).

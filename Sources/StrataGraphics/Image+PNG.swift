@@ -11,43 +11,43 @@ import Darwin
 extension Image {
     /// Decodes a PNG file's bytes (any PNG colour type and bit depth: grey, grey with
     /// alpha, RGB, RGBA, palette, with or without transparency, 1 to 16 bits,
-    /// interlaced or not) into premultiplied 8-bit RGBA.
+    /// interlaced or not) into premultiplied 8-bit RGBA, straight into the
+    /// image's own storage (the decode's peak memory is the image's size).
     ///
+    /// - Parameter maximumPixelCount: the most pixels to decode (default
+    ///   `Image.defaultMaximumPixelCount`, 8192 × 8192). PNG compresses a plain
+    ///   image more than a thousand times, so a 32 KB file can declare a
+    ///   gigabyte of pixels: raise the limit (up to `BitmapLimits.maxPixels`)
+    ///   only for files you trust to be that large.
     /// - Throws: `GraphicsError.png` with the reason when the bytes are not a PNG,
-    ///   are truncated, fail a checksum, or declare an image larger than
-    ///   `BitmapLimits` or than the compressed data could hold. No pixel buffer is
-    ///   allocated before the size has been checked.
-    public init(pngData: [UInt8]) throws(GraphicsError) {
-        let decoded = try CodecCall.decode(pngData, with: strata_png_decode, error: GraphicsError.png)
-        let raw = decoded.pixels
-        defer { free(raw) }
-        let w = decoded.width, h = decoded.height
-        let count = w * h * 4
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-            let dst = out.baseAddress!
+    ///   are truncated (a chunk longer than the data, an image larger than the
+    ///   compressed data could hold), fail a checksum, or declare an image larger
+    ///   than the limits. No pixel buffer is allocated before the size has been
+    ///   checked, and no ancillary chunk may take more than 16 MiB.
+    public init(pngData: [UInt8], maximumPixelCount: Int = Image.defaultMaximumPixelCount) throws(GraphicsError) {
+        self = try CodecCall.decode(pngData, maximumPixelCount: maximumPixelCount, format: "PNG",
+                                    open: strata_png_decoder_open, read: strata_png_decoder_read,
+                                    close: strata_png_decoder_close, error: GraphicsError.png) { pixels in
+            // libpng gives straight alpha: premultiply in place.
+            let p = pixels.baseAddress!
             var i = 0
-            while i < count {
-                let a = raw[i + 3]
-                if a == 255 {
-                    dst[i] = raw[i]; dst[i + 1] = raw[i + 1]; dst[i + 2] = raw[i + 2]
-                } else {
-                    dst[i] = Pixel.multiply(raw[i], a)
-                    dst[i + 1] = Pixel.multiply(raw[i + 1], a)
-                    dst[i + 2] = Pixel.multiply(raw[i + 2], a)
+            while i < pixels.count {
+                let a = p[i + 3]
+                if a != 255 {
+                    p[i] = Pixel.multiply(p[i], a)
+                    p[i + 1] = Pixel.multiply(p[i + 1], a)
+                    p[i + 2] = Pixel.multiply(p[i + 2], a)
                 }
-                dst[i + 3] = a
                 i += 4
             }
-            initialized = count
         }
-        self.init(uncheckedWidth: w, height: h, bytesPerRow: w * 4, pixels: pixels)
     }
 
     /// Reads and decodes a PNG file.
     /// - Throws: `GraphicsError.io` when the file cannot be read, and the errors of
-    ///   `init(pngData:)`.
-    public init(contentsOfPNGFile path: String) throws(GraphicsError) {
-        try self.init(pngData: try FileIO.read(path))
+    ///   `init(pngData:maximumPixelCount:)`.
+    public init(contentsOfPNGFile path: String, maximumPixelCount: Int = Image.defaultMaximumPixelCount) throws(GraphicsError) {
+        try self.init(pngData: try FileIO.read(path), maximumPixelCount: maximumPixelCount)
     }
 
     /// The image encoded as an RGBA PNG (colours unpremultiplied, rounded).
@@ -131,28 +131,50 @@ enum FileIO {
     }
 }
 
-/// The calling convention the C codec shims share: decode into a malloc'ed RGBA
-/// buffer under the size limits, or fail with a reason.
+/// The calling convention the C codec shims share: open (the header, checked
+/// against the limits), then read into storage the caller allocates, then
+/// close.
 enum CodecCall {
-    typealias Decoder = (UnsafePointer<UInt8>?, Int, UInt32, UInt64, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
-                         UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
+    typealias Open = (UnsafePointer<UInt8>?, Int, UInt32, UInt64, UnsafeMutablePointer<UInt32>?,
+                      UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<CChar>?, Int) -> OpaquePointer?
+    typealias Read = (OpaquePointer?, UnsafeMutablePointer<UInt8>?, Int, UnsafeMutablePointer<CChar>?, Int) -> Int32
+    typealias Close = (OpaquePointer?) -> Void
 
-    /// Runs `decoder` on `bytes` with `BitmapLimits`; the caller frees `pixels`.
-    /// - Throws: `error(reason)` when the decoder fails.
-    static func decode(_ bytes: [UInt8], with decoder: Decoder, error: (String) -> GraphicsError)
-        throws(GraphicsError) -> (pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
-        var raw: UnsafeMutablePointer<UInt8>? = nil
+    /// Decodes `bytes` into a new image's own pixels (RGBA, packed rows), then
+    /// lets `finish` convert them in place; no second buffer is made.
+    /// - Throws: `error(reason)` when the codec fails or the image has more than
+    ///   `maximumPixelCount` pixels (or than `BitmapLimits` allow).
+    static func decode(_ bytes: [UInt8], maximumPixelCount: Int, format: String, open: Open, read: Read, close: Close,
+                       error: (String) -> GraphicsError,
+                       finish: (UnsafeMutableBufferPointer<UInt8>) -> Void) throws(GraphicsError) -> Image {
         var width: UInt32 = 0, height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 256)
-        let status = bytes.withUnsafeBufferPointer { data in
+        func reason() -> String { message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
+        let limit = Swift.max(0, Swift.min(maximumPixelCount, BitmapLimits.maxPixels))
+        let decoder = bytes.withUnsafeBufferPointer { data in
             message.withUnsafeMutableBufferPointer { msg in
-                decoder(data.baseAddress, data.count, UInt32(BitmapLimits.maxDimension), UInt64(BitmapLimits.maxPixels),
-                        &raw, &width, &height, msg.baseAddress, msg.count)
+                open(data.baseAddress, data.count, UInt32(BitmapLimits.maxDimension), UInt64(BitmapLimits.maxPixels),
+                     &width, &height, msg.baseAddress, msg.count)
             }
         }
-        guard status == 0, let raw else {
-            throw error(message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        guard let decoder else { throw error(reason()) }
+        defer { close(decoder) }
+        let w = Int(width), h = Int(height)
+        guard w * h <= limit else {
+            throw error("image too large: \(w) × \(h) is \(w * h) pixels, over this decode's limit of \(limit) "
+                        + "(raise maximumPixelCount, up to \(BitmapLimits.maxPixels), for \(format) files you trust)")
         }
-        return (raw, Int(width), Int(height))
+        let count = w * h * 4
+        var status: Int32 = 0
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            status = message.withUnsafeMutableBufferPointer { msg in
+                read(decoder, out.baseAddress, w * 4, msg.baseAddress, msg.count)
+            }
+            if status == 0 { finish(out) }
+            // Bytes need no initialising to be released, whichever way this went.
+            initialized = count
+        }
+        guard status == 0 else { throw error(reason()) }
+        return Image(uncheckedWidth: w, height: h, bytesPerRow: w * 4, pixels: pixels)
     }
 }

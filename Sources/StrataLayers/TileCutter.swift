@@ -136,6 +136,12 @@ public struct TileCutter: Sendable {
         guard (1...100).contains(quality) else { throw .invalidOption("the JPEG quality must be 1 to 100, not \(quality)") }
         let source = try RowSource(path: input, maximumMemory: maximumMemory)
         defer { source.close() }
+        // A band of tile rows at each level (they halve down the levels) and
+        // the RGB(A) rows read into the first: about three bands' worth.
+        let bandBytes = UInt64(source.width) * 4 * UInt64(tileSize) * 3
+        guard bandBytes <= maximumMemory else {
+            throw .input(path: input, reason: "cutting a \(source.width)-pixel-wide image into \(tileSize)-pixel tiles needs about \(bandBytes >> 20) MB of bands, more than the \(maximumMemory >> 20) MB allowed; use smaller tiles")
+        }
         let staging = try prepareOutput(output, replacing: replacing)
         let pyramid = TilePyramid(width: source.width, height: source.height, tileSize: tileSize, format: format)
         do {
@@ -508,7 +514,7 @@ private final class RowSource {
         } else if got == 8 && signature == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] {
             var interlaced: Int32 = 0
             let reader = message.withUnsafeMutableBufferPointer { m in
-                strata_png_reader_open(path, 1 << 30, &w, &h, &interlaced, m.baseAddress, m.count)
+                strata_png_reader_open(path, UInt32(BitmapLimits.maxDimension), &w, &h, &interlaced, m.baseAddress, m.count)
             }
             guard let reader else { throw .input(path: path, reason: "PNG: " + reason()) }
             channels = 4
@@ -520,7 +526,7 @@ private final class RowSource {
                     throw .input(path: path, reason: "an interlaced PNG of \(w) × \(h) must be decoded whole, which needs more than the \(maximumMemory >> 20) MB allowed; save it without interlacing to cut it a band at a time")
                 }
                 do {
-                    whole = try Image(contentsOfFile: path)
+                    whole = try Image(contentsOfFile: path, maximumPixelCount: Int(w) * Int(h))
                 } catch {
                     throw .input(path: path, reason: "\(error)")
                 }

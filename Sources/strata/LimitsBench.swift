@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataGraphics
+import StrataTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +18,9 @@ struct LimitsBench: ParsableCommand {
         discussion: """
             Prints one line a case, `CASE WALL_S PEAK_MB`, each the median of --repeat runs. \
             The cases: ten million segments stroked with round joins, dashed, and filled; a dash \
-            pattern of a billion dashes, mostly off screen.
+            pattern of a billion dashes, mostly off screen; a 1-bit PNG of 16384 × 16384 pixels \
+            (80 KB) decoded with the default pixel limit (refused) and at the largest size allowed \
+            (1 GiB of pixels, decoded into the image's own storage).
             """)
 
     @Option(help: "Runs of each case.")
@@ -33,6 +36,15 @@ struct LimitsBench: ParsableCommand {
         ("stroke-10m-round-joins", { strokeWalk(dashes: []) }),
         ("stroke-10m-dashed", { strokeWalk(dashes: [4, 3]) }),
         ("fill-10m", { fillWalk() }),
+        ("png-16384-default-limit", {
+            guard (try? Image(pngData: HostileFiles.blankPNG(width: 16384, height: 16384))) == nil else {
+                throw ValidationError("decoded past the default limit")
+            }
+        }),
+        ("png-16384-at-max-pixels", {
+            let image = try Image(pngData: HostileFiles.blankPNG(width: 16384, height: 16384), maximumPixelCount: BitmapLimits.maxPixels)
+            guard image.width == 16384 else { throw ValidationError("wrong size") }
+        }),
         ("dash-1e9-offscreen", {
             let canvas = try Canvas(width: 1920, height: 1080)
             var path = Path()

@@ -1,5 +1,6 @@
 import Foundation
 import StrataGraphics
+import StrataTestSupport
 import Testing
 
 @testable import StrataLayers
@@ -128,6 +129,61 @@ import Testing
         let png = try picture().pngData()
         _ = FileManager.default.createFile(atPath: "\(dir)/cut.png", contents: Data(png.prefix(png.count / 2)))
         refused("\(dir)/cut.png", "PNG")
+    }
+
+    @Test func hostileFilesAreRefusedAsTheDecodersRefuseThem() throws {
+        let out = "\(dir)/out"
+        func refused(_ bytes: [UInt8], _ name: String, _ words: String) {
+            let input = "\(dir)/\(name)"
+            _ = FileManager.default.createFile(atPath: input, contents: Data(bytes))
+            do {
+                try TileCutter().cut(input, into: out)
+                Issue.record("\(name) was cut")
+            } catch {
+                #expect(error.description.contains(words), "\(name): \(error)")
+            }
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).isEmpty)
+        }
+        // A PNG of a few hundred bytes declaring a row of 2³⁰ − 1 pixels: the
+        // cutter allowed widths to 2³⁰ and aborted allocating its band.
+        refused(HostileFiles.pngSignature + HostileFiles.ihdr(width: (1 << 30) - 1, height: 1)
+                + HostileFiles.chunk("IDAT", HostileFiles.zlibZeros(100)) + HostileFiles.chunk("IEND", []),
+                "wide.png", "width")
+        refused(HostileFiles.pngSignature + HostileFiles.ihdr(width: 65537, height: 2)
+                + HostileFiles.chunk("IDAT", HostileFiles.zlibZeros(100)) + HostileFiles.chunk("IEND", []),
+                "wider.png", "width")
+        // A PNG declaring far more image than its data could hold.
+        refused(HostileFiles.pngSignature + HostileFiles.ihdr(width: 20000, height: 20000)
+                + HostileFiles.chunk("IDAT", HostileFiles.zlibZeros(100)) + HostileFiles.chunk("IEND", []),
+                "lying.png", "too short")
+        // A chunk longer than the file.
+        refused(HostileFiles.pngSignature + HostileFiles.ihdr(width: 10, height: 10)
+                + HostileFiles.chunk("tEXt", Array("a\0b".utf8), declaredLength: 0x7FFF_0000),
+                "text.png", "declares")
+        // A JPEG whose declared size was enlarged beyond its data: it was cut
+        // into 10 923 grey tiles in 19 s, where the decoder refuses it.
+        let jpeg = try picture().jpegData(quality: 0.9)
+        refused(HostileFiles.jpeg(jpeg, declaringWidth: 30000, height: 30000), "enlarged.jpg", "too short")
+        refused(HostileFiles.jpeg(jpeg, declaringWidth: 700, height: 9000), "taller.jpg", "JPEG")
+        // A progressive JPEG of thousands of scans.
+        var progressive = TileCutter()
+        progressive.maximumMemory = 1 << 30
+        let input = "\(dir)/scans.jpg"
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("StrataGraphicsTests/Resources/blocks-progressive.jpg")
+        let hostile = HostileFiles.jpeg([UInt8](try Data(contentsOf: fixture)), repeatingLastScan: 2000)
+        _ = FileManager.default.createFile(atPath: input, contents: Data(hostile))
+        #expect(throws: TileCutterError.self) { try progressive.cut(input, into: out) }
+    }
+
+    @Test func bandsBeyondTheMemoryAllowedAreRefused() throws {
+        try picture().writeJPEG(to: "\(dir)/in.jpg")
+        var cutter = TileCutter()
+        cutter.tileSize = 4096
+        cutter.maximumMemory = 16 << 20  // 700 × 4 × 4096 × 3 bytes is 34 MB
+        #expect(throws: TileCutterError.self) { try cutter.cut("\(dir)/in.jpg", into: "\(dir)/out") }
+        cutter.maximumMemory = 64 << 20
+        #expect((try? cutter.cut("\(dir)/in.jpg", into: "\(dir)/out")) != nil)
     }
 
     @Test func badOptionsAndOutputsAreRefused() throws {

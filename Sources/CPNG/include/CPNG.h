@@ -8,20 +8,31 @@
 extern "C" {
 #endif
 
-/// Decodes a PNG held in memory into straight (not premultiplied) RGBA, 8 bits a
-/// channel, rows packed (stride = width * 4). Any bit depth and colour type is
-/// accepted; 16-bit channels are scaled to 8, palettes and grey are expanded, and
-/// a missing alpha channel is filled with 255.
-///
-/// Returns 0 on success, with `*out_pixels` a malloc'ed buffer the caller frees.
-/// Returns non-zero on failure, with a NUL-terminated reason in `error`. Images
-/// larger than `max_dimension` on a side or `max_pixels` in all are refused before
-/// anything is allocated, as are images whose declared size could not come from
-/// the compressed data the file holds.
-int strata_png_decode(const uint8_t *data, size_t size,
-                      uint32_t max_dimension, uint64_t max_pixels,
-                      uint8_t **out_pixels, uint32_t *out_width, uint32_t *out_height,
-                      char *error, size_t error_size);
+/// A PNG held in memory, decoded in two steps so that the caller can allocate
+/// the pixels itself (into the image's own storage, with no copy) once it
+/// knows the size.
+typedef struct strata_png_decoder strata_png_decoder;
+
+/// Reads the header of a PNG held in memory. Images larger than `max_dimension`
+/// on a side or `max_pixels` in all are refused, as are files with a chunk
+/// longer than the data there is, and images whose declared size could not
+/// come from the compressed data the file holds, all before anything large is
+/// allocated. Ancillary chunks libpng keeps are limited to 16 MiB each.
+/// Returns NULL with a NUL-terminated reason in `error` on failure.
+strata_png_decoder *strata_png_decoder_open(const uint8_t *data, size_t size,
+                                            uint32_t max_dimension, uint64_t max_pixels,
+                                            uint32_t *out_width, uint32_t *out_height,
+                                            char *error, size_t error_size);
+
+/// Decodes the whole image into straight (not premultiplied) RGBA, 8 bits a
+/// channel, rows `stride` bytes apart. Any bit depth and colour type is
+/// accepted; 16-bit channels are scaled to 8, palettes and grey are expanded,
+/// and a missing alpha channel is filled with 255. Returns 0, or non-zero with
+/// a reason in `error` (the decoder is then only good for closing).
+int strata_png_decoder_read(strata_png_decoder *decoder, uint8_t *rgba, size_t stride,
+                            char *error, size_t error_size);
+
+void strata_png_decoder_close(strata_png_decoder *decoder);
 
 /// Encodes straight RGBA rows (8 bits a channel) as a PNG in memory.
 /// Returns 0 on success, with `*out_data` a malloc'ed buffer of `*out_size` bytes
@@ -36,6 +47,9 @@ typedef struct strata_png_reader strata_png_reader;
 
 /// Opens `path` and reads its header; `*out_interlaced` tells whether rows can
 /// only come out all together (Adam7), in which case read it whole instead.
+/// The same checks as the decoder's are made (the size per side, chunks
+/// against the file's length, the declared image against the data), except the
+/// pixel count: rows stream, a band at a time.
 strata_png_reader *strata_png_reader_open(const char *path, uint32_t max_dimension,
                                           uint32_t *out_width, uint32_t *out_height, int *out_interlaced,
                                           char *error, size_t error_size);
