@@ -7,8 +7,9 @@ extension Canvas {
     /// Under a transform that only moves and scales evenly, glyphs come from the
     /// shared `GlyphCache` as coverage masks at the device size, positioned to a
     /// quarter pixel horizontally and a whole pixel vertically. Under rotation or
-    /// shear, or above 256 pixels, they are filled as outlines instead, which is
-    /// exact at any size and angle.
+    /// shear, above 256 pixels, or for a glyph larger than
+    /// `GlyphCache.maximumMaskSide` pixels (a face with a small `unitsPerEm`), they
+    /// are filled as outlines instead, which is exact at any size and angle.
     public func draw(_ layout: TextLayout, at point: Point) {
         let t = transform
         let uniform = t.b == 0 && t.c == 0 && t.a == t.d && t.a > 0
@@ -29,7 +30,10 @@ extension Canvas {
             if phaseY == Int(steps) { phaseY = 0; oy += 1 }
             let key = LayoutRenderCache.Key(scale: scale.bitPattern, phaseX: phaseX, phaseY: phaseY)
             composed = layout.renderCache.lines(for: key) {
-                layout.lines.map { line in
+                // A glyph too large for a mask: the layout is drawn run by run,
+                // that glyph from its outline.
+                var tooLarge = false
+                let lines = layout.lines.map { line in
                     var glyphs: [(color: Color, mask: CoverageMask, x: Int, y: Int)] = []
                     for run in line.runs {
                         let size = run.size * scale
@@ -46,11 +50,16 @@ extension Canvas {
                         }
                         let masks = GlyphCache.shared.masks(face: run.face, size: size, glyphs: wanted)
                         for (i, mask) in masks.enumerated() {
+                            guard let mask else {
+                                tooLarge = true
+                                continue
+                            }
                             glyphs.append((run.attributes.foregroundColor, mask, origins[i].0, origins[i].1))
                         }
                     }
                     return LayoutRenderCache.compose(glyphs)
                 }
+                return tooLarge ? nil : lines
             }
         }
         if let composed, !layout.hasRunDecorations {
@@ -113,11 +122,13 @@ extension Canvas {
         let steps = Double(GlyphCache.subpixelSteps)
         var wanted: [(glyph: UInt32, subpixel: Int)] = []
         var origins: [(x: Int, y: Int)] = []
+        var indices: [Int] = []
         wanted.reserveCapacity(run.glyphs.count)
         origins.reserveCapacity(run.glyphs.count)
         for (i, glyph) in run.glyphs.enumerated() {
             let p = Point(x: base.x + run.positions[i].x, y: base.y + run.positions[i].y).applying(t)
             guard p.x.isFinite, p.y.isFinite, abs(p.x) < 1e9, abs(p.y) < 1e9 else { continue }
+            indices.append(i)
             let fx = p.x.rounded(.down)
             var sub = Int(((p.x - fx) * steps).rounded())
             var ix = Int(fx)
@@ -128,14 +139,24 @@ extension Canvas {
         let masks = GlyphCache.shared.masks(face: run.face, size: deviceSize, glyphs: wanted)
         var placed: [PlacedMask] = []
         placed.reserveCapacity(masks.count)
-        for (i, mask) in masks.enumerated() { placed.append(PlacedMask(mask, x: origins[i].x, y: origins[i].y)) }
+        var outlines: [Int] = []
+        for (i, mask) in masks.enumerated() {
+            if let mask {
+                placed.append(PlacedMask(mask, x: origins[i].x, y: origins[i].y))
+            } else {
+                outlines.append(indices[i])
+            }
+        }
         draw(placed, with: .color(color))
+        if !outlines.isEmpty { drawOutlines(run, at: base, color: color, only: outlines) }
     }
 
-    private func drawOutlines(_ run: GlyphRun, at base: Point, color: Color) {
+    /// Fills the run's glyphs (or those at `only`) as outlines, in one path.
+    private func drawOutlines(_ run: GlyphRun, at base: Point, color: Color, only: [Int]? = nil) {
         let scale = run.size / run.face.unitsPerEm
         var all = Path()
-        for (i, glyph) in run.glyphs.enumerated() {
+        for i in only ?? Array(run.glyphs.indices) {
+            let glyph = run.glyphs[i]
             let p = run.positions[i]
             all.addPath(run.face.glyphData(glyph).path,
                         transform: Transform(a: scale, b: 0, c: 0, d: scale, tx: base.x + p.x, ty: base.y + p.y))

@@ -41,13 +41,25 @@ public final class GlyphCache: Sendable {
         state.withLock { ($0.bytes, $0.masks.count) }
     }
 
+    /// The most pixels a side of a glyph mask may have. A glyph is as large as
+    /// its outline scaled to the size, whatever the size: a face whose
+    /// `unitsPerEm` is small (16 is legal) makes glyphs dozens of times the point
+    /// size, and masks at size 300 of such a face took 1.7 GB. Glyphs over this
+    /// are drawn from their outlines.
+    public static let maximumMaskSide = 512
+
     /// The mask of `glyph` of `face` at `size` pixels, shifted right by
-    /// `subpixel / subpixelSteps` of a pixel, rendered on first use.
-    public func mask(face: FontFace, glyph: UInt32, size: Double, subpixel: Int) -> CoverageMask {
+    /// `subpixel / subpixelSteps` of a pixel, rendered on first use; nil when
+    /// the glyph is larger than `maximumMaskSide` pixels a side (draw its
+    /// outline instead).
+    public func mask(face: FontFace, glyph: UInt32, size: Double, subpixel: Int) -> CoverageMask? {
         let key = Key(face: ObjectIdentifier(face), glyph: glyph, size: size.bitPattern, subpixel: subpixel)
         if let hit = state.withLock({ $0.masks[key] }) { return hit }
         let data = face.glyphData(glyph)
         let scale = size / face.unitsPerEm
+        let bounds = data.path.boundingBox
+        let side = Double(GlyphCache.maximumMaskSide)
+        guard scale.isFinite, bounds.isNull || (bounds.width * scale <= side && bounds.height * scale <= side) else { return nil }
         let shift = Double(subpixel) / Double(GlyphCache.subpixelSteps)
         let mask = CoverageMask(path: data.path, transform: Transform(a: scale, b: 0, c: 0, d: scale, tx: shift, ty: 0))
         state.withLock { s in
@@ -63,8 +75,9 @@ public final class GlyphCache: Sendable {
     }
 
     /// The masks of many glyphs of one face and size, with one lock for all the
-    /// hits; misses are rendered outside the lock.
-    public func masks(face: FontFace, size: Double, glyphs: [(glyph: UInt32, subpixel: Int)]) -> [CoverageMask] {
+    /// hits; misses are rendered outside the lock. Nil for glyphs too large for
+    /// a mask.
+    public func masks(face: FontFace, size: Double, glyphs: [(glyph: UInt32, subpixel: Int)]) -> [CoverageMask?] {
         let id = ObjectIdentifier(face), bits = size.bitPattern
         var found = state.withLock { s in
             glyphs.map { s.masks[Key(face: id, glyph: $0.glyph, size: bits, subpixel: $0.subpixel)] }
@@ -72,7 +85,7 @@ public final class GlyphCache: Sendable {
         for i in found.indices where found[i] == nil {
             found[i] = mask(face: face, glyph: glyphs[i].glyph, size: size, subpixel: glyphs[i].subpixel)
         }
-        return found.map { $0! }
+        return found
     }
 
     /// Drops every mask.

@@ -23,11 +23,12 @@ final class LayoutRenderCache: Sendable {
         var y: Int
     }
 
-    private let state = Mutex<[(Key, [[Piece]])]>([])
+    private let state = Mutex<[(Key, [[Piece]]?)]>([])
 
-    /// The composed lines for `key`, made by `build` on first use.
-    func lines(for key: Key, build: () -> [[Piece]]) -> [[Piece]] {
-        if let hit = state.withLock({ $0.first { $0.0 == key }?.1 }) { return hit }
+    /// The composed lines for `key`, made by `build` on first use; nil (also
+    /// kept) when `build` says the layout cannot be drawn from masks.
+    func lines(for key: Key, build: () -> [[Piece]]?) -> [[Piece]]? {
+        if let hit = state.withLock({ $0.first { $0.0 == key } }) { return hit.1 }
         let made = build()
         state.withLock { entries in
             entries.removeAll { $0.0 == key }

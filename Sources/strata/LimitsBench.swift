@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataGraphics
+import StrataText
 import StrataTestSupport
 
 #if canImport(Glibc)
@@ -20,7 +21,8 @@ struct LimitsBench: ParsableCommand {
             The cases: ten million segments stroked with round joins, dashed, and filled; a dash \
             pattern of a billion dashes, mostly off screen; a 1-bit PNG of 16384 × 16384 pixels \
             (80 KB) decoded with the default pixel limit (refused) and at the largest size allowed \
-            (1 GiB of pixels, decoded into the image's own storage).
+            (1 GiB of pixels, decoded into the image's own storage); a letter with 32 000 combining \
+            marks, laid out and drawn.
             """)
 
     @Option(help: "Runs of each case.")
@@ -44,6 +46,12 @@ struct LimitsBench: ParsableCommand {
         ("png-16384-at-max-pixels", {
             let image = try Image(pngData: HostileFiles.blankPNG(width: 16384, height: 16384), maximumPixelCount: BitmapLimits.maxPixels)
             guard image.width == 16384 else { throw ValidationError("wrong size") }
+        }),
+        ("text-32k-combining-marks", {
+            let text = "a" + String(repeating: "\u{0301}", count: 32_000) + " b"
+            let canvas = try Canvas(width: 200, height: 60)
+            canvas.draw(TextLayout(AttributedText(text, attributes: TextAttributes(font: Font(size: 16))), width: 200),
+                        at: Point(x: 2, y: 2))
         }),
         ("dash-1e9-offscreen", {
             let canvas = try Canvas(width: 1920, height: 1080)

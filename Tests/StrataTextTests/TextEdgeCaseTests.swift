@@ -1,3 +1,4 @@
+import Foundation
 import CFreeType
 import StrataGraphics
 import Testing
@@ -21,6 +22,53 @@ private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16))
         var u = AttributedText("ab👨", attributes: red)
         u.append("\u{200D}👩", attributes: body)
         #expect(u.attributes(at: 1)?.foregroundColor == .red && u.attributes(at: 2)?.foregroundColor == .black)
+    }
+
+    @Test func aLetterWithThirtyTwoThousandMarksLaysOutInLinearTime() {
+        // Comparing each scalar's Character with "\t" normalised the whole
+        // cluster every time: 32 000 marks took 35 s.
+        let text = "a" + String(repeating: "\u{0301}", count: 32_000) + " b"
+        let layout = TextLayout(AttributedText(text, attributes: body), width: 300)
+        #expect(layout.text.count == 3)
+        let canvas = try! Canvas(width: 100, height: 40)
+        canvas.draw(layout, at: Point(x: 2, y: 2))
+        // Tabs still advance four spaces.
+        let tab = TextLayout(AttributedText("a\tb", attributes: body), width: 300)
+        let spaces = TextLayout(AttributedText("a    b", attributes: body), width: 300)
+        #expect(abs(tab.size.width - spaces.size.width) < 0.5)
+    }
+
+    @Test func glyphMasksAreBoundedInPixelsNotInPointSize() throws {
+        // DejaVu Sans with its unitsPerEm patched from 2048 to 16 (legal): each
+        // glyph is 128 times larger at a given size. Masks at size 300 took
+        // 1.7 GB; now a glyph over the mask limit has none, and is drawn from
+        // its outline.
+        var font = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")))
+        let tables = Int(font[4]) << 8 | Int(font[5])
+        var patched = false
+        for i in 0..<tables {
+            let entry = 12 + 16 * i
+            if font[entry..<entry + 4].elementsEqual("head".utf8) {
+                let offset = Int(font[entry + 8]) << 24 | Int(font[entry + 9]) << 16 | Int(font[entry + 10]) << 8 | Int(font[entry + 11])
+                font[offset + 18] = 0
+                font[offset + 19] = 16
+                patched = true
+            }
+        }
+        #expect(patched)
+        let path = NSTemporaryDirectory() + "strata-small-em-\(UUID().uuidString).ttf"
+        try Data(font).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let face = try FontLibrary.shared.face(path: path)
+        #expect(face.unitsPerEm == 16)
+        let glyph = face.glyph(for: "W")!
+        #expect(GlyphCache.shared.mask(face: face, glyph: glyph, size: 300, subpixel: 0) == nil)
+        // At a small size the same glyph fits a mask of a sane size.
+        let small = GlyphCache.shared.mask(face: face, glyph: glyph, size: 2, subpixel: 0)
+        #expect(small != nil && small!.width <= GlyphCache.maximumMaskSide && small!.height <= GlyphCache.maximumMaskSide)
+        // Ordinary fonts keep their masks up to 256 pixels.
+        let normal = try #require(Font(family: "DejaVu Sans", size: 256).primaryFace)
+        #expect(GlyphCache.shared.mask(face: normal, glyph: normal.glyph(for: "W")!, size: 256, subpixel: 0) != nil)
     }
 
     @Test func colorsWithNaNDrawWithoutCrashing() {
