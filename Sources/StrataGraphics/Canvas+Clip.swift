@@ -58,6 +58,65 @@ extension Canvas {
         state.clipMask = mask
     }
 
+    /// Intersects the clip with an image used as a mask, mapped into `rect` (user
+    /// space) under the current transform (`clip(to:mask:)`,
+    /// `CGContextClipToMask`): where the mask is 255 drawing goes through, where
+    /// it is 0 nothing does, in between partly. Outside `rect` everything is
+    /// clipped away. The mask is sampled as the canvas's `interpolationQuality`
+    /// says, and its rectangle's edges are anti-aliased when `shouldAntialias`.
+    ///
+    /// - Parameter channel: what of the image is the mask. `.automatic` (the
+    ///   default) takes the alpha of an image with any transparency, and the
+    ///   luminance of an opaque one (white lets through, black clips, as Core
+    ///   Graphics does with a grey image).
+    ///
+    /// An empty image, or a rectangle that is empty or not finite, clips
+    /// everything away.
+    public func clip(to rect: Rect, mask: Image, channel: MaskChannel = .automatic) {
+        guard !state.clip.isEmpty else { return }
+        let r = rect.standardized
+        guard mask.width > 0, mask.height > 0, !r.isNull, r.width > 0, r.height > 0,
+              r.origin.isFinite, r.width.isFinite, r.height.isFinite else {
+            clipEverything()
+            return
+        }
+        let device = r.applying(state.transform)
+        guard !device.isNull, device.minX.isFinite, device.maxX.isFinite, device.minY.isFinite, device.maxY.isFinite else {
+            clipEverything()
+            return
+        }
+        let area = Canvas.pixelBox(device.minX.rounded(.down), device.minY.rounded(.down),
+                                   device.maxX.rounded(.up), device.maxY.rounded(.up), within: state.clip)
+        guard !area.isEmpty else {
+            clipEverything()
+            return
+        }
+        let luminance = channel == .luminance || (channel == .automatic && mask.isOpaque)
+        // The mask as white at the channel's value, drawn over the area as any
+        // image is: its alpha is then the clip's coverage.
+        let coverage = mask.coverageImage(luminance: luminance)
+        let layer = try! Bitmap(width: area.width, height: area.height)  // within the canvas
+        let drawer = Canvas(bitmap: layer)
+        drawer.concatenate(state.transform.concatenating(Transform(translationX: Double(-area.x0), y: Double(-area.y0))))
+        drawer.interpolationQuality = state.interpolationQuality
+        drawer.shouldAntialias = antialiasing
+        drawer.draw(coverage, in: r)
+        let clipMask = ClipMask(box: area)
+        let previous = state.clipMask
+        let px = layer.baseAddress.assumingMemoryBound(to: UInt8.self)
+        for y in area.y0..<area.y1 {
+            let src = (y - area.y0) * layer.bytesPerRow + 3
+            let row = clipMask.row(y)
+            for x in area.x0..<area.x1 {
+                var v = px[src + (x - area.x0) * 4]
+                if let previous { v = Pixel.multiply(v, previous.value(x: x, y: y)) }
+                row[x] = v
+            }
+        }
+        state.clip = area
+        state.clipMask = clipMask
+    }
+
     /// The coverage, 0...255, that the current clip lets through at device pixel
     /// (x, y): 255 inside, 0 outside, in between on anti-aliased edges.
     public func clipCoverage(x: Int, y: Int) -> UInt8 {
@@ -69,5 +128,55 @@ extension Canvas {
     private func clipEverything() {
         state.clip = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         state.clipMask = nil
+    }
+}
+
+/// What of an image `Canvas.clip(to:mask:channel:)` takes as the mask.
+public enum MaskChannel: Sendable, Hashable {
+    /// Alpha for an image with any transparency, luminance for an opaque one.
+    case automatic
+    /// The alpha channel.
+    case alpha
+    /// The luminance (Rec. 709 weights on the stored sRGB values): white lets
+    /// through, black clips.
+    case luminance
+}
+
+extension Image {
+    /// Whether every pixel is opaque.
+    var isOpaque: Bool {
+        pixels.withUnsafeBufferPointer { p in
+            for y in 0..<height {
+                let row = y * bytesPerRow
+                for x in 0..<width where p[row + x * 4 + 3] != 255 { return false }
+            }
+            return true
+        }
+    }
+
+    /// White at each pixel's alpha or luminance, premultiplied: what a mask
+    /// image is drawn as.
+    func coverageImage(luminance: Bool) -> Image {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeBufferPointer { p in
+            out.withUnsafeMutableBufferPointer { o in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let s = y * bytesPerRow + x * 4
+                        let v: UInt8
+                        if luminance {
+                            // Rec. 709 weights in 1/65536, rounded: they sum to 65536.
+                            let l = 13933 * UInt32(p[s]) + 46871 * UInt32(p[s + 1]) + 4732 * UInt32(p[s + 2]) + 32768
+                            v = UInt8(min(255, l >> 16))
+                        } else {
+                            v = p[s + 3]
+                        }
+                        let d = (y * width + x) * 4
+                        o[d] = v; o[d + 1] = v; o[d + 2] = v; o[d + 3] = v
+                    }
+                }
+            }
+        }
+        return Image(uncheckedWidth: width, height: height, bytesPerRow: width * 4, pixels: out)
     }
 }

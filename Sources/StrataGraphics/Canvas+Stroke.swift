@@ -114,9 +114,10 @@ extension Canvas {
         var alphaFactor = 1.0
         let deviceWidth = style.lineWidth * areaScale
         if deviceWidth < 1 {
-            // Hairlines: one device pixel wide, faded by how much thinner they are.
+            // Hairlines: one device pixel wide, faded by how much thinner they are
+            // (solid without anti-aliasing).
             halfWidth = 0.5 / areaScale
-            alphaFactor = style.lineWidth == 0 ? 1 : deviceWidth
+            alphaFactor = style.lineWidth == 0 || !antialiasing ? 1 : deviceWidth
         }
         guard halfWidth.isFinite else { return }
 
@@ -159,7 +160,8 @@ extension Canvas {
         // budget and be drawn again by the cell rasterizer: it goes there at once.
         let density = Double(path.points.count) / Double(area.width + area.height)
         withBlitter(paint, color: state.strokeColor, alphaFactor: alphaFactor,
-                    StrokeBody(canvas: self, job: job, area: area, mode: density > 4 ? .sampled : .area,
+                    StrokeBody(canvas: self, job: job, area: area,
+                               mode: !antialiasing ? .aliased : density > 4 ? .sampled : .area,
                                cellsOnly: density > 256))
     }
 }
@@ -217,6 +219,13 @@ struct StrokeBody: BlitterBody {
             scanline.reset()
         }
         let rasterizer = canvas.rasterizer
+        if mode == .aliased {
+            // Too dense for pixel centres: areas rounded to in or out.
+            var hard = HardEdgeBlitter(inner: blitter)
+            rasterizer.fill(area, .winding, &hard) { band in job.run(into: rasterizer, area: band) }
+            blitter = hard.inner
+            return
+        }
         rasterizer.fill(area, .winding, &blitter) { band in job.run(into: rasterizer, area: band) }
     }
 }

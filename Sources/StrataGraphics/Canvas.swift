@@ -51,6 +51,7 @@ public final class Canvas {
         var strokeStyle = StrokeStyle()
         var interpolationQuality = InterpolationQuality.default
         var shadow: Shadow?
+        var shouldAntialias = true
     }
 
     var state: GState
@@ -66,6 +67,27 @@ public final class Canvas {
     /// The largest distance, in device pixels, between a curve and the lines that
     /// stand for it when it is filled.
     public var flatness = 0.1
+
+    /// Whether anti-aliasing may be used at all (`setAllowsAntialiasing`), true
+    /// by default. Not part of the graphics state: saving and restoring it does
+    /// not change it. Shapes are anti-aliased when both this and
+    /// `shouldAntialias` are true.
+    public var allowsAntialiasing = true
+
+    /// Whether fills, strokes, clips and the edges of drawn images are
+    /// anti-aliased (`setShouldAntialias`), true by default; part of the graphics
+    /// state. Without anti-aliasing a pixel is covered, wholly, when its centre
+    /// lies inside the shape (Core Graphics' rule; a centre exactly on a left or
+    /// top edge is inside, on a right or bottom edge outside), so edges are hard
+    /// and no pixel is partly covered. Lines thinner than a pixel are drawn one
+    /// pixel wide and solid rather than faded. Text keeps its own smoothing.
+    public var shouldAntialias: Bool {
+        get { state.shouldAntialias }
+        set { state.shouldAntialias = newValue }
+    }
+
+    /// Whether the shapes drawn now are anti-aliased.
+    var antialiasing: Bool { state.shouldAntialias && allowsAntialiasing }
 
     /// A canvas drawing into `bitmap`.
     public init(bitmap: Bitmap) {
@@ -283,8 +305,27 @@ public final class Canvas {
         withBlitter(paint, color: state.fillColor, FillPathBody(canvas: self, path: path, rule: rule, area: area))
     }
 
-    /// Scan-converts `path` over `area` (device pixels) in bands.
+    /// Scan-converts `path` over `area` (device pixels) in bands; without
+    /// anti-aliasing, by pixel centres.
     func fillPath<B: SpanBlitter>(_ path: Path, _ rule: FillRule, _ area: PixelBox, _ blitter: inout B) {
+        guard antialiasing else {
+            let scan = scanlineRasterizer
+            scan.begin(area, mode: .aliased)
+            var sink = RasterizerSink(scan)
+            let cull = Rect(x: Double(area.x0), y: Double(area.y0), width: Double(area.width), height: Double(area.height))
+            path.flatten(transform: state.transform, tolerance: flatness, cullRect: cull, into: &sink)
+            sink.finish()
+            if !scan.isFull {
+                scan.sweep(rule, &blitter)
+                return
+            }
+            // Too many edges to hold: areas in bands, rounded to in or out.
+            scan.reset()
+            var hard = HardEdgeBlitter(inner: blitter)
+            rasterizer.fill(path, transform: state.transform, tolerance: flatness, rule: rule, area: area, &hard)
+            blitter = hard.inner
+            return
+        }
         rasterizer.fill(path, transform: state.transform, tolerance: flatness, rule: rule, area: area, &blitter)
     }
 
@@ -315,7 +356,9 @@ public final class Canvas {
     }
 
     /// The device edges (ordered) of `rect` under the current transform, which
-    /// must have no rotation or shear; nil when one is NaN.
+    /// must have no rotation or shear; nil when one is NaN. Without
+    /// anti-aliasing they are moved to whole pixels by the pixel-centre rule:
+    /// pixel i is inside when x0 ≤ i + ½ < x1, that is from ⌈x0 − ½⌉ to ⌈x1 − ½⌉.
     func deviceEdges(_ rect: Rect) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
         let t = state.transform
         var x0 = t.a * rect.minX + t.tx, x1 = t.a * rect.maxX + t.tx
@@ -323,6 +366,10 @@ public final class Canvas {
         if x0 > x1 { swap(&x0, &x1) }
         if y0 > y1 { swap(&y0, &y1) }
         guard !(x0.isNaN || x1.isNaN || y0.isNaN || y1.isNaN) else { return nil }
+        if !antialiasing {
+            x0 = (x0 - 0.5).rounded(.up); x1 = (x1 - 0.5).rounded(.up)
+            y0 = (y0 - 0.5).rounded(.up); y1 = (y1 - 0.5).rounded(.up)
+        }
         return (x0, y0, x1, y1)
     }
 
@@ -379,7 +426,7 @@ public final class Canvas {
         guard !rect.isNull, !state.clip.isEmpty else { return }
         if state.shadow != nil { return withShadow { fillEllipse(rect, paint) } }
         let t = state.transform
-        guard t.isRectilinear else {
+        guard t.isRectilinear, antialiasing else {
             fillPath(Path(ellipseIn: rect), paint, .winding)
             return
         }

@@ -34,6 +34,40 @@ extension SpanBlitter {
     }
 }
 
+/// Rounds coverage to in (255) or out (0) before handing it on: the fallback
+/// of aliased drawing for outlines too dense for the pixel-centre sampler,
+/// where a pixel more than half covered counts as inside.
+struct HardEdgeBlitter<Inner: SpanBlitter>: SpanBlitter {
+    var inner: Inner
+
+    @inline(__always) mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
+        if coverage >= 128 { inner.blitSpan(x: x, y: y, count: count, coverage: 255) }
+    }
+
+    mutating func blitMask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
+        var i = 0
+        while i < count {
+            guard mask[i] >= 128 else { i += 1; continue }
+            var j = i + 1
+            while j < count && mask[j] >= 128 { j += 1 }
+            inner.blitSpan(x: x + i, y: y, count: j - i, coverage: 255)
+            i = j
+        }
+    }
+
+    mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8) {
+        for row in y..<(y + height) {
+            var mask = [UInt8](repeating: middle, count: width)
+            if width > 0 { mask[0] = left; mask[width - 1] = width == 1 ? left : right }
+            mask.withUnsafeBufferPointer { blitMask(x: x, y: row, count: width, mask: $0.baseAddress!) }
+        }
+    }
+
+    @inline(__always) mutating func blitPixel(x: Int, y: Int, coverage: UInt8) {
+        if coverage >= 128 { inner.blitSpan(x: x, y: y, count: 1, coverage: 255) }
+    }
+}
+
 /// How overlapping subpaths combine (`CGPathFillRule`).
 public enum FillRule: Sendable, Hashable {
     /// Non-zero winding: a point is inside when the path winds around it at all.
