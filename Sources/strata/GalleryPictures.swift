@@ -14,6 +14,7 @@ enum GalleryPictures {
         ("gradients", gradients),
         ("compositing", compositing),
         ("text", text),
+        ("images-and-masks", imagesAndMasks),
     ]
 
     static func background(_ canvas: Canvas) {
@@ -283,5 +284,89 @@ enum GalleryPictures {
                                width: 440, style: ParagraphStyle(alignment: .center))
         canvas.setShadow(offset: Size(width: 0, height: 3), blur: 6, color: Color(white: 0, alpha: 0.3))
         canvas.draw(title, at: Point(x: 20, y: 220))
+    }
+
+    /// A small image enlarged three ways (nearest, bilinear, bicubic); an image
+    /// pattern repeated, reflected and padded; a photo clipped to a soft mask;
+    /// a star with and without anti-aliasing; a dashed rounded rectangle whose
+    /// last dash runs on into the first through its start.
+    static func imagesAndMasks(_ canvas: Canvas) {
+        background(canvas)
+        // A 6 × 6 tile: a diagonal colour ramp with a dark ring.
+        var tile: [UInt8] = []
+        for y in 0..<6 {
+            for x in 0..<6 {
+                let ring = (x == 1 || x == 4) && (1...4).contains(y) || (y == 1 || y == 4) && (1...4).contains(x)
+                let r = ring ? 40 : 60 + 30 * x, g = ring ? 40 : 120 + 20 * y, b = ring ? 90 : 230 - 25 * (x + y) / 2
+                tile += [UInt8(r), UInt8(g), UInt8(b), 255]
+            }
+        }
+        let small = try! Image(width: 6, height: 6, premultipliedPixels: tile)
+        let label = TextAttributes(font: Font(family: "DejaVu Sans", size: 11), foregroundColor: Color(white: 0.25))
+        for (i, (quality, name)) in [(InterpolationQuality.none, "none"), (.default, "bilinear"), (.high, "bicubic")].enumerated() {
+            let x = 20 + Double(i) * 100
+            canvas.saveGState()
+            canvas.interpolationQuality = quality
+            canvas.draw(small, in: Rect(x: x, y: 14, width: 84, height: 84))
+            canvas.restoreGState()
+            canvas.draw(TextLayout(AttributedText(name, attributes: label), width: 84), at: Point(x: x, y: 102))
+        }
+        // Patterns of an asymmetric tile (a ramp with a dot at its top left), three
+        // times its size, placed at x = 395: repeated, reflected, padded.
+        var arrow: [UInt8] = []
+        for y in 0..<6 {
+            for x in 0..<8 {
+                let dot = x < 2 && y < 2
+                arrow += dot ? [220, 50, 40, 255] : [UInt8(30 + 28 * x), UInt8(60 + 22 * x), UInt8(150 + 10 * y), 255]
+            }
+        }
+        let pattern = try! Image(width: 8, height: 6, premultipliedPixels: arrow)
+        for (i, (spread, name)) in [(GradientSpread.repeat, "repeat"), (.reflect, "reflect"), (.pad, "pad")].enumerated() {
+            let y = 14 + Double(i) * 34
+            let place = Transform(scaleX: 3, y: 3).concatenating(Transform(translationX: 395, y: y + 6))
+            canvas.fill(Rect(x: 370, y: y, width: 95, height: 30), with: .pattern(pattern, transform: place, spread: spread))
+            canvas.draw(TextLayout(AttributedText(name, attributes: label), width: 60), at: Point(x: 322, y: y + 8))
+        }
+        // A soft mask (a radial fade, opaque grey, so its luminance is the mask)
+        // over a sunset gradient with a sun.
+        let maskCanvas = try! Canvas(width: 64, height: 64)
+        maskCanvas.fillColor = .black
+        maskCanvas.fill(maskCanvas.bounds)
+        maskCanvas.drawRadialGradient(Gradient(colors: [.white, .white, .black], locations: [0, 0.45, 1]),
+                                      startCenter: Point(x: 32, y: 32), startRadius: 0,
+                                      endCenter: Point(x: 32, y: 32), endRadius: 32, options: [])
+        canvas.saveGState()
+        canvas.clip(to: Rect(x: 20, y: 130, width: 150, height: 150), mask: maskCanvas.makeImage())
+        canvas.drawLinearGradient(Gradient(colors: [Color(red: 1, green: 0.6, blue: 0.1), Color(red: 0.5, green: 0.1, blue: 0.5)]),
+                                  start: Point(x: 0, y: 130), end: Point(x: 0, y: 280), options: [])
+        canvas.fillColor = Color(red: 1, green: 0.95, blue: 0.6)
+        canvas.fillEllipse(in: Rect(x: 70, y: 180, width: 50, height: 50))
+        canvas.restoreGState()
+        // A star, anti-aliased and aliased.
+        var star = Path()
+        for k in 0..<10 {
+            let a = Double(k) * Double.pi / 5 - Double.pi / 2, r = k % 2 == 0 ? 44.0 : 19.0
+            let p = Point(x: r * cos(a), y: r * sin(a))
+            if k == 0 { star.move(to: p) } else { star.addLine(to: p) }
+        }
+        star.closeSubpath()
+        for (i, smooth) in [true, false].enumerated() {
+            canvas.saveGState()
+            canvas.translateBy(x: 232 + Double(i) * 100, y: 200)
+            canvas.rotate(by: 0.1)
+            canvas.shouldAntialias = smooth
+            canvas.fillColor = Color(red: 0.95, green: 0.7, blue: 0.1)
+            canvas.fill(star)
+            canvas.strokeColor = Color(red: 0.6, green: 0.3, blue: 0)
+            canvas.lineWidth = 1.5
+            canvas.stroke(star)
+            canvas.restoreGState()
+            canvas.draw(TextLayout(AttributedText(smooth ? "anti-aliased" : "aliased", attributes: label), width: 90),
+                        at: Point(x: 200 + Double(i) * 100, y: 250))
+        }
+        // Dashes joined through the start of a closed path.
+        canvas.strokeColor = Color(red: 0.2, green: 0.47, blue: 0.96)
+        canvas.strokeStyle = StrokeStyle(lineWidth: 5, lineCap: .butt, lineJoin: .round, dashPhase: 9, dashLengths: [22, 9])
+        canvas.stroke(Path(roundedRect: Rect(x: 405, y: 150, width: 60, height: 140), cornerWidth: 10, cornerHeight: 10))
     }
 }
