@@ -35,16 +35,9 @@ extension Canvas {
             clipEverything()
             return
         }
-        let t = state.transform
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for p in path.points {
-            let x = t.a * p.x + t.c * p.y + t.tx, y = t.b * p.x + t.d * p.y + t.ty
-            guard x.isFinite, y.isFinite else {
-                clipEverything()
-                return
-            }
-            x0 = min(x0, x); x1 = max(x1, x)
-            y0 = min(y0, y); y1 = max(y1, y)
+        guard let (x0, y0, x1, y1) = Canvas.deviceBounds(path, state.transform) else {
+            clipEverything()
+            return
         }
         let area = Canvas.pixelBox(x0.rounded(.down), y0.rounded(.down), x1.rounded(.up), y1.rounded(.up), within: state.clip)
         guard !area.isEmpty else {

@@ -128,19 +128,7 @@ extension Canvas {
         let deviceReach = reach * stretch
         // Device bounds: the control points' bounds (also the NaN/∞ check) grown
         // by the reach.
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        var finite = true
-        path.points.withUnsafeBufferPointer { pts in
-            for p in pts {
-                let x = t.a * p.x + t.c * p.y + t.tx, y = t.b * p.x + t.d * p.y + t.ty
-                if !(x.isFinite && y.isFinite) { finite = false; break }
-                if x < x0 { x0 = x }
-                if x > x1 { x1 = x }
-                if y < y0 { y0 = y }
-                if y > y1 { y1 = y }
-            }
-        }
-        guard finite, deviceReach.isFinite else { return }
+        guard let (x0, y0, x1, y1) = Canvas.deviceBounds(path, t), deviceReach.isFinite else { return }
         let area = Canvas.pixelBox((x0 - deviceReach).rounded(.down), (y0 - deviceReach).rounded(.down),
                                    (x1 + deviceReach).rounded(.up), (y1 + deviceReach).rounded(.up), within: state.clip)
         guard !area.isEmpty else { return }

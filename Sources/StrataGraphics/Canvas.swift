@@ -284,7 +284,17 @@ public final class Canvas {
         guard !state.clip.isEmpty, !path.isEmpty else { return }
         if state.shadow != nil { return withShadow { fillPath(path, paint, rule) } }
         // Device-space bounds of the control points; also the NaN/∞ check.
-        let t = state.transform
+        guard let (x0, y0, x1, y1) = Canvas.deviceBounds(path, state.transform) else { return }
+        // Lines left of the area still count (they set the winding of what lies to
+        // their right): the rasterizer folds them onto the area's left edge.
+        let area = Canvas.pixelBox(x0.rounded(.down), y0.rounded(.down), x1.rounded(.up), y1.rounded(.up), within: state.clip)
+        guard !area.isEmpty else { return }
+        withBlitter(paint, color: state.fillColor, FillPathBody(canvas: self, path: path, rule: rule, area: area))
+    }
+
+    /// The bounds of `path`'s points (control points included) after `t`, or nil
+    /// when one of them is NaN or infinite there.
+    static func deviceBounds(_ path: Path, _ t: Transform) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         var finite = true
         path.points.withUnsafeBufferPointer { pts in
@@ -297,12 +307,7 @@ public final class Canvas {
                 if y > y1 { y1 = y }
             }
         }
-        guard finite else { return }
-        // Lines left of the area still count (they set the winding of what lies to
-        // their right): the rasterizer folds them onto the area's left edge.
-        let area = Canvas.pixelBox(x0.rounded(.down), y0.rounded(.down), x1.rounded(.up), y1.rounded(.up), within: state.clip)
-        guard !area.isEmpty else { return }
-        withBlitter(paint, color: state.fillColor, FillPathBody(canvas: self, path: path, rule: rule, area: area))
+        return finite ? (x0, y0, x1, y1) : nil
     }
 
     /// Scan-converts `path` over `area` (device pixels) in bands; without

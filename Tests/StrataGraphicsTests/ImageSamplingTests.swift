@@ -93,6 +93,9 @@ import Testing
         return (worst, count)
     }
 
+    /// Rotated and sheared, moved into the canvas.
+    static let turned = Transform(translationX: 12, y: 1).concatenating(Transform(a: 0.9, b: 0.35, c: -0.3, d: 0.95, tx: 0, ty: 0))
+
     @Test func bilinearMatchesTheFormulaWhenScaled() {
         // Scaled and moved only: the axis-aligned loop.
         let r = compare(quality: .default, transform: .identity, rect: Rect(x: 0.3, y: 0.7, width: 21.9, height: 17.6),
@@ -103,8 +106,7 @@ import Testing
 
     @Test func bilinearMatchesTheFormulaWhenRotated() {
         // Rotated and sheared: the general loop.
-        let t = Transform(translationX: 12, y: 1).concatenating(Transform(a: 0.9, b: 0.35, c: -0.3, d: 0.95, tx: 0, ty: 0))
-        let r = compare(quality: .medium, transform: t, rect: Rect(x: 0.2, y: 0.1, width: 15.3, height: 13.7),
+        let r = compare(quality: .medium, transform: ImageSamplingTests.turned, rect: Rect(x: 0.2, y: 0.1, width: 15.3, height: 13.7),
                         ImageSamplingTests.bilinear)
         #expect(r.count > 100)
         #expect(r.worst <= 1.5, "largest difference \(r.worst)")
@@ -115,8 +117,7 @@ import Testing
                              ImageSamplingTests.bicubic)
         #expect(scaled.count > 300)
         #expect(scaled.worst <= 1, "largest difference \(scaled.worst)")
-        let t = Transform(translationX: 12, y: 1).concatenating(Transform(a: 0.9, b: 0.35, c: -0.3, d: 0.95, tx: 0, ty: 0))
-        let rotated = compare(quality: .high, transform: t, rect: Rect(x: 0.2, y: 0.1, width: 15.3, height: 13.7),
+        let rotated = compare(quality: .high, transform: ImageSamplingTests.turned, rect: Rect(x: 0.2, y: 0.1, width: 15.3, height: 13.7),
                               ImageSamplingTests.bicubic)
         #expect(rotated.count > 100)
         #expect(rotated.worst <= 1, "largest difference \(rotated.worst)")
