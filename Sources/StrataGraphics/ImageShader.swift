@@ -195,6 +195,11 @@ struct ImageShader: Shader {
         let wy = ImageShader.weight(fv - Double(y0))
         let r0 = pixels + wrap(y0, height) * stride, r1 = pixels + wrap(y0 + 1, height) * stride
         let last = width - 1
+        // The two columns mixed between the rows, kept while the samples stay
+        // between the same columns (most of an enlargement): one lerp a pixel
+        // instead of three.
+        var column = Int.min
+        var left: UInt32 = 0, right: UInt32 = 0
         for i in 0..<count {
             let su = max(-4, min(w + 4, u))
             var s: UInt32 = 0
@@ -202,9 +207,14 @@ struct ImageShader: Shader {
                 let fu = su - 0.5
                 let x0 = floorInt(fu)
                 let wx = ImageShader.weight(fu - Double(x0))
-                let xa = x0 < 0 ? 0 : (x0 > last ? last : x0)
-                let xb = x0 < -1 ? 0 : (x0 >= last ? last : x0 + 1)
-                s = ImageShader.mix(r0[xa], r0[xb], r1[xa], r1[xb], wx, wy)
+                if x0 != column {
+                    let xa = x0 < 0 ? 0 : (x0 > last ? last : x0)
+                    let xb = x0 < -1 ? 0 : (x0 >= last ? last : x0 + 1)
+                    left = ImageShader.lerp(r0[xa], r1[xa], wy)
+                    right = ImageShader.lerp(r0[xb], r1[xb], wy)
+                    column = x0
+                }
+                s = ImageShader.lerp(left, right, wx)
             }
             out[i] = alpha == 255 ? s : scalePacked(s, alpha)
             u += m.a
@@ -225,13 +235,15 @@ struct ImageShader: Shader {
     }
 
     /// The four pixels around a sample point mixed by weights `wx`, `wy`
-    /// (1/256 units, 0...256): along x on both rows, then between the rows.
+    /// (1/256 units, 0...256): between the rows in both columns, then between
+    /// the columns (the order the axis-aligned loop uses, so both give the same
+    /// pixels).
     /// Each of the three steps rounds to nearest, so a channel is within one
     /// level of the exact bilinear value
     /// `p00·(1−fx)(1−fy) + p10·fx(1−fy) + p01·(1−fx)fy + p11·fx·fy`.
     @inline(__always)
     static func mix(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, _ wx: UInt32, _ wy: UInt32) -> UInt32 {
-        lerp(lerp(p00, p10, wx), lerp(p01, p11, wx), wy)
+        lerp(lerp(p00, p01, wy), lerp(p10, p11, wy), wx)
     }
 
     /// The Mitchell–Netravali cubic (B = C = ⅓) at distance `d` from a tap's
