@@ -77,7 +77,9 @@ static void flush_nothing(png_structp png) { (void)png; }
 
 // Ancillary chunks (text, ICC profiles, …) libpng may hold in memory, each and
 // once decompressed: a header declaring gigabytes is refused at this size.
-#define STRATA_PNG_CHUNK_MAX (16u << 20)
+// Debian's libpng already defaults to these values; set here because other
+// builds leave them unlimited.
+#define STRATA_PNG_CHUNK_MAX 8000000u
 
 /// Limits every reader sets: the size per side, the memory of one ancillary
 /// chunk and how many such chunks are kept.

@@ -131,7 +131,8 @@ public enum MaskChannel: Sendable, Hashable {
     /// The alpha channel.
     case alpha
     /// The luminance (Rec. 709 weights on the stored sRGB values): white lets
-    /// through, black clips.
+    /// through, black clips. An image with transparency is taken as composited
+    /// over black (its stored values are premultiplied).
     case luminance
 }
 

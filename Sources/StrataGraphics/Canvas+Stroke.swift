@@ -91,7 +91,10 @@ extension Canvas {
     ///
     /// The outline is built in user space (so a non-uniform transform stretches the
     /// pen as in Core Graphics) and filled in device space by the overlap-exact
-    /// scanline rasterizer, so a line crossing itself is never darker where it does.
+    /// scanline rasterizer, so a line crossing itself is never darker where it
+    /// does. (An outline of hundreds of points a pixel, past that rasterizer's
+    /// budget, is filled with overlaps summed: at that density they are
+    /// everywhere and cannot be told apart.)
     /// A path or transform that yields a NaN or infinite point draws nothing, as
     /// does a transform that is not invertible.
     public func stroke(_ path: Path, with paint: Paint) {
@@ -122,8 +125,16 @@ extension Canvas {
         guard halfWidth.isFinite else { return }
 
         // The farthest any join or cap reaches from its vertex, in device pixels.
-        var reach = halfWidth
-        if style.lineJoin == .miter { reach *= max(1, style.miterLimit.isFinite ? style.miterLimit : 1) }
+        // Round joins and caps (and every corner inside a curve) are polygons
+        // whose inner vertices are pushed out so that they keep the arc's area:
+        // by √(step / sin step), at most √(π/2) for the quarter-turn steps of a
+        // thin line. (Taking the half width alone cut the tips of such caps off
+        // at the edge of the area drawn, and left their outlines open there.)
+        var reach = halfWidth * (Double.pi / 2).squareRoot()
+        // A miter is at most 1/sin(φ/2) widths long, and the stroker bevels any
+        // corner sharper than cos φ = −0.999 999 (about 1414 widths): so an
+        // infinite limit reaches that far, not 1.
+        if style.lineJoin == .miter { reach *= style.miterLimit >= 1 ? min(style.miterLimit, 1415) : 1 }
         if style.lineCap == .square { reach = max(reach, halfWidth * 2.squareRoot()) }
         let deviceReach = reach * stretch
         // Device bounds: the control points' bounds (also the NaN/∞ check) grown
@@ -174,14 +185,16 @@ struct StrokeJob {
         let dashes = style.validDashes
         var cutter = StrokeCutter(stroker: stroker, transform: transform, visible: visible,
                                   pattern: dashes, phase: style.dashPhase)
-        // Without dashes, curve pieces that cannot be seen may become one line
-        // each; dashes need every piece's true length.
+        // Curve pieces that cannot be seen become one line each; with dashes,
+        // which need their lengths, they are subdivided as usual but at most
+        // ten levels deep (exactly as on screen for any curve under about a
+        // thousand pixels, so dashes do not move as the path scrolls).
         var cull = Rect.infinite
-        if dashes == nil, let inverse = transform.inverted() {
+        if let inverse = transform.inverted() {
             let user = visible.applying(inverse)
             if !user.isNull, user.minX.isFinite, user.maxX.isFinite, user.minY.isFinite, user.maxY.isFinite { cull = user }
         }
-        StrokeSource.feed(path, tolerance: tolerance, cull: cull, into: &cutter)
+        StrokeSource.feed(path, tolerance: tolerance, cull: cull, outsideDepth: dashes == nil ? 0 : 10, into: &cutter)
     }
 }
 

@@ -23,7 +23,7 @@ extension Image {
     ///   are truncated (a chunk longer than the data, an image larger than the
     ///   compressed data could hold), fail a checksum, or declare an image larger
     ///   than the limits. No pixel buffer is allocated before the size has been
-    ///   checked, and no ancillary chunk may take more than 16 MiB.
+    ///   checked, and no ancillary chunk may take more than 8 MB.
     public init(pngData: [UInt8], maximumPixelCount: Int = Image.defaultMaximumPixelCount) throws(GraphicsError) {
         self = try CodecCall.decode(pngData, maximumPixelCount: maximumPixelCount, format: "PNG",
                                     open: strata_png_decoder_open, read: strata_png_decoder_read,

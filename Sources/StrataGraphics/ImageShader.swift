@@ -98,16 +98,22 @@ struct ImageShader: Shader {
         }
     }
 
-    /// A coordinate along a side of `n` pixels brought near the image in Double
-    /// (where far-off values cannot overflow an `Int`): clamped a few pixels
-    /// outside it, or moved by whole periods into the first one.
+    /// A coordinate along a side of `n` pixels brought near the image in Double,
+    /// before it becomes an `Int`: clamped a few pixels outside it, or moved by
+    /// whole periods into the first one. The remainder is exact in floating
+    /// point whatever the magnitude (`u − ⌊u/w⌋·w` is not: at 10³⁵ its error
+    /// is many periods, and the conversion trapped).
     @inline(__always)
     private func reduce(_ u: Double, _ n: Int) -> Double {
         let w = Double(n)
         switch spread {
         case .pad: return max(-4, min(w + 4, u))
-        case .repeat: return u - (u / w).rounded(.down) * w
-        case .reflect: return u - (u / (2 * w)).rounded(.down) * (2 * w)
+        case .repeat:
+            let r = u.truncatingRemainder(dividingBy: w)
+            return r < 0 ? r + w : r
+        case .reflect:
+            let r = u.truncatingRemainder(dividingBy: 2 * w)
+            return r < 0 ? r + 2 * w : r
         }
     }
 

@@ -79,6 +79,13 @@ struct CurveFlattener {
     /// Fills want the area under each curve kept (two lines a flat piece); strokes
     /// want points on the curve, so that dashes and joins fall where they should.
     var preservesArea = true
+    /// How deep pieces wholly beyond one side of the cull rectangle are still
+    /// subdivided. 0 (fills, solid strokes) makes each such piece one line at
+    /// once. Dashes need the true length of what they cannot see, to stay where
+    /// they are when the path scrolls: their pieces are subdivided as anywhere
+    /// else, but no deeper than this, so a hostile curve off screen costs at
+    /// most 2^outsideDepth lines instead of 2^16.
+    var outsideDepth = 0
 
     @inline(__always)
     func outside(_ xs: (Double, Double, Double, Double), _ ys: (Double, Double, Double, Double)) -> Bool {
@@ -110,7 +117,7 @@ struct CurveFlattener {
         let flat = ddx * ddx + ddy * ddy <= quadLimit
         // `!(… < …)` so that NaN stops the subdivision too.
         if flat || depth >= Path.maxSubdivisionDepth || !(ddx * ddx + ddy * ddy < .infinity)
-            || outside((p0.x, p1.x, p2.x, p2.x), (p0.y, p1.y, p2.y, p2.y)) {
+            || depth >= outsideDepth && outside((p0.x, p1.x, p2.x, p2.x), (p0.y, p1.y, p2.y, p2.y)) {
             // The curve's midpoint is (p0 + 2p1 + p2)/4: dd/4 off the chord's.
             emit(p0, p2, Point(x: -ddx / 4, y: -ddy / 4), &sink)
             return
@@ -126,7 +133,7 @@ struct CurveFlattener {
         let d2x = p1.x - 2 * p2.x + p3.x, d2y = p1.y - 2 * p2.y + p3.y
         let m = Swift.max(d1x * d1x + d1y * d1y, d2x * d2x + d2y * d2y)
         if m <= cubicLimit || depth >= Path.maxSubdivisionDepth || !(m < .infinity)
-            || outside((p0.x, p1.x, p2.x, p3.x), (p0.y, p1.y, p2.y, p3.y)) {
+            || depth >= outsideDepth && outside((p0.x, p1.x, p2.x, p3.x), (p0.y, p1.y, p2.y, p3.y)) {
             // The curve's midpoint is (p0 + 3p1 + 3p2 + p3)/8, off the chord's by:
             let bx = (3 * (p1.x + p2.x) - 3 * (p0.x + p3.x)) / 8, by = (3 * (p1.y + p2.y) - 3 * (p0.y + p3.y)) / 8
             emit(p0, p3, Point(x: bx, y: by), &sink)

@@ -157,6 +157,12 @@ final class ScanlineRasterizer: LineClipper {
     var maxVisits = 400_000_000
     private(set) var isFull = false
     private var visits = 0
+    /// The edges' heights (in the strips' fixed point, 1/65536 of a strip),
+    /// signed by direction and summed: 0 for closed outlines that nothing cut
+    /// off on the right, whatever was folded onto the left edge or cut off
+    /// above and below (each row line crosses a closed outline as often each
+    /// way). Tests check the stroker's outlines with it.
+    private(set) var signedHeight = 0
     /// The edges of the area last begun, and the room kept for them (for tests
     /// of the budget).
     var edgeCount: Int { edges.count }
@@ -205,6 +211,7 @@ final class ScanlineRasterizer: LineClipper {
         edges.removeAll()
         isFull = false
         visits = 0
+        signedHeight = 0
         let need = width + 2
         if need > capacity {
             cells.deallocate(); rowBits.deallocate()
@@ -215,6 +222,15 @@ final class ScanlineRasterizer: LineClipper {
             rowBits = .allocate(capacity: words)
             rowBits.initialize(repeating: 0, count: words)
         }
+    }
+
+    /// Gives back the buffers of an outline far larger than usual once it has
+    /// been swept (a chart line of 100 000 points keeps its 311 000 edges' room
+    /// for the next frame; two million would hold 200 MB).
+    private func trim() {
+        let keep = 1 << 19
+        guard edges.capacity > keep || sorted.capacity > keep else { return }
+        reset()
     }
 
     /// Forgets the edges and gives back the memory of a very large outline.
@@ -258,6 +274,7 @@ final class ScanlineRasterizer: LineClipper {
             top = Float(topFixed) * (1 / 65536)
             fFirst = sign * (last - first == 1 ? qb - qa : ActiveEdge.one - topFixed)
             fLast = sign * (qb - ((last - 1) << 16))
+            signedHeight &+= sign * (qb - qa)
         }
         guard first < last else { return }
         let dxdY = (x1 - x0) / (yb - ya)
@@ -391,6 +408,7 @@ final class ScanlineRasterizer: LineClipper {
             sweepCoverageRow(cells, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
                              y: originY + row, evenOdd: false, &blitter)
         }
+        trim()
     }
 
     /// One strip: the mean winding along it (in the edges' fixed point, exact),

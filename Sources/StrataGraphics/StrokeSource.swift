@@ -28,13 +28,17 @@ enum StrokeSource {
     static let epsilon = 1e-9
 
     /// Feeds `path`, flattened within `tolerance` (user space), to `sink`. Curve
-    /// pieces wholly beyond one side of `cull` (user space) become one line.
-    static func feed<S: PolylineSink>(_ path: Path, tolerance: Double, cull: Rect, into sink: inout S) {
+    /// pieces wholly beyond one side of `cull` (user space) become one line, or,
+    /// for dashes, which need their lengths, are subdivided no deeper than
+    /// `outsideDepth`.
+    static func feed<S: PolylineSink>(_ path: Path, tolerance: Double, cull: Rect, outsideDepth: Int = 0,
+                                      into sink: inout S) {
         let fine = tolerance / 4
         var flattener = CurveFlattener(
             quadLimit: 16 * fine * fine, cubicLimit: (4 * fine / 3) * (4 * fine / 3),
             minX: cull.minX, maxX: cull.maxX, minY: cull.minY, maxY: cull.maxY)
         flattener.preservesArea = false
+        flattener.outsideDepth = outsideDepth
         var feeder = Feeder<S>(sink: sink)
         path.points.withUnsafeBufferPointer { pts in
             var i = 0
@@ -313,6 +317,17 @@ struct StrokeCutter<Target: LineClipper>: PolylineSink {
         return Point(x: i.a * x + i.c * y + i.tx, y: i.b * x + i.d * y + i.ty)
     }
 
+    /// The distance from `a` to `b`, scaled so that no square overflows: points
+    /// 10¹⁶⁰ apart are 10¹⁶⁰ apart, not infinitely far.
+    @inline(__always)
+    static func distance(_ a: Point, _ b: Point) -> Double {
+        let dx = b.x * 0.5 - a.x * 0.5, dy = b.y * 0.5 - a.y * 0.5
+        let m = max(abs(dx), abs(dy))
+        guard m > 0 else { return 0 }
+        let x = dx / m, y = dy / m
+        return 2 * m * (x * x + y * y).squareRoot()
+    }
+
     // MARK: Dash pattern
 
     /// Moves the pattern on by `distance` without drawing.
@@ -372,7 +387,7 @@ struct StrokeCutter<Target: LineClipper>: PolylineSink {
             }
             return
         }
-        let length = a.distance(to: p)
+        let length = StrokeCutter.distance(a, p)
         guard length.isFinite, let (enter, leave) = range else {
             endPiece()
             if length.isFinite { advance(length) }
@@ -385,8 +400,11 @@ struct StrokeCutter<Target: LineClipper>: PolylineSink {
         // Distances from here on are measured from where the segment enters the
         // visible rectangle, so they stay exact however long the segment is.
         let entry = point(enter, a, p, da, db), exit = point(leave, a, p, da, db)
-        let visibleLength = (leave.t - enter.t) * length
+        // From the points, not the parameters: on a segment 10³²⁰ long, the two
+        // crossings' parameters are the same Double.
+        let visibleLength = enter.t == 0 && leave.t == 1 ? length : StrokeCutter.distance(entry, exit)
         let ux = (p.x * 0.5 - a.x * 0.5) / (length * 0.5), uy = (p.y * 0.5 - a.y * 0.5) / (length * 0.5)
+        // (Lengths past about 10³⁰⁸ are infinite: such a segment draws nothing.)
         @inline(__always) func at(_ d: Double) -> Point {
             d >= visibleLength ? exit : Point(x: entry.x + ux * d, y: entry.y + uy * d)
         }

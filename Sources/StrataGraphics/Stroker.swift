@@ -290,6 +290,10 @@ struct Stroker<Target: LineClipper> {
             corner(s.point, Point(x: -d.x, y: -d.y), back, smooth: false,
                    from: device(offset(s.point, Point(x: -n.x, y: -n.y))), to: rightEnd)
             corner(s.point, lastDirection, d, smooth: false, from: leftEnd, to: device(offset(s.point, n)))
+            // Joined to another polyline's start, this one's own start still
+            // needs its cap: without it the outline is open, and its winding
+            // runs on to the end of every row the cap spans.
+            if other != nil { capStart(start) }
             return
         }
         endOpen()

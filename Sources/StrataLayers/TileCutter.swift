@@ -118,7 +118,10 @@ public struct TileCutter: Sendable {
     public var quality = 90
     /// What transparent pixels are put on for JPEG tiles (default white).
     public var background = Color.white
-    /// The most decoding may hold whole (progressive JPEG, interlaced PNG).
+    /// The most memory cutting may hold: the bands (about three tile rows of
+    /// the image's width), an interlaced PNG decoded whole with them, and
+    /// libjpeg's coefficients for a progressive JPEG (checked on their own, so
+    /// a progressive file may take up to this plus its bands).
     public var maximumMemory: UInt64 = 1 << 30
     public var pool = QueuePool.shared
 
@@ -134,11 +137,9 @@ public struct TileCutter: Sendable {
             throw .invalidOption("the tile size must be 16 to 4096 pixels, not \(tileSize)")
         }
         guard (1...100).contains(quality) else { throw .invalidOption("the JPEG quality must be 1 to 100, not \(quality)") }
-        let source = try RowSource(path: input, maximumMemory: maximumMemory)
+        let source = try RowSource(path: input, maximumMemory: maximumMemory, tileSize: tileSize)
         defer { source.close() }
-        // A band of tile rows at each level (they halve down the levels) and
-        // the RGB(A) rows read into the first: about three bands' worth.
-        let bandBytes = UInt64(source.width) * 4 * UInt64(tileSize) * 3
+        let bandBytes = RowSource.bandBytes(width: source.width, tileSize: tileSize)
         guard bandBytes <= maximumMemory else {
             throw .input(path: input, reason: "cutting a \(source.width)-pixel-wide image into \(tileSize)-pixel tiles needs about \(bandBytes >> 20) MB of bands, more than the \(maximumMemory >> 20) MB allowed; use smaller tiles")
         }
@@ -493,7 +494,14 @@ private final class RowSource {
     private var whole: Image?
     private var nextRow = 0
 
-    init(path: String, maximumMemory: UInt64) throws(TileCutterError) {
+    /// The bands cutting holds: a band of tile rows at each level (they halve
+    /// down the levels) and the RGB(A) rows read into the first, about three
+    /// bands' worth.
+    static func bandBytes(width: Int, tileSize: Int) -> UInt64 {
+        UInt64(width) * 4 * UInt64(tileSize) * 3
+    }
+
+    init(path: String, maximumMemory: UInt64, tileSize: Int) throws(TileCutterError) {
         self.path = path
         var message = [CChar](repeating: 0, count: 512)
         func reason() -> String { message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
@@ -521,8 +529,8 @@ private final class RowSource {
             if interlaced != 0 {
                 strata_png_reader_close(reader)
                 // Interlaced rows only come out all together: decoded whole,
-                // within the bitmap limits and the memory allowed.
-                guard UInt64(w) * UInt64(h) * 4 <= maximumMemory else {
+                // within the bitmap limits and, with the bands, the memory allowed.
+                guard UInt64(w) * UInt64(h) * 4 + RowSource.bandBytes(width: Int(w), tileSize: tileSize) <= maximumMemory else {
                     throw .input(path: path, reason: "an interlaced PNG of \(w) × \(h) must be decoded whole, which needs more than the \(maximumMemory >> 20) MB allowed; save it without interlacing to cut it a band at a time")
                 }
                 do {

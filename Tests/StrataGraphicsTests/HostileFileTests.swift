@@ -26,8 +26,9 @@ import Testing
     }
 
     @Test func aChunkDeclaringMoreThanTheFileHoldsIsRefusedUnread() {
-        // 46 bytes whose text chunk declares 2 GB: libpng allocated the 2 GB
-        // before finding the data missing.
+        // A 46-byte file whose text chunk declares 2 GB: refused from the chunk
+        // headers before libpng reads the chunk (an outside check saw libpng
+        // allocate the 2 GB first).
         let file = HostileFiles.pngSignature + HostileFiles.ihdr(width: 1, height: 1)
             + HostileFiles.chunk("tEXt", Array("Title\0x".utf8), declaredLength: 0x7FFF_FFF0)
         #expect(file.count < 60)

@@ -239,6 +239,20 @@ import Testing
         #expect(patternRow(.pad, offset: -1e12) == Array(repeating: 2, count: 15))
     }
 
+    @Test func patternsFarAwayAreSampledNotTrapped() {
+        // Scaled and 10³⁵ away: the period is taken by an exact remainder (the
+        // rounded division left an error of many periods, and Int(_:) trapped).
+        for spread in [GradientSpread.repeat, .reflect, .pad] {
+            for quality in [InterpolationQuality.none, .default, .high] {
+                let canvas = makeCanvas(8, 4)
+                canvas.interpolationQuality = quality
+                let place = Transform(scaleX: 1.5, y: 1.5).concatenating(Transform(translationX: 1e35, y: -3e37))
+                canvas.fill(Rect(x: 0, y: 0, width: 8, height: 4), with: .pattern(ImageSamplingTests.strip, transform: place, spread: spread))
+                #expect(coveredArea(canvas.bitmap) > 31.9, "\(spread) \(quality)")
+            }
+        }
+    }
+
     @Test func reflectedPatternsAreSeamlessWhenFiltered() {
         // A horizontal ramp reflected and enlarged: bilinear across the mirrored
         // edge sees the same pixel on both sides, so there is no seam.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import StrataGraphics
@@ -156,6 +157,84 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
         #expect(apart.bitmap[3, 3].a == 0 && apart.bitmap[6, 4].a == 255)
     }
 
+    /// Covered area outside `box` (device pixels): a stroke's outline left open
+    /// carries its winding to the end of every row it spans.
+    func areaOutside(_ bitmap: Bitmap, _ box: (Int, Int, Int, Int)) -> Double {
+        var sum = 0
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width where x < box.0 || x >= box.2 || y < box.1 || y >= box.3 {
+                sum += Int(bitmap[x, y].a)
+            }
+        }
+        return Double(sum) / 255
+    }
+
+    @Test func joinedDashesAndPiecesLeaveNoOpenOutline() {
+        // Dashes running through the start of round closed paths, at several
+        // phases and with every cap: the last dash is joined to the first, and
+        // its own start keeps its cap.
+        for cap in [LineCap.butt, .round, .square] {
+            for phase in [0.0, 1.3, 4.0] {
+                let canvas = makeCanvas(60, 60)
+                canvas.strokeColor = .white
+                canvas.strokeStyle = StrokeStyle(lineWidth: 3, lineCap: cap, dashPhase: phase, dashLengths: [7, 3.5])
+                canvas.stroke(Path(ellipseIn: Rect(x: 10, y: 12, width: 40, height: 34)))
+                #expect(areaOutside(canvas.bitmap, (6, 8, 54, 50)) == 0, "\(cap), phase \(phase)")
+            }
+        }
+        // A closed stroke whose start is on screen and whose far side is not:
+        // the piece that comes back into view is joined to the first one.
+        let canvas = makeCanvas(100, 100)
+        canvas.strokeColor = .white
+        canvas.lineWidth = 4
+        canvas.stroke(Path(ellipseIn: Rect(x: -60, y: 10, width: 120, height: 80)))
+        #expect(areaOutside(canvas.bitmap, (0, 6, 64, 94)) == 0)
+        #expect(canvas.bitmap[59, 50].a == 255 && canvas.bitmap[30, 50].a == 0)
+    }
+
+    @Test func anInfiniteMiterLimitDrawsTheWholeSpike() {
+        var p = Path()
+        p.move(to: Point(x: 10, y: 50))
+        p.addLine(to: Point(x: 90, y: 52))
+        p.addLine(to: Point(x: 10, y: 54))
+        func drawn(_ limit: Double) -> Bitmap {
+            let canvas = makeCanvas(200, 100)
+            canvas.strokeColor = .white
+            canvas.strokeStyle = StrokeStyle(lineWidth: 4, lineJoin: .miter, miterLimit: limit)
+            canvas.stroke(p)
+            return canvas.bitmap
+        }
+        let infinite = drawn(.infinity), large = drawn(1000)
+        #expect(infinite[120, 52].a > 0, "the spike reaches past x = 90 + 2·40")
+        #expect(alphas(infinite) == alphas(large))
+    }
+
+    @Test func hugeDashedSegmentsAndCurvesStayBounded() {
+        // 10³²⁰ long: its length is found without overflowing, and it is dashed
+        // where it crosses the canvas.
+        var line = Path()
+        line.move(to: Point(x: -1e160, y: 5))
+        line.addLine(to: Point(x: 1e160, y: 5))
+        let canvas = makeCanvas(24, 10)
+        canvas.strokeColor = .white
+        canvas.strokeStyle = StrokeStyle(lineWidth: 2, dashLengths: [2, 2])
+        canvas.stroke(line)
+        #expect(abs(coveredArea(canvas.bitmap) - 24) < 4, "\(coveredArea(canvas.bitmap))")
+        // Two hundred curves a billion units across, off the canvas, dashed: each
+        // is measured in at most 1024 lines, not 65 536.
+        var curves = Path()
+        curves.move(to: Point(x: -2e9, y: 0))
+        for i in 0..<200 {
+            curves.addCurve(to: Point(x: -2e9, y: Double(i + 1)), control1: Point(x: -1e9, y: 1e9), control2: Point(x: -3e9, y: -1e9))
+        }
+        curves.addLine(to: Point(x: 20, y: 5))
+        let far = makeCanvas(24, 10)
+        far.strokeColor = .white
+        far.strokeStyle = StrokeStyle(lineWidth: 2, dashLengths: [3, 1])
+        far.stroke(curves)
+        #expect(coveredArea(far.bitmap) > 0)
+    }
+
     @Test func aClosedPathWithoutDashesIsJoinedAtItsStart() {
         let canvas = makeCanvas(24, 24)
         canvas.strokeColor = .white
@@ -245,5 +324,48 @@ struct FuzzRandomLCG {
     mutating func next() -> Double {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return Double(state >> 11) * 0x1p-53
+    }
+}
+
+/// Random strokes, checked for closed outlines: the signed heights of all the
+/// edges the stroker sends sum to exactly zero (a missing cap or a corner chain
+/// that misses its side would leave a winding running on to the end of rows).
+@Suite struct StrokeOutlineFuzzTests {
+    @Test func everyOutlineIsClosed() {
+        var rng = FuzzRandom(state: 99)
+        for round in 0..<600 {
+            var path = Path()
+            let count = 2 + rng.int(8)
+            for k in 0..<count {
+                // Inside the canvas (some folded onto its left edge, some above it),
+                // never past its right side.
+                let p = Point(x: Double(rng.int(6000)) / 100 - (round % 3 == 0 ? 40 : 0) + 20,
+                              y: Double(rng.int(6000)) / 100 + (round % 5 == 0 ? -30 : 20))
+                if k == 0 { path.move(to: p); continue }
+                switch rng.int(5) {
+                case 0: path.addQuadCurve(to: p, control: Point(x: Double(rng.int(60)) + 20, y: Double(rng.int(60)) + 20))
+                case 1: path.addCurve(to: p, control1: Point(x: Double(rng.int(60)) + 20, y: Double(rng.int(60)) + 20),
+                                      control2: Point(x: Double(rng.int(60)) + 20, y: Double(rng.int(60)) + 20))
+                default: path.addLine(to: p)
+                }
+            }
+            if rng.int(2) == 0 { path.closeSubpath() }
+            let style = StrokeStyle(lineWidth: Double(1 + rng.int(60)) / 10, lineCap: rng.pick([LineCap.butt, .round, .square]),
+                                    lineJoin: rng.pick([LineJoin.miter, .round, .bevel]), miterLimit: 4,
+                                    dashPhase: Double(rng.int(100)) / 10,
+                                    dashLengths: rng.pick([[], [5, 3], [0, 4], [2.5, 1, 7, 2], [40, 1]]))
+            let canvas = makeCanvas(200, 100)
+            if round % 4 == 1 {
+                // Turned and stretched about the middle: the pen is stretched too.
+                canvas.translateBy(x: 60, y: 50)
+                canvas.rotate(by: Double(rng.int(628)) / 100)
+                canvas.scaleBy(x: 0.6 + Double(rng.int(40)) / 100, y: 0.6 + Double(rng.int(40)) / 100)
+                canvas.translateBy(x: -50, y: -50)
+            }
+            canvas.strokeColor = .white
+            canvas.strokeStyle = style
+            canvas.stroke(path)
+            #expect(canvas.scanlineRasterizer.signedHeight == 0, "round \(round): \(style)")
+        }
     }
 }

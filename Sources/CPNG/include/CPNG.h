@@ -17,7 +17,7 @@ typedef struct strata_png_decoder strata_png_decoder;
 /// on a side or `max_pixels` in all are refused, as are files with a chunk
 /// longer than the data there is, and images whose declared size could not
 /// come from the compressed data the file holds, all before anything large is
-/// allocated. Ancillary chunks libpng keeps are limited to 16 MiB each.
+/// allocated. Ancillary chunks libpng keeps are limited to 8 MB each.
 /// Returns NULL with a NUL-terminated reason in `error` on failure.
 strata_png_decoder *strata_png_decoder_open(const uint8_t *data, size_t size,
                                             uint32_t max_dimension, uint64_t max_pixels,
