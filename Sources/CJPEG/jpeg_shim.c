@@ -88,6 +88,24 @@ static void on_progress(j_common_ptr info) {
     }
 }
 
+/// Routes libjpeg's errors and damage warnings through `manager` (a longjmp to
+/// its jump buffer, with the reason in `error`), before jpeg_create_decompress.
+static void set_errors(j_decompress_ptr info, error_manager *manager, char *error, size_t error_size) {
+    info->err = jpeg_std_error(&manager->base);
+    manager->base.error_exit = on_error_exit;
+    manager->base.emit_message = on_message;
+    manager->error = error;
+    manager->error_size = error_size;
+}
+
+/// Installs the scan limit, after jpeg_create_decompress (which clears
+/// `progress`).
+static void limit_scans(j_decompress_ptr info, scan_limit *limit) {
+    limit->base.progress_monitor = on_progress;
+    limit->max_scans = STRATA_JPEG_MAX_SCANS;
+    info->progress = &limit->base;
+}
+
 /// The checks both readers make after the header: a non-empty size, and
 /// enough data for it. Even arithmetic coding spends some bits on each 8 x 8
 /// block; allowing an eighth of a bit a block, a file this short cannot hold
@@ -136,20 +154,14 @@ strata_jpeg_decoder *strata_jpeg_decoder_open(const uint8_t *data, size_t size,
         copy_message(error, error_size, "out of memory");
         return NULL;
     }
-    decoder->info.err = jpeg_std_error(&decoder->manager.base);
-    decoder->manager.base.error_exit = on_error_exit;
-    decoder->manager.base.emit_message = on_message;
-    decoder->manager.error = error;
-    decoder->manager.error_size = error_size;
+    set_errors(&decoder->info, &decoder->manager, error, error_size);
     if (setjmp(decoder->manager.jump)) {
         strata_jpeg_decoder_close(decoder);
         return NULL;
     }
     jpeg_create_decompress(&decoder->info);
     decoder->started = 1;
-    decoder->progress.base.progress_monitor = on_progress;
-    decoder->progress.max_scans = STRATA_JPEG_MAX_SCANS;
-    decoder->info.progress = &decoder->progress.base;
+    limit_scans(&decoder->info, &decoder->progress);
     jpeg_mem_src(&decoder->info, data, (unsigned long)size);
     jpeg_read_header(&decoder->info, TRUE);
     uint32_t width = decoder->info.image_width, height = decoder->info.image_height;
@@ -269,20 +281,14 @@ strata_jpeg_reader *strata_jpeg_reader_open(const char *path, uint64_t max_memor
         return NULL;
     }
     reader->file = file;
-    reader->info.err = jpeg_std_error(&reader->manager.base);
-    reader->manager.base.error_exit = on_error_exit;
-    reader->manager.base.emit_message = on_message;
-    reader->manager.error = error;
-    reader->manager.error_size = error_size;
+    set_errors(&reader->info, &reader->manager, error, error_size);
     if (setjmp(reader->manager.jump)) {
         strata_jpeg_reader_close(reader);
         return NULL;
     }
     jpeg_create_decompress(&reader->info);
     reader->started = 1;
-    reader->progress.base.progress_monitor = on_progress;
-    reader->progress.max_scans = STRATA_JPEG_MAX_SCANS;
-    reader->info.progress = &reader->progress.base;
+    limit_scans(&reader->info, &reader->progress);
     jpeg_stdio_src(&reader->info, file);
     jpeg_read_header(&reader->info, TRUE);
     uint32_t width = reader->info.image_width, height = reader->info.image_height;

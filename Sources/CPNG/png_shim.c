@@ -89,6 +89,29 @@ static void set_limits(png_structp png, uint32_t max_dimension) {
     png_set_chunk_cache_max(png, 1000);
 }
 
+/// The size in the IHDR chunk against the limits, before libpng reads further,
+/// so that an absurd header is refused with a clear reason. `chunk` is the 16
+/// bytes after the signature: length, type, width, height. `max_pixels` is
+/// UINT64_MAX where only the sides are limited. Returns 0, or 1 with a reason.
+static int check_ihdr(const uint8_t *chunk, uint32_t max_dimension, uint64_t max_pixels,
+                      char *error, size_t error_size) {
+    if (memcmp(chunk + 4, "IHDR", 4) != 0) return 0;
+    uint32_t w = (uint32_t)chunk[8] << 24 | (uint32_t)chunk[9] << 16 | (uint32_t)chunk[10] << 8 | chunk[11];
+    uint32_t h = (uint32_t)chunk[12] << 24 | (uint32_t)chunk[13] << 16 | (uint32_t)chunk[14] << 8 | chunk[15];
+    if (w <= max_dimension && h <= max_dimension && (uint64_t)w * h <= max_pixels) return 0;
+    char message[200];
+    if (max_pixels == UINT64_MAX) {
+        snprintf(message, sizeof message, "image too large: %u x %u (width x height) exceeds the limit of %u pixels a side",
+                 w, h, max_dimension);
+    } else {
+        snprintf(message, sizeof message,
+                 "image too large: %u x %u (width x height) exceeds the limit of %u pixels a side and %llu in all",
+                 w, h, max_dimension, (unsigned long long)max_pixels);
+    }
+    copy_message(error, error_size, message);
+    return 1;
+}
+
 /// Walks the chunk headers after the signature: every chunk must fit in the
 /// `size` bytes there are, so no chunk's declared length (up to 2 GB) is ever
 /// believed beyond the data. `read_at(context, offset, out8)` reads 8 bytes at
@@ -185,20 +208,7 @@ strata_png_decoder *strata_png_decoder_open(const uint8_t *data, size_t size,
         copy_message(error, error_size, "not a PNG file: the 8-byte PNG signature is missing");
         return NULL;
     }
-    // The declared size before libpng reads any further, so that an absurd
-    // header is refused with a clear reason.
-    if (size >= 24 && memcmp(data + 12, "IHDR", 4) == 0) {
-        uint32_t w = (uint32_t)data[16] << 24 | (uint32_t)data[17] << 16 | (uint32_t)data[18] << 8 | data[19];
-        uint32_t h = (uint32_t)data[20] << 24 | (uint32_t)data[21] << 16 | (uint32_t)data[22] << 8 | data[23];
-        if (w > max_dimension || h > max_dimension || (uint64_t)w * h > max_pixels) {
-            char message[200];
-            snprintf(message, sizeof message,
-                     "image too large: %u x %u exceeds the decoder's limit of %u pixels a side and %llu in all",
-                     w, h, max_dimension, (unsigned long long)max_pixels);
-            copy_message(error, error_size, message);
-            return NULL;
-        }
-    }
+    if (size >= 24 && check_ihdr(data + 8, max_dimension, max_pixels, error, error_size)) return NULL;
     strata_png_decoder *decoder = (strata_png_decoder *)calloc(1, sizeof(strata_png_decoder));
     if (decoder == NULL) {
         copy_message(error, error_size, "out of memory");
@@ -369,19 +379,11 @@ strata_png_reader *strata_png_reader_open(const char *path, uint32_t max_dimensi
         strata_png_reader_close(reader);
         return NULL;
     }
-    // The declared size first, for a clear reason.
+    // The declared size first (only its sides: rows stream, a band at a time).
     unsigned char header[16];
-    if (fread(header, 1, 16, file) == 16 && memcmp(header + 4, "IHDR", 4) == 0) {
-        uint32_t w = (uint32_t)header[8] << 24 | (uint32_t)header[9] << 16 | (uint32_t)header[10] << 8 | header[11];
-        uint32_t h = (uint32_t)header[12] << 24 | (uint32_t)header[13] << 16 | (uint32_t)header[14] << 8 | header[15];
-        if (w > max_dimension || h > max_dimension) {
-            char message[200];
-            snprintf(message, sizeof message, "image too large: %u x %u exceeds the limit of %u pixels a side (width and height)",
-                     w, h, max_dimension);
-            copy_message(error, error_size, message);
-            strata_png_reader_close(reader);
-            return NULL;
-        }
+    if (fread(header, 1, 16, file) == 16 && check_ihdr(header, max_dimension, UINT64_MAX, error, error_size)) {
+        strata_png_reader_close(reader);
+        return NULL;
     }
     // The chunks against the file's length, then back to just after the signature.
     struct stat status;

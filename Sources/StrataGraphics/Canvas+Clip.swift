@@ -94,16 +94,16 @@ extension Canvas {
         drawer.interpolationQuality = state.interpolationQuality
         drawer.shouldAntialias = antialiasing
         drawer.draw(coverage, in: r)
+        // Its alpha, a row at a time, into the mask as any clip is written.
         let clipMask = ClipMask(box: area)
-        let previous = state.clipMask
+        var writer = MaskWriter(mask: clipMask, previous: state.clipMask)
         let px = layer.baseAddress.assumingMemoryBound(to: UInt8.self)
-        for y in area.y0..<area.y1 {
-            let src = (y - area.y0) * layer.bytesPerRow + 3
-            let row = clipMask.row(y)
-            for x in area.x0..<area.x1 {
-                var v = px[src + (x - area.x0) * 4]
-                if let previous { v = Pixel.multiply(v, previous.value(x: x, y: y)) }
-                row[x] = v
+        var alpha = [UInt8](repeating: 0, count: area.width)
+        alpha.withUnsafeMutableBufferPointer { row in
+            for y in area.y0..<area.y1 {
+                let src = px + (y - area.y0) * layer.bytesPerRow + 3
+                for i in 0..<area.width { row[i] = src[i * 4] }
+                writer.blitMask(x: area.x0, y: y, count: area.width, mask: row.baseAddress!)
             }
         }
         state.clip = area

@@ -31,17 +31,11 @@ public struct Gradient: Sendable, Hashable {
     public let stops: [Stop]
 
     public init(stops: [Stop]) {
-        // Components are clamped to 0...1 with NaN as 0, as Color does when it
-        // becomes a pixel, so that one bad stop cannot spread NaN along the ramp.
-        func clean(_ v: Double) -> Double { v > 0 ? min(1, v) : 0 }
-        // Sorted by location, ties kept in the order given (a hard edge between two
-        // stops at one location).
+        // (Colours are already within 0...1, NaN as 0: `Color` clamps them, so one
+        // bad stop cannot spread NaN along the ramp.) Sorted by location, ties
+        // kept in the order given (a hard edge between two stops at one location).
         self.stops = stops.enumerated().filter { !$0.element.location.isNaN }
-            .map { (index, stop) in
-                let c = stop.color
-                return (index, Stop(color: Color(red: clean(c.red), green: clean(c.green), blue: clean(c.blue), alpha: clean(c.alpha)),
-                                    location: min(1, max(0, stop.location))))
-            }
+            .map { (index, stop) in (index, Stop(color: stop.color, location: min(1, max(0, stop.location)))) }
             .sorted { ($0.1.location, $0.0) < ($1.1.location, $1.0) }
             .map(\.1)
     }

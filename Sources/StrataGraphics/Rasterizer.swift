@@ -56,11 +56,8 @@ struct HardEdgeBlitter<Inner: SpanBlitter>: SpanBlitter {
     }
 
     mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8) {
-        for row in y..<(y + height) {
-            var mask = [UInt8](repeating: middle, count: width)
-            if width > 0 { mask[0] = left; mask[width - 1] = width == 1 ? left : right }
-            mask.withUnsafeBufferPointer { blitMask(x: x, y: row, count: width, mask: $0.baseAddress!) }
-        }
+        @inline(__always) func hard(_ c: UInt8) -> UInt8 { c >= 128 ? 255 : 0 }
+        inner.blitRect(x: x, y: y, width: width, height: height, left: hard(left), middle: hard(middle), right: hard(right))
     }
 
     @inline(__always) mutating func blitPixel(x: Int, y: Int, coverage: UInt8) {

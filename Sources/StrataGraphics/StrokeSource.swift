@@ -181,7 +181,6 @@ struct StrokeCutter<Target: LineClipper>: PolylineSink {
     private var current = Point.zero
     private var segmentCount = 0
     private var pieceOpen = false
-    private var pieceLast = Point.zero
     /// The open piece is the subpath's first, begun at its first point.
     private var pieceAtStart = false
     /// That piece's start, once the piece has ended: capped or joined at the end.
@@ -234,16 +233,15 @@ struct StrokeCutter<Target: LineClipper>: PolylineSink {
         }
         stroker.begin(p)
         pieceOpen = true
-        pieceLast = p
         pieceAtStart = atStart
         return true
     }
 
     @inline(__always)
     private mutating func extendPiece(to p: Point, smooth: Bool) {
-        if abs(p.x - pieceLast.x) < StrokeSource.epsilon && abs(p.y - pieceLast.y) < StrokeSource.epsilon { return }
+        let last = stroker.last
+        if abs(p.x - last.x) < StrokeSource.epsilon && abs(p.y - last.y) < StrokeSource.epsilon { return }
         stroker.line(to: p, smooth: smooth)
-        pieceLast = p
     }
 
     private mutating func endPiece() {
@@ -448,8 +446,8 @@ struct StrokeCutter<Target: LineClipper>: PolylineSink {
             }
             return
         }
-        if pieceOpen && closed && abs(pieceLast.x - first.x) < StrokeSource.epsilon
-            && abs(pieceLast.y - first.y) < StrokeSource.epsilon {
+        if pieceOpen && closed && abs(stroker.last.x - first.x) < StrokeSource.epsilon
+            && abs(stroker.last.y - first.y) < StrokeSource.epsilon {
             // The piece runs on into the subpath's start: a corner there.
             if pieceAtStart {
                 stroker.endClosed()

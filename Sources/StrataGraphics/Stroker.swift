@@ -55,7 +55,8 @@ struct Stroker<Target: LineClipper> {
     }
 
     private var start = Start(point: .zero, direction: .zero, hasSegment: false)
-    private var last = Point.zero
+    /// The polyline's last point.
+    private(set) var last = Point.zero
     private var lastDirection = Point.zero
     private var lastSmooth = false
     /// The device-space ends of the last segment's left and right offsets: where
