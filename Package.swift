@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "StrataGraphics", targets: ["StrataGraphics"]),
         .library(name: "StrataText", targets: ["StrataText"]),
         .library(name: "StrataLayers", targets: ["StrataLayers"]),
+        .library(name: "StrataQueues", targets: ["StrataQueues"]),
+        .library(name: "StrataTiles", targets: ["StrataTiles"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
     dependencies: [
@@ -37,9 +39,13 @@ let package = Package(
             name: "CJPEG",
             dependencies: ["CLibJPEG"]
         ),
+        // The thread machinery under everything: serial queues with threads of
+        // their own scheduled below the main thread, the queue pool, and the
+        // one lock type of the package.
+        .target(name: "StrataQueues"),
         .target(
             name: "StrataGraphics",
-            dependencies: ["CPNG", "CJPEG"]
+            dependencies: ["CPNG", "CJPEG", "StrataQueues"]
         ),
         // FreeType loads faces and their outlines; fontconfig finds fonts and
         // fallbacks (Debian: libfreetype-dev, libfontconfig-dev).
@@ -63,7 +69,19 @@ let package = Package(
         // The layer tree, transactions, animations and the compositor.
         .target(
             name: "StrataLayers",
-            dependencies: ["StrataGraphics", "StrataText", "CJPEG", "CPNG"]
+            dependencies: ["StrataQueues", "StrataGraphics", "StrataText"]
+        ),
+        // The offline tile cutter: images of any size streamed from disk into a
+        // `TilePyramid` that `TilePyramidLayer` shows.
+        .target(
+            name: "StrataTiles",
+            dependencies: ["StrataQueues", "StrataGraphics", "StrataLayers", "CJPEG", "CPNG"]
+        ),
+        // The benchmark scenes, the gallery's pictures and the shapes the
+        // tests draw too: one copy, shared by the CLI and the tests.
+        .target(
+            name: "StrataScenes",
+            dependencies: ["StrataGraphics", "StrataText", "StrataLayers"]
         ),
         .executableTarget(
             name: "strata",
@@ -71,6 +89,8 @@ let package = Package(
                 "StrataGraphics",
                 "StrataText",
                 "StrataLayers",
+                "StrataTiles",
+                "StrataScenes",
                 "StrataTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -79,6 +99,7 @@ let package = Package(
         // tests and `strata bench limits` write.
         .target(
             name: "StrataTestSupport",
+            dependencies: ["StrataGraphics"],
             path: "Tests/TestSupport"
         ),
         .testTarget(
@@ -88,11 +109,19 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataLayersTests",
-            dependencies: ["StrataLayers", "StrataText", "StrataGraphics", "StrataTestSupport"]
+            dependencies: ["StrataLayers", "StrataText", "StrataGraphics", "StrataScenes", "StrataTestSupport"]
+        ),
+        .testTarget(
+            name: "StrataQueuesTests",
+            dependencies: ["StrataQueues"]
+        ),
+        .testTarget(
+            name: "StrataTilesTests",
+            dependencies: ["StrataTiles", "StrataLayers", "StrataGraphics", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataGraphicsTests",
-            dependencies: ["StrataGraphics", "strata", "StrataTestSupport"],
+            dependencies: ["StrataGraphics", "StrataScenes", "StrataTestSupport"],
             exclude: ["Resources"]
         ),
     ],

@@ -1,4 +1,5 @@
 import Foundation
+import StrataQueues
 
 /// One copy of an image drawn by `Canvas.drawSprites`: which image, where
 /// (image pixels to user space) and the colour its pixels are multiplied by.
@@ -170,7 +171,7 @@ extension Canvas {
                 case (true, false, true): drawSpriteJobs(On.self, Off.self, On.self, readyJobs, src, target, rows)
                 }
             }
-            let threads = threads ?? (Self.callerIsForeground() ? ProcessInfo.processInfo.activeProcessorCount : 1)
+            let threads = threads ?? (!ThreadClass.callerRunsBelowMainThread ? ProcessInfo.processInfo.activeProcessorCount : 1)
             guard threads > 1, work > 150_000, clip.height >= 32 else {
                 draw(rows: clip.y0..<clip.y1)
                 return
@@ -178,22 +179,6 @@ extension Canvas {
             let strips = Self.strips(of: readyJobs, rows: clip.y0..<clip.y1, count: 2 * threads, work: work)
             DispatchQueue.concurrentPerform(iterations: strips.count) { draw(rows: strips[$0]) }
         }
-    }
-
-    /// Whether the calling thread may hand sprite strips to Dispatch's
-    /// worker threads: not when it runs below the main thread (a lower class
-    /// of the pool), since Linux threads inherit their creator's policy and
-    /// nice value, and a worker Dispatch started from such a thread would keep
-    /// them and could later hold up the main actor's own strips.
-    static func callerIsForeground() -> Bool {
-        #if os(Linux)
-        errno = 0
-        let thread = getpriority(__priority_which_t(0), 0)
-        let process = getpriority(__priority_which_t(0), id_t(getpid()))
-        return sched_getscheduler(0) != 5 && thread <= process
-        #else
-        return true
-        #endif
     }
 
     /// Cuts `rows` into at most `count` ranges that each hold about the same

@@ -1,5 +1,6 @@
 import Dispatch
 import StrataGraphics
+import StrataQueues
 import Synchronization
 
 /// What an asynchronous layer's delegate gives it to draw its contents.

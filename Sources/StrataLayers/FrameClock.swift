@@ -1,4 +1,5 @@
 import Dispatch
+import StrataQueues
 
 /// A source of media time, in seconds (`CACurrentMediaTime`).
 public protocol MediaClock: AnyObject, Sendable {

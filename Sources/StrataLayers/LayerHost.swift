@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import StrataGraphics
+import StrataQueues
 
 /// Where a layer tree is shown: the root of a tree, its clock, and a renderer
 /// that composites committed render trees on its own thread.

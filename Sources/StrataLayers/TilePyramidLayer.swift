@@ -1,4 +1,5 @@
 import StrataGraphics
+import StrataQueues
 
 #if canImport(Glibc)
 import Glibc

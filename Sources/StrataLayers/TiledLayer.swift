@@ -1,5 +1,6 @@
 import Dispatch
 import StrataGraphics
+import StrataQueues
 import Synchronization
 
 #if canImport(Glibc)

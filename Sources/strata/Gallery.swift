@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataGraphics
+import StrataScenes
 
 struct Gallery: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import StrataGraphics
+import StrataScenes
 import StrataLayers
+import StrataTiles
 import Synchronization
 
 /// `strata bench layers`: the layer system's frame costs (issue 5's cases).

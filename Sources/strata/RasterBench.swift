@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataGraphics
+import StrataScenes
 
 struct RasterBench: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StrataGraphics
 import StrataLayers
+import StrataTiles
 
 #if canImport(Glibc)
 import Glibc

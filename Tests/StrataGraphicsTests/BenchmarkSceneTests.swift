@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrataGraphics
-@testable import strata
+import StrataScenes
 
 /// The benchmark scenes must be SCENES.md's geometry exactly, and what Strata draws
 /// of them must stay within the fidelity bar against Skia's reference images.

@@ -15,7 +15,7 @@ extension FuzzRandom {
     /// Random paths, transforms, clips, paints, strokes and modes: every call
     /// returns, and the pixels stay valid premultiplied values.
     @Test func randomDrawingIsSafe() throws {
-        var rng = FuzzRandom(state: 7)
+        var rng = FuzzRandom(seed: 7)
         let image = try Image(width: 3, height: 2, premultipliedPixels: [255, 0, 0, 255, 0, 128, 0, 128, 0, 0, 0, 0,
                                                                           9, 9, 9, 9, 200, 100, 0, 255, 0, 0, 255, 255])
         for round in 0..<1000 {
@@ -90,7 +90,7 @@ extension FuzzRandom {
     @Test(arguments: ["rgba8.png", "rgb8-interlaced.png", "palette-trns.png", "gray16.png", "blocks.jpg", "blocks-progressive.jpg", "blocks-cmyk.jpg"])
     func mutatedFilesNeverCrash(file: String) throws {
         let original = try FileIO.read(resource(file))
-        var rng = FuzzRandom(state: UInt64(original.count))
+        var rng = FuzzRandom(seed: UInt64(original.count))
         var decoded = 0, refused = 0
         for _ in 0..<300 {
             var bytes = original

@@ -19,7 +19,7 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
 /// width so the scalar tails are covered too.
 @Suite struct PixelLoopTests {
     @Test func sourceOverMatchesTheScalarFormula() {
-        var r = FuzzRandom(state: 11)
+        var r = FuzzRandom(seed: 11)
         for count in 0..<40 {
             let s = (0..<count).map { _ in randomPixel(&r) }
             let d = (0..<count).map { _ in randomPixel(&r) }
@@ -36,7 +36,7 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
 
     @Test func destinationInMatchesTheBlendMode() {
         // Every source alpha against a spread of destinations, full coverage.
-        var r = FuzzRandom(state: 12)
+        var r = FuzzRandom(seed: 12)
         let d = (0..<256).map { _ in randomPixel(&r) }
         let s = (0..<256).map { UInt32($0) << 24 | UInt32(r.int($0 + 1)) }
         var out = d
@@ -54,7 +54,7 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
     }
 
     @Test func scaleMatchesScalePacked() {
-        var r = FuzzRandom(state: 13)
+        var r = FuzzRandom(seed: 13)
         for k in [0, 1, 77, 128, 254, 255] as [UInt32] {
             let s = (0..<21).map { _ in randomPixel(&r) }
             var out = [UInt32](repeating: 0, count: 21)
@@ -70,7 +70,7 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
     /// every pixel as the per-pixel formula gives it.
     @Test(arguments: [BlendMode.normal, .destinationIn, .copy, .multiply])
     func imagesDrawnOneToOneBlendExactly(mode: BlendMode) throws {
-        var r = FuzzRandom(state: 14)
+        var r = FuzzRandom(seed: 14)
         let (w, h) = (37, 9)
         let src = (0..<(w * h)).map { _ in randomPixel(&r) }
         let image = try Image(width: w, height: h, premultipliedPixels: src.flatMap { p in
@@ -114,7 +114,7 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
     /// Scaled, unrotated images take a loop of their own; it gives the same
     /// samples as the general bilinear formula, also at the clamped edges.
     @Test func axisAlignedBilinearMatchesTheGeneralSampler() {
-        var r = FuzzRandom(state: 15)
+        var r = FuzzRandom(seed: 15)
         let (w, h) = (7, 5)
         let src = (0..<(w * h)).map { _ in randomPixel(&r) }
         for inverse in [Transform(a: 0.37, b: 0, c: 0, d: 0.61, tx: -1.3, ty: 0.2),

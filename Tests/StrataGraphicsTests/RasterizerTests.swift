@@ -1,4 +1,5 @@
 import Foundation
+import StrataScenes
 import Testing
 
 @testable import StrataGraphics
@@ -66,20 +67,9 @@ private func overlap(_ x: Double, _ y: Double, _ px: Int, _ py: Int) -> Double {
         #expect(c[2, 3].a == 239 && c[5, 3].a == 16)
     }
 
-    private func star(_ cx: Double, _ cy: Double, _ r: Double) -> Path {
-        var p = Path()
-        for i in 0..<5 {
-            let a = -Double.pi / 2 + Double(i) * 4 * Double.pi / 5
-            let pt = Point(x: cx + r * cos(a), y: cy + r * sin(a))
-            if i == 0 { p.move(to: pt) } else { p.addLine(to: pt) }
-        }
-        p.closeSubpath()
-        return p
-    }
-
     @Test func evenOddLeavesTheStarsCentreEmpty() {
-        let winding = fillPath(star(16, 16, 14), rule: .winding, size: (32, 32))
-        let evenOdd = fillPath(star(16, 16, 14), rule: .evenOdd, size: (32, 32))
+        let winding = fillPath(Shapes.star(center: Point(x: 16, y: 16), radius: 14), rule: .winding, size: (32, 32))
+        let evenOdd = fillPath(Shapes.star(center: Point(x: 16, y: 16), radius: 14), rule: .evenOdd, size: (32, 32))
         #expect(winding[16, 17].a == 255)
         #expect(evenOdd[16, 17].a == 0)
         // The points themselves are inside under both rules.

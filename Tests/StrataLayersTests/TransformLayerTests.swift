@@ -1,5 +1,6 @@
 import Foundation
 import StrataGraphics
+import StrataScenes
 import Testing
 
 @testable import StrataLayers
@@ -16,26 +17,9 @@ let faceColors: [Color] = [
 @MainActor
 func cube(in container: Layer, at position: Point, transform: Transform3D, singleSided: Bool = false,
           flattening: Bool = false) -> Layer {
-    let c: Layer = flattening ? Layer() : TransformLayer()
-    c.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
-    c.position = position
-    c.transform = transform
-    let faces: [Transform3D] = [
-        Transform3D(translationX: 0, y: 0, z: 50),
-        Transform3D(translationX: 50, y: 0, z: 0).rotated(by: .pi / 2, x: 0, y: 1, z: 0),
-        Transform3D(translationX: 0, y: -50, z: 0).rotated(by: .pi / 2, x: 1, y: 0, z: 0),
-        Transform3D(translationX: 0, y: 50, z: 0).rotated(by: -.pi / 2, x: 1, y: 0, z: 0),
-        Transform3D(translationX: -50, y: 0, z: 0).rotated(by: -.pi / 2, x: 0, y: 1, z: 0),
-        Transform3D(translationX: 0, y: 0, z: -50).rotated(by: .pi, x: 0, y: 1, z: 0),
-    ]
-    for (i, t) in faces.enumerated() {
-        let face = Layer()
-        face.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
-        face.position = Point(x: 50, y: 50)
+    let c = Shapes.cube(flattening ? Layer() : TransformLayer(), at: position, transform: transform) { i, face in
         face.backgroundColor = faceColors[i]
-        face.transform = t
         face.isDoubleSided = !singleSided
-        c.addSublayer(face)
     }
     container.addSublayer(c)
     return c

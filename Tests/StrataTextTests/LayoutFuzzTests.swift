@@ -9,7 +9,7 @@ import Testing
     /// crash, no hang, lines within the width (unless one character is wider),
     /// and every character accounted for.
     @Test func randomTextLaysOutSafely() {
-        var rng = FuzzRandom(state: 2026)
+        var rng = FuzzRandom(seed: 2026)
         let pieces = ["a", "Z", "7", " ", "  ", "\n", "\r\n", "\t", "-", ",", ".", "1,234.56", "2026-11-21", "列", "表", "。", "，", "、",
                       "「", "」", "（", "）", "e\u{301}", "\u{301}", "👨‍👩‍👧", "🇫🇷", "\u{200D}", "https://example.org/x", "@dev", "#话题",
                       "…", "\u{10FFFD}", "\u{FEFF}", "\u{2028}"]

@@ -3,6 +3,8 @@ import CPNG
 import Dispatch
 import Foundation
 import StrataGraphics
+import StrataLayers
+import StrataQueues
 import Synchronization
 
 #if canImport(Glibc)
@@ -10,89 +12,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// What went wrong cutting tiles, in words for the person who ran it.
-public enum TileCutterError: Error, CustomStringConvertible, Equatable {
-    case input(path: String, reason: String)
-    case output(path: String, reason: String)
-    case invalidOption(String)
-
-    public var description: String {
-        switch self {
-        case let .input(path, reason): "\(path): \(reason)"
-        case let .output(path, reason): "\(path): \(reason)"
-        case let .invalidOption(reason): reason
-        }
-    }
-}
-
-/// A pyramid of tiles on disk, as `TileCutter` writes it and
-/// `TilePyramidLayer` shows it.
-///
-/// Layout: `DIR/pyramid.json` (this value) and one directory per level,
-/// `DIR/0` the full image, `DIR/1` half of it (each side rounded up), and so
-/// on to the first level that fits in one tile. Tile files are named
-/// `COLUMN_ROW.jpg` (or `.png`), counted from the top left; tiles on the right
-/// and bottom edges are only as large as what is left of the level.
-public struct TilePyramid: Codable, Sendable, Equatable {
-    public enum Format: String, Codable, Sendable {
-        case jpeg, png
-        public var fileExtension: String { self == .jpeg ? "jpg" : "png" }
-    }
-
-    public struct Level: Codable, Sendable, Equatable {
-        public var width: Int
-        public var height: Int
-        public var columns: Int
-        public var rows: Int
-    }
-
-    public var width: Int
-    public var height: Int
-    public var tileSize: Int
-    public var format: Format
-    public var levels: [Level]
-
-    /// The levels for an image of `width` × `height` in tiles of `tileSize`.
-    public init(width: Int, height: Int, tileSize: Int, format: Format) {
-        self.width = width
-        self.height = height
-        self.tileSize = tileSize
-        self.format = format
-        var levels: [Level] = []
-        var w = width, h = height
-        while true {
-            levels.append(Level(width: w, height: h, columns: (w + tileSize - 1) / tileSize, rows: (h + tileSize - 1) / tileSize))
-            if w <= tileSize && h <= tileSize { break }
-            w = (w + 1) / 2
-            h = (h + 1) / 2
-        }
-        self.levels = levels
-    }
-
-    public var tileCount: Int { levels.reduce(0) { $0 + $1.columns * $1.rows } }
-
-    /// The file of a tile, relative to the pyramid's directory.
-    public func tilePath(level: Int, column: Int, row: Int) -> String {
-        "\(level)/\(column)_\(row).\(format.fileExtension)"
-    }
-
-    /// Reads `DIR/pyramid.json`.
-    public init(directory: String) throws(TileCutterError) {
-        let path = directory + "/pyramid.json"
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .input(path: path, reason: "cannot read the pyramid description")
-        }
-        do {
-            self = try JSONDecoder().decode(TilePyramid.self, from: data)
-        } catch {
-            throw .input(path: path, reason: "not a pyramid description: \(error)")
-        }
-        guard width > 0, height > 0, tileSize > 0, !levels.isEmpty else {
-            throw .input(path: path, reason: "the pyramid description has an empty size or no levels")
-        }
-    }
-}
 
 /// Cuts a JPEG or PNG of any size into a `TilePyramid`, reading it a band of
 /// rows at a time: the full level's tiles are cut from each band as it is
@@ -132,7 +51,7 @@ public struct TileCutter: Sendable {
     /// on the calling thread with tiles written and the total.
     @discardableResult
     public func cut(_ input: String, into output: String, replacing: Bool = false,
-                    progress: ((Int, Int) -> Void)? = nil) throws(TileCutterError) -> TilePyramid {
+                    progress: ((Int, Int) -> Void)? = nil) throws(TilePyramidError) -> TilePyramid {
         guard (16...4096).contains(tileSize) else {
             throw .invalidOption("the tile size must be 16 to 4096 pixels, not \(tileSize)")
         }
@@ -148,22 +67,22 @@ public struct TileCutter: Sendable {
         do {
             for level in pyramid.levels.indices {
                 guard mkdir("\(staging)/\(level)", 0o755) == 0 else {
-                    throw TileCutterError.output(path: output, reason: "cannot create a level directory: \(String(cString: strerror(errno)))")
+                    throw TilePyramidError.output(path: output, reason: "cannot create a level directory: \(String(cString: strerror(errno)))")
                 }
             }
             try run(source, pyramid, staging, progress)
             let json = try JSONEncoder().encode(pyramid)
             guard FileManager.default.createFile(atPath: "\(staging)/pyramid.json", contents: json) else {
-                throw TileCutterError.output(path: output, reason: "cannot write pyramid.json")
+                throw TilePyramidError.output(path: output, reason: "cannot write pyramid.json")
             }
             // Into place: the levels, then the description last.
             for level in pyramid.levels.indices {
                 guard rename("\(staging)/\(level)", "\(output)/\(level)") == 0 else {
-                    throw TileCutterError.output(path: output, reason: "cannot move level \(level) into place: \(String(cString: strerror(errno)))")
+                    throw TilePyramidError.output(path: output, reason: "cannot move level \(level) into place: \(String(cString: strerror(errno)))")
                 }
             }
             guard rename("\(staging)/pyramid.json", "\(output)/pyramid.json") == 0 else {
-                throw TileCutterError.output(path: output, reason: "cannot move pyramid.json into place")
+                throw TilePyramidError.output(path: output, reason: "cannot move pyramid.json into place")
             }
             try? FileManager.default.removeItem(atPath: staging)
             return pyramid
@@ -172,13 +91,13 @@ public struct TileCutter: Sendable {
             for level in pyramid.levels.indices where !FileManager.default.fileExists(atPath: "\(output)/pyramid.json") {
                 try? FileManager.default.removeItem(atPath: "\(output)/\(level)")
             }
-            if let e = error as? TileCutterError { throw e }
+            if let e = error as? TilePyramidError { throw e }
             throw .output(path: output, reason: "\(error)")
         }
     }
 
     /// Makes `output` ready and returns a fresh staging directory inside it.
-    private func prepareOutput(_ output: String, replacing: Bool) throws(TileCutterError) -> String {
+    private func prepareOutput(_ output: String, replacing: Bool) throws(TilePyramidError) -> String {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: output, isDirectory: &isDirectory) {
@@ -212,7 +131,7 @@ public struct TileCutter: Sendable {
     // MARK: The pipeline
 
     private func run(_ source: RowSource, _ pyramid: TilePyramid, _ dir: String,
-                     _ progress: ((Int, Int) -> Void)?) throws(TileCutterError) {
+                     _ progress: ((Int, Int) -> Void)?) throws(TilePyramidError) {
         let channels = format == .jpeg ? 3 : 4
         let writer = TileWriter(dir: dir, pyramid: pyramid, quality: quality, pool: pool)
         let levels = pyramid.levels.enumerated().map { LevelBand(index: $0.offset, level: $0.element, tileSize: tileSize, channels: channels) }
@@ -224,12 +143,12 @@ public struct TileCutter: Sendable {
         var readRows = 0
         let total = pyramid.tileCount
         while readRows < source.height {
-            let n = try input.withUnsafeMutableBufferPointer { buffer throws(TileCutterError) in
+            let n = try input.withUnsafeMutableBufferPointer { buffer throws(TilePyramidError) in
                 try source.read(into: buffer.baseAddress!, rows: min(bandRows, source.height - readRows))
             }
             guard n > 0 else { throw .input(path: source.path, reason: "the image data ended after \(readRows) of \(source.height) rows") }
             for r in 0..<n {
-                let sourceRow = try input.withUnsafeBufferPointer { src throws(TileCutterError) -> Bool in
+                let sourceRow = try input.withUnsafeBufferPointer { src throws(TilePyramidError) -> Bool in
                     let start = src.baseAddress! + r * width * source.channels
                     // RGB into RGB needs no conversion: the row goes in as read.
                     guard source.channels != 3 || channels != 3 else {
@@ -240,7 +159,7 @@ public struct TileCutter: Sendable {
                     return false
                 }
                 if !sourceRow {
-                    try row.withUnsafeBufferPointer { (r: UnsafeBufferPointer<UInt8>) throws(TileCutterError) in
+                    try row.withUnsafeBufferPointer { (r: UnsafeBufferPointer<UInt8>) throws(TilePyramidError) in
                         try push(r.baseAddress!, into: 0, levels, writer)
                     }
                 }
@@ -265,7 +184,7 @@ public struct TileCutter: Sendable {
 
     /// Adds a row to level `i`: into its band (cut into tiles when full), and,
     /// paired with the row before, shrunk into the next level.
-    private func push(_ row: UnsafePointer<UInt8>, into i: Int, _ levels: [LevelBand], _ writer: TileWriter) throws(TileCutterError) {
+    private func push(_ row: UnsafePointer<UInt8>, into i: Int, _ levels: [LevelBand], _ writer: TileWriter) throws(TilePyramidError) {
         let level = levels[i]
         try level.append(row, writer)
         guard i + 1 < levels.count else { return }
@@ -339,7 +258,7 @@ private final class LevelBand {
     /// Where the level above writes a shrunk row for this one.
     func scratch(_ aboveWidth: Int) -> UnsafeMutablePointer<UInt8> { half }
 
-    func append(_ row: UnsafePointer<UInt8>, _ writer: TileWriter) throws(TileCutterError) {
+    func append(_ row: UnsafePointer<UInt8>, _ writer: TileWriter) throws(TilePyramidError) {
         (band + rows * stride).update(from: row, count: stride)
         rows += 1
         if rows == tileSize { try flush(writer) }
@@ -363,7 +282,7 @@ private final class LevelBand {
     }
 
     /// Cuts the band into tiles and hands them to the writer.
-    func flush(_ writer: TileWriter) throws(TileCutterError) {
+    func flush(_ writer: TileWriter) throws(TilePyramidError) {
         guard rows > 0 else { return }
         for column in 0..<level.columns {
             let x0 = column * tileSize, w = min(tileSize, level.width - x0)
@@ -406,7 +325,7 @@ private final class TileWriter: Sendable {
     let pool: QueuePool
     let slots: DispatchSemaphore
     let group = DispatchGroup()
-    let failure = Locked<TileCutterError?>(nil)
+    let failure = Locked<TilePyramidError?>(nil)
     let count = Atomic<Int>(0)
 
     init(dir: String, pyramid: TilePyramid, quality: Int, pool: QueuePool) {
@@ -419,11 +338,11 @@ private final class TileWriter: Sendable {
 
     var written: Int { count.load(ordering: .relaxed) }
 
-    func check() throws(TileCutterError) {
+    func check() throws(TilePyramidError) {
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
-    func write(_ pixels: [UInt8], width: Int, height: Int, channels: Int, level: Int, column: Int, row: Int) throws(TileCutterError) {
+    func write(_ pixels: [UInt8], width: Int, height: Int, channels: Int, level: Int, column: Int, row: Int) throws(TilePyramidError) {
         try check()
         slots.wait()
         group.enter()
@@ -434,7 +353,7 @@ private final class TileWriter: Sendable {
                 group.leave()
             }
             guard failure.withLock({ $0 == nil }) else { return }
-            do throws(TileCutterError) {
+            do throws(TilePyramidError) {
                 let bytes = try encode(pixels, width, height, channels, path)
                 try store(bytes, path)
                 count.wrappingAdd(1, ordering: .relaxed)
@@ -446,7 +365,7 @@ private final class TileWriter: Sendable {
 
     func finish() { group.wait() }
 
-    private func encode(_ pixels: [UInt8], _ w: Int, _ h: Int, _ c: Int, _ path: String) throws(TileCutterError) -> [UInt8] {
+    private func encode(_ pixels: [UInt8], _ w: Int, _ h: Int, _ c: Int, _ path: String) throws(TilePyramidError) -> [UInt8] {
         if c == 3 {
             var out: UnsafeMutablePointer<UInt8>? = nil
             var size = 0
@@ -469,7 +388,7 @@ private final class TileWriter: Sendable {
         }
     }
 
-    private func store(_ bytes: [UInt8], _ path: String) throws(TileCutterError) {
+    private func store(_ bytes: [UInt8], _ path: String) throws(TilePyramidError) {
         guard let f = fopen(path, "wb") else {
             throw .output(path: path, reason: "cannot create the tile: \(String(cString: strerror(errno)))")
         }
@@ -501,7 +420,7 @@ private final class RowSource {
         UInt64(width) * 4 * UInt64(tileSize) * 3
     }
 
-    init(path: String, maximumMemory: UInt64, tileSize: Int) throws(TileCutterError) {
+    init(path: String, maximumMemory: UInt64, tileSize: Int) throws(TilePyramidError) {
         self.path = path
         var message = [CChar](repeating: 0, count: 512)
         func reason() -> String { message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
@@ -550,7 +469,7 @@ private final class RowSource {
     }
 
     /// Reads up to `rows` rows (stride width × channels); returns how many.
-    func read(into buffer: UnsafeMutablePointer<UInt8>, rows: Int) throws(TileCutterError) -> Int {
+    func read(into buffer: UnsafeMutablePointer<UInt8>, rows: Int) throws(TilePyramidError) -> Int {
         var message = [CChar](repeating: 0, count: 512)
         let stride = width * channels
         let n: Int32

@@ -4,6 +4,7 @@ import StrataTestSupport
 import Testing
 
 @testable import StrataLayers
+@testable import StrataTiles
 
 @Suite struct TileCutterTests {
     let dir: String = {
@@ -173,7 +174,7 @@ import Testing
             .appendingPathComponent("StrataGraphicsTests/Resources/blocks-progressive.jpg")
         let hostile = HostileFiles.jpeg([UInt8](try Data(contentsOf: fixture)), repeatingLastScan: 2000)
         _ = FileManager.default.createFile(atPath: input, contents: Data(hostile))
-        #expect(throws: TileCutterError.self) { try progressive.cut(input, into: out) }
+        #expect(throws: TilePyramidError.self) { try progressive.cut(input, into: out) }
     }
 
     @Test func bandsBeyondTheMemoryAllowedAreRefused() throws {
@@ -181,7 +182,7 @@ import Testing
         var cutter = TileCutter()
         cutter.tileSize = 4096
         cutter.maximumMemory = 16 << 20  // 700 × 4 × 4096 × 3 bytes is 34 MB
-        #expect(throws: TileCutterError.self) { try cutter.cut("\(dir)/in.jpg", into: "\(dir)/out") }
+        #expect(throws: TilePyramidError.self) { try cutter.cut("\(dir)/in.jpg", into: "\(dir)/out") }
         cutter.maximumMemory = 64 << 20
         #expect((try? cutter.cut("\(dir)/in.jpg", into: "\(dir)/out")) != nil)
     }
@@ -191,25 +192,25 @@ import Testing
         for size in [0, -256, 8, 5000] {
             var cutter = TileCutter()
             cutter.tileSize = size
-            #expect(throws: TileCutterError.invalidOption("the tile size must be 16 to 4096 pixels, not \(size)")) {
+            #expect(throws: TilePyramidError.invalidOption("the tile size must be 16 to 4096 pixels, not \(size)")) {
                 try cutter.cut("\(dir)/in.jpg", into: "\(dir)/out")
             }
         }
         var cutter = TileCutter()
         cutter.quality = 0
-        #expect(throws: TileCutterError.self) { try cutter.cut("\(dir)/in.jpg", into: "\(dir)/out") }
+        #expect(throws: TilePyramidError.self) { try cutter.cut("\(dir)/in.jpg", into: "\(dir)/out") }
         // An output under a file cannot be made.
         _ = FileManager.default.createFile(atPath: "\(dir)/file", contents: Data("x".utf8))
-        #expect(throws: TileCutterError.self) { try TileCutter().cut("\(dir)/in.jpg", into: "\(dir)/file/out") }
-        #expect(throws: TileCutterError.self) { try TileCutter().cut("\(dir)/in.jpg", into: "\(dir)/file") }
+        #expect(throws: TilePyramidError.self) { try TileCutter().cut("\(dir)/in.jpg", into: "\(dir)/file/out") }
+        #expect(throws: TilePyramidError.self) { try TileCutter().cut("\(dir)/in.jpg", into: "\(dir)/file") }
         // A directory with other files in it is not written into; a pyramid
         // is replaced only when asked.
         try FileManager.default.createDirectory(atPath: "\(dir)/busy", withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: "\(dir)/busy/notes.txt", contents: Data("keep".utf8))
-        #expect(throws: TileCutterError.self) { try TileCutter().cut("\(dir)/in.jpg", into: "\(dir)/busy", replacing: true) }
+        #expect(throws: TilePyramidError.self) { try TileCutter().cut("\(dir)/in.jpg", into: "\(dir)/busy", replacing: true) }
         #expect(FileManager.default.fileExists(atPath: "\(dir)/busy/notes.txt"))
         try TileCutter().cut("\(dir)/in.jpg", into: "\(dir)/again")
-        #expect(throws: TileCutterError.self) { try TileCutter().cut("\(dir)/in.jpg", into: "\(dir)/again") }
+        #expect(throws: TilePyramidError.self) { try TileCutter().cut("\(dir)/in.jpg", into: "\(dir)/again") }
         var smaller = TileCutter()
         smaller.tileSize = 128
         let p = try smaller.cut("\(dir)/in.jpg", into: "\(dir)/again", replacing: true)

@@ -4,8 +4,8 @@ import StrataText
 
 /// Small pictures that show what the drawing engine does, each drawn with the
 /// public API only.
-enum GalleryPictures {
-    static let all: [(String, @Sendable (Canvas) -> Void)] = [
+public enum GalleryPictures {
+    public static let all: [(String, @Sendable (Canvas) -> Void)] = [
         ("shapes", shapes),
         ("fill-rules", fillRules),
         ("arcs", arcs),
@@ -45,19 +45,9 @@ enum GalleryPictures {
     /// A five-pointed star and two nested rings under each fill rule.
     static func fillRules(_ canvas: Canvas) {
         background(canvas)
-        func star(cx: Double, cy: Double, r: Double) -> Path {
-            var p = Path()
-            for i in 0..<5 {
-                let a = -Double.pi / 2 + Double(i) * 4 * Double.pi / 5
-                let pt = Point(x: cx + r * cos(a), y: cy + r * sin(a))
-                if i == 0 { p.move(to: pt) } else { p.addLine(to: pt) }
-            }
-            p.closeSubpath()
-            return p
-        }
         canvas.fillColor = Color(red: 0.95, green: 0.6, blue: 0.1)
-        canvas.fill(star(cx: 120, cy: 110, r: 90), rule: .winding)
-        canvas.fill(star(cx: 360, cy: 110, r: 90), rule: .evenOdd)
+        canvas.fill(Shapes.star(center: Point(x: 120, y: 110), radius: 90), rule: .winding)
+        canvas.fill(Shapes.star(center: Point(x: 360, y: 110), radius: 90), rule: .evenOdd)
         var rings = Path(ellipseIn: Rect(x: 40, y: 210, width: 160, height: 100))
         rings.addEllipse(in: Rect(x: 80, y: 230, width: 80, height: 60))
         canvas.fillColor = Color(red: 0.1, green: 0.55, blue: 0.75)

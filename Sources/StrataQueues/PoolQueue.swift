@@ -62,6 +62,24 @@ public struct ThreadClass: Sendable, Equatable {
     }
 }
 
+extension ThreadClass {
+    /// Whether the calling thread runs below the main thread: on a queue of a
+    /// lower class (its nice value above the process's) or under `SCHED_IDLE`.
+    /// Linux threads inherit their creator's policy and nice value, so work a
+    /// thread like that hands to new threads (Dispatch's workers among them)
+    /// would keep its low class, and could later hold up the main actor.
+    public static var callerRunsBelowMainThread: Bool {
+        #if os(Linux)
+        errno = 0
+        let thread = getpriority(__priority_which_t(0), 0)
+        let process = getpriority(__priority_which_t(0), id_t(getpid()))
+        return sched_getscheduler(0) == 5 || thread > process
+        #else
+        return false
+        #endif
+    }
+}
+
 /// A serial queue with a thread of its own, started at its first task: the
 /// queues of `QueuePool` and the renderer's.
 ///

@@ -4,13 +4,14 @@ import StrataGraphics
 /// The raster scenes of `../shared/bench/SCENES.md`, generated exactly as written
 /// there (same draws in the same order, same checksum), and drawn with Strata's
 /// public `Canvas` API the way an application would draw them.
-enum RasterScene: String, CaseIterable {
+public enum RasterScene: String, CaseIterable, Sendable {
     case line, polygons, circles, rects, area
 
-    static let width = 1920, height = 1080
+    /// The scenes' canvas size, 1920 × 1080.
+    public static let width = 1920, height = 1080
 
     /// The scene's geometry, generated up front (not timed, as in SCENES.md).
-    func generate() -> SceneData {
+    public func generate() -> SceneData {
         var data = SceneData()
         let w = Double(RasterScene.width), h = Double(RasterScene.height)
         switch self {
@@ -69,7 +70,7 @@ enum RasterScene: String, CaseIterable {
     }
 
     /// Clears `canvas` to opaque white and draws the scene.
-    func draw(_ data: SceneData, on canvas: Canvas) {
+    public func draw(_ data: SceneData, on canvas: Canvas) {
         canvas.blendMode = .normal
         canvas.fillColor = .white
         canvas.fill(canvas.bounds)
@@ -115,14 +116,15 @@ enum RasterScene: String, CaseIterable {
     }
 }
 
-struct SceneData {
-    var points: [Point] = []
-    var polygons: [([Point], Color)] = []
-    var circles: [(Point, Double, Color)] = []
-    var rects: [(Rect, Color)] = []
+/// A scene's geometry and colours, as SCENES.md generates them.
+public struct SceneData {
+    public var points: [Point] = []
+    public var polygons: [([Point], Color)] = []
+    public var circles: [(Point, Double, Color)] = []
+    public var rects: [(Rect, Color)] = []
 
     /// SCENES.md's checksum, summed in generation order.
-    var checksum: Double {
+    public var checksum: Double {
         var s = 0.0
         for p in points { s += p.x + p.y }
         for (pts, _) in polygons { for p in pts { s += p.x + p.y } }

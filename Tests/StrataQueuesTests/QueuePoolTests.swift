@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import StrataLayers
+@testable import StrataQueues
 
 #if canImport(Glibc)
 import Glibc

@@ -6,11 +6,11 @@ import StrataText
 /// The layer system's pictures for `strata gallery`: each is a layer tree
 /// rendered by a headless host, some after animations have run.
 @MainActor
-enum LayerGallery {
+public enum LayerGallery {
     static let red = Color(red: 1, green: 0.23, blue: 0.19)
 
     /// Renders every picture into `out`; returns the files written.
-    static func render(into out: String) throws -> [String] {
+    public static func render(into out: String) throws -> [String] {
         var written: [String] = []
         for (name, build) in [("layers-health-card", healthCard), ("layers-replicator-ring", replicatorRing),
                               ("layers-shadows-and-masks", shadowsAndMasks), ("layers-perspective-card", perspectiveCard),
@@ -236,28 +236,12 @@ enum LayerGallery {
         let colors = [Color(red: 0.95, green: 0.3, blue: 0.3), Color(red: 0.3, green: 0.75, blue: 0.35),
                       Color(red: 0.3, green: 0.5, blue: 0.95), Color(red: 0.95, green: 0.8, blue: 0.25),
                       Color(red: 0.3, green: 0.8, blue: 0.85), Color(red: 0.75, green: 0.4, blue: 0.9)]
-        let faces: [Transform3D] = [
-            Transform3D(translationX: 0, y: 0, z: 50),
-            Transform3D(translationX: 50, y: 0, z: 0).rotated(by: .pi / 2, x: 0, y: 1, z: 0),
-            Transform3D(translationX: 0, y: -50, z: 0).rotated(by: .pi / 2, x: 1, y: 0, z: 0),
-            Transform3D(translationX: 0, y: 50, z: 0).rotated(by: -.pi / 2, x: 1, y: 0, z: 0),
-            Transform3D(translationX: -50, y: 0, z: 0).rotated(by: -.pi / 2, x: 0, y: 1, z: 0),
-            Transform3D(translationX: 0, y: 0, z: -50).rotated(by: .pi, x: 0, y: 1, z: 0),
-        ]
         let turned = Transform3D(rotationAngle: -.pi / 4, x: 1, y: 0, z: 0).rotated(by: -.pi / 4, x: 0, y: 1, z: 0)
         for (x, transform) in [(140.0, Transform3D.identity), (340.0, turned)] {
-            let cube = TransformLayer()
-            cube.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
-            cube.position = Point(x: x, y: 160)
-            cube.transform = transform
-            for (i, t) in faces.enumerated() {
-                let face = Layer()
-                face.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
-                face.position = Point(x: 50, y: 50)
+            let cube = Shapes.cube(TransformLayer(), at: Point(x: x, y: 160), transform: transform) { i, face in
                 face.backgroundColor = colors[i]
                 face.borderWidth = 2
                 face.borderColor = Color(white: 1, alpha: 0.8)
-                face.transform = t
                 let label = TextLayer()
                 label.frame = Rect(x: 0, y: 28, width: 100, height: 44)
                 label.string = "\(i + 1)"
@@ -265,7 +249,6 @@ enum LayerGallery {
                 label.alignmentMode = .center
                 label.foregroundColor = .white
                 face.addSublayer(label)
-                cube.addSublayer(face)
             }
             container.addSublayer(cube)
         }
@@ -306,7 +289,7 @@ enum LayerGallery {
     }
 
     /// A soft round spark: white, fading out from the centre.
-    static func spark(_ size: Int) throws -> Image {
+    public static func spark(_ size: Int) throws -> Image {
         let c = try Canvas(width: size, height: size)
         let r = Double(size) / 2
         c.drawRadialGradient(Gradient(colors: [Color(white: 1, alpha: 1), Color(white: 1, alpha: 0.5), Color(white: 1, alpha: 0)],
