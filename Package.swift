@@ -42,7 +42,10 @@ let package = Package(
         // The thread machinery under everything: serial queues with threads of
         // their own scheduled below the main thread, the queue pool, and the
         // one lock type of the package.
-        .target(name: "StrataQueues"),
+        .target(
+            name: "StrataQueues",
+            dependencies: [.product(name: "DequeModule", package: "swift-collections")]
+        ),
         .target(
             name: "StrataGraphics",
             dependencies: ["CPNG", "CJPEG", "StrataQueues"]
@@ -62,8 +65,7 @@ let package = Package(
         .target(
             name: "StrataText",
             dependencies: [
-                "StrataGraphics", "CFreeType", "CFontconfig",
-                .product(name: "DequeModule", package: "swift-collections"),
+                "StrataQueues", "StrataGraphics", "CFreeType", "CFontconfig",
             ]
         ),
         // The layer tree, transactions, animations and the compositor.

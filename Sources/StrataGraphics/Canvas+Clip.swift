@@ -46,7 +46,7 @@ extension Canvas {
         }
         let mask = ClipMask(box: area)
         var writer = MaskWriter(mask: mask, previous: state.clipMask)
-        fillPath(path, rule, area, &writer)
+        pathCoverage(path, rule, area).draw(&writer)
         state.clip = area
         state.clipMask = mask
     }

@@ -30,6 +30,6 @@ extension Canvas {
                                       spread: .pad, before: options.contains(.drawsBeforeStartLocation),
                                       after: options.contains(.drawsAfterEndLocation))
         blitter = ShaderBlitter(shader: extended, bitmap: target, mode: state.blendMode, scratch: shaderScratch)
-        run(FillRectBody(x0: Double(c.x0), y0: Double(c.y0), x1: Double(c.x1), y1: Double(c.y1)), blitter)
+        run(RectCoverage(x0: Double(c.x0), y0: Double(c.y0), x1: Double(c.x1), y1: Double(c.y1)), blitter)
     }
 }

@@ -38,7 +38,7 @@ extension Canvas {
                 let area = Canvas.pixelBox(device.minX.rounded(.down), device.minY.rounded(.down),
                                            device.maxX.rounded(.up), device.maxY.rounded(.up), within: state.clip)
                 guard !area.isEmpty else { return }
-                run(FillPathBody(canvas: self, path: Path(rect: r), rule: .winding, area: area), blitter)
+                run(pathCoverage(Path(rect: r), .winding, area), blitter)
             }
         }
     }

@@ -96,7 +96,7 @@ extension Canvas {
         let shader = ImageShader(pixels: UnsafePointer(layer.baseAddress.assumingMemoryBound(to: UInt32.self)),
                                  width: layer.width, height: layer.height, stride: layer.bytesPerRow / 4,
                                  inverse: .identity, filter: .nearest, spread: .pad, alpha: a)
-        run(FillRectBody(x0: Double(box.x0), y0: Double(box.y0), x1: Double(box.x1), y1: Double(box.y1)),
+        run(RectCoverage(x0: Double(box.x0), y0: Double(box.y0), x1: Double(box.x1), y1: Double(box.y1)),
             ShaderBlitter(shader: shader, bitmap: target, mode: state.blendMode, scratch: shaderScratch))
     }
 
@@ -144,7 +144,7 @@ extension Canvas {
             for _ in 0..<3 { plane.boxBlurRows(radius) }
             for _ in 0..<3 { plane.boxBlurColumns(radius) }
         }
-        withBlitter(nil, color: shadow.color, ShadowBody(plane: plane, dx: dx, dy: dy, box: box))
+        withBlitter(nil, color: shadow.color, ShadowCoverage(plane: plane, dx: dx, dy: dy, box: box))
     }
 }
 
@@ -198,7 +198,7 @@ final class AlphaPlane {
 }
 
 /// Paints the shadow colour through the blurred, offset alpha plane.
-struct ShadowBody: BlitterBody {
+struct ShadowCoverage: CoverageSource {
     let plane: AlphaPlane
     let dx, dy: Int
     let box: PixelBox

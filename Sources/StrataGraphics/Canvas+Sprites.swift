@@ -280,12 +280,12 @@ private func narrow(_ v: SIMD8<UInt16>) -> UInt64 {
 /// `a × b / 255`, rounded, for lanes where a × b ≤ 255 · 255.
 @inline(__always)
 private func multiply255(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    SolidBlitter.div255(a &* b &+ 128)
+    PixelMath.div255(a &* b &+ 128)
 }
 
 @inline(__always)
 private func multiply255(_ a: SIMD4<UInt16>, _ b: SIMD4<UInt16>) -> SIMD4<UInt16> {
-    SolidBlitter.div255(a &* b &+ 128)
+    PixelMath.div255(a &* b &+ 128)
 }
 
 /// Narrows `lo..<hi` to a little more than the pixels whose coordinate lies

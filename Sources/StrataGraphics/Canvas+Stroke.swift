@@ -159,9 +159,8 @@ extension Canvas {
         // budget and be drawn again by the cell rasterizer: it goes there at once.
         let density = Double(path.points.count) / Double(area.width + area.height)
         withBlitter(paint, color: state.strokeColor, alphaFactor: alphaFactor,
-                    StrokeBody(canvas: self, job: job, area: area,
-                               mode: !antialiasing ? .aliased : density > 4 ? .sampled : .area,
-                               cellsOnly: density > 256))
+                    StrokeCoverage(strokeRasterizer: density > 256 ? nil : strokeRasterizer, areaRasterizer: areaRasterizer,
+                                   job: job, area: area, mode: !antialiasing ? .aliased : density > 4 ? .sampled : .area))
     }
 }
 
@@ -179,7 +178,7 @@ struct StrokeJob {
 
     /// Flattens, cuts and strokes the path into `target`, keeping only what can
     /// reach `area` (device space).
-    func run<T: LineClipper>(into target: T, area: Rect) {
+    func run<T: EdgeAccumulator>(into target: T, area: Rect) {
         let visible = area.insetBy(dx: -reach - 1, dy: -reach - 1)
         let stroker = Stroker(target: target, style: style, halfWidth: halfWidth, tolerance: tolerance, transform: transform)
         let dashes = style.validDashes
@@ -200,16 +199,16 @@ struct StrokeJob {
 
 /// Strokes into the overlap-exact scanline rasterizer, or, for an outline too
 /// dense for its budget, into the cell rasterizer band by band.
-struct StrokeBody: BlitterBody {
-    let canvas: Canvas
+struct StrokeCoverage: CoverageSource {
+    /// The overlap-exact rasterizer; nil to go straight to the cell rasterizer.
+    let strokeRasterizer: StrokeRasterizer?
+    let areaRasterizer: AreaRasterizer
     let job: StrokeJob
     let area: PixelBox
-    let mode: ScanlineRasterizer.Mode
-    let cellsOnly: Bool
+    let mode: StrokeRasterizer.Mode
 
     func draw<B: SpanBlitter>(_ blitter: inout B) {
-        if !cellsOnly {
-            let scanline = canvas.scanlineRasterizer
+        if let scanline = strokeRasterizer {
             scanline.begin(area, samples: 4, mode: mode)
             let rect = Rect(x: Double(area.x0), y: Double(area.y0), width: Double(area.width), height: Double(area.height))
             job.run(into: scanline, area: rect)
@@ -219,7 +218,7 @@ struct StrokeBody: BlitterBody {
             }
             scanline.reset()
         }
-        let rasterizer = canvas.rasterizer
+        let rasterizer = areaRasterizer
         if mode == .aliased {
             // Too dense for pixel centres: areas rounded to in or out.
             var hard = HardEdgeBlitter(inner: blitter)

@@ -52,21 +52,28 @@ public final class Canvas {
         var interpolationQuality = InterpolationQuality.default
         var shadow: Shadow?
         var shouldAntialias = true
+        var flatness = 0.1
     }
 
     var state: GState
     var stack: [GState] = []
-    let rasterizer = Rasterizer()
-    /// Made on first use: only strokes need it.
-    lazy var scanlineRasterizer = ScanlineRasterizer()
+    /// Fills, clips, and strokes too dense for the stroke rasterizer's budget.
+    let areaRasterizer = AreaRasterizer()
+    /// Strokes, and fills without anti-aliasing; made on first use.
+    lazy var strokeRasterizer = StrokeRasterizer()
     /// Room for the sources of 256 pixels, for gradient and pattern blitters.
     let shaderScratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
     /// Room for 256 coverage values, for drawing through a clip mask.
     let maskScratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
 
     /// The largest distance, in device pixels, between a curve and the lines that
-    /// stand for it when it is filled.
-    public var flatness = 0.1
+    /// stand for it when it is filled or stroked (`setFlatness`), 0.1 by
+    /// default; part of the graphics state, so `restoreGState()` restores it.
+    /// Values are kept within 0.001 ... 1000; NaN counts as the default.
+    public var flatness: Double {
+        get { state.flatness }
+        set { state.flatness = newValue.isNaN ? 0.1 : min(1000, max(0.001, newValue)) }
+    }
 
     /// Whether anti-aliasing may be used at all (`setAllowsAntialiasing`), true
     /// by default. Not part of the graphics state: saving and restoring it does
@@ -194,7 +201,7 @@ public final class Canvas {
     /// takes no detour through `Paint` at all. (Routing every span through an enum
     /// of blitters measured 8–40 % slower on the fill scenes.)
     @inline(__always)
-    func withBlitter<Body: BlitterBody>(_ paint: Paint?, color: Color, alphaFactor: Double = 1, _ body: Body) {
+    func withBlitter<Body: CoverageSource>(_ paint: Paint?, color: Color, alphaFactor: Double = 1, _ body: Body) {
         var c = color
         if let paint {
             switch paint {
@@ -216,7 +223,7 @@ public final class Canvas {
     }
 
     @inline(__always)
-    func run<Body: BlitterBody, B: SpanBlitter>(_ body: Body, _ blitter: B) {
+    func run<Body: CoverageSource, B: SpanBlitter>(_ body: Body, _ blitter: B) {
         if let mask = state.clipMask {
             var masked = MaskedBlitter(inner: blitter, mask: mask, scratch: maskScratch)
             body.draw(&masked)
@@ -289,7 +296,14 @@ public final class Canvas {
         // their right): the rasterizer folds them onto the area's left edge.
         let area = Canvas.pixelBox(x0.rounded(.down), y0.rounded(.down), x1.rounded(.up), y1.rounded(.up), within: state.clip)
         guard !area.isEmpty else { return }
-        withBlitter(paint, color: state.fillColor, FillPathBody(canvas: self, path: path, rule: rule, area: area))
+        withBlitter(paint, color: state.fillColor, pathCoverage(path, rule, area))
+    }
+
+    /// The coverage of `path` over `area` (device pixels) with the current
+    /// transform, flatness and anti-aliasing.
+    func pathCoverage(_ path: Path, _ rule: FillRule, _ area: PixelBox) -> PathCoverage {
+        PathCoverage(path: path, transform: state.transform, tolerance: flatness, rule: rule, area: area,
+                     areaRasterizer: areaRasterizer, aliasedRasterizer: antialiasing ? nil : strokeRasterizer)
     }
 
     /// The bounds of `path`'s points (control points included) after `t`, or nil
@@ -308,30 +322,6 @@ public final class Canvas {
             }
         }
         return finite ? (x0, y0, x1, y1) : nil
-    }
-
-    /// Scan-converts `path` over `area` (device pixels) in bands; without
-    /// anti-aliasing, by pixel centres.
-    func fillPath<B: SpanBlitter>(_ path: Path, _ rule: FillRule, _ area: PixelBox, _ blitter: inout B) {
-        guard antialiasing else {
-            let scan = scanlineRasterizer
-            scan.begin(area, mode: .aliased)
-            var sink = RasterizerSink(scan)
-            let cull = Rect(x: Double(area.x0), y: Double(area.y0), width: Double(area.width), height: Double(area.height))
-            path.flatten(transform: state.transform, tolerance: flatness, cullRect: cull, into: &sink)
-            sink.finish()
-            if !scan.isFull {
-                scan.sweep(rule, &blitter)
-                return
-            }
-            // Too many edges to hold: areas in bands, rounded to in or out.
-            scan.reset()
-            var hard = HardEdgeBlitter(inner: blitter)
-            rasterizer.fill(path, transform: state.transform, tolerance: flatness, rule: rule, area: area, &hard)
-            blitter = hard.inner
-            return
-        }
-        rasterizer.fill(path, transform: state.transform, tolerance: flatness, rule: rule, area: area, &blitter)
     }
 
     /// Fills `rect` (in user space) with the fill colour.
@@ -379,38 +369,12 @@ public final class Canvas {
     }
 
     /// Device edges cut to the clip box, as a fill; nil when nothing is left.
-    func clippedRect(_ e: (x0: Double, y0: Double, x1: Double, y1: Double)) -> FillRectBody? {
+    func clippedRect(_ e: (x0: Double, y0: Double, x1: Double, y1: Double)) -> RectCoverage? {
         let c = state.clip
         let x0 = max(e.x0, Double(c.x0)), x1 = min(e.x1, Double(c.x1))
         let y0 = max(e.y0, Double(c.y0)), y1 = min(e.y1, Double(c.y1))
         guard x0 < x1, y0 < y1 else { return nil }
-        return FillRectBody(x0: x0, y0: y0, x1: x1, y1: y1)
-    }
-
-    /// Fills the device rectangle x0..<x1 × y0..<y1 (already clipped), giving each
-    /// pixel its exact covered area: the product of its horizontal and vertical
-    /// coverage. The rows between the top and bottom edges share one coverage
-    /// pattern, so they go to the blitter as one call: 9.5 → 6.3 ms on the rects
-    /// scene against handing over three spans a row.
-    @inline(__always)
-    static func fillRectCoverage<B: SpanBlitter>(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ blitter: inout B) {
-        let ix0 = Int(x0.rounded(.down)), ix1 = Int(x1.rounded(.up))
-        let iy0 = Int(y0.rounded(.down)), iy1 = Int(y1.rounded(.up))
-        @inline(__always) func q(_ v: Double) -> UInt8 { UInt8(min(255, v * 255 + 0.5)) }
-        let left = ix1 - ix0 == 1 ? x1 - x0 : Double(ix0 + 1) - x0
-        let right = x1 - Double(ix1 - 1)
-        /// Rows y ..< y + rows, each covered `vy` of its height.
-        @inline(__always) func rows(_ y: Int, _ rows: Int, _ vy: Double) {
-            blitter.blitRect(x: ix0, y: y, width: ix1 - ix0, height: rows,
-                             left: q(left * vy), middle: q(vy), right: q(right * vy))
-        }
-        if iy1 - iy0 == 1 {
-            rows(iy0, 1, y1 - y0)
-            return
-        }
-        rows(iy0, 1, Double(iy0 + 1) - y0)
-        if iy1 - iy0 > 2 { rows(iy0 + 1, iy1 - iy0 - 2, 1) }
-        rows(iy1 - 1, 1, y1 - Double(iy1 - 1))
+        return RectCoverage(x0: x0, y0: y0, x1: x1, y1: y1)
     }
 
     /// Fills the ellipse inscribed in `rect` (in user space) with the fill colour.
@@ -461,29 +425,7 @@ public final class Canvas {
                                    (cx + ex).rounded(.up), (cy + ey).rounded(.up), within: state.clip)
         guard !area.isEmpty else { return }
         withBlitter(paint, color: state.fillColor,
-                    FillEllipseBody(canvas: self, cx: cx, cy: cy, ex: ex, ey: ey, sides: n, area: area))
-    }
-
-    /// Scan-converts the n-gon with semi-axes ex, ey round (cx, cy) over `area`.
-    func fillPolygonEllipse<B: SpanBlitter>(_ cx: Double, _ cy: Double, _ ex: Double, _ ey: Double, _ n: Int,
-                                                     _ area: PixelBox, _ blitter: inout B) {
-        let step = 2 * Double.pi / Double(n)
-        let cs = cos(step), sn = sin(step)
-        let rasterizer = self.rasterizer
-        rasterizer.fill(area, .winding, &blitter) { _ in
-            var c = 1.0, s = 0.0
-            var px = cx + ex, py = cy
-            for i in 1...n {
-                if i == n {
-                    c = 1; s = 0
-                } else {
-                    (c, s) = (c * cs - s * sn, s * cs + c * sn)
-                }
-                let nx = cx + ex * c, ny = cy + ey * s
-                rasterizer.addLine(px, py, nx, ny)
-                px = nx; py = ny
-            }
-        }
+                    EllipseCoverage(rasterizer: areaRasterizer, cx: cx, cy: cy, ex: ex, ey: ey, sides: n, area: area))
     }
 
     /// Sets the pixels of `rect` (in user space) to transparent black, whatever
@@ -495,61 +437,5 @@ public final class Canvas {
         state.alpha = 1
         state.shadow = nil
         fillRect(rect, .color(.clear))
-    }
-}
-
-/// Feeds flattened lines to a rasterizer, closing every subpath.
-struct RasterizerSink<R: LineClipper>: FlatteningSink {
-    let rasterizer: R
-    var startX = 0.0, startY = 0.0, lastX = 0.0, lastY = 0.0
-    var open = false
-
-    init(_ rasterizer: R) { self.rasterizer = rasterizer }
-
-    @inline(__always) mutating func move(to p: Point) {
-        if open { rasterizer.addLine(lastX, lastY, startX, startY) }
-        startX = p.x; startY = p.y; lastX = p.x; lastY = p.y
-        open = true
-    }
-
-    @inline(__always) mutating func line(to p: Point) {
-        rasterizer.addLine(lastX, lastY, p.x, p.y)
-        lastX = p.x; lastY = p.y
-    }
-
-    @inline(__always) mutating func close() {
-        if open { rasterizer.addLine(lastX, lastY, startX, startY) }
-        lastX = startX; lastY = startY
-        open = false
-    }
-
-    mutating func finish() { close() }
-}
-
-/// One drawing operation, run with whichever blitter the paint and clip call for.
-protocol BlitterBody {
-    func draw<B: SpanBlitter>(_ blitter: inout B)
-}
-
-struct FillPathBody: BlitterBody {
-    let canvas: Canvas
-    let path: Path
-    let rule: FillRule
-    let area: PixelBox
-    func draw<B: SpanBlitter>(_ blitter: inout B) { canvas.fillPath(path, rule, area, &blitter) }
-}
-
-struct FillRectBody: BlitterBody {
-    let x0, y0, x1, y1: Double
-    func draw<B: SpanBlitter>(_ blitter: inout B) { Canvas.fillRectCoverage(x0, y0, x1, y1, &blitter) }
-}
-
-struct FillEllipseBody: BlitterBody {
-    let canvas: Canvas
-    let cx, cy, ex, ey: Double
-    let sides: Int
-    let area: PixelBox
-    func draw<B: SpanBlitter>(_ blitter: inout B) {
-        canvas.fillPolygonEllipse(cx, cy, ex, ey, sides, area, &blitter)
     }
 }

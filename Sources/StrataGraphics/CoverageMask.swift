@@ -27,7 +27,7 @@ public struct CoverageMask: Sendable, Hashable {
         let box = PixelBox(x0: x0, y0: y0, x1: max(x1, x0 + 1), y1: max(y1, y0 + 1))
         let mask = ClipMask(box: box)
         var writer = MaskWriter(mask: mask, previous: nil)
-        Rasterizer().fill(path, transform: transform, tolerance: 0.1, rule: rule, area: box, &writer)
+        AreaRasterizer().fill(path, transform: transform, tolerance: 0.1, rule: rule, area: box, &writer)
         let bytes = withExtendedLifetime(mask) { Array(UnsafeBufferPointer(start: mask.coverage, count: box.width * box.height)) }
         self.init(width: box.width, height: box.height, left: x0, top: y0, coverage: bytes)
     }
@@ -71,12 +71,12 @@ extension Canvas {
     public func draw(_ masks: [PlacedMask], with paint: Paint? = nil) {
         guard !masks.isEmpty, !state.clip.isEmpty else { return }
         if state.shadow != nil { return withShadow { draw(masks, with: paint) } }
-        withBlitter(paint, color: state.fillColor, MasksBody(masks: masks, clip: state.clip))
+        withBlitter(paint, color: state.fillColor, PlacedMasksCoverage(masks: masks, clip: state.clip))
     }
 }
 
 /// Hands the visible rows of placed masks to the blitter.
-struct MasksBody: BlitterBody {
+struct PlacedMasksCoverage: CoverageSource {
     let masks: [PlacedMask]
     let clip: PixelBox
 
@@ -88,13 +88,13 @@ struct MasksBody: BlitterBody {
             let box = PixelBox(x0: max(mx0, clip.x0), y0: max(my0, clip.y0),
                                x1: min(mx0 + mask.width, clip.x1), y1: min(my0 + mask.height, clip.y1))
             guard !box.isEmpty else { continue }
-            MaskBody(mask: mask, originX: mx0, originY: my0, box: box).draw(&blitter)
+            MaskCoverage(mask: mask, originX: mx0, originY: my0, box: box).draw(&blitter)
         }
     }
 }
 
 /// Hands the visible rows of a coverage mask to the blitter.
-struct MaskBody: BlitterBody {
+struct MaskCoverage: CoverageSource {
     let mask: CoverageMask
     let originX, originY: Int
     let box: PixelBox

@@ -178,3 +178,14 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { isNull ? "Rect.null" : "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }
 }
+
+/// A rectangle of whole device pixels, `x0 ..< x1` by `y0 ..< y1`.
+struct PixelBox: Equatable {
+    var x0, y0, x1, y1: Int
+    var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+    var width: Int { x1 - x0 }
+    var height: Int { y1 - y0 }
+    func intersection(_ o: PixelBox) -> PixelBox {
+        PixelBox(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+    }
+}

@@ -147,7 +147,7 @@ struct ImageShader: Shader {
                     i += 1
                 }
             }
-            if alpha != 255 { PixelLoops.scale(out, from: out, count: count, by: alpha) }
+            if alpha != 255 { SpanCompositing.scale(out, from: out, count: count, by: alpha) }
             return
         }
         let m = inverse

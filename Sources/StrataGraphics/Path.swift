@@ -327,3 +327,12 @@ private struct PathFlatteningSink: FlatteningSink {
     mutating func line(to p: Point) { path.addLine(to: p) }
     mutating func close() { path.closeSubpath() }
 }
+
+/// How overlapping subpaths combine (`CGPathFillRule`).
+public enum FillRule: Sendable, Hashable {
+    /// Non-zero winding: a point is inside when the path winds around it at all.
+    case winding
+    /// Even-odd: a point is inside when a ray from it crosses the path an odd
+    /// number of times.
+    case evenOdd
+}

@@ -183,14 +183,14 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
     private func blend(_ d: UnsafeMutablePointer<UInt32>, _ src: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32) {
         switch mode {
         case .normal:
-            if c != 255 { PixelLoops.scale(src, from: src, count: count, by: c) }
-            PixelLoops.sourceOver(d, src, count: count)
+            if c != 255 { SpanCompositing.scale(src, from: src, count: count, by: c) }
+            SpanCompositing.sourceOver(d, src, count: count)
             return
         case .destinationIn:
             if c == 255 {
-                PixelLoops.destinationIn(d, src, count: count)
+                SpanCompositing.destinationIn(d, src, count: count)
             } else {
-                for i in 0..<count { d[i] = PixelLoops.destinationIn(d[i], src[i], coverage: c) }
+                for i in 0..<count { d[i] = SpanCompositing.destinationIn(d[i], src[i], coverage: c) }
             }
             return
         default:
@@ -217,8 +217,8 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
         if let stored = shader.storedRow(x: x, y: y, count: count), coverage == 255, shader.alpha == 255 {
             // An image drawn 1:1: blended straight from its pixels.
             switch mode {
-            case .normal: PixelLoops.sourceOver(row(x, y), stored, count: count); return
-            case .destinationIn: PixelLoops.destinationIn(row(x, y), stored, count: count); return
+            case .normal: SpanCompositing.sourceOver(row(x, y), stored, count: count); return
+            case .destinationIn: SpanCompositing.destinationIn(row(x, y), stored, count: count); return
             case .copy: row(x, y).update(from: stored, count: count); return
             default: break
             }

@@ -158,7 +158,7 @@ enum StrokeSource {
 /// pattern advances by arithmetic (whole periods at once), so a dotted line
 /// running a million pixels off screen costs nothing, and the dashes on screen
 /// stay where they would be if everything were drawn.
-struct StrokeCutter<Target: LineClipper>: PolylineSink {
+struct StrokeCutter<Target: EdgeAccumulator>: PolylineSink {
     var stroker: Stroker<Target>
     let transform: Transform
     let inverse: Transform

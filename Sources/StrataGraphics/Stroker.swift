@@ -33,7 +33,7 @@ import Darwin
 
 /// Builds stroke outlines one polyline vertex at a time and sends their edges,
 /// mapped through a transform, to a rasterizer.
-struct Stroker<Target: LineClipper> {
+struct Stroker<Target: EdgeAccumulator> {
     let target: Target
     let halfWidth: Double
     let cap: LineCap

@@ -247,7 +247,7 @@ public enum GalleryPictures {
     /// and a link, wrapped in a width, the link's rectangles from hit testing.
     static func text(_ canvas: Canvas) {
         background(canvas)
-        let font = Font(family: "DejaVu Sans", size: 15)
+        let font = Font(family: "DejaVu Sans", size: 15, cascadeList: ["WenQuanYi Micro Hei"])
         let body = TextAttributes(font: font, foregroundColor: Color(white: 0.12))
         var linkStyle = body
         linkStyle.foregroundColor = Color(red: 0.1, green: 0.4, blue: 0.9)
@@ -269,7 +269,7 @@ public enum GalleryPictures {
             for r in layout.rects(forCharacters: range) { canvas.fill(r.offsetBy(dx: origin.x, dy: origin.y)) }
         }
         canvas.draw(layout, at: origin)
-        let title = TextLayout(AttributedText("Strata 文字", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 44, weight: .bold),
+        let title = TextLayout(AttributedText("Strata 文字", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 44, weight: .bold, cascadeList: ["WenQuanYi Micro Hei"]),
                                                                                      foregroundColor: Color(red: 0.9, green: 0.3, blue: 0.2))),
                                width: 440, style: ParagraphStyle(alignment: .center))
         canvas.setShadow(offset: Size(width: 0, height: 3), blur: 6, color: Color(white: 0, alpha: 0.3))
@@ -292,7 +292,7 @@ public enum GalleryPictures {
             }
         }
         let small = try! Image(width: 6, height: 6, premultipliedPixels: tile)
-        let label = TextAttributes(font: Font(family: "DejaVu Sans", size: 11), foregroundColor: Color(white: 0.25))
+        let label = TextAttributes(font: Font(family: "DejaVu Sans", size: 11, cascadeList: ["WenQuanYi Micro Hei"]), foregroundColor: Color(white: 0.25))
         for (i, (quality, name)) in [(InterpolationQuality.none, "none"), (.default, "bilinear"), (.high, "bicubic")].enumerated() {
             let x = 20 + Double(i) * 100
             canvas.saveGState()

@@ -28,21 +28,32 @@ public struct Font: Sendable, Hashable {
     public var size: Double
     public var weight: FontWeight
     public var italic: Bool
+    /// Families tried, in order, for characters the font's own face lacks,
+    /// before the fallbacks fontconfig offers (the cascade list of a
+    /// `UIFontDescriptor`). Only installed families count: a name fontconfig
+    /// does not know is skipped, never replaced by its nearest match. Name the
+    /// faces a result depends on, and it no longer changes with whichever
+    /// other fonts a machine happens to have.
+    public var cascadeList: [String]
 
     /// A font by family name (any name fontconfig knows, including the generic
     /// `sans-serif`, `serif` and `monospace`). A family that is not installed
     /// resolves to fontconfig's nearest match, as `CTFont` falls back. A size that
-    /// is not positive and finite counts as 12.
-    public init(family: String = "sans-serif", size: Double, weight: FontWeight = .regular, italic: Bool = false) {
+    /// is not positive and finite counts as 12. `cascadeList` names the families
+    /// to try first for characters the font lacks.
+    public init(family: String = "sans-serif", size: Double, weight: FontWeight = .regular, italic: Bool = false,
+                cascadeList: [String] = []) {
         self.family = family
         self.size = size > 0 && size.isFinite ? size : 12
         self.weight = weight
         self.italic = italic
+        self.cascadeList = cascadeList
     }
 
-    /// The faces for this font, best first, then its fallbacks.
+    /// The faces for this font, best first: its own, then the cascade list's,
+    /// then fontconfig's fallbacks.
     public var faces: [FontFace] {
-        FontLibrary.shared.faces(family: family, weight: weight, italic: italic)
+        FontLibrary.shared.faces(family: family, weight: weight, italic: italic, cascadeList: cascadeList)
     }
 
     /// The face this font draws with when it has the glyph.

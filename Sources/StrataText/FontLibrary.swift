@@ -1,7 +1,7 @@
 import CFontconfig
 import CFreeType
 import StrataGraphics
-import Synchronization
+import StrataQueues
 
 /// FreeType and fontconfig behind one lock: finding fonts, opening faces, and
 /// reading glyphs out of them. Everything read is cached as Swift values, so after
@@ -14,7 +14,7 @@ public final class FontLibrary: Sendable {
     /// The library every `Font` uses.
     public static let shared = FontLibrary()
 
-    struct State: ~Copyable {
+    struct State {
         var freetype: FT_Library?
         var configReady = false
         /// Open faces by file and index.
@@ -24,6 +24,8 @@ public final class FontLibrary: Sendable {
         var kerning: [KerningKey: Double] = [:]
         /// fontconfig's answer to a query: faces in order of preference.
         var matches: [MatchKey: [FontFace]] = [:]
+        /// The chains with cascade lists put in front of the fallbacks.
+        var cascades: [CascadeKey: [FontFace]] = [:]
         var failures: [String: String] = [:]
     }
 
@@ -31,8 +33,9 @@ public final class FontLibrary: Sendable {
     struct GlyphKey: Hashable { var face: FaceKey; var glyph: UInt32 }
     struct KerningKey: Hashable { var face: FaceKey; var left: UInt32; var right: UInt32 }
     struct MatchKey: Hashable { var family: String; var weight: Int; var italic: Bool }
+    struct CascadeKey: Hashable { var match: MatchKey; var cascadeList: [String] }
 
-    let state = Mutex(State())
+    let state = Locked(State())
 
     init() {}
 
@@ -248,6 +251,31 @@ public final class FontLibrary: Sendable {
 }
 
 extension FontLibrary {
+    /// The faces for a family, weight and slant with a cascade list: the
+    /// family's own face, then the first face of each installed family of
+    /// `cascadeList` (a family counts as installed when fontconfig's best
+    /// match for it has that family name, in any case), then fontconfig's
+    /// fallbacks that are not already in the chain.
+    public func faces(family: String, weight: FontWeight, italic: Bool, cascadeList: [String]) -> [FontFace] {
+        let chain = faces(family: family, weight: weight, italic: italic)
+        guard !cascadeList.isEmpty, let own = chain.first else { return chain }
+        let key = CascadeKey(match: MatchKey(family: family, weight: weight.rawValue, italic: italic), cascadeList: cascadeList)
+        if let known = state.withLock({ $0.cascades[key] }) { return known }
+        var found = [own]
+        for name in cascadeList {
+            guard let face = faces(family: name, weight: weight, italic: italic).first,
+                  face.familyName.lowercased() == name.lowercased(),
+                  !found.contains(where: { $0 === face }) else { continue }
+            found.append(face)
+        }
+        found += chain.dropFirst().filter { face in !found.contains { $0 === face } }
+        return state.withLock { s in
+            if let known = s.cascades[key] { return known }
+            s.cascades[key] = found
+            return found
+        }
+    }
+
     /// The glyph rendered by FreeType's own anti-aliasing rasterizer (unhinted,
     /// 256 grey levels) at `size` pixels, shifted right by `shift` of a pixel:
     /// the alternative to Strata's rasterizer that `strata bench glyphs` measures

@@ -1,18 +1,17 @@
-import DequeModule
 import StrataGraphics
-import Synchronization
+import StrataQueues
 
 /// Glyph coverage masks by face, glyph, size and sub-pixel offset, bounded in
 /// bytes and entries, shared by every thread (a lock guards it; a hit is a hash
 /// and a lookup). When full, the oldest masks go first.
 public final class GlyphCache: Sendable {
     /// The cache text drawing uses.
-    public static let shared = GlyphCache(maxBytes: 8 << 20, maxEntries: 20_000)
+    public static let shared = GlyphCache(maxEntries: 20_000, maxBytes: 8 << 20)
 
     /// Horizontal positions are rounded to this many steps per pixel.
     public static let subpixelSteps = 4
 
-    struct Key: Hashable {
+    struct Key: Hashable, Sendable {
         /// Faces are unique objects per file and index (FontLibrary opens each
         /// once), so their identity stands for them: no string hashing per glyph.
         var face: ObjectIdentifier
@@ -21,25 +20,19 @@ public final class GlyphCache: Sendable {
         var subpixel: Int
     }
 
-    struct State: ~Copyable {
-        var masks: [Key: CoverageMask] = [:]
-        var order = Deque<Key>()
-        var bytes = 0
+    /// The most masks kept (at least 1).
+    public var maxEntries: Int { cache.maxEntries }
+    /// The most bytes of masks kept (at least 1).
+    public var maxBytes: Int { cache.maxBytes }
+    private let cache: BoundedCache<Key, CoverageMask>
+
+    /// An empty cache; bounds below 1 count as 1.
+    public init(maxEntries: Int, maxBytes: Int) {
+        cache = BoundedCache(maxEntries: maxEntries, maxBytes: maxBytes)
     }
 
-    public let maxBytes: Int
-    public let maxEntries: Int
-    private let state = Mutex(State())
-
-    public init(maxBytes: Int, maxEntries: Int) {
-        self.maxBytes = max(1, maxBytes)
-        self.maxEntries = max(1, maxEntries)
-    }
-
-    /// Bytes and entries held now.
-    public var usage: (bytes: Int, entries: Int) {
-        state.withLock { ($0.bytes, $0.masks.count) }
-    }
+    /// Entries and bytes held now.
+    public var usage: (entries: Int, bytes: Int) { cache.usage }
 
     /// The most pixels a side of a glyph mask may have. A glyph is as large as
     /// its outline scaled to the size, whatever the size: a face whose
@@ -54,7 +47,7 @@ public final class GlyphCache: Sendable {
     /// outline instead).
     public func mask(face: FontFace, glyph: UInt32, size: Double, subpixel: Int) -> CoverageMask? {
         let key = Key(face: ObjectIdentifier(face), glyph: glyph, size: size.bitPattern, subpixel: subpixel)
-        if let hit = state.withLock({ $0.masks[key] }) { return hit }
+        if let hit = cache.value(for: key) { return hit }
         let data = face.glyphData(glyph)
         let scale = size / face.unitsPerEm
         let bounds = data.path.boundingBox
@@ -62,15 +55,7 @@ public final class GlyphCache: Sendable {
         guard scale.isFinite, bounds.isNull || (bounds.width * scale <= side && bounds.height * scale <= side) else { return nil }
         let shift = Double(subpixel) / Double(GlyphCache.subpixelSteps)
         let mask = CoverageMask(path: data.path, transform: Transform(a: scale, b: 0, c: 0, d: scale, tx: shift, ty: 0))
-        state.withLock { s in
-            guard s.masks[key] == nil else { return }
-            s.masks[key] = mask
-            s.order.append(key)
-            s.bytes += mask.byteCount
-            while s.bytes > maxBytes || s.masks.count > maxEntries, let oldest = s.order.popFirst() {
-                if let gone = s.masks.removeValue(forKey: oldest) { s.bytes -= gone.byteCount }
-            }
-        }
+        cache.insert(mask, for: key, bytes: mask.byteCount)
         return mask
     }
 
@@ -79,9 +64,7 @@ public final class GlyphCache: Sendable {
     /// a mask.
     public func masks(face: FontFace, size: Double, glyphs: [(glyph: UInt32, subpixel: Int)]) -> [CoverageMask?] {
         let id = ObjectIdentifier(face), bits = size.bitPattern
-        var found = state.withLock { s in
-            glyphs.map { s.masks[Key(face: id, glyph: $0.glyph, size: bits, subpixel: $0.subpixel)] }
-        }
+        var found = cache.values(for: glyphs.lazy.map { Key(face: id, glyph: $0.glyph, size: bits, subpixel: $0.subpixel) })
         for i in found.indices where found[i] == nil {
             found[i] = mask(face: face, glyph: glyphs[i].glyph, size: size, subpixel: glyphs[i].subpixel)
         }
@@ -89,11 +72,5 @@ public final class GlyphCache: Sendable {
     }
 
     /// Drops every mask.
-    public func removeAll() {
-        state.withLock { s in
-            s.masks.removeAll()
-            s.order.removeAll()
-            s.bytes = 0
-        }
-    }
+    public func removeAll() { cache.removeAll() }
 }

@@ -1,6 +1,5 @@
-import DequeModule
 import StrataGraphics
-import Synchronization
+import StrataQueues
 
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +17,7 @@ import Darwin
 public final class LayoutCache: Sendable {
     public static let shared = LayoutCache(maxEntries: 2_000, maxBytes: 16 << 20)
 
-    struct Key: Hashable {
+    struct Key: Hashable, Sendable {
         var text: AttributedText
         var width: UInt64
         var height: UInt64?
@@ -52,52 +51,30 @@ public final class LayoutCache: Sendable {
         }
     }
 
-    struct State: ~Copyable {
-        var layouts: [Key: (layout: TextLayout, bytes: Int)] = [:]
-        var order = Deque<Key>()
-        var bytes = 0
-    }
+    /// The most layouts kept (at least 1).
+    public var maxEntries: Int { cache.maxEntries }
+    /// The most bytes kept, by `estimate` (at least 1).
+    public var maxBytes: Int { cache.maxBytes }
+    private let cache: BoundedCache<Key, TextLayout>
 
-    public let maxEntries: Int
-    public let maxBytes: Int
-    private let state = Mutex(State())
-
+    /// An empty cache; bounds below 1 count as 1.
     public init(maxEntries: Int, maxBytes: Int) {
-        self.maxEntries = max(1, maxEntries)
-        self.maxBytes = max(1, maxBytes)
+        cache = BoundedCache(maxEntries: maxEntries, maxBytes: maxBytes)
     }
 
     /// Entries and approximate bytes held now.
-    public var usage: (entries: Int, bytes: Int) {
-        state.withLock { ($0.layouts.count, $0.bytes) }
-    }
+    public var usage: (entries: Int, bytes: Int) { cache.usage }
 
     /// The layout of `text` in `width`, from the cache or made (and kept) now.
     public func layout(_ text: AttributedText, width: Double, height: Double? = nil,
                        style: ParagraphStyle = ParagraphStyle()) -> TextLayout {
         let key = Key(text: text, width: width.bitPattern, height: height?.bitPattern, style: style)
-        if let hit = state.withLock({ $0.layouts[key]?.layout }) { return hit }
-        let layout = TextLayout(text, width: width, height: height, style: style)
-        let bytes = LayoutCache.estimate(layout)
-        state.withLock { s in
-            guard s.layouts[key] == nil else { return }
-            s.layouts[key] = (layout, bytes)
-            s.order.append(key)
-            s.bytes += bytes
-            while s.layouts.count > maxEntries || s.bytes > maxBytes, let oldest = s.order.popFirst() {
-                if let gone = s.layouts.removeValue(forKey: oldest) { s.bytes -= gone.bytes }
-            }
-        }
-        return layout
+        return cache.value(for: key, orMake: { TextLayout(text, width: width, height: height, style: style) },
+                           bytes: LayoutCache.estimate)
     }
 
-    public func removeAll() {
-        state.withLock { s in
-            s.layouts.removeAll()
-            s.order.removeAll()
-            s.bytes = 0
-        }
-    }
+    /// Drops every layout.
+    public func removeAll() { cache.removeAll() }
 
     /// About what a layout holds: its text and, per glyph, an id, a position and
     /// a character index, and the line masks its drawings keep.

@@ -1,5 +1,5 @@
 import StrataGraphics
-import Synchronization
+import StrataQueues
 
 /// The glyphs of a layout's lines composed into one coverage mask per line and
 /// colour, for one device scale and sub-pixel phase: drawing a layout a second
@@ -23,7 +23,7 @@ final class LayoutRenderCache: Sendable {
         var y: Int
     }
 
-    private let state = Mutex<[(Key, [[Piece]]?)]>([])
+    private let state = Locked<[(Key, [[Piece]]?)]>([])
 
     /// The composed lines for `key`, made by `build` on first use; nil (also
     /// kept) when `build` says the layout cannot be drawn from masks.

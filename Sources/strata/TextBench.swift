@@ -34,7 +34,7 @@ struct TextBench: ParsableCommand {
         guard pieces.count > 1, let body = pieces[1].components(separatedBy: "\n```").first else {
             throw ValidationError("\(file) has no ```text block")
         }
-        let text = AttributedText(body, attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 16)))
+        let text = AttributedText(body, attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 16, cascadeList: ["WenQuanYi Micro Hei"])))
         func median(_ body: () -> Void) -> Double { medianMilliseconds(repeat: `repeat`, body) }
         var layout = TextLayout(text, width: 600)
         let layoutTime = median { layout = TextLayout(text, width: 600) }

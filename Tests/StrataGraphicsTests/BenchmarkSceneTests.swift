@@ -23,7 +23,8 @@ import StrataScenes
     /// than Cairo has (line 0.14 %, polygons 0.15 %, circles 6.3 %, rects 0.01 %,
     /// area 0.06 %).
     /// Runs where `../shared/bench` stands beside the checkout, as in CI.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: sharedReferences)),
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: sharedReferences),
+                   "Skia's reference images are read from ../shared/bench/reference beside the checkout, as CI has it"),
           arguments: [(RasterScene.line, 0.14), (.polygons, 0.15), (.circles, 6.3), (.rects, 0.01), (.area, 0.06)])
     func scenesMatchSkiaReferences(scene: RasterScene, over8: Double) throws {
         let canvas = makeCanvas(RasterScene.width, RasterScene.height)

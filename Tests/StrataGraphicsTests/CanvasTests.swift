@@ -4,6 +4,34 @@ import Testing
 @testable import StrataGraphics
 
 @Suite struct CanvasTests {
+    @Test func flatnessIsPartOfTheGraphicsState() {
+        let canvas = makeCanvas(40, 40)
+        canvas.flatness = 0.5
+        canvas.saveGState()
+        canvas.flatness = 2
+        #expect(canvas.flatness == 2)
+        canvas.restoreGState()
+        #expect(canvas.flatness == 0.5)
+        // Kept within its range; NaN is the default.
+        canvas.flatness = .nan
+        #expect(canvas.flatness == 0.1)
+        canvas.flatness = 0
+        #expect(canvas.flatness == 0.001)
+        canvas.flatness = .infinity
+        #expect(canvas.flatness == 1000)
+        // A coarse flatness draws a circle as a polygon inside it: less area.
+        func area(_ flatness: Double) -> Int {
+            let c = makeCanvas(40, 40)
+            c.flatness = flatness
+            c.fillColor = .white
+            c.fill(Path(ellipseIn: Rect(x: 2, y: 2, width: 36, height: 36)))
+            var sum = 0
+            for y in 0..<40 { for x in 0..<40 { sum += Int(c.bitmap[x, y].a) } }
+            return sum
+        }
+        #expect(area(4) < area(0.1))
+    }
+
     @Test func sourceOverBlendsPremultiplied() {
         let canvas = makeCanvas(4, 4)
         canvas.fillColor = .white

@@ -195,7 +195,7 @@ private func overlap(_ x: Double, _ y: Double, _ px: Int, _ py: Int) -> Double {
         let canvas = makeCanvas(2000, 1200)
         canvas.fillColor = ink
         canvas.fill(Path(rect: Rect(x: 10.5, y: 100.25, width: 1980, height: 1000)))
-        let rows = Rasterizer.bandRows(width: 1980)
+        let rows = AreaRasterizer.bandRows(width: 1980)
         #expect(rows < 1000)
         for y in [100, 101, 100 + rows - 1, 100 + rows, 100 + rows + 1, 600, 1099, 1100] {
             let expected: UInt8 = y == 100 ? 191 : (y == 1100 ? 64 : 255)

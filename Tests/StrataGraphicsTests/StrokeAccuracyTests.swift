@@ -286,14 +286,14 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
         }
         func stroke(budget: Int) -> Canvas {
             let canvas = makeCanvas(200, 100)
-            canvas.scanlineRasterizer.maxEdges = budget
+            canvas.strokeRasterizer.maxEdges = budget
             canvas.strokeColor = .white
             canvas.strokeStyle = StrokeStyle(lineWidth: 1.5, lineJoin: .round)
             canvas.stroke(path)
             return canvas
         }
         let limited = stroke(budget: 5_000), whole = stroke(budget: 2_000_000)
-        #expect(limited.scanlineRasterizer.edgeCount == 0 && whole.scanlineRasterizer.edgeCount > 5_000)
+        #expect(limited.strokeRasterizer.edgeCount == 0 && whole.strokeRasterizer.edgeCount > 5_000)
         // Everything between the extremes is covered, nothing outside, either way.
         for c in [limited, whole] {
             #expect(c.bitmap[100, 50].a == 255 && c.bitmap[100, 3].a == 0 && c.bitmap[100, 97].a == 0)
@@ -316,7 +316,7 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
         canvas.strokeColor = .white
         canvas.strokeStyle = StrokeStyle(lineWidth: 2, lineJoin: .round, dashLengths: [3, 1])
         canvas.stroke(path)
-        #expect(canvas.scanlineRasterizer.edgeCount < 200, "\(canvas.scanlineRasterizer.edgeCount) edges")
+        #expect(canvas.strokeRasterizer.edgeCount < 200, "\(canvas.strokeRasterizer.edgeCount) edges")
         #expect(canvas.bitmap[10, 10].a > 0)
     }
 }
@@ -359,7 +359,7 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
             canvas.strokeColor = .white
             canvas.strokeStyle = style
             canvas.stroke(path)
-            #expect(canvas.scanlineRasterizer.signedHeight == 0, "round \(round): \(style)")
+            #expect(canvas.strokeRasterizer.signedHeight == 0, "round \(round): \(style)")
         }
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import StrataText
 
-private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16))
+private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16, cascadeList: fallbackFaces))
 
 @Suite struct HitTestingTests {
     @Test func indexAtPointAndCaretRoundTrip() {
@@ -52,7 +52,7 @@ private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16))
             let l = TextLayout(AttributedText(s, attributes: body), width: 150, style: ParagraphStyle(maximumLines: 1, truncation: mode))
             let chars = Array(l.text.string)
             let line = l.lines[0]
-            let dots = Font(family: "DejaVu Sans", size: 16).face(for: "…")!
+            let dots = Font(family: "DejaVu Sans", size: 16, cascadeList: fallbackFaces).face(for: "…")!
             var shown = ""
             for run in line.runs {
                 for (i, g) in run.glyphs.enumerated() {
@@ -72,7 +72,7 @@ private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16))
 
 @Suite struct KernHitTestingTests {
     @Test func kernGapsBelongToTheirCharacters() {
-        let spaced = TextAttributes(font: Font(family: "DejaVu Sans", size: 16), kern: 10)
+        let spaced = TextAttributes(font: Font(family: "DejaVu Sans", size: 16, cascadeList: fallbackFaces), kern: 10)
         let l = TextLayout(AttributedText("abc", attributes: spaced), width: 500)
         let extents = l.characterExtents(line: 0)
         // Each character's extent reaches the next one's start: no unowned gaps.

@@ -13,7 +13,7 @@ import Testing
         let pieces = ["a", "Z", "7", " ", "  ", "\n", "\r\n", "\t", "-", ",", ".", "1,234.56", "2026-11-21", "列", "表", "。", "，", "、",
                       "「", "」", "（", "）", "e\u{301}", "\u{301}", "👨‍👩‍👧", "🇫🇷", "\u{200D}", "https://example.org/x", "@dev", "#话题",
                       "…", "\u{10FFFD}", "\u{FEFF}", "\u{2028}"]
-        let fonts = [Font(family: "DejaVu Sans", size: 16), Font(family: "DejaVu Sans", size: 9, weight: .bold),
+        let fonts = [Font(family: "DejaVu Sans", size: 16, cascadeList: fallbackFaces), Font(family: "DejaVu Sans", size: 9, weight: .bold, cascadeList: fallbackFaces),
                      Font(family: "serif", size: 30, italic: true)]
         for round in 0..<2000 {
             var text = AttributedText()

@@ -4,7 +4,7 @@ import Testing
 
 @testable import StrataText
 
-private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16))
+private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16, cascadeList: fallbackFaces))
 
 private func layout(_ s: String, width: Double, style: ParagraphStyle = ParagraphStyle()) -> TextLayout {
     TextLayout(AttributedText(s, attributes: body), width: width, style: style)
@@ -28,7 +28,7 @@ private func lineTexts(_ l: TextLayout) -> [String] {
     @Test func newlinesBreakAndEmptyLinesCount() {
         let l = layout("a\n\nb", width: 100)
         #expect(l.lines.count == 3)
-        #expect(l.size.height > 2 * Font(family: "DejaVu Sans", size: 16).lineHeight)
+        #expect(l.size.height > 2 * Font(family: "DejaVu Sans", size: 16, cascadeList: fallbackFaces).lineHeight)
     }
 
     @Test func cjkPunctuationNeverStartsALineAndOpeningNeverEndsOne() {
@@ -80,7 +80,7 @@ private func lineTexts(_ l: TextLayout) -> [String] {
         let last = l.lines[1]
         #expect(last.width <= 80)
         let lastGlyph = last.runs.last!.glyphs.last!
-        #expect(lastGlyph == Font(family: "DejaVu Sans", size: 16).face(for: "…")!.glyph)
+        #expect(lastGlyph == Font(family: "DejaVu Sans", size: 16, cascadeList: fallbackFaces).face(for: "…")!.glyph)
         let byHeight = TextLayout(AttributedText("one two three four five six seven eight nine ten", attributes: body),
                                   width: 80, height: 40, style: ParagraphStyle(truncation: .tail))
         #expect(byHeight.size.height <= 40 && byHeight.isTruncated)
@@ -106,7 +106,7 @@ private func lineTexts(_ l: TextLayout) -> [String] {
         #expect(l.lines.count == 4)
     }
 
-    @Test(.enabled(if: hasCJKFont)) func benchmarkParagraph() throws {
+    @Test func benchmarkParagraph() throws {
         let markdown = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("shared/bench/TEXT.md").path, encoding: .utf8)
@@ -125,8 +125,8 @@ private func lineTexts(_ l: TextLayout) -> [String] {
 
     @Test func cachesStayWithinTheirBounds() {
         let cache = LayoutCache(maxEntries: 500, maxBytes: 200_000)
-        let glyphs = GlyphCache(maxBytes: 100_000, maxEntries: 300)
-        let face = Font(family: "DejaVu Sans", size: 16).primaryFace!
+        let glyphs = GlyphCache(maxEntries: 300, maxBytes: 100_000)
+        let face = Font(family: "DejaVu Sans", size: 16, cascadeList: fallbackFaces).primaryFace!
         for i in 0..<100_000 {  // the bar: 100 000 distinct strings
             _ = cache.layout(AttributedText("line \(i)", attributes: body), width: 200)
             _ = glyphs.mask(face: face, glyph: UInt32(i % 2000 + 1), size: 10 + Double(i % 7), subpixel: i % 4)
@@ -165,8 +165,8 @@ private func lineTexts(_ l: TextLayout) -> [String] {
 
     @Test func drawingHonoursColourAndPosition() throws {
         let canvas = try Canvas(width: 120, height: 40)
-        var text = AttributedText("Red", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 24), foregroundColor: .red))
-        text.append(" Blue", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 24), foregroundColor: .blue,
+        var text = AttributedText("Red", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 24, cascadeList: fallbackFaces), foregroundColor: .red))
+        text.append(" Blue", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 24, cascadeList: fallbackFaces), foregroundColor: .blue,
                                                         underline: TextDecoration()))
         canvas.draw(TextLayout(text, width: 120), at: Point(x: 4, y: 4))
         var reds = 0, blues = 0
@@ -189,7 +189,7 @@ private func lineTexts(_ l: TextLayout) -> [String] {
 
 @Suite struct ComposedDrawingTests {
     private func image(_ draws: [(Double, Double)]) throws -> Image {
-        let layout = TextLayout(AttributedText("Composed lines: 文字 and text", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 15))),
+        let layout = TextLayout(AttributedText("Composed lines: 文字 and text", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 15, cascadeList: fallbackFaces))),
                                 width: 120)
         let canvas = try Canvas(width: 160, height: 80)
         for (x, y) in draws {

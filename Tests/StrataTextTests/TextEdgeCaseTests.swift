@@ -5,7 +5,7 @@ import Testing
 
 @testable import StrataText
 
-private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16))
+private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16, cascadeList: fallbackFaces))
 
 /// Inputs found in review.
 @Suite struct TextEdgeCaseTests {
@@ -67,7 +67,7 @@ private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16))
         let small = GlyphCache.shared.mask(face: face, glyph: glyph, size: 2, subpixel: 0)
         #expect(small != nil && small!.width <= GlyphCache.maximumMaskSide && small!.height <= GlyphCache.maximumMaskSide)
         // Ordinary fonts keep their masks up to 256 pixels.
-        let normal = try #require(Font(family: "DejaVu Sans", size: 256).primaryFace)
+        let normal = try #require(Font(family: "DejaVu Sans", size: 256, cascadeList: fallbackFaces).primaryFace)
         #expect(GlyphCache.shared.mask(face: normal, glyph: normal.glyph(for: "W")!, size: 256, subpixel: 0) != nil)
     }
 

@@ -1,20 +1,13 @@
 // Loops over runs of premultiplied pixels with a source pixel each (images,
 // layers composited back, shaders), eight pixels at a time as SIMD lanes with
-// the same rounding as the scalar `scalePacked` (see SolidBlitter.swift for the
+// the same rounding as the scalar `scalePacked` (see PixelMath.swift for the
 // lane layout and the division by 255).
 //
 // The compositor draws groups (opacity, masks, perspective) and layers back
 // 1:1; through the general per-pixel paths those blends took over half of a
 // 500-layer frame (`strata bench layers`, composite-full).
 
-enum PixelLoops {
-    /// Each lane's 8-bit `k` in both 16-bit halves: the factor for a pixel's two
-    /// channel pairs in `SolidBlitter.blend8`.
-    @inline(__always)
-    static func spread(_ k: SIMD8<UInt32>) -> SIMD16<UInt16> {
-        unsafeBitCast(k | (k &<< 16), to: SIMD16<UInt16>.self)
-    }
-
+enum SpanCompositing {
     /// `out[i] = s[i]·k/255` (every channel, rounded); `out` may be `s`.
     @inline(__always)
     static func scale(_ out: UnsafeMutablePointer<UInt32>, from s: UnsafePointer<UInt32>, count: Int, by k: UInt32) {
@@ -23,7 +16,7 @@ enum PixelLoops {
         var i = 0
         while i + 8 <= count {
             let v = src.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt32>.self)
-            dst.storeBytes(of: SolidBlitter.blend8(v, k16), toByteOffset: i * 4, as: SIMD8<UInt32>.self)
+            dst.storeBytes(of: PixelMath.blend8(v, k16), toByteOffset: i * 4, as: SIMD8<UInt32>.self)
             i += 8
         }
         while i < count {
@@ -46,7 +39,7 @@ enum PixelLoops {
                 dst.storeBytes(of: sv, toByteOffset: i * 4, as: SIMD8<UInt32>.self)
             } else if sv != SIMD8<UInt32>() {
                 let dv = dst.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt32>.self)
-                let out = sv &+ SolidBlitter.blend8(dv, spread(full &- alpha))
+                let out = sv &+ PixelMath.blend8(dv, PixelMath.spread(full &- alpha))
                 dst.storeBytes(of: out, toByteOffset: i * 4, as: SIMD8<UInt32>.self)
             }
             i += 8
@@ -70,7 +63,7 @@ enum PixelLoops {
                 dst.storeBytes(of: SIMD8<UInt32>(), toByteOffset: i * 4, as: SIMD8<UInt32>.self)
             } else if alpha != full {
                 let dv = dst.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt32>.self)
-                dst.storeBytes(of: SolidBlitter.blend8(dv, spread(alpha)), toByteOffset: i * 4, as: SIMD8<UInt32>.self)
+                dst.storeBytes(of: PixelMath.blend8(dv, PixelMath.spread(alpha)), toByteOffset: i * 4, as: SIMD8<UInt32>.self)
             }
             i += 8
         }

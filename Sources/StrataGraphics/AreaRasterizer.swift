@@ -11,83 +11,9 @@
 // Interior pixels are therefore never summed one by one: a 100-pixel-wide polygon
 // row costs a few edge cells plus one span fill.
 
-/// Where coverage goes: all the scan converters know of the pixels.
-@usableFromInline
-protocol SpanBlitter {
-    /// Pixels `x ..< x + count` of row `y`, all with coverage `coverage` (1...255).
-    mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8)
-    /// Pixels `x ..< x + count` of row `y`, pixel `i` with coverage `mask[i]` (0...255).
-    mutating func blitMask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>)
-    /// Rows `y ..< y + height` of an axis-aligned rectangle `width` pixels wide:
-    /// its first column has coverage `left`, its last column `right` and the
-    /// columns between `middle` (each 0...255). With `width == 1` only `left` is used.
-    mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8)
-    /// One pixel with coverage `coverage` (1...255).
-    mutating func blitPixel(x: Int, y: Int, coverage: UInt8)
-}
-
-extension SpanBlitter {
-    @inline(__always)
-    mutating func blitPixel(x: Int, y: Int, coverage: UInt8) {
-        var c = coverage
-        blitMask(x: x, y: y, count: 1, mask: &c)
-    }
-}
-
-/// Rounds coverage to in (255) or out (0) before handing it on: the fallback
-/// of aliased drawing for outlines too dense for the pixel-centre sampler,
-/// where a pixel more than half covered counts as inside.
-struct HardEdgeBlitter<Inner: SpanBlitter>: SpanBlitter {
-    var inner: Inner
-
-    @inline(__always) mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
-        if coverage >= 128 { inner.blitSpan(x: x, y: y, count: count, coverage: 255) }
-    }
-
-    mutating func blitMask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
-        var i = 0
-        while i < count {
-            guard mask[i] >= 128 else { i += 1; continue }
-            var j = i + 1
-            while j < count && mask[j] >= 128 { j += 1 }
-            inner.blitSpan(x: x + i, y: y, count: j - i, coverage: 255)
-            i = j
-        }
-    }
-
-    mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8) {
-        @inline(__always) func hard(_ c: UInt8) -> UInt8 { c >= 128 ? 255 : 0 }
-        inner.blitRect(x: x, y: y, width: width, height: height, left: hard(left), middle: hard(middle), right: hard(right))
-    }
-
-    @inline(__always) mutating func blitPixel(x: Int, y: Int, coverage: UInt8) {
-        if coverage >= 128 { inner.blitSpan(x: x, y: y, count: 1, coverage: 255) }
-    }
-}
-
-/// How overlapping subpaths combine (`CGPathFillRule`).
-public enum FillRule: Sendable, Hashable {
-    /// Non-zero winding: a point is inside when the path winds around it at all.
-    case winding
-    /// Even-odd: a point is inside when a ray from it crosses the path an odd
-    /// number of times.
-    case evenOdd
-}
-
-/// A rectangle of whole device pixels, `x0 ..< x1` by `y0 ..< y1`.
-struct PixelBox: Equatable {
-    var x0, y0, x1, y1: Int
-    var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
-    var width: Int { x1 - x0 }
-    var height: Int { y1 - y0 }
-    func intersection(_ o: PixelBox) -> PixelBox {
-        PixelBox(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
-    }
-}
-
 /// Scratch state for scan-converting paths, one band at a time. Owned by one
 /// `Canvas` and used by one thread; its buffers grow to the largest band drawn.
-final class Rasterizer: LineClipper {
+final class AreaRasterizer: EdgeAccumulator {
     /// The band: device pixels `originX ..< originX + width`, rows `originY ..< originY + height`.
     private(set) var originX = 0, originY = 0, width = 0, height = 0
     private var stride = 0        // cells per row: width + 2 (a line may write one past its last pixel)
@@ -170,7 +96,7 @@ final class Rasterizer: LineClipper {
     /// band is swept into `blitter`. Memory stays one band's, whatever the area.
     @inline(__always)
     func fill<B: SpanBlitter>(_ area: PixelBox, _ rule: FillRule, _ blitter: inout B, emit: (Rect) -> Void) {
-        let rows = Rasterizer.bandRows(width: area.width)
+        let rows = AreaRasterizer.bandRows(width: area.width)
         var top = area.y0
         while top < area.y1 {
             let band = PixelBox(x0: area.x0, y0: top, x1: area.x1, y1: min(area.y1, top + rows))
@@ -186,7 +112,7 @@ final class Rasterizer: LineClipper {
     func fill<B: SpanBlitter>(_ path: Path, transform: Transform, tolerance: Double, rule: FillRule,
                               area: PixelBox, _ blitter: inout B) {
         fill(area, rule, &blitter) { cull in
-            var sink = RasterizerSink(self)
+            var sink = EdgeFeeder(self)
             path.flatten(transform: transform, tolerance: tolerance, cullRect: cull, into: &sink)
             sink.finish()
         }
@@ -333,85 +259,4 @@ func sweepCoverageRow<B: SpanBlitter>(
             blitter.blitSpan(x: originX + x, y: y, count: width - x, coverage: c)
         }
     }
-}
-
-/// Clips lines to a band in `Double` and hands the pieces that matter, in
-/// band-local coordinates, to `accumulate`.
-protocol LineClipper: AnyObject {
-    var originX: Int { get }
-    var originY: Int { get }
-    var fw: Double { get }
-    var fh: Double { get }
-    /// A line with 0 ≤ y0 < y1 ≤ height and 0 ≤ x ≤ width; `dir` is +1 for a line
-    /// that went down, −1 for one that went up.
-    func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float)
-    /// True when the clipper takes no more lines (a budget ran out); whoever
-    /// feeds it may stop early.
-    var isFull: Bool { get }
-}
-
-extension LineClipper {
-    /// Adds the line from (x0, y0) to (x1, y1), in device pixels, clipped to the band.
-    /// Coordinates must not be NaN (callers reject such paths first); any finite
-    /// magnitude is fine, since clipping happens in `Double` before cells are touched.
-    @inline(__always)
-    func addLine(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        var x0 = ax - Double(originX), y0 = ay - Double(originY)
-        var x1 = bx - Double(originX), y1 = by - Double(originY)
-        if y0 == y1 { return }
-        var dir: Float = 1
-        if y0 > y1 {
-            swap(&x0, &x1); swap(&y0, &y1)
-            dir = -1
-        }
-        if y1 <= 0 || y0 >= fh { return }
-        // A line entirely inside the band (the common case) skips the clipping.
-        if y0 >= 0 && y1 <= fh && x0 >= 0 && x1 >= 0 && x0 <= fw && x1 <= fw {
-            accumulate(Float(x0), Float(y0), Float(x1), Float(y1), dir)
-            return
-        }
-        // Interpolation below is written so that no intermediate overflows, even
-        // for end points near ±Double.greatestFiniteMagnitude: differences are
-        // taken of halved values, and points are convex combinations.
-        @inline(__always) func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a * (1 - t) + b * t }
-        @inline(__always) func param(_ v: Double, _ a: Double, _ b: Double) -> Double {
-            min(1, max(0, (v * 0.5 - a * 0.5) / (b * 0.5 - a * 0.5)))
-        }
-        if y0 < 0 {
-            let t = param(0, y0, y1)
-            x0 = lerp(x0, x1, t); y0 = 0
-        }
-        if y1 > fh {
-            let t = param(fh, y0, y1)
-            x1 = lerp(x0, x1, t); y1 = fh
-        }
-        if !(y0 < y1) { return }
-        if x0 >= fw && x1 >= fw { return }  // right of the band: covers nothing visible
-        if x0 <= 0 && x1 <= 0 {
-            // Left of the band: only its height matters, as a vertical at the left edge.
-            accumulate(0, Float(y0), 0, Float(y1), dir)
-            return
-        }
-        @inline(__always) func yAt(_ x: Double) -> Double { lerp(y0, y1, param(x, x0, x1)) }
-        // Split where the line crosses x = 0 and x = width.
-        var ya = y0, xa = x0, yb = y1, xb = x1
-        if x0 < 0 {
-            let yc = yAt(0)
-            accumulate(0, Float(y0), 0, Float(yc), dir)
-            ya = yc; xa = 0
-        } else if x1 < 0 {
-            let yc = yAt(0)
-            accumulate(0, Float(yc), 0, Float(y1), dir)
-            yb = yc; xb = 0
-        }
-        if x0 > fw {
-            ya = yAt(fw); xa = fw
-        } else if x1 > fw {
-            yb = yAt(fw); xb = fw
-        }
-        if ya < yb {
-            accumulate(Float(min(fw, max(0, xa))), Float(ya), Float(min(fw, max(0, xb))), Float(yb), dir)
-        }
-    }
-
 }

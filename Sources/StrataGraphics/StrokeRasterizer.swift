@@ -1,6 +1,6 @@
 // Scan conversion that stays exact where a path overlaps itself.
 //
-// The cell rasterizer (Rasterizer.swift) sums signed areas, which is exact for
+// The cell rasterizer (AreaRasterizer.swift) sums signed areas, which is exact for
 // paths whose edges do not pile up inside one pixel. A stroke outline is not such
 // a path: a zigzag chart line, stroked, is dozens of overlapping pieces whose
 // edges share the boundary pixels, and summing their partial areas there would
@@ -133,7 +133,7 @@ struct EdgeSlot {
 }
 
 /// Scratch state for overlap-exact scan conversion. Owned by one `Canvas`.
-final class ScanlineRasterizer: LineClipper {
+final class StrokeRasterizer: EdgeAccumulator {
     /// How pixel rows are sampled.
     enum Mode {
         /// Strips with exact areas (the default).

@@ -17,7 +17,7 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
 /// The pixel loops for images and groups drawn 1:1 (SIMD, eight at a time)
 /// against one-pixel reference formulas, at every length around the vector
 /// width so the scalar tails are covered too.
-@Suite struct PixelLoopTests {
+@Suite struct SpanCompositingTests {
     @Test func sourceOverMatchesTheScalarFormula() {
         var r = FuzzRandom(seed: 11)
         for count in 0..<40 {
@@ -25,7 +25,7 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
             let d = (0..<count).map { _ in randomPixel(&r) }
             var out = d
             out.withUnsafeMutableBufferPointer { o in
-                s.withUnsafeBufferPointer { PixelLoops.sourceOver(o.baseAddress!, $0.baseAddress!, count: count) }
+                s.withUnsafeBufferPointer { SpanCompositing.sourceOver(o.baseAddress!, $0.baseAddress!, count: count) }
             }
             for i in 0..<count {
                 let keep = 255 - s[i] >> 24
@@ -41,7 +41,7 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
         let s = (0..<256).map { UInt32($0) << 24 | UInt32(r.int($0 + 1)) }
         var out = d
         out.withUnsafeMutableBufferPointer { o in
-            s.withUnsafeBufferPointer { PixelLoops.destinationIn(o.baseAddress!, $0.baseAddress!, count: 256) }
+            s.withUnsafeBufferPointer { SpanCompositing.destinationIn(o.baseAddress!, $0.baseAddress!, count: 256) }
         }
         for i in 0..<256 {
             #expect(out[i] == BlendMode.destinationIn.blend(s[i], d[i], coverage: 255), "alpha \(i)")
@@ -49,7 +49,7 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
         // Partial coverage, one pixel at a time.
         for _ in 0..<2000 {
             let sp = randomPixel(&r), dp = randomPixel(&r), c = UInt32(r.int(256))
-            #expect(PixelLoops.destinationIn(dp, sp, coverage: c) == BlendMode.destinationIn.blend(sp, dp, coverage: c))
+            #expect(SpanCompositing.destinationIn(dp, sp, coverage: c) == BlendMode.destinationIn.blend(sp, dp, coverage: c))
         }
     }
 
@@ -59,7 +59,7 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
             let s = (0..<21).map { _ in randomPixel(&r) }
             var out = [UInt32](repeating: 0, count: 21)
             out.withUnsafeMutableBufferPointer { o in
-                s.withUnsafeBufferPointer { PixelLoops.scale(o.baseAddress!, from: $0.baseAddress!, count: 21, by: k) }
+                s.withUnsafeBufferPointer { SpanCompositing.scale(o.baseAddress!, from: $0.baseAddress!, count: 21, by: k) }
             }
             #expect(out == s.map { scalePacked($0, k) }, "k \(k)")
         }

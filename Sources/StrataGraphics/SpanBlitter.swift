@@ -1,0 +1,62 @@
+/// Where coverage goes: all the scan converters know of the pixels.
+@usableFromInline
+protocol SpanBlitter {
+    /// Pixels `x ..< x + count` of row `y`, all with coverage `coverage` (1...255).
+    mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8)
+    /// Pixels `x ..< x + count` of row `y`, pixel `i` with coverage `mask[i]` (0...255).
+    mutating func blitMask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>)
+    /// Rows `y ..< y + height` of an axis-aligned rectangle `width` pixels wide:
+    /// its first column has coverage `left`, its last column `right` and the
+    /// columns between `middle` (each 0...255). With `width == 1` only `left` is used.
+    mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8)
+    /// One pixel with coverage `coverage` (1...255).
+    mutating func blitPixel(x: Int, y: Int, coverage: UInt8)
+}
+
+extension SpanBlitter {
+    @inline(__always)
+    mutating func blitPixel(x: Int, y: Int, coverage: UInt8) {
+        var c = coverage
+        blitMask(x: x, y: y, count: 1, mask: &c)
+    }
+}
+
+/// Rounds coverage to in (255) or out (0) before handing it on: the fallback
+/// of aliased drawing for outlines too dense for the pixel-centre sampler,
+/// where a pixel more than half covered counts as inside.
+struct HardEdgeBlitter<Inner: SpanBlitter>: SpanBlitter {
+    var inner: Inner
+
+    @inline(__always) mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
+        if coverage >= 128 { inner.blitSpan(x: x, y: y, count: count, coverage: 255) }
+    }
+
+    mutating func blitMask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
+        var i = 0
+        while i < count {
+            guard mask[i] >= 128 else { i += 1; continue }
+            var j = i + 1
+            while j < count && mask[j] >= 128 { j += 1 }
+            inner.blitSpan(x: x + i, y: y, count: j - i, coverage: 255)
+            i = j
+        }
+    }
+
+    mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8) {
+        @inline(__always) func hard(_ c: UInt8) -> UInt8 { c >= 128 ? 255 : 0 }
+        inner.blitRect(x: x, y: y, width: width, height: height, left: hard(left), middle: hard(middle), right: hard(right))
+    }
+
+    @inline(__always) mutating func blitPixel(x: Int, y: Int, coverage: UInt8) {
+        if coverage >= 128 { inner.blitSpan(x: x, y: y, count: 1, coverage: 255) }
+    }
+}
+
+/// One drawing operation's coverage: the shape (a path, a rectangle, a mask,
+/// a stroke) handed, span by span, to whichever blitter the paint, blend mode
+/// and clip call for. `Canvas` picks the blitter, then the source runs it:
+/// Canvas → blitter → coverage source → rasterizer → blitter → pixels, never
+/// back into `Canvas`.
+protocol CoverageSource {
+    func draw<B: SpanBlitter>(_ blitter: inout B)
+}
