@@ -23,7 +23,10 @@ pkg-config --exists fontconfig 2>/dev/null || needed+=(libfontconfig-dev)
 # The faces the gallery, the text benchmark and the tests name: DejaVu, and
 # WenQuanYi Micro Hei for Chinese (the library works without it, drawing
 # boxes, but the gallery's text would be wrong and the text tests fail).
-has_family() { fc-list : family 2>/dev/null | tr ',' '\n' | grep -qx "$1"; }
+# (The list is read once: `grep -q` on a pipe would end the pipe early, which
+# `pipefail` counts as a failure.)
+families="$(fc-list : family 2>/dev/null | tr ',' '\n' || true)"
+has_family() { grep -qx "$1" <<<"$families"; }
 has_family "DejaVu Sans" || needed+=(fonts-dejavu-core)
 has_family "WenQuanYi Micro Hei" || needed+=(fonts-wqy-microhei)
 [ ${#needed[@]} -eq 0 ] || install "${needed[@]}"
