@@ -79,8 +79,9 @@ let package = Package(
             name: "StrataTiles",
             dependencies: ["StrataQueues", "StrataGraphics", "StrataLayers", "CJPEG", "CPNG"]
         ),
-        // The benchmark scenes, the gallery's pictures and the shapes the
-        // tests draw too: one copy, shared by the CLI and the tests.
+        // The benchmark scenes, the gallery's pictures, the shapes the tests
+        // draw too and the hostile files the tests and `bench limits` feed
+        // the decoders: one copy, shared by the CLI and the tests.
         .target(
             name: "StrataScenes",
             dependencies: ["StrataGraphics", "StrataText", "StrataLayers"]
@@ -93,12 +94,12 @@ let package = Package(
                 "StrataLayers",
                 "StrataTiles",
                 "StrataScenes",
-                "StrataTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Helpers the test targets share, and the hostile files that both the
-        // tests and `strata bench limits` write.
+        // What the test targets share: image comparison with stated
+        // tolerances (and reference images written on request), `near`, the
+        // random source, tags.
         .target(
             name: "StrataTestSupport",
             dependencies: ["StrataGraphics"],
@@ -115,11 +116,11 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataQueuesTests",
-            dependencies: ["StrataQueues"]
+            dependencies: ["StrataQueues", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataTilesTests",
-            dependencies: ["StrataTiles", "StrataLayers", "StrataGraphics", "StrataTestSupport"]
+            dependencies: ["StrataTiles", "StrataLayers", "StrataGraphics", "StrataScenes", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataGraphicsTests",

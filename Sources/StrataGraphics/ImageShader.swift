@@ -56,11 +56,23 @@ struct ImageShader: Shader {
         self.width = width
         self.height = height
         self.stride = stride
-        self.inverse = inverse
+        // A repeated or reflected pattern placed far off is moved back by
+        // whole periods first (an exact remainder), so that the pixel centres'
+        // halves still count: at a translation of 10¹⁹ one unit of a Double is
+        // 2048 pixels, and every sample fell between two texels. Below 2³²
+        // (where a Double still holds a pixel to a millionth) translations are
+        // left exactly as they are.
+        var m = inverse
+        if spread != .pad {
+            let periodX = Double(spread == .repeat ? width : 2 * width)
+            let periodY = Double(spread == .repeat ? height : 2 * height)
+            if abs(m.tx) >= 0x1p32 { m.tx = m.tx.truncatingRemainder(dividingBy: periodX) }
+            if abs(m.ty) >= 0x1p32 { m.ty = m.ty.truncatingRemainder(dividingBy: periodY) }
+        }
+        self.inverse = m
         self.filter = filter
         self.spread = spread
         self.alpha = alpha
-        let m = inverse
         if m.a == 1, m.b == 0, m.c == 0, m.d == 1, abs(m.tx) < 1e15, abs(m.ty) < 1e15,
            m.tx == m.tx.rounded(), m.ty == m.ty.rounded() {
             shift = (Int(m.tx), Int(m.ty))

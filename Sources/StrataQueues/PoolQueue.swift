@@ -190,6 +190,9 @@ public final class PoolQueue: Sendable {
     /// calling thread with the queue held (as `DispatchQueue.sync` does).
     /// Called from the queue's own tasks it stops the program, as Dispatch
     /// does, instead of waiting for itself.
+    /// How many `sync` callers are waiting for earlier tasks (for tests).
+    var syncWaiterCount: Int { state.syncWaiters.load(ordering: .sequentiallyConsistent) }
+
     public func sync<R>(_ body: () throws -> R) rethrows -> R {
         let state = self.state
         precondition(UInt(pthread_self()) != state.thread.load(ordering: .relaxed),

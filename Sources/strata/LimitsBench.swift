@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import StrataGraphics
 import StrataText
-import StrataTestSupport
+import StrataScenes
 
 #if canImport(Glibc)
 import Glibc

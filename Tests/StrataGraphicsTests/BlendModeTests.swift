@@ -1,3 +1,4 @@
+import StrataTestSupport
 import Testing
 
 @testable import StrataGraphics
@@ -35,9 +36,6 @@ private let expected: [(BlendMode, Pixel)] = [
 private let source = Color(red8: 204, green8: 102, blue8: 51, alpha8: 153)
 private let destination = Pixel(r: 41, g: 102, b: 184, a: 204)
 
-private func close(_ p: Pixel, _ q: Pixel) -> Bool {
-    abs(Int(p.r) - Int(q.r)) <= 1 && abs(Int(p.g) - Int(q.g)) <= 1 && abs(Int(p.b) - Int(q.b)) <= 1 && abs(Int(p.a) - Int(q.a)) <= 1
-}
 
 @Suite struct BlendModeTests {
     @Test func everyModeIsCovered() {
@@ -69,7 +67,7 @@ private func close(_ p: Pixel, _ q: Pixel) -> Bool {
                 p.addLine(to: Point(x: 8, y: 4))
                 canvas.stroke(p)
             }
-            #expect(close(canvas.bitmap[4, 4], want), "\(mode) kind \(kind): \(canvas.bitmap[4, 4]) expected \(want)")
+            #expect(near(canvas.bitmap[4, 4], want, 1), "\(mode) kind \(kind): \(canvas.bitmap[4, 4]) expected \(want)")
         }
     }
 
@@ -83,12 +81,12 @@ private func close(_ p: Pixel, _ q: Pixel) -> Bool {
         canvas.fill(Rect(x: 1, y: 0, width: 1.5, height: 1))
         // Outside the shape: untouched, whatever the mode.
         #expect(canvas.bitmap[0, 0] == destination && canvas.bitmap[3, 0] == destination)
-        #expect(close(canvas.bitmap[1, 0], full))
+        #expect(near(canvas.bitmap[1, 0], full, 1))
         // Half covered: half the result, half the old pixel.
         let half = canvas.bitmap[2, 0]
         func mid(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Int(a) + Int(b) + 1) / 2) }
-        #expect(close(half, Pixel(r: mid(full.r, destination.r), g: mid(full.g, destination.g),
-                                  b: mid(full.b, destination.b), a: mid(full.a, destination.a))), "\(mode): \(half)")
+        #expect(near(half, Pixel(r: mid(full.r, destination.r), g: mid(full.g, destination.g),
+                                  b: mid(full.b, destination.b), a: mid(full.a, destination.a)), 1), "\(mode): \(half)")
     }
 
     @Test func resultsStayValidPremultiplied() {

@@ -14,7 +14,7 @@ extension FuzzRandom {
 @Suite struct DrawingFuzzTests {
     /// Random paths, transforms, clips, paints, strokes and modes: every call
     /// returns, and the pixels stay valid premultiplied values.
-    @Test func randomDrawingIsSafe() throws {
+    @Test(.tags(.slow)) func randomDrawingIsSafe() throws {
         var rng = FuzzRandom(seed: 7)
         let image = try Image(width: 3, height: 2, premultipliedPixels: [255, 0, 0, 255, 0, 128, 0, 128, 0, 0, 0, 0,
                                                                           9, 9, 9, 9, 200, 100, 0, 255, 0, 0, 255, 255])

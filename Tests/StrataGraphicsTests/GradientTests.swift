@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import StrataGraphics
@@ -15,10 +16,6 @@ private func paintCanvas(_ paint: Paint, _ w: Int = 100, _ h: Int = 1, transform
 }
 
 /// Channel-by-channel closeness.
-private func near(_ p: Pixel, _ q: Pixel, _ tolerance: Int = 1) -> Bool {
-    abs(Int(p.r) - Int(q.r)) <= tolerance && abs(Int(p.g) - Int(q.g)) <= tolerance
-        && abs(Int(p.b) - Int(q.b)) <= tolerance && abs(Int(p.a) - Int(q.a)) <= tolerance
-}
 
 /// The premultiplied pixel of the straight colour `c`.
 private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
@@ -28,7 +25,7 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         let b = paintCanvas(.linearGradient(Gradient(colors: [red, blue]), start: Point(x: 0, y: 0), end: Point(x: 100, y: 0)))
         for x in [0, 10, 50, 77, 99] {
             let t = (Double(x) + 0.5) / 100
-            #expect(near(b[x, 0], px(Color(red: 1 - t, green: 0, blue: t))), "x = \(x): \(b[x, 0])")
+            #expect(near(b[x, 0], px(Color(red: 1 - t, green: 0, blue: t)), 1), "x = \(x): \(b[x, 0])")
         }
     }
 
@@ -37,7 +34,7 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         // half-transparent red as premultiplied interpolation would give.
         let g = Gradient(colors: [red, blue.withAlphaComponent(0)])
         let b = paintCanvas(.linearGradient(g, start: Point(x: 0.5, y: 0), end: Point(x: 100.5, y: 0)))
-        #expect(near(b[50, 0], Pixel(r: 64, g: 0, b: 64, a: 128)), "\(b[50, 0])")
+        #expect(near(b[50, 0], Pixel(r: 64, g: 0, b: 64, a: 128), 1), "\(b[50, 0])")
         #expect(g.color(at: 0.5) == Color(red: 0.5, green: 0, blue: 0.5, alpha: 0.5))
     }
 
@@ -57,15 +54,15 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         let beyond = b[49, 0]
         switch spread {
         case .pad: #expect(beyond == px(blue))
-        case .repeat: #expect(near(beyond, b[9, 0]))
-        case .reflect: #expect(near(beyond, b[30, 0]))  // 2 − 1.2375 = 0.7625, pixel 30
+        case .repeat: #expect(near(beyond, b[9, 0], 1))
+        case .reflect: #expect(near(beyond, b[30, 0], 1))  // 2 − 1.2375 = 0.7625, pixel 30
         }
         // And before the start (x < 0 under a translation).
         let shifted = paintCanvas(.linearGradient(Gradient(colors: [red, blue]), start: Point(x: 50, y: 0), end: Point(x: 90, y: 0), spread: spread))
         switch spread {
         case .pad: #expect(shifted[0, 0] == px(red))
-        case .repeat: #expect(near(shifted[0, 0], shifted[80, 0]))   // t = −1.2375 ≡ 0.7625
-        case .reflect: #expect(near(shifted[0, 0], shifted[80, 0]))  // mirrored: 1.2375, then 2 − 1.2375
+        case .repeat: #expect(near(shifted[0, 0], shifted[80, 0], 1))   // t = −1.2375 ≡ 0.7625
+        case .reflect: #expect(near(shifted[0, 0], shifted[80, 0], 1))  // mirrored: 1.2375, then 2 − 1.2375
         }
     }
 
@@ -73,10 +70,10 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         let g = Gradient(colors: [red, blue])
         let b = paintCanvas(.radialGradient(g, startCenter: Point(x: 50, y: 50), startRadius: 0,
                                             endCenter: Point(x: 50, y: 50), endRadius: 40), 100, 100)
-        #expect(near(b[50, 50], px(g.color(at: 0.5.squareRoot() / 40))))
+        #expect(near(b[50, 50], px(g.color(at: 0.5.squareRoot() / 40)), 1))
         // (70.5, 50.5) is 20.5 from the centre: t ≈ 0.51.
         let t = ((20.5 * 20.5 + 0.5 * 0.5).squareRoot()) / 40
-        #expect(near(b[70, 50], px(g.color(at: t))))
+        #expect(near(b[70, 50], px(g.color(at: t)), 1))
         #expect(b[95, 50] == px(blue) && b[1, 1] == px(blue))  // padded beyond the end circle
     }
 
@@ -113,8 +110,8 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         let b = paintCanvas(.linearGradient(g, start: .zero, end: Point(x: 0, y: 100)), 100, 1,
                             transform: Transform(translationX: 100, y: 0).rotated(by: .pi / 2))
         // User (0, y) maps to device (100 − y, 0): t grows leftward.
-        #expect(near(b[89, 0], px(g.color(at: 0.105))))
-        #expect(near(b[9, 0], px(g.color(at: 0.905))))
+        #expect(near(b[89, 0], px(g.color(at: 0.105)), 1))
+        #expect(near(b[9, 0], px(g.color(at: 0.905)), 1))
     }
 
     @Test func degenerateGradients() {
@@ -157,7 +154,7 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
                                   options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         #expect(canvas.bitmap[10, 2] == px(red) && canvas.bitmap[90, 2] == px(blue))
         canvas.drawRadialGradient(g, startCenter: Point(x: 50, y: 2), startRadius: 0, endCenter: Point(x: 50, y: 2), endRadius: 3)
-        #expect(canvas.bitmap[50, 2] == px(g.color(at: 0.5.squareRoot() / 3)) || near(canvas.bitmap[50, 2], px(g.color(at: 0.24))))
+        #expect(canvas.bitmap[50, 2] == px(g.color(at: 0.5.squareRoot() / 3)) || near(canvas.bitmap[50, 2], px(g.color(at: 0.24)), 1))
         canvas.drawConicGradient(g, center: Point(x: 50, y: 2), angle: 0)
         #expect(canvas.bitmap[50, 7].a == 0)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataScenes
 import StrataTestSupport
 import Testing
 

@@ -1,23 +1,21 @@
+import StrataTestSupport
 import Testing
 
 @testable import StrataGraphics
 
-private func near(_ p: Pixel, _ r: Int, _ g: Int, _ b: Int, _ tolerance: Int = 6) -> Bool {
-    abs(Int(p.r) - r) <= tolerance && abs(Int(p.g) - g) <= tolerance && abs(Int(p.b) - b) <= tolerance && p.a == 255
-}
 
 @Suite struct JPEGTests {
     @Test(arguments: ["blocks.jpg", "blocks-progressive.jpg", "blocks-cmyk.jpg"])
     func decodesColour(file: String) throws {
         let image = try Image(contentsOfJPEGFile: resource(file))
         #expect(image.width == 16 && image.height == 8)
-        #expect(near(image[3, 3], 200, 40, 30), "\(file): \(image[3, 3])")
-        #expect(near(image[12, 3], 20, 90, 220), "\(file): \(image[12, 3])")
+        #expect(near(image[3, 3], Pixel(r: UInt8(200), g: UInt8(40), b: UInt8(30), a: 255), 6), "\(file): \(image[3, 3])")
+        #expect(near(image[12, 3], Pixel(r: UInt8(20), g: UInt8(90), b: UInt8(220), a: 255), 6), "\(file): \(image[12, 3])")
     }
 
     @Test func decodesGrey() throws {
         let image = try Image(contentsOfJPEGFile: resource("blocks-gray.jpg"))
-        #expect(near(image[3, 3], 87, 87, 87) && near(image[12, 3], 84, 84, 84))
+        #expect(near(image[3, 3], Pixel(r: UInt8(87), g: UInt8(87), b: UInt8(87), a: 255), 6) && near(image[12, 3], Pixel(r: UInt8(84), g: UInt8(84), b: UInt8(84), a: 255), 6))
     }
 
     @Test func roundTrip() throws {
@@ -26,7 +24,7 @@ private func near(_ p: Pixel, _ r: Int, _ g: Int, _ b: Int, _ tolerance: Int = 6
         canvas.fill(canvas.bounds)
         let image = canvas.makeImage()
         let decoded = try Image(jpegData: image.jpegData(quality: 0.95))
-        #expect(decoded.width == 32 && decoded.height == 16 && near(decoded[10, 10], 30, 160, 90, 3))
+        #expect(decoded.width == 32 && decoded.height == 16 && near(decoded[10, 10], Pixel(r: UInt8(30), g: UInt8(160), b: UInt8(90), a: 255), 3))
         let small = try image.jpegData(quality: 0.1), large = try image.jpegData(quality: 1)
         #expect(small.count <= large.count)
         // Formats are told apart by their signatures.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import StrataGraphics
@@ -141,13 +142,32 @@ import Testing
 
     @Test func farOffPatternsDoNotTrap() {
         let image = try! Image(width: 2, height: 1, premultipliedPixels: [255, 0, 0, 255, 0, 0, 255, 255])
-        for t in [Transform(translationX: 1e19, y: 0), Transform(scaleX: 1e-19, y: 1e-19), Transform(translationX: -3.5e300, y: 7)] {
+        // Translations this large are whole multiples of the 2-pixel pattern
+        // (every double past 2⁵³ is even), so the pattern lies as it would
+        // at 0: red, blue, red, blue along each row, exactly.
+        for t in [Transform(translationX: 1e19, y: 0), Transform(translationX: -3.5e300, y: 7)] {
             let canvas = makeCanvas(4, 4)
             canvas.fill(canvas.bounds, with: .pattern(image, transform: t))
+            for y in 0..<4 {
+                for x in 0..<4 {
+                    #expect(canvas.bitmap[x, y] == (x % 2 == 0 ? Pixel(r: 255, g: 0, b: 0, a: 255) : Pixel(r: 0, g: 0, b: 255, a: 255)),
+                            "\(t) at \(x), \(y)")
+                }
+            }
+        }
+        // Shrunk to nothing: every pixel covers countless copies, and shows
+        // the pattern's colours mixed (opaque, no green, red and blue adding up).
+        let canvas = makeCanvas(4, 4)
+        canvas.fill(canvas.bounds, with: .pattern(image, transform: Transform(scaleX: 1e-19, y: 1e-19)))
+        for y in 0..<4 {
+            for x in 0..<4 {
+                let p = canvas.bitmap[x, y]
+                #expect(p.a == 255 && p.g == 0 && abs(Int(p.r) + Int(p.b) - 255) <= 2, "\(x), \(y): \(p)")
+            }
         }
     }
 
-    @Test func tallStrokesDoNotDrift() {
+    @Test(.tags(.slow)) func tallStrokesDoNotDrift() {
         // Summing a step per sample line in Float used to carry this line about a
         // pixel off by the bottom of a 4096-row canvas.
         let canvas = makeCanvas(1024, 4096)

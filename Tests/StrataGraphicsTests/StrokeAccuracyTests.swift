@@ -270,7 +270,7 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
 
     // MARK: - Bounded memory and time
 
-    @Test func anOutlineOverTheEdgeBudgetIsDrawnByTheCellRasterizer() {
+    @Test(.tags(.slow)) func anOutlineOverTheEdgeBudgetIsDrawnByTheCellRasterizer() {
         // Twenty thousand segments zigzagging over 200 × 100 pixels with round
         // joins, against a budget of 5 000 edges (two million in use): the
         // overlap-exact rasterizer gives up at its budget, forgets what it held,
@@ -325,7 +325,7 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
 /// edges the stroker sends sum to exactly zero (a missing cap or a corner chain
 /// that misses its side would leave a winding running on to the end of rows).
 @Suite struct StrokeOutlineFuzzTests {
-    @Test func everyOutlineIsClosed() {
+    @Test(.tags(.slow)) func everyOutlineIsClosed() {
         var rng = FuzzRandom(seed: 99)
         for round in 0..<600 {
             var path = Path()

@@ -1,10 +1,10 @@
 import Foundation
 import StrataGraphics
+import StrataTestSupport
 import Testing
 
 @testable import StrataLayers
 
-private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs(a - b) <= tol }
 
 @Suite struct TimingFunctionTests {
     @Test func namedCurvesHitKnownValues() {
@@ -14,14 +14,14 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
             #expect(f.value(at: -1) == 0 && f.value(at: 2) == 1)
         }
         // Symmetric curve: halfway in time is halfway in value.
-        #expect(close(TimingFunction.easeInEaseOut.value(at: 0.5), 0.5, 1e-9))
+        #expect(near(TimingFunction.easeInEaseOut.value(at: 0.5), 0.5, 1e-9))
         // Ease-in starts slow, ease-out starts fast.
         #expect(TimingFunction.easeIn.value(at: 0.25) < 0.25)
         #expect(TimingFunction.easeOut.value(at: 0.25) > 0.25)
         // The curve's own parametric point: at s = 0.5 the Bézier of ease-in is
         // at x = 3·0.42·0.25·0.5 + 3·1·0.5·0.25 + 0.125, y = 3·0.5·0.25 + 0.125.
         let x = 3 * 0.42 * 0.25 * 0.5 + 3 * 0.5 * 0.25 + 0.125, y = 3 * 0.5 * 0.25 * 0 + 3 * 0.25 * 0.5 + 0.125
-        #expect(close(TimingFunction.easeIn.value(at: x), y, 1e-9))
+        #expect(near(TimingFunction.easeIn.value(at: x), y, 1e-9))
     }
 
     @Test func badControlPointsAreLinearOrClamped() {
@@ -109,14 +109,14 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
         a.timing.beginTime = 0.0001  // not "now"
         var s = state()
         a.apply(at: 0.5001, to: &s)
-        #expect(close(s.position.x, 15) && close(s.position.y, 15))
+        #expect(near(s.position.x, 15) && near(s.position.y, 15))
         var c = BasicAnimation(keyPath: "opacity", from: 0.0, to: 0.25, duration: 1)
         c.timing.beginTime = 1
         c.isCumulative = true
         c.repeatCount = 3
         var t = state()
         c.apply(at: 3.5, to: &t)  // third iteration, halfway: 2·0.25 + 0.125
-        #expect(close(t.opacity, 0.625))
+        #expect(near(t.opacity, 0.625))
     }
 
     @Test func timingFunctionShapesProgress() {
@@ -125,7 +125,7 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
         a.timingFunction = .easeIn
         var s = state()
         a.apply(at: 2, to: &s)
-        #expect(close(s.opacity, TimingFunction.easeIn.value(at: 0.5)))
+        #expect(near(s.opacity, TimingFunction.easeIn.value(at: 0.5)))
     }
 
     @Test func keyframesLinearDiscretePacedCubic() {
@@ -133,13 +133,13 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
         k.timing.beginTime = 1
         var s = state()
         k.apply(at: 1.25, to: &s)
-        #expect(close(s.position.y, 5))
+        #expect(near(s.position.y, 5))
         k.apply(at: 1.75, to: &s)
-        #expect(close(s.position.y, 25))
+        #expect(near(s.position.y, 25))
         // Per-segment timing.
         k.timingFunctions = [.easeIn, .linear]
         k.apply(at: 1.25, to: &s)
-        #expect(close(s.position.y, 10 * TimingFunction.easeIn.value(at: 0.5)))
+        #expect(near(s.position.y, 10 * TimingFunction.easeIn.value(at: 0.5)))
         // Discrete: n + 1 key times for n values.
         k.calculationMode = .discrete
         k.keyTimes = [0, 0.2, 0.9, 1]
@@ -150,19 +150,19 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
         // Paced: equal speed, so the 10-long first leg takes a quarter of the time.
         k.calculationMode = .paced
         k.apply(at: 1.25, to: &s)
-        #expect(close(s.position.y, 10))
+        #expect(near(s.position.y, 10))
         k.apply(at: 1.625, to: &s)
-        #expect(close(s.position.y, 25))
+        #expect(near(s.position.y, 25))
         // Cubic (Catmull–Rom) passes through every value and is smooth between.
         k.calculationMode = .cubic
         k.keyTimes = nil
         k.timingFunctions = nil
         k.apply(at: 1.5, to: &s)
-        #expect(close(s.position.y, 10))
+        #expect(near(s.position.y, 10))
         k.apply(at: 1.25, to: &s)
         // p0 = p1 = 0 (the first value repeats), p2 = 10, p3 = 40 at t = 0.5.
         let w2 = -1.5 * 0.125 + 2 * 0.25 + 0.25, w3 = 0.5 * 0.125 - 0.5 * 0.25
-        #expect(close(s.position.y, 10 * w2 + 40 * w3))
+        #expect(near(s.position.y, 10 * w2 + 40 * w3))
     }
 
     @Test func keyframesAlongAPath() {
@@ -175,7 +175,7 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
         k.timing.beginTime = 1
         var s = state()
         k.apply(at: 2.5, to: &s)  // three quarters of 200
-        #expect(close(s.position.x, 100, 1e-6) && close(s.position.y, 50, 1e-6))
+        #expect(near(s.position.x, 100, 1e-6) && near(s.position.y, 50, 1e-6))
     }
 
     @Test func springSettlesAndOvershoots() {
@@ -184,7 +184,7 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
         let w0 = 10.0, zeta = 0.5, wd = w0 * (1 - zeta * zeta).squareRoot()
         let t = 0.3
         let want = 1 - exp(-zeta * w0 * t) * (cos(wd * t) + zeta * w0 / wd * sin(wd * t))
-        #expect(close(spring.fraction(at: t), want, 1e-12))
+        #expect(near(spring.fraction(at: t), want, 1e-12))
         #expect((1...100).map { spring.fraction(at: Double($0) / 100) }.max()! > 1)
         let settle = spring.settlingDuration
         #expect(settle > 0.5 && settle < 2)
@@ -194,12 +194,12 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
         #expect((1...300).allSatisfy { spring.fraction(at: Double($0) / 100) <= 1 })
         spring.damping = 60
         #expect((1...300).allSatisfy { spring.fraction(at: Double($0) / 100) <= 1 })
-        #expect(close(spring.fraction(at: 0), 0))
+        #expect(near(spring.fraction(at: 0), 0))
         spring.timing.beginTime = 1
         spring.duration = settle
         var s = LayerState()
         spring.apply(at: 1 + 0.3, to: &s)
-        #expect(close(s.position.x, 100 * spring.fraction(at: 0.3)))
+        #expect(near(s.position.x, 100 * spring.fraction(at: 0.3)))
         // Bad parameters fall back to defaults.
         var bad = SpringAnimation(keyPath: "opacity", from: 0.0, to: 1.0)
         bad.mass = .nan
@@ -216,7 +216,7 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
         group.timing.beginTime = 5
         var s = state()
         group.apply(at: 6.5, to: &s)
-        #expect(close(s.position.x, 5) && close(s.opacity, 0.25))
+        #expect(near(s.position.x, 5) && near(s.opacity, 0.25))
         var t = state()
         group.apply(at: 5.5, to: &t)
         #expect(t.position.x == 0)  // before the child starts, its backwards fill
@@ -227,13 +227,13 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
 
     @Test func colorsTransformsPathsAndArraysInterpolate() {
         let c = Color.red.interpolated(to: .blue, fraction: 0.25)
-        #expect(close(c.red, 0.75) && close(c.blue, 0.25))
+        #expect(near(c.red, 0.75) && near(c.blue, 0.25))
         let rot = Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1)
         let half = Transform3D.identity.interpolated(to: rot, fraction: 0.5)
         let want = Transform3D(rotationAngle: .pi / 4, x: 0, y: 0, z: 1)
-        for (a, b) in zip(matrix(half), matrix(want)) { #expect(close(a, b, 1e-9)) }
+        for (a, b) in zip(matrix(half), matrix(want)) { #expect(near(a, b, 1e-9)) }
         let moved = Transform3D(translationX: 10, y: 0).interpolated(to: Transform3D(translationX: 30, y: 8).scaledBy(x: 3, y: 3), fraction: 0.5)
-        #expect(close(moved.m41, 20) && close(moved.m42, 4) && close(moved.m11, 2))
+        #expect(near(moved.m41, 20) && near(moved.m42, 4) && near(moved.m11, 2))
         var p = Path()
         p.move(to: .zero)
         p.addLine(to: Point(x: 10, y: 0))
@@ -261,7 +261,7 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
             let d = DecomposedTransform(m)
             #expect(d != nil)
             guard let d else { continue }
-            for (a, b) in zip(matrix(d.recomposed()), matrix(m)) { #expect(close(a, b, 1e-9), "\(m)") }
+            for (a, b) in zip(matrix(d.recomposed()), matrix(m)) { #expect(near(a, b, 1e-9), "\(m)") }
         }
         let singular = Transform3D(scaleX: 0, y: 1)
         #expect(DecomposedTransform(singular) == nil)

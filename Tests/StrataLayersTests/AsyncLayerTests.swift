@@ -44,6 +44,21 @@ private final class Counter: Sendable {
     var value: Int { n.load(ordering: .relaxed) }
 }
 
+/// Waits until every queue of the shared pool has run the tasks sent to it
+/// before the call, then until the main queue has run what they sent it: an
+/// order, not a time.
+func drainPoolAndMainQueue() async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().async {
+            let pool = QueuePool.shared
+            for priority in DrawingPriority.allCases {
+                for _ in 0..<pool.queuesPerPriority { pool.queue(priority).sync {} }
+            }
+            DispatchQueue.main.async { done.resume() }
+        }
+    }
+}
+
 @MainActor
 private func settle(_ done: () -> Bool) async {
     for _ in 0..<600 where !done() { try? await Task.sleep(nanoseconds: 5_000_000) }
@@ -115,7 +130,10 @@ private func pixel(_ layer: Layer) -> Pixel? {
         gate.signal()
         await settle { p.cancelledSeen.value == 1 }
         #expect(p.started.value == 1 && p.cancelledSeen.value == 1 && p.draws.value == 0)
-        try? await Task.sleep(nanoseconds: 20_000_000)
+        // Once the pool's queues have run everything sent before now (the
+        // draw among it) and the main queue has run what they sent it, no
+        // result can still be on its way.
+        await drainPoolAndMainQueue()
         #expect(p.finished.isEmpty)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import StrataGraphics
+import StrataTestSupport
 import Testing
 
 @testable import StrataLayers
@@ -15,10 +16,10 @@ import Testing
             card.addSublayer(layer(Rect(x: 0, y: 0, width: 80, height: 80), .green))
             root.addSublayer(card)
         }
-        #expect(near(b[50, 12], blue))  // the border, over the green sublayer
-        #expect(near(b[50, 50], Pixel(r: 0, g: 255, b: 0, a: 255)))
+        #expect(near(b[50, 12], blue, 2))  // the border, over the green sublayer
+        #expect(near(b[50, 50], Pixel(r: 0, g: 255, b: 0, a: 255), 2))
         // Without masksToBounds the square sublayer shows in the corner.
-        #expect(near(b[12, 12], Pixel(r: 0, g: 255, b: 0, a: 255)))
+        #expect(near(b[12, 12], Pixel(r: 0, g: 255, b: 0, a: 255), 2))
     }
 
     @Test func masksToBoundsClipsToTheRoundedShape() {
@@ -30,7 +31,7 @@ import Testing
             root.addSublayer(card)
         }
         #expect(b[12, 12] == white && b[5, 50] == white && b[95, 50] == white)
-        #expect(near(b[50, 50], blue) && near(b[12, 50], blue))
+        #expect(near(b[50, 50], blue, 2) && near(b[12, 50], blue, 2))
     }
 
     @Test func groupOpacityAgainstOpacityOfEachSublayer() {
@@ -46,9 +47,9 @@ import Testing
         }
         let g = scene(true), each = scene(false)
         // As a group, the overlap looks like the rest; layer by layer it is darker.
-        #expect(near(g[50, 50], g[20, 20]) && near(g[20, 20], Pixel(r: 127, g: 127, b: 255, a: 255)))
-        #expect(near(each[20, 20], Pixel(r: 127, g: 127, b: 255, a: 255)))
-        #expect(near(each[50, 50], Pixel(r: 64, g: 64, b: 255, a: 255)))
+        #expect(near(g[50, 50], g[20, 20], 2) && near(g[20, 20], Pixel(r: 127, g: 127, b: 255, a: 255), 2))
+        #expect(near(each[20, 20], Pixel(r: 127, g: 127, b: 255, a: 255), 2))
+        #expect(near(each[50, 50], Pixel(r: 64, g: 64, b: 255, a: 255), 2))
     }
 
     @Test func maskLayersMaskByAlpha() {
@@ -61,7 +62,7 @@ import Testing
             l.mask = m
             root.addSublayer(l)
         }
-        #expect(near(b[50, 50], red) && b[10, 10] == white && b[90, 50] == white)
+        #expect(near(b[50, 50], red, 2) && b[10, 10] == white && b[90, 50] == white)
         // A rounded mask with a translucent fill lets half through.
         let (_, c) = render { root in
             let l = layer(Rect(x: 0, y: 0, width: 100, height: 100), .red)
@@ -70,7 +71,7 @@ import Testing
             l.mask = m
             root.addSublayer(l)
         }
-        #expect(near(c[50, 50], Pixel(r: 255, g: 127, b: 127, a: 255)) && c[1, 1] == white)
+        #expect(near(c[50, 50], Pixel(r: 255, g: 127, b: 127, a: 255), 2) && c[1, 1] == white)
     }
 
     @Test func shadowsWithAndWithoutAPath() {
@@ -176,7 +177,7 @@ import Testing
             l.contentsGravity = .center
             root.addSublayer(l)
         }
-        #expect(centred[10, 10] == white && near(centred[50, 50], red) && near(centred[37, 50], blue))
+        #expect(centred[10, 10] == white && near(centred[50, 50], red, 2) && near(centred[37, 50], blue, 2))
         let (_, sliced) = render { root in
             let l = layer(Rect(x: 0, y: 0, width: 100, height: 100), nil)
             l.contents = image
@@ -184,8 +185,8 @@ import Testing
             root.addSublayer(l)
         }
         // The frame keeps its 10 pixels; the middle stretches.
-        #expect(near(sliced[5, 50], blue) && near(sliced[50, 5], blue) && near(sliced[95, 95], blue))
-        #expect(near(sliced[12, 50], red) && near(sliced[50, 88], red))
+        #expect(near(sliced[5, 50], blue, 2) && near(sliced[50, 5], blue, 2) && near(sliced[95, 95], blue, 2))
+        #expect(near(sliced[12, 50], red, 2) && near(sliced[50, 88], red, 2))
     }
 
     @Test func perspectiveMapsTheLayerProjectively() {
@@ -200,8 +201,8 @@ import Testing
         let tl = t.project(Point(x: 0, y: 0))!, tr = t.project(Point(x: 100, y: 0))!, br = t.project(Point(x: 100, y: 100))!
         // The far (right) edge is shorter than the near one.
         #expect(br.y - tr.y < 100 && tl.x > 50)
-        #expect(near(b[Int(tl.x) + 4, 100], blue))
-        #expect(near(b[Int(tr.x) - 4, 100], blue) && b[Int(tr.x) + 3, 100] == white)
+        #expect(near(b[Int(tl.x) + 4, 100], blue, 2))
+        #expect(near(b[Int(tr.x) - 4, 100], blue, 2) && b[Int(tr.x) + 3, 100] == white)
         #expect(b[Int(tr.x) - 4, Int(tr.y) - 4] == white)  // above the far corner
         // Turned away and single-sided: culled.
         let (_, back) = render(200) { root in
@@ -225,9 +226,9 @@ import Testing
             root.addSublayer(r)
         }
         // Copies at x = 0, 50, 100, 150, with red 1, 0.75, 0.5, 0.25.
-        #expect(near(b[20, 20], red))
-        #expect(near(b[70, 20], Pixel(r: 191, g: 0, b: 0, a: 255)))
-        #expect(near(b[170, 20], Pixel(r: 64, g: 0, b: 0, a: 255)))
+        #expect(near(b[20, 20], red, 2))
+        #expect(near(b[70, 20], Pixel(r: 191, g: 0, b: 0, a: 255), 2))
+        #expect(near(b[170, 20], Pixel(r: 64, g: 0, b: 0, a: 255), 2))
         #expect(b[45, 20] == white)
     }
 
@@ -251,7 +252,7 @@ import Testing
             g.endPoint = Point(x: 1, y: 0.5)
             root.addSublayer(g)
         }
-        #expect(near(b[25, 50], blue) && b[75, 50] == white, "\(b[75, 50]) \(b[50, 50]) \(b[60, 50])")
+        #expect(near(b[25, 50], blue, 2) && b[75, 50] == white, "\(b[75, 50]) \(b[50, 50]) \(b[60, 50])")
         #expect(b[2, 10].r > 240 && b[97, 10].b > 240 && near(b[50, 10], Pixel(r: 128, g: 0, b: 127, a: 255), 4))
     }
 

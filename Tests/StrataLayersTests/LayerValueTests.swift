@@ -1,5 +1,6 @@
 import Foundation
 import StrataGraphics
+import StrataTestSupport
 import Testing
 
 @testable import StrataLayers
@@ -27,7 +28,7 @@ import Testing
                 other.shadowPath = Path(rect: other.bounds)
                 root.addSublayer(other)
             }
-            #expect(near(b[40, 40], red), "\(v)")
+            #expect(near(b[40, 40], red, 2), "\(v)")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import StrataGraphics
+import StrataTestSupport
 import Testing
 
 @testable import StrataLayers
@@ -50,8 +51,8 @@ private final class Helper: LayerDelegate {
             }
         }
         let flat = bar(0), turned = bar(.pi / 2)
-        #expect(near(flat[25, 50], red) && flat[50, 25] == white)
-        #expect(near(turned[50, 25], red) && turned[25, 50] == white)
+        #expect(near(flat[25, 50], red, 2) && flat[50, 25] == white)
+        #expect(near(turned[50, 25], red, 2) && turned[25, 50] == white)
         // The anchor point is what `position` places: the top left here.
         let corner = frame { root in
             let l = layer(Rect(x: 0, y: 0, width: 40, height: 20), .red)
@@ -59,7 +60,7 @@ private final class Helper: LayerDelegate {
             l.position = Point(x: 10, y: 10)
             root.addSublayer(l)
         }
-        #expect(near(corner[11, 11], red) && near(corner[49, 29], red))
+        #expect(near(corner[11, 11], red, 2) && near(corner[49, 29], red, 2))
         #expect(corner[9, 11] == white && corner[51, 11] == white && corner[11, 31] == white)
     }
 
@@ -70,7 +71,7 @@ private final class Helper: LayerDelegate {
             root.addSublayer(back)
             root.addSublayer(layer(Rect(x: 40, y: 40, width: 50, height: 50), .blue))
         }
-        #expect(near(b[50, 50], red) && near(b[80, 80], blue))
+        #expect(near(b[50, 50], red, 2) && near(b[80, 80], blue, 2))
     }
 
     @Test func sublayerTransformAppliesAboutTheAnchor() {
@@ -83,9 +84,9 @@ private final class Helper: LayerDelegate {
             }
         }
         let plain = scene(1), doubled = scene(2)
-        #expect(plain[32, 32] == white && near(plain[45, 45], blue))
+        #expect(plain[32, 32] == white && near(plain[45, 45], blue, 2))
         // (40, 40) goes to 50 + 2·(40 − 50) = 30.
-        #expect(near(doubled[32, 32], blue) && near(doubled[68, 68], blue) && doubled[28, 28] == white)
+        #expect(near(doubled[32, 32], blue, 2) && near(doubled[68, 68], blue, 2) && doubled[28, 28] == white)
     }
 
     @Test func hiddenLayersAndTheirSublayersAreNotDrawn() {
@@ -96,7 +97,7 @@ private final class Helper: LayerDelegate {
             root.addSublayer(parent)
             root.addSublayer(layer(Rect(x: 60, y: 60, width: 10, height: 10), .blue))
         }
-        #expect(b[5, 5] == white && b[15, 15] == white && near(b[65, 65], blue))
+        #expect(b[5, 5] == white && b[15, 15] == white && near(b[65, 65], blue, 2))
     }
 
     @Test func maskedCornersRoundOnlyTheChosenCorners() {
@@ -107,7 +108,7 @@ private final class Helper: LayerDelegate {
             root.addSublayer(l)
         }
         #expect(b[12, 12] == white && b[87, 87] == white)
-        #expect(near(b[87, 12], red) && near(b[12, 87], red) && near(b[50, 50], red))
+        #expect(near(b[87, 12], red, 2) && near(b[12, 87], red, 2) && near(b[50, 50], red, 2))
     }
 
     @Test func shadowColourOpacityAndOffset() {
@@ -122,8 +123,8 @@ private final class Helper: LayerDelegate {
             }
         }
         let full = scene(1), half = scene(0.5)
-        #expect(near(full[65, 35], red) && full[65, 10] == white && near(full[25, 35], blue))
-        #expect(near(half[65, 35], Pixel(r: 255, g: 127, b: 127, a: 255)))
+        #expect(near(full[65, 35], red, 2) && full[65, 10] == white && near(full[25, 35], blue, 2))
+        #expect(near(half[65, 35], Pixel(r: 255, g: 127, b: 127, a: 255), 2))
     }
 
     @Test func contentsAreDrawnOncePerRequest() {
@@ -136,11 +137,11 @@ private final class Helper: LayerDelegate {
         #expect(l.needsDisplay)
         for _ in 0..<3 { host.advance() }
         #expect(l.draws == 1 && !l.needsDisplay)
-        #expect(near(Bitmap(image: host.makeImage())[10, 10], red))
+        #expect(near(Bitmap(image: host.makeImage())[10, 10], red, 2))
         l.color = Color(red: 0, green: 0, blue: 1)
         l.setNeedsDisplay()
         host.advance()
-        #expect(l.draws == 2 && near(Bitmap(image: host.makeImage())[10, 10], blue))
+        #expect(l.draws == 2 && near(Bitmap(image: host.makeImage())[10, 10], blue, 2))
     }
 
     @Test func partialRedisplayKeepsTheRest() {
@@ -159,7 +160,7 @@ private final class Helper: LayerDelegate {
         // Snapped out to whole backing pixels (half points at scale 2).
         #expect(l.clips.last == Rect(x: 0, y: 0, width: 10, height: 20))
         let b = Bitmap(image: host.makeImage())
-        #expect(near(b[3, 10], blue) && near(b[9, 10], blue) && near(b[15, 10], red))
+        #expect(near(b[3, 10], blue, 2) && near(b[9, 10], blue, 2) && near(b[15, 10], red, 2))
         // A whole request after a partial one redraws everything.
         l.color = Color(red: 0, green: 1, blue: 0)
         l.setNeedsDisplay(in: Rect(x: 0, y: 0, width: 2, height: 2))
@@ -265,7 +266,7 @@ private final class Helper: LayerDelegate {
     /// front still shows, reaching off the left of the frame.
     @Test func thePartInFrontOfTheEyeIsDrawn() {
         let b = scene(perspective(Transform3D(rotationAngle: 1.1, x: 0, y: 1, z: 0)))
-        #expect(near(b[60, 100], red) && near(b[2, 100], red) && near(b[2, 2], red))
+        #expect(near(b[60, 100], red, 2) && near(b[2, 100], red, 2) && near(b[2, 2], red, 2))
         #expect(b[180, 100] == white && b[150, 2] == white)
     }
 
@@ -302,7 +303,7 @@ private final class Helper: LayerDelegate {
             r.addSublayer(pic)
             root.addSublayer(r)
         }
-        #expect(near(b[20, 20], blue))
-        #expect(near(b[80, 20], Pixel(r: 0, g: 255, b: 255, a: 255)))
+        #expect(near(b[20, 20], blue, 2))
+        #expect(near(b[80, 20], Pixel(r: 0, g: 255, b: 255, a: 255), 2))
     }
 }

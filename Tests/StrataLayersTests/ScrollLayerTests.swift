@@ -1,4 +1,5 @@
 import StrataGraphics
+import StrataTestSupport
 import Testing
 
 @testable import StrataLayers
@@ -23,13 +24,13 @@ import Testing
     @Test func scrollingMovesTheSublayersUnderTheBoundsAndClipsThem() {
         let (host, scroll, _, _) = scene()
         #expect(scroll.masksToBounds)
-        #expect(near(Bitmap(image: host.makeImage())[50, 50], white))
+        #expect(near(Bitmap(image: host.makeImage())[50, 50], white, 2))
         Transaction.disableActions = true
         scroll.scroll(to: Point(x: 180, y: 190))
         host.renderFrame()
         let b = Bitmap(image: host.makeImage())
-        #expect(near(b[25, 15], red))    // the square's top left is at (20, 10)
-        #expect(near(b[15, 15], white))
+        #expect(near(b[25, 15], red, 2))    // the square's top left is at (20, 10)
+        #expect(near(b[15, 15], white, 2))
         #expect(scroll.bounds.origin == Point(x: 180, y: 190))
         #expect(matchesAFullRedraw(host))
     }

@@ -15,10 +15,6 @@ func render(_ size: Int = 100, _ build: (Layer) -> Void) -> (LayerHost, Bitmap) 
     return (host, Bitmap(image: host.makeImage()))
 }
 
-/// Whether two pixels differ by at most `tol` in every channel.
-func near(_ p: Pixel, _ q: Pixel, _ tol: Int = 2) -> Bool {
-    abs(Int(p.r) - Int(q.r)) <= tol && abs(Int(p.g) - Int(q.g)) <= tol && abs(Int(p.b) - Int(q.b)) <= tol && abs(Int(p.a) - Int(q.a)) <= tol
-}
 
 let white = Pixel(r: 255, g: 255, b: 255, a: 255)
 let red = Pixel(r: 255, g: 0, b: 0, a: 255)

@@ -1,6 +1,7 @@
 import Foundation
 import StrataGraphics
 import StrataScenes
+import StrataTestSupport
 import Testing
 
 @testable import StrataLayers
@@ -56,8 +57,8 @@ func faceCounts(_ b: Bitmap) -> [Int] {
         }
         // Seen square on, from its centre: only the front face (first in the
         // array), larger than 100 points because it is 50 points nearer.
-        #expect(near(b[100, 100], red))
-        #expect(near(b[48, 100], red) && near(b[151, 100], red))
+        #expect(near(b[100, 100], red, 2))
+        #expect(near(b[48, 100], red, 2) && near(b[151, 100], red, 2))
         let counts = faceCounts(b)
         #expect(counts[0] >= 110 * 110)
         #expect(counts[1...].allSatisfy { $0 == 0 })
@@ -83,7 +84,7 @@ func faceCounts(_ b: Bitmap) -> [Int] {
         let (_, b) = render(200) { root in
             _ = cube(in: perspectiveContainer(root), at: Point(x: 100, y: 100), transform: .identity, flattening: true)
         }
-        #expect(near(b[100, 100], Pixel(r: 255, g: 0, b: 255, a: 255)))
+        #expect(near(b[100, 100], Pixel(r: 255, g: 0, b: 255, a: 255), 2))
     }
 
     @Test func aTurnedCubeShowsThreeFacesSortedByDepth() {
@@ -110,14 +111,14 @@ func faceCounts(_ b: Bitmap) -> [Int] {
                 l.isDoubleSided = doubleSided
                 root.addSublayer(l)
             }
-            #expect(near(b[50, 50], doubleSided ? red : white))
+            #expect(near(b[50, 50], doubleSided ? red : white, 2))
         }
         // In a cube of single-sided faces the back faces are culled; the near
         // ones draw as before.
         let (_, b) = render(200) { root in
             _ = cube(in: perspectiveContainer(root), at: Point(x: 100, y: 100), transform: .identity, singleSided: true)
         }
-        #expect(near(b[100, 100], red))
+        #expect(near(b[100, 100], red, 2))
     }
 
     @Test func aTransformLayerDrawsNoContentsOfItsOwnAndItsOpacityReachesEachMember() {
@@ -135,10 +136,10 @@ func faceCounts(_ b: Bitmap) -> [Int] {
         }
         // No background or border; each member at half opacity on its own, so
         // where they overlap the red is stronger (no group).
-        #expect(near(b[90, 90], white))
-        #expect(near(b[2, 2], white))
-        #expect(near(b[20, 20], Pixel(r: 255, g: 128, b: 128, a: 255)))
-        #expect(near(b[40, 40], Pixel(r: 255, g: 64, b: 64, a: 255)))
+        #expect(near(b[90, 90], white, 2))
+        #expect(near(b[2, 2], white, 2))
+        #expect(near(b[20, 20], Pixel(r: 255, g: 128, b: 128, a: 255), 2))
+        #expect(near(b[40, 40], Pixel(r: 255, g: 64, b: 64, a: 255), 2))
     }
 
     @Test func nestedTransformLayersShareOneDepthOrder() {
@@ -158,7 +159,7 @@ func faceCounts(_ b: Bitmap) -> [Int] {
             }
             container.addSublayer(outer)
         }
-        #expect(near(b[50, 50], red))
+        #expect(near(b[50, 50], red, 2))
         // Hit testing sees the same order.
         let hit = host.rootLayer.hitTest(Point(x: 50, y: 50))
         #expect(hit?.backgroundColor == .red)

@@ -1,5 +1,6 @@
 import Foundation
 import StrataGraphics
+import StrataTestSupport
 import Testing
 
 @testable import StrataText
@@ -123,7 +124,7 @@ private func lineTexts(_ l: TextLayout) -> [String] {
         #expect(abs(l.size.height - 342) < 34.2, "\(l.size.height)")
     }
 
-    @Test func cachesStayWithinTheirBounds() {
+    @Test(.tags(.slow)) func cachesStayWithinTheirBounds() {
         let cache = LayoutCache(maxEntries: 500, maxBytes: 200_000)
         let glyphs = GlyphCache(maxEntries: 300, maxBytes: 100_000)
         let face = Font(family: "DejaVu Sans", size: 16, cascadeList: fallbackFaces).primaryFace!

@@ -1,5 +1,6 @@
 import Foundation
 import StrataGraphics
+import StrataTestSupport
 import Testing
 
 @testable import StrataText
@@ -65,27 +66,6 @@ import Testing
     @Test func scenesMatchTheirGoldens() throws {
         let image = TextImageTests.scene().makeImage()
         let path = "\(TextImageTests.resources)/text-scene.png"
-        if ProcessInfo.processInfo.environment["STRATA_WRITE_GOLDENS"] == "1" {
-            try image.writePNG(to: path)
-            return
-        }
-        let golden = try Image(contentsOfPNGFile: path)
-        #expect(golden.width == image.width && golden.height == image.height)
-        var total = 0, over = 0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let p = image[x, y], q = golden[x, y]
-                let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
-                total += abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b))
-                if d > 8 { over += 1 }
-            }
-        }
-        let n = Double(image.width * image.height)
-        let mean = Double(total) / (3 * n), overPercent = Double(over) / n * 100
-        if mean > 0.5 || overPercent > 0.5 {
-            let actual = FileManager.default.temporaryDirectory.appendingPathComponent("strata-text-scene.png").path
-            try? image.writePNG(to: actual)
-            Issue.record("mean \(mean), over 8: \(overPercent) %; wrote \(actual)")
-        }
+        try expectImage(image, matchesGolden: path, mean: 0.5, over8: 0.5)
     }
 }

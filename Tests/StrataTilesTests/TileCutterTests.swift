@@ -1,5 +1,6 @@
 import Foundation
 import StrataGraphics
+import StrataScenes
 import StrataTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
-/// Small hostile image files, written byte by byte in the tests that use them.
+/// Small hostile image files, written byte by byte: the tests and `strata bench
+/// limits` feed them to the decoders.
 public enum HostileFiles {
     /// CRC-32 (ISO 3309, as PNG uses it) of `bytes`.
     public static func crc32(_ bytes: [UInt8]) -> UInt32 {
