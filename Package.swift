@@ -41,7 +41,7 @@ let package = Package(
         ),
         // The thread machinery under everything: serial queues with threads of
         // their own scheduled below the main thread, the queue pool, and the
-        // one lock type of the package.
+        // lock around shared values of the package.
         .target(
             name: "StrataQueues",
             dependencies: [.product(name: "DequeModule", package: "swift-collections")]

@@ -7,11 +7,32 @@ import Darwin
 #endif
 
 /// What every animation has (`CAAnimation`): media timing, a timing function,
-/// whether it goes when it ends, and a completion handler.
+/// whether it goes when it ends, a completion handler, and how it changes the
+/// values on screen.
 ///
 /// Animations are values: `Layer.add(_:forKey:)` takes a copy, as Core
 /// Animation copies the animation object, so changing the original afterwards
 /// changes nothing on screen.
+///
+/// Strata's own kinds are `BasicAnimation`, `SpringAnimation`,
+/// `KeyframeAnimation` and `AnimationGroup`. Unlike Core Animation, the
+/// evaluation is public, so an app can add a kind of its own: implement
+/// `animatedKeys` and `apply(at:to:)` (reading where it is with
+/// `progress(at:)`), and it composites, fills and completes like the others.
+///
+/// ```swift
+/// struct Blink: Animation {
+///     var timing = MediaTiming()
+///     var timingFunction: TimingFunction?
+///     var isRemovedOnCompletion = true
+///     var completion: (@MainActor @Sendable (Bool) -> Void)?
+///     var animatedKeys: [String] { ["opacity"] }
+///     func apply(at parentTime: Double, to state: inout LayerState) {
+///         guard let (_, fraction) = progress(at: parentTime) else { return }
+///         state.opacity = fraction < 0.5 ? 0 : 1
+///     }
+/// }
+/// ```
 public protocol Animation: Sendable {
     var timing: MediaTiming { get set }
     /// The pace within one iteration; nil is linear.
@@ -23,6 +44,18 @@ public protocol Animation: Sendable {
     /// Called on the main actor when the animation ends: `true` when it ran its
     /// course, `false` when it was removed or replaced first.
     var completion: (@MainActor @Sendable (_ finished: Bool) -> Void)? { get set }
+    /// The key paths whose values the animation changes ("position",
+    /// "bounds.size.width", "opacity", …): what the compositor redraws for it.
+    var animatedKeys: [String] { get }
+    /// Applies the animation's effect at `parentTime` (the layer's time, as
+    /// `currentMediaTime` reads it) to `state`: the values under this animation,
+    /// with the model values and the animations added before it applied.
+    /// Called on the renderer's thread, so it must only read its own values.
+    func apply(at parentTime: Double, to state: inout LayerState)
+    /// Whether the animation can change the value at `keyPath` (the key
+    /// itself, a part of it or a value it is part of). The default compares
+    /// `animatedKeys`.
+    func affects(keyPath: String) -> Bool
 }
 
 extension Animation {
@@ -60,24 +93,12 @@ extension Animation {
     }
 }
 
-/// How the animations Strata knows are evaluated. The set is closed, as in Core
-/// Animation (a subclass of `CAAnimation` cannot add a new kind of
-/// interpolation): basic, spring, keyframe and group.
-protocol AnimationEvaluator: Animation {
-    /// Applies the animation's effect at `parentTime` to `state`.
-    func apply(at parentTime: Double, to state: inout LayerState)
-    /// The key paths it animates.
-    var animatedKeys: [String] { get }
-    /// Whether it can change the value at key path `key`.
-    func mayAffect(_ key: String) -> Bool
+extension Animation {
+    public func affects(keyPath: String) -> Bool { animatedKeys.contains { LayerState.keysOverlap($0, keyPath) } }
 }
 
-extension AnimationEvaluator {
-    func mayAffect(_ key: String) -> Bool { animatedKeys.contains { LayerState.keysOverlap($0, key) } }
-}
-
-extension PropertyAnimation where Self: AnimationEvaluator {
-    func mayAffect(_ key: String) -> Bool { LayerState.keysOverlap(keyPath, key) }
+extension PropertyAnimation {
+    public func affects(keyPath: String) -> Bool { LayerState.keysOverlap(self.keyPath, keyPath) }
 }
 
 extension Animation {
@@ -87,11 +108,14 @@ extension Animation {
     /// The parent time the animation's active time ends.
     var endTime: Double { timing.endTime(duration: effectiveDuration) }
 
-    func apply(at time: Double, to state: inout LayerState) {
-        (self as? any AnimationEvaluator)?.apply(at: time, to: &state)
+    /// Where the animation is at `parentTime` under its media timing: the
+    /// iteration (0, 1, …) and the fraction through it (0...1, running back
+    /// when it autoreverses; the timing function not applied). Nil when it
+    /// has no effect then: before it begins without a backwards fill, after it
+    /// ends without a forwards fill. A duration of 0 counts as the default.
+    public func progress(at parentTime: Double) -> (iteration: Double, fraction: Double)? {
+        timing.progress(at: parentTime, duration: effectiveDuration)
     }
-
-    var keys: [String] { (self as? any AnimationEvaluator)?.animatedKeys ?? [] }
 }
 
 /// An animation of one property (`CAPropertyAnimation`).
@@ -112,7 +136,7 @@ public protocol PropertyAnimation: Animation {
 /// to − by and to; from and the current value; the current value and to; the
 /// current value and current + by. The current value is the property's value
 /// under the animation, with earlier animations applied.
-public struct BasicAnimation: PropertyAnimation, AnimationEvaluator {
+public struct BasicAnimation: PropertyAnimation {
     public var keyPath: String {
         didSet { accessor = LayerState.accessors[keyPath] }
     }
@@ -138,9 +162,9 @@ public struct BasicAnimation: PropertyAnimation, AnimationEvaluator {
         timing.duration = duration
     }
 
-    var animatedKeys: [String] { [keyPath] }
+    public var animatedKeys: [String] { [keyPath] }
 
-    func apply(at parentTime: Double, to state: inout LayerState) {
+    public func apply(at parentTime: Double, to state: inout LayerState) {
         guard let accessor, let (iteration, fraction) = timing.progress(at: parentTime, duration: effectiveDuration),
               let current = accessor.get(state) else { return }
         let f = timingFunction?.value(at: fraction) ?? fraction
@@ -186,7 +210,7 @@ extension SpringAnimation: FromToByAnimation {}
 /// A damped spring from one value to another (`CASpringAnimation`): the
 /// motion of a mass on a spring released from `fromValue` towards `toValue`.
 /// The timing function is not used: time is the spring's own.
-public struct SpringAnimation: PropertyAnimation, AnimationEvaluator {
+public struct SpringAnimation: PropertyAnimation {
     public var keyPath: String
     public var fromValue: (any AnimatableValue)?
     public var toValue: (any AnimatableValue)?
@@ -215,7 +239,7 @@ public struct SpringAnimation: PropertyAnimation, AnimationEvaluator {
         toValue = to
     }
 
-    var animatedKeys: [String] { [keyPath] }
+    public var animatedKeys: [String] { [keyPath] }
 
     var parameters: (m: Double, k: Double, c: Double, v0: Double) {
         let m = mass > 0 && mass.isFinite ? mass : 1
@@ -263,17 +287,17 @@ public struct SpringAnimation: PropertyAnimation, AnimationEvaluator {
         return min(60, last + step)
     }
 
-    func apply(at parentTime: Double, to state: inout LayerState) {
+    public func apply(at parentTime: Double, to state: inout LayerState) {
         let d = effectiveDuration
         guard let (iteration, fraction) = timing.progress(at: parentTime, duration: d),
               let current = state.value(forKeyPath: keyPath) else { return }
-        state.setValue(value(fraction: self.fraction(at: fraction * d), iteration: iteration, current: current),
+        state.setAnimatedValue(value(fraction: self.fraction(at: fraction * d), iteration: iteration, current: current),
                        forKeyPath: keyPath)
     }
 }
 
 /// Through a sequence of values (`CAKeyframeAnimation`).
-public struct KeyframeAnimation: PropertyAnimation, AnimationEvaluator {
+public struct KeyframeAnimation: PropertyAnimation {
     /// How the values between keyframes are found.
     public enum CalculationMode: Hashable, Sendable {
         /// Straight between neighbouring keyframes.
@@ -318,7 +342,7 @@ public struct KeyframeAnimation: PropertyAnimation, AnimationEvaluator {
         timing.duration = duration
     }
 
-    var animatedKeys: [String] { [keyPath] }
+    public var animatedKeys: [String] { [keyPath] }
 
     /// The value at fraction `f` of the duration (after the timing function).
     func value(at f: Double) -> (any AnimatableValue)? {
@@ -378,7 +402,7 @@ public struct KeyframeAnimation: PropertyAnimation, AnimationEvaluator {
         return p1.adding(any: a).adding(any: b).adding(any: c)
     }
 
-    func apply(at parentTime: Double, to state: inout LayerState) {
+    public func apply(at parentTime: Double, to state: inout LayerState) {
         guard let (iteration, fraction) = timing.progress(at: parentTime, duration: effectiveDuration),
               let current = state.value(forKeyPath: keyPath) else { return }
         let f = timingFunction?.value(at: fraction) ?? fraction
@@ -388,14 +412,14 @@ public struct KeyframeAnimation: PropertyAnimation, AnimationEvaluator {
             for _ in 0..<Swift.max(0, Int(saturating: Swift.min(iteration, 10_000))) { v = v.adding(any: delta) }
         }
         if isAdditive { v = current.adding(any: v) }
-        state.setValue(v, forKeyPath: keyPath)
+        state.setAnimatedValue(v, forKeyPath: keyPath)
     }
 }
 
 /// Several animations run together (`CAAnimationGroup`). Their times are the
 /// group's local time: a child's `beginTime` counts from the group's start, and
 /// nothing plays past the group's duration.
-public struct AnimationGroup: Animation, AnimationEvaluator {
+public struct AnimationGroup: Animation {
     public var animations: [any Animation]
     public var timing = MediaTiming()
     public var timingFunction: TimingFunction?
@@ -407,9 +431,9 @@ public struct AnimationGroup: Animation, AnimationEvaluator {
         timing.duration = duration
     }
 
-    var animatedKeys: [String] { animations.flatMap(\.keys) }
+    public var animatedKeys: [String] { animations.flatMap(\.animatedKeys) }
 
-    func apply(at parentTime: Double, to state: inout LayerState) {
+    public func apply(at parentTime: Double, to state: inout LayerState) {
         let d = effectiveDuration
         guard let (_, fraction) = timing.progress(at: parentTime, duration: d) else { return }
         let f = timingFunction?.value(at: fraction) ?? fraction

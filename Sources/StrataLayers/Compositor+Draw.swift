@@ -1,20 +1,13 @@
 import StrataGraphics
-import StrataText
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension Compositor {
-    /// Draws a prepared layer and its sublayers into `canvas`, whose pixel
+    /// Draws a frame node and its sublayers into `canvas`, whose pixel
     /// (0, 0) is device pixel `origin`, within device rectangle `clip`, with
     /// `alpha` from ancestors that were not drawn as groups.
-    func draw(_ p: Prepared, in canvas: Canvas, origin: (Int, Int), clip: Rect, alpha: Double) {
+    func draw(_ p: FrameNode, in canvas: Canvas, origin: (Int, Int), clip: Rect, alpha: Double) {
         guard p.extent.intersects(clip) else { return }
         let s = p.state
-        if s.preservesDepth {
+        if p.special?.value.preservesDepth == true {
             // A transform layer: its depth-sorted members, each on its own.
             for c in p.children { draw(c, in: canvas, origin: origin, clip: clip, alpha: alpha * s.opacity * c.contextAlpha) }
             return
@@ -39,9 +32,9 @@ extension Compositor {
 
     /// A layer whose shadow is the shadow of its background shape alone: no
     /// contents, no special drawing, no sublayers.
-    func isSimpleShadow(_ p: Prepared) -> Bool {
+    func isSimpleShadow(_ p: FrameNode) -> Bool {
         let s = p.state
-        return p.children.isEmpty && s.contents == nil && s.shape == nil && s.gradient == nil && s.text == nil && s.tiled == nil && s.emitter == nil
+        return p.children.isEmpty && s.contents == nil && p.special?.value.drawsContent != true
     }
 
     /// A layer's shadow blur in device pixels. The radius may come from an
@@ -54,7 +47,7 @@ extension Compositor {
     /// Draws the layer and its subtree into an offscreen bitmap over the part of
     /// its box inside `clip`, then composites that with the layer's opacity,
     /// mask and shadow. Also the way layers under perspective are drawn.
-    func drawAsGroup(_ p: Prepared, in canvas: Canvas, origin: (Int, Int), clip: Rect, alpha: Double) {
+    func drawAsGroup(_ p: FrameNode, in canvas: Canvas, origin: (Int, Int), clip: Rect, alpha: Double) {
         let s = p.state
         // The shadow reaches beyond the box it is cast from.
         let spread = s.shadowOpacity > 0 ? Int(saturating: 3 * shadowBlur(s) + abs(s.shadowOffset.width * scale) + abs(s.shadowOffset.height * scale)) + 2 : 0
@@ -98,14 +91,14 @@ extension Compositor {
 
     /// Sets the canvas transform to the layer's (relative to `origin`); the
     /// caller saves and restores the state.
-    func apply(_ p: Prepared, _ canvas: Canvas, _ origin: (Int, Int)) {
+    func apply(_ p: FrameNode, _ canvas: Canvas, _ origin: (Int, Int)) {
         var t = p.homography.affine
         t.tx -= Double(origin.0)
         t.ty -= Double(origin.1)
         canvas.concatenate(t)
     }
 
-    func clipToBounds(_ p: Prepared, _ canvas: Canvas, _ origin: (Int, Int)) {
+    func clipToBounds(_ p: FrameNode, _ canvas: Canvas, _ origin: (Int, Int)) {
         canvas.saveGState()
         apply(p, canvas, origin)
         let path = p.state.roundedBoundsPath
@@ -115,7 +108,7 @@ extension Compositor {
     }
 
     /// Background, contents, special drawing and (optionally) border.
-    func drawOwn(_ p: Prepared, in canvas: Canvas, origin: (Int, Int), alpha: Double, includeBorder: Bool) {
+    func drawOwn(_ p: FrameNode, in canvas: Canvas, origin: (Int, Int), alpha: Double, includeBorder: Bool) {
         let s = p.state
         canvas.saveGState()
         defer { canvas.restoreGState() }
@@ -125,22 +118,18 @@ extension Compositor {
             canvas.fillColor = tinted(bg, p.tint)
             if s.cornerRadius > 0 { canvas.fill(s.roundedBoundsPath) } else { canvas.fill(s.bounds) }
         }
-        let clipped = s.masksToBounds && (s.contents != nil || s.shape != nil || s.gradient != nil || s.text != nil || s.tiled != nil || s.emitter != nil)
+        let clipped = s.masksToBounds && (s.contents != nil || p.special?.value.drawsContent == true)
         if clipped {
             canvas.saveGState()
             if s.cornerRadius > 0 { canvas.clip(to: s.roundedBoundsPath) } else { canvas.clip(to: s.bounds) }
         }
         if let image = s.contents { drawContents(p.tint.map { image.multiplied(by: $0) } ?? image, s, canvas) }
-        if let g = s.gradient { drawGradient(g, s, canvas, p.tint) }
-        if let shape = s.shape { drawShape(shape, canvas, p.tint) }
-        if let text = s.text { drawText(text, s, canvas, p.tint) }
-        if let tiled = s.tiled { drawTiles(tiled, s, canvas, p.tint, asked: p.tiles) }
-        if let e = s.emitter, let particles = p.particles { drawParticles(e, particles, canvas, p.tint) }
+        p.special?.value.draw(p, in: canvas)
         if clipped { canvas.restoreGState() }
         if includeBorder { drawBorderInCurrentSpace(s, canvas, p.tint) }
     }
 
-    func drawBorder(_ p: Prepared, in canvas: Canvas, origin: (Int, Int), alpha: Double) {
+    func drawBorder(_ p: FrameNode, in canvas: Canvas, origin: (Int, Int), alpha: Double) {
         guard p.state.borderWidth > 0 else { return }
         canvas.saveGState()
         apply(p, canvas, origin)
@@ -163,13 +152,11 @@ extension Compositor {
         canvas.fill(ring, rule: .evenOdd)
     }
 
-    func tinted(_ c: Color, _ tint: Color?) -> Color { tint.map { multiply($0, c) } ?? c }
-
     // MARK: Shadows
 
     /// Draws the layer's shadow: blurred from `shadowPath`, from the background
     /// shape for a plain layer, or from `source` (the composited group).
-    func drawShadow(_ p: Prepared, in canvas: Canvas, origin: (Int, Int), alpha: Double,
+    func drawShadow(_ p: FrameNode, in canvas: Canvas, origin: (Int, Int), alpha: Double,
                     source: (image: Image, x: Int, y: Int)?) {
         let s = p.state
         let mask: CoverageMask, mx: Int, my: Int
@@ -300,83 +287,5 @@ extension Compositor {
                               dest: Rect(x: dxs[i], y: dys[j], width: dxs[i + 1] - dxs[i], height: dys[j + 1] - dys[j]), canvas)
             }
         }
-    }
-
-    // MARK: Special layers
-
-    func drawGradient(_ g: GradientState, _ s: LayerState, _ canvas: Canvas, _ tint: Color?) {
-        guard !g.colors.isEmpty else { return }
-        let colors = g.colors.map { tinted($0, tint) }
-        let gradient = Gradient(colors: colors, locations: g.locations?.count == colors.count ? g.locations : nil)
-        let b = s.bounds
-        let start = Point(x: b.minX + g.startPoint.x * b.width, y: b.minY + g.startPoint.y * b.height)
-        let end = Point(x: b.minX + g.endPoint.x * b.width, y: b.minY + g.endPoint.y * b.height)
-        canvas.saveGState()
-        canvas.clip(to: b)
-        switch g.type {
-        case .axial:
-            canvas.drawLinearGradient(gradient, start: start, end: end, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
-        case .radial:
-            let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
-            if rx > 0 && ry > 0 {
-                canvas.translateBy(x: start.x, y: start.y)
-                canvas.scaleBy(x: 1, y: ry / rx)
-                canvas.drawRadialGradient(gradient, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: rx,
-                                          options: [.drawsAfterEndLocation])
-            } else {
-                let r = max(rx, ry)
-                canvas.drawRadialGradient(gradient, startCenter: start, startRadius: 0, endCenter: start, endRadius: r,
-                                          options: [.drawsAfterEndLocation])
-            }
-        case .conic:
-            canvas.drawConicGradient(gradient, center: start, angle: atan2(end.y - start.y, end.x - start.x))
-        }
-        canvas.restoreGState()
-    }
-
-    func drawShape(_ shape: ShapeState, _ canvas: Canvas, _ tint: Color?) {
-        guard !shape.path.isEmpty else { return }
-        if let fill = shape.fillColor, fill.alpha > 0 {
-            canvas.fillColor = tinted(fill, tint)
-            canvas.fill(shape.path, rule: shape.fillRule)
-        }
-        guard let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth > 0 else { return }
-        let start = clamp01(shape.strokeStart), end = clamp01(shape.strokeEnd)
-        guard end > start else { return }
-        var path = shape.path
-        if start > 0 || end < 1 {
-            path = PathMeasure(path).trimmed(from: start, to: end)
-        }
-        canvas.strokeColor = tinted(stroke, tint)
-        canvas.lineWidth = shape.lineWidth
-        canvas.lineCap = shape.lineCap
-        canvas.lineJoin = shape.lineJoin
-        canvas.miterLimit = shape.miterLimit
-        if !shape.lineDashPattern.isEmpty { canvas.setLineDash(phase: shape.lineDashPhase, lengths: shape.lineDashPattern) }
-        canvas.stroke(path)
-    }
-
-    func drawText(_ t: TextState, _ s: LayerState, _ canvas: Canvas, _ tint: Color?) {
-        guard let text = t.attributedText(tint: tint), text.count > 0 else { return }
-        let b = s.bounds
-        var style = ParagraphStyle(alignment: t.alignmentMode)
-        style.truncation = t.truncationMode
-        let layout: TextLayout
-        var dx = 0.0
-        if t.isWrapped {
-            layout = LayoutCache.shared.layout(text, width: b.width, height: t.truncationMode == .none ? nil : b.height, style: style)
-        } else if t.truncationMode != .none {
-            style.maximumLines = 1
-            layout = LayoutCache.shared.layout(text, width: b.width, style: style)
-        } else {
-            // One line per paragraph, aligned within the bounds.
-            layout = LayoutCache.shared.layout(text, width: .infinity, style: ParagraphStyle())
-            switch t.alignmentMode {
-            case .center: dx = (b.width - layout.size.width) / 2
-            case .right: dx = b.width - layout.size.width
-            default: break
-            }
-        }
-        canvas.draw(layout, at: Point(x: b.minX + dx, y: b.minY))
     }
 }

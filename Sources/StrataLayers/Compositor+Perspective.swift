@@ -16,7 +16,7 @@ extension Compositor {
     /// part in front is drawn: the quad is cut where the projective weight w
     /// falls to a small positive value (w is linear across the layer's plane,
     /// so that is a straight line), and what is left is cut to the canvas.
-    func drawProjected(_ p: Prepared, in canvas: Canvas, origin: (Int, Int)) {
+    func drawProjected(_ p: FrameNode, in canvas: Canvas, origin: (Int, Int)) {
         let s = p.state
         let b = s.bounds
         guard b.width > 0, b.height > 0 else { return }
@@ -58,10 +58,10 @@ extension Compositor {
         guard device.count >= 3 else { return }
         let sw = max(1, Int(saturating: (b.width * k).rounded(.up))), sh = max(1, Int(saturating: (b.height * k).rounded(.up)))
         guard let flat = try? Canvas(width: sw, height: sh) else { return }
-        let local = Prepared(node: p.node, state: s,
-                             transform: Transform3D(translationX: -b.minX, y: -b.minY).concatenating(Transform3D(scaleX: k, y: k)),
-                             box: .null, tint: p.tint, key: p.key)
-        local.particles = p.particles
+        let local = FrameNode(node: p.node, state: s, special: p.special,
+                              transform: Transform3D(translationX: -b.minX, y: -b.minY).concatenating(Transform3D(scaleX: k, y: k)),
+                              box: .null, tint: p.tint, key: p.key)
+        local.specialData = p.specialData
         drawOwn(local, in: flat, origin: (0, 0), alpha: 1, includeBorder: true)
         let source = flat.makeImage()
         // The quad's exact coverage, and the inverse map from device pixels

@@ -455,14 +455,34 @@ private struct Random {
     mutating func signed() -> Double { unit() * 2 - 1 }
 }
 
-extension Compositor {
-    /// The particles of an emitter layer at the frame's time, with their
-    /// device box (for damage).
-    func emitterFrame(_ e: EmitterState, _ m: Transform3D, time: Double) -> (particles: [EmitterState.RawParticle], box: Rect) {
-        guard let begin = e.beginTime else { return ([], .null) }
-        let particles = e.rawParticles(at: time - begin)
-        guard !particles.isEmpty else { return ([], .null) }
-        let reach = e.flat.map { f in f.image.map { Double(max($0.width, $0.height)) / f.contentsScale * 0.75 } ?? -1 }
+extension LayerState {
+    /// An emitter layer's part of the state; nil for other layers.
+    var emitter: EmitterState? {
+        get { special as? EmitterState }
+        set { special = newValue }
+    }
+}
+
+/// An emitter's particles in one frame (its `FrameNode.specialData`).
+final class EmitterFrame: SpecialFrameData {
+    let particles: [EmitterState.RawParticle]
+    init(_ particles: [EmitterState.RawParticle]) { self.particles = particles }
+}
+
+extension EmitterState: SpecialLayerState {
+    /// The particles alive at the frame's time, once emission has begun: they
+    /// fly beyond the bounds, and change every frame.
+    func prepareFrame(for layer: FrameNode, at time: Double, in pass: FramePass) -> SpecialFrame? {
+        guard let begin = beginTime, !cells.isEmpty else { return nil }
+        let particles = rawParticles(at: time - begin)
+        return SpecialFrame(box: deviceBox(of: particles, layer.transform, in: pass), isAnimated: true, data: EmitterFrame(particles))
+    }
+
+    /// The device box of `particles` (for damage): each cell's contents
+    /// reach from the particle's centre, times its scale.
+    func deviceBox(of particles: [RawParticle], _ m: Transform3D, in pass: FramePass) -> Rect {
+        guard !particles.isEmpty else { return .null }
+        let reach = flat.map { f in f.image.map { Double(max($0.width, $0.height)) / f.contentsScale * 0.75 } ?? -1 }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for p in particles {
             let r = reach[p.cell] * p.scale
@@ -470,15 +490,16 @@ extension Compositor {
             minX = min(minX, p.position.x - r); maxX = max(maxX, p.position.x + r)
             minY = min(minY, p.position.y - r); maxY = max(maxY, p.position.y + r)
         }
-        guard minX <= maxX else { return (particles, .null) }
-        return (particles, deviceBox(of: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY), m))
+        guard minX <= maxX else { return .null }
+        return pass.deviceBox(of: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY), m)
     }
 
-    /// Draws particles in layer coordinates (the canvas is in them).
-    func drawParticles(_ e: EmitterState, _ particles: [EmitterState.RawParticle], _ canvas: Canvas, _ tint: Color?) {
+    /// Draws the frame's particles in layer coordinates (the canvas is in them).
+    func draw(_ layer: FrameNode, in canvas: Canvas) {
+        guard let particles = (layer.specialData as? EmitterFrame)?.particles else { return }
         var images: [Image] = []
         var slots: [Int] = []
-        for f in e.flat {
+        for f in flat {
             if let image = f.image {
                 slots.append(images.count)
                 images.append(image)
@@ -492,19 +513,19 @@ extension Compositor {
             let slot = slots[p.cell]
             guard slot >= 0, p.scale > 0 else { continue }
             let image = images[slot]
-            let k = p.scale / e.flat[p.cell].contentsScale
+            let k = p.scale / flat[p.cell].contentsScale
             let c = cos(p.angle) * k, s = sin(p.angle) * k
             let hw = Double(image.width) / 2, hh = Double(image.height) / 2
             // Centre on the particle, scaled and turned: (x − hw, y − hh)
             // rotated and scaled, then moved to the particle.
             let t = Transform(a: c, b: s, c: -s, d: c,
                               tx: p.position.x - (hw * c - hh * s), ty: p.position.y - (hw * s + hh * c))
-            sprites.append(Sprite(image: slot, transform: t, color: tinted(p.color, tint)))
+            sprites.append(Sprite(image: slot, transform: t, color: tinted(p.color, layer.tint)))
         }
         guard !sprites.isEmpty else { return }
         canvas.saveGState()
-        if e.renderMode == .additive { canvas.blendMode = .plusLighter }
-        canvas.drawSprites(images, sprites, inAnyOrder: e.renderMode == .additive || e.renderMode == .unordered)
+        if renderMode == .additive { canvas.blendMode = .plusLighter }
+        canvas.drawSprites(images, sprites, inAnyOrder: renderMode == .additive || renderMode == .unordered)
         canvas.restoreGState()
     }
 }

@@ -1,5 +1,11 @@
 import StrataGraphics
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a gradient layer draws.
 struct GradientState: Sendable {
     var colors: [Color] = []
@@ -12,6 +18,54 @@ struct GradientState: Sendable {
     var locationsValue: [Double] {
         get { locations ?? (0..<colors.count).map { colors.count == 1 ? 0 : Double($0) / Double(colors.count - 1) } }
         set { locations = newValue }
+    }
+}
+
+extension LayerState {
+    /// A gradient layer's part of the state; nil for other layers.
+    var gradient: GradientState? {
+        get { special as? GradientState }
+        set { special = newValue }
+    }
+}
+
+extension GradientState: SpecialLayerState {
+    static let animatableKeyPaths: [String: LayerState.Accessor] = [
+        "colors": LayerState.specialProperty(\.gradient, \.colors),
+        "locations": LayerState.specialProperty(\.gradient, \.locationsValue),
+        "startPoint": LayerState.specialProperty(\.gradient, \.startPoint),
+        "endPoint": LayerState.specialProperty(\.gradient, \.endPoint),
+    ]
+
+    /// The gradient, filling the bounds.
+    func draw(_ layer: FrameNode, in canvas: Canvas) {
+        guard !colors.isEmpty else { return }
+        let colors = self.colors.map { tinted($0, layer.tint) }
+        let gradient = Gradient(colors: colors, locations: locations?.count == colors.count ? locations : nil)
+        let b = layer.state.bounds
+        let start = Point(x: b.minX + startPoint.x * b.width, y: b.minY + startPoint.y * b.height)
+        let end = Point(x: b.minX + endPoint.x * b.width, y: b.minY + endPoint.y * b.height)
+        canvas.saveGState()
+        canvas.clip(to: b)
+        switch type {
+        case .axial:
+            canvas.drawLinearGradient(gradient, start: start, end: end, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        case .radial:
+            let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
+            if rx > 0 && ry > 0 {
+                canvas.translateBy(x: start.x, y: start.y)
+                canvas.scaleBy(x: 1, y: ry / rx)
+                canvas.drawRadialGradient(gradient, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: rx,
+                                          options: [.drawsAfterEndLocation])
+            } else {
+                let r = max(rx, ry)
+                canvas.drawRadialGradient(gradient, startCenter: start, startRadius: 0, endCenter: start, endRadius: r,
+                                          options: [.drawsAfterEndLocation])
+            }
+        case .conic:
+            canvas.drawConicGradient(gradient, center: start, angle: atan2(end.y - start.y, end.x - start.x))
+        }
+        canvas.restoreGState()
     }
 }
 

@@ -3,13 +3,7 @@ import StrataGraphics
 /// An animation attached to a layer.
 struct AnimationEntry {
     let key: String
-    /// The animation as Strata evaluates it, cast once here rather than at
-    /// every frame; nil for a kind of animation defined outside Strata, which
-    /// has no effect on screen and is kept in `foreign`.
-    let evaluator: (any AnimationEvaluator)?
-    let foreign: (any Animation)?
-    /// One existential box, not two: the animation is either.
-    var animation: any Animation { evaluator ?? foreign! }
+    let animation: any Animation
     /// The animation's completion, kept here so that ending the animation
     /// need not read the animation again.
     let completion: (@MainActor @Sendable (Bool) -> Void)?
@@ -24,21 +18,23 @@ extension Layer {
     /// Adds an animation (a copy of it) for `key`, replacing one already there.
     /// A `beginTime` of 0 means now; a duration of 0 means the transaction's
     /// animation duration. A nil key gets a unique one.
+    ///
+    /// An animation of a key path the layer does not have, or with values of
+    /// another type than the property's, is added but changes nothing on
+    /// screen (as in Core Animation); a debug build stops at an assertion
+    /// naming it (see `KeyPathDiagnostics`).
     public func add(_ animation: any Animation, forKey key: String?) {
+        KeyPathDiagnostics.check(animation, for: state, layer: name.map { "layer '\($0)'" } ?? "a \(type(of: self))")
         var a = animation
         prepareToAdd(&a.timing)
-        if let evaluator = a as? any AnimationEvaluator {
-            attach(evaluator: evaluator, foreign: nil, completion: a.completion, forKey: key)
-        } else {
-            attach(evaluator: nil, foreign: a, completion: a.completion, forKey: key)
-        }
+        attach(a, forKey: key)
     }
 
-    /// `add` for an animation of a kind Strata evaluates, known without a cast.
-    func add<A: AnimationEvaluator>(evaluator animation: A, forKey key: String?) {
+    /// `add` for an animation whose type is known, without opening an existential.
+    func add<A: Animation>(concrete animation: A, forKey key: String?) {
         var a = animation
         prepareToAdd(&a.timing)
-        attach(evaluator: a, foreign: nil, completion: a.completion, forKey: key)
+        attach(a, forKey: key)
     }
 
     /// A begin time of 0 becomes now; a duration of 0, the transaction's.
@@ -49,8 +45,7 @@ extension Layer {
         }
     }
 
-    private func attach(evaluator: (any AnimationEvaluator)?, foreign: (any Animation)?,
-                        completion: (@MainActor @Sendable (Bool) -> Void)?, forKey key: String?) {
+    private func attach(_ animation: any Animation, forKey key: String?) {
         let key = key ?? "animation-\(Layer.nextAnimationKey())"
         if let i = entryIndex(forKey: key) {
             let old = animationEntries.remove(at: i)
@@ -58,7 +53,7 @@ extension Layer {
         }
         let groups = Transaction.openCompletionGroups
         for g in groups { g.add() }
-        animationEntries.append(AnimationEntry(key: key, evaluator: evaluator, foreign: foreign, completion: completion,
+        animationEntries.append(AnimationEntry(key: key, animation: animation, completion: animation.completion,
                                                groups: groups))
         markDirty()
         AnimationRegistry.register(self)
@@ -149,7 +144,7 @@ extension Layer {
     /// The values on screen at `time`: the model values with the animations applied.
     func presentationState(at time: Double) -> LayerState {
         var s = state
-        for i in animationEntries.indices { animationEntries[i].evaluator?.apply(at: time, to: &s) }
+        for i in animationEntries.indices { animationEntries[i].animation.apply(at: time, to: &s) }
         return s
     }
 
@@ -159,12 +154,13 @@ extension Layer {
         var s: LayerState?
         var now = 0.0
         for i in animationEntries.indices {
-            guard let evaluator = animationEntries[i].evaluator, evaluator.mayAffect(key) else { continue }
+            let animation = animationEntries[i].animation
+            guard animation.affects(keyPath: key) else { continue }
             if s == nil {
                 s = state
                 now = currentMediaTime
             }
-            evaluator.apply(at: now, to: &s!)
+            animation.apply(at: now, to: &s!)
         }
         return accessor.get(s ?? state)
     }
@@ -194,7 +190,7 @@ extension Layer {
     func runAction(forKey key: String, from old: any AnimatableValue) {
         guard let action = action(forKey: key) else { return }
         switch action {
-        case .none:
+        case .noAction:
             return
         case .run(let body):
             body(self, key)
@@ -207,7 +203,7 @@ extension Layer {
                 }
                 if basic.timing.duration <= 0 { basic.timing.duration = Transaction.animationDuration }
                 guard basic.timing.duration > 0 else { return }
-                add(evaluator: basic, forKey: key)
+                add(concrete: basic, forKey: key)
                 return
             }
             if a.timing.duration <= 0 { a.timing.duration = Transaction.animationDuration }

@@ -13,7 +13,7 @@ public protocol LayerDelegate: AnyObject {
     /// Lays out the layer's sublayers.
     func layoutSublayers(of layer: Layer)
     /// The action for a change of `key`: nil continues the search (the layer's
-    /// `actions`, then the class default); `.none` stops it.
+    /// `actions`, then the class default); `.noAction` stops it.
     func action(for layer: Layer, forKey key: String) -> LayerAction?
 }
 
@@ -30,8 +30,10 @@ public enum LayerAction: Sendable {
     /// by values animates from the old presentation value to the new one, and
     /// takes the transaction's duration and timing function where it sets none.
     case animation(any Animation)
-    /// No action, and the search stops here (`NSNull`).
-    case none
+    /// No action, and the search stops here (`NSNull`). Not called `none`,
+    /// which `Optional.none` would shadow: `actions["position"] = .none`
+    /// would remove the entry instead of stopping the search.
+    case noAction
     /// Run this closure with the layer and the key.
     case run(@MainActor @Sendable (Layer, String) -> Void)
 }
@@ -143,7 +145,7 @@ open class Layer {
     }
 
     /// The action for a change of `key` (`action(forKey:)`): the delegate's,
-    /// then the `actions` dictionary's, then the class default; `.none` at any
+    /// then the `actions` dictionary's, then the class default; `.noAction` at any
     /// step means no action.
     open func action(forKey key: String) -> LayerAction? {
         lookUpAction(forKey: key)

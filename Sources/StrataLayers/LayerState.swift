@@ -52,21 +52,16 @@ struct Appearance: Sendable {
     var contentsCenter: Rect = Rect(x: 0, y: 0, width: 1, height: 1)
     var contentsGravity: ContentsGravity = ContentsGravity.resize
     var contentsScale: Double = 1.0
-    // What special layers draw is boxed once more: most layers have none.
-    var shapeBox: Boxed<ShapeState>? = nil
-    var gradientBox: Boxed<GradientState>? = nil
-    var textBox: Boxed<TextState>? = nil
-    var replicatorBox: Boxed<ReplicatorState>? = nil
-    var tiledBox: Boxed<TiledState>? = nil
-    var emitterBox: Boxed<EmitterState>? = nil
-    /// A `TransformLayer`: its sublayers keep their depth in its parent's 3D
-    /// space instead of flattening into its plane.
-    var preservesDepth = false
+    /// What a special layer adds (see `SpecialLayerState`); nil for a plain
+    /// layer. Boxed once more, so that a plain layer's nil is one pointer:
+    /// the compositor asks every layer for it in every frame, and copying an
+    /// optional existential costs calls through its value witnesses.
+    var special: Boxed<any SpecialLayerState>? = nil
 }
 
 /// The appearance of one or more states. Written only through
-/// `LayerState.look`'s setter, which copies it first unless this state holds
-/// the only reference.
+/// `LayerState.appearance`'s modify accessor, which copies it first unless
+/// this state holds the only reference.
 final class AppearanceBox: @unchecked Sendable {
     // Safe to share between threads: a box is mutated only while
     // `isKnownUniquelyReferenced` says one state owns it, so no other state,
@@ -100,8 +95,9 @@ public struct LayerState: Sendable {
     /// The rest.
     private var box = AppearanceBox.shared
 
-    /// The appearance values; setting one copies them first if they are shared.
-    var look: Appearance {
+    /// The values behind the copy-on-write reference (everything but the
+    /// geometry); writing one copies them first if they are shared.
+    var appearance: Appearance {
         get { box.value }
         _modify {
             if !isKnownUniquelyReferenced(&box) { box = AppearanceBox(box.value) }
@@ -111,110 +107,90 @@ public struct LayerState: Sendable {
 
     public var sublayerTransform: Transform3D {
         get { box.value.sublayerTransform }
-        set { look.sublayerTransform = newValue }
+        set { appearance.sublayerTransform = newValue }
     }
     public var allowsGroupOpacity: Bool {
         get { box.value.allowsGroupOpacity }
-        set { look.allowsGroupOpacity = newValue }
+        set { appearance.allowsGroupOpacity = newValue }
     }
     public var isDoubleSided: Bool {
         get { box.value.isDoubleSided }
-        set { look.isDoubleSided = newValue }
+        set { appearance.isDoubleSided = newValue }
     }
     public var backgroundColor: Color? {
         get { box.value.backgroundColor }
-        set { look.backgroundColor = newValue }
+        set { appearance.backgroundColor = newValue }
     }
     public var cornerRadius: Double {
         get { box.value.cornerRadius }
-        set { look.cornerRadius = newValue }
+        set { appearance.cornerRadius = newValue }
     }
     public var maskedCorners: CornerMask {
         get { box.value.maskedCorners }
-        set { look.maskedCorners = newValue }
+        set { appearance.maskedCorners = newValue }
     }
     public var borderWidth: Double {
         get { box.value.borderWidth }
-        set { look.borderWidth = newValue }
+        set { appearance.borderWidth = newValue }
     }
     public var borderColor: Color {
         get { box.value.borderColor }
-        set { look.borderColor = newValue }
+        set { appearance.borderColor = newValue }
     }
     public var masksToBounds: Bool {
         get { box.value.masksToBounds }
-        set { look.masksToBounds = newValue }
+        set { appearance.masksToBounds = newValue }
     }
     public var shadowColor: Color {
         get { box.value.shadowColor }
-        set { look.shadowColor = newValue }
+        set { appearance.shadowColor = newValue }
     }
     public var shadowOpacity: Double {
         get { box.value.shadowOpacity }
-        set { look.shadowOpacity = newValue }
+        set { appearance.shadowOpacity = newValue }
     }
     public var shadowOffset: Size {
         get { box.value.shadowOffset }
-        set { look.shadowOffset = newValue }
+        set { appearance.shadowOffset = newValue }
     }
     public var shadowRadius: Double {
         get { box.value.shadowRadius }
-        set { look.shadowRadius = newValue }
+        set { appearance.shadowRadius = newValue }
     }
     public var shadowPath: Path? {
         get { box.value.shadowPath }
-        set { look.shadowPath = newValue }
+        set { appearance.shadowPath = newValue }
     }
     public var contents: Image? {
         get { box.value.contents }
-        set { look.contents = newValue }
+        set { appearance.contents = newValue }
     }
     public var contentsRect: Rect {
         get { box.value.contentsRect }
-        set { look.contentsRect = newValue }
+        set { appearance.contentsRect = newValue }
     }
     public var contentsCenter: Rect {
         get { box.value.contentsCenter }
-        set { look.contentsCenter = newValue }
+        set { appearance.contentsCenter = newValue }
     }
     public var contentsGravity: ContentsGravity {
         get { box.value.contentsGravity }
-        set { look.contentsGravity = newValue }
+        set { appearance.contentsGravity = newValue }
     }
     public var contentsScale: Double {
         get { box.value.contentsScale }
-        set { look.contentsScale = newValue }
+        set { appearance.contentsScale = newValue }
     }
-    var shape: ShapeState? {
-        get { box.value.shapeBox?.value }
-        set { look.shapeBox = newValue.map(Boxed.init) }
+    /// What a special layer adds (`ShapeLayer`'s path and colours, …); nil
+    /// for a plain layer. Each kind has a typed accessor next to its layer
+    /// (`shape`, `gradient`, `text`, `tiled`, `emitter`, `replicator`).
+    var special: (any SpecialLayerState)? {
+        get { box.value.special?.value }
+        set { appearance.special = newValue.map(Boxed.init) }
     }
-    var gradient: GradientState? {
-        get { box.value.gradientBox?.value }
-        set { look.gradientBox = newValue.map(Boxed.init) }
-    }
-    var text: TextState? {
-        get { box.value.textBox?.value }
-        set { look.textBox = newValue.map(Boxed.init) }
-    }
-    var replicator: ReplicatorState? {
-        get { box.value.replicatorBox?.value }
-        set { look.replicatorBox = newValue.map(Boxed.init) }
-    }
-
-    var emitter: EmitterState? {
-        get { box.value.emitterBox?.value }
-        set { look.emitterBox = newValue.map(Boxed.init) }
-    }
-    var tiled: TiledState? {
-        get { box.value.tiledBox?.value }
-        set { look.tiledBox = newValue.map(Boxed.init) }
-    }
-    /// Whether this is a `TransformLayer`'s state.
-    var preservesDepth: Bool {
-        get { box.value.preservesDepth }
-        set { look.preservesDepth = newValue }
-    }
+    /// `special` in its box, for the compositor: a plain layer's nil costs a
+    /// pointer test, and a special layer's state is used in place, not copied.
+    var specialBox: Boxed<any SpecialLayerState>? { box.value.special }
 
     public init() {}
 
@@ -311,8 +287,23 @@ extension LayerState {
         LayerState.accessors[key]?.get(self)
     }
 
-    /// Sets the value at a key path; values of the wrong type are ignored.
-    public mutating func setValue(_ value: any AnimatableValue, forKeyPath key: String) {
+    /// Sets the value at a key path. A key that is not an animatable property
+    /// of this layer, or a value of another type than the property's, leaves
+    /// the state as it was and returns false (and stops a debug build at an
+    /// assertion: see `KeyPathDiagnostics`).
+    @discardableResult
+    public mutating func setValue(_ value: any AnimatableValue, forKeyPath key: String) -> Bool {
+        if let problem = KeyPathDiagnostics.problem(value, forKeyPath: key, in: self) {
+            KeyPathDiagnostics.report("setValue(_:forKeyPath:): \(problem); nothing was set")
+            return false
+        }
+        LayerState.accessors[key]?.set(&self, value)
+        return true
+    }
+
+    /// `setValue` without the checks, for animations, whose values were
+    /// checked when they were added.
+    mutating func setAnimatedValue(_ value: any AnimatableValue, forKeyPath key: String) {
         LayerState.accessors[key]?.set(&self, value)
     }
 
@@ -361,8 +352,10 @@ extension LayerState {
         Accessor(get: { $0[keyPath: kp] ?? .clear }, set: { s, v in if let v = v as? Color { s[keyPath: kp] = v } })
     }
 
-    /// A key path into a special layer's state, when the layer has it.
-    static func special<S, V: AnimatableValue>(_ part: WritableKeyPath<LayerState, S?> & Sendable,
+    /// A property of a special layer's state (`part`: its typed accessor, as
+    /// `\.shape`), when the layer is of that kind; for the kinds'
+    /// `animatableKeyPaths`.
+    static func specialProperty<S, V: AnimatableValue>(_ part: WritableKeyPath<LayerState, S?> & Sendable,
                                                _ kp: WritableKeyPath<S, V> & Sendable) -> Accessor {
         Accessor(get: { $0[keyPath: part]?[keyPath: kp] },
                  set: { s, v in if let v = v as? V, s[keyPath: part] != nil { s[keyPath: part]![keyPath: kp] = v } })
@@ -433,25 +426,8 @@ extension LayerState {
             "shadowPath": optional(\.shadowPath),
             "contentsRect": field({ $0.contentsRect }, { $0.contentsRect = $1 }),
             "contentsCenter": field({ $0.contentsCenter }, { $0.contentsCenter = $1 }),
-            // Shape layers.
-            "path": special(\.shape, \.path), "fillColor": special(\.shape, \.fillColorValue),
-            "strokeColor": special(\.shape, \.strokeColorValue), "lineWidth": special(\.shape, \.lineWidth),
-            "miterLimit": special(\.shape, \.miterLimit), "lineDashPhase": special(\.shape, \.lineDashPhase),
-            "lineDashPattern": special(\.shape, \.lineDashPattern),
-            "strokeStart": special(\.shape, \.strokeStart), "strokeEnd": special(\.shape, \.strokeEnd),
-            // Gradient layers.
-            "colors": special(\.gradient, \.colors), "locations": special(\.gradient, \.locationsValue),
-            "startPoint": special(\.gradient, \.startPoint), "endPoint": special(\.gradient, \.endPoint),
-            // Text layers.
-            "foregroundColor": special(\.text, \.foregroundColor), "fontSize": special(\.text, \.fontSize),
-            // Replicator layers.
-            "instanceTransform": special(\.replicator, \.instanceTransform),
-            "instanceColor": special(\.replicator, \.instanceColor), "instanceDelay": special(\.replicator, \.instanceDelay),
-            "instanceRedOffset": special(\.replicator, \.instanceRedOffset),
-            "instanceGreenOffset": special(\.replicator, \.instanceGreenOffset),
-            "instanceBlueOffset": special(\.replicator, \.instanceBlueOffset),
-            "instanceAlphaOffset": special(\.replicator, \.instanceAlphaOffset),
         ]
+        for kind in specialKinds { a.merge(kind.animatableKeyPaths) { $1 } }
         a.merge(transformParts(\.transform)) { $1 }
         a.merge(transformParts(\.sublayerTransform)) { $1 }
         return a

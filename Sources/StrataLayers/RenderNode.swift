@@ -12,11 +12,11 @@ public final class RenderNode: Sendable {
     /// Changes whenever the layer's own values change.
     let stateVersion: Int
     let state: LayerState
-    let animations: [any AnimationEvaluator]
+    let animations: [any Animation]
     let sublayers: [RenderNode]
     let mask: RenderNode?
 
-    init(id: Int, stateVersion: Int, state: LayerState, animations: [any AnimationEvaluator], sublayers: [RenderNode], mask: RenderNode?) {
+    init(id: Int, stateVersion: Int, state: LayerState, animations: [any Animation], sublayers: [RenderNode], mask: RenderNode?) {
         self.id = id
         self.stateVersion = stateVersion
         self.state = state
@@ -71,7 +71,7 @@ extension Layer {
             Layer.versionCounter += 1
             stateVersion = Layer.versionCounter
         }
-        let node = RenderNode(id: id, stateVersion: stateVersion, state: state, animations: animationEntries.compactMap(\.evaluator),
+        let node = RenderNode(id: id, stateVersion: stateVersion, state: state, animations: animationEntries.map(\.animation),
                               sublayers: subs, mask: maskNode)
         lastNode = node
         return node

@@ -12,6 +12,54 @@ struct ReplicatorState: Sendable {
     var instanceAlphaOffset = 0.0
 }
 
+extension LayerState {
+    /// A replicator layer's part of the state; nil for other layers.
+    var replicator: ReplicatorState? {
+        get { special as? ReplicatorState }
+        set { special = newValue }
+    }
+}
+
+extension ReplicatorState: SpecialLayerState {
+    static let animatableKeyPaths: [String: LayerState.Accessor] = [
+        "instanceTransform": LayerState.specialProperty(\.replicator, \.instanceTransform),
+        "instanceColor": LayerState.specialProperty(\.replicator, \.instanceColor),
+        "instanceDelay": LayerState.specialProperty(\.replicator, \.instanceDelay),
+        "instanceRedOffset": LayerState.specialProperty(\.replicator, \.instanceRedOffset),
+        "instanceGreenOffset": LayerState.specialProperty(\.replicator, \.instanceGreenOffset),
+        "instanceBlueOffset": LayerState.specialProperty(\.replicator, \.instanceBlueOffset),
+        "instanceAlphaOffset": LayerState.specialProperty(\.replicator, \.instanceAlphaOffset),
+    ]
+
+    /// A replicator draws nothing itself.
+    var drawsContent: Bool { false }
+
+    /// Copy i: the instance transform applied i times (about the anchor),
+    /// i delays earlier, tinted by the instance colour plus i times the
+    /// offsets (each component clamped to 0…1). With one copy, unmoved and
+    /// undelayed, there are no copies: the sublayers are shown once, as any
+    /// layer's are (with the same record keys), tinted only by the colour
+    /// the replicator itself inherits.
+    func sublayerCopies(of s: LayerState) -> [SublayerCopy]? {
+        guard instanceCount != 1 || !instanceTransform.isIdentity || instanceDelay != 0 else { return nil }
+        let a = s.anchorInBounds
+        let step = Transform3D(translationX: -a.x, y: -a.y).concatenating(instanceTransform)
+            .concatenating(Transform3D(translationX: a.x, y: a.y))
+        var copies: [SublayerCopy] = []
+        copies.reserveCapacity(max(0, instanceCount))
+        var instance = Transform3D.identity
+        for i in 0..<instanceCount {
+            let tint = Color(red: clamp01(instanceColor.red + Double(i) * instanceRedOffset),
+                             green: clamp01(instanceColor.green + Double(i) * instanceGreenOffset),
+                             blue: clamp01(instanceColor.blue + Double(i) * instanceBlueOffset),
+                             alpha: clamp01(instanceColor.alpha + Double(i) * instanceAlphaOffset))
+            copies.append(SublayerCopy(transform: instance, delay: Double(i) * instanceDelay, tint: tint))
+            instance = instance.concatenating(step)
+        }
+        return copies
+    }
+}
+
 /// A layer that draws its sublayers `instanceCount` times (`CAReplicatorLayer`).
 ///
 /// Copy i is drawn under `instanceTransform` applied i times (about the

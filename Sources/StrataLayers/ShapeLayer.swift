@@ -26,6 +26,63 @@ struct ShapeState: Sendable {
     }
 }
 
+extension LayerState {
+    /// A shape layer's part of the state; nil for other layers.
+    var shape: ShapeState? {
+        get { special as? ShapeState }
+        set { special = newValue }
+    }
+}
+
+extension ShapeState: SpecialLayerState {
+    static let animatableKeyPaths: [String: LayerState.Accessor] = [
+        "path": LayerState.specialProperty(\.shape, \.path),
+        "fillColor": LayerState.specialProperty(\.shape, \.fillColorValue),
+        "strokeColor": LayerState.specialProperty(\.shape, \.strokeColorValue),
+        "lineWidth": LayerState.specialProperty(\.shape, \.lineWidth),
+        "miterLimit": LayerState.specialProperty(\.shape, \.miterLimit),
+        "lineDashPhase": LayerState.specialProperty(\.shape, \.lineDashPhase),
+        "lineDashPattern": LayerState.specialProperty(\.shape, \.lineDashPattern),
+        "strokeStart": LayerState.specialProperty(\.shape, \.strokeStart),
+        "strokeEnd": LayerState.specialProperty(\.shape, \.strokeEnd),
+    ]
+
+    /// The path's box (the path may leave the bounds), grown when it is
+    /// stroked by more than the stroke can reach: a line width (times half
+    /// the miter limit at miter joins) and a point.
+    func drawingBounds(of s: LayerState) -> Rect {
+        var b = path.boundingBoxOfPath
+        if strokeColor != nil {
+            let w = lineWidth * max(1, lineJoin == .miter ? miterLimit / 2 : 1) + 1
+            b = b.insetBy(dx: -w, dy: -w)
+        }
+        return b
+    }
+
+    /// The fill, then the stroke between `strokeStart` and `strokeEnd`.
+    func draw(_ layer: FrameNode, in canvas: Canvas) {
+        guard !path.isEmpty else { return }
+        if let fill = fillColor, fill.alpha > 0 {
+            canvas.fillColor = tinted(fill, layer.tint)
+            canvas.fill(path, rule: fillRule)
+        }
+        guard let stroke = strokeColor, stroke.alpha > 0, lineWidth > 0 else { return }
+        let start = clamp01(strokeStart), end = clamp01(strokeEnd)
+        guard end > start else { return }
+        var path = self.path
+        if start > 0 || end < 1 {
+            path = PathMeasure(path).trimmed(from: start, to: end)
+        }
+        canvas.strokeColor = tinted(stroke, layer.tint)
+        canvas.lineWidth = lineWidth
+        canvas.lineCap = lineCap
+        canvas.lineJoin = lineJoin
+        canvas.miterLimit = miterLimit
+        if !lineDashPattern.isEmpty { canvas.setLineDash(phase: lineDashPhase, lengths: lineDashPattern) }
+        canvas.stroke(path)
+    }
+}
+
 /// A layer that draws a path, filled and stroked (`CAShapeLayer`).
 ///
 /// The shape is drawn by the compositor from the layer's (presentation) values,

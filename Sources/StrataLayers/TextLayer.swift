@@ -25,6 +25,47 @@ struct TextState: Sendable {
     }
 }
 
+extension LayerState {
+    /// A text layer's part of the state; nil for other layers.
+    var text: TextState? {
+        get { special as? TextState }
+        set { special = newValue }
+    }
+}
+
+extension TextState: SpecialLayerState {
+    static let animatableKeyPaths: [String: LayerState.Accessor] = [
+        "foregroundColor": LayerState.specialProperty(\.text, \.foregroundColor),
+        "fontSize": LayerState.specialProperty(\.text, \.fontSize),
+    ]
+
+    /// The text laid out in the bounds (through the shared layout cache) and
+    /// drawn from their top left.
+    func draw(_ layer: FrameNode, in canvas: Canvas) {
+        guard let text = attributedText(tint: layer.tint), text.count > 0 else { return }
+        let b = layer.state.bounds
+        var style = ParagraphStyle(alignment: alignmentMode)
+        style.truncation = truncationMode
+        let layout: TextLayout
+        var dx = 0.0
+        if isWrapped {
+            layout = LayoutCache.shared.layout(text, width: b.width, height: truncationMode == .none ? nil : b.height, style: style)
+        } else if truncationMode != .none {
+            style.maximumLines = 1
+            layout = LayoutCache.shared.layout(text, width: b.width, style: style)
+        } else {
+            // One line per paragraph, aligned within the bounds.
+            layout = LayoutCache.shared.layout(text, width: .infinity, style: ParagraphStyle())
+            switch alignmentMode {
+            case .center: dx = (b.width - layout.size.width) / 2
+            case .right: dx = b.width - layout.size.width
+            default: break
+            }
+        }
+        canvas.draw(layout, at: Point(x: b.minX + dx, y: b.minY))
+    }
+}
+
 /// A layer that draws text (`CATextLayer`): plain or rich, wrapped or on one
 /// line, truncated and aligned within the bounds.
 ///

@@ -413,20 +413,60 @@ final class TileStore: Sendable {
     }
 }
 
-extension Compositor {
-    /// The tiles a tiled layer needs where `ctm` maps its coordinates to
-    /// pixels and `area` (pixels) is what shows: the level the scale asks for,
-    /// the tiles of it that intersect.
-    func tileRequests(_ t: TiledState, _ s: LayerState, ctm: Transform, area: Rect) -> [TileRequest] {
+extension LayerState {
+    /// A tiled layer's part of the state; nil for other layers.
+    var tiled: TiledState? {
+        get { special as? TiledState }
+        set { special = newValue }
+    }
+}
+
+/// The tiles one frame shows of a tiled layer (its `FrameNode.specialData`).
+final class TileFrame: SpecialFrameData {
+    /// Tiles asked for, and what the cache had of each (with its fade).
+    typealias Tiles = (requests: [TileRequest], found: [(image: Image, alpha: Double)?])
+    /// The tiles on screen, asked for by `prepareFrame`, and those of them
+    /// the cache had; nil under perspective, where they are asked for when
+    /// drawn, at the scale of the flat drawing.
+    let asked: Tiles?
+    /// The frame's media time, for the fades of tiles asked for when drawn.
+    let time: Double
+
+    init(asked: Tiles?, time: Double) {
+        self.asked = asked
+        self.time = time
+    }
+}
+
+extension TiledState: SpecialLayerState {
+    /// Starts the store's frame and asks for the tiles on screen. They are
+    /// asked for every frame, drawn or not, so that a tile waiting in the
+    /// queue is never taken for one scrolled past; the drawing uses what was
+    /// found here, so one frame asks once. Tiles that arrived since the last
+    /// frame (the store's version) or are fading in redraw the layer.
+    func prepareFrame(for layer: FrameNode, at time: Double, in pass: FramePass) -> SpecialFrame? {
+        let frame = store.beginFrame(at: time)
+        var asked: TileFrame.Tiles?
+        if layer.homography.isAffine {
+            let requests = tileRequests(layer.state, ctm: layer.homography.affine, area: layer.box)
+            asked = (requests, requests.isEmpty ? [] : store.tiles(requests, at: time, fade: fadeDuration))
+        }
+        return SpecialFrame(isAnimated: frame.fading, contentVersion: frame.version, data: TileFrame(asked: asked, time: pass.time))
+    }
+
+    /// The tiles a tiled layer with presentation state `s` needs where `ctm`
+    /// maps its coordinates to pixels and `area` (pixels) is what shows: the
+    /// level the scale asks for, the tiles of it that intersect.
+    func tileRequests(_ s: LayerState, ctm: Transform, area: Rect) -> [TileRequest] {
         let b = s.bounds
         guard b.width > 0, b.height > 0, b.width.isFinite, b.height.isFinite, !area.isNull,
               let inverse = ctm.inverted() else { return [] }
         let deviceScale = abs(ctm.a * ctm.d - ctm.b * ctm.c).squareRoot()
         let cs = s.contentsScale > 0 && s.contentsScale.isFinite ? s.contentsScale : 1
         guard deviceScale > 0, deviceScale.isFinite else { return [] }
-        let level = t.level(forScale: deviceScale / cs)
+        let level = self.level(forScale: deviceScale / cs)
         let k = cs * pow(2, Double(level))
-        let tw = Double(t.tileWidth) / k, th = Double(t.tileHeight) / k
+        let tw = Double(tileWidth) / k, th = Double(tileHeight) / k
         let visible = area.applying(inverse).intersection(b)
         guard !visible.isNull, visible.width > 0, visible.height > 0 else { return [] }
         let i0 = Int(saturating: (visible.minX / tw).rounded(.down)), i1 = Int(saturating: (visible.maxX / tw).rounded(.up))
@@ -446,19 +486,21 @@ extension Compositor {
         return requests
     }
 
-    /// Draws a tiled layer's tiles for the part of it the canvas shows (the
-    /// canvas is in layer coordinates): stand-ins first where tiles are
-    /// missing or fading in, then the tiles. `asked` holds the tiles the
-    /// frame's `prepare` asked for and found; without it (a layer under
-    /// perspective, drawn flat at another scale) they are asked for here.
-    func drawTiles(_ t: TiledState, _ s: LayerState, _ canvas: Canvas, _ tint: Color?, asked: Prepared.Tiles?) {
+    /// Draws the tiles for the part of the layer the canvas shows (the canvas
+    /// is in layer coordinates): stand-ins first where tiles are missing or
+    /// fading in, then the tiles. The frame's `prepareFrame` asked for them,
+    /// except under perspective (the layer drawn flat, at another scale),
+    /// where they are asked for here.
+    func draw(_ layer: FrameNode, in canvas: Canvas) {
+        guard let frame = layer.specialData as? TileFrame else { return }
+        let tint = layer.tint
         let ctm = canvas.transform
         let requests: [TileRequest], found: [(image: Image, alpha: Double)?]
-        if let asked {
+        if let asked = frame.asked {
             (requests, found) = (asked.requests, asked.found)
         } else {
-            requests = tileRequests(t, s, ctm: ctm, area: canvas.clipBoundingBox.applying(ctm))
-            found = requests.isEmpty ? [] : t.store.tiles(requests, at: currentTime, fade: t.fadeDuration)
+            requests = tileRequests(layer.state, ctm: ctm, area: canvas.clipBoundingBox.applying(ctm))
+            found = requests.isEmpty ? [] : store.tiles(requests, at: frame.time, fade: fadeDuration)
         }
         guard !requests.isEmpty else { return }
         let axisAligned = ctm.b == 0 && ctm.c == 0
@@ -473,7 +515,7 @@ extension Compositor {
             return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).applying(inverse)
         }
         for (r, tile) in zip(requests, found) where (tile?.alpha ?? 0) < 1 {
-            guard let standIn = t.store.standIn(for: r.key, lowest: t.lowestLevel) else { continue }
+            guard let standIn = store.standIn(for: r.key, lowest: lowestLevel) else { continue }
             canvas.saveGState()
             canvas.clip(to: snapped(r.rect))
             canvas.draw(tint.map { standIn.image.multiplied(by: $0) } ?? standIn.image, in: snapped(standIn.rect))

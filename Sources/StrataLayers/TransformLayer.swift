@@ -19,11 +19,54 @@ import StrataGraphics
 open class TransformLayer: Layer {
     public override init() {
         super.init()
-        state.preservesDepth = true
+        state.special = TransformLayerState()
     }
 
     public required init(layer: Layer) {
         super.init(layer: layer)
-        state.preservesDepth = true
+        state.special = TransformLayerState()
+    }
+}
+
+/// A transform layer's part of the state: no values, only the kind, whose
+/// sublayers keep their depth.
+struct TransformLayerState: SpecialLayerState {
+    var drawsContent: Bool { false }
+    var preservesDepth: Bool { true }
+}
+
+extension FramePass {
+    /// A transform layer draws nothing itself; its sublayers (and, through
+    /// nested transform layers, theirs) join one list in the 3D space of the
+    /// transform layer's superlayer, sorted back to front by depth
+    /// (`FrameNode.depthSorted`). `m3` maps the layer to that space, `m` to
+    /// device pixels.
+    mutating func prepareTransformLayer(_ node: RenderNode, _ s: LayerState, _ special: Boxed<any SpecialLayerState>?,
+                                        m3: Transform3D, m: Transform3D, _ inherited: Inherited, recordKey: Int) -> FrameNode {
+        let p = FrameNode(node: node, state: s, special: special, transform: m, box: .null, tint: inherited.tint, key: recordKey)
+        // The members flatten into the plane the transform layer would have.
+        let forMembers = Inherited(plane: inherited.plane, depthContext: m3, sublayerTransform: s.sublayerTransformAboutAnchor,
+                                   opacity: inherited.opacity * s.opacity, clip: inherited.clip, time: inherited.time,
+                                   tint: inherited.tint, key: inherited.key)
+        var members: [FrameNode] = []
+        for child in node.sublayers {
+            guard let cp = prepare(child, forMembers) else { continue }
+            if cp.special?.value.preservesDepth == true {
+                for member in cp.children {
+                    member.contextAlpha *= cp.state.opacity
+                    members.append(member)
+                }
+            } else {
+                members.append(cp)
+            }
+        }
+        p.children = FrameNode.depthSorted(members)
+        for c in p.children { p.subtreeBox = p.subtreeBox.union(c.extent) }
+        p.extent = p.subtreeBox
+        // Its record covers nothing, so damages nothing: its members' do.
+        records[recordKey] = Compositor.Record(version: node.stateVersion, transform: p.homography, opacity: inherited.opacity,
+                                               clip: inherited.clip, box: .null, animated: node.isAnimating(at: inherited.time),
+                                               tintAndContentVersion: 0)
+        return p
     }
 }

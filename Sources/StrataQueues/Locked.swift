@@ -1,7 +1,8 @@
 import Foundation
 
 /// A value behind a lock, as a class so that it can be shared between threads:
-/// the one lock type of the whole package.
+/// the one lock around shared values in the whole package (`PoolQueue`
+/// keeps its own lock, condition and semaphore to run and wake its thread).
 ///
 /// The lock is an `NSLock` (a pthread mutex), not `Synchronization.Mutex`:
 /// the thread sanitizer sees pthread locking, but not `Mutex`'s futex-based

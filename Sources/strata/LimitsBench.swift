@@ -20,7 +20,7 @@ struct LimitsBench: ParsableCommand {
             Prints one line a case, `CASE WALL_S PEAK_MB`, each the median of --repeat runs. \
             The cases: ten million segments stroked with round joins, dashed, and filled; a dash \
             pattern of a billion dashes, mostly off screen; a 1-bit PNG of 16384 × 16384 pixels \
-            (80 KB) decoded with the default pixel limit (refused) and at the largest size allowed \
+            (211 KB) decoded with the default pixel limit (refused) and at the largest size allowed \
             (1 GiB of pixels, decoded into the image's own storage); a letter with 32 000 combining \
             marks, laid out and drawn.
             """)

@@ -1,11 +1,10 @@
 import Foundation
 import StrataGraphics
+import StrataTestSupport
 import Testing
 
 @testable import StrataLayers
 
-private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs(a - b) <= tol }
-private func close(_ a: Point, _ b: Point, _ tol: Double = 1e-9) -> Bool { close(a.x, b.x, tol) && close(a.y, b.y, tol) }
 
 @Suite @MainActor struct LayerGeometryTests {
     @Test func frameFollowsBoundsPositionAnchorAndTransform() {
@@ -30,20 +29,20 @@ private func close(_ a: Point, _ b: Point, _ tol: Double = 1e-9) -> Bool { close
     @Test func transform3DBasics() {
         let r = Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1)
         let p = r.apply(x: 1, y: 0)
-        #expect(close(p.x, 0) && close(p.y, 1))  // as CGAffineTransform(rotationAngle:)
+        #expect(near(p.x, 0) && near(p.y, 1))  // as CGAffineTransform(rotationAngle:)
         #expect(Transform3D(Transform(rotationAngle: 0.3)).isAffine)
         let t = Transform3D(translationX: 5, y: 0).rotated(by: .pi / 2, x: 0, y: 0, z: 1)
         let q = t.apply(x: 1, y: 0)  // rotated first, then moved
-        #expect(close(q.x, 5) && close(q.y, 1))
+        #expect(near(q.x, 5) && near(q.y, 1))
         let inv = t.inverted()!
         let back = inv.apply(x: q.x, y: q.y)
-        #expect(close(back.x, 1) && close(back.y, 0))
+        #expect(near(back.x, 1) && near(back.y, 0))
         #expect(Transform3D(scaleX: 0, y: 1).inverted() == nil)
         let persp = Transform3D.perspective(distance: 500)
         #expect(persp.m34 == -1.0 / 500 && !persp.isAffine)
         // A point 100 units towards the viewer looks 500/400 times as far out.
-        let near = Transform3D(translationX: 0, y: 0, z: 100).concatenating(persp).apply(x: 40, y: 0)
-        #expect(close(near.x / near.w, 50))
+        let closer = Transform3D(translationX: 0, y: 0, z: 100).concatenating(persp).apply(x: 40, y: 0)
+        #expect(near(closer.x / closer.w, 50))
         #expect(Transform3D(rotationAngle: 1, x: 0, y: 0, z: 0) == .identity)
     }
 
@@ -67,9 +66,9 @@ private func close(_ a: Point, _ b: Point, _ tol: Double = 1e-9) -> Bool { close
         #expect(root.hitTest(Point(x: 150, y: 82)) === a)
         // Conversion between layers round-trips.
         let p = a.convert(Point(x: 10, y: 10), to: root)
-        #expect(close(root.convert(p, to: a), Point(x: 10, y: 10), 1e-9))
-        #expect(close(p, Point(x: 150, y: 150 - 40 * 2.0.squareRoot()), 1e-9))
-        #expect(close(b.convert(Point(x: 0, y: 0), to: a), .zero))
+        #expect(near(root.convert(p, to: a), Point(x: 10, y: 10), 1e-9))
+        #expect(near(p, Point(x: 150, y: 150 - 40 * 2.0.squareRoot()), 1e-9))
+        #expect(near(b.convert(Point(x: 0, y: 0), to: a), .zero))
     }
 
     @Test func zPositionOrdersSiblingsForHitTesting() {
@@ -144,7 +143,10 @@ private func close(_ a: Point, _ b: Point, _ tol: Double = 1e-9) -> Bool { close
         l.position = Point(x: 5, y: 5)
         Transaction.commit()
         #expect(l.animationKeys.isEmpty)
-        l.actions["position"] = LayerAction.none
+        // `.noAction` in the dictionary (written as an app would, without the
+        // type name) is kept and stops the search for the class default.
+        l.actions["position"] = .noAction
+        #expect(l.actions["position"] != nil)
         l.position = Point(x: 6, y: 6)
         #expect(l.animationKeys.isEmpty)
         // A custom action in the dictionary runs instead.
@@ -181,7 +183,7 @@ private func close(_ a: Point, _ b: Point, _ tol: Double = 1e-9) -> Bool { close
         let a = l.animation(forKey: "position") as! BasicAnimation
         #expect(a.duration == 1 && a.timingFunction == .linear)
         h.advance(by: 0.25)
-        #expect(close(l.presentation().position.x, 25))
+        #expect(near(l.presentation().position.x, 25))
         #expect(Transaction.animationDuration == 0.25)
     }
 
@@ -233,7 +235,7 @@ private func close(_ a: Point, _ b: Point, _ tol: Double = 1e-9) -> Bool { close
         keep.fillMode = .forwards
         l.add(keep, forKey: "keep")
         h.advance(by: 1)
-        #expect(l.animationKeys == ["keep"] && close(l.presentation().opacity, 0.2))
+        #expect(l.animationKeys == ["keep"] && near(l.presentation().opacity, 0.2))
     }
 
     @Test func presentationAndModel() {
@@ -246,7 +248,7 @@ private func close(_ a: Point, _ b: Point, _ tol: Double = 1e-9) -> Bool { close
         l.add(a, forKey: "draw")
         h.advance(by: 0.5)
         let p = l.presentation()
-        #expect(close(p.strokeEnd, 0.5))
+        #expect(near(p.strokeEnd, 0.5))
         #expect(l.strokeEnd == 1 && l.model() === l)
     }
 }
