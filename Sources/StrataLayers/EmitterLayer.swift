@@ -436,11 +436,9 @@ struct EmitterState: Sendable {
 
 @inline(__always) private func orZero(_ v: Double) -> Double { v.isFinite ? v : 0 }
 
+/// The first value of a `SplitMix64` seeded with `x`: a well-mixed hash.
 @inline(__always) private func mix(_ x: UInt64) -> UInt64 {
-    var z = x &+ 0x9E37_79B9_7F4A_7C15
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+    SplitMix64.mix(x &+ 0x9E37_79B9_7F4A_7C15)
 }
 
 /// SplitMix64 draws for one particle.

@@ -77,7 +77,7 @@ final class AppearanceBox: @unchecked Sendable {
 /// render tree copies it, and animations write presentation values into copies.
 ///
 /// The geometry (what moves and fades most) is stored inline; everything else
-/// sits behind one copy-on-write reference, so a state is about 200 bytes.
+/// sits behind one copy-on-write reference, so a state is 232 bytes.
 /// A commit copies each changed layer's state into a render node and an
 /// animation frame copies each animated layer's, so the size is what those
 /// cost: a 1.2 KB state made committing 10,000 moved layers several times
