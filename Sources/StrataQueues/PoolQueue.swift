@@ -114,7 +114,7 @@ public final class PoolQueue: Sendable {
     /// What the queue and its thread share (the thread does not keep the
     /// queue alive).
     private final class State: @unchecked Sendable {
-        // Safe to share: `head`, `sent`, `finished`, `syncWaiters`, `asleep`,
+        // Safe to share: `head`, `sent`, `finished`, `syncWaiters`, `syncReady`, `asleep`,
         // `started`, `ending` and `thread` are atomics; a node's fields are
         // written before the releasing push and read only by the thread after
         // its acquiring exchange; `runLock` and `idle` are locks.
@@ -125,6 +125,9 @@ public final class PoolQueue: Sendable {
         let finished = Atomic<Int>(0)
         /// `sync` callers waiting for `finished` to reach their count.
         let syncWaiters = Atomic<Int>(0)
+        /// `sync` callers whose earlier tasks have all run, about to take
+        /// `runLock`: the thread lets them in before its next task.
+        let syncReady = Atomic<Int>(0)
         /// The queue's thread (`pthread_self`), 0 until it starts.
         let thread = Atomic<UInt>(0)
         let asleep = Atomic<Bool>(false)
@@ -176,7 +179,8 @@ public final class PoolQueue: Sendable {
             top = now
         }
         if !state.started.load(ordering: .acquiring),
-           state.started.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
+            state.started.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        {
             let threadClass = self.threadClass
             let thread = Thread { PoolQueue.run(state, threadClass) }
             thread.name = label
@@ -186,17 +190,21 @@ public final class PoolQueue: Sendable {
         }
     }
 
+    /// How many `sync` callers are waiting for earlier tasks, and how many
+    /// have seen them run and wait for their turn (for tests).
+    var syncWaiterCount: Int { state.syncWaiters.load(ordering: .sequentiallyConsistent) }
+    var syncReadyCount: Int { state.syncReady.load(ordering: .sequentiallyConsistent) }
+
     /// Waits for the tasks sent before it was called, then runs `body` on the
-    /// calling thread with the queue held (as `DispatchQueue.sync` does).
+    /// calling thread with the queue held (as `DispatchQueue.sync` does): tasks
+    /// sent later wait for it, except the one that may already be running.
     /// Called from the queue's own tasks it stops the program, as Dispatch
     /// does, instead of waiting for itself.
-    /// How many `sync` callers are waiting for earlier tasks (for tests).
-    var syncWaiterCount: Int { state.syncWaiters.load(ordering: .sequentiallyConsistent) }
-
     public func sync<R>(_ body: () throws -> R) rethrows -> R {
         let state = self.state
-        precondition(UInt(pthread_self()) != state.thread.load(ordering: .relaxed),
-                     "PoolQueue.sync called from its own queue (\(label)): it would wait for itself")
+        precondition(
+            UInt(pthread_self()) != state.thread.load(ordering: .relaxed),
+            "PoolQueue.sync called from its own queue (\(label)): it would wait for itself")
         let target = state.sent.load(ordering: .sequentiallyConsistent)
         if state.finished.load(ordering: .sequentiallyConsistent) < target {
             state.syncWaiters.wrappingAdd(1, ordering: .sequentiallyConsistent)
@@ -205,7 +213,17 @@ public final class PoolQueue: Sendable {
             state.idle.unlock()
             state.syncWaiters.wrappingSubtract(1, ordering: .sequentiallyConsistent)
         }
+        // Ready: the thread will not start another task until this caller
+        // holds the run lock (otherwise a stream of later tasks could win the
+        // lock every time, and `sync` would wait for the queue to run dry).
+        state.idle.lock()
+        state.syncReady.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        state.idle.unlock()
         state.runLock.lock()
+        state.idle.lock()
+        state.syncReady.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+        state.idle.broadcast()
+        state.idle.unlock()
         defer { state.runLock.unlock() }
         return try body()
     }
@@ -238,6 +256,11 @@ public final class PoolQueue: Sendable {
             while let current = ordered {
                 let node = current.takeUnretainedValue()
                 ordered = node.next
+                if state.syncReady.load(ordering: .sequentiallyConsistent) > 0 {
+                    state.idle.lock()
+                    while state.syncReady.load(ordering: .sequentiallyConsistent) > 0 { state.idle.wait() }
+                    state.idle.unlock()
+                }
                 state.runLock.lock()
                 node.task()
                 state.runLock.unlock()
