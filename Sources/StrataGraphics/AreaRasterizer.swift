@@ -16,8 +16,8 @@
 final class AreaRasterizer: EdgeAccumulator {
     /// The band: device pixels `originX ..< originX + width`, rows `originY ..< originY + height`.
     private(set) var originX = 0, originY = 0, width = 0, height = 0
-    private var stride = 0        // cells per row: width + 2 (a line may write one past its last pixel)
-    private var wordsPerRow = 0   // touched-cell bits per row
+    private var stride = 0  // cells per row: width + 2 (a line may write one past its last pixel)
+    private var wordsPerRow = 0  // touched-cell bits per row
     private var cells: UnsafeMutablePointer<Float>
     private var bits: UnsafeMutablePointer<UInt64>
     private var cellCapacity = 0, bitCapacity = 0
@@ -109,8 +109,10 @@ final class AreaRasterizer: EdgeAccumulator {
 
     /// Fills `path` (after `transform`, flattened to `tolerance`) over `area`.
     @inline(__always)
-    func fill<B: SpanBlitter>(_ path: Path, transform: Transform, tolerance: Double, rule: FillRule,
-                              area: PixelBox, _ blitter: inout B) {
+    func fill<B: SpanBlitter>(
+        _ path: Path, transform: Transform, tolerance: Double, rule: FillRule,
+        area: PixelBox, _ blitter: inout B
+    ) {
         fill(area, rule, &blitter) { cull in
             var sink = EdgeFeeder(self)
             path.flatten(transform: transform, tolerance: tolerance, cullRect: cull, into: &sink)
@@ -123,9 +125,10 @@ final class AreaRasterizer: EdgeAccumulator {
     func sweep<B: SpanBlitter>(_ rule: FillRule, _ blitter: inout B) {
         let evenOdd = rule == .evenOdd
         for row in 0..<height {
-            sweepCoverageRow(cells + row * stride, bits + row * wordsPerRow, wordsPerRow: wordsPerRow,
-                             width: width, originX: originX, y: originY + row, evenOdd: evenOdd,
-                             &blitter)
+            sweepCoverageRow(
+                cells + row * stride, bits + row * wordsPerRow, wordsPerRow: wordsPerRow,
+                width: width, originX: originX, y: originY + row, evenOdd: evenOdd,
+                &blitter)
         }
     }
 }
@@ -136,8 +139,10 @@ final class AreaRasterizer: EdgeAccumulator {
 /// edge and the pixel's right side (times `d`); the running sum of the cells is
 /// that coverage. Marks the cells written in `bits`.
 @inline(__always)
-func addEdgeArea(_ line: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
-                 _ xa: Float, _ xb: Float, _ d: Float) {
+func addEdgeArea(
+    _ line: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
+    _ xa: Float, _ xb: Float, _ d: Float
+) {
     let xl = min(xa, xb), xr = max(xa, xb)
     let il = Int(xl)
     let ir = Int(xr)
@@ -160,21 +165,21 @@ func addEdgeArea(_ line: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePoint
     // integral of clamp(u, 0, 1): 0, u²/2, or u − ½.
     let s = d / (xr - xl)
     let fl = Float(il + 1) - xl
-    let c0 = s * fl * fl * 0.5                       // cell il
+    let c0 = s * fl * fl * 0.5  // cell il
     let fr = Float(ir + 1) - xr
     let cLast = s * (Float(ir) + 0.5 - xl - fr * fr * 0.5)  // cell ir
     line[il] += c0
     if ir == il + 1 {
         line[ir] += cLast - c0
     } else {
-        let c1 = s * (Float(il + 1) + 0.5 - xl)       // cell il + 1
+        let c1 = s * (Float(il + 1) + 0.5 - xl)  // cell il + 1
         line[il + 1] += c1 - c0
         var i = il + 2
         while i < ir {
             line[i] += s
             i += 1
         }
-        let cPrev = c1 + s * Float(ir - il - 2)         // cell ir − 1
+        let cPrev = c1 + s * Float(ir - il - 2)  // cell ir − 1
         line[ir] += cLast - cPrev
     }
     line[ir + 1] += d - cLast

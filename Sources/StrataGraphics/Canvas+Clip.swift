@@ -69,7 +69,8 @@ extension Canvas {
         guard !state.clip.isEmpty else { return }
         let r = rect.standardized
         guard mask.width > 0, mask.height > 0, !r.isNull, r.width > 0, r.height > 0,
-              r.origin.isFinite, r.width.isFinite, r.height.isFinite else {
+            r.origin.isFinite, r.width.isFinite, r.height.isFinite
+        else {
             clipEverything()
             return
         }
@@ -78,8 +79,9 @@ extension Canvas {
             clipEverything()
             return
         }
-        let area = Canvas.pixelBox(device.minX.rounded(.down), device.minY.rounded(.down),
-                                   device.maxX.rounded(.up), device.maxY.rounded(.up), within: state.clip)
+        let area = Canvas.pixelBox(
+            device.minX.rounded(.down), device.minY.rounded(.down),
+            device.maxX.rounded(.up), device.maxY.rounded(.up), within: state.clip)
         guard !area.isEmpty else {
             clipEverything()
             return

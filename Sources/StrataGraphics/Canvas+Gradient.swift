@@ -10,10 +10,14 @@ extension Canvas {
     /// Fills the clip with a gradient between two circles, as
     /// `CGContext.drawRadialGradient`: t = 0 on the start circle, 1 on the end
     /// circle. Negative radii count as zero.
-    public func drawRadialGradient(_ gradient: Gradient, startCenter: Point, startRadius: Double,
-                                   endCenter: Point, endRadius: Double, options: GradientDrawingOptions = []) {
-        drawGradient(.radialGradient(gradient, startCenter: startCenter, startRadius: startRadius,
-                                     endCenter: endCenter, endRadius: endRadius), options: options)
+    public func drawRadialGradient(
+        _ gradient: Gradient, startCenter: Point, startRadius: Double,
+        endCenter: Point, endRadius: Double, options: GradientDrawingOptions = []
+    ) {
+        drawGradient(
+            .radialGradient(
+                gradient, startCenter: startCenter, startRadius: startRadius,
+                endCenter: endCenter, endRadius: endRadius), options: options)
     }
 
     /// Fills the clip with an angular gradient round `center`, starting at `angle`
@@ -26,9 +30,10 @@ extension Canvas {
         if state.shadow != nil { return withShadow { drawGradient(paint, options: options) } }
         let c = state.clip
         guard !c.isEmpty, var blitter = shaderBlitter(paint, alpha: state.alpha) else { return }
-        let extended = GradientShader(table: blitter.shader.table, geometry: blitter.shader.geometry,
-                                      spread: .pad, before: options.contains(.drawsBeforeStartLocation),
-                                      after: options.contains(.drawsAfterEndLocation))
+        let extended = GradientShader(
+            table: blitter.shader.table, geometry: blitter.shader.geometry,
+            spread: .pad, before: options.contains(.drawsBeforeStartLocation),
+            after: options.contains(.drawsAfterEndLocation))
         blitter = ShaderBlitter(shader: extended, bitmap: target, mode: state.blendMode, scratch: shaderScratch)
         run(RectCoverage(x0: Double(c.x0), y0: Double(c.y0), x1: Double(c.x1), y1: Double(c.y1)), blitter)
     }

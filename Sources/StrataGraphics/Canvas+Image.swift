@@ -25,8 +25,9 @@ extension Canvas {
         if state.shadow != nil { return withShadow { draw(image, in: rect) } }
         let r = rect.standardized
         guard r.width > 0, r.height > 0, r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
-        let imageToUser = Transform(a: r.width / Double(image.width), b: 0, c: 0, d: r.height / Double(image.height),
-                                    tx: r.minX, ty: r.minY)
+        let imageToUser = Transform(
+            a: r.width / Double(image.width), b: 0, c: 0, d: r.height / Double(image.height),
+            tx: r.minX, ty: r.minY)
         withImageShader(image, imageToUser: imageToUser, alpha: state.alpha, spread: .pad) { blitter in
             let t = state.transform
             if t.isRectilinear {
@@ -35,8 +36,9 @@ extension Canvas {
             } else {
                 let device = r.applying(t)
                 guard !device.isNull, device.minX.isFinite, device.maxX.isFinite, device.minY.isFinite, device.maxY.isFinite else { return }
-                let area = Canvas.pixelBox(device.minX.rounded(.down), device.minY.rounded(.down),
-                                           device.maxX.rounded(.up), device.maxY.rounded(.up), within: state.clip)
+                let area = Canvas.pixelBox(
+                    device.minX.rounded(.down), device.minY.rounded(.down),
+                    device.maxX.rounded(.up), device.maxY.rounded(.up), within: state.clip)
                 guard !area.isEmpty else { return }
                 run(pathCoverage(Path(rect: r), .winding, area), blitter)
             }
@@ -47,8 +49,10 @@ extension Canvas {
     /// `imageToUser`, through the current transform. Does nothing when the
     /// placement cannot be inverted. Shrunk images are sampled from a box-filtered
     /// mipmap level (made here, for this drawing) unless the quality is `.none`.
-    func withImageShader(_ image: Image, imageToUser: Transform, alpha: Double, spread: GradientSpread,
-                         _ body: (ShaderBlitter<ImageShader>) -> Void) {
+    func withImageShader(
+        _ image: Image, imageToUser: Transform, alpha: Double, spread: GradientSpread,
+        _ body: (ShaderBlitter<ImageShader>) -> Void
+    ) {
         guard image.width > 0, image.height > 0 else { return }
         let imageToDevice = imageToUser.concatenating(state.transform)
         guard let inverse = imageToDevice.inverted() else { return }
@@ -56,14 +60,17 @@ extension Canvas {
         let scale = abs(imageToDevice.determinant).squareRoot()
         let level = filter != .nearest && scale < 0.5 ? image.mipmapLevel(forScale: scale) : image
         // Device → level pixels: through the image, then shrunk to the level's size.
-        let toLevel = inverse.concatenating(Transform(scaleX: Double(level.width) / Double(image.width),
-                                                      y: Double(level.height) / Double(image.height)))
+        let toLevel = inverse.concatenating(
+            Transform(
+                scaleX: Double(level.width) / Double(image.width),
+                y: Double(level.height) / Double(image.height)))
         let a = UInt32(max(0, min(255, (alpha * 255).rounded())))
         guard a > 0 || state.blendMode != .normal else { return }
         level.pixels.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: UInt32.self) { pixels in
-                let shader = ImageShader(pixels: pixels.baseAddress!, width: level.width, height: level.height,
-                                         stride: level.bytesPerRow / 4, inverse: toLevel, filter: filter, spread: spread, alpha: a)
+                let shader = ImageShader(
+                    pixels: pixels.baseAddress!, width: level.width, height: level.height,
+                    stride: level.bytesPerRow / 4, inverse: toLevel, filter: filter, spread: spread, alpha: a)
                 body(ShaderBlitter(shader: shader, bitmap: target, mode: state.blendMode, scratch: shaderScratch))
             }
         }

@@ -93,10 +93,12 @@ extension Canvas {
         state.clipMask = nil  // the layer's content was clipped as it was drawn
         defer { state.clipMask = mask }
         let a = UInt32(max(0, min(255, (state.alpha * 255).rounded())))
-        let shader = ImageShader(pixels: UnsafePointer(layer.baseAddress.assumingMemoryBound(to: UInt32.self)),
-                                 width: layer.width, height: layer.height, stride: layer.bytesPerRow / 4,
-                                 inverse: .identity, filter: .nearest, spread: .pad, alpha: a)
-        run(RectCoverage(x0: Double(box.x0), y0: Double(box.y0), x1: Double(box.x1), y1: Double(box.y1)),
+        let shader = ImageShader(
+            pixels: UnsafePointer(layer.baseAddress.assumingMemoryBound(to: UInt32.self)),
+            width: layer.width, height: layer.height, stride: layer.bytesPerRow / 4,
+            inverse: .identity, filter: .nearest, spread: .pad, alpha: a)
+        run(
+            RectCoverage(x0: Double(box.x0), y0: Double(box.y0), x1: Double(box.x1), y1: Double(box.y1)),
             ShaderBlitter(shader: shader, bitmap: target, mode: state.blendMode, scratch: shaderScratch))
     }
 
@@ -134,8 +136,9 @@ extension Canvas {
         let radius = sigma > 0 ? max(0, Int(((4 * sigma * sigma + 1).squareRoot() - 1) / 2 + 0.5)) : 0
         let margin = 3 * radius
         // The alpha the shadow comes from: the layer's, over the box and a margin.
-        let plane = AlphaPlane(x0: box.x0 - margin, y0: box.y0 - margin,
-                               width: box.width + 2 * margin, height: box.height + 2 * margin)
+        let plane = AlphaPlane(
+            x0: box.x0 - margin, y0: box.y0 - margin,
+            width: box.width + 2 * margin, height: box.height + 2 * margin)
         for y in box.y0..<box.y1 {
             let row = (layer.baseAddress + y * layer.bytesPerRow).assumingMemoryBound(to: UInt8.self)
             for x in box.x0..<box.x1 { plane[x, y] = row[x * 4 + 3] }

@@ -130,11 +130,13 @@ extension Canvas {
             let iw = image.width, ih = image.height
             guard iw > 0, ih > 0 else { continue }
             guard let inv = m.inverted(), m.tx.isFinite, m.ty.isFinite,
-                  abs(inv.a) < 32768, abs(inv.b) < 32768, abs(inv.c) < 32768, abs(inv.d) < 32768 else { continue }
+                abs(inv.a) < 32768, abs(inv.b) < 32768, abs(inv.c) < 32768, abs(inv.d) < 32768
+            else { continue }
             let ca = max(0, min(1, sprite.color.alpha.isNaN ? 0 : sprite.color.alpha)) * globalAlpha
             func channel(_ v: Double) -> UInt16 { UInt16((max(0, min(1, v.isNaN ? 0 : v)) * ca * 256).rounded()) }
-            let tint = SIMD4(channel(sprite.color.red), channel(sprite.color.green), channel(sprite.color.blue),
-                             UInt16((ca * 256).rounded()))
+            let tint = SIMD4(
+                channel(sprite.color.red), channel(sprite.color.green), channel(sprite.color.blue),
+                UInt16((ca * 256).rounded()))
             guard tint[3] > 0 || (additive && tint != .zero) else { continue }
             var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
             for (px, py) in [(0.0, 0.0), (Double(iw), 0.0), (0.0, Double(ih)), (Double(iw), Double(ih))] {
@@ -143,19 +145,23 @@ extension Canvas {
             }
             guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { continue }
             func clamped(_ v: Double) -> Double { min(1e9, max(-1e9, v)) }
-            var box = PixelBox(x0: Int(clamped(minX - 1).rounded(.down)), y0: Int(clamped(minY - 1).rounded(.down)),
-                               x1: Int(clamped(maxX + 1).rounded(.up)), y1: Int(clamped(maxY + 1).rounded(.up)))
+            var box = PixelBox(
+                x0: Int(clamped(minX - 1).rounded(.down)), y0: Int(clamped(minY - 1).rounded(.down)),
+                x1: Int(clamped(maxX + 1).rounded(.up)), y1: Int(clamped(maxY + 1).rounded(.up)))
             let anchorX = box.x0
             box = box.intersection(clip)
             if let mask { box = box.intersection(mask.box) }
             guard !box.isEmpty else { continue }
             work += box.width * box.height
-            jobs.append(SpriteJob(offset: offsets[sprite.image], width: iw, height: ih, inverse: inv, tint: tint, box: box,
-                                  anchorX: anchorX))
+            jobs.append(
+                SpriteJob(
+                    offset: offsets[sprite.image], width: iw, height: ih, inverse: inv, tint: tint, box: box,
+                    anchorX: anchorX))
         }
         guard !jobs.isEmpty else { return }
-        let target = SpriteTarget(pixels: self.target.baseAddress.assumingMemoryBound(to: UInt32.self),
-                                  stride: self.target.bytesPerRow / 4, mask: mask)
+        let target = SpriteTarget(
+            pixels: self.target.baseAddress.assumingMemoryBound(to: UInt32.self),
+            stride: self.target.bytesPerRow / 4, mask: mask)
         let masked = mask != nil, readyJobs = jobs
         atlas.withUnsafeBufferPointer { atlasBuffer in
             let src = SpriteAtlas(pixels: atlasBuffer.baseAddress!)
@@ -292,8 +298,10 @@ private func multiply255(_ a: SIMD4<UInt16>, _ b: SIMD4<UInt16>) -> SIMD4<UInt16
 /// in (-1, limit), where pixel `x0`'s is `start` and each next one's `step`
 /// more (`reciprocal` is 1 / `step`, worked out once per sprite).
 @inline(__always)
-private func narrowSpan(_ lo: inout Int, _ hi: inout Int, from x0: Int, start: Double, step: Double, reciprocal: Double,
-                        limit: Double) {
+private func narrowSpan(
+    _ lo: inout Int, _ hi: inout Int, from x0: Int, start: Double, step: Double, reciprocal: Double,
+    limit: Double
+) {
     if step == 0 {
         if !(start > -1 && start < limit) { hi = lo }
         return
@@ -365,10 +373,12 @@ private func drawSpriteJobs<Nearest: SpriteSwitch, Additive: SpriteSwitch, Maske
                     let b00 = src[b], b10 = src[b &+ 1], b01 = src[b &+ pw], b11 = src[b &+ pw &+ 1]
                     defer { x += 2; u = u1 &+ du; v = v1 &+ dv }
                     guard (a00 | a10 | a01 | a11 | b00 | b10 | b01 | b11) != 0 else { continue }
-                    let fx = SIMD8(lowHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: (u >> 8) & 0xFF)),
-                                   highHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: (u1 >> 8) & 0xFF)))
-                    let fy = SIMD8(lowHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: (v >> 8) & 0xFF)),
-                                   highHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: (v1 >> 8) & 0xFF)))
+                    let fx = SIMD8(
+                        lowHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: (u >> 8) & 0xFF)),
+                        highHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: (u1 >> 8) & 0xFF)))
+                    let fy = SIMD8(
+                        lowHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: (v >> 8) & 0xFF)),
+                        highHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: (v1 >> 8) & 0xFF)))
                     let w11 = (fx &* fy) &>> 8, w10 = fx &- w11, w01 = fy &- w11, w00 = 256 &+ w11 &- fx &- fy
                     let sum = widen(a00, b00) &* w00 &+ widen(a10, b10) &* w10 &+ widen(a01, b01) &* w01 &+ widen(a11, b11) &* w11
                     var s = ((sum &>> 8) &* tint) &>> 8

@@ -140,12 +140,14 @@ extension Canvas {
         // Device bounds: the control points' bounds (also the NaN/∞ check) grown
         // by the reach.
         guard let (x0, y0, x1, y1) = Canvas.deviceBounds(path, t), deviceReach.isFinite else { return }
-        let area = Canvas.pixelBox((x0 - deviceReach).rounded(.down), (y0 - deviceReach).rounded(.down),
-                                   (x1 + deviceReach).rounded(.up), (y1 + deviceReach).rounded(.up), within: state.clip)
+        let area = Canvas.pixelBox(
+            (x0 - deviceReach).rounded(.down), (y0 - deviceReach).rounded(.down),
+            (x1 + deviceReach).rounded(.up), (y1 + deviceReach).rounded(.up), within: state.clip)
         guard !area.isEmpty else { return }
 
-        let job = StrokeJob(path: path, style: style, halfWidth: halfWidth, transform: t,
-                            tolerance: max(0.001, flatness) / stretch, reach: deviceReach)
+        let job = StrokeJob(
+            path: path, style: style, halfWidth: halfWidth, transform: t,
+            tolerance: max(0.001, flatness) / stretch, reach: deviceReach)
         // Four strips a pixel row, with exact areas: a stroke that does not
         // overlap itself comes out exact whatever the strips, and where it does,
         // a quarter of a row is the most an overlap can be off. An outline much
@@ -158,9 +160,11 @@ extension Canvas {
         // a screen), the outline would only fill the overlap-exact rasterizer's
         // budget and be drawn again by the cell rasterizer: it goes there at once.
         let density = Double(path.points.count) / Double(area.width + area.height)
-        withBlitter(paint, color: state.strokeColor, alphaFactor: alphaFactor,
-                    StrokeCoverage(strokeRasterizer: density > 256 ? nil : strokeRasterizer, areaRasterizer: areaRasterizer,
-                                   job: job, area: area, mode: !antialiasing ? .aliased : density > 4 ? .sampled : .area))
+        withBlitter(
+            paint, color: state.strokeColor, alphaFactor: alphaFactor,
+            StrokeCoverage(
+                strokeRasterizer: density > 256 ? nil : strokeRasterizer, areaRasterizer: areaRasterizer,
+                job: job, area: area, mode: !antialiasing ? .aliased : density > 4 ? .sampled : .area))
     }
 }
 
@@ -182,8 +186,9 @@ struct StrokeJob {
         let visible = area.insetBy(dx: -reach - 1, dy: -reach - 1)
         let stroker = Stroker(target: target, style: style, halfWidth: halfWidth, tolerance: tolerance, transform: transform)
         let dashes = style.validDashes
-        var cutter = StrokeCutter(stroker: stroker, transform: transform, visible: visible,
-                                  pattern: dashes, phase: style.dashPhase)
+        var cutter = StrokeCutter(
+            stroker: stroker, transform: transform, visible: visible,
+            pattern: dashes, phase: style.dashPhase)
         // Curve pieces that cannot be seen become one line each; with dashes,
         // which need their lengths, they are subdivided as usual but at most
         // ten levels deep (exactly as on screen for any curve under about a
@@ -229,4 +234,3 @@ struct StrokeCoverage: CoverageSource {
         rasterizer.fill(area, .winding, &blitter) { band in job.run(into: rasterizer, area: band) }
     }
 }
-

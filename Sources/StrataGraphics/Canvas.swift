@@ -186,8 +186,9 @@ public final class Canvas {
         func clamp(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
             v <= Double(lo) ? lo : (v >= Double(hi) ? hi : Int(v))
         }
-        return PixelBox(x0: clamp(x0, box.x0, box.x1), y0: clamp(y0, box.y0, box.y1),
-                        x1: clamp(x1, box.x0, box.x1), y1: clamp(y1, box.y0, box.y1))
+        return PixelBox(
+            x0: clamp(x0, box.x0, box.x1), y0: clamp(y0, box.y0, box.y1),
+            x1: clamp(x1, box.x0, box.x1), y1: clamp(y1, box.y0, box.y1))
     }
 
     /// Runs `body` with the blitter for `paint` (nil: the solid `color`), under the
@@ -247,8 +248,9 @@ public final class Canvas {
                 // Coincident ends: everything is past the end.
                 guard l2 > 0, l2.isFinite else { return .linear(a: 0, b: 0, c: .infinity) }
                 // t = ((inverse · p) − start) · v / |v|², affine in device p.
-                return .linear(a: (inverse.a * vx + inverse.b * vy) / l2, b: (inverse.c * vx + inverse.d * vy) / l2,
-                               c: ((inverse.tx - start.x) * vx + (inverse.ty - start.y) * vy) / l2)
+                return .linear(
+                    a: (inverse.a * vx + inverse.b * vy) / l2, b: (inverse.c * vx + inverse.d * vy) / l2,
+                    c: ((inverse.tx - start.x) * vx + (inverse.ty - start.y) * vy) / l2)
             }
         case let .radialGradient(gradient, c0, r0, c1, r1, spread):
             guard c0.isFinite, c1.isFinite, r0.isFinite, r1.isFinite else { return nil }
@@ -263,11 +265,14 @@ public final class Canvas {
         }
     }
 
-    func gradientBlitter(_ gradient: Gradient, alpha: Double, spread: GradientSpread, before: Bool, after: Bool,
-                         _ geometry: (Transform) -> GradientShader.Geometry) -> ShaderBlitter<GradientShader>? {
+    func gradientBlitter(
+        _ gradient: Gradient, alpha: Double, spread: GradientSpread, before: Bool, after: Bool,
+        _ geometry: (Transform) -> GradientShader.Geometry
+    ) -> ShaderBlitter<GradientShader>? {
         guard !gradient.stops.isEmpty, let inverse = state.transform.inverted() else { return nil }
-        let shader = GradientShader(table: LookupTable(gradient.lookupTable(alpha: alpha)), geometry: geometry(inverse),
-                                    spread: spread, before: before, after: after)
+        let shader = GradientShader(
+            table: LookupTable(gradient.lookupTable(alpha: alpha)), geometry: geometry(inverse),
+            spread: spread, before: before, after: after)
         return ShaderBlitter(shader: shader, bitmap: target, mode: state.blendMode, scratch: shaderScratch)
     }
 
@@ -302,8 +307,9 @@ public final class Canvas {
     /// The coverage of `path` over `area` (device pixels) with the current
     /// transform, flatness and anti-aliasing.
     func pathCoverage(_ path: Path, _ rule: FillRule, _ area: PixelBox) -> PathCoverage {
-        PathCoverage(path: path, transform: state.transform, tolerance: flatness, rule: rule, area: area,
-                     areaRasterizer: areaRasterizer, aliasedRasterizer: antialiasing ? nil : strokeRasterizer)
+        PathCoverage(
+            path: path, transform: state.transform, tolerance: flatness, rule: rule, area: area,
+            areaRasterizer: areaRasterizer, aliasedRasterizer: antialiasing ? nil : strokeRasterizer)
     }
 
     /// The bounds of `path`'s points (control points included) after `t`, or nil
@@ -421,11 +427,13 @@ public final class Canvas {
         let step = 2 * Double.pi / Double(n)
         let grow = (2 * Double.pi / (Double(n) * sin(step))).squareRoot()
         let ex = rx * grow, ey = ry * grow
-        let area = Canvas.pixelBox((cx - ex).rounded(.down), (cy - ey).rounded(.down),
-                                   (cx + ex).rounded(.up), (cy + ey).rounded(.up), within: state.clip)
+        let area = Canvas.pixelBox(
+            (cx - ex).rounded(.down), (cy - ey).rounded(.down),
+            (cx + ex).rounded(.up), (cy + ey).rounded(.up), within: state.clip)
         guard !area.isEmpty else { return }
-        withBlitter(paint, color: state.fillColor,
-                    EllipseCoverage(rasterizer: areaRasterizer, cx: cx, cy: cy, ex: ex, ey: ey, sides: n, area: area))
+        withBlitter(
+            paint, color: state.fillColor,
+            EllipseCoverage(rasterizer: areaRasterizer, cx: cx, cy: cy, ex: ex, ey: ey, sides: n, area: area))
     }
 
     /// Sets the pixels of `rect` (in user space) to transparent black, whatever

@@ -25,8 +25,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// A colour from 8-bit sRGB components, 0...255, straight alpha.
     @inlinable
     public init(red8: UInt8, green8: UInt8, blue8: UInt8, alpha8: UInt8 = 255) {
-        self.init(red: Double(red8) / 255, green: Double(green8) / 255,
-                  blue: Double(blue8) / 255, alpha: Double(alpha8) / 255)
+        self.init(
+            red: Double(red8) / 255, green: Double(green8) / 255,
+            blue: Double(blue8) / 255, alpha: Double(alpha8) / 255)
     }
 
     /// A grey level with alpha.
@@ -85,8 +86,9 @@ public struct Pixel: Hashable, Sendable, CustomStringConvertible {
     }
 
     @inlinable public init(packed v: UInt32) {
-        self.init(r: UInt8(truncatingIfNeeded: v), g: UInt8(truncatingIfNeeded: v >> 8),
-                  b: UInt8(truncatingIfNeeded: v >> 16), a: UInt8(truncatingIfNeeded: v >> 24))
+        self.init(
+            r: UInt8(truncatingIfNeeded: v), g: UInt8(truncatingIfNeeded: v >> 8),
+            b: UInt8(truncatingIfNeeded: v >> 16), a: UInt8(truncatingIfNeeded: v >> 24))
     }
 
     /// The straight (unpremultiplied) colour of this pixel.

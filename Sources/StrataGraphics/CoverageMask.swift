@@ -18,7 +18,8 @@ public struct CoverageMask: Sendable, Hashable {
         let bounds = path.boundingBox.applying(transform)
         let limit = Double(1 << 30)
         guard !bounds.isNull, !path.isEmpty, abs(bounds.minX) < limit, abs(bounds.maxX) < limit,
-              abs(bounds.minY) < limit, abs(bounds.maxY) < limit, bounds.width < 16384, bounds.height < 16384 else {
+            abs(bounds.minY) < limit, abs(bounds.maxY) < limit, bounds.width < 16384, bounds.height < 16384
+        else {
             self.init(width: 0, height: 0, left: 0, top: 0, coverage: [])
             return
         }
@@ -34,8 +35,9 @@ public struct CoverageMask: Sendable, Hashable {
 
     /// - Precondition: `coverage` holds `width × height` values (both ≥ 0).
     public init(width: Int, height: Int, left: Int, top: Int, coverage: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && coverage.count == width * height,
-                     "a \(width) × \(height) mask needs \(width * height) coverage values, not \(coverage.count)")
+        precondition(
+            width >= 0 && height >= 0 && coverage.count == width * height,
+            "a \(width) × \(height) mask needs \(width * height) coverage values, not \(coverage.count)")
         self.width = width
         self.height = height
         self.left = left
@@ -85,8 +87,9 @@ struct PlacedMasksCoverage: CoverageSource {
             let mask = placed.mask
             guard mask.width > 0 else { continue }
             let mx0 = placed.x + mask.left, my0 = placed.y + mask.top
-            let box = PixelBox(x0: max(mx0, clip.x0), y0: max(my0, clip.y0),
-                               x1: min(mx0 + mask.width, clip.x1), y1: min(my0 + mask.height, clip.y1))
+            let box = PixelBox(
+                x0: max(mx0, clip.x0), y0: max(my0, clip.y0),
+                x1: min(mx0 + mask.width, clip.x1), y1: min(my0 + mask.height, clip.y1))
             guard !box.isEmpty else { continue }
             MaskCoverage(mask: mask, originX: mx0, originY: my0, box: box).draw(&blitter)
         }

@@ -62,8 +62,9 @@ struct RectCoverage: CoverageSource {
         let right = x1 - Double(ix1 - 1)
         /// Rows y ..< y + rows, each covered `vy` of its height.
         @inline(__always) func rows(_ y: Int, _ rows: Int, _ vy: Double) {
-            blitter.blitRect(x: ix0, y: y, width: ix1 - ix0, height: rows,
-                             left: q(left * vy), middle: q(vy), right: q(right * vy))
+            blitter.blitRect(
+                x: ix0, y: y, width: ix1 - ix0, height: rows,
+                left: q(left * vy), middle: q(vy), right: q(right * vy))
         }
         if iy1 - iy0 == 1 {
             rows(iy0, 1, y1 - y0)

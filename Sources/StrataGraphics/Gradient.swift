@@ -59,8 +59,9 @@ public struct Gradient: Sendable, Hashable {
         let span = b.location - a.location
         let f = span > 0 ? (t - a.location) / span : 1
         @inline(__always) func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
-        return Color(red: mix(a.color.red, b.color.red), green: mix(a.color.green, b.color.green),
-                     blue: mix(a.color.blue, b.color.blue), alpha: mix(a.color.alpha, b.color.alpha))
+        return Color(
+            red: mix(a.color.red, b.color.red), green: mix(a.color.green, b.color.green),
+            blue: mix(a.color.blue, b.color.blue), alpha: mix(a.color.alpha, b.color.alpha))
     }
 
     /// 256 premultiplied pixels sampling 0...1, entry i at t = i / 255, each

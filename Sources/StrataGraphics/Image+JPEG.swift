@@ -20,9 +20,11 @@ extension Image {
     ///   have more than 256 scans, or declare an image larger than the limits or
     ///   than the data could hold.
     public init(jpegData: [UInt8], maximumPixelCount: Int = Image.defaultMaximumPixelCount) throws(GraphicsError) {
-        self = try CodecCall.decode(jpegData, maximumPixelCount: maximumPixelCount, format: "JPEG",
-                                    open: strata_jpeg_decoder_open, read: strata_jpeg_decoder_read,
-                                    close: strata_jpeg_decoder_close, error: GraphicsError.jpeg) { _ in }
+        self = try CodecCall.decode(
+            jpegData, maximumPixelCount: maximumPixelCount, format: "JPEG",
+            open: strata_jpeg_decoder_open, read: strata_jpeg_decoder_read,
+            close: strata_jpeg_decoder_close, error: GraphicsError.jpeg
+        ) { _ in }
     }
 
     /// Reads and decodes a JPEG file.
@@ -79,8 +81,9 @@ extension Image {
         let q = Int32(max(1, min(100, ((quality.isNaN ? 0.9 : quality) * 100).rounded())))
         let status = rgb.withUnsafeBufferPointer { data in
             message.withUnsafeMutableBufferPointer { msg in
-                strata_jpeg_encode(data.baseAddress, UInt32(width), UInt32(height), width * 3, q, &out, &size,
-                                   msg.baseAddress, msg.count)
+                strata_jpeg_encode(
+                    data.baseAddress, UInt32(width), UInt32(height), width * 3, q, &out, &size,
+                    msg.baseAddress, msg.count)
             }
         }
         guard status == 0, let out else {

@@ -13,7 +13,8 @@ extension Image {
                     for x in 0..<w {
                         let x0 = min(2 * x, width - 1), x1 = min(2 * x + 1, width - 1)
                         for c in 0..<4 {
-                            let sum = Int(src[y0 * bytesPerRow + x0 * 4 + c]) + Int(src[y0 * bytesPerRow + x1 * 4 + c])
+                            let sum =
+                                Int(src[y0 * bytesPerRow + x0 * 4 + c]) + Int(src[y0 * bytesPerRow + x1 * 4 + c])
                                 + Int(src[y1 * bytesPerRow + x0 * 4 + c]) + Int(src[y1 * bytesPerRow + x1 * 4 + c])
                             dst[(y * w + x) * 4 + c] = UInt8((sum + 2) / 4)
                         }

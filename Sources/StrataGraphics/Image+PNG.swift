@@ -25,9 +25,11 @@ extension Image {
     ///   than the limits. No pixel buffer is allocated before the size has been
     ///   checked, and no ancillary chunk may take more than 8 MB.
     public init(pngData: [UInt8], maximumPixelCount: Int = Image.defaultMaximumPixelCount) throws(GraphicsError) {
-        self = try CodecCall.decode(pngData, maximumPixelCount: maximumPixelCount, format: "PNG",
-                                    open: strata_png_decoder_open, read: strata_png_decoder_read,
-                                    close: strata_png_decoder_close, error: GraphicsError.png) { pixels in
+        self = try CodecCall.decode(
+            pngData, maximumPixelCount: maximumPixelCount, format: "PNG",
+            open: strata_png_decoder_open, read: strata_png_decoder_read,
+            close: strata_png_decoder_close, error: GraphicsError.png
+        ) { pixels in
             // libpng gives straight alpha: premultiply in place.
             let p = pixels.baseAddress!
             var i = 0
@@ -87,8 +89,9 @@ extension Image {
         let level = Int32(Swift.min(9, Swift.max(0, compressionLevel)))
         let status = straight.withUnsafeBufferPointer { rgba in
             message.withUnsafeMutableBufferPointer { msg in
-                strata_png_encode(rgba.baseAddress, UInt32(width), UInt32(height), rowBytes, level,
-                                  &out, &size, msg.baseAddress, msg.count)
+                strata_png_encode(
+                    rgba.baseAddress, UInt32(width), UInt32(height), rowBytes, level,
+                    &out, &size, msg.baseAddress, msg.count)
             }
         }
         guard status == 0, let out else {
@@ -135,8 +138,10 @@ enum FileIO {
 /// against the limits), then read into storage the caller allocates, then
 /// close.
 enum CodecCall {
-    typealias Open = (UnsafePointer<UInt8>?, Int, UInt32, UInt64, UnsafeMutablePointer<UInt32>?,
-                      UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<CChar>?, Int) -> OpaquePointer?
+    typealias Open = (
+        UnsafePointer<UInt8>?, Int, UInt32, UInt64, UnsafeMutablePointer<UInt32>?,
+        UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<CChar>?, Int
+    ) -> OpaquePointer?
     typealias Read = (OpaquePointer?, UnsafeMutablePointer<UInt8>?, Int, UnsafeMutablePointer<CChar>?, Int) -> Int32
     typealias Close = (OpaquePointer?) -> Void
 
@@ -144,25 +149,29 @@ enum CodecCall {
     /// lets `finish` convert them in place; no second buffer is made.
     /// - Throws: `error(reason)` when the codec fails or the image has more than
     ///   `maximumPixelCount` pixels (or than `BitmapLimits` allow).
-    static func decode(_ bytes: [UInt8], maximumPixelCount: Int, format: String, open: Open, read: Read, close: Close,
-                       error: (String) -> GraphicsError,
-                       finish: (UnsafeMutableBufferPointer<UInt8>) -> Void) throws(GraphicsError) -> Image {
+    static func decode(
+        _ bytes: [UInt8], maximumPixelCount: Int, format: String, open: Open, read: Read, close: Close,
+        error: (String) -> GraphicsError,
+        finish: (UnsafeMutableBufferPointer<UInt8>) -> Void
+    ) throws(GraphicsError) -> Image {
         var width: UInt32 = 0, height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 256)
         func reason() -> String { message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
         let limit = Swift.max(0, Swift.min(maximumPixelCount, BitmapLimits.maxPixels))
         let decoder = bytes.withUnsafeBufferPointer { data in
             message.withUnsafeMutableBufferPointer { msg in
-                open(data.baseAddress, data.count, UInt32(BitmapLimits.maxDimension), UInt64(BitmapLimits.maxPixels),
-                     &width, &height, msg.baseAddress, msg.count)
+                open(
+                    data.baseAddress, data.count, UInt32(BitmapLimits.maxDimension), UInt64(BitmapLimits.maxPixels),
+                    &width, &height, msg.baseAddress, msg.count)
             }
         }
         guard let decoder else { throw error(reason()) }
         defer { close(decoder) }
         let w = Int(width), h = Int(height)
         guard w * h <= limit else {
-            throw error("image too large: \(w) × \(h) is \(w * h) pixels, over this decode's limit of \(limit) "
-                        + "(raise maximumPixelCount, up to \(BitmapLimits.maxPixels), for \(format) files you trust)")
+            throw error(
+                "image too large: \(w) × \(h) is \(w * h) pixels, over this decode's limit of \(limit) "
+                    + "(raise maximumPixelCount, up to \(BitmapLimits.maxPixels), for \(format) files you trust)")
         }
         let count = w * h * 4
         var status: Int32 = 0

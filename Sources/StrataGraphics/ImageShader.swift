@@ -50,8 +50,10 @@ struct ImageShader: Shader {
     /// translations.
     let shift: (dx: Int, dy: Int)?
 
-    init(pixels: UnsafePointer<UInt32>, width: Int, height: Int, stride: Int, inverse: Transform,
-         filter: ImageFilter, spread: GradientSpread, alpha: UInt32) {
+    init(
+        pixels: UnsafePointer<UInt32>, width: Int, height: Int, stride: Int, inverse: Transform,
+        filter: ImageFilter, spread: GradientSpread, alpha: UInt32
+    ) {
         self.pixels = pixels
         self.width = width
         self.height = height
@@ -74,7 +76,8 @@ struct ImageShader: Shader {
         self.spread = spread
         self.alpha = alpha
         if m.a == 1, m.b == 0, m.c == 0, m.d == 1, abs(m.tx) < 1e15, abs(m.ty) < 1e15,
-           m.tx == m.tx.rounded(), m.ty == m.ty.rounded() {
+            m.tx == m.tx.rounded(), m.ty == m.ty.rounded()
+        {
             shift = (Int(m.tx), Int(m.ty))
         } else {
             shift = nil

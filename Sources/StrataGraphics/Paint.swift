@@ -5,8 +5,9 @@ public enum Paint: Sendable, Hashable {
     case linearGradient(Gradient, start: Point, end: Point, spread: GradientSpread = .pad)
     /// A two-circle gradient as `CGContext.drawRadialGradient`: t = 0 on the start
     /// circle, t = 1 on the end circle, the circles in between interpolated.
-    case radialGradient(Gradient, startCenter: Point, startRadius: Double, endCenter: Point, endRadius: Double,
-                        spread: GradientSpread = .pad)
+    case radialGradient(
+        Gradient, startCenter: Point, startRadius: Double, endCenter: Point, endRadius: Double,
+        spread: GradientSpread = .pad)
     /// An angular gradient around `center` (`CAGradientLayerType.conic`): t runs
     /// from 0 at `angle` (radians from +x toward +y) once round to 1.
     case conicGradient(Gradient, center: Point, angle: Double)

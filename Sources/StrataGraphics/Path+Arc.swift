@@ -23,11 +23,15 @@ extension Path {
         // An end angle a whole number of turns past the start (but not equal to
         // it) means a full circle in the chosen direction.
         if clockwise {
-            if sweep <= -twoPi { sweep = -twoPi } else if sweep > 0 {
+            if sweep <= -twoPi {
+                sweep = -twoPi
+            } else if sweep > 0 {
                 sweep = fmod(sweep, twoPi) - twoPi
             }
         } else {
-            if sweep >= twoPi { sweep = twoPi } else if sweep < 0 {
+            if sweep >= twoPi {
+                sweep = twoPi
+            } else if sweep < 0 {
                 sweep = fmod(sweep, twoPi) + twoPi
             }
         }

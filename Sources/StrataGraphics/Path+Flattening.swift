@@ -73,7 +73,7 @@ extension Path {
 }
 
 struct CurveFlattener {
-    let quadLimit: Double   // (4·tol)²: |dd|² below it means |dd|/4 ≤ tol
+    let quadLimit: Double  // (4·tol)²: |dd|² below it means |dd|/4 ≤ tol
     let cubicLimit: Double  // (4·tol/3)²: M² below it means ¾M ≤ tol
     let minX, maxX, minY, maxY: Double
     /// Fills want the area under each curve kept (two lines a flat piece); strokes
@@ -117,7 +117,8 @@ struct CurveFlattener {
         let flat = ddx * ddx + ddy * ddy <= quadLimit
         // `!(… < …)` so that NaN stops the subdivision too.
         if flat || depth >= Path.maxSubdivisionDepth || !(ddx * ddx + ddy * ddy < .infinity)
-            || depth >= outsideDepth && outside((p0.x, p1.x, p2.x, p2.x), (p0.y, p1.y, p2.y, p2.y)) {
+            || depth >= outsideDepth && outside((p0.x, p1.x, p2.x, p2.x), (p0.y, p1.y, p2.y, p2.y))
+        {
             // The curve's midpoint is (p0 + 2p1 + p2)/4: dd/4 off the chord's.
             emit(p0, p2, Point(x: -ddx / 4, y: -ddy / 4), &sink)
             return
@@ -133,7 +134,8 @@ struct CurveFlattener {
         let d2x = p1.x - 2 * p2.x + p3.x, d2y = p1.y - 2 * p2.y + p3.y
         let m = Swift.max(d1x * d1x + d1y * d1y, d2x * d2x + d2y * d2y)
         if m <= cubicLimit || depth >= Path.maxSubdivisionDepth || !(m < .infinity)
-            || depth >= outsideDepth && outside((p0.x, p1.x, p2.x, p3.x), (p0.y, p1.y, p2.y, p3.y)) {
+            || depth >= outsideDepth && outside((p0.x, p1.x, p2.x, p3.x), (p0.y, p1.y, p2.y, p3.y))
+        {
             // The curve's midpoint is (p0 + 3p1 + 3p2 + p3)/8, off the chord's by:
             let bx = (3 * (p1.x + p2.x) - 3 * (p0.x + p3.x)) / 8, by = (3 * (p1.y + p2.y) - 3 * (p0.y + p3.y)) / 8
             emit(p0, p3, Point(x: bx, y: by), &sink)
@@ -157,15 +159,17 @@ enum Bezier {
 
     static func quadPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ t: Double) -> Point {
         let u = 1 - t
-        return Point(x: u * u * p0.x + 2 * u * t * p1.x + t * t * p2.x,
-                     y: u * u * p0.y + 2 * u * t * p1.y + t * t * p2.y)
+        return Point(
+            x: u * u * p0.x + 2 * u * t * p1.x + t * t * p2.x,
+            y: u * u * p0.y + 2 * u * t * p1.y + t * t * p2.y)
     }
 
     static func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double) -> Point {
         let u = 1 - t
         let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-        return Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
-                     y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+        return Point(
+            x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+            y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
     }
 
     /// Parameters in (0, 1) where the quadratic's x or y derivative is zero.

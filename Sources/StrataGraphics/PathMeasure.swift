@@ -18,8 +18,8 @@ public struct PathMeasure: Sendable {
 
     struct Segment: Sendable {
         var kind: Kind
-        var points: [Point]           // 2, 3 or 4 control points
-        var start: Double             // distance along the whole path where it begins
+        var points: [Point]  // 2, 3 or 4 control points
+        var start: Double  // distance along the whole path where it begins
         var length: Double
         /// (t, distance from the segment's start) at the flattening's points, t ascending.
         var samples: [(t: Double, distance: Double)]
@@ -54,8 +54,10 @@ public struct PathMeasure: Sendable {
                 samples = collector.samples
             }
             let len = samples.last!.distance
-            segments.append(Segment(kind: kind, points: pts, start: length, length: len, samples: samples,
-                                    subpath: subpath, opensSubpath: firstInSubpath))
+            segments.append(
+                Segment(
+                    kind: kind, points: pts, start: length, length: len, samples: samples,
+                    subpath: subpath, opensSubpath: firstInSubpath))
             subpaths[subpath].count += 1
             firstInSubpath = false
             length += len
@@ -187,13 +189,15 @@ public struct PathMeasure: Sendable {
             return Point(x: p[1].x - p[0].x, y: p[1].y - p[0].y)
         case .quad:
             let u = 1 - t
-            return Point(x: 2 * (u * (p[1].x - p[0].x) + t * (p[2].x - p[1].x)),
-                         y: 2 * (u * (p[1].y - p[0].y) + t * (p[2].y - p[1].y)))
+            return Point(
+                x: 2 * (u * (p[1].x - p[0].x) + t * (p[2].x - p[1].x)),
+                y: 2 * (u * (p[1].y - p[0].y) + t * (p[2].y - p[1].y)))
         case .cubic:
             let u = 1 - t
             let a = 3 * u * u, b = 6 * u * t, c = 3 * t * t
-            return Point(x: a * (p[1].x - p[0].x) + b * (p[2].x - p[1].x) + c * (p[3].x - p[2].x),
-                         y: a * (p[1].y - p[0].y) + b * (p[2].y - p[1].y) + c * (p[3].y - p[2].y))
+            return Point(
+                x: a * (p[1].x - p[0].x) + b * (p[2].x - p[1].x) + c * (p[3].x - p[2].x),
+                y: a * (p[1].y - p[0].y) + b * (p[2].y - p[1].y) + c * (p[3].y - p[2].y))
         }
     }
 
@@ -255,8 +259,10 @@ private struct ParameterCollector {
 
     /// Splits until flat (the flattening bounds of Path+Flattening.swift), then
     /// records the piece's end. A quadratic is passed with its control point twice.
-    private mutating func subdivide(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
-                                    _ t0: Double, _ t1: Double, _ depth: Int, quad: Bool) {
+    private mutating func subdivide(
+        _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
+        _ t0: Double, _ t1: Double, _ depth: Int, quad: Bool
+    ) {
         let flat: Bool
         if quad {
             let dx = p0.x - 2 * p1.x + p3.x, dy = p0.y - 2 * p1.y + p3.y

@@ -165,11 +165,14 @@ struct SolidBlitter: SpanBlitter {
         let b = unsafeBitCast(SIMD2<UInt64>(m, 0), to: SIMD16<UInt8>.self)
         let z = SIMD16<UInt8>()
         // Bytes with zeros between them: eight 16-bit lanes c0 … c7.
-        let w = unsafeBitCast(SIMD16<UInt8>(b[0], z[0], b[1], z[1], b[2], z[2], b[3], z[3],
-                                            b[4], z[4], b[5], z[5], b[6], z[6], b[7], z[7]), to: SIMD8<UInt16>.self)
+        let w = unsafeBitCast(
+            SIMD16<UInt8>(
+                b[0], z[0], b[1], z[1], b[2], z[2], b[3], z[3],
+                b[4], z[4], b[5], z[5], b[6], z[6], b[7], z[7]), to: SIMD8<UInt16>.self)
         // Each lane twice.
-        return SIMD16<UInt16>(w[0], w[0], w[1], w[1], w[2], w[2], w[3], w[3],
-                              w[4], w[4], w[5], w[5], w[6], w[6], w[7], w[7])
+        return SIMD16<UInt16>(
+            w[0], w[0], w[1], w[1], w[2], w[2], w[3], w[3],
+            w[4], w[4], w[5], w[5], w[6], w[6], w[7], w[7])
     }
 
     /// `d = (s·c + d·(255 − c)) / 255` per channel, rounded once: source over

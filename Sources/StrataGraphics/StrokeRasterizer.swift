@@ -285,8 +285,10 @@ final class StrokeRasterizer: EdgeAccumulator {
         } else {
             mean = (top + (last - first == 1 ? Float(abs(fLast)) * (1 / 65536) : 1)) * 0.5
         }
-        edges.append(ActiveEdge(x: xRef + mean * dxdY, xRef: xRef, dxdY: dxdY, top: top,
-                                first: Int32(first), last: Int32(last), fFirst: Int32(fFirst), fLast: Int32(fLast)))
+        edges.append(
+            ActiveEdge(
+                x: xRef + mean * dxdY, xRef: xRef, dxdY: dxdY, top: top,
+                first: Int32(first), last: Int32(last), fFirst: Int32(fFirst), fLast: Int32(fLast)))
         visits += last - first
         if edges.count >= maxEdges || visits >= maxVisits { isFull = true }
     }
@@ -405,8 +407,9 @@ final class StrokeRasterizer: EdgeAccumulator {
                 case .aliased: walkCentres(a, n, dest, s, evenOdd: evenOdd, snap: true, weight: 1, maxX: maxX)
                 }
             }
-            sweepCoverageRow(cells, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
-                             y: originY + row, evenOdd: false, &blitter)
+            sweepCoverageRow(
+                cells, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
+                y: originY + row, evenOdd: false, &blitter)
         }
         trim()
     }
@@ -415,8 +418,10 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// and where the coverage min(1, |winding|) changes, the edge's area within
     /// the strip. Then every edge's x moves on to the next strip.
     @inline(__always)
-    private func walkStrip(_ a: UnsafeMutablePointer<EdgeSlot>, _ n: Int, _ edges: UnsafeMutablePointer<ActiveEdge>,
-                           _ s: Int32, weight: Float, maxX: Float) {
+    private func walkStrip(
+        _ a: UnsafeMutablePointer<EdgeSlot>, _ n: Int, _ edges: UnsafeMutablePointer<ActiveEdge>,
+        _ s: Int32, weight: Float, maxX: Float
+    ) {
         let one = ActiveEdge.one
         let scale = weight * (1 / 65536)
         var winding = 0
@@ -445,8 +450,10 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// the interval covers `weight` of the row, with exact ends along x, or,
     /// snapped (aliased), the pixels whose centres it holds are covered.
     @inline(__always)
-    private func walkCentres(_ a: UnsafeMutablePointer<EdgeSlot>, _ n: Int, _ edges: UnsafeMutablePointer<ActiveEdge>,
-                             _ s: Int32, evenOdd: Bool, snap: Bool, weight: Float, maxX: Float) {
+    private func walkCentres(
+        _ a: UnsafeMutablePointer<EdgeSlot>, _ n: Int, _ edges: UnsafeMutablePointer<ActiveEdge>,
+        _ s: Int32, evenOdd: Bool, snap: Bool, weight: Float, maxX: Float
+    ) {
         var winding: Int32 = 0
         var enter: Float = 0
         for i in 0..<n {

@@ -31,8 +31,10 @@ enum StrokeSource {
     /// pieces wholly beyond one side of `cull` (user space) become one line, or,
     /// for dashes, which need their lengths, are subdivided no deeper than
     /// `outsideDepth`.
-    static func feed<S: PolylineSink>(_ path: Path, tolerance: Double, cull: Rect, outsideDepth: Int = 0,
-                                      into sink: inout S) {
+    static func feed<S: PolylineSink>(
+        _ path: Path, tolerance: Double, cull: Rect, outsideDepth: Int = 0,
+        into sink: inout S
+    ) {
         let fine = tolerance / 4
         var flattener = CurveFlattener(
             quadLimit: 16 * fine * fine, cubicLimit: (4 * fine / 3) * (4 * fine / 3),
@@ -139,7 +141,8 @@ enum StrokeSource {
             open = false
             flush()
             if closed && delivered
-                && !(abs(first.x - last.x) < StrokeSource.epsilon && abs(first.y - last.y) < StrokeSource.epsilon) {
+                && !(abs(first.x - last.x) < StrokeSource.epsilon && abs(first.y - last.y) < StrokeSource.epsilon)
+            {
                 sink.line(to: first, smooth: false)
                 last = first
             }
@@ -291,7 +294,8 @@ struct StrokeCutter<Target: EdgeAccumulator>: PolylineSink {
             return true
         }
         guard clip(-dx, ax * 0.5 - minX * 0.5, 1), clip(dx, maxX * 0.5 - ax * 0.5, 2),
-              clip(-dy, ay * 0.5 - minY * 0.5, 3), clip(dy, maxY * 0.5 - ay * 0.5, 4) else { return nil }
+            clip(-dy, ay * 0.5 - minY * 0.5, 3), clip(dy, maxY * 0.5 - ay * 0.5, 4)
+        else { return nil }
         return (enter, leave)
     }
 
@@ -447,7 +451,8 @@ struct StrokeCutter<Target: EdgeAccumulator>: PolylineSink {
             return
         }
         if pieceOpen && closed && abs(stroker.last.x - first.x) < StrokeSource.epsilon
-            && abs(stroker.last.y - first.y) < StrokeSource.epsilon {
+            && abs(stroker.last.y - first.y) < StrokeSource.epsilon
+        {
             // The piece runs on into the subpath's start: a corner there.
             if pieceAtStart {
                 stroker.endClosed()

@@ -36,8 +36,10 @@ public struct StrokeStyle: Sendable, Hashable {
     /// Alternating lengths of dashes and gaps; empty for a solid line.
     public var dashLengths: [Double]
 
-    public init(lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
-                miterLimit: Double = 10, dashPhase: Double = 0, dashLengths: [Double] = []) {
+    public init(
+        lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
+        miterLimit: Double = 10, dashPhase: Double = 0, dashLengths: [Double] = []
+    ) {
         self.lineWidth = lineWidth
         self.lineCap = lineCap
         self.lineJoin = lineJoin
@@ -49,7 +51,8 @@ public struct StrokeStyle: Sendable, Hashable {
     /// The dash pattern, or `nil` when the stroke is solid.
     var validDashes: [Double]? {
         guard !dashLengths.isEmpty, dashLengths.allSatisfy({ $0 >= 0 && $0.isFinite }),
-              dashLengths.contains(where: { $0 > 0 }) else { return nil }
+            dashLengths.contains(where: { $0 > 0 })
+        else { return nil }
         // An odd count repeats once more, as in Core Graphics and SVG.
         return dashLengths.count % 2 == 1 ? dashLengths + dashLengths : dashLengths
     }

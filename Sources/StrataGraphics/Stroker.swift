@@ -274,8 +274,9 @@ struct Stroker<Target: EdgeAccumulator> {
         }
         // The end cap of the reversed polyline: from the right offset to the left.
         let n = Stroker.normal(s.direction)
-        capEnd(s.point, Point(x: -s.direction.x, y: -s.direction.y),
-               from: device(offset(s.point, Point(x: -n.x, y: -n.y))), to: device(offset(s.point, n)))
+        capEnd(
+            s.point, Point(x: -s.direction.x, y: -s.direction.y),
+            from: device(offset(s.point, Point(x: -n.x, y: -n.y))), to: device(offset(s.point, n)))
     }
 
     /// Ends the polyline, which must have reached `s.point` again, with a corner
@@ -288,8 +289,9 @@ struct Stroker<Target: EdgeAccumulator> {
             let d = s.direction
             let n = Stroker.normal(d)
             let back = Point(x: -lastDirection.x, y: -lastDirection.y)
-            corner(s.point, Point(x: -d.x, y: -d.y), back, smooth: false,
-                   from: device(offset(s.point, Point(x: -n.x, y: -n.y))), to: rightEnd)
+            corner(
+                s.point, Point(x: -d.x, y: -d.y), back, smooth: false,
+                from: device(offset(s.point, Point(x: -n.x, y: -n.y))), to: rightEnd)
             corner(s.point, lastDirection, d, smooth: false, from: leftEnd, to: device(offset(s.point, n)))
             // Joined to another polyline's start, this one's own start still
             // needs its cap: without it the outline is open, and its winding

@@ -100,8 +100,9 @@ extension Rect: AnimatableValue {
 extension Color: AnimatableValue {
     /// Colours interpolate their unpremultiplied components, as Core Animation does.
     public func interpolated(to other: Color, fraction t: Double) -> Color {
-        Color(red: lerp(red, other.red, t), green: lerp(green, other.green, t), blue: lerp(blue, other.blue, t),
-              alpha: lerp(alpha, other.alpha, t))
+        Color(
+            red: lerp(red, other.red, t), green: lerp(green, other.green, t), blue: lerp(blue, other.blue, t),
+            alpha: lerp(alpha, other.alpha, t))
     }
     public func adding(_ other: Color) -> Color {
         Color(red: red + other.red, green: green + other.green, blue: blue + other.blue, alpha: alpha + other.alpha)
@@ -228,31 +229,36 @@ extension Transform3D: AnimatableValue {
 /// rotation quaternion), by the classic "unmatrix" method: normalise, split off
 /// the perspective, then Gram–Schmidt the upper 3 × 3.
 struct DecomposedTransform {
-    var translation: [Double]   // x, y, z
-    var scale: [Double]         // x, y, z
-    var skew: [Double]          // xy, xz, yz
-    var perspective: [Double]   // x, y, z, w
-    var quaternion: [Double]    // x, y, z, w
+    var translation: [Double]  // x, y, z
+    var scale: [Double]  // x, y, z
+    var skew: [Double]  // xy, xz, yz
+    var perspective: [Double]  // x, y, z, w
+    var quaternion: [Double]  // x, y, z, w
 
     init?(_ t: Transform3D) {
         guard t.m44 != 0, t.m44.isFinite else { return nil }
-        var m = [[t.m11, t.m12, t.m13, t.m14], [t.m21, t.m22, t.m23, t.m24],
-                 [t.m31, t.m32, t.m33, t.m34], [t.m41, t.m42, t.m43, t.m44]]
+        var m = [
+            [t.m11, t.m12, t.m13, t.m14], [t.m21, t.m22, t.m23, t.m24],
+            [t.m31, t.m32, t.m33, t.m34], [t.m41, t.m42, t.m43, t.m44],
+        ]
         for r in 0..<4 { for c in 0..<4 { m[r][c] /= t.m44 } }
         // The perspective part, solved from the rows' last column.
         if m[0][3] != 0 || m[1][3] != 0 || m[2][3] != 0 {
             var pm = m
             for r in 0..<3 { pm[r][3] = 0 }
             pm[3][3] = 1
-            let pmt = Transform3D(m11: pm[0][0], m12: pm[0][1], m13: pm[0][2], m14: pm[0][3],
-                                  m21: pm[1][0], m22: pm[1][1], m23: pm[1][2], m24: pm[1][3],
-                                  m31: pm[2][0], m32: pm[2][1], m33: pm[2][2], m34: pm[2][3],
-                                  m41: pm[3][0], m42: pm[3][1], m43: pm[3][2], m44: pm[3][3])
+            let pmt = Transform3D(
+                m11: pm[0][0], m12: pm[0][1], m13: pm[0][2], m14: pm[0][3],
+                m21: pm[1][0], m22: pm[1][1], m23: pm[1][2], m24: pm[1][3],
+                m31: pm[2][0], m32: pm[2][1], m33: pm[2][2], m34: pm[2][3],
+                m41: pm[3][0], m42: pm[3][1], m43: pm[3][2], m44: pm[3][3])
             guard let inv = pmt.inverted() else { return nil }
             // perspective = (m14, m24, m34, m44) · (inverse of pm) transposed.
             let rhs = [m[0][3], m[1][3], m[2][3], m[3][3]]
-            let it = [[inv.m11, inv.m21, inv.m31, inv.m41], [inv.m12, inv.m22, inv.m32, inv.m42],
-                      [inv.m13, inv.m23, inv.m33, inv.m43], [inv.m14, inv.m24, inv.m34, inv.m44]]
+            let it = [
+                [inv.m11, inv.m21, inv.m31, inv.m41], [inv.m12, inv.m22, inv.m32, inv.m42],
+                [inv.m13, inv.m23, inv.m33, inv.m43], [inv.m14, inv.m24, inv.m34, inv.m44],
+            ]
             perspective = (0..<4).map { c in (0..<4).reduce(0) { $0 + rhs[$1] * it[$1][c] } }
             for r in 0..<3 { m[r][3] = 0 }
             m[3][3] = 1
@@ -286,9 +292,11 @@ struct DecomposedTransform {
         sk[1] /= sc[2]
         sk[2] /= sc[2]
         // A left-handed basis: flip everything.
-        let cross = [rows[1][1] * rows[2][2] - rows[1][2] * rows[2][1],
-                     rows[1][2] * rows[2][0] - rows[1][0] * rows[2][2],
-                     rows[1][0] * rows[2][1] - rows[1][1] * rows[2][0]]
+        let cross = [
+            rows[1][1] * rows[2][2] - rows[1][2] * rows[2][1],
+            rows[1][2] * rows[2][0] - rows[1][0] * rows[2][2],
+            rows[1][0] * rows[2][1] - rows[1][1] * rows[2][0],
+        ]
         if dot(rows[0], cross) < 0 {
             for i in 0..<3 {
                 sc[i] = -sc[i]

@@ -152,8 +152,10 @@ public struct BasicAnimation: PropertyAnimation {
     public var isRemovedOnCompletion = true
     public var completion: (@MainActor @Sendable (Bool) -> Void)?
 
-    public init(keyPath: String, from: (any AnimatableValue)? = nil, to: (any AnimatableValue)? = nil,
-                by: (any AnimatableValue)? = nil, duration: Double = 0) {
+    public init(
+        keyPath: String, from: (any AnimatableValue)? = nil, to: (any AnimatableValue)? = nil,
+        by: (any AnimatableValue)? = nil, duration: Double = 0
+    ) {
         self.keyPath = keyPath
         accessor = LayerState.accessors[keyPath]
         fromValue = from
@@ -166,7 +168,8 @@ public struct BasicAnimation: PropertyAnimation {
 
     public func apply(at parentTime: Double, to state: inout LayerState) {
         guard let accessor, let (iteration, fraction) = timing.progress(at: parentTime, duration: effectiveDuration),
-              let current = accessor.get(state) else { return }
+            let current = accessor.get(state)
+        else { return }
         let f = timingFunction?.value(at: fraction) ?? fraction
         accessor.set(&state, value(fraction: f, iteration: iteration, current: current))
     }
@@ -290,9 +293,11 @@ public struct SpringAnimation: PropertyAnimation {
     public func apply(at parentTime: Double, to state: inout LayerState) {
         let d = effectiveDuration
         guard let (iteration, fraction) = timing.progress(at: parentTime, duration: d),
-              let current = state.value(forKeyPath: keyPath) else { return }
-        state.setAnimatedValue(value(fraction: self.fraction(at: fraction * d), iteration: iteration, current: current),
-                       forKeyPath: keyPath)
+            let current = state.value(forKeyPath: keyPath)
+        else { return }
+        state.setAnimatedValue(
+            value(fraction: self.fraction(at: fraction * d), iteration: iteration, current: current),
+            forKeyPath: keyPath)
     }
 }
 
@@ -373,7 +378,8 @@ public struct KeyframeAnimation: PropertyAnimation {
 
     private func validKeyTimes(count: Int) -> [Double]? {
         guard let keyTimes, keyTimes.count == count, keyTimes.allSatisfy(\.isFinite),
-              zip(keyTimes, keyTimes.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
+            zip(keyTimes, keyTimes.dropFirst()).allSatisfy({ $0 <= $1 })
+        else { return nil }
         return keyTimes
     }
 
@@ -404,7 +410,8 @@ public struct KeyframeAnimation: PropertyAnimation {
 
     public func apply(at parentTime: Double, to state: inout LayerState) {
         guard let (iteration, fraction) = timing.progress(at: parentTime, duration: effectiveDuration),
-              let current = state.value(forKeyPath: keyPath) else { return }
+            let current = state.value(forKeyPath: keyPath)
+        else { return }
         let f = timingFunction?.value(at: fraction) ?? fraction
         guard var v = value(at: f) else { return }
         if isCumulative && iteration > 0, let first = value(at: 0), let last = value(at: 1) {

@@ -17,9 +17,11 @@ public struct AsyncDisplayTask: Sendable {
     /// Told whether the drawing reached the layer (`false`: cancelled).
     public var didDisplay: (@MainActor @Sendable (Layer, _ finished: Bool) -> Void)?
 
-    public init(willDisplay: (@MainActor @Sendable (Layer) -> Void)? = nil,
-                display: @escaping @Sendable (_ canvas: Canvas, _ size: Size, _ isCancelled: @Sendable () -> Bool) -> Void,
-                didDisplay: (@MainActor @Sendable (Layer, _ finished: Bool) -> Void)? = nil) {
+    public init(
+        willDisplay: (@MainActor @Sendable (Layer) -> Void)? = nil,
+        display: @escaping @Sendable (_ canvas: Canvas, _ size: Size, _ isCancelled: @Sendable () -> Bool) -> Void,
+        didDisplay: (@MainActor @Sendable (Layer, _ finished: Bool) -> Void)? = nil
+    ) {
         self.willDisplay = willDisplay
         self.display = display
         self.didDisplay = didDisplay

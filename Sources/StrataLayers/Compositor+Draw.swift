@@ -50,7 +50,8 @@ extension Compositor {
     func drawAsGroup(_ p: FrameNode, in canvas: Canvas, origin: (Int, Int), clip: Rect, alpha: Double) {
         let s = p.state
         // The shadow reaches beyond the box it is cast from.
-        let spread = s.shadowOpacity > 0 ? Int(saturating: 3 * shadowBlur(s) + abs(s.shadowOffset.width * scale) + abs(s.shadowOffset.height * scale)) + 2 : 0
+        let spread =
+            s.shadowOpacity > 0 ? Int(saturating: 3 * shadowBlur(s) + abs(s.shadowOffset.width * scale) + abs(s.shadowOffset.height * scale)) + 2 : 0
         let area = p.subtreeBox.intersection(clip.insetBy(dx: -Double(spread), dy: -Double(spread)))
         guard !area.isNull, area.width >= 1, area.height >= 1 else { return }
         let x0 = Int(saturating: area.minX.rounded(.down)), y0 = Int(saturating: area.minY.rounded(.down))
@@ -156,8 +157,10 @@ extension Compositor {
 
     /// Draws the layer's shadow: blurred from `shadowPath`, from the background
     /// shape for a plain layer, or from `source` (the composited group).
-    func drawShadow(_ p: FrameNode, in canvas: Canvas, origin: (Int, Int), alpha: Double,
-                    source: (image: Image, x: Int, y: Int)?) {
+    func drawShadow(
+        _ p: FrameNode, in canvas: Canvas, origin: (Int, Int), alpha: Double,
+        source: (image: Image, x: Int, y: Int)?
+    ) {
         let s = p.state
         let mask: CoverageMask, mx: Int, my: Int
         if let source {
@@ -202,8 +205,9 @@ extension Compositor {
     static func contentsPlacement(_ s: LayerState, imageWidth: Int, imageHeight: Int) -> (dest: Rect, source: Rect)? {
         let cr = s.contentsRect
         guard cr.width.isFinite, cr.height.isFinite, cr.minX.isFinite, cr.minY.isFinite else { return nil }
-        let src = Rect(x: cr.minX * Double(imageWidth), y: cr.minY * Double(imageHeight),
-                       width: cr.width * Double(imageWidth), height: cr.height * Double(imageHeight))
+        let src = Rect(
+            x: cr.minX * Double(imageWidth), y: cr.minY * Double(imageHeight),
+            width: cr.width * Double(imageWidth), height: cr.height * Double(imageHeight))
         guard src.width > 0, src.height > 0 else { return nil }
         let b = s.bounds
         let w = src.width / s.contentsScale, h = src.height / s.contentsScale
@@ -216,9 +220,13 @@ extension Compositor {
             dest = Rect(x: b.midX - w * k / 2, y: b.midY - h * k / 2, width: w * k, height: h * k)
         default:
             let g = s.contentsGravity
-            let x: Double = [.left, .topLeft, .bottomLeft].contains(g) ? b.minX
+            let x: Double =
+                [.left, .topLeft, .bottomLeft].contains(g)
+                ? b.minX
                 : [.right, .topRight, .bottomRight].contains(g) ? b.maxX - w : b.midX - w / 2
-            let y: Double = [.top, .topLeft, .topRight].contains(g) ? b.minY
+            let y: Double =
+                [.top, .topLeft, .topRight].contains(g)
+                ? b.minY
                 : [.bottom, .bottomLeft, .bottomRight].contains(g) ? b.maxY - h : b.midY - h / 2
             dest = Rect(x: x, y: y, width: w, height: h)
         }
@@ -251,8 +259,9 @@ extension Compositor {
         guard x1 > x0, y1 > y0, let part = image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0) else { return }
         // The cut-out placed so that `src` lands on `dest`, clipped to `dest`.
         let sx = dest.width / src.width, sy = dest.height / src.height
-        let placed = Rect(x: dest.minX - (src.minX - Double(x0)) * sx, y: dest.minY - (src.minY - Double(y0)) * sy,
-                          width: Double(part.width) * sx, height: Double(part.height) * sy)
+        let placed = Rect(
+            x: dest.minX - (src.minX - Double(x0)) * sx, y: dest.minY - (src.minY - Double(y0)) * sy,
+            width: Double(part.width) * sx, height: Double(part.height) * sy)
         if placed == dest {
             canvas.draw(part, in: dest)
             return
@@ -283,8 +292,9 @@ extension Compositor {
         let dys = [dest.minY, dest.minY + top, dest.maxY - bottom, dest.maxY]
         for j in 0..<3 {
             for i in 0..<3 {
-                drawImagePart(image, src: Rect(x: sxs[i], y: sys[j], width: sxs[i + 1] - sxs[i], height: sys[j + 1] - sys[j]),
-                              dest: Rect(x: dxs[i], y: dys[j], width: dxs[i + 1] - dxs[i], height: dys[j + 1] - dys[j]), canvas)
+                drawImagePart(
+                    image, src: Rect(x: sxs[i], y: sys[j], width: sxs[i + 1] - sxs[i], height: sys[j + 1] - sys[j]),
+                    dest: Rect(x: dxs[i], y: dys[j], width: dxs[i + 1] - dxs[i], height: dys[j + 1] - dys[j]), canvas)
             }
         }
     }

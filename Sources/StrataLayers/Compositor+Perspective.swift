@@ -26,7 +26,9 @@ extension Compositor {
         guard let wMax = ws.max(), wMax > 0, wMax.isFinite else { return }
         // In front of the eye: w ≥ a small fraction of the largest w.
         let nearest = wMax * 1e-4
-        let visible = ws.allSatisfy { $0 >= nearest } ? corners
+        let visible =
+            ws.allSatisfy { $0 >= nearest }
+            ? corners
             : Compositor.clip(corners, keeping: { q in h.map(q).w - nearest })
         guard visible.count >= 3 else { return }
         var device: [Point] = []
@@ -58,9 +60,10 @@ extension Compositor {
         guard device.count >= 3 else { return }
         let sw = max(1, Int(saturating: (b.width * k).rounded(.up))), sh = max(1, Int(saturating: (b.height * k).rounded(.up)))
         guard let flat = try? Canvas(width: sw, height: sh) else { return }
-        let local = FrameNode(node: p.node, state: s, special: p.special,
-                              transform: Transform3D(translationX: -b.minX, y: -b.minY).concatenating(Transform3D(scaleX: k, y: k)),
-                              box: .null, tint: p.tint, key: p.key)
+        let local = FrameNode(
+            node: p.node, state: s, special: p.special,
+            transform: Transform3D(translationX: -b.minX, y: -b.minY).concatenating(Transform3D(scaleX: k, y: k)),
+            box: .null, tint: p.tint, key: p.key)
         local.specialData = p.specialData
         drawOwn(local, in: flat, origin: (0, 0), alpha: 1, includeBorder: true)
         let source = flat.makeImage()
@@ -71,7 +74,8 @@ extension Compositor {
         quad.closeSubpath()
         let mask = CoverageMask(path: quad)
         guard mask.width > 0, mask.height > 0,
-              let inverse = h.inverted() else { return }
+            let inverse = h.inverted()
+        else { return }
         var out = [UInt8](repeating: 0, count: mask.width * mask.height * 4)
         source.pixels.withUnsafeBufferPointer { src in
             let stride = source.bytesPerRow

@@ -12,8 +12,9 @@ struct DamageRegion {
         let r = r.intersection(bounds)
         guard !r.isNull, r.width > 0, r.height > 0 else { return }
         // Whole pixels.
-        var merged = Rect(x: r.minX.rounded(.down), y: r.minY.rounded(.down),
-                          width: r.maxX.rounded(.up) - r.minX.rounded(.down), height: r.maxY.rounded(.up) - r.minY.rounded(.down))
+        var merged = Rect(
+            x: r.minX.rounded(.down), y: r.minY.rounded(.down),
+            width: r.maxX.rounded(.up) - r.minX.rounded(.down), height: r.maxY.rounded(.up) - r.minY.rounded(.down))
         var i = 0
         while i < rects.count {
             let grown = rects[i].insetBy(dx: -8, dy: -8)

@@ -69,8 +69,8 @@ extension FrameNode {
     /// either way as far as their planes tell (nil).
     static func planeOrder(_ a: FrameNode, _ b: FrameNode) -> Bool? {
         guard let ca = a.corners3D, let cb = b.corners3D else { return nil }
-        if let side = side(of: ca, from: cb) { return side < 0 }   // a behind b's plane: a first
-        if let side = side(of: cb, from: ca) { return side > 0 }   // b in front of a's plane: a first
+        if let side = side(of: ca, from: cb) { return side < 0 }  // a behind b's plane: a first
+        if let side = side(of: cb, from: ca) { return side > 0 }  // b in front of a's plane: a first
         return nil
     }
 

@@ -318,8 +318,10 @@ struct EmitterState: Sendable {
         }
     }
 
-    private func emit(_ index: Int, from parent: Parent?, rate layerRate: Double, life layerLife: Double,
-                      at t: Double, budget: Int, into out: inout [RawParticle], depth: Int) {
+    private func emit(
+        _ index: Int, from parent: Parent?, rate layerRate: Double, life layerLife: Double,
+        at t: Double, budget: Int, into out: inout [RawParticle], depth: Int
+    ) {
         let cell = flat[index].cell
         guard cell.isEnabled, out.count < budget else { return }
         if out.capacity == 0 { out.reserveCapacity(min(budget, 4096)) }
@@ -369,10 +371,11 @@ struct EmitterState: Sendable {
             let position = origin + v * age + acc * (0.5 * age * age)
             let s = max(0, (scaleBase + orZero(cell.scaleSpeed) * age) * orZero(scale))
             let c = cell.color
-            let color = Color(red: clamp01(c.red + dr + orZero(cell.redSpeed) * age),
-                              green: clamp01(c.green + dg + orZero(cell.greenSpeed) * age),
-                              blue: clamp01(c.blue + db + orZero(cell.blueSpeed) * age),
-                              alpha: clamp01(c.alpha + da + orZero(cell.alphaSpeed) * age))
+            let color = Color(
+                red: clamp01(c.red + dr + orZero(cell.redSpeed) * age),
+                green: clamp01(c.green + dg + orZero(cell.greenSpeed) * age),
+                blue: clamp01(c.blue + db + orZero(cell.blueSpeed) * age),
+                alpha: clamp01(c.alpha + da + orZero(cell.alphaSpeed) * age))
             out.append(RawParticle(cell: index, birth: birth, position: position, scale: s, angle: spinRate * age, color: color))
         }
     }
@@ -516,8 +519,9 @@ extension EmitterState: SpecialLayerState {
             let hw = Double(image.width) / 2, hh = Double(image.height) / 2
             // Centre on the particle, scaled and turned: (x − hw, y − hh)
             // rotated and scaled, then moved to the particle.
-            let t = Transform(a: c, b: s, c: -s, d: c,
-                              tx: p.position.x - (hw * c - hh * s), ty: p.position.y - (hw * s + hh * c))
+            let t = Transform(
+                a: c, b: s, c: -s, d: c,
+                tx: p.position.x - (hw * c - hh * s), ty: p.position.y - (hw * s + hh * c))
             sprites.append(Sprite(image: slot, transform: t, color: tinted(p.color, layer.tint)))
         }
         guard !sprites.isEmpty else { return }

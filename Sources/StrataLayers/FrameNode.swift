@@ -46,8 +46,10 @@ final class FrameNode {
     /// whose children list holds it (they draw nothing themselves).
     var contextAlpha = 1.0
 
-    init(node: RenderNode, state: LayerState, special: Boxed<any SpecialLayerState>?, transform: Transform3D, box: Rect,
-         tint: Color?, key: Int) {
+    init(
+        node: RenderNode, state: LayerState, special: Boxed<any SpecialLayerState>?, transform: Transform3D, box: Rect,
+        tint: Color?, key: Int
+    ) {
         self.node = node
         self.state = state
         self.special = special

@@ -63,8 +63,11 @@ struct FramePass {
 
     /// Prepares the tree from its root, which fills the frame.
     mutating func prepareRoot(_ root: RenderNode) -> FrameNode? {
-        prepare(root, Inherited(plane: Transform3D(scaleX: scale, y: scale), depthContext: nil, sublayerTransform: .identity,
-                                opacity: 1, clip: bounds, time: time, tint: nil, key: 0))
+        prepare(
+            root,
+            Inherited(
+                plane: Transform3D(scaleX: scale, y: scale), depthContext: nil, sublayerTransform: .identity,
+                opacity: 1, clip: bounds, time: time, tint: nil, key: 0))
     }
 
     /// Prepares `node` and its subtree; nil when it shows nothing (hidden,
@@ -85,8 +88,9 @@ struct FramePass {
         // neither do the sublayers flattened into it.
         if !s.isDoubleSided && m.planeHomography.determinant < 0 { return nil }
         let own = ownBox(s, special, m)
-        let p = FrameNode(node: node, state: s, special: special, transform: m, box: own.intersection(clip), tint: inherited.tint,
-                          key: recordKey)
+        let p = FrameNode(
+            node: node, state: s, special: special, transform: m, box: own.intersection(clip), tint: inherited.tint,
+            key: recordKey)
         var animated = node.isAnimating(at: time)
         var tintAndContentVersion = inherited.tint.map { $0.hashValue } ?? 0
         if let special, let frame = special.value.prepareFrame(for: p, at: time, in: self) {
@@ -99,9 +103,10 @@ struct FramePass {
         }
         if inherited.depthContext != nil { p.placeInDepthContext(m3) }
         let childClip = s.masksToBounds ? clip.intersection(deviceBox(of: s.bounds, m)) : clip
-        let forSublayers = Inherited(plane: m, depthContext: nil, sublayerTransform: s.sublayerTransformAboutAnchor,
-                                     opacity: inherited.opacity * s.opacity, clip: childClip, time: time,
-                                     tint: inherited.tint, key: inherited.key)
+        let forSublayers = Inherited(
+            plane: m, depthContext: nil, sublayerTransform: s.sublayerTransformAboutAnchor,
+            opacity: inherited.opacity * s.opacity, clip: childClip, time: time,
+            tint: inherited.tint, key: inherited.key)
         // What changes below is damage here too. It is collected apart (a
         // fresh region swapped in) and added last, below, with where this
         // layer's shadow falls when it casts it from its composited sublayers.
@@ -115,8 +120,11 @@ struct FramePass {
             // apart) damages the whole of what it masks.
             var maskDamage = DamageRegion(bounds: bounds)
             swap(&damage, &maskDamage)
-            p.mask = prepare(maskNode, Inherited(plane: m, depthContext: nil, sublayerTransform: .identity, opacity: 1,
-                                                 clip: p.subtreeBox, time: time, tint: nil, key: FramePass.hashKey(recordKey, -1)))
+            p.mask = prepare(
+                maskNode,
+                Inherited(
+                    plane: m, depthContext: nil, sublayerTransform: .identity, opacity: 1,
+                    clip: p.subtreeBox, time: time, tint: nil, key: FramePass.hashKey(recordKey, -1)))
             swap(&damage, &maskDamage)
             if !maskDamage.rects.isEmpty { damage.add(p.subtreeBox) }
             if let mask = p.mask { p.subtreeBox = p.subtreeBox.intersection(mask.subtreeBox) } else { p.subtreeBox = .null }
@@ -132,9 +140,11 @@ struct FramePass {
             p.extent = p.extent.union(shadow)
             recordBox = recordBox.union(shadow)
         }
-        record(Compositor.Record(version: node.stateVersion, transform: p.homography, opacity: inherited.opacity, clip: clip,
-                                 box: recordBox, animated: animated, tintAndContentVersion: tintAndContentVersion),
-               key: recordKey)
+        record(
+            Compositor.Record(
+                version: node.stateVersion, transform: p.homography, opacity: inherited.opacity, clip: clip,
+                box: recordBox, animated: animated, tintAndContentVersion: tintAndContentVersion),
+            key: recordKey)
         let castsGroupShadow = s.shadowOpacity > 0 && s.shadowPath == nil
         for r in childDamage.rects {
             damage.add(r)
@@ -224,8 +234,10 @@ struct FramePass {
             pts.append(q)
         }
         let b = Layer.boundingBox(pts)
-        return Rect(x: b.minX.rounded(.down) - 1, y: b.minY.rounded(.down) - 1,
-                    width: b.width.rounded(.up) + 3, height: b.height.rounded(.up) + 3).intersection(bounds)
+        return Rect(
+            x: b.minX.rounded(.down) - 1, y: b.minY.rounded(.down) - 1,
+            width: b.width.rounded(.up) + 3, height: b.height.rounded(.up) + 3
+        ).intersection(bounds)
     }
 
     /// Two values hashed into one (record keys, versions).

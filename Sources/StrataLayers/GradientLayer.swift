@@ -55,12 +55,14 @@ extension GradientState: SpecialLayerState {
             if rx > 0 && ry > 0 {
                 canvas.translateBy(x: start.x, y: start.y)
                 canvas.scaleBy(x: 1, y: ry / rx)
-                canvas.drawRadialGradient(gradient, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: rx,
-                                          options: [.drawsAfterEndLocation])
+                canvas.drawRadialGradient(
+                    gradient, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: rx,
+                    options: [.drawsAfterEndLocation])
             } else {
                 let r = max(rx, ry)
-                canvas.drawRadialGradient(gradient, startCenter: start, startRadius: 0, endCenter: start, endRadius: r,
-                                          options: [.drawsAfterEndLocation])
+                canvas.drawRadialGradient(
+                    gradient, startCenter: start, startRadius: 0, endCenter: start, endRadius: r,
+                    options: [.drawsAfterEndLocation])
             }
         case .conic:
             canvas.drawConicGradient(gradient, center: start, angle: atan2(end.y - start.y, end.x - start.x))

@@ -53,8 +53,10 @@ extension Layer {
         }
         let groups = Transaction.openCompletionGroups
         for g in groups { g.add() }
-        animationEntries.append(AnimationEntry(key: key, animation: animation, completion: animation.completion,
-                                               groups: groups))
+        animationEntries.append(
+            AnimationEntry(
+                key: key, animation: animation, completion: animation.completion,
+                groups: groups))
         markDirty()
         AnimationRegistry.register(self)
     }

@@ -104,7 +104,6 @@ extension Layer {
         markDirty()
     }
 
-
     // MARK: Layout
 
     /// Whether `layoutSublayers()` will run at the next layout pass.

@@ -591,9 +591,10 @@ extension Homography {
         let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
         let det = a * A + b * B + c * C
         guard det != 0, det.isFinite else { return nil }
-        let r = Homography(m11: A / det, m12: -(b * i - c * h) / det, m14: (b * f - c * e) / det,
-                           m21: B / det, m22: (a * i - c * g) / det, m24: -(a * f - c * d) / det,
-                           m41: C / det, m42: -(a * h - b * g) / det, m44: (a * e - b * d) / det)
+        let r = Homography(
+            m11: A / det, m12: -(b * i - c * h) / det, m14: (b * f - c * e) / det,
+            m21: B / det, m22: (a * i - c * g) / det, m24: -(a * f - c * d) / det,
+            m41: C / det, m42: -(a * h - b * g) / det, m44: (a * e - b * d) / det)
         return r
     }
 }

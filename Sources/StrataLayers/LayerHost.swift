@@ -26,8 +26,10 @@ public final class LayerHost {
 
     /// A host for a `width` × `height` pixel frame showing `scale` pixels per
     /// point. The root layer fills the frame.
-    public init(width: Int, height: Int, scale: Double = 1, clock: any MediaClock = ManualClock(),
-                backgroundColor: Color = .white, frameBudget: Double = 1.0 / 60) throws {
+    public init(
+        width: Int, height: Int, scale: Double = 1, clock: any MediaClock = ManualClock(),
+        backgroundColor: Color = .white, frameBudget: Double = 1.0 / 60
+    ) throws {
         let compositor = try Compositor(width: width, height: height, scale: scale, backgroundColor: backgroundColor)
         renderer = Renderer(compositor)
         self.width = width

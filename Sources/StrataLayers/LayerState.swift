@@ -316,8 +316,10 @@ extension LayerState {
         let get: @Sendable (LayerState) -> (any AnimatableValue)?
         let set: @Sendable (inout LayerState, any AnimatableValue) -> Void
 
-        init(get: @escaping @Sendable (LayerState) -> (any AnimatableValue)?,
-             set: @escaping @Sendable (inout LayerState, any AnimatableValue) -> Void) {
+        init(
+            get: @escaping @Sendable (LayerState) -> (any AnimatableValue)?,
+            set: @escaping @Sendable (inout LayerState, any AnimatableValue) -> Void
+        ) {
             self.get = get
             self.set = set
         }
@@ -325,8 +327,10 @@ extension LayerState {
 
     /// A property read and written by two closures: direct field accesses,
     /// several times faster than applying a key path.
-    static func field<V: AnimatableValue>(_ get: @escaping @Sendable (LayerState) -> V,
-                                          _ set: @escaping @Sendable (inout LayerState, V) -> Void) -> Accessor {
+    static func field<V: AnimatableValue>(
+        _ get: @escaping @Sendable (LayerState) -> V,
+        _ set: @escaping @Sendable (inout LayerState, V) -> Void
+    ) -> Accessor {
         Accessor(get: { get($0) }, set: { s, v in if let v = v as? V { set(&s, v) } })
     }
 
@@ -355,15 +359,20 @@ extension LayerState {
     /// A property of a special layer's state (`part`: its typed accessor, as
     /// `\.shape`), when the layer is of that kind; for the kinds'
     /// `animatableKeyPaths`.
-    static func specialProperty<S, V: AnimatableValue>(_ part: WritableKeyPath<LayerState, S?> & Sendable,
-                                               _ kp: WritableKeyPath<S, V> & Sendable) -> Accessor {
-        Accessor(get: { $0[keyPath: part]?[keyPath: kp] },
-                 set: { s, v in if let v = v as? V, s[keyPath: part] != nil { s[keyPath: part]![keyPath: kp] = v } })
+    static func specialProperty<S, V: AnimatableValue>(
+        _ part: WritableKeyPath<LayerState, S?> & Sendable,
+        _ kp: WritableKeyPath<S, V> & Sendable
+    ) -> Accessor {
+        Accessor(
+            get: { $0[keyPath: part]?[keyPath: kp] },
+            set: { s, v in if let v = v as? V, s[keyPath: part] != nil { s[keyPath: part]![keyPath: kp] = v } })
     }
 
     static func transformParts(_ kp: WritableKeyPath<LayerState, Transform3D> & Sendable) -> [String: Accessor] {
-        func part(_ get: @escaping @Sendable (Transform3D) -> Double,
-                  _ set: @escaping @Sendable (Transform3D, Double) -> Transform3D) -> Accessor {
+        func part(
+            _ get: @escaping @Sendable (Transform3D) -> Double,
+            _ set: @escaping @Sendable (Transform3D, Double) -> Transform3D
+        ) -> Accessor {
             Accessor(get: { get($0[keyPath: kp]) }, set: { s, v in if let v = v as? Double { s[keyPath: kp] = set(s[keyPath: kp], v) } })
         }
         let zAngle: @Sendable (Transform3D) -> Double = { atan2($0.m12, $0.m11) }
@@ -374,8 +383,8 @@ extension LayerState {
         // transform: exact for the usual cases (an animation of one part on a
         // transform that is otherwise a translation and a uniform scale).
         let rotZ = part(zAngle) { t, v in t.rotated(by: v - zAngle(t), x: 0, y: 0, z: 1) }
-        let rotX = part({ _ in 0 }) { t, v in t.rotated(by: v, x: 1, y: 0, z: 0) }
-        let rotY = part({ _ in 0 }) { t, v in t.rotated(by: v, x: 0, y: 1, z: 0) }
+        let rotX = part({ _ in 0 }, { t, v in t.rotated(by: v, x: 1, y: 0, z: 0) })
+        let rotY = part({ _ in 0 }, { t, v in t.rotated(by: v, x: 0, y: 1, z: 0) })
         @Sendable func rescale(_ t: Transform3D, _ x: Double, _ y: Double, _ z: Double) -> Transform3D {
             let (sx, sy, sz) = (scaleX(t), scaleY(t), scaleZ(t))
             return t.scaledBy(x: sx != 0 ? x / sx : x, y: sy != 0 ? y / sy : y, z: sz != 0 ? z / sz : z)
@@ -387,13 +396,26 @@ extension LayerState {
             "\(name).scale.x": part(scaleX) { t, v in rescale(t, v, scaleY(t), scaleZ(t)) },
             "\(name).scale.y": part(scaleY) { t, v in rescale(t, scaleX(t), v, scaleZ(t)) },
             "\(name).scale.z": part(scaleZ) { t, v in rescale(t, scaleX(t), scaleY(t), v) },
-            "\(name).translation.x": part({ $0.m41 }) { t, v in var t = t; t.m41 = v; return t },
-            "\(name).translation.y": part({ $0.m42 }) { t, v in var t = t; t.m42 = v; return t },
-            "\(name).translation.z": part({ $0.m43 }) { t, v in var t = t; t.m43 = v; return t },
-            "\(name).translation": Accessor(get: { Size(width: $0[keyPath: kp].m41, height: $0[keyPath: kp].m42) },
-                                            set: { s, v in
-                                                if let v = v as? Size { s[keyPath: kp].m41 = v.width; s[keyPath: kp].m42 = v.height }
-                                            }),
+            "\(name).translation.x": part(
+                { $0.m41 },
+                { t, v in
+                    var t = t; t.m41 = v; return t
+                }),
+            "\(name).translation.y": part(
+                { $0.m42 },
+                { t, v in
+                    var t = t; t.m42 = v; return t
+                }),
+            "\(name).translation.z": part(
+                { $0.m43 },
+                { t, v in
+                    var t = t; t.m43 = v; return t
+                }),
+            "\(name).translation": Accessor(
+                get: { Size(width: $0[keyPath: kp].m41, height: $0[keyPath: kp].m42) },
+                set: { s, v in
+                    if let v = v as? Size { s[keyPath: kp].m41 = v.width; s[keyPath: kp].m42 = v.height }
+                }),
         ]
     }
 

@@ -61,8 +61,9 @@ extension Point {
 
 extension Size {
     func cleaned(nan: Size = .zero) -> Size {
-        Size(width: width.clamped(LayerLimits.coordinate, nan: nan.width),
-             height: height.clamped(LayerLimits.coordinate, nan: nan.height))
+        Size(
+            width: width.clamped(LayerLimits.coordinate, nan: nan.width),
+            height: height.clamped(LayerLimits.coordinate, nan: nan.height))
     }
 }
 

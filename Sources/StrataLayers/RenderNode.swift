@@ -43,7 +43,6 @@ public final class RenderNode: Sendable {
     }
 }
 
-
 extension Layer {
     /// The render tree of this layer and everything below it, reusing the
     /// nodes of subtrees that have not changed since the last commit. Runs
@@ -71,8 +70,9 @@ extension Layer {
             Layer.versionCounter += 1
             stateVersion = Layer.versionCounter
         }
-        let node = RenderNode(id: id, stateVersion: stateVersion, state: state, animations: animationEntries.map(\.animation),
-                              sublayers: subs, mask: maskNode)
+        let node = RenderNode(
+            id: id, stateVersion: stateVersion, state: state, animations: animationEntries.map(\.animation),
+            sublayers: subs, mask: maskNode)
         lastNode = node
         return node
     }

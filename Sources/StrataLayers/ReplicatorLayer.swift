@@ -49,10 +49,11 @@ extension ReplicatorState: SpecialLayerState {
         copies.reserveCapacity(max(0, instanceCount))
         var instance = Transform3D.identity
         for i in 0..<instanceCount {
-            let tint = Color(red: clamp01(instanceColor.red + Double(i) * instanceRedOffset),
-                             green: clamp01(instanceColor.green + Double(i) * instanceGreenOffset),
-                             blue: clamp01(instanceColor.blue + Double(i) * instanceBlueOffset),
-                             alpha: clamp01(instanceColor.alpha + Double(i) * instanceAlphaOffset))
+            let tint = Color(
+                red: clamp01(instanceColor.red + Double(i) * instanceRedOffset),
+                green: clamp01(instanceColor.green + Double(i) * instanceGreenOffset),
+                blue: clamp01(instanceColor.blue + Double(i) * instanceBlueOffset),
+                alpha: clamp01(instanceColor.alpha + Double(i) * instanceAlphaOffset))
             copies.append(SublayerCopy(transform: instance, delay: Double(i) * instanceDelay, tint: tint))
             instance = instance.concatenating(step)
         }

@@ -20,8 +20,11 @@ struct TextState: Sendable {
     func attributedText(tint: Color? = nil) -> AttributedText? {
         guard let string else { return nil }
         if isRich { return string }
-        return AttributedText(string.string, attributes: TextAttributes(font: Font(family: fontFamily, size: fontSize),
-                                                                        foregroundColor: tint.map { multiply($0, foregroundColor) } ?? foregroundColor))
+        return AttributedText(
+            string.string,
+            attributes: TextAttributes(
+                font: Font(family: fontFamily, size: fontSize),
+                foregroundColor: tint.map { multiply($0, foregroundColor) } ?? foregroundColor))
     }
 }
 
@@ -133,4 +136,3 @@ open class TextLayer: Layer {
         set { set("alignmentMode", \.alignmentMode, newValue) }
     }
 }
-

@@ -45,9 +45,12 @@ open class TilePyramidLayer: TiledLayer {
         let column = Int(saturating: (area.midX / points).rounded(.down)), row = Int(saturating: (area.midY / points).rounded(.down))
         let l = pyramid.levels[level]
         guard column >= 0, row >= 0, column < l.columns, row < l.rows,
-              let image = try? Image(contentsOfFile: "\(directory)/\(pyramid.tilePath(level: level, column: column, row: row))")
+            let image = try? Image(contentsOfFile: "\(directory)/\(pyramid.tilePath(level: level, column: column, row: row))")
         else { return }
-        canvas.draw(image, in: Rect(x: Double(column) * points, y: Double(row) * points,
-                                    width: Double(image.width) / k, height: Double(image.height) / k))
+        canvas.draw(
+            image,
+            in: Rect(
+                x: Double(column) * points, y: Double(row) * points,
+                width: Double(image.width) / k, height: Double(image.height) / k))
     }
 }

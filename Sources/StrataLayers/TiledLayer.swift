@@ -300,10 +300,12 @@ final class TileStore: Sendable {
             // so the rest of the queue goes on without it (the pool sends new
             // workers to its idle queues first).
             let now = DispatchTime.now().uptimeNanoseconds
-            let active = s.launched + s.workers.values.count { started in
-                guard let started else { return true }
-                return now &- started < 100_000_000
-            }
+            let active =
+                s.launched
+                + s.workers.values.count { started in
+                    guard let started else { return true }
+                    return now &- started < 100_000_000
+                }
             let wanted = min(s.queue.count, pool.queuesPerPriority) - active
             if wanted > 0 { s.launched += wanted }
             return (max(0, wanted), s.priority)
@@ -460,7 +462,8 @@ extension TiledState: SpecialLayerState {
     func tileRequests(_ s: LayerState, ctm: Transform, area: Rect) -> [TileRequest] {
         let b = s.bounds
         guard b.width > 0, b.height > 0, b.width.isFinite, b.height.isFinite, !area.isNull,
-              let inverse = ctm.inverted() else { return [] }
+            let inverse = ctm.inverted()
+        else { return [] }
         let deviceScale = abs(ctm.a * ctm.d - ctm.b * ctm.c).squareRoot()
         let cs = s.contentsScale > 0 && s.contentsScale.isFinite ? s.contentsScale : 1
         guard deviceScale > 0, deviceScale.isFinite else { return [] }

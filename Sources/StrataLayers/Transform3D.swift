@@ -20,18 +20,21 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
     public var m31, m32, m33, m34: Double
     public var m41, m42, m43, m44: Double
 
-    public init(m11: Double, m12: Double, m13: Double, m14: Double,
-                m21: Double, m22: Double, m23: Double, m24: Double,
-                m31: Double, m32: Double, m33: Double, m34: Double,
-                m41: Double, m42: Double, m43: Double, m44: Double) {
+    public init(
+        m11: Double, m12: Double, m13: Double, m14: Double,
+        m21: Double, m22: Double, m23: Double, m24: Double,
+        m31: Double, m32: Double, m33: Double, m34: Double,
+        m41: Double, m42: Double, m43: Double, m44: Double
+    ) {
         (self.m11, self.m12, self.m13, self.m14) = (m11, m12, m13, m14)
         (self.m21, self.m22, self.m23, self.m24) = (m21, m22, m23, m24)
         (self.m31, self.m32, self.m33, self.m34) = (m31, m32, m33, m34)
         (self.m41, self.m42, self.m43, self.m44) = (m41, m42, m43, m44)
     }
 
-    public static let identity = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
-                                             m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+    public static let identity = Transform3D(
+        m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+        m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
     /// `CATransform3DMakeTranslation`.
     public init(translationX x: Double, y: Double, z: Double = 0) {
@@ -56,10 +59,11 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         }
         let (ux, uy, uz) = (x / length, y / length, z / length)
         let c = cos(angle), s = sin(angle), t = 1 - c
-        self.init(m11: c + t * ux * ux, m12: t * ux * uy + s * uz, m13: t * ux * uz - s * uy, m14: 0,
-                  m21: t * ux * uy - s * uz, m22: c + t * uy * uy, m23: t * uy * uz + s * ux, m24: 0,
-                  m31: t * ux * uz + s * uy, m32: t * uy * uz - s * ux, m33: c + t * uz * uz, m34: 0,
-                  m41: 0, m42: 0, m43: 0, m44: 1)
+        self.init(
+            m11: c + t * ux * ux, m12: t * ux * uy + s * uz, m13: t * ux * uz - s * uy, m14: 0,
+            m21: t * ux * uy - s * uz, m22: c + t * uy * uy, m23: t * uy * uz + s * ux, m24: 0,
+            m31: t * ux * uz + s * uy, m32: t * uy * uz - s * ux, m33: c + t * uz * uz, m34: 0,
+            m41: 0, m42: 0, m43: 0, m44: 1)
     }
 
     /// `CATransform3DMakeAffineTransform`: the 2D transform acting in the z = 0 plane.
@@ -132,10 +136,12 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         let m = [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
         var inv = [Double](repeating: 0, count: 16)
         inv[0] = m[5] * m[10] * m[15] - m[5] * m[11] * m[14] - m[9] * m[6] * m[15] + m[9] * m[7] * m[14] + m[13] * m[6] * m[11] - m[13] * m[7] * m[10]
-        inv[4] = -m[4] * m[10] * m[15] + m[4] * m[11] * m[14] + m[8] * m[6] * m[15] - m[8] * m[7] * m[14] - m[12] * m[6] * m[11] + m[12] * m[7] * m[10]
+        inv[4] =
+            -m[4] * m[10] * m[15] + m[4] * m[11] * m[14] + m[8] * m[6] * m[15] - m[8] * m[7] * m[14] - m[12] * m[6] * m[11] + m[12] * m[7] * m[10]
         inv[8] = m[4] * m[9] * m[15] - m[4] * m[11] * m[13] - m[8] * m[5] * m[15] + m[8] * m[7] * m[13] + m[12] * m[5] * m[11] - m[12] * m[7] * m[9]
         inv[12] = -m[4] * m[9] * m[14] + m[4] * m[10] * m[13] + m[8] * m[5] * m[14] - m[8] * m[6] * m[13] - m[12] * m[5] * m[10] + m[12] * m[6] * m[9]
-        inv[1] = -m[1] * m[10] * m[15] + m[1] * m[11] * m[14] + m[9] * m[2] * m[15] - m[9] * m[3] * m[14] - m[13] * m[2] * m[11] + m[13] * m[3] * m[10]
+        inv[1] =
+            -m[1] * m[10] * m[15] + m[1] * m[11] * m[14] + m[9] * m[2] * m[15] - m[9] * m[3] * m[14] - m[13] * m[2] * m[11] + m[13] * m[3] * m[10]
         inv[5] = m[0] * m[10] * m[15] - m[0] * m[11] * m[14] - m[8] * m[2] * m[15] + m[8] * m[3] * m[14] + m[12] * m[2] * m[11] - m[12] * m[3] * m[10]
         inv[9] = -m[0] * m[9] * m[15] + m[0] * m[11] * m[13] + m[8] * m[1] * m[15] - m[8] * m[3] * m[13] - m[12] * m[1] * m[11] + m[12] * m[3] * m[9]
         inv[13] = m[0] * m[9] * m[14] - m[0] * m[10] * m[13] - m[8] * m[1] * m[14] + m[8] * m[2] * m[13] + m[12] * m[1] * m[10] - m[12] * m[2] * m[9]
@@ -151,14 +157,17 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         guard det != 0, det.isFinite else { return nil }
         let r = inv.map { $0 / det }
         guard r.allSatisfy(\.isFinite) else { return nil }
-        return Transform3D(m11: r[0], m12: r[1], m13: r[2], m14: r[3], m21: r[4], m22: r[5], m23: r[6], m24: r[7],
-                           m31: r[8], m32: r[9], m33: r[10], m34: r[11], m41: r[12], m42: r[13], m43: r[14], m44: r[15])
+        return Transform3D(
+            m11: r[0], m12: r[1], m13: r[2], m14: r[3], m21: r[4], m22: r[5], m23: r[6], m24: r[7],
+            m31: r[8], m32: r[9], m33: r[10], m34: r[11], m41: r[12], m42: r[13], m43: r[14], m44: r[15])
     }
 
     /// `(x, y, z, 1) · M`, before the division by w: (x', y', z', w').
     public func apply(x: Double, y: Double, z: Double = 0) -> (x: Double, y: Double, z: Double, w: Double) {
-        (x * m11 + y * m21 + z * m31 + m41, x * m12 + y * m22 + z * m32 + m42,
-         x * m13 + y * m23 + z * m33 + m43, x * m14 + y * m24 + z * m34 + m44)
+        (
+            x * m11 + y * m21 + z * m31 + m41, x * m12 + y * m22 + z * m32 + m42,
+            x * m13 + y * m23 + z * m33 + m43, x * m14 + y * m24 + z * m34 + m44
+        )
     }
 
     /// A point of the z = 0 plane mapped and projected (divided by w). Points

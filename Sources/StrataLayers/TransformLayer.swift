@@ -41,13 +41,16 @@ extension FramePass {
     /// transform layer's superlayer, sorted back to front by depth
     /// (`FrameNode.depthSorted`). `m3` maps the layer to that space, `m` to
     /// device pixels.
-    mutating func prepareTransformLayer(_ node: RenderNode, _ s: LayerState, _ special: Boxed<any SpecialLayerState>?,
-                                        m3: Transform3D, m: Transform3D, _ inherited: Inherited, recordKey: Int) -> FrameNode {
+    mutating func prepareTransformLayer(
+        _ node: RenderNode, _ s: LayerState, _ special: Boxed<any SpecialLayerState>?,
+        m3: Transform3D, m: Transform3D, _ inherited: Inherited, recordKey: Int
+    ) -> FrameNode {
         let p = FrameNode(node: node, state: s, special: special, transform: m, box: .null, tint: inherited.tint, key: recordKey)
         // The members flatten into the plane the transform layer would have.
-        let forMembers = Inherited(plane: inherited.plane, depthContext: m3, sublayerTransform: s.sublayerTransformAboutAnchor,
-                                   opacity: inherited.opacity * s.opacity, clip: inherited.clip, time: inherited.time,
-                                   tint: inherited.tint, key: inherited.key)
+        let forMembers = Inherited(
+            plane: inherited.plane, depthContext: m3, sublayerTransform: s.sublayerTransformAboutAnchor,
+            opacity: inherited.opacity * s.opacity, clip: inherited.clip, time: inherited.time,
+            tint: inherited.tint, key: inherited.key)
         var members: [FrameNode] = []
         for child in node.sublayers {
             guard let cp = prepare(child, forMembers) else { continue }
@@ -64,9 +67,10 @@ extension FramePass {
         for c in p.children { p.subtreeBox = p.subtreeBox.union(c.extent) }
         p.extent = p.subtreeBox
         // Its record covers nothing, so damages nothing: its members' do.
-        records[recordKey] = Compositor.Record(version: node.stateVersion, transform: p.homography, opacity: inherited.opacity,
-                                               clip: inherited.clip, box: .null, animated: node.isAnimating(at: inherited.time),
-                                               tintAndContentVersion: 0)
+        records[recordKey] = Compositor.Record(
+            version: node.stateVersion, transform: p.homography, opacity: inherited.opacity,
+            clip: inherited.clip, box: .null, animated: node.isAnimating(at: inherited.time),
+            tintAndContentVersion: 0)
         return p
     }
 }

@@ -60,8 +60,10 @@ public enum GalleryPictures {
         background(canvas)
         let center = Point(x: 130, y: 160)
         let shares = [0.35, 0.25, 0.2, 0.2]
-        let colors = [Color(red: 0.2, green: 0.47, blue: 0.96), Color(red: 1, green: 0.58, blue: 0),
-                      Color(red: 0.2, green: 0.78, blue: 0.35), Color(red: 0.9, green: 0.2, blue: 0.4)]
+        let colors = [
+            Color(red: 0.2, green: 0.47, blue: 0.96), Color(red: 1, green: 0.58, blue: 0),
+            Color(red: 0.2, green: 0.78, blue: 0.35), Color(red: 0.9, green: 0.2, blue: 0.4),
+        ]
         var start = -Double.pi / 2
         for (share, color) in zip(shares, colors) {
             var slice = Path()
@@ -163,19 +165,26 @@ public enum GalleryPictures {
     /// conic one, and a chart-style fill fading under a stroked line.
     static func gradients(_ canvas: Canvas) {
         background(canvas)
-        let sunset = Gradient(colors: [Color(red: 1, green: 0.58, blue: 0), Color(red: 0.9, green: 0.2, blue: 0.4),
-                                       Color(red: 0.35, green: 0.2, blue: 0.8)], locations: [0, 0.5, 1])
+        let sunset = Gradient(
+            colors: [
+                Color(red: 1, green: 0.58, blue: 0), Color(red: 0.9, green: 0.2, blue: 0.4),
+                Color(red: 0.35, green: 0.2, blue: 0.8),
+            ], locations: [0, 0.5, 1])
         for (i, spread) in [GradientSpread.pad, .repeat, .reflect].enumerated() {
             let y = 20 + Double(i) * 40
-            canvas.fill(Path(roundedRect: Rect(x: 20, y: y, width: 200, height: 30), cornerWidth: 8, cornerHeight: 8),
-                        with: .linearGradient(sunset, start: Point(x: 80, y: 0), end: Point(x: 140, y: 0), spread: spread))
+            canvas.fill(
+                Path(roundedRect: Rect(x: 20, y: y, width: 200, height: 30), cornerWidth: 8, cornerHeight: 8),
+                with: .linearGradient(sunset, start: Point(x: 80, y: 0), end: Point(x: 140, y: 0), spread: spread))
         }
-        canvas.fillEllipse(in: Rect(x: 250, y: 20, width: 100, height: 100),
-                           with: .radialGradient(Gradient(colors: [.white, Color(red: 0.2, green: 0.47, blue: 0.96)]),
-                                                 startCenter: Point(x: 280, y: 50), startRadius: 2,
-                                                 endCenter: Point(x: 300, y: 70), endRadius: 50))
-        canvas.fillEllipse(in: Rect(x: 370, y: 20, width: 100, height: 100),
-                           with: .conicGradient(Gradient(colors: [.red, .green, .blue, .red]), center: Point(x: 420, y: 70), angle: 0))
+        canvas.fillEllipse(
+            in: Rect(x: 250, y: 20, width: 100, height: 100),
+            with: .radialGradient(
+                Gradient(colors: [.white, Color(red: 0.2, green: 0.47, blue: 0.96)]),
+                startCenter: Point(x: 280, y: 50), startRadius: 2,
+                endCenter: Point(x: 300, y: 70), endRadius: 50))
+        canvas.fillEllipse(
+            in: Rect(x: 370, y: 20, width: 100, height: 100),
+            with: .conicGradient(Gradient(colors: [.red, .green, .blue, .red]), center: Point(x: 420, y: 70), angle: 0))
         // A Health-style area: a fade under the line, then the line.
         var line = Path()
         let values = [0.2, 0.5, 0.4, 0.8, 0.6, 0.9, 0.7, 0.75, 0.5, 0.65]
@@ -188,8 +197,11 @@ public enum GalleryPictures {
         area.addLine(to: Point(x: 20, y: 300))
         area.closeSubpath()
         let tint = Color(red: 1, green: 0.23, blue: 0.19)
-        canvas.fill(area, with: .linearGradient(Gradient(colors: [tint.withAlphaComponent(0.8), tint.withAlphaComponent(0)]),
-                                                start: Point(x: 0, y: 160), end: Point(x: 0, y: 300)))
+        canvas.fill(
+            area,
+            with: .linearGradient(
+                Gradient(colors: [tint.withAlphaComponent(0.8), tint.withAlphaComponent(0)]),
+                start: Point(x: 0, y: 160), end: Point(x: 0, y: 300)))
         canvas.strokeColor = tint
         canvas.strokeStyle = StrokeStyle(lineWidth: 3, lineCap: .round, lineJoin: .round)
         canvas.stroke(line)
@@ -230,9 +242,11 @@ public enum GalleryPictures {
             }
         }
         // Blend modes over a gradient strip.
-        canvas.fill(Rect(x: 24, y: 180, width: 432, height: 120),
-                    with: .linearGradient(Gradient(colors: [Color(red: 0.1, green: 0.2, blue: 0.5), Color(red: 0.95, green: 0.9, blue: 0.6)]),
-                                          start: Point(x: 24, y: 0), end: Point(x: 456, y: 0)))
+        canvas.fill(
+            Rect(x: 24, y: 180, width: 432, height: 120),
+            with: .linearGradient(
+                Gradient(colors: [Color(red: 0.1, green: 0.2, blue: 0.5), Color(red: 0.95, green: 0.9, blue: 0.6)]),
+                start: Point(x: 24, y: 0), end: Point(x: 456, y: 0)))
         let modes: [BlendMode] = [.normal, .multiply, .screen, .overlay, .difference, .colorDodge]
         for (i, mode) in modes.enumerated() {
             canvas.withSavedGState {
@@ -269,9 +283,13 @@ public enum GalleryPictures {
             for r in layout.rects(forCharacters: range) { canvas.fill(r.offsetBy(dx: origin.x, dy: origin.y)) }
         }
         canvas.draw(layout, at: origin)
-        let title = TextLayout(AttributedText("Strata 文字", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 44, weight: .bold, cascadeList: ["WenQuanYi Micro Hei"]),
-                                                                                     foregroundColor: Color(red: 0.9, green: 0.3, blue: 0.2))),
-                               width: 440, style: ParagraphStyle(alignment: .center))
+        let title = TextLayout(
+            AttributedText(
+                "Strata 文字",
+                attributes: TextAttributes(
+                    font: Font(family: "DejaVu Sans", size: 44, weight: .bold, cascadeList: ["WenQuanYi Micro Hei"]),
+                    foregroundColor: Color(red: 0.9, green: 0.3, blue: 0.2))),
+            width: 440, style: ParagraphStyle(alignment: .center))
         canvas.setShadow(offset: Size(width: 0, height: 3), blur: 6, color: Color(white: 0, alpha: 0.3))
         canvas.draw(title, at: Point(x: 20, y: 220))
     }
@@ -292,7 +310,8 @@ public enum GalleryPictures {
             }
         }
         let small = try! Image(width: 6, height: 6, premultipliedPixels: tile)
-        let label = TextAttributes(font: Font(family: "DejaVu Sans", size: 11, cascadeList: ["WenQuanYi Micro Hei"]), foregroundColor: Color(white: 0.25))
+        let label = TextAttributes(
+            font: Font(family: "DejaVu Sans", size: 11, cascadeList: ["WenQuanYi Micro Hei"]), foregroundColor: Color(white: 0.25))
         for (i, (quality, name)) in [(InterpolationQuality.none, "none"), (.default, "bilinear"), (.high, "bicubic")].enumerated() {
             let x = 20 + Double(i) * 100
             canvas.saveGState()
@@ -322,13 +341,15 @@ public enum GalleryPictures {
         let maskCanvas = try! Canvas(width: 64, height: 64)
         maskCanvas.fillColor = .black
         maskCanvas.fill(maskCanvas.bounds)
-        maskCanvas.drawRadialGradient(Gradient(colors: [.white, .white, .black], locations: [0, 0.45, 1]),
-                                      startCenter: Point(x: 32, y: 32), startRadius: 0,
-                                      endCenter: Point(x: 32, y: 32), endRadius: 32, options: [])
+        maskCanvas.drawRadialGradient(
+            Gradient(colors: [.white, .white, .black], locations: [0, 0.45, 1]),
+            startCenter: Point(x: 32, y: 32), startRadius: 0,
+            endCenter: Point(x: 32, y: 32), endRadius: 32, options: [])
         canvas.saveGState()
         canvas.clip(to: Rect(x: 20, y: 130, width: 150, height: 150), mask: maskCanvas.makeImage())
-        canvas.drawLinearGradient(Gradient(colors: [Color(red: 1, green: 0.6, blue: 0.1), Color(red: 0.5, green: 0.1, blue: 0.5)]),
-                                  start: Point(x: 0, y: 130), end: Point(x: 0, y: 280), options: [])
+        canvas.drawLinearGradient(
+            Gradient(colors: [Color(red: 1, green: 0.6, blue: 0.1), Color(red: 0.5, green: 0.1, blue: 0.5)]),
+            start: Point(x: 0, y: 130), end: Point(x: 0, y: 280), options: [])
         canvas.fillColor = Color(red: 1, green: 0.95, blue: 0.6)
         canvas.fillEllipse(in: Rect(x: 70, y: 180, width: 50, height: 50))
         canvas.restoreGState()
@@ -351,8 +372,9 @@ public enum GalleryPictures {
             canvas.lineWidth = 1.5
             canvas.stroke(star)
             canvas.restoreGState()
-            canvas.draw(TextLayout(AttributedText(smooth ? "anti-aliased" : "aliased", attributes: label), width: 90),
-                        at: Point(x: 200 + Double(i) * 100, y: 250))
+            canvas.draw(
+                TextLayout(AttributedText(smooth ? "anti-aliased" : "aliased", attributes: label), width: 90),
+                at: Point(x: 200 + Double(i) * 100, y: 250))
         }
         // Dashes joined through the start of a closed path.
         canvas.strokeColor = Color(red: 0.2, green: 0.47, blue: 0.96)

@@ -57,7 +57,7 @@ public enum HostileFiles {
         }
         while left >= 258 {
             huffman(0b1100_0101, 8)  // length 258 (code 285)
-            huffman(0, 5)            // distance 1
+            huffman(0, 5)  // distance 1
             left -= 258
         }
         while left > 0 {

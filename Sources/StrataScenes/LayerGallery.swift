@@ -12,11 +12,14 @@ public enum LayerGallery {
     /// Renders every picture into `out`; returns the files written.
     public static func render(into out: String) throws -> [String] {
         var written: [String] = []
-        for (name, build) in [("layers-health-card", healthCard), ("layers-replicator-ring", replicatorRing),
-                              ("layers-shadows-and-masks", shadowsAndMasks), ("layers-perspective-card", perspectiveCard),
-                              ("layers-cubes", cubes), ("layers-fire-and-snow", fireAndSnow),
-                              ("layers-tiled-snowman", tiledSnowman)]
-            as [(String, (LayerHost) throws -> Void)] {
+        for (name, build) in [
+            ("layers-health-card", healthCard), ("layers-replicator-ring", replicatorRing),
+            ("layers-shadows-and-masks", shadowsAndMasks), ("layers-perspective-card", perspectiveCard),
+            ("layers-cubes", cubes), ("layers-fire-and-snow", fireAndSnow),
+            ("layers-tiled-snowman", tiledSnowman),
+        ]
+            as [(String, (LayerHost) throws -> Void)]
+        {
             let host = try LayerHost(width: 480, height: 320, scale: 1, backgroundColor: Color(white: 0.95))
             try build(host)
             let path = "\(out)/\(name).png"
@@ -233,9 +236,11 @@ public enum LayerGallery {
         container.frame = host.rootLayer.bounds
         container.sublayerTransform = .perspective(distance: 500)
         host.rootLayer.addSublayer(container)
-        let colors = [Color(red: 0.95, green: 0.3, blue: 0.3), Color(red: 0.3, green: 0.75, blue: 0.35),
-                      Color(red: 0.3, green: 0.5, blue: 0.95), Color(red: 0.95, green: 0.8, blue: 0.25),
-                      Color(red: 0.3, green: 0.8, blue: 0.85), Color(red: 0.75, green: 0.4, blue: 0.9)]
+        let colors = [
+            Color(red: 0.95, green: 0.3, blue: 0.3), Color(red: 0.3, green: 0.75, blue: 0.35),
+            Color(red: 0.3, green: 0.5, blue: 0.95), Color(red: 0.95, green: 0.8, blue: 0.25),
+            Color(red: 0.3, green: 0.8, blue: 0.85), Color(red: 0.75, green: 0.4, blue: 0.9),
+        ]
         let turned = Transform3D(rotationAngle: -.pi / 4, x: 1, y: 0, z: 0).rotated(by: -.pi / 4, x: 0, y: 1, z: 0)
         for (x, transform) in [(140.0, Transform3D.identity), (340.0, turned)] {
             let cube = Shapes.cube(TransformLayer(), at: Point(x: x, y: 160), transform: transform) { i, face in
@@ -292,9 +297,11 @@ public enum LayerGallery {
     public static func spark(_ size: Int) throws -> Image {
         let c = try Canvas(width: size, height: size)
         let r = Double(size) / 2
-        c.drawRadialGradient(Gradient(colors: [Color(white: 1, alpha: 1), Color(white: 1, alpha: 0.5), Color(white: 1, alpha: 0)],
-                                      locations: [0, 0.35, 1]),
-                             startCenter: Point(x: r, y: r), startRadius: 0, endCenter: Point(x: r, y: r), endRadius: r, options: [])
+        c.drawRadialGradient(
+            Gradient(
+                colors: [Color(white: 1, alpha: 1), Color(white: 1, alpha: 0.5), Color(white: 1, alpha: 0)],
+                locations: [0, 0.35, 1]),
+            startCenter: Point(x: r, y: r), startRadius: 0, endCenter: Point(x: r, y: r), endRadius: r, options: [])
         return c.makeImage()
     }
 
@@ -363,8 +370,9 @@ public enum LayerGallery {
 final class SnowmanTiles: TiledLayer {
     nonisolated override func draw(in canvas: Canvas) {
         let tile = canvas.clipBoundingBox
-        canvas.drawLinearGradient(Gradient(colors: [Color(red: 0.35, green: 0.55, blue: 0.85), Color(red: 0.75, green: 0.85, blue: 0.95)]),
-                                  start: Point(x: 0, y: 0), end: Point(x: 0, y: 1500))
+        canvas.drawLinearGradient(
+            Gradient(colors: [Color(red: 0.35, green: 0.55, blue: 0.85), Color(red: 0.75, green: 0.85, blue: 0.95)]),
+            start: Point(x: 0, y: 0), end: Point(x: 0, y: 1500))
         canvas.fillColor = Color(white: 0.97)
         canvas.fill(Rect(x: 0, y: 1500, width: 2048, height: 548))
         // Body, belly and head.
@@ -378,8 +386,10 @@ final class SnowmanTiles: TiledLayer {
         }
         // Eyes, buttons and a carrot nose.
         canvas.fillColor = Color(white: 0.1)
-        for (x, y, r) in [(955.0, 570.0, 22.0), (1093.0, 570.0, 22.0), (1024.0, 950.0, 26.0), (1024.0, 1060.0, 26.0),
-                          (1024.0, 1170.0, 26.0)] {
+        for (x, y, r) in [
+            (955.0, 570.0, 22.0), (1093.0, 570.0, 22.0), (1024.0, 950.0, 26.0), (1024.0, 1060.0, 26.0),
+            (1024.0, 1170.0, 26.0),
+        ] {
             canvas.fillEllipse(in: Rect(x: x - r, y: y - r, width: 2 * r, height: 2 * r))
         }
         var nose = Path()
@@ -415,9 +425,9 @@ final class SnowmanTiles: TiledLayer {
         canvas.fillColor = Color(white: 1, alpha: 0.85)
         var seed: UInt64 = 2048
         for _ in 0..<400 {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let x = Double(seed >> 40) / Double(1 << 24) * 2048
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let y = Double(seed >> 40) / Double(1 << 24) * 1500
             canvas.fillEllipse(in: Rect(x: x - 7, y: y - 7, width: 14, height: 14))
         }

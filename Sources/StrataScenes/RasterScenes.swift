@@ -55,8 +55,10 @@ public enum RasterScene: String, CaseIterable, Sendable {
         return data
     }
 
-    private func walk(_ rng: inout SplitMix64, _ n: Int, _ x0: Double, _ x1: Double, _ y0: Double,
-                      _ step: Double, _ lo: Double, _ hi: Double) -> [Point] {
+    private func walk(
+        _ rng: inout SplitMix64, _ n: Int, _ x0: Double, _ x1: Double, _ y0: Double,
+        _ step: Double, _ lo: Double, _ hi: Double
+    ) -> [Point] {
         var pts: [Point] = []
         pts.reserveCapacity(n)
         var y = y0

@@ -37,8 +37,10 @@ public enum Shapes {
     /// the front face first in the sublayers (so array order alone would put
     /// it at the back). `face(i, layer)` styles face `i`.
     @MainActor
-    public static func cube(_ container: Layer, at position: Point, transform: Transform3D,
-                            face: (Int, Layer) -> Void) -> Layer {
+    public static func cube(
+        _ container: Layer, at position: Point, transform: Transform3D,
+        face: (Int, Layer) -> Void
+    ) -> Layer {
         container.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
         container.position = position
         container.transform = transform

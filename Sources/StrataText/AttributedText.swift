@@ -37,9 +37,11 @@ public struct TextAttributes: Sendable, Hashable {
     public var baselineOffset: Double
     public var link: TextLink?
 
-    public init(font: Font = Font(size: 16), foregroundColor: Color = .black, backgroundColor: Color? = nil,
-                underline: TextDecoration? = nil, strikethrough: TextDecoration? = nil,
-                kern: Double = 0, baselineOffset: Double = 0, link: TextLink? = nil) {
+    public init(
+        font: Font = Font(size: 16), foregroundColor: Color = .black, backgroundColor: Color? = nil,
+        underline: TextDecoration? = nil, strikethrough: TextDecoration? = nil,
+        kern: Double = 0, baselineOffset: Double = 0, link: TextLink? = nil
+    ) {
         self.font = font
         self.foregroundColor = foregroundColor
         self.backgroundColor = backgroundColor

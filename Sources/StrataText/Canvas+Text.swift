@@ -20,8 +20,9 @@ extension Canvas {
         var composed: [[LayoutRenderCache.Piece]]? = nil
         var ox = 0, oy = 0
         if uniform, deviceOrigin.x.isFinite, deviceOrigin.y.isFinite, abs(deviceOrigin.x) < 1e9, abs(deviceOrigin.y) < 1e9,
-           layout.size.width * layout.size.height * scale * scale < 4_000_000,
-           layout.largestFontSize * scale <= 256 {
+            layout.size.width * layout.size.height * scale * scale < 4_000_000,
+            layout.largestFontSize * scale <= 256
+        {
             let steps = Double(GlyphCache.subpixelSteps)
             let fx = deviceOrigin.x.rounded(.down), fy = deviceOrigin.y.rounded(.down)
             var phaseX = Int(((deviceOrigin.x - fx) * steps).rounded()), phaseY = Int(((deviceOrigin.y - fy) * steps).rounded())
@@ -84,8 +85,9 @@ extension Canvas {
             let base = Point(x: point.x + line.origin.x, y: point.y + line.origin.y)
             for run in line.runs {
                 guard let background = run.attributes.backgroundColor else { continue }
-                let r = Rect(x: base.x + run.minX, y: base.y - line.ascent, width: run.maxX - run.minX,
-                             height: line.ascent + line.descent)
+                let r = Rect(
+                    x: base.x + run.minX, y: base.y - line.ascent, width: run.maxX - run.minX,
+                    height: line.ascent + line.descent)
                 withSavedGState {
                     fillColor = background
                     fill(r)
@@ -158,8 +160,9 @@ extension Canvas {
         for i in only ?? Array(run.glyphs.indices) {
             let glyph = run.glyphs[i]
             let p = run.positions[i]
-            all.addPath(run.face.glyphData(glyph).path,
-                        transform: Transform(a: scale, b: 0, c: 0, d: scale, tx: base.x + p.x, ty: base.y + p.y))
+            all.addPath(
+                run.face.glyphData(glyph).path,
+                transform: Transform(a: scale, b: 0, c: 0, d: scale, tx: base.x + p.x, ty: base.y + p.y))
         }
         fill(all, with: .color(color))
     }

@@ -41,8 +41,10 @@ public struct Font: Sendable, Hashable {
     /// resolves to fontconfig's nearest match, as `CTFont` falls back. A size that
     /// is not positive and finite counts as 12. `cascadeList` names the families
     /// to try first for characters the font lacks.
-    public init(family: String = "sans-serif", size: Double, weight: FontWeight = .regular, italic: Bool = false,
-                cascadeList: [String] = []) {
+    public init(
+        family: String = "sans-serif", size: Double, weight: FontWeight = .regular, italic: Bool = false,
+        cascadeList: [String] = []
+    ) {
         self.family = family
         self.size = size > 0 && size.isFinite ? size : 12
         self.weight = weight

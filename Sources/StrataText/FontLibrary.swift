@@ -88,10 +88,10 @@ public final class FontLibrary: Sendable {
 
     private static func describe(_ error: FT_Error, path: String) -> String {
         switch error {
-        case 1: return "cannot open the file (missing or unreadable)"   // FT_Err_Cannot_Open_Resource
-        case 2: return "not a font file FreeType recognizes"           // FT_Err_Unknown_File_Format
-        case 3: return "the font file is broken or truncated"          // FT_Err_Invalid_File_Format
-        case 6: return "no face with that index in the file"           // FT_Err_Invalid_Argument
+        case 1: return "cannot open the file (missing or unreadable)"  // FT_Err_Cannot_Open_Resource
+        case 2: return "not a font file FreeType recognizes"  // FT_Err_Unknown_File_Format
+        case 3: return "the font file is broken or truncated"  // FT_Err_Invalid_File_Format
+        case 6: return "no face with that index in the file"  // FT_Err_Invalid_Argument
         default: return "FreeType error \(error) while opening the font"
         }
     }
@@ -115,8 +115,9 @@ public final class FontLibrary: Sendable {
             if let known = s.glyphs[key] { return known }
             var data = GlyphData(path: Path(), advance: 0)
             if let ft = s.faces[key.face]?.face,
-               FT_Load_Glyph(ft, glyph, FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
-               let slot = ft.pointee.glyph {
+                FT_Load_Glyph(ft, glyph, FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
+                let slot = ft.pointee.glyph
+            {
                 data = GlyphData(path: FontLibrary.path(of: slot.pointee.outline), advance: Double(slot.pointee.advance.x))
             }
             s.glyphs[key] = data
@@ -264,8 +265,9 @@ extension FontLibrary {
         var found = [own]
         for name in cascadeList {
             guard let face = faces(family: name, weight: weight, italic: italic).first,
-                  face.familyName.lowercased() == name.lowercased(),
-                  !found.contains(where: { $0 === face }) else { continue }
+                face.familyName.lowercased() == name.lowercased(),
+                !found.contains(where: { $0 === face })
+            else { continue }
             found.append(face)
         }
         found += chain.dropFirst().filter { face in !found.contains { $0 === face } }
@@ -292,7 +294,8 @@ extension FontLibrary {
             FT_Set_Transform(ft, nil, &delta)
             defer { FT_Set_Transform(ft, nil, nil) }
             guard FT_Load_Glyph(ft, glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0, let slot = ft.pointee.glyph,
-                  FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else {
+                FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0
+            else {
                 return CoverageMask(width: 0, height: 0, left: 0, top: 0, coverage: [])
             }
             let bitmap = slot.pointee.bitmap
@@ -301,8 +304,9 @@ extension FontLibrary {
             if let buffer = bitmap.buffer, w > 0, h > 0 {
                 for y in 0..<h { for x in 0..<w { bytes[y * w + x] = buffer[y * pitch + x] } }
             }
-            return CoverageMask(width: w, height: h, left: Int(slot.pointee.bitmap_left), top: -Int(slot.pointee.bitmap_top),
-                                coverage: bytes)
+            return CoverageMask(
+                width: w, height: h, left: Int(slot.pointee.bitmap_left), top: -Int(slot.pointee.bitmap_top),
+                coverage: bytes)
         }
     }
 }

@@ -16,7 +16,7 @@ public final class GlyphCache: Sendable {
         /// once), so their identity stands for them: no string hashing per glyph.
         var face: ObjectIdentifier
         var glyph: UInt32
-        var size: UInt64     // the size's bit pattern
+        var size: UInt64  // the size's bit pattern
         var subpixel: Int
     }
 

@@ -66,11 +66,14 @@ public final class LayoutCache: Sendable {
     public var usage: (entries: Int, bytes: Int) { cache.usage }
 
     /// The layout of `text` in `width`, from the cache or made (and kept) now.
-    public func layout(_ text: AttributedText, width: Double, height: Double? = nil,
-                       style: ParagraphStyle = ParagraphStyle()) -> TextLayout {
+    public func layout(
+        _ text: AttributedText, width: Double, height: Double? = nil,
+        style: ParagraphStyle = ParagraphStyle()
+    ) -> TextLayout {
         let key = Key(text: text, width: width.bitPattern, height: height?.bitPattern, style: style)
-        return cache.value(for: key, orMake: { TextLayout(text, width: width, height: height, style: style) },
-                           bytes: LayoutCache.estimate)
+        return cache.value(
+            for: key, orMake: { TextLayout(text, width: width, height: height, style: style) },
+            bytes: LayoutCache.estimate)
     }
 
     /// Drops every layout.

@@ -33,7 +33,8 @@ struct BreakKind {
         if c == "\r\n" { newline = true }
         digit = (0x30...0x39).contains(v)
         hyphen = v == 0x2D || v == 0x2010 || v == 0x2013
-        ideographic = (0x2E80...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v) || (0xF900...0xFAFF).contains(v)
+        ideographic =
+            (0x2E80...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v) || (0xF900...0xFAFF).contains(v)
             || (0xFF00...0xFFEF).contains(v) || (0x1F300...0x1FAFF).contains(v) || (0x20000...0x3FFFF).contains(v)
         noStart = BreakKind.closing.contains(v)
         noEnd = BreakKind.opening.contains(v)
@@ -82,8 +83,9 @@ struct LayoutEngine {
             let attributes = text.runs[runIndex].attributes
             let font = attributes.font
             if chain.isEmpty { chain = font.faces }
-            var cluster = Cluster(run: runIndex, glyphs: [], advance: 0, kind: BreakKind(character),
-                                  ascent: 0, descent: 0, leading: 0)
+            var cluster = Cluster(
+                run: runIndex, glyphs: [], advance: 0, kind: BreakKind(character),
+                ascent: 0, descent: 0, leading: 0)
             if !cluster.kind.newline {
                 // A tab draws nothing; it advances four spaces. (Told by its first
                 // scalar, once: comparing the Character with "\t" normalises the
@@ -106,7 +108,9 @@ struct LayoutEngine {
                     var advance = face.glyphData(glyph).advance * scale
                     if let p = previous, p.run == runIndex, p.face === face, cluster.glyphs.isEmpty {
                         let k = face.kerning(p.glyph, glyph) * scale
-                        if k != 0, !out.isEmpty { out[out.count - 1].advance += k; out[out.count - 1].glyphs[out[out.count - 1].glyphs.count - 1].advance += k }
+                        if k != 0, !out.isEmpty {
+                            out[out.count - 1].advance += k; out[out.count - 1].glyphs[out[out.count - 1].glyphs.count - 1].advance += k
+                        }
                     }
                     if isTab { advance *= 4 }
                     cluster.glyphs.append((face, glyph, advance))
@@ -181,10 +185,11 @@ struct LayoutEngine {
         var lines: [TextLine] = []
         var y = 0.0
         var widest = 0.0
-        let fallbackMetrics = text.runs.first.map { r -> (Double, Double, Double) in
-            let f = r.attributes.font
-            return (f.ascent, f.descent, f.leading)
-        } ?? (0, 0, 0)
+        let fallbackMetrics =
+            text.runs.first.map { r -> (Double, Double, Double) in
+                let f = r.attributes.font
+                return (f.ascent, f.descent, f.leading)
+            } ?? (0, 0, 0)
         for (n, range) in ranges.enumerated() {
             var ascent = 0.0, descent = 0.0, leading = 0.0
             for k in range { ascent = max(ascent, c[k].ascent); descent = max(descent, c[k].descent); leading = max(leading, c[k].leading) }
@@ -217,18 +222,23 @@ struct LayoutEngine {
 
     /// Positions a line's glyphs, aligned (and justified when asked): the
     /// characters of `range` up to its trailing spaces.
-    private func makeLine(_ c: [Cluster], _ range: Range<Int>, baseline: Double, ascent: Double, descent: Double,
-                          justify: Bool) -> TextLine {
+    private func makeLine(
+        _ c: [Cluster], _ range: Range<Int>, baseline: Double, ascent: Double, descent: Double,
+        justify: Bool
+    ) -> TextLine {
         var end = range.upperBound
         while end > range.lowerBound && (c[end - 1].kind.space || c[end - 1].kind.newline) { end -= 1 }
-        return place(c, Array(range.lowerBound..<end), ellipsis: nil, characters: range,
-                     baseline: baseline, ascent: ascent, descent: descent, justify: justify)
+        return place(
+            c, Array(range.lowerBound..<end), ellipsis: nil, characters: range,
+            baseline: baseline, ascent: ascent, descent: descent, justify: justify)
     }
 
     /// Lays out `items` (cluster indices, in order) with an optional ellipsis
     /// inserted before item `ellipsis.at`.
-    private func place(_ c: [Cluster], _ items: [Int], ellipsis: (cluster: Cluster, at: Int)?, characters: Range<Int>,
-                       baseline: Double, ascent: Double, descent: Double, justify: Bool) -> TextLine {
+    private func place(
+        _ c: [Cluster], _ items: [Int], ellipsis: (cluster: Cluster, at: Int)?, characters: Range<Int>,
+        baseline: Double, ascent: Double, descent: Double, justify: Bool
+    ) -> TextLine {
         var inkWidth = 0.0
         for k in items { inkWidth += c[k].advance }
         if let e = ellipsis { inkWidth += e.cluster.advance }
@@ -253,8 +263,10 @@ struct LayoutEngine {
         func flush() {
             guard let cur = current, !glyphs.isEmpty else { return }
             let attributes = text.runs[cur.run].attributes
-            runs.append(GlyphRun(face: cur.face, size: attributes.font.size, attributes: attributes, glyphs: glyphs,
-                                 positions: positions, advances: advances, characters: chars, minX: runStart, maxX: runEnd))
+            runs.append(
+                GlyphRun(
+                    face: cur.face, size: attributes.font.size, attributes: attributes, glyphs: glyphs,
+                    positions: positions, advances: advances, characters: chars, minX: runStart, maxX: runEnd))
             glyphs = []; positions = []; advances = []; chars = []
         }
         func put(_ k: Int, _ cluster: Cluster) {
@@ -283,8 +295,9 @@ struct LayoutEngine {
         }
         if let e = ellipsis, e.at >= items.count { put(items.last ?? characters.lowerBound, e.cluster) }
         flush()
-        return TextLine(origin: Point(x: offset, y: baseline), width: x, ascent: ascent, descent: descent,
-                        characters: characters, runs: runs)
+        return TextLine(
+            origin: Point(x: offset, y: baseline), width: x, ascent: ascent, descent: descent,
+            characters: characters, runs: runs)
     }
 
     /// The last line of a cut-short layout, holding the rest of the text with an
@@ -326,7 +339,8 @@ struct LayoutEngine {
         }
         let items = Array(rest[0..<head]) + Array(rest[(rest.count - tail)...])
         let end = rest.last.map { $0 + 1 } ?? range.upperBound
-        return place(c, items, ellipsis: (dots, head), characters: range.lowerBound..<max(end, range.lowerBound),
-                     baseline: baseline, ascent: ascent, descent: descent, justify: false)
+        return place(
+            c, items, ellipsis: (dots, head), characters: range.lowerBound..<max(end, range.lowerBound),
+            baseline: baseline, ascent: ascent, descent: descent, justify: false)
     }
 }

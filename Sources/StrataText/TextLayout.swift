@@ -32,8 +32,10 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var maximumLines: Int
     public var truncation: TruncationMode
 
-    public init(alignment: TextAlignment = .natural, lineSpacing: Double = 0, paragraphSpacing: Double = 0,
-                maximumLines: Int = 0, truncation: TruncationMode = .none) {
+    public init(
+        alignment: TextAlignment = .natural, lineSpacing: Double = 0, paragraphSpacing: Double = 0,
+        maximumLines: Int = 0, truncation: TruncationMode = .none
+    ) {
         self.alignment = alignment
         self.lineSpacing = lineSpacing.isFinite ? max(0, lineSpacing) : 0
         self.paragraphSpacing = paragraphSpacing.isFinite ? max(0, paragraphSpacing) : 0

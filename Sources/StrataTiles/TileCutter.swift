@@ -50,8 +50,10 @@ public struct TileCutter: Sendable {
     /// empty, or hold a pyramid and `replacing` be set). `progress` is called
     /// on the calling thread with tiles written and the total.
     @discardableResult
-    public func cut(_ input: String, into output: String, replacing: Bool = false,
-                    progress: ((Int, Int) -> Void)? = nil) throws(TilePyramidError) -> TilePyramid {
+    public func cut(
+        _ input: String, into output: String, replacing: Bool = false,
+        progress: ((Int, Int) -> Void)? = nil
+    ) throws(TilePyramidError) -> TilePyramid {
         guard (16...4096).contains(tileSize) else {
             throw .invalidOption("the tile size must be 16 to 4096 pixels, not \(tileSize)")
         }
@@ -60,7 +62,11 @@ public struct TileCutter: Sendable {
         defer { source.close() }
         let bandBytes = RowSource.bandBytes(width: source.width, tileSize: tileSize)
         guard bandBytes <= maximumMemory else {
-            throw .input(path: input, reason: "cutting a \(source.width)-pixel-wide image into \(tileSize)-pixel tiles needs about \(bandBytes >> 20) MB of bands, more than the \(maximumMemory >> 20) MB allowed; use smaller tiles")
+            throw .input(
+                path: input,
+                reason:
+                    "cutting a \(source.width)-pixel-wide image into \(tileSize)-pixel tiles needs about \(bandBytes >> 20) MB of bands, more than the \(maximumMemory >> 20) MB allowed; use smaller tiles"
+            )
         }
         let staging = try prepareOutput(output, replacing: replacing)
         let pyramid = TilePyramid(width: source.width, height: source.height, tileSize: tileSize, format: format)
@@ -105,8 +111,11 @@ public struct TileCutter: Sendable {
             let entries = ((try? fm.contentsOfDirectory(atPath: output)) ?? []).filter { !$0.hasPrefix(".strata-tiles-") }
             if !entries.isEmpty {
                 guard replacing, entries.contains("pyramid.json") else {
-                    throw .output(path: output, reason: replacing ? "holds files that are not a pyramid; not replacing them"
-                                  : "is not empty (pass --replace to replace a pyramid there)")
+                    throw .output(
+                        path: output,
+                        reason: replacing
+                            ? "holds files that are not a pyramid; not replacing them"
+                            : "is not empty (pass --replace to replace a pyramid there)")
                 }
                 // Only what a pyramid consists of.
                 for entry in entries where entry == "pyramid.json" || Int(entry) != nil {
@@ -130,8 +139,10 @@ public struct TileCutter: Sendable {
 
     // MARK: The pipeline
 
-    private func run(_ source: RowSource, _ pyramid: TilePyramid, _ dir: String,
-                     _ progress: ((Int, Int) -> Void)?) throws(TilePyramidError) {
+    private func run(
+        _ source: RowSource, _ pyramid: TilePyramid, _ dir: String,
+        _ progress: ((Int, Int) -> Void)?
+    ) throws(TilePyramidError) {
         let channels = format == .jpeg ? 3 : 4
         let writer = TileWriter(dir: dir, pyramid: pyramid, quality: quality, pool: pool)
         let levels = pyramid.levels.enumerated().map { LevelBand(index: $0.offset, level: $0.element, tileSize: tileSize, channels: channels) }
@@ -198,8 +209,10 @@ public struct TileCutter: Sendable {
     /// One row from the source's layout (3: RGB, 4: straight RGBA) to the
     /// pyramid's (3: RGB on the background, 4: premultiplied RGBA); RGB to
     /// RGB is not converted at all.
-    private func convert(_ src: UnsafePointer<UInt8>, _ sc: Int, _ dst: UnsafeMutablePointer<UInt8>, _ dc: Int, _ width: Int,
-                         _ bg: (UInt32, UInt32, UInt32)) {
+    private func convert(
+        _ src: UnsafePointer<UInt8>, _ sc: Int, _ dst: UnsafeMutablePointer<UInt8>, _ dc: Int, _ width: Int,
+        _ bg: (UInt32, UInt32, UInt32)
+    ) {
         if sc == 3 {
             for x in 0..<width {
                 dst[x * 4] = src[x * 3]; dst[x * 4 + 1] = src[x * 3 + 1]; dst[x * 4 + 2] = src[x * 3 + 2]; dst[x * 4 + 3] = 255
@@ -450,7 +463,11 @@ private final class RowSource {
                 // Interlaced rows only come out all together: decoded whole,
                 // within the bitmap limits and, with the bands, the memory allowed.
                 guard UInt64(w) * UInt64(h) * 4 + RowSource.bandBytes(width: Int(w), tileSize: tileSize) <= maximumMemory else {
-                    throw .input(path: path, reason: "an interlaced PNG of \(w) × \(h) must be decoded whole, which needs more than the \(maximumMemory >> 20) MB allowed; save it without interlacing to cut it a band at a time")
+                    throw .input(
+                        path: path,
+                        reason:
+                            "an interlaced PNG of \(w) × \(h) must be decoded whole, which needs more than the \(maximumMemory >> 20) MB allowed; save it without interlacing to cut it a band at a time"
+                    )
                 }
                 do {
                     whole = try Image(contentsOfFile: path, maximumPixelCount: Int(w) * Int(h))

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import StrataGraphics
-import StrataScenes
 import StrataLayers
+import StrataScenes
 import StrataTiles
 import Synchronization
 
@@ -51,20 +51,24 @@ struct LayersBench: ParsableCommand {
         let host = try LayerHost(width: 1920, height: 1080, clock: clock)
         let (compositor, changing) = try LayersBench.buildScene(host.rootLayer)
         host.renderFrame()
-        report("composite-full", median {
-            compositor.invalidate()
-            compositor.render(host.renderTree, at: clock.now)
-        })
+        report(
+            "composite-full",
+            median {
+                compositor.invalidate()
+                compositor.render(host.renderTree, at: clock.now)
+            })
         if let png { try compositor.frame.makeImage().writePNG(to: png) }
         var flip = false
-        report("composite-damage", median {
-            flip.toggle()
-            Transaction.perform {
-                Transaction.disableActions = true
-                changing.backgroundColor = flip ? Color(red: 0.2, green: 0.6, blue: 1) : Color(red: 1, green: 0.4, blue: 0.2)
-            }
-            host.renderFrame()
-        })
+        report(
+            "composite-damage",
+            median {
+                flip.toggle()
+                Transaction.perform {
+                    Transaction.disableActions = true
+                    changing.backgroundColor = flip ? Color(red: 0.2, green: 0.6, blue: 1) : Color(red: 1, green: 0.4, blue: 0.2)
+                }
+                host.renderFrame()
+            })
 
         if wanted("commit-10k") || wanted("commit-10k-animated") { try commit10k(report) }
         if wanted("animate-1k") { try animate1k(report) }
@@ -94,24 +98,26 @@ struct LayersBench: ParsableCommand {
             func newAsyncDisplayTask(for layer: AsyncLayer) -> AsyncDisplayTask {
                 let shade = Double(frame % 10) / 10
                 let drawn = self.drawn
-                return AsyncDisplayTask(display: { canvas, size, isCancelled in
-                    defer { drawn.n.wrappingAdd(1, ordering: .releasing) }
-                    canvas.fillColor = Color(red: 0.2, green: shade, blue: 0.8)
-                    canvas.fill(Rect(origin: .zero, size: size))
-                    guard !isCancelled() else { return }
-                    canvas.fillColor = .white
-                    for i in 0..<6 {
-                        canvas.fillEllipse(in: Rect(x: 6 + Double(i) * 14, y: size.height / 2 - 5, width: 10, height: 10))
-                    }
-                    canvas.strokeColor = .black
-                    canvas.lineWidth = 2
-                    var p = Path()
-                    p.move(to: Point(x: 4, y: size.height - 6))
-                    p.addLine(to: Point(x: size.width - 4, y: 6))
-                    canvas.stroke(p)
-                }, didDisplay: { [weak self] _, finished in
-                    if finished { self?.applied += 1 }
-                })
+                return AsyncDisplayTask(
+                    display: { canvas, size, isCancelled in
+                        defer { drawn.n.wrappingAdd(1, ordering: .releasing) }
+                        canvas.fillColor = Color(red: 0.2, green: shade, blue: 0.8)
+                        canvas.fill(Rect(origin: .zero, size: size))
+                        guard !isCancelled() else { return }
+                        canvas.fillColor = .white
+                        for i in 0..<6 {
+                            canvas.fillEllipse(in: Rect(x: 6 + Double(i) * 14, y: size.height / 2 - 5, width: 10, height: 10))
+                        }
+                        canvas.strokeColor = .black
+                        canvas.lineWidth = 2
+                        var p = Path()
+                        p.move(to: Point(x: 4, y: size.height - 6))
+                        p.addLine(to: Point(x: size.width - 4, y: 6))
+                        canvas.stroke(p)
+                    },
+                    didDisplay: { [weak self] _, finished in
+                        if finished { self?.applied += 1 }
+                    })
             }
         }
         let painter = Painter()
@@ -137,8 +143,9 @@ struct LayersBench: ParsableCommand {
             // The pool draws (untimed: the main actor is free meanwhile)...
             let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
             while painter.drawn.n.load(ordering: .acquiring) < layers.count
-                    || QueuePool.shared.outstanding(.userInitiated).contains(where: { $0 > 0 }),
-                  DispatchTime.now().uptimeNanoseconds < deadline {
+                || QueuePool.shared.outstanding(.userInitiated).contains(where: { $0 > 0 }),
+                DispatchTime.now().uptimeNanoseconds < deadline
+            {
                 usleep(200)
             }
             host.finishRendering()
@@ -221,11 +228,13 @@ struct LayersBench: ParsableCommand {
             host.renderFrame()
         }
         var i = 0
-        report("tiled-pan", medianMilliseconds(repeat: max(`repeat`, steps)) {
-            i += 1
-            place(i)
-            host.renderFrame()
-        })
+        report(
+            "tiled-pan",
+            medianMilliseconds(repeat: max(`repeat`, steps)) {
+                i += 1
+                place(i)
+                host.renderFrame()
+            })
         if layer.pendingTileCount > 0 || layer.drawnTileCount == 0 {
             throw ValidationError("tiled-pan: the cache was not warm (\(layer.pendingTileCount) tiles pending)")
         }
@@ -292,10 +301,12 @@ struct LayersBench: ParsableCommand {
         func u() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
         // A small image for contents.
         var px = [UInt8](repeating: 0, count: 48 * 48 * 4)
-        for y in 0..<48 { for x in 0..<48 {
-            let i = (y * 48 + x) * 4
-            px[i] = UInt8(x * 5); px[i + 1] = UInt8(y * 5); px[i + 2] = 160; px[i + 3] = 255
-        } }
+        for y in 0..<48 {
+            for x in 0..<48 {
+                let i = (y * 48 + x) * 4
+                px[i] = UInt8(x * 5); px[i + 1] = UInt8(y * 5); px[i + 2] = 160; px[i + 3] = 255
+            }
+        }
         let image = try Image(width: 48, height: 48, premultipliedPixels: px)
         for i in 0..<500 {
             let kind = i % 10

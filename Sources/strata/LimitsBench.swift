@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import StrataGraphics
-import StrataText
 import StrataScenes
+import StrataText
 
 #if canImport(Glibc)
 import Glibc
@@ -38,29 +38,42 @@ struct LimitsBench: ParsableCommand {
         ("stroke-10m-round-joins", { strokeWalk(dashes: []) }),
         ("stroke-10m-dashed", { strokeWalk(dashes: [4, 3]) }),
         ("fill-10m", { fillWalk() }),
-        ("png-16384-default-limit", {
-            guard (try? Image(pngData: HostileFiles.blankPNG(width: 16384, height: 16384))) == nil else {
-                throw ValidationError("decoded past the default limit")
+        (
+            "png-16384-default-limit",
+            {
+                guard (try? Image(pngData: HostileFiles.blankPNG(width: 16384, height: 16384))) == nil else {
+                    throw ValidationError("decoded past the default limit")
+                }
             }
-        }),
-        ("png-16384-at-max-pixels", {
-            let image = try Image(pngData: HostileFiles.blankPNG(width: 16384, height: 16384), maximumPixelCount: BitmapLimits.maxPixels)
-            guard image.width == 16384 else { throw ValidationError("wrong size") }
-        }),
-        ("text-32k-combining-marks", {
-            let text = "a" + String(repeating: "\u{0301}", count: 32_000) + " b"
-            let canvas = try Canvas(width: 200, height: 60)
-            canvas.draw(TextLayout(AttributedText(text, attributes: TextAttributes(font: Font(size: 16))), width: 200),
-                        at: Point(x: 2, y: 2))
-        }),
-        ("dash-1e9-offscreen", {
-            let canvas = try Canvas(width: 1920, height: 1080)
-            var path = Path()
-            path.move(to: Point(x: -1e9, y: 540))
-            path.addLine(to: Point(x: 1e9, y: 540))
-            canvas.setLineDash(phase: 0, lengths: [1, 1])
-            canvas.stroke(path)
-        }),
+        ),
+        (
+            "png-16384-at-max-pixels",
+            {
+                let image = try Image(pngData: HostileFiles.blankPNG(width: 16384, height: 16384), maximumPixelCount: BitmapLimits.maxPixels)
+                guard image.width == 16384 else { throw ValidationError("wrong size") }
+            }
+        ),
+        (
+            "text-32k-combining-marks",
+            {
+                let text = "a" + String(repeating: "\u{0301}", count: 32_000) + " b"
+                let canvas = try Canvas(width: 200, height: 60)
+                canvas.draw(
+                    TextLayout(AttributedText(text, attributes: TextAttributes(font: Font(size: 16))), width: 200),
+                    at: Point(x: 2, y: 2))
+            }
+        ),
+        (
+            "dash-1e9-offscreen",
+            {
+                let canvas = try Canvas(width: 1920, height: 1080)
+                var path = Path()
+                path.move(to: Point(x: -1e9, y: 540))
+                path.addLine(to: Point(x: 1e9, y: 540))
+                canvas.setLineDash(phase: 0, lengths: [1, 1])
+                canvas.stroke(path)
+            }
+        ),
     ]
 
     /// Ten million points of a random walk across a 1920 × 1080 canvas.

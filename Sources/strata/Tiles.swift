@@ -59,13 +59,16 @@ struct Tiles: ParsableCommand {
             let pyramid = try cutter.cut(input, into: outdir, replacing: replace) { done, total in
                 guard bar else { return }
                 let width = 30, filled = total == 0 ? width : done * width / total
-                let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+                let line =
+                    "\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
                     + "] \(total == 0 ? 100 : done * 100 / total)% \(done)/\(total) tiles"
                 FileHandle.standardError.write(Data(line.utf8))
             }
             if bar { FileHandle.standardError.write(Data("\n".utf8)) }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            print("\(pyramid.tileCount) tiles in \(pyramid.levels.count) levels (\(pyramid.width) × \(pyramid.height)) in \(String(format: "%.2f", seconds)) s")
+            print(
+                "\(pyramid.tileCount) tiles in \(pyramid.levels.count) levels (\(pyramid.width) × \(pyramid.height)) in \(String(format: "%.2f", seconds)) s"
+            )
         } catch {
             if bar { FileHandle.standardError.write(Data("\n".utf8)) }
             FileHandle.standardError.write(Data("strata tiles: \(error)\n".utf8))
@@ -153,8 +156,12 @@ struct TileViewer: ParsableCommand {
             if next > now { usleep(UInt32((next - now) / 1000)) }
         }
         let s = host.statistics
-        print(String(format: "%d frames (%d written): main actor per frame median %.2f ms, p99 %.2f ms, max %.2f ms; %d over %.1f ms",
-                     s.framesRendered, written, s.p50 * 1000, s.p99 * 1000, s.max * 1000, s.framesOverBudget, s.budget * 1000))
-        print("tiles drawn \(layer.drawnTileCount), cached \(layer.cachedTileCount) (\(layer.cachedBytes >> 20) MB), still pending \(layer.pendingTileCount)")
+        print(
+            String(
+                format: "%d frames (%d written): main actor per frame median %.2f ms, p99 %.2f ms, max %.2f ms; %d over %.1f ms",
+                s.framesRendered, written, s.p50 * 1000, s.p99 * 1000, s.max * 1000, s.framesOverBudget, s.budget * 1000))
+        print(
+            "tiles drawn \(layer.drawnTileCount), cached \(layer.cachedTileCount) (\(layer.cachedBytes >> 20) MB), still pending \(layer.pendingTileCount)"
+        )
     }
 }

@@ -83,7 +83,7 @@ struct TilesBench: ParsableCommand {
     static func measure(_ path: String, _ arguments: [String]) throws -> (wall: Double, peak: Double) {
         var pid: pid_t = 0
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for p in argv { free(p) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
@@ -113,8 +113,9 @@ struct TilesBench: ParsableCommand {
     static func makeScene(width: Int, height: Int) throws -> Image {
         let canvas = try Canvas(width: width, height: height)
         let w = Double(width), h = Double(height)
-        canvas.drawLinearGradient(Gradient(colors: [Color(red: 0.35, green: 0.6, blue: 0.95), Color(red: 0.95, green: 0.85, blue: 0.7)]),
-                                  start: Point(x: 0, y: 0), end: Point(x: 0, y: h * 0.6), options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        canvas.drawLinearGradient(
+            Gradient(colors: [Color(red: 0.35, green: 0.6, blue: 0.95), Color(red: 0.95, green: 0.85, blue: 0.7)]),
+            start: Point(x: 0, y: 0), end: Point(x: 0, y: h * 0.6), options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         var rng = SplitMix64(seed: 42)
         for layer in 0..<4 {
             var hill = Path()
@@ -133,8 +134,9 @@ struct TilesBench: ParsableCommand {
         for _ in 0..<3000 {
             let x = Double(rng.next() % UInt64(width)), y = Double(rng.next() % UInt64(height))
             let r = 4 + Double(rng.next() % 60)
-            canvas.fillColor = Color(red: Double(rng.next() % 256) / 255, green: Double(rng.next() % 256) / 255,
-                                     blue: Double(rng.next() % 256) / 255, alpha: 0.6)
+            canvas.fillColor = Color(
+                red: Double(rng.next() % 256) / 255, green: Double(rng.next() % 256) / 255,
+                blue: Double(rng.next() % 256) / 255, alpha: 0.6)
             canvas.fillEllipse(in: Rect(x: x - r, y: y - r, width: 2 * r, height: 2 * r))
         }
         return canvas.makeImage()

@@ -9,8 +9,10 @@ import Testing
     /// Every pixel's alpha is 0 or 255, and 255 exactly where `inside` says its
     /// centre is (pixels whose centre is within `margin` of the boundary, as
     /// `distance` measures it, are not judged).
-    func expectCentreRule(_ canvas: Canvas, margin: Double = 0.02, _ inside: (Double, Double) -> (Bool, Double),
-                          _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectCentreRule(
+        _ canvas: Canvas, margin: Double = 0.02, _ inside: (Double, Double) -> (Bool, Double),
+        _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         var wrong = 0, partial = 0
         for y in 0..<canvas.bitmap.height {
             for x in 0..<canvas.bitmap.width {
@@ -29,10 +31,12 @@ import Testing
         canvas.fillEllipse(in: Rect(x: 4.3, y: 5.8, width: 29.4, height: 27.1))
         let (cx, cy, rx, ry) = (4.3 + 14.7, 5.8 + 13.55, 14.7, 13.55)
         // The flattened ellipse strays up to 0.1 px from the curve.
-        expectCentreRule(canvas, margin: 0.15, { x, y in
-            let d = ((x - cx) / rx) * ((x - cx) / rx) + ((y - cy) / ry) * ((y - cy) / ry)
-            return (d < 1, abs(d.squareRoot() - 1) * min(rx, ry))
-        }, "ellipse")
+        expectCentreRule(
+            canvas, margin: 0.15,
+            { x, y in
+                let d = ((x - cx) / rx) * ((x - cx) / rx) + ((y - cy) / ry) * ((y - cy) / ry)
+                return (d < 1, abs(d.squareRoot() - 1) * min(rx, ry))
+            }, "ellipse")
         // A star, even-odd: its centre is empty.
         let star = makeCanvas(40, 40)
         star.shouldAntialias = false
@@ -54,9 +58,11 @@ import Testing
         // Centres at 2.5 … : x from 2.4 covers 2 (2.5 ≥ 2.4); to 7.5 covers up to 6
         // (7.5 is not < 7.5).
         canvas.fill(Rect(x: 2.4, y: 3.6, width: 5.1, height: 4.0))
-        expectCentreRule(canvas, { x, y in
-            (x >= 2.4 && x < 7.5 && y >= 3.6 && y < 7.6, min(abs(x - 2.4), abs(x - 7.5), abs(y - 3.6), abs(y - 7.6)))
-        }, "rect")
+        expectCentreRule(
+            canvas,
+            { x, y in
+                (x >= 2.4 && x < 7.5 && y >= 3.6 && y < 7.6, min(abs(x - 2.4), abs(x - 7.5), abs(y - 3.6), abs(y - 7.6)))
+            }, "rect")
         #expect(canvas.bitmap[2, 4].a == 255 && canvas.bitmap[7, 4].a == 0 && canvas.bitmap[4, 3].a == 0 && canvas.bitmap[4, 7].a == 255)
         // Rotated: through the path filler.
         let turned = makeCanvas(30, 30)
@@ -64,11 +70,13 @@ import Testing
         turned.translateBy(x: 15, y: 15)
         turned.rotate(by: 0.3)
         turned.fill(Rect(x: -8, y: -5, width: 16, height: 10))
-        expectCentreRule(turned, { x, y in
-            let (dx, dy) = (x - 15, y - 15)
-            let u = dx * cos(0.3) + dy * sin(0.3), v = -dx * sin(0.3) + dy * cos(0.3)
-            return (abs(u) < 8 && abs(v) < 5, min(abs(abs(u) - 8), abs(abs(v) - 5)))
-        }, "rotated rect")
+        expectCentreRule(
+            turned,
+            { x, y in
+                let (dx, dy) = (x - 15, y - 15)
+                let u = dx * cos(0.3) + dy * sin(0.3), v = -dx * sin(0.3) + dy * cos(0.3)
+                return (abs(u) < 8 && abs(v) < 5, min(abs(abs(u) - 8), abs(abs(v) - 5)))
+            }, "rotated rect")
     }
 
     @Test func strokesCoverThePixelsWhoseCentresAreInside() {
@@ -81,11 +89,13 @@ import Testing
         canvas.stroke(p)
         let (ax, ay, bx, by) = (4.2, 7.7, 35.1, 30.4)
         let len = ((bx - ax) * (bx - ax) + (by - ay) * (by - ay)).squareRoot()
-        expectCentreRule(canvas, { x, y in
-            let u = ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / len
-            let v = abs(-(x - ax) * (by - ay) + (y - ay) * (bx - ax)) / len
-            return (u > 0 && u < len && v < 1.65, min(abs(u), abs(u - len), abs(v - 1.65)))
-        }, "line")
+        expectCentreRule(
+            canvas,
+            { x, y in
+                let u = ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / len
+                let v = abs(-(x - ax) * (by - ay) + (y - ay) * (bx - ax)) / len
+                return (u > 0 && u < len && v < 1.65, min(abs(u), abs(u - len), abs(v - 1.65)))
+            }, "line")
         // A thin line is one pixel wide and solid, not faded.
         let thin = makeCanvas(20, 10)
         thin.shouldAntialias = false

@@ -1,9 +1,9 @@
 import Foundation
+import StrataScenes
 import StrataTestSupport
 import Testing
 
 @testable import StrataGraphics
-import StrataScenes
 
 /// The benchmark scenes must be SCENES.md's geometry exactly, and what Strata draws
 /// of them must stay within the fidelity bar against Skia's reference images.
@@ -24,9 +24,11 @@ import StrataScenes
     /// than Cairo has (line 0.14 %, polygons 0.15 %, circles 6.3 %, rects 0.01 %,
     /// area 0.06 %).
     /// Runs where `../shared/bench` stands beside the checkout, as in CI.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: sharedReferences),
-                   "Skia's reference images are read from ../shared/bench/reference beside the checkout, as CI has it"),
-          arguments: [(RasterScene.line, 0.14), (.polygons, 0.15), (.circles, 6.3), (.rects, 0.01), (.area, 0.06)])
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: sharedReferences),
+            "Skia's reference images are read from ../shared/bench/reference beside the checkout, as CI has it"),
+        arguments: [(RasterScene.line, 0.14), (.polygons, 0.15), (.circles, 6.3), (.rects, 0.01), (.area, 0.06)])
     func scenesMatchSkiaReferences(scene: RasterScene, over8: Double) throws {
         let canvas = makeCanvas(RasterScene.width, RasterScene.height)
         scene.draw(scene.generate(), on: canvas)

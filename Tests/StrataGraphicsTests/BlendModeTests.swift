@@ -36,7 +36,6 @@ private let expected: [(BlendMode, Pixel)] = [
 private let source = Color(red8: 204, green8: 102, blue8: 51, alpha8: 153)
 private let destination = Pixel(r: 41, g: 102, b: 184, a: 204)
 
-
 @Suite struct BlendModeTests {
     @Test func everyModeIsCovered() {
         #expect(Set(expected.map(\.0)) == Set(BlendMode.allCases))
@@ -57,8 +56,9 @@ private let destination = Pixel(r: 41, g: 102, b: 184, a: 204)
                 canvas.fillColor = source
                 canvas.fill(Rect(x: 0, y: 0, width: 8, height: 8))
             case 1:
-                canvas.fill(Rect(x: 0, y: 0, width: 8, height: 8),
-                            with: .linearGradient(Gradient(colors: [source, source]), start: .zero, end: Point(x: 8, y: 1)))
+                canvas.fill(
+                    Rect(x: 0, y: 0, width: 8, height: 8),
+                    with: .linearGradient(Gradient(colors: [source, source]), start: .zero, end: Point(x: 8, y: 1)))
             default:
                 canvas.strokeColor = source
                 canvas.lineWidth = 4
@@ -85,8 +85,12 @@ private let destination = Pixel(r: 41, g: 102, b: 184, a: 204)
         // Half covered: half the result, half the old pixel.
         let half = canvas.bitmap[2, 0]
         func mid(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Int(a) + Int(b) + 1) / 2) }
-        #expect(near(half, Pixel(r: mid(full.r, destination.r), g: mid(full.g, destination.g),
-                                  b: mid(full.b, destination.b), a: mid(full.a, destination.a)), 1), "\(mode): \(half)")
+        #expect(
+            near(
+                half,
+                Pixel(
+                    r: mid(full.r, destination.r), g: mid(full.g, destination.g),
+                    b: mid(full.b, destination.b), a: mid(full.a, destination.a)), 1), "\(mode): \(half)")
     }
 
     @Test func resultsStayValidPremultiplied() {

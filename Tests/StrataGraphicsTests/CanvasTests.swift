@@ -55,8 +55,11 @@ import Testing
         for x in 0..<37 { #expect(canvas.bitmap[x, 0] == canvas.bitmap[x, 1], "pixel \(x)") }
         let s = Color(red8: 10, green8: 200, blue8: 90, alpha8: 77).premultipliedPixel
         let d = Pixel(r: 60, g: 100, b: 140, a: 255)  // the original pixel 20
-        #expect(canvas.bitmap[20, 0] == Pixel(r: s.r + Pixel.multiply(d.r, 178), g: s.g + Pixel.multiply(d.g, 178),
-                                              b: s.b + Pixel.multiply(d.b, 178), a: 255))
+        #expect(
+            canvas.bitmap[20, 0]
+                == Pixel(
+                    r: s.r + Pixel.multiply(d.r, 178), g: s.g + Pixel.multiply(d.g, 178),
+                    b: s.b + Pixel.multiply(d.b, 178), a: 255))
     }
 
     @Test(arguments: [BlendMode.normal, .copy])
@@ -77,8 +80,9 @@ import Testing
         let color = mode == .copy ? Color(red8: 200, green8: 40, blue8: 120, alpha8: 180) : Color(red8: 30, green8: 220, blue8: 90)
         let s = color.premultipliedPixel
         canvas.blendMode = mode
-        canvas.draw(CoverageMask(width: width, height: 1, left: 0, top: 0, coverage: coverage), atDeviceX: 0, y: 0,
-                    with: .color(color))
+        canvas.draw(
+            CoverageMask(width: width, height: 1, left: 0, top: 0, coverage: coverage), atDeviceX: 0, y: 0,
+            with: .color(color))
         func lerp(_ s: UInt8, _ d: UInt8, _ c: UInt8) -> UInt8 {
             let sum: Double = Double(s) * Double(c) + Double(d) * Double(255 - c)
             return UInt8(sum / 255 + 0.5)
@@ -108,9 +112,11 @@ import Testing
         let sub = try Canvas(width: 37, height: 5)
         sub.fillColor = color
         sub.fill(Rect(x: 0, y: 1, width: 37, height: 2))
-        for y in 0..<5 { for x in 0..<37 {
-            #expect(sub.bitmap[x, y] == (y == 1 || y == 2 ? want : .transparent), "(\(x), \(y))")
-        } }
+        for y in 0..<5 {
+            for x in 0..<37 {
+                #expect(sub.bitmap[x, y] == (y == 1 || y == 2 ? want : .transparent), "(\(x), \(y))")
+            }
+        }
     }
 
     @Test func copyModeReplacesInsideTheShape() {
@@ -243,8 +249,9 @@ import Testing
         for alpha in [255, 128, 7] as [UInt8] {
             let bitmap = try Bitmap(width: 61, height: 2)
             for x in 0..<61 {
-                let p = Pixel(r: UInt8.random(in: 0...200, using: &rng), g: UInt8.random(in: 0...200, using: &rng),
-                              b: UInt8.random(in: 0...200, using: &rng), a: 220)
+                let p = Pixel(
+                    r: UInt8.random(in: 0...200, using: &rng), g: UInt8.random(in: 0...200, using: &rng),
+                    b: UInt8.random(in: 0...200, using: &rng), a: 220)
                 bitmap[x, 0] = Pixel(r: min(p.r, p.a), g: min(p.g, p.a), b: min(p.b, p.a), a: p.a)
                 bitmap[x, 1] = bitmap[x, 0]
             }

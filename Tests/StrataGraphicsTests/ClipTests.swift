@@ -72,8 +72,16 @@ import Testing
         let draws: [(Canvas) -> Void] = [
             { $0.fill(Path(rect: $0.bounds)) },
             { $0.fillEllipse(in: Rect(x: -20, y: -20, width: 80, height: 80)) },
-            { $0.fill(Rect(x: 0, y: 0, width: 40, height: 40), with: .linearGradient(Gradient(colors: [.white, .white]), start: .zero, end: Point(x: 40, y: 0))) },
-            { $0.drawLinearGradient(Gradient(colors: [.white, .white]), start: .zero, end: Point(x: 40, y: 0), options: [.drawsBeforeStartLocation, .drawsAfterEndLocation]) },
+            {
+                $0.fill(
+                    Rect(x: 0, y: 0, width: 40, height: 40),
+                    with: .linearGradient(Gradient(colors: [.white, .white]), start: .zero, end: Point(x: 40, y: 0)))
+            },
+            {
+                $0.drawLinearGradient(
+                    Gradient(colors: [.white, .white]), start: .zero, end: Point(x: 40, y: 0),
+                    options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+            },
             { c in
                 c.strokeColor = .white
                 c.lineWidth = 40
@@ -168,10 +176,12 @@ import Testing
     @Test func badMasksClipEverything() {
         let mask = image(1, 1, [Pixel(r: 255, g: 255, b: 255, a: 255)])
         let empty = try! Image(width: 0, height: 0, premultipliedPixels: [])
-        for setUp in [{ (c: Canvas) in c.clip(to: Rect(x: 0, y: 0, width: 4, height: 4), mask: empty) },
-                      { c in c.clip(to: Rect(x: .nan, y: 0, width: 4, height: 4), mask: mask) },
-                      { c in c.clip(to: Rect(x: 0, y: 0, width: .infinity, height: 4), mask: mask) },
-                      { c in c.clip(to: Rect(x: 0, y: 0, width: 0, height: 4), mask: mask) }] {
+        for setUp in [
+            { (c: Canvas) in c.clip(to: Rect(x: 0, y: 0, width: 4, height: 4), mask: empty) },
+            { c in c.clip(to: Rect(x: .nan, y: 0, width: 4, height: 4), mask: mask) },
+            { c in c.clip(to: Rect(x: 0, y: 0, width: .infinity, height: 4), mask: mask) },
+            { c in c.clip(to: Rect(x: 0, y: 0, width: 0, height: 4), mask: mask) },
+        ] {
             #expect(coveredArea(filled((4, 4), setUp)) == 0)
         }
         // Under a rotation: a rotated square of coverage.

@@ -114,8 +114,11 @@ import Testing
         let p = Pixel(r: 255, g: 128, b: 7, a: 255)
         for k in [0, 1, 127, 128, 200, 255] as [UInt32] {
             let s = Pixel(packed: scalePacked(p.packed, k))
-            #expect(s == Pixel(r: Pixel.multiply(255, UInt8(k)), g: Pixel.multiply(128, UInt8(k)),
-                               b: Pixel.multiply(7, UInt8(k)), a: Pixel.multiply(255, UInt8(k))))
+            #expect(
+                s
+                    == Pixel(
+                        r: Pixel.multiply(255, UInt8(k)), g: Pixel.multiply(128, UInt8(k)),
+                        b: Pixel.multiply(7, UInt8(k)), a: Pixel.multiply(255, UInt8(k))))
         }
     }
 }

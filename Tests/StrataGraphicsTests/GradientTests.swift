@@ -61,15 +61,17 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         let shifted = paintCanvas(.linearGradient(Gradient(colors: [red, blue]), start: Point(x: 50, y: 0), end: Point(x: 90, y: 0), spread: spread))
         switch spread {
         case .pad: #expect(shifted[0, 0] == px(red))
-        case .repeat: #expect(near(shifted[0, 0], shifted[80, 0], 1))   // t = −1.2375 ≡ 0.7625
+        case .repeat: #expect(near(shifted[0, 0], shifted[80, 0], 1))  // t = −1.2375 ≡ 0.7625
         case .reflect: #expect(near(shifted[0, 0], shifted[80, 0], 1))  // mirrored: 1.2375, then 2 − 1.2375
         }
     }
 
     @Test func radialGradientBetweenConcentricCircles() {
         let g = Gradient(colors: [red, blue])
-        let b = paintCanvas(.radialGradient(g, startCenter: Point(x: 50, y: 50), startRadius: 0,
-                                            endCenter: Point(x: 50, y: 50), endRadius: 40), 100, 100)
+        let b = paintCanvas(
+            .radialGradient(
+                g, startCenter: Point(x: 50, y: 50), startRadius: 0,
+                endCenter: Point(x: 50, y: 50), endRadius: 40), 100, 100)
         #expect(near(b[50, 50], px(g.color(at: 0.5.squareRoot() / 40)), 1))
         // (70.5, 50.5) is 20.5 from the centre: t ≈ 0.51.
         let t = ((20.5 * 20.5 + 0.5 * 0.5).squareRoot()) / 40
@@ -81,8 +83,9 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         // From a point circle at (20, 50) to a circle of radius 30 round (50, 50):
         // the point (80, 50) lies on the end circle, so t = 1 there.
         let g = Gradient(colors: [red, blue])
-        let paint = Paint.radialGradient(g, startCenter: Point(x: 20, y: 50), startRadius: 0,
-                                         endCenter: Point(x: 50, y: 50), endRadius: 30)
+        let paint = Paint.radialGradient(
+            g, startCenter: Point(x: 20, y: 50), startRadius: 0,
+            endCenter: Point(x: 50, y: 50), endRadius: 30)
         let b = paintCanvas(paint, 100, 100)
         #expect(near(b[79, 50], px(g.color(at: 1)), 8))
         #expect(near(b[20, 50], px(red), 8))
@@ -107,8 +110,9 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
     @Test func gradientsFollowTheTransform() {
         // A vertical axis in user space, rotated a quarter turn: horizontal on screen.
         let g = Gradient(colors: [red, blue])
-        let b = paintCanvas(.linearGradient(g, start: .zero, end: Point(x: 0, y: 100)), 100, 1,
-                            transform: Transform(translationX: 100, y: 0).rotated(by: .pi / 2))
+        let b = paintCanvas(
+            .linearGradient(g, start: .zero, end: Point(x: 0, y: 100)), 100, 1,
+            transform: Transform(translationX: 100, y: 0).rotated(by: .pi / 2))
         // User (0, y) maps to device (100 − y, 0): t grows leftward.
         #expect(near(b[89, 0], px(g.color(at: 0.105)), 1))
         #expect(near(b[9, 0], px(g.color(at: 0.905)), 1))
@@ -123,22 +127,29 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         let g = Gradient(stops: [.init(color: red, location: .nan), .init(color: blue, location: 0.5)])
         #expect(g.stops.count == 1)
         // NaN colour components count as 0 (Color's rule), rather than poisoning the table.
-        let nanColor = paintCanvas(.linearGradient(Gradient(colors: [Color(red: .nan, green: .nan, blue: 0, alpha: .nan), blue]),
-                                                   start: .zero, end: Point(x: 100, y: 0)))
-        #expect(nanColor[0, 0].a <= 3 && near(nanColor[99, 0], px(blue), 3) && near(nanColor[50, 0], px(Color(red: 0, green: 0, blue: 0.505, alpha: 0.505)), 2))
+        let nanColor = paintCanvas(
+            .linearGradient(
+                Gradient(colors: [Color(red: .nan, green: .nan, blue: 0, alpha: .nan), blue]),
+                start: .zero, end: Point(x: 100, y: 0)))
+        #expect(
+            nanColor[0, 0].a <= 3 && near(nanColor[99, 0], px(blue), 3)
+                && near(nanColor[50, 0], px(Color(red: 0, green: 0, blue: 0.505, alpha: 0.505)), 2))
         // Coincident ends: everything is past the end, padded with the last colour.
         let point = paintCanvas(.linearGradient(Gradient(colors: [red, blue]), start: Point(x: 5, y: 0), end: Point(x: 5, y: 0)))
         #expect(point[0, 0] == px(blue))
         // A radial gradient between two point circles at one place covers nothing.
-        let none = paintCanvas(.radialGradient(Gradient(colors: [red, blue]), startCenter: Point(x: 5, y: 0), startRadius: 0,
-                                               endCenter: Point(x: 5, y: 0), endRadius: 0))
+        let none = paintCanvas(
+            .radialGradient(
+                Gradient(colors: [red, blue]), startCenter: Point(x: 5, y: 0), startRadius: 0,
+                endCenter: Point(x: 5, y: 0), endRadius: 0))
         #expect(coveredArea(none) == 0)
         // NaN geometry draws nothing rather than garbage.
         let nan = paintCanvas(.linearGradient(Gradient(colors: [red, blue]), start: Point(x: .nan, y: 0), end: Point(x: 5, y: 0)))
         #expect(coveredArea(nan) == 0)
         // A singular transform draws nothing.
-        let flat = paintCanvas(.linearGradient(Gradient(colors: [red, blue]), start: .zero, end: Point(x: 5, y: 0)),
-                               transform: Transform(scaleX: 0, y: 1))
+        let flat = paintCanvas(
+            .linearGradient(Gradient(colors: [red, blue]), start: .zero, end: Point(x: 5, y: 0)),
+            transform: Transform(scaleX: 0, y: 1))
         #expect(coveredArea(flat) == 0)
     }
 
@@ -150,8 +161,9 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         // Inside the gradient only, and inside the clip only.
         #expect(canvas.bitmap[10, 2].a == 0 && canvas.bitmap[90, 2].a == 0)
         #expect(canvas.bitmap[50, 2].a == 255 && canvas.bitmap[50, 7].a == 0)
-        canvas.drawLinearGradient(g, start: Point(x: 20, y: 0), end: Point(x: 80, y: 0),
-                                  options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        canvas.drawLinearGradient(
+            g, start: Point(x: 20, y: 0), end: Point(x: 80, y: 0),
+            options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         #expect(canvas.bitmap[10, 2] == px(red) && canvas.bitmap[90, 2] == px(blue))
         canvas.drawRadialGradient(g, startCenter: Point(x: 50, y: 2), startRadius: 0, endCenter: Point(x: 50, y: 2), endRadius: 3)
         #expect(canvas.bitmap[50, 2] == px(g.color(at: 0.5.squareRoot() / 3)) || near(canvas.bitmap[50, 2], px(g.color(at: 0.24)), 1))
@@ -162,7 +174,8 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
     @Test func gradientFillsAreAntiAliasedAndAlphaScaled() {
         let canvas = makeCanvas(20, 4)
         canvas.alpha = 0.5
-        canvas.fill(Rect(x: 2.5, y: 0, width: 10, height: 4), with: .linearGradient(Gradient(colors: [red, red]), start: .zero, end: Point(x: 20, y: 0)))
+        canvas.fill(
+            Rect(x: 2.5, y: 0, width: 10, height: 4), with: .linearGradient(Gradient(colors: [red, red]), start: .zero, end: Point(x: 20, y: 0)))
         #expect(canvas.bitmap[2, 1] == Pixel(r: 64, g: 0, b: 0, a: 64))
         #expect(canvas.bitmap[5, 1] == Pixel(r: 128, g: 0, b: 0, a: 128))
         // Strokes take paints too.

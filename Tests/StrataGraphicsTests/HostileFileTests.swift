@@ -30,13 +30,15 @@ import Testing
         // A 46-byte file whose text chunk declares 2 GB: refused from the chunk
         // headers before libpng reads the chunk (an outside check saw libpng
         // allocate the 2 GB first).
-        let file = HostileFiles.pngSignature + HostileFiles.ihdr(width: 1, height: 1)
+        let file =
+            HostileFiles.pngSignature + HostileFiles.ihdr(width: 1, height: 1)
             + HostileFiles.chunk("tEXt", Array("Title\0x".utf8), declaredLength: 0x7FFF_FFF0)
         #expect(file.count < 60)
         let message = pngError(file)
         #expect(message?.contains("tEXt chunk declares 2147483632 bytes") == true, "\(message ?? "decoded")")
         // A length past 2³¹ − 1 is damage, whatever follows.
-        let huge = HostileFiles.pngSignature + HostileFiles.ihdr(width: 1, height: 1)
+        let huge =
+            HostileFiles.pngSignature + HostileFiles.ihdr(width: 1, height: 1)
             + HostileFiles.chunk("zTXt", [1, 2, 3], declaredLength: 0xFFFF_FFF0)
         #expect(pngError(huge)?.contains("over 2^31 - 1") == true)
     }

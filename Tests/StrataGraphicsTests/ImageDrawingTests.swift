@@ -19,8 +19,10 @@ private let white = Pixel(r: 255, g: 255, b: 255, a: 255)
 
 @Suite struct ImageDrawingTests {
     private let quad = image(2, 2) { x, y in
-        [Pixel(r: 255, g: 0, b: 0, a: 255), Pixel(r: 0, g: 255, b: 0, a: 255),
-         Pixel(r: 0, g: 0, b: 255, a: 255), Pixel(r: 128, g: 128, b: 128, a: 128)][y * 2 + x]
+        [
+            Pixel(r: 255, g: 0, b: 0, a: 255), Pixel(r: 0, g: 255, b: 0, a: 255),
+            Pixel(r: 0, g: 0, b: 255, a: 255), Pixel(r: 128, g: 128, b: 128, a: 128),
+        ][y * 2 + x]
     }
 
     @Test func multiplyingByAColour() {
@@ -110,8 +112,9 @@ private let white = Pixel(r: 255, g: 255, b: 255, a: 255)
         // Scaled by 3 and moved by one pixel.
         let scaled = makeCanvas(6, 6)
         scaled.interpolationQuality = .none
-        scaled.fill(Rect(x: 0, y: 0, width: 6, height: 6),
-                    with: .pattern(quad, transform: Transform(scaleX: 3, y: 3).concatenating(Transform(translationX: 1, y: 0))))
+        scaled.fill(
+            Rect(x: 0, y: 0, width: 6, height: 6),
+            with: .pattern(quad, transform: Transform(scaleX: 3, y: 3).concatenating(Transform(translationX: 1, y: 0))))
         #expect(scaled.bitmap[0, 0] == quad[1, 0] && scaled.bitmap[1, 0] == quad[0, 0] && scaled.bitmap[4, 0] == quad[1, 0])
     }
 

@@ -63,15 +63,19 @@ import Testing
     /// into `rect`, and compares every pixel wholly inside the drawn rectangle
     /// with `formula` at that pixel centre's image coordinates. Returns the
     /// largest difference in levels and how many pixels were compared.
-    func compare(quality: InterpolationQuality, transform: Transform, rect: Rect,
-                 _ formula: (Image, Double, Double) -> SIMD4<Double>) -> (worst: Double, count: Int) {
+    func compare(
+        quality: InterpolationQuality, transform: Transform, rect: Rect,
+        _ formula: (Image, Double, Double) -> SIMD4<Double>
+    ) -> (worst: Double, count: Int) {
         let image = ImageSamplingTests.picture
         let canvas = makeCanvas(24, 20)
         canvas.interpolationQuality = quality
         canvas.concatenate(transform)
         canvas.draw(image, in: rect)
-        let imageToDevice = Transform(a: rect.width / Double(image.width), b: 0, c: 0, d: rect.height / Double(image.height),
-                                      tx: rect.minX, ty: rect.minY).concatenating(transform)
+        let imageToDevice = Transform(
+            a: rect.width / Double(image.width), b: 0, c: 0, d: rect.height / Double(image.height),
+            tx: rect.minX, ty: rect.minY
+        ).concatenating(transform)
         let inverse = imageToDevice.inverted()!
         var worst = 0.0, count = 0
         for y in 0..<20 {
@@ -98,27 +102,31 @@ import Testing
 
     @Test func bilinearMatchesTheFormulaWhenScaled() {
         // Scaled and moved only: the axis-aligned loop.
-        let r = compare(quality: .default, transform: .identity, rect: Rect(x: 0.3, y: 0.7, width: 21.9, height: 17.6),
-                        ImageSamplingTests.bilinear)
+        let r = compare(
+            quality: .default, transform: .identity, rect: Rect(x: 0.3, y: 0.7, width: 21.9, height: 17.6),
+            ImageSamplingTests.bilinear)
         #expect(r.count > 300)
         #expect(r.worst <= 1.5, "largest difference \(r.worst)")
     }
 
     @Test func bilinearMatchesTheFormulaWhenRotated() {
         // Rotated and sheared: the general loop.
-        let r = compare(quality: .medium, transform: ImageSamplingTests.turned, rect: Rect(x: 0.2, y: 0.1, width: 15.3, height: 13.7),
-                        ImageSamplingTests.bilinear)
+        let r = compare(
+            quality: .medium, transform: ImageSamplingTests.turned, rect: Rect(x: 0.2, y: 0.1, width: 15.3, height: 13.7),
+            ImageSamplingTests.bilinear)
         #expect(r.count > 100)
         #expect(r.worst <= 1.5, "largest difference \(r.worst)")
     }
 
     @Test func bicubicMatchesTheFormula() {
-        let scaled = compare(quality: .high, transform: .identity, rect: Rect(x: 0.3, y: 0.7, width: 21.9, height: 17.6),
-                             ImageSamplingTests.bicubic)
+        let scaled = compare(
+            quality: .high, transform: .identity, rect: Rect(x: 0.3, y: 0.7, width: 21.9, height: 17.6),
+            ImageSamplingTests.bicubic)
         #expect(scaled.count > 300)
         #expect(scaled.worst <= 1, "largest difference \(scaled.worst)")
-        let rotated = compare(quality: .high, transform: ImageSamplingTests.turned, rect: Rect(x: 0.2, y: 0.1, width: 15.3, height: 13.7),
-                              ImageSamplingTests.bicubic)
+        let rotated = compare(
+            quality: .high, transform: ImageSamplingTests.turned, rect: Rect(x: 0.2, y: 0.1, width: 15.3, height: 13.7),
+            ImageSamplingTests.bicubic)
         #expect(rotated.count > 100)
         #expect(rotated.worst <= 1, "largest difference \(rotated.worst)")
     }
@@ -221,8 +229,9 @@ import Testing
     func patternRow(_ spread: GradientSpread, offset: Double) -> [Int] {
         let canvas = makeCanvas(15, 2)
         canvas.interpolationQuality = .none
-        canvas.fill(Rect(x: 0, y: 0, width: 15, height: 2),
-                    with: .pattern(ImageSamplingTests.strip, transform: Transform(translationX: offset, y: 0), spread: spread))
+        canvas.fill(
+            Rect(x: 0, y: 0, width: 15, height: 2),
+            with: .pattern(ImageSamplingTests.strip, transform: Transform(translationX: offset, y: 0), spread: spread))
         // 0 red, 1 green, 2 blue.
         return (0..<15).map { x in
             let p = canvas.bitmap[x, 1]
@@ -256,9 +265,11 @@ import Testing
     @Test func reflectedPatternsAreSeamlessWhenFiltered() {
         // A horizontal ramp reflected and enlarged: bilinear across the mirrored
         // edge sees the same pixel on both sides, so there is no seam.
-        let ramp = try! Image(width: 4, height: 1, premultipliedPixels: (0..<4).flatMap { x -> [UInt8] in
-            let v = UInt8(x * 80); return [v, v, v, 255]
-        })
+        let ramp = try! Image(
+            width: 4, height: 1,
+            premultipliedPixels: (0..<4).flatMap { x -> [UInt8] in
+                let v = UInt8(x * 80); return [v, v, v, 255]
+            })
         let canvas = makeCanvas(64, 1)
         canvas.fill(Rect(x: 0, y: 0, width: 64, height: 1), with: .pattern(ramp, transform: Transform(scaleX: 4, y: 1), spread: .reflect))
         let values = (0..<64).map { Int(canvas.bitmap[$0, 0].r) }

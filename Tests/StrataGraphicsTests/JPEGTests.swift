@@ -3,7 +3,6 @@ import Testing
 
 @testable import StrataGraphics
 
-
 @Suite struct JPEGTests {
     @Test(arguments: ["blocks.jpg", "blocks-progressive.jpg", "blocks-cmyk.jpg"])
     func decodesColour(file: String) throws {
@@ -15,7 +14,9 @@ import Testing
 
     @Test func decodesGrey() throws {
         let image = try Image(contentsOfJPEGFile: resource("blocks-gray.jpg"))
-        #expect(near(image[3, 3], Pixel(r: UInt8(87), g: UInt8(87), b: UInt8(87), a: 255), 6) && near(image[12, 3], Pixel(r: UInt8(84), g: UInt8(84), b: UInt8(84), a: 255), 6))
+        #expect(
+            near(image[3, 3], Pixel(r: UInt8(87), g: UInt8(87), b: UInt8(87), a: 255), 6)
+                && near(image[12, 3], Pixel(r: UInt8(84), g: UInt8(84), b: UInt8(84), a: 255), 6))
     }
 
     @Test func roundTrip() throws {

@@ -50,7 +50,7 @@ import Testing
         canvas.translateBy(x: 3, y: 0)
         canvas.restoreGState()
         canvas.restoreGState()  // would undo the layer's own save: ignored
-        canvas.saveGState()     // left open: dropped at the end
+        canvas.saveGState()  // left open: dropped at the end
         canvas.fillColor = .white
         canvas.fill(Rect(x: 0, y: 0, width: 2, height: 2))
         canvas.endTransparencyLayer()
@@ -62,9 +62,9 @@ import Testing
         canvas.setShadow(offset: Size(width: 5, height: 3), blur: 0, color: .black)
         canvas.fillColor = .white
         canvas.fill(Rect(x: 5, y: 5, width: 10, height: 10))
-        #expect(canvas.bitmap[10, 10] == Pixel(r: 255, g: 255, b: 255, a: 255))   // the shape on top
-        #expect(canvas.bitmap[18, 16] == Pixel(r: 0, g: 0, b: 0, a: 255))         // its shadow beyond it
-        #expect(canvas.bitmap[21, 10].a == 0 && canvas.bitmap[10, 19].a == 0)     // nothing past the shadow
+        #expect(canvas.bitmap[10, 10] == Pixel(r: 255, g: 255, b: 255, a: 255))  // the shape on top
+        #expect(canvas.bitmap[18, 16] == Pixel(r: 0, g: 0, b: 0, a: 255))  // its shadow beyond it
+        #expect(canvas.bitmap[21, 10].a == 0 && canvas.bitmap[10, 19].a == 0)  // nothing past the shadow
         #expect(coveredArea(canvas.bitmap) == 100 + 100 - 5 * 7)
     }
 
@@ -89,7 +89,11 @@ import Testing
             { $0.fillEllipse(in: Rect(x: 4, y: 4, width: 8, height: 8)) },
             { $0.fill(Path(rect: Rect(x: 4, y: 4, width: 8, height: 8))) },
             { $0.draw(picture, in: Rect(x: 4, y: 4, width: 8, height: 8)) },
-            { $0.fill(Rect(x: 4, y: 4, width: 8, height: 8), with: .linearGradient(Gradient(colors: [.blue, .blue]), start: .zero, end: Point(x: 1, y: 0))) },
+            {
+                $0.fill(
+                    Rect(x: 4, y: 4, width: 8, height: 8),
+                    with: .linearGradient(Gradient(colors: [.blue, .blue]), start: .zero, end: Point(x: 1, y: 0)))
+            },
         ]
         for (i, draw) in draws.enumerated() {
             let canvas = makeCanvas(24, 24)
@@ -150,8 +154,9 @@ import Testing
             canvas.fill(canvas.bounds, with: .pattern(image, transform: t))
             for y in 0..<4 {
                 for x in 0..<4 {
-                    #expect(canvas.bitmap[x, y] == (x % 2 == 0 ? Pixel(r: 255, g: 0, b: 0, a: 255) : Pixel(r: 0, g: 0, b: 255, a: 255)),
-                            "\(t) at \(x), \(y)")
+                    #expect(
+                        canvas.bitmap[x, y] == (x % 2 == 0 ? Pixel(r: 255, g: 0, b: 0, a: 255) : Pixel(r: 0, g: 0, b: 255, a: 255)),
+                        "\(t) at \(x), \(y)")
                 }
             }
         }

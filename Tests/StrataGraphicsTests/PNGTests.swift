@@ -8,8 +8,9 @@ private func value(_ x: Int, _ y: Int) -> (Int, Int, Int, Int) {
 }
 
 private func premultiplied(_ r: Int, _ g: Int, _ b: Int, _ a: Int) -> Pixel {
-    Pixel(r: Pixel.multiply(UInt8(r), UInt8(a)), g: Pixel.multiply(UInt8(g), UInt8(a)),
-          b: Pixel.multiply(UInt8(b), UInt8(a)), a: UInt8(a))
+    Pixel(
+        r: Pixel.multiply(UInt8(r), UInt8(a)), g: Pixel.multiply(UInt8(g), UInt8(a)),
+        b: Pixel.multiply(UInt8(b), UInt8(a)), a: UInt8(a))
 }
 
 @Suite struct PNGTests {

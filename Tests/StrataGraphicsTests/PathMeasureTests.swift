@@ -24,7 +24,7 @@ import Testing
         #expect(p == Point(x: 10, y: 5) && t == Point(x: 0, y: 1))
         let (q, u) = try #require(m.position(atDistance: 35))  // on the closing edge, going up
         #expect(q == Point(x: 0, y: 5) && u == Point(x: 0, y: -1))
-        #expect(m.position(atDistance: -5)?.point == .zero)   // clamped
+        #expect(m.position(atDistance: -5)?.point == .zero)  // clamped
         #expect(m.position(atDistance: .nan) == nil)
         var arc = Path()
         arc.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .pi, clockwise: false)
@@ -51,10 +51,11 @@ import Testing
         p.move(to: .zero); p.addLine(to: Point(x: 10, y: 0))
         p.move(to: Point(x: 0, y: 5)); p.addLine(to: Point(x: 10, y: 5))
         let middle = PathMeasure(p).trimmed(from: 0.25, to: 0.75)
-        #expect(middle.elements == [
-            .move(to: Point(x: 5, y: 0)), .line(to: Point(x: 10, y: 0)),
-            .move(to: Point(x: 0, y: 5)), .line(to: Point(x: 5, y: 5)),
-        ])
+        #expect(
+            middle.elements == [
+                .move(to: Point(x: 5, y: 0)), .line(to: Point(x: 10, y: 0)),
+                .move(to: Point(x: 0, y: 5)), .line(to: Point(x: 5, y: 5)),
+            ])
     }
 
     @Test func wholeClosedSubpathsStayClosed() {

@@ -32,12 +32,13 @@ func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
         #expect(p.currentPoint == Point(x: 7, y: 8))
         p.closeSubpath()
         #expect(p.currentPoint == Point(x: 1, y: 2))
-        #expect(p.elements == [
-            .move(to: Point(x: 1, y: 2)), .line(to: Point(x: 3, y: 4)),
-            .quadCurve(to: Point(x: 5, y: 6), control: Point(x: 4, y: 9)),
-            .curve(to: Point(x: 7, y: 8), control1: Point(x: 0, y: 0), control2: Point(x: 9, y: 9)),
-            .closeSubpath,
-        ])
+        #expect(
+            p.elements == [
+                .move(to: Point(x: 1, y: 2)), .line(to: Point(x: 3, y: 4)),
+                .quadCurve(to: Point(x: 5, y: 6), control: Point(x: 4, y: 9)),
+                .curve(to: Point(x: 7, y: 8), control1: Point(x: 0, y: 0), control2: Point(x: 9, y: 9)),
+                .closeSubpath,
+            ])
     }
 
     @Test func aLineAfterCloseStartsANewSubpathAtTheOldStart() {
@@ -60,10 +61,11 @@ func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
 
     @Test func rectEllipseAndRoundedRectShapes() {
         let r = Path(rect: Rect(x: 1, y: 2, width: 3, height: 4))
-        #expect(r.elements == [
-            .move(to: Point(x: 1, y: 2)), .line(to: Point(x: 4, y: 2)), .line(to: Point(x: 4, y: 6)),
-            .line(to: Point(x: 1, y: 6)), .closeSubpath,
-        ])
+        #expect(
+            r.elements == [
+                .move(to: Point(x: 1, y: 2)), .line(to: Point(x: 4, y: 2)), .line(to: Point(x: 4, y: 6)),
+                .line(to: Point(x: 1, y: 6)), .closeSubpath,
+            ])
         let e = Path(ellipseIn: Rect(x: 0, y: 0, width: 20, height: 10))
         #expect(e.boundingBoxOfPath == Rect(x: 0, y: 0, width: 20, height: 10))
         let rr = Path(roundedRect: Rect(x: 0, y: 0, width: 40, height: 20), cornerWidth: 50, cornerHeight: 5)
@@ -105,10 +107,10 @@ func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
     }
 
     @Test(arguments: [
-        (0.0, Double.pi / 2, false, Double.pi / 2),          // increasing angle
-        (0.0, Double.pi / 2, true, -3 * Double.pi / 2),      // the long way round
+        (0.0, Double.pi / 2, false, Double.pi / 2),  // increasing angle
+        (0.0, Double.pi / 2, true, -3 * Double.pi / 2),  // the long way round
         (0.0, -Double.pi / 2, false, 3 * Double.pi / 2),
-        (0.0, 5 * Double.pi, false, 2 * Double.pi),          // more than a turn: one full circle
+        (0.0, 5 * Double.pi, false, 2 * Double.pi),  // more than a turn: one full circle
         (0.0, -5 * Double.pi, true, -2 * Double.pi),
     ])
     func arcDirectionFollowsCoreGraphics(start: Double, end: Double, clockwise: Bool, sweep: Double) {

@@ -38,8 +38,9 @@ private func overlap(_ x: Double, _ y: Double, _ px: Int, _ py: Int) -> Double {
             for py in 0..<8 {
                 for px in 0..<8 {
                     let expected = overlap(x, y, px, py) * 255
-                    #expect(abs(Double(canvas.bitmap[px, py].a) - expected) <= 0.5 + 1e-9,
-                            "pixel (\(px), \(py)) of the square at (\(x), \(y)), fast path \(useRectFastPath)")
+                    #expect(
+                        abs(Double(canvas.bitmap[px, py].a) - expected) <= 0.5 + 1e-9,
+                        "pixel (\(px), \(py)) of the square at (\(x), \(y)), fast path \(useRectFastPath)")
                 }
             }
             #expect(abs(coveredArea(canvas.bitmap) - 1) <= 2.0 / 255)
@@ -79,7 +80,8 @@ private func overlap(_ x: Double, _ y: Double, _ px: Int, _ py: Int) -> Double {
     @Test func oppositeWindingsCancelUnderNonZero() {
         var p = Path(rect: Rect(x: 0, y: 0, width: 8, height: 8))
         // The same square traced the other way round cancels; traced the same way, it adds.
-        p.move(to: Point(x: 2, y: 2)); p.addLine(to: Point(x: 2, y: 6)); p.addLine(to: Point(x: 6, y: 6)); p.addLine(to: Point(x: 6, y: 2)); p.closeSubpath()
+        p.move(to: Point(x: 2, y: 2)); p.addLine(to: Point(x: 2, y: 6)); p.addLine(to: Point(x: 6, y: 6)); p.addLine(to: Point(x: 6, y: 2));
+        p.closeSubpath()
         let hole = fillPath(p)
         #expect(hole[4, 4].a == 0 && hole[1, 1].a == 255)
         var q = Path(rect: Rect(x: 0, y: 0, width: 8, height: 8))

@@ -102,28 +102,40 @@ import Testing
 
     @Test func gradients() throws {
         let c = canvas(370, 110)
-        let g = Gradient(colors: [Color(red8: 255, green8: 150, blue8: 0), Color(red8: 230, green8: 50, blue8: 100),
-                                  Color(red8: 90, green8: 50, blue8: 200)], locations: [0, 0.5, 1])
+        let g = Gradient(
+            colors: [
+                Color(red8: 255, green8: 150, blue8: 0), Color(red8: 230, green8: 50, blue8: 100),
+                Color(red8: 90, green8: 50, blue8: 200),
+            ], locations: [0, 0.5, 1])
         let spreads: [GradientSpread] = [.pad, .repeat, .reflect]
         for (i, spread) in spreads.enumerated() {
             let y = 6 + Double(i) * 34
-            c.fill(Rect(x: 6, y: y, width: 180, height: 28),
-                   with: .linearGradient(g, start: Point(x: 40, y: 0), end: Point(x: 100, y: 0), spread: spread))
+            c.fill(
+                Rect(x: 6, y: y, width: 180, height: 28),
+                with: .linearGradient(g, start: Point(x: 40, y: 0), end: Point(x: 100, y: 0), spread: spread))
         }
         for (i, spread) in spreads.enumerated() {
             let x = 200 + Double(i) * 56
-            c.fill(Rect(x: x, y: 6, width: 50, height: 50),
-                   with: .radialGradient(g, startCenter: Point(x: x + 20, y: 30), startRadius: 4,
-                                         endCenter: Point(x: x + 26, y: 34), endRadius: 16, spread: spread))
+            c.fill(
+                Rect(x: x, y: 6, width: 50, height: 50),
+                with: .radialGradient(
+                    g, startCenter: Point(x: x + 20, y: 30), startRadius: 4,
+                    endCenter: Point(x: x + 26, y: 34), endRadius: 16, spread: spread))
         }
-        c.fillEllipse(in: Rect(x: 260, y: 60, width: 40, height: 40),
-                      with: .conicGradient(Gradient(colors: [Color(red8: 255, green8: 0, blue8: 0), Color(red8: 0, green8: 200, blue8: 0),
-                                                             Color(red8: 0, green8: 0, blue8: 255), Color(red8: 255, green8: 0, blue8: 0)]),
-                                           center: Point(x: 280, y: 80), angle: 0))
+        c.fillEllipse(
+            in: Rect(x: 260, y: 60, width: 40, height: 40),
+            with: .conicGradient(
+                Gradient(colors: [
+                    Color(red8: 255, green8: 0, blue8: 0), Color(red8: 0, green8: 200, blue8: 0),
+                    Color(red8: 0, green8: 0, blue8: 255), Color(red8: 255, green8: 0, blue8: 0),
+                ]),
+                center: Point(x: 280, y: 80), angle: 0))
         let red = Color(red8: 255, green8: 59, blue8: 48)
-        c.fill(Rect(x: 200, y: 62, width: 50, height: 38),
-               with: .linearGradient(Gradient(colors: [red.withAlphaComponent(204.0 / 255), red.withAlphaComponent(0)]),
-                                     start: Point(x: 0, y: 60), end: Point(x: 0, y: 100)))
+        c.fill(
+            Rect(x: 200, y: 62, width: 50, height: 38),
+            with: .linearGradient(
+                Gradient(colors: [red.withAlphaComponent(204.0 / 255), red.withAlphaComponent(0)]),
+                start: Point(x: 0, y: 60), end: Point(x: 0, y: 100)))
         try expectMatches(c.makeImage(), reference: "skia-gradients.png", mean: 1.0, over8: 2)
     }
 }

@@ -5,11 +5,12 @@ import Testing
 
 /// A random valid premultiplied pixel: alpha often 0 or 255, as in real layers.
 private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
-    let a: UInt32 = switch r.int(4) {
-    case 0: 0
-    case 1: 255
-    default: UInt32(r.int(256))
-    }
+    let a: UInt32 =
+        switch r.int(4) {
+        case 0: 0
+        case 1: 255
+        default: UInt32(r.int(256))
+        }
     func ch() -> UInt32 { a == 0 ? 0 : UInt32(r.int(Int(a) + 1)) }
     return ch() | ch() << 8 | ch() << 16 | a << 24
 }
@@ -73,9 +74,11 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
         var r = FuzzRandom(seed: 14)
         let (w, h) = (37, 9)
         let src = (0..<(w * h)).map { _ in randomPixel(&r) }
-        let image = try Image(width: w, height: h, premultipliedPixels: src.flatMap { p in
-            [UInt8(p & 255), UInt8(p >> 8 & 255), UInt8(p >> 16 & 255), UInt8(p >> 24)]
-        })
+        let image = try Image(
+            width: w, height: h,
+            premultipliedPixels: src.flatMap { p in
+                [UInt8(p & 255), UInt8(p >> 8 & 255), UInt8(p >> 16 & 255), UInt8(p >> 24)]
+            })
         for alpha in [1.0, 0.5] {
             for (ox, oy) in [(3, 2), (-5, -4), (20, 6)] {
                 let canvas = makeCanvas(40, 12)
@@ -117,12 +120,15 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
         var r = FuzzRandom(seed: 15)
         let (w, h) = (7, 5)
         let src = (0..<(w * h)).map { _ in randomPixel(&r) }
-        for inverse in [Transform(a: 0.37, b: 0, c: 0, d: 0.61, tx: -1.3, ty: 0.2),
-                        Transform(a: 2.5, b: 0, c: 0, d: 1.75, tx: -4, ty: -3),
-                        Transform(a: -0.5, b: 0, c: 0, d: 1, tx: 6, ty: 0.5)] {
+        for inverse in [
+            Transform(a: 0.37, b: 0, c: 0, d: 0.61, tx: -1.3, ty: 0.2),
+            Transform(a: 2.5, b: 0, c: 0, d: 1.75, tx: -4, ty: -3),
+            Transform(a: -0.5, b: 0, c: 0, d: 1, tx: 6, ty: 0.5),
+        ] {
             src.withUnsafeBufferPointer { px in
-                let shader = ImageShader(pixels: px.baseAddress!, width: w, height: h, stride: w, inverse: inverse,
-                                         filter: .bilinear, spread: .pad, alpha: 255)
+                let shader = ImageShader(
+                    pixels: px.baseAddress!, width: w, height: h, stride: w, inverse: inverse,
+                    filter: .bilinear, spread: .pad, alpha: 255)
                 var out = [UInt32](repeating: 0, count: 30)
                 for y in -2..<12 {
                     out.withUnsafeMutableBufferPointer { shader.shade(x: -4, y: y, count: 30, into: $0.baseAddress!) }
@@ -135,8 +141,9 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
                         let v = max(-4, min(Double(h) + 4, inverse.d * py + inverse.ty)) - 0.5
                         let x0 = Int(u.rounded(.down)), y0 = Int(v.rounded(.down))
                         func at(_ x: Int, _ y: Int) -> UInt32 { px[min(h - 1, max(0, y)) * w + min(w - 1, max(0, x))] }
-                        let expected = ImageShader.mix(at(x0, y0), at(x0 + 1, y0), at(x0, y0 + 1), at(x0 + 1, y0 + 1),
-                                                       UInt32((u - Double(x0)) * 256 + 0.5), UInt32((v - Double(y0)) * 256 + 0.5))
+                        let expected = ImageShader.mix(
+                            at(x0, y0), at(x0 + 1, y0), at(x0, y0 + 1), at(x0 + 1, y0 + 1),
+                            UInt32((u - Double(x0)) * 256 + 0.5), UInt32((v - Double(y0)) * 256 + 0.5))
                         #expect(out[i] == expected, "\(inverse) (\(-4 + i), \(y))")
                     }
                 }

@@ -1,5 +1,6 @@
-@testable import StrataGraphics
 import Testing
+
+@testable import StrataGraphics
 
 @Suite struct SpriteTests {
     func image() throws -> Image {
@@ -61,14 +62,18 @@ import Testing
         let c = try Canvas(width: 40, height: 40)
         let t = Transform(translationX: -5, y: -5).concatenating(Transform(scaleX: 2, y: 2))
             .concatenating(Transform(rotationAngle: .pi / 2)).concatenating(Transform(translationX: 20, y: 20))
-        c.drawSprites([img], [Sprite(image: 0, transform: t, color: .white),
-                              Sprite(image: 3, transform: .identity, color: .white),
-                              Sprite(image: 0, transform: Transform(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0), color: .white),
-                              Sprite(image: 0, transform: Transform(translationX: .nan, y: 0), color: .white),
-                              // Far away, and enormous: no crash, and the first
-                              // draws nothing.
-                              Sprite(image: 0, transform: Transform(translationX: 1e19, y: -1e19), color: .white),
-                              Sprite(image: 0, transform: Transform(scaleX: 1e300, y: 1e300), color: Color(white: 1, alpha: 0))])
+        c.drawSprites(
+            [img],
+            [
+                Sprite(image: 0, transform: t, color: .white),
+                Sprite(image: 3, transform: .identity, color: .white),
+                Sprite(image: 0, transform: Transform(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0), color: .white),
+                Sprite(image: 0, transform: Transform(translationX: .nan, y: 0), color: .white),
+                // Far away, and enormous: no crash, and the first
+                // draws nothing.
+                Sprite(image: 0, transform: Transform(translationX: 1e19, y: -1e19), color: .white),
+                Sprite(image: 0, transform: Transform(scaleX: 1e300, y: 1e300), color: Color(white: 1, alpha: 0)),
+            ])
         // Turned a quarter: the orange half (top) now on the right of the centre.
         #expect(c.bitmap[26, 20].r > 200 && c.bitmap[14, 20].b > 100)
         #expect(c.bitmap[2, 2] == Pixel(r: 0, g: 0, b: 0, a: 0))
@@ -80,15 +85,16 @@ import Testing
     func sprites(_ count: Int) -> [Sprite] {
         var rng = UInt64(12345)
         func next() -> Double {
-            rng = rng &* 6364136223846793005 &+ 1442695040888963407
+            rng = rng &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Double(rng >> 11) / Double(1 << 53)
         }
         return (0..<count).map { i in
             let t = Transform(translationX: -5, y: -5).concatenating(Transform(rotationAngle: next() * 6.3))
                 .concatenating(Transform(scaleX: 0.5 + next() * 2, y: 0.5 + next() * 2))
                 .concatenating(Transform(translationX: next() * 420 - 10, y: next() * 320 - 10))
-            return Sprite(image: i % 2, transform: t,
-                          color: Color(red: next(), green: next(), blue: next(), alpha: 0.3 + 0.7 * next()))
+            return Sprite(
+                image: i % 2, transform: t,
+                color: Color(red: next(), green: next(), blue: next(), alpha: 0.3 + 0.7 * next()))
         }
     }
 
@@ -136,8 +142,10 @@ import Testing
     /// steps fixed-point coordinates along it; clips whose left edge is one,
     /// two or three pixels further right (inside the mask, across hundreds of
     /// sprites) give the same pixels right of the last edge, in every mode.
-    @Test(arguments: [(false, false, false), (true, false, false), (false, true, false), (true, true, false),
-                      (false, false, true), (true, true, true)])
+    @Test(arguments: [
+        (false, false, false), (true, false, false), (false, true, false), (true, true, false),
+        (false, false, true), (true, true, true),
+    ])
     func pixelsDoNotDependOnWhereASpanStarts(additive: Bool, masked: Bool, nearest: Bool) throws {
         let imgs = try images()
         let all = sprites(3000)
@@ -164,8 +172,9 @@ import Testing
 
     @Test func stripsCoverTheRowsByWork() throws {
         func job(_ y0: Int, _ y1: Int) -> SpriteJob {
-            SpriteJob(offset: 0, width: 1, height: 1, inverse: .identity, tint: .zero, box: PixelBox(x0: 0, y0: y0, x1: 10, y1: y1),
-                      anchorX: 0)
+            SpriteJob(
+                offset: 0, width: 1, height: 1, inverse: .identity, tint: .zero, box: PixelBox(x0: 0, y0: y0, x1: 10, y1: y1),
+                anchorX: 0)
         }
         // All the work in rows 100..<140 of 0..<1000.
         let jobs = (0..<40).map { job(100 + $0, 101 + $0) }

@@ -43,8 +43,10 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
     let dx = b.x - a.x, dy = b.y - a.y
     let l = (dx * dx + dy * dy).squareRoot()
     let nx = -dy / l * width / 2, ny = dx / l * width / 2
-    return [Point(x: a.x + nx, y: a.y + ny), Point(x: b.x + nx, y: b.y + ny),
-            Point(x: b.x - nx, y: b.y - ny), Point(x: a.x - nx, y: a.y - ny)]
+    return [
+        Point(x: a.x + nx, y: a.y + ny), Point(x: b.x + nx, y: b.y + ny),
+        Point(x: b.x - nx, y: b.y - ny), Point(x: a.x - nx, y: a.y - ny),
+    ]
 }
 
 @Suite struct StrokeAccuracyTests {
@@ -333,21 +335,25 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
             for k in 0..<count {
                 // Inside the canvas (some folded onto its left edge, some above it),
                 // never past its right side.
-                let p = Point(x: Double(rng.int(6000)) / 100 - (round % 3 == 0 ? 40 : 0) + 20,
-                              y: Double(rng.int(6000)) / 100 + (round % 5 == 0 ? -30 : 20))
+                let p = Point(
+                    x: Double(rng.int(6000)) / 100 - (round % 3 == 0 ? 40 : 0) + 20,
+                    y: Double(rng.int(6000)) / 100 + (round % 5 == 0 ? -30 : 20))
                 if k == 0 { path.move(to: p); continue }
                 switch rng.int(5) {
                 case 0: path.addQuadCurve(to: p, control: Point(x: Double(rng.int(60)) + 20, y: Double(rng.int(60)) + 20))
-                case 1: path.addCurve(to: p, control1: Point(x: Double(rng.int(60)) + 20, y: Double(rng.int(60)) + 20),
-                                      control2: Point(x: Double(rng.int(60)) + 20, y: Double(rng.int(60)) + 20))
+                case 1:
+                    path.addCurve(
+                        to: p, control1: Point(x: Double(rng.int(60)) + 20, y: Double(rng.int(60)) + 20),
+                        control2: Point(x: Double(rng.int(60)) + 20, y: Double(rng.int(60)) + 20))
                 default: path.addLine(to: p)
                 }
             }
             if rng.int(2) == 0 { path.closeSubpath() }
-            let style = StrokeStyle(lineWidth: Double(1 + rng.int(60)) / 10, lineCap: rng.pick([LineCap.butt, .round, .square]),
-                                    lineJoin: rng.pick([LineJoin.miter, .round, .bevel]), miterLimit: 4,
-                                    dashPhase: Double(rng.int(100)) / 10,
-                                    dashLengths: rng.pick([[], [5, 3], [0, 4], [2.5, 1, 7, 2], [40, 1]]))
+            let style = StrokeStyle(
+                lineWidth: Double(1 + rng.int(60)) / 10, lineCap: rng.pick([LineCap.butt, .round, .square]),
+                lineJoin: rng.pick([LineJoin.miter, .round, .bevel]), miterLimit: 4,
+                dashPhase: Double(rng.int(100)) / 10,
+                dashLengths: rng.pick([[], [5, 3], [0, 4], [2.5, 1, 7, 2], [40, 1]]))
             let canvas = makeCanvas(200, 100)
             if round % 4 == 1 {
                 // Turned and stretched about the middle: the pen is stretched too.

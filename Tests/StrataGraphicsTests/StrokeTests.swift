@@ -3,8 +3,10 @@ import Testing
 
 @testable import StrataGraphics
 
-private func strokeArea(_ path: Path, _ style: StrokeStyle, size: (Int, Int) = (24, 24),
-                        transform: Transform = .identity) -> (Bitmap, Double) {
+private func strokeArea(
+    _ path: Path, _ style: StrokeStyle, size: (Int, Int) = (24, 24),
+    transform: Transform = .identity
+) -> (Bitmap, Double) {
     let canvas = makeCanvas(size.0, size.1)
     canvas.concatenate(transform)
     canvas.strokeColor = .white
@@ -38,12 +40,12 @@ private func polyline(_ points: [(Double, Double)]) -> Path {
         var corner = Path()
         corner.move(to: Point(x: 4, y: 16))
         corner.addLine(to: Point(x: 20, y: 16 - 16 * tan(a)))  // heading up-right at 15°
-        corner.addLine(to: Point(x: 4, y: 16 - 32 * tan(a)))   // and back at −15°: a 30° corner
+        corner.addLine(to: Point(x: 4, y: 16 - 32 * tan(a)))  // and back at −15°: a 30° corner
         let mitered = strokeArea(corner, StrokeStyle(lineWidth: 2, lineJoin: .miter, miterLimit: 4), size: (32, 32)).1
         let limited = strokeArea(corner, StrokeStyle(lineWidth: 2, lineJoin: .miter, miterLimit: 3.8), size: (32, 32)).1
         let bevelled = strokeArea(corner, StrokeStyle(lineWidth: 2, lineJoin: .bevel), size: (32, 32)).1
-        #expect(mitered > bevelled + 1)            // the spike is there
-        #expect(abs(limited - bevelled) < 0.01)    // and cut off below its length
+        #expect(mitered > bevelled + 1)  // the spike is there
+        #expect(abs(limited - bevelled) < 0.01)  // and cut off below its length
     }
 
     @Test func dashesFollowPatternAndPhase() {
@@ -61,7 +63,8 @@ private func polyline(_ points: [(Double, Double)]) -> Path {
     @Test func dashesContinueAcrossCorners() {
         // An L of two 6-unit legs with dashes of 5 and gaps of 2: the second dash
         // runs from 7 to 12 along the path, round the corner at 6.
-        let (b, _) = strokeArea(polyline([(2, 4), (8, 4), (8, 10)]), StrokeStyle(lineWidth: 2, lineJoin: .miter, dashLengths: [5, 2]), size: (16, 16))
+        let (b, _) = strokeArea(
+            polyline([(2, 4), (8, 4), (8, 10)]), StrokeStyle(lineWidth: 2, lineJoin: .miter, dashLengths: [5, 2]), size: (16, 16))
         #expect(b[3, 4].a == 255 && b[7, 4].a == 0 && b[8, 4].a == 0 && b[8, 5].a == 255 && b[8, 9].a == 255)
     }
 
@@ -134,8 +137,9 @@ private func polyline(_ points: [(Double, Double)]) -> Path {
         let (b2, _) = strokeArea(polyline([(2, 5), (12, 5)]), StrokeStyle(lineWidth: 0), size: (16, 10))
         #expect(b2[6, 4].a == 128 && b2[6, 5].a == 128)
         // Scaled down by a transform: still a visible pixel, faded by the width.
-        let (b3, _) = strokeArea(polyline([(4, 11), (24, 11)]), StrokeStyle(lineWidth: 1), size: (16, 10),
-                                 transform: Transform(scaleX: 0.5, y: 0.5))
+        let (b3, _) = strokeArea(
+            polyline([(4, 11), (24, 11)]), StrokeStyle(lineWidth: 1), size: (16, 10),
+            transform: Transform(scaleX: 0.5, y: 0.5))
         #expect(b3[6, 5].a == 128)
     }
 
@@ -199,8 +203,9 @@ private func polyline(_ points: [(Double, Double)]) -> Path {
     }
 
     @Test func nonUniformScaleStretchesThePen() {
-        let (b, area) = strokeArea(polyline([(2, 2), (10, 2)]), StrokeStyle(lineWidth: 1), size: (24, 24),
-                                   transform: Transform(scaleX: 2, y: 4))
+        let (b, area) = strokeArea(
+            polyline([(2, 2), (10, 2)]), StrokeStyle(lineWidth: 1), size: (24, 24),
+            transform: Transform(scaleX: 2, y: 4))
         // The unit-wide line becomes 4 pixels tall and 16 long.
         #expect(abs(area - 64) < 0.01 && b[10, 6].a == 255 && b[10, 10].a == 0)
     }

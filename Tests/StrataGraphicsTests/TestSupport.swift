@@ -31,7 +31,9 @@ func alphas(_ bitmap: Bitmap) -> [[UInt8]] {
 
 /// Checks `image` against the committed reference PNG `name` in Resources
 /// (Skia's drawings: never rewritten), as `expectImage(_:matches:…)`.
-func expectMatches(_ image: Image, reference name: String, mean: Double, over8: Double,
-                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+func expectMatches(
+    _ image: Image, reference name: String, mean: Double, over8: Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     try expectImage(image, matches: resource(name), mean: mean, over8: over8, sourceLocation: sourceLocation)
 }

@@ -5,7 +5,6 @@ import Testing
 
 @testable import StrataLayers
 
-
 @Suite struct TimingFunctionTests {
     @Test func namedCurvesHitKnownValues() {
         #expect(TimingFunction.linear.value(at: 0.3) == 0.3)
@@ -89,11 +88,13 @@ import Testing
         a.apply(at: 1.25, to: &s)
         #expect(s.position.x == 25)
         // from + by; to − by; to only (from the current value); by only.
-        for (anim, want) in [(BasicAnimation(keyPath: "position.x", from: 0.0, by: 40.0, duration: 1), 10.0),
-                             (BasicAnimation(keyPath: "position.x", to: 100.0, by: 40.0, duration: 1), 70.0),
-                             (BasicAnimation(keyPath: "position.x", to: 110.0, duration: 1), 35.0),
-                             (BasicAnimation(keyPath: "position.x", by: 8.0, duration: 1), 12.0),
-                             (BasicAnimation(keyPath: "position.x", from: 50.0, duration: 1), 40.0)] {
+        for (anim, want) in [
+            (BasicAnimation(keyPath: "position.x", from: 0.0, by: 40.0, duration: 1), 10.0),
+            (BasicAnimation(keyPath: "position.x", to: 100.0, by: 40.0, duration: 1), 70.0),
+            (BasicAnimation(keyPath: "position.x", to: 110.0, duration: 1), 35.0),
+            (BasicAnimation(keyPath: "position.x", by: 8.0, duration: 1), 12.0),
+            (BasicAnimation(keyPath: "position.x", from: 50.0, duration: 1), 40.0),
+        ] {
             var b = anim
             b.beginTime = 1
             var t = state()

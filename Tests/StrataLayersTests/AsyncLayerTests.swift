@@ -21,20 +21,22 @@ private final class Painter: AsyncLayerDelegate {
     func newAsyncDisplayTask(for layer: AsyncLayer) -> AsyncDisplayTask {
         let color = self.color, gate = self.gate
         let draws = self.draws, onMain = self.onMain, started = self.started, cancelledSeen = self.cancelledSeen
-        return AsyncDisplayTask(display: { canvas, size, isCancelled in
-            started.add()
-            if Thread.isMainThread { onMain.add() }
-            gate?.wait()
-            if isCancelled() {
-                cancelledSeen.add()
-                return
-            }
-            draws.add()
-            canvas.fillColor = color
-            canvas.fill(Rect(origin: .zero, size: size))
-        }, didDisplay: { [weak self] _, finished in
-            self?.finished.append(finished)
-        })
+        return AsyncDisplayTask(
+            display: { canvas, size, isCancelled in
+                started.add()
+                if Thread.isMainThread { onMain.add() }
+                gate?.wait()
+                if isCancelled() {
+                    cancelledSeen.add()
+                    return
+                }
+                draws.add()
+                canvas.fillColor = color
+                canvas.fill(Rect(origin: .zero, size: size))
+            },
+            didDisplay: { [weak self] _, finished in
+                self?.finished.append(finished)
+            })
     }
 }
 

@@ -165,11 +165,13 @@ import Testing
     @Test func contentsDrawnWithGravityAndNineSlice() throws {
         // A 30 × 30 image: a 10-pixel blue frame around a red middle.
         var px = [UInt8](repeating: 0, count: 30 * 30 * 4)
-        for y in 0..<30 { for x in 0..<30 {
-            let edge = x < 10 || x >= 20 || y < 10 || y >= 20
-            let i = (y * 30 + x) * 4
-            px[i] = edge ? 0 : 255; px[i + 2] = edge ? 255 : 0; px[i + 3] = 255
-        } }
+        for y in 0..<30 {
+            for x in 0..<30 {
+                let edge = x < 10 || x >= 20 || y < 10 || y >= 20
+                let i = (y * 30 + x) * 4
+                px[i] = edge ? 0 : 255; px[i + 2] = edge ? 255 : 0; px[i + 3] = 255
+            }
+        }
         let image = try Image(width: 30, height: 30, premultipliedPixels: px)
         let (_, centred) = render { root in
             let l = layer(Rect(x: 0, y: 0, width: 100, height: 100), nil)

@@ -44,7 +44,11 @@ import Testing
             e.seed = seed
             e.emitterShape = .rectangle
             e.emitterSize = Size(width: 100, height: 50)
-            e.emitterCells = [cell { $0.velocity = 40; $0.velocityRange = 20; $0.emissionRange = 2 * .pi; $0.spinRange = 3; $0.redRange = 0.5 }]
+            e.emitterCells = [
+                cell {
+                    $0.velocity = 40; $0.velocityRange = 20; $0.emissionRange = 2 * .pi; $0.spinRange = 3; $0.redRange = 0.5
+                }
+            ]
             return e
         }
         let a = make(1).particles(atEmitterTime: 2.37), b = make(1).particles(atEmitterTime: 2.37)
@@ -59,18 +63,20 @@ import Testing
     @Test func motionFollowsVelocityAccelerationSpinScaleAndColourSpeeds() {
         let e = EmitterLayer()
         e.emitterPosition = Point(x: 10, y: 20)
-        e.emitterCells = [cell {
-            $0.birthRate = 1
-            $0.lifetime = 10
-            $0.velocity = 100
-            $0.emissionLongitude = 0
-            $0.yAcceleration = 20
-            $0.spin = 2
-            $0.scale = 1
-            $0.scaleSpeed = -0.5
-            $0.color = Color(red: 1, green: 1, blue: 1, alpha: 1)
-            $0.alphaSpeed = -0.25
-        }]
+        e.emitterCells = [
+            cell {
+                $0.birthRate = 1
+                $0.lifetime = 10
+                $0.velocity = 100
+                $0.emissionLongitude = 0
+                $0.yAcceleration = 20
+                $0.spin = 2
+                $0.scale = 1
+                $0.scaleSpeed = -0.5
+                $0.color = Color(red: 1, green: 1, blue: 1, alpha: 1)
+                $0.alphaSpeed = -0.25
+            }
+        ]
         // Born at 1.0; at 2.0 it is one second old.
         let p = e.particles(atEmitterTime: 2.0).first { $0.birth == 1 }!
         #expect(abs(p.position.x - 110) < 1e-9 && abs(p.position.y - 30) < 1e-9)
@@ -92,7 +98,11 @@ import Testing
             e.emitterDepth = 10
             e.emitterShape = shape
             e.emitterMode = mode
-            e.emitterCells = [cell { $0.birthRate = 200; $0.lifetime = 1 }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 200; $0.lifetime = 1
+                }
+            ]
             return e.particles(atEmitterTime: 0.999).map(\.position)
         }
         let c = SIMD3<Double>(100, 100, 0)
@@ -100,8 +110,10 @@ import Testing
         #expect(Set(births(.line, .points).map(\.x)) == [80, 120])
         #expect(births(.line, .surface).allSatisfy { $0.y == 100 && $0.x >= 80 && $0.x <= 120 })
         #expect(Set(births(.rectangle, .points).map { [$0.x, $0.y] }) == [[80, 90], [120, 90], [80, 110], [120, 110]])
-        #expect(births(.rectangle, .outline).allSatisfy { p in
-            (abs(p.x - 80) < 1e-9 || abs(p.x - 120) < 1e-9 || abs(p.y - 90) < 1e-9 || abs(p.y - 110) < 1e-9) })
+        #expect(
+            births(.rectangle, .outline).allSatisfy { p in
+                (abs(p.x - 80) < 1e-9 || abs(p.x - 120) < 1e-9 || abs(p.y - 90) < 1e-9 || abs(p.y - 110) < 1e-9)
+            })
         let area = births(.rectangle, .surface)
         #expect(area.allSatisfy { $0.x >= 80 && $0.x <= 120 && $0.y >= 90 && $0.y <= 110 })
         #expect(area.contains { abs($0.x - 100) < 15 && abs($0.y - 100) < 5 })
@@ -111,12 +123,16 @@ import Testing
         #expect(births(.sphere, .volume).allSatisfy { (($0 - c) * ($0 - c)).sum() <= 400 + 1e-6 })
         #expect(births(.cuboid, .points).allSatisfy { abs($0.x - 100) == 20 && abs($0.y - 100) == 10 && abs($0.z) == 5 })
         #expect(births(.cuboid, .volume).allSatisfy { abs($0.x - 100) <= 20 && abs($0.y - 100) <= 10 && abs($0.z) <= 5 })
-        #expect(births(.cuboid, .surface).allSatisfy { abs(abs($0.x - 100) - 20) < 1e-9 || abs(abs($0.y - 100) - 10) < 1e-9 || abs(abs($0.z) - 5) < 1e-9 })
+        #expect(
+            births(.cuboid, .surface).allSatisfy { abs(abs($0.x - 100) - 20) < 1e-9 || abs(abs($0.y - 100) - 10) < 1e-9 || abs(abs($0.z) - 5) < 1e-9 }
+        )
     }
 
     @Test func badRatesLifetimesAndScalesEmitNothing() {
-        for change: (inout EmitterCell) -> Void in [{ $0.birthRate = -5 }, { $0.lifetime = -1 }, { $0.birthRate = .nan },
-                                                   { $0.lifetime = .infinity }, { $0.isEnabled = false }] {
+        for change: (inout EmitterCell) -> Void in [
+            { $0.birthRate = -5 }, { $0.lifetime = -1 }, { $0.birthRate = .nan },
+            { $0.lifetime = .infinity }, { $0.isEnabled = false },
+        ] {
             let e = EmitterLayer()
             e.emitterCells = [cell(change)]
             #expect(e.particles(atEmitterTime: 5).isEmpty)
@@ -130,7 +146,11 @@ import Testing
 
     @Test func theParticleBudgetHolds() {
         let e = EmitterLayer()
-        e.emitterCells = [cell { $0.birthRate = 1e9; $0.lifetime = 1e6 }]
+        e.emitterCells = [
+            cell {
+                $0.birthRate = 1e9; $0.lifetime = 1e6
+            }
+        ]
         e.maximumParticles = 5000
         let ps = e.particles(atEmitterTime: 100)
         #expect(ps.count == 5000)
@@ -156,12 +176,18 @@ import Testing
 
     @Test func subCellsAreEmittedFromTheirParents() {
         let e = EmitterLayer()
-        e.emitterCells = [cell {
-            $0.birthRate = 1
-            $0.lifetime = 2
-            $0.velocity = 50
-            $0.emitterCells = [self.cell { $0.birthRate = 4; $0.lifetime = 0.1 }]
-        }]
+        e.emitterCells = [
+            cell {
+                $0.birthRate = 1
+                $0.lifetime = 2
+                $0.velocity = 50
+                $0.emitterCells = [
+                    self.cell {
+                        $0.birthRate = 4; $0.lifetime = 0.1
+                    }
+                ]
+            }
+        ]
         // The parent born at 1.0 is at x = 25 at 1.5; its child born then (the
         // second, at 1.5) is there, 0.05 s old, not moving.
         let ps = e.particles(atEmitterTime: 1.55)
@@ -178,13 +204,15 @@ import Testing
             e.frame = host.rootLayer.bounds
             e.emitterPosition = Point(x: 40, y: 40)
             e.renderMode = additive ? .additive : .unordered
-            e.emitterCells = [cell {
-                $0.birthRate = 50
-                $0.lifetime = 2
-                $0.velocity = 15
-                $0.emissionRange = 2 * .pi
-                $0.color = Color(red: 0.5, green: 0.2, blue: 0.1, alpha: 0.5)
-            }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 50
+                    $0.lifetime = 2
+                    $0.velocity = 15
+                    $0.emissionRange = 2 * .pi
+                    $0.color = Color(red: 0.5, green: 0.2, blue: 0.1, alpha: 0.5)
+                }
+            ]
             host.rootLayer.addSublayer(e)
             host.renderFrame()
             host.advance(by: 1.5)

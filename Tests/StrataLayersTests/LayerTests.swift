@@ -5,7 +5,6 @@ import Testing
 
 @testable import StrataLayers
 
-
 @Suite @MainActor struct LayerGeometryTests {
     @Test func frameFollowsBoundsPositionAnchorAndTransform() {
         let l = Layer()

@@ -103,7 +103,8 @@ import Testing
             host.rootLayer.addSublayer(card)
             host.renderFrame()
             if i < 3 { card.add(BasicAnimation(keyPath: "shadowRadius", from: v, to: v, duration: 10), forKey: "r") }
-            card.add(BasicAnimation(keyPath: "shadowOffset", from: Size(width: v, height: v), to: Size(width: v, height: -v), duration: 10), forKey: "o")
+            card.add(
+                BasicAnimation(keyPath: "shadowOffset", from: Size(width: v, height: v), to: Size(width: v, height: -v), duration: 10), forKey: "o")
             card.add(BasicAnimation(keyPath: "position.x", from: v, to: 0.0, duration: 10), forKey: "x")
             clock.advance(by: 1)
             host.renderFrame()

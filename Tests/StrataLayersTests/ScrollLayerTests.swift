@@ -29,7 +29,7 @@ import Testing
         scroll.scroll(to: Point(x: 180, y: 190))
         host.renderFrame()
         let b = Bitmap(image: host.makeImage())
-        #expect(near(b[25, 15], red, 2))    // the square's top left is at (20, 10)
+        #expect(near(b[25, 15], red, 2))  // the square's top left is at (20, 10)
         #expect(near(b[15, 15], white, 2))
         #expect(scroll.bounds.origin == Point(x: 180, y: 190))
         #expect(matchesAFullRedraw(host))

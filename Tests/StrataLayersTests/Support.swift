@@ -15,7 +15,6 @@ func render(_ size: Int = 100, _ build: (Layer) -> Void) -> (LayerHost, Bitmap) 
     return (host, Bitmap(image: host.makeImage()))
 }
 
-
 let white = Pixel(r: 255, g: 255, b: 255, a: 255)
 let red = Pixel(r: 255, g: 0, b: 0, a: 255)
 let blue = Pixel(r: 0, g: 0, b: 255, a: 255)

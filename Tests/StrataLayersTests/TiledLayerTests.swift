@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 import StrataGraphics
-import Synchronization
 import StrataTestSupport
+import Synchronization
 import Testing
 
 @testable import StrataLayers
@@ -111,8 +111,11 @@ func withoutActions(_ body: () -> Void) {
         await settle(host, tiles)
         // 300 × 300 points of a 2048-point layer: 2 × 2 tiles of 256.
         #expect(tiles.log.count == 4)
-        #expect(Set(tiles.log.all.map(\.area)) == [Rect(x: 0, y: 0, width: 256, height: 256), Rect(x: 256, y: 0, width: 256, height: 256),
-                                                    Rect(x: 0, y: 256, width: 256, height: 256), Rect(x: 256, y: 256, width: 256, height: 256)])
+        #expect(
+            Set(tiles.log.all.map(\.area)) == [
+                Rect(x: 0, y: 0, width: 256, height: 256), Rect(x: 256, y: 0, width: 256, height: 256),
+                Rect(x: 0, y: 256, width: 256, height: 256), Rect(x: 256, y: 256, width: 256, height: 256),
+            ])
         #expect(tiles.log.all.allSatisfy { !$0.onMain })
         let b = Bitmap(image: host.makeImage())
         #expect(near(b[10, 10], red, 2) && near(b[255, 255], red, 2))

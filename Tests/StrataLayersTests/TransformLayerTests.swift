@@ -16,8 +16,10 @@ let faceColors: [Color] = [
 /// the front face first in the sublayers, so that array order alone would
 /// put it at the back.
 @MainActor
-func cube(in container: Layer, at position: Point, transform: Transform3D, singleSided: Bool = false,
-          flattening: Bool = false) -> Layer {
+func cube(
+    in container: Layer, at position: Point, transform: Transform3D, singleSided: Bool = false,
+    flattening: Bool = false
+) -> Layer {
     let c = Shapes.cube(flattening ? Layer() : TransformLayer(), at: position, transform: transform) { i, face in
         face.backgroundColor = faceColors[i]
         face.isDoubleSided = !singleSided

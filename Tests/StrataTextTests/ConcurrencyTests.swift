@@ -9,8 +9,9 @@ import Testing
     @Test func layoutAndDrawingFromManyThreads() async throws {
         let strings = (0..<24).map { "Line \($0): 列表滚动时保持每秒六十帧 and text measured off the main thread, \($0 * 37)." }
         func render(_ s: String) -> Image {
-            let layout = LayoutCache.shared.layout(AttributedText(s, attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 13, cascadeList: fallbackFaces))),
-                                                   width: 180)
+            let layout = LayoutCache.shared.layout(
+                AttributedText(s, attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 13, cascadeList: fallbackFaces))),
+                width: 180)
             let canvas = try! Canvas(width: 200, height: 120)
             canvas.draw(layout, at: Point(x: 4, y: 4))
             return canvas.makeImage()

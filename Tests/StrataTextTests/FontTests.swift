@@ -31,7 +31,8 @@ let fallbackFaces = ["WenQuanYi Micro Hei"]
     }
 
     @Test func metricsScaleWithSize() {
-        let a = Font(family: "DejaVu Sans", size: 10, cascadeList: fallbackFaces), b = Font(family: "DejaVu Sans", size: 20, cascadeList: fallbackFaces)
+        let a = Font(family: "DejaVu Sans", size: 10, cascadeList: fallbackFaces),
+            b = Font(family: "DejaVu Sans", size: 20, cascadeList: fallbackFaces)
         #expect(abs(b.ascent - 2 * a.ascent) < 1e-9 && abs(b.lineHeight - 2 * a.lineHeight) < 1e-9)
         #expect(Font(size: -3).size == 12 && Font(size: .nan).size == 12)
     }
@@ -47,8 +48,9 @@ let fallbackFaces = ["WenQuanYi Micro Hei"]
     @Test func theFacesTheTestsNeedAreInstalled() throws {
         for family in ["DejaVu Sans"] + fallbackFaces {
             let face = try #require(Font(family: family, size: 16).primaryFace)
-            #expect(face.familyName == family,
-                    "\(family) is not installed (fontconfig offers \(face.familyName)): run scripts/install-deps.sh")
+            #expect(
+                face.familyName == family,
+                "\(family) is not installed (fontconfig offers \(face.familyName)): run scripts/install-deps.sh")
         }
     }
 

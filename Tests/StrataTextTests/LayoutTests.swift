@@ -75,15 +75,17 @@ private func lineTexts(_ l: TextLayout) -> [String] {
     }
 
     @Test func tailTruncationAddsAnEllipsis() {
-        let l = layout("one two three four five six seven eight nine ten", width: 80,
-                       style: ParagraphStyle(maximumLines: 2, truncation: .tail))
+        let l = layout(
+            "one two three four five six seven eight nine ten", width: 80,
+            style: ParagraphStyle(maximumLines: 2, truncation: .tail))
         #expect(l.lines.count == 2 && l.isTruncated)
         let last = l.lines[1]
         #expect(last.width <= 80)
         let lastGlyph = last.runs.last!.glyphs.last!
         #expect(lastGlyph == Font(family: "DejaVu Sans", size: 16, cascadeList: fallbackFaces).face(for: "…")!.glyph)
-        let byHeight = TextLayout(AttributedText("one two three four five six seven eight nine ten", attributes: body),
-                                  width: 80, height: 40, style: ParagraphStyle(truncation: .tail))
+        let byHeight = TextLayout(
+            AttributedText("one two three four five six seven eight nine ten", attributes: body),
+            width: 80, height: 40, style: ParagraphStyle(truncation: .tail))
         #expect(byHeight.size.height <= 40 && byHeight.isTruncated)
     }
 
@@ -108,9 +110,10 @@ private func lineTexts(_ l: TextLayout) -> [String] {
     }
 
     @Test func benchmarkParagraph() throws {
-        let markdown = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/bench/TEXT.md").path, encoding: .utf8)
+        let markdown = try String(
+            contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("shared/bench/TEXT.md").path, encoding: .utf8)
         let paragraph = markdown.components(separatedBy: "```text\n")[1].components(separatedBy: "\n```")[0]
         let l = layout(paragraph, width: 600)
         for line in l.lines { #expect(line.width <= 600) }
@@ -166,12 +169,18 @@ private func lineTexts(_ l: TextLayout) -> [String] {
 
     @Test func drawingHonoursColourAndPosition() throws {
         let canvas = try Canvas(width: 120, height: 40)
-        var text = AttributedText("Red", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 24, cascadeList: fallbackFaces), foregroundColor: .red))
-        text.append(" Blue", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 24, cascadeList: fallbackFaces), foregroundColor: .blue,
-                                                        underline: TextDecoration()))
+        var text = AttributedText(
+            "Red", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 24, cascadeList: fallbackFaces), foregroundColor: .red))
+        text.append(
+            " Blue",
+            attributes: TextAttributes(
+                font: Font(family: "DejaVu Sans", size: 24, cascadeList: fallbackFaces), foregroundColor: .blue,
+                underline: TextDecoration()))
         canvas.draw(TextLayout(text, width: 120), at: Point(x: 4, y: 4))
         var reds = 0, blues = 0
-        for y in 0..<40 { for x in 0..<120 { let p = canvas.bitmap[x, y]; if p.r > 200 && p.b < 50 { reds += 1 }; if p.b > 200 && p.r < 50 { blues += 1 } } }
+        for y in 0..<40 {
+            for x in 0..<120 { let p = canvas.bitmap[x, y]; if p.r > 200 && p.b < 50 { reds += 1 }; if p.b > 200 && p.r < 50 { blues += 1 } }
+        }
         #expect(reds > 30 && blues > 30)
         // The underline runs under " Blue" only, at the end of the line's span.
         let l = TextLayout(text, width: 120)
@@ -190,8 +199,10 @@ private func lineTexts(_ l: TextLayout) -> [String] {
 
 @Suite struct ComposedDrawingTests {
     private func image(_ draws: [(Double, Double)]) throws -> Image {
-        let layout = TextLayout(AttributedText("Composed lines: 文字 and text", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 15, cascadeList: fallbackFaces))),
-                                width: 120)
+        let layout = TextLayout(
+            AttributedText(
+                "Composed lines: 文字 and text", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 15, cascadeList: fallbackFaces))),
+            width: 120)
         let canvas = try Canvas(width: 160, height: 80)
         for (x, y) in draws {
             canvas.fillColor = .white

@@ -1,5 +1,5 @@
-import Foundation
 import CFreeType
+import Foundation
 import StrataGraphics
 import Testing
 

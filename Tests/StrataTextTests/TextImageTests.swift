@@ -29,22 +29,35 @@ import Testing
         }
         y = 8
         for mode in [TruncationMode.tail, .head, .middle] {
-            let layout = TextLayout(AttributedText("The quick brown fox jumps over the lazy dog", attributes: plain),
-                                    width: 200, style: ParagraphStyle(maximumLines: 1, truncation: mode))
+            let layout = TextLayout(
+                AttributedText("The quick brown fox jumps over the lazy dog", attributes: plain),
+                width: 200, style: ParagraphStyle(maximumLines: 1, truncation: mode))
             canvas.draw(layout, at: Point(x: 210, y: y))
             y += 22
         }
         var rich = AttributedText("Underlined", attributes: TextAttributes(font: font, foregroundColor: .black, underline: TextDecoration()))
-        rich.append(" struck", attributes: TextAttributes(font: font, foregroundColor: Color(red: 0.8, green: 0.1, blue: 0.1),
-                                                           strikethrough: TextDecoration()))
-        rich.append(" marked", attributes: TextAttributes(font: font, foregroundColor: .black,
-                                                           backgroundColor: Color(red: 1, green: 0.9, blue: 0.3)))
-        rich.append(" raised", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 10, cascadeList: fallbackFaces), foregroundColor: .blue, baselineOffset: 5))
+        rich.append(
+            " struck",
+            attributes: TextAttributes(
+                font: font, foregroundColor: Color(red: 0.8, green: 0.1, blue: 0.1),
+                strikethrough: TextDecoration()))
+        rich.append(
+            " marked",
+            attributes: TextAttributes(
+                font: font, foregroundColor: .black,
+                backgroundColor: Color(red: 1, green: 0.9, blue: 0.3)))
+        rich.append(
+            " raised",
+            attributes: TextAttributes(
+                font: Font(family: "DejaVu Sans", size: 10, cascadeList: fallbackFaces), foregroundColor: .blue, baselineOffset: 5))
         canvas.draw(TextLayout(rich, width: 205), at: Point(x: 210, y: 80))
         // A link that wraps, highlighted where hit testing says it is.
         var linked = AttributedText("Read ", attributes: plain)
-        linked.append("the complete guide to Strata", attributes: TextAttributes(font: font, foregroundColor: Color(red: 0.1, green: 0.4, blue: 0.9),
-                                                                                 underline: TextDecoration(), link: TextLink("guide")))
+        linked.append(
+            "the complete guide to Strata",
+            attributes: TextAttributes(
+                font: font, foregroundColor: Color(red: 0.1, green: 0.4, blue: 0.9),
+                underline: TextDecoration(), link: TextLink("guide")))
         linked.append(" today.", attributes: plain)
         let layout = TextLayout(linked, width: 150)
         let origin = Point(x: 210, y: 120)
@@ -52,13 +65,21 @@ import Testing
         for r in layout.rects(forCharacters: layout.linkRanges[0].range) { canvas.fill(r.offsetBy(dx: origin.x, dy: origin.y)) }
         canvas.draw(layout, at: origin)
         // Big, and rotated (outlines).
-        canvas.draw(TextLayout(AttributedText("Big 文字", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 40, cascadeList: fallbackFaces))), width: 400),
-                    at: Point(x: 10, y: 236))
+        canvas.draw(
+            TextLayout(
+                AttributedText("Big 文字", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 40, cascadeList: fallbackFaces))),
+                width: 400),
+            at: Point(x: 10, y: 236))
         canvas.withSavedGState {
             canvas.translateBy(x: 300, y: 280)
             canvas.rotate(by: -0.3)
-            canvas.draw(TextLayout(AttributedText("rotated", attributes: TextAttributes(font: Font(family: "DejaVu Sans", size: 20, cascadeList: fallbackFaces),
-                                                                                        foregroundColor: .red)), width: 400), at: .zero)
+            canvas.draw(
+                TextLayout(
+                    AttributedText(
+                        "rotated",
+                        attributes: TextAttributes(
+                            font: Font(family: "DejaVu Sans", size: 20, cascadeList: fallbackFaces),
+                            foregroundColor: .red)), width: 400), at: .zero)
         }
         return canvas
     }

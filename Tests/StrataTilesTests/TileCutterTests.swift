@@ -34,7 +34,8 @@ import Testing
         var calls = 0
         let p = try cutter.cut("\(dir)/in.png", into: "\(dir)/out") { _, _ in calls += 1 }
         #expect(calls > 0)
-        #expect(p.levels.map { [$0.width, $0.height, $0.columns, $0.rows] } == [[700, 300, 6, 3], [350, 150, 3, 2], [175, 75, 2, 1], [88, 38, 1, 1]])
+        #expect(
+            p.levels.map { [$0.width, $0.height, $0.columns, $0.rows] } == [[700, 300, 6, 3], [350, 150, 3, 2], [175, 75, 2, 1], [88, 38, 1, 1]])
         #expect(p.tileCount == 18 + 6 + 2 + 1)
         #expect(try TilePyramid(directory: "\(dir)/out") == p)
         // Level 0 put back together is the image, pixel for pixel.
@@ -148,20 +149,24 @@ import Testing
         }
         // A PNG of a few hundred bytes declaring a row of 2³⁰ − 1 pixels: the
         // cutter allowed widths to 2³⁰ and aborted allocating its band.
-        refused(HostileFiles.pngSignature + HostileFiles.ihdr(width: (1 << 30) - 1, height: 1)
+        refused(
+            HostileFiles.pngSignature + HostileFiles.ihdr(width: (1 << 30) - 1, height: 1)
                 + HostileFiles.chunk("IDAT", HostileFiles.zlibZeros(100)) + HostileFiles.chunk("IEND", []),
-                "wide.png", "width")
-        refused(HostileFiles.pngSignature + HostileFiles.ihdr(width: 65537, height: 2)
+            "wide.png", "width")
+        refused(
+            HostileFiles.pngSignature + HostileFiles.ihdr(width: 65537, height: 2)
                 + HostileFiles.chunk("IDAT", HostileFiles.zlibZeros(100)) + HostileFiles.chunk("IEND", []),
-                "wider.png", "width")
+            "wider.png", "width")
         // A PNG declaring far more image than its data could hold.
-        refused(HostileFiles.pngSignature + HostileFiles.ihdr(width: 20000, height: 20000)
+        refused(
+            HostileFiles.pngSignature + HostileFiles.ihdr(width: 20000, height: 20000)
                 + HostileFiles.chunk("IDAT", HostileFiles.zlibZeros(100)) + HostileFiles.chunk("IEND", []),
-                "lying.png", "too short")
+            "lying.png", "too short")
         // A chunk longer than the file.
-        refused(HostileFiles.pngSignature + HostileFiles.ihdr(width: 10, height: 10)
+        refused(
+            HostileFiles.pngSignature + HostileFiles.ihdr(width: 10, height: 10)
                 + HostileFiles.chunk("tEXt", Array("a\0b".utf8), declaredLength: 0x7FFF_0000),
-                "text.png", "declares")
+            "text.png", "declares")
         // A JPEG whose declared size was enlarged beyond its data: it was cut
         // into 10 923 grey tiles in 19 s, where the decoder refuses it.
         let jpeg = try picture().jpegData(quality: 0.9)

@@ -54,13 +54,16 @@ public let failureImageFolder = FileManager.default.temporaryDirectory.appending
 /// percent of pixels differing by more than 8. On failure the actual image
 /// and a difference image (4 × the largest channel difference, in grey) are
 /// written to `failureImageFolder` and named in the failure.
-public func expectImage(_ image: Image, matches reference: String, mean: Double, over8: Double,
-                        sourceLocation: SourceLocation = #_sourceLocation) throws {
+public func expectImage(
+    _ image: Image, matches reference: String, mean: Double, over8: Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     let expected = try Image(contentsOfPNGFile: reference)
     let name = URL(fileURLWithPath: reference).lastPathComponent
     guard let d = difference(image, expected) else {
-        Issue.record("size \(image.width) × \(image.height) differs from \(name)'s \(expected.width) × \(expected.height)",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "size \(image.width) × \(image.height) differs from \(name)'s \(expected.width) × \(expected.height)",
+            sourceLocation: sourceLocation)
         return
     }
     guard d.mean > mean || d.over8Percent > over8 else { return }
@@ -76,8 +79,9 @@ public func expectImage(_ image: Image, matches reference: String, mean: Double,
         }
         try? bitmap.makeImage().writePNG(to: diff)
     }
-    Issue.record("\(name): \(d) (limits: mean \(mean), over 8 \(over8) %); wrote \(actual) and \(diff)",
-                 sourceLocation: sourceLocation)
+    Issue.record(
+        "\(name): \(d) (limits: mean \(mean), over 8 \(over8) %); wrote \(actual) and \(diff)",
+        sourceLocation: sourceLocation)
 }
 
 /// Whether the tests write their golden images instead of checking them:
@@ -88,8 +92,10 @@ public var writesGoldens: Bool { ProcessInfo.processInfo.environment["STRATA_WRI
 /// Checks `image` against Strata's own golden PNG at `golden`, as
 /// `expectImage(_:matches:mean:over8:)`; with `STRATA_WRITE_GOLDENS=1` writes
 /// it there instead (and says so in the test's output).
-public func expectImage(_ image: Image, matchesGolden golden: String, mean: Double, over8: Double,
-                        sourceLocation: SourceLocation = #_sourceLocation) throws {
+public func expectImage(
+    _ image: Image, matchesGolden golden: String, mean: Double, over8: Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     if writesGoldens {
         try image.writePNG(to: golden)
         print("wrote golden \(golden)")
