@@ -134,8 +134,8 @@ struct Pair: Sendable {
     /// `sync` waits for the tasks sent before it, not for the queue to run
     /// dry: once the ten tasks sent before it have run, it goes before any
     /// task the queue has not started. Here the first task sent after it
-    /// holds the queue until `sync` is ready (has seen its tasks run), so
-    /// its body must run next, before the two hundred behind. Checked by
+    /// holds the queue until `sync` is ready (has seen its tasks run) or done,
+    /// so its body must run before the two hundred behind. Checked by
     /// order, not by the clock. (Before the queue let a ready `sync` in ahead
     /// of its next task, a stream of later tasks could take the run lock
     /// every time: under the full suite's load all two hundred ran first.)
@@ -152,7 +152,8 @@ struct Pair: Sendable {
             returned.signal()
         }
         while queue.syncWaiterCount == 0 { usleep(100) }
-        queue.async { while queue.syncReadyCount == 0 { usleep(50) } }
+        // (Or until it has already run: it may get in before this task starts.)
+        queue.async { while queue.syncReadyCount == 0 && seen.value == nil { usleep(50) } }
         for i in 11...210 {
             queue.async {
                 usleep(100)
