@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "StrataLayers", targets: ["StrataLayers"]),
         .library(name: "StrataQueues", targets: ["StrataQueues"]),
         .library(name: "StrataTiles", targets: ["StrataTiles"]),
+        .library(name: "StrataCharts", targets: ["StrataCharts"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
     dependencies: [
@@ -73,6 +74,12 @@ let package = Package(
             name: "StrataLayers",
             dependencies: ["StrataQueues", "StrataGraphics", "StrataText"]
         ),
+        // The components' charts: decimation, and (issue 15 on) the streaming
+        // graph, built on the public layer API only, as an app would.
+        .target(
+            name: "StrataCharts",
+            dependencies: ["StrataQueues", "StrataGraphics", "StrataText", "StrataLayers"]
+        ),
         // The offline tile cutter: images of any size streamed from disk into a
         // `TilePyramid` that `TilePyramidLayer` shows.
         .target(
@@ -93,6 +100,7 @@ let package = Package(
                 "StrataText",
                 "StrataLayers",
                 "StrataTiles",
+                "StrataCharts",
                 "StrataScenes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -113,6 +121,10 @@ let package = Package(
         .testTarget(
             name: "StrataLayersTests",
             dependencies: ["StrataLayers", "StrataText", "StrataGraphics", "StrataScenes", "StrataTestSupport"]
+        ),
+        .testTarget(
+            name: "StrataChartsTests",
+            dependencies: ["StrataCharts", "StrataScenes", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataQueuesTests",

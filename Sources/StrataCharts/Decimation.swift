@@ -1,0 +1,136 @@
+/// Picking, out of many samples, the few a chart of limited width needs.
+///
+/// A line drawn through millions of samples into a thousand or two pixel
+/// columns only changes where some sample is the first, the last, the lowest
+/// or the highest of its column: **M4** keeps exactly those four of each
+/// column (Jugel et al., "M4: A Visualization-Oriented Time Series Data
+/// Aggregation", VLDB 2014), so drawing them gives the same picture as
+/// drawing every sample. **MinMax** keeps the lowest and highest only.
+///
+/// The bins follow tsdownsample's rules exactly (`../shared/bench/DECIMATE.md`):
+/// `B` equal-count bins over indices `0 ..< n`, bin `k` ending at
+/// `Int(blockSize · (k + 1)) + 1` with `blockSize = (n − 1) / B` in `Double`,
+/// so the same input gives the same indices, entry for entry.
+///
+/// Samples are at `x = index` (implicit x). NaN samples are skipped when the
+/// lowest and highest are looked for (they are gaps); a bin of NaN alone gives
+/// its first index for both. Ties go to the first occurrence.
+public enum Decimation {
+    /// The bins of `count` samples in `bins` equal-count bins: bin `k` is
+    /// `ends[k − 1] ..< ends[k]` (bin 0 starts at 0). The last sample belongs
+    /// to no bin when `blockSize · bins` rounds below `count − 1` (about 2 %
+    /// of counts for 1920 bins), as in tsdownsample.
+    public static func binEnds(count: Int, bins: Int) -> [Int] {
+        precondition(count > 0 && bins > 0, "binEnds needs samples and bins")
+        let blockSize = Double(count - 1) / Double(bins)
+        return (0..<bins).map { k in Int(blockSize * Double(k + 1)) + 1 }
+    }
+
+    /// M4 of `samples` into `columns` pixel columns: per column its first
+    /// sample, then the lower and the higher index of its minimum and maximum,
+    /// then its last sample, `4 · columns` indices in non-decreasing order
+    /// (indices repeat where these coincide). When there are no more samples
+    /// than `4 · columns`, every index, once.
+    public static func m4(_ samples: UnsafeBufferPointer<Double>, columns: Int) -> [Int] {
+        let n = samples.count
+        guard columns > 0, n > 0 else { return [] }
+        if 4 * columns >= n { return Array(0..<n) }
+        var out = [Int]()
+        out.reserveCapacity(4 * columns)
+        var start = 0
+        for end in binEnds(count: n, bins: columns) {
+            let (lo, hi) = extremes(samples, start, end)
+            out.append(start)
+            out.append(Swift.min(lo, hi))
+            out.append(Swift.max(lo, hi))
+            out.append(end - 1)
+            start = end
+        }
+        return out
+    }
+
+    /// MinMax of `samples` into `columns` columns: per column the lower and the
+    /// higher index of its minimum and maximum, `2 · columns` indices. When
+    /// there are no more samples than `2 · columns`, every index, once.
+    public static func minMax(_ samples: UnsafeBufferPointer<Double>, columns: Int) -> [Int] {
+        let n = samples.count
+        guard columns > 0, n > 0 else { return [] }
+        if 2 * columns >= n { return Array(0..<n) }
+        var out = [Int]()
+        out.reserveCapacity(2 * columns)
+        var start = 0
+        for end in binEnds(count: n, bins: columns) {
+            let (lo, hi) = extremes(samples, start, end)
+            out.append(Swift.min(lo, hi))
+            out.append(Swift.max(lo, hi))
+            start = end
+        }
+        return out
+    }
+
+    /// M4 of an array; see `m4(_:columns:)`.
+    public static func m4(_ samples: [Double], columns: Int) -> [Int] {
+        samples.withUnsafeBufferPointer { m4($0, columns: columns) }
+    }
+
+    /// MinMax of an array; see `minMax(_:columns:)`.
+    public static func minMax(_ samples: [Double], columns: Int) -> [Int] {
+        samples.withUnsafeBufferPointer { minMax($0, columns: columns) }
+    }
+
+    /// The first index of the smallest and of the largest sample in
+    /// `start ..< end`, NaN skipped; `start` for both when there is no number.
+    /// Four lanes at a time, each keeping its own first index; the lanes are
+    /// settled in favour of the lower index, and the rest scalar.
+    @inline(__always)
+    static func extremes(_ y: UnsafeBufferPointer<Double>, _ start: Int, _ end: Int) -> (min: Int, max: Int) {
+        guard let base = y.baseAddress, start < end else { return (start, start) }
+        var i = start
+        var lowValue = Double.infinity, highValue = -Double.infinity
+        var low = -1, high = -1
+        let lanes = 4
+        if end - start >= 4 * lanes {
+            var minV = SIMD4<Double>(repeating: .infinity), maxV = SIMD4<Double>(repeating: -.infinity)
+            var minI = SIMD4<Int64>(repeating: -1), maxI = SIMD4<Int64>(repeating: -1)
+            var index = SIMD4<Int64>(Int64(i), Int64(i + 1), Int64(i + 2), Int64(i + 3))
+            let step = SIMD4<Int64>(repeating: Int64(lanes))
+            let raw = UnsafeRawPointer(base)
+            while i + lanes <= end {
+                let v = raw.loadUnaligned(fromByteOffset: i * 8, as: SIMD4<Double>.self)
+                let less = v .< minV, more = v .> maxV  // NaN compares false: skipped
+                minV.replace(with: v, where: less)
+                minI.replace(with: index, where: less)
+                maxV.replace(with: v, where: more)
+                maxI.replace(with: index, where: more)
+                index &+= step
+                i += lanes
+            }
+            for l in 0..<lanes where minI[l] >= 0 {
+                if minV[l] < lowValue || (minV[l] == lowValue && Int(minI[l]) < low) {
+                    lowValue = minV[l]; low = Int(minI[l])
+                }
+            }
+            for l in 0..<lanes where maxI[l] >= 0 {
+                if maxV[l] > highValue || (maxV[l] == highValue && Int(maxI[l]) < high) {
+                    highValue = maxV[l]; high = Int(maxI[l])
+                }
+            }
+        }
+        while i < end {
+            let v = base[i]
+            if v < lowValue { lowValue = v; low = i }
+            if v > highValue { highValue = v; high = i }
+            i += 1
+        }
+        // An infinity equal to the start value still counts: a bin of +∞
+        // alone has its maximum at its first index.
+        if low < 0 { low = firstIndex(of: .infinity, base, start, end) ?? start }
+        if high < 0 { high = firstIndex(of: -.infinity, base, start, end) ?? start }
+        return (low, high)
+    }
+
+    private static func firstIndex(of value: Double, _ y: UnsafePointer<Double>, _ start: Int, _ end: Int) -> Int? {
+        for i in start..<end where y[i] == value { return i }
+        return nil
+    }
+}
