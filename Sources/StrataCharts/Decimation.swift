@@ -89,30 +89,45 @@ public enum Decimation {
         var lowValue = Double.infinity, highValue = -Double.infinity
         var low = -1, high = -1
         let lanes = 4
-        if end - start >= 4 * lanes {
-            var minV = SIMD4<Double>(repeating: .infinity), maxV = SIMD4<Double>(repeating: -.infinity)
-            var minI = SIMD4<Int64>(repeating: -1), maxI = SIMD4<Int64>(repeating: -1)
-            var index = SIMD4<Int64>(Int64(i), Int64(i + 1), Int64(i + 2), Int64(i + 3))
-            let step = SIMD4<Int64>(repeating: Int64(lanes))
+        if end - start >= 8 * lanes {
+            // Two sets of lanes, even and odd vectors, so that each compare
+            // waits on the one two steps back, not the one before.
+            var minA = SIMD4<Double>(repeating: .infinity), maxA = SIMD4<Double>(repeating: -.infinity)
+            var minB = minA, maxB = maxA
+            var minIA = SIMD4<Int64>(repeating: -1), maxIA = minIA, minIB = minIA, maxIB = minIA
+            var indexA = SIMD4<Int64>(Int64(i), Int64(i + 1), Int64(i + 2), Int64(i + 3))
+            var indexB = indexA &+ SIMD4<Int64>(repeating: Int64(lanes))
+            let step = SIMD4<Int64>(repeating: Int64(2 * lanes))
             let raw = UnsafeRawPointer(base)
-            while i + lanes <= end {
-                let v = raw.loadUnaligned(fromByteOffset: i * 8, as: SIMD4<Double>.self)
-                let less = v .< minV, more = v .> maxV  // NaN compares false: skipped
-                minV.replace(with: v, where: less)
-                minI.replace(with: index, where: less)
-                maxV.replace(with: v, where: more)
-                maxI.replace(with: index, where: more)
-                index &+= step
-                i += lanes
+            while i + 2 * lanes <= end {
+                let a = raw.loadUnaligned(fromByteOffset: i * 8, as: SIMD4<Double>.self)
+                let b = raw.loadUnaligned(fromByteOffset: i * 8 + 32, as: SIMD4<Double>.self)
+                let lessA = a .< minA, moreA = a .> maxA  // NaN compares false: skipped
+                let lessB = b .< minB, moreB = b .> maxB
+                minA.replace(with: a, where: lessA)
+                minIA.replace(with: indexA, where: lessA)
+                maxA.replace(with: a, where: moreA)
+                maxIA.replace(with: indexA, where: moreA)
+                minB.replace(with: b, where: lessB)
+                minIB.replace(with: indexB, where: lessB)
+                maxB.replace(with: b, where: moreB)
+                maxIB.replace(with: indexB, where: moreB)
+                indexA &+= step
+                indexB &+= step
+                i += 2 * lanes
             }
-            for l in 0..<lanes where minI[l] >= 0 {
-                if minV[l] < lowValue || (minV[l] == lowValue && Int(minI[l]) < low) {
-                    lowValue = minV[l]; low = Int(minI[l])
+            for (vs, ids) in [(minA, minIA), (minB, minIB)] {
+                for l in 0..<lanes where ids[l] >= 0 {
+                    if vs[l] < lowValue || (vs[l] == lowValue && Int(ids[l]) < low) {
+                        lowValue = vs[l]; low = Int(ids[l])
+                    }
                 }
             }
-            for l in 0..<lanes where maxI[l] >= 0 {
-                if maxV[l] > highValue || (maxV[l] == highValue && Int(maxI[l]) < high) {
-                    highValue = maxV[l]; high = Int(maxI[l])
+            for (vs, ids) in [(maxA, maxIA), (maxB, maxIB)] {
+                for l in 0..<lanes where ids[l] >= 0 {
+                    if vs[l] > highValue || (vs[l] == highValue && Int(ids[l]) < high) {
+                        highValue = vs[l]; high = Int(ids[l])
+                    }
                 }
             }
         }
