@@ -76,9 +76,12 @@ let package = Package(
         ),
         // The components' charts: decimation, and (issue 15 on) the streaming
         // graph, built on the public layer API only, as an app would.
+        // The decimation kernel in C, compiled for AVX2 and chosen at run time
+        // (the rest of the package targets baseline x86-64).
+        .target(name: "CDecimate"),
         .target(
             name: "StrataCharts",
-            dependencies: ["StrataQueues", "StrataGraphics", "StrataText", "StrataLayers"]
+            dependencies: ["CDecimate", "StrataQueues", "StrataGraphics", "StrataText", "StrataLayers"]
         ),
         // The offline tile cutter: images of any size streamed from disk into a
         // `TilePyramid` that `TilePyramidLayer` shows.

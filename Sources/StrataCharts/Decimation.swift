@@ -1,3 +1,5 @@
+import CDecimate
+
 /// Picking, out of many samples, the few a chart of limited width needs.
 ///
 /// A line drawn through millions of samples into a thousand or two pixel
@@ -78,12 +80,26 @@ public enum Decimation {
         samples.withUnsafeBufferPointer { minMax($0, columns: columns) }
     }
 
+    /// Whether the search for extremes runs the AVX2 kernel (C, chosen at run
+    /// time) rather than the portable four-lane loop below.
+    public static var usesAVX2: Bool { strata_extremes_uses_avx2() != 0 }
+
     /// The first index of the smallest and of the largest sample in
     /// `start ..< end`, NaN skipped; `start` for both when there is no number.
-    /// Four lanes at a time, each keeping its own first index; the lanes are
-    /// settled in favour of the lower index, and the rest scalar.
     @inline(__always)
     static func extremes(_ y: UnsafeBufferPointer<Double>, _ start: Int, _ end: Int) -> (min: Int, max: Int) {
+        guard usesAVX2, let base = y.baseAddress, start < end else { return portableExtremes(y, start, end) }
+        var low = -1, high = -1
+        strata_extremes_f64(base, start, end, &low, &high)
+        if low < 0 { low = firstIndex(of: .infinity, base, start, end) ?? start }
+        if high < 0 { high = firstIndex(of: -.infinity, base, start, end) ?? start }
+        return (low, high)
+    }
+
+    /// `extremes` without the AVX2 kernel: four lanes at a time (two doubles a
+    /// register on baseline x86-64), each keeping its own first index; the
+    /// lanes are settled in favour of the lower index, and the rest scalar.
+    static func portableExtremes(_ y: UnsafeBufferPointer<Double>, _ start: Int, _ end: Int) -> (min: Int, max: Int) {
         guard let base = y.baseAddress, start < end else { return (start, start) }
         var i = start
         var lowValue = Double.infinity, highValue = -Double.infinity

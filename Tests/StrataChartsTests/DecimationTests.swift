@@ -1,8 +1,9 @@
 import Foundation
-import StrataCharts
 import StrataScenes
 import StrataTestSupport
 import Testing
+
+@testable import StrataCharts
 
 /// The index sets of `../shared/bench/DECIMATE.md`, entry for entry (by their
 /// checksums, the exact sums of the indices), and the rules behind them.
@@ -91,6 +92,30 @@ import Testing
             let columns = 1 + rng.int(max(1, n / 4 - 1))
             guard 4 * columns < n else { continue }
             #expect(Decimation.m4(y, columns: columns) == referenceM4(y, columns: columns), "n \(n), columns \(columns)")
+        }
+    }
+
+    /// Both kernels (AVX2 where the processor has it, and the portable loop)
+    /// find the first minimum and maximum of any range, NaN and infinities
+    /// included, as the plain loop does.
+    @Test func bothKernelsFindTheFirstExtremes() {
+        var rng = FuzzRandom(seed: 9)
+        let specials: [Double] = [.nan, .infinity, -.infinity, 0, -0.0]
+        for _ in 0..<2000 {
+            let n = 1 + rng.int(200)
+            let y = (0..<n).map { _ in rng.int(10) == 0 ? rng.pick(specials) : Double(rng.int(7)) }
+            let start = rng.int(n), end = start + 1 + rng.int(n - start)
+            var lo = -1, hi = -1
+            for i in start..<end {
+                if y[i] < (lo < 0 ? .infinity : y[lo]) || (lo < 0 && y[i] == .infinity) { if lo < 0 || y[i] < y[lo] { lo = i } }
+                if y[i] > (hi < 0 ? -.infinity : y[hi]) || (hi < 0 && y[i] == -.infinity) { if hi < 0 || y[i] > y[hi] { hi = i } }
+            }
+            let want = (lo < 0 ? start : lo, hi < 0 ? start : hi)
+            y.withUnsafeBufferPointer { p in
+                let fast = Decimation.extremes(p, start, end), portable = Decimation.portableExtremes(p, start, end)
+                #expect(fast.min == want.0 && fast.max == want.1, "\(Array(y[start..<end]))")
+                #expect(portable.min == want.0 && portable.max == want.1, "\(Array(y[start..<end]))")
+            }
         }
     }
 }
