@@ -21,9 +21,10 @@ public enum Decimation {
     /// The bins of `count` samples in `bins` equal-count bins: bin `k` is
     /// `ends[k − 1] ..< ends[k]` (bin 0 starts at 0). The last sample belongs
     /// to no bin when `blockSize · bins` rounds below `count − 1` (about 2 %
-    /// of counts for 1920 bins), as in tsdownsample.
+    /// of counts for 1920 bins), as in tsdownsample. Empty when there are no
+    /// samples, no bins, or more bins than samples.
     public static func binEnds(count: Int, bins: Int) -> [Int] {
-        precondition(count > 0 && bins > 0, "binEnds needs samples and bins")
+        guard count > 0, bins > 0, bins <= count else { return [] }
         let blockSize = Double(count - 1) / Double(bins)
         return (0..<bins).map { k in Int(blockSize * Double(k + 1)) + 1 }
     }
@@ -32,39 +33,46 @@ public enum Decimation {
     /// sample, then the lower and the higher index of its minimum and maximum,
     /// then its last sample, `4 · columns` indices in non-decreasing order
     /// (indices repeat where these coincide). When there are no more samples
-    /// than `4 · columns`, every index, once.
+    /// than `4 · columns`, every index, once; no columns, no indices.
     public static func m4(_ samples: UnsafeBufferPointer<Double>, columns: Int) -> [Int] {
-        let n = samples.count
-        guard columns > 0, n > 0 else { return [] }
-        if 4 * columns >= n { return Array(0..<n) }
-        var out = [Int]()
-        out.reserveCapacity(4 * columns)
-        var start = 0
-        for end in binEnds(count: n, bins: columns) {
-            let (lo, hi) = extremes(samples, start, end)
+        decimate(samples, columns: columns, entriesPerColumn: 4) { out, start, end, lo, hi in
             out.append(start)
             out.append(Swift.min(lo, hi))
             out.append(Swift.max(lo, hi))
             out.append(end - 1)
-            start = end
         }
-        return out
     }
 
     /// MinMax of `samples` into `columns` columns: per column the lower and the
     /// higher index of its minimum and maximum, `2 · columns` indices. When
-    /// there are no more samples than `2 · columns`, every index, once.
+    /// there are no more samples than `2 · columns`, every index, once; no
+    /// columns, no indices.
     public static func minMax(_ samples: UnsafeBufferPointer<Double>, columns: Int) -> [Int] {
+        decimate(samples, columns: columns, entriesPerColumn: 2) { out, _, _, lo, hi in
+            out.append(Swift.min(lo, hi))
+            out.append(Swift.max(lo, hi))
+        }
+    }
+
+    /// What M4 and MinMax share: every index when `entriesPerColumn` a column
+    /// would not be fewer than the samples, otherwise the bins, each handing
+    /// its bounds and the first indices of its minimum and maximum to `add`.
+    /// (The comparison divides rather than multiplies, so no column count
+    /// overflows it.)
+    @inline(__always)
+    private static func decimate(
+        _ samples: UnsafeBufferPointer<Double>, columns: Int, entriesPerColumn: Int,
+        _ add: (inout [Int], _ start: Int, _ end: Int, _ low: Int, _ high: Int) -> Void
+    ) -> [Int] {
         let n = samples.count
         guard columns > 0, n > 0 else { return [] }
-        if 2 * columns >= n { return Array(0..<n) }
+        if columns >= (n + entriesPerColumn - 1) / entriesPerColumn { return Array(0..<n) }
         var out = [Int]()
-        out.reserveCapacity(2 * columns)
+        out.reserveCapacity(entriesPerColumn * columns)
         var start = 0
         for end in binEnds(count: n, bins: columns) {
             let (lo, hi) = extremes(samples, start, end)
-            out.append(Swift.min(lo, hi))
-            out.append(Swift.max(lo, hi))
+            add(&out, start, end, lo, hi)
             start = end
         }
         return out

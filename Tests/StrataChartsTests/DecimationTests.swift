@@ -66,6 +66,11 @@ import Testing
         #expect(Decimation.m4(y, columns: 3) == Array(0..<10))
         #expect(Decimation.minMax(y, columns: 5) == Array(0..<10))
         #expect(Decimation.m4([], columns: 4).isEmpty && Decimation.m4(y, columns: 0).isEmpty)
+        // Bad sizes: no indices or every index, never a trap or a huge allocation.
+        #expect(Decimation.m4(y, columns: -3).isEmpty && Decimation.minMax(y, columns: .min).isEmpty)
+        #expect(Decimation.m4(y, columns: .max) == Array(0..<10) && Decimation.minMax(y, columns: .max) == Array(0..<10))
+        #expect(Decimation.binEnds(count: 0, bins: 4).isEmpty && Decimation.binEnds(count: 10, bins: -1).isEmpty)
+        #expect(Decimation.binEnds(count: 10, bins: .max).isEmpty && Decimation.binEnds(count: 10, bins: 10).count == 10)
     }
 
     /// NaN samples are gaps: skipped when the extremes are looked for; a bin of
