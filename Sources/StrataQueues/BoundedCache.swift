@@ -15,14 +15,15 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
 
     /// The most entries held at once (at least 1).
     public let maxEntries: Int
-    /// The most bytes held at once, by the sizes given to `insert` (at least 1).
+    /// The most bytes held at once, by the sizes given to `insert` (at least
+    /// 1, at most `Int.max / 2`, so that adding a value never overflows).
     public let maxBytes: Int
     private let state = Locked(State())
 
     /// An empty cache; bounds below 1 count as 1.
     public init(maxEntries: Int, maxBytes: Int) {
         self.maxEntries = max(1, maxEntries)
-        self.maxBytes = max(1, maxBytes)
+        self.maxBytes = min(Int.max / 2, max(1, maxBytes))
     }
 
     /// Entries and bytes held now.
@@ -45,11 +46,14 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// caller sees one value). Then drops the oldest entries until both
     /// bounds hold again; a value larger than `maxBytes` alone is not kept.
     public func insert(_ value: Value, for key: Key, bytes: Int) {
+        let bytes = max(0, bytes)
+        // Kept, it would push out everything else and then itself.
+        guard bytes <= maxBytes else { return }
         state.withLock { s in
             guard s.entries[key] == nil else { return }
-            s.entries[key] = (value, max(0, bytes))
+            s.entries[key] = (value, bytes)
             s.order.append(key)
-            s.bytes += max(0, bytes)
+            s.bytes += bytes
             while s.entries.count > maxEntries || s.bytes > maxBytes, let oldest = s.order.popFirst() {
                 if let gone = s.entries.removeValue(forKey: oldest) { s.bytes -= gone.bytes }
             }

@@ -258,10 +258,11 @@ extension FontLibrary {
     /// match for it has that family name, in any case), then fontconfig's
     /// fallbacks that are not already in the chain.
     public func faces(family: String, weight: FontWeight, italic: Bool, cascadeList: [String]) -> [FontFace] {
-        let chain = faces(family: family, weight: weight, italic: italic)
-        guard !cascadeList.isEmpty, let own = chain.first else { return chain }
+        guard !cascadeList.isEmpty else { return faces(family: family, weight: weight, italic: italic) }
         let key = CascadeKey(match: MatchKey(family: family, weight: weight.rawValue, italic: italic), cascadeList: cascadeList)
         if let known = state.withLock({ $0.cascades[key] }) { return known }
+        let chain = faces(family: family, weight: weight, italic: italic)
+        guard let own = chain.first else { return chain }
         var found = [own]
         for name in cascadeList {
             guard let face = faces(family: name, weight: weight, italic: italic).first,
