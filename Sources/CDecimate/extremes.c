@@ -8,21 +8,9 @@
 #include <immintrin.h>
 #endif
 
-static void extremes_scalar(const double *y, long start, long end, long *low, long *high) {
-    double lowValue = __builtin_inf(), highValue = -__builtin_inf();
-    long lo = -1, hi = -1;
-    for (long i = start; i < end; i++) {
-        double v = y[i];
-        if (v < lowValue) { lowValue = v; lo = i; }
-        if (v > highValue) { highValue = v; hi = i; }
-    }
-    *low = lo;
-    *high = hi;
-}
-
 #if defined(__x86_64__)
 __attribute__((target("avx2")))
-static void extremes_avx2(const double *y, long start, long end, long *low, long *high) {
+void strata_extremes_avx2(const double *y, long start, long end, long *low, long *high) {
     long i = start;
     double lowValue = __builtin_inf(), highValue = -__builtin_inf();
     long lo = -1, hi = -1;
@@ -73,31 +61,19 @@ static void extremes_avx2(const double *y, long start, long end, long *low, long
     *low = lo;
     *high = hi;
 }
+#else
+void strata_extremes_avx2(const double *y, long start, long end, long *low, long *high) {
+    (void)y; (void)start; (void)end;
+    *low = -1;
+    *high = -1;
+}
 #endif
 
-// -1 until the processor has been asked; threads that ask at once all store
-// the same answer (atomically, so no thread reads a torn value).
-static int use_avx2 = -1;
-
-int strata_extremes_uses_avx2(void) {
-    int known = __atomic_load_n(&use_avx2, __ATOMIC_RELAXED);
-    if (known >= 0) return known;
+int strata_has_avx2(void) {
 #if defined(__x86_64__)
     __builtin_cpu_init();
-    known = __builtin_cpu_supports("avx2") ? 1 : 0;
+    return __builtin_cpu_supports("avx2") ? 1 : 0;
 #else
-    known = 0;
+    return 0;
 #endif
-    __atomic_store_n(&use_avx2, known, __ATOMIC_RELAXED);
-    return known;
-}
-
-void strata_extremes_f64(const double *y, long start, long end, long *low, long *high) {
-#if defined(__x86_64__)
-    if (strata_extremes_uses_avx2()) {
-        extremes_avx2(y, start, end, low, high);
-        return;
-    }
-#endif
-    extremes_scalar(y, start, end, low, high);
 }

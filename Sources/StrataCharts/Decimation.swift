@@ -90,15 +90,23 @@ public enum Decimation {
 
     /// Whether the search for extremes runs the AVX2 kernel (C, chosen at run
     /// time) rather than the portable four-lane loop below.
-    public static var usesAVX2: Bool { strata_extremes_uses_avx2() != 0 }
+    public static let usesAVX2 = strata_has_avx2() != 0
 
     /// The first index of the smallest and of the largest sample in
     /// `start ..< end`, NaN skipped; `start` for both when there is no number.
+    /// `avx2` picks the kernel (tests run both).
     @inline(__always)
-    static func extremes(_ y: UnsafeBufferPointer<Double>, _ start: Int, _ end: Int) -> (min: Int, max: Int) {
-        guard usesAVX2, let base = y.baseAddress, start < end else { return portableExtremes(y, start, end) }
+    static func extremes(
+        _ y: UnsafeBufferPointer<Double>, _ start: Int, _ end: Int, avx2: Bool = usesAVX2
+    ) -> (min: Int, max: Int) {
+        guard let base = y.baseAddress, start < end else { return (start, start) }
         var low = -1, high = -1
-        strata_extremes_f64(base, start, end, &low, &high)
+        if avx2 {
+            strata_extremes_avx2(base, start, end, &low, &high)
+        } else {
+            (low, high) = portableExtremes(base, start, end)
+        }
+        // No number below +∞ (above −∞): the first infinity, or the start.
         if low < 0 { low = firstIndex(of: .infinity, base, start, end) ?? start }
         if high < 0 { high = firstIndex(of: -.infinity, base, start, end) ?? start }
         return (low, high)
@@ -107,8 +115,8 @@ public enum Decimation {
     /// `extremes` without the AVX2 kernel: four lanes at a time (two doubles a
     /// register on baseline x86-64), each keeping its own first index; the
     /// lanes are settled in favour of the lower index, and the rest scalar.
-    static func portableExtremes(_ y: UnsafeBufferPointer<Double>, _ start: Int, _ end: Int) -> (min: Int, max: Int) {
-        guard let base = y.baseAddress, start < end else { return (start, start) }
+    /// Writes −1 where `extremes` looks for an infinity.
+    static func portableExtremes(_ base: UnsafePointer<Double>, _ start: Int, _ end: Int) -> (min: Int, max: Int) {
         var i = start
         var lowValue = Double.infinity, highValue = -Double.infinity
         var low = -1, high = -1
@@ -161,10 +169,6 @@ public enum Decimation {
             if v > highValue { highValue = v; high = i }
             i += 1
         }
-        // An infinity equal to the start value still counts: a bin of +∞
-        // alone has its maximum at its first index.
-        if low < 0 { low = firstIndex(of: .infinity, base, start, end) ?? start }
-        if high < 0 { high = firstIndex(of: -.infinity, base, start, end) ?? start }
         return (low, high)
     }
 

@@ -117,9 +117,10 @@ import Testing
             }
             let want = (lo < 0 ? start : lo, hi < 0 ? start : hi)
             y.withUnsafeBufferPointer { p in
-                let fast = Decimation.extremes(p, start, end), portable = Decimation.portableExtremes(p, start, end)
-                #expect(fast.min == want.0 && fast.max == want.1, "\(Array(y[start..<end]))")
-                #expect(portable.min == want.0 && portable.max == want.1, "\(Array(y[start..<end]))")
+                for avx2 in Decimation.usesAVX2 ? [true, false] : [false] {
+                    let got = Decimation.extremes(p, start, end, avx2: avx2)
+                    #expect(got.min == want.0 && got.max == want.1, "avx2 \(avx2): \(Array(y[start..<end]))")
+                }
             }
         }
     }
