@@ -44,7 +44,12 @@ public struct TilePyramid: Codable, Sendable, Equatable {
     public var levels: [Level]
 
     /// The levels for an image of `width` × `height` in tiles of `tileSize`.
+    /// Sizes are kept within 1 ... 2³⁰ pixels a side and tiles within
+    /// 1 ... 65536 pixels (below 1 counts as 1), so that the levels are finite
+    /// and no count overflows.
     public init(width: Int, height: Int, tileSize: Int, format: Format) {
+        let width = Swift.min(1 << 30, Swift.max(1, width)), height = Swift.min(1 << 30, Swift.max(1, height))
+        let tileSize = Swift.min(65536, Swift.max(1, tileSize))
         self.width = width
         self.height = height
         self.tileSize = tileSize

@@ -476,7 +476,8 @@ extension TiledState: SpecialLayerState {
         let j0 = Int(saturating: (visible.minY / th).rounded(.down)), j1 = Int(saturating: (visible.maxY / th).rounded(.up))
         // A layer zoomed far out past its levels would need a tile per pixel
         // or fewer: past 4096 tiles in one frame it draws none.
-        guard i1 > i0, j1 > j0, (i1 - i0) * (j1 - j0) <= 4096 else { return [] }
+        // (Each side first, so that the product cannot overflow.)
+        guard i1 > i0, j1 > j0, i1 - i0 <= 4096, j1 - j0 <= 4096, (i1 - i0) * (j1 - j0) <= 4096 else { return [] }
         var requests: [TileRequest] = []
         requests.reserveCapacity((i1 - i0) * (j1 - j0))
         for j in j0..<j1 {
