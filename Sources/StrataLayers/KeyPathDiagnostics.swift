@@ -38,9 +38,9 @@ enum KeyPathDiagnostics {
     /// Reports what is wrong with an animation about to be added to a layer
     /// whose state is `state`: an unknown key path, or from, to, by or
     /// keyframe values of another type than the property's.
-    static func check(_ animation: any Animation, for state: LayerState, layer: String) {
+    static func check(_ animation: any Animation, for state: LayerState, layer: @autoclosure () -> String) {
         if let group = animation as? AnimationGroup {
-            for a in group.animations { check(a, for: state, layer: layer) }
+            for a in group.animations { check(a, for: state, layer: layer()) }
             return
         }
         guard let property = animation as? any PropertyAnimation else { return }
@@ -50,12 +50,12 @@ enum KeyPathDiagnostics {
         if let a = animation as? SpringAnimation { values = [a.fromValue, a.toValue, a.byValue].compactMap { $0 } }
         if let a = animation as? KeyframeAnimation, a.path == nil { values = a.values ?? [] }
         guard LayerState.isAnimatable(key), state.value(forKeyPath: key) != nil else {
-            report("An animation of \(layer) for \(problem(0.0, forKeyPath: key, in: state) ?? "'\(key)'") changes nothing")
+            report("An animation of \(layer()) for \(problem(0.0, forKeyPath: key, in: state) ?? "'\(key)'") changes nothing")
             return
         }
         for v in values {
             if let problem = problem(v, forKeyPath: key, in: state) {
-                report("An animation of \(layer) has a value of the wrong type: \(problem); it changes nothing")
+                report("An animation of \(layer()) has a value of the wrong type: \(problem); it changes nothing")
                 return
             }
         }

@@ -225,7 +225,7 @@ open class Layer {
         set {
             let newValue = newValue.cleaned()
             let sizeChanged = newValue.size != state.bounds.size
-            change("bounds", \.bounds, newValue.cleaned())
+            change("bounds", \.bounds, newValue)
             if sizeChanged {
                 setNeedsLayout()
                 if needsDisplayOnBoundsChange { setNeedsDisplay() }
