@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import StrataGraphics
 import StrataQueues
@@ -103,7 +104,7 @@ final class GraphTileRenderer: Sendable {
     /// Sealed stretches' M4 points, bounded.
     let m4Cache = BoundedCache<M4CacheKey, [ChartSample]>(maxEntries: 4096, maxBytes: 32 << 20)
     private let canvases = Locked<(width: Int, height: Int, free: [CanvasBox])>((0, 0, []))
-    private let counters = Locked<(bitmaps: Int, tiles: Int)>((0, 0))
+    private let counters = Locked<(bitmaps: Int, tiles: Int, nanoseconds: UInt64)>((0, 0, 0))
 
     /// A canvas that moves between threads: only the task that took it from
     /// the pool draws on it until it gives it back, so it is never used by two
@@ -115,12 +116,15 @@ final class GraphTileRenderer: Sendable {
 
     var bitmapsCreated: Int { counters.value.bitmaps }
     var tilesDrawn: Int { counters.value.tiles }
+    var drawingSeconds: Double { Double(counters.value.nanoseconds) / 1e9 }
 
     /// Draws tile slot `tile` (positions from `tile · samplesPerTile` at x = 0)
     /// of every series' parts; nil for an empty or oversized tile.
     func draw(tile: Int, parts: [[GraphTilePart]], style: GraphTileStyle) -> Image? {
         let w = Int((style.tileWidth * style.scale).rounded(.up)), h = Int((style.tileHeight * style.scale).rounded(.up))
-        guard w >= 1, h >= 1, w <= 16384, h <= 16384, let box = takeCanvas(width: w, height: h) else { return nil }
+        guard w >= 1, h >= 1, w <= 16384, h <= 16384 else { return nil }
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard let box = takeCanvas(width: w, height: h) else { return nil }
         defer { giveBack(box, width: w, height: h) }
         let canvas = box.canvas
         canvas.saveGState()
@@ -153,8 +157,13 @@ final class GraphTileRenderer: Sendable {
             canvas.stroke(line)
         }
         if style.timeStep > 0 { drawTimeLabels(canvas, origin: origin, style: style) }
-        counters.withLock { $0.tiles += 1 }
-        return canvas.makeImage()
+        let image = canvas.makeImage()
+        let took = DispatchTime.now().uptimeNanoseconds - start
+        counters.withLock {
+            $0.tiles += 1
+            $0.nanoseconds += took
+        }
+        return image
     }
 
     /// The points a part draws: every sample, or its M4 per pixel column.

@@ -58,6 +58,8 @@ open class StreamingGraphLayer: Layer {
         public var tilesDrawn = 0
         /// Tile redraws asked for (a tile marked twice before drawing counts once).
         public var tileRequests = 0
+        /// Time spent drawing tiles, on every thread, in seconds.
+        public var drawingSeconds = 0.0
     }
 
     // MARK: Configuration
@@ -138,6 +140,8 @@ open class StreamingGraphLayer: Layer {
     private var baseTile = 0
     private var generation = 0
     private var axisWidth = 0.0
+    private var measuredAxis: (scale: NiceScale, font: Font)?
+    private var measuredTimeLabel: (Font, Double)?
     private var layersCreated = 0
     private var requests = 0
     private var lastStripX: Double?
@@ -333,11 +337,24 @@ open class StreamingGraphLayer: Layer {
         }
     }
 
+    /// Waits for the tiles being drawn without showing them: they are shown
+    /// when the main queue runs (benchmarks time that part apart).
+    public func waitUntilDrawnWithoutApplying() {
+        if needsLayout { layoutIfNeeded() }
+        inFlight.wait()
+    }
+
     /// What the graph has done so far.
     public var statistics: Statistics {
         Statistics(
             tileLayersCreated: layersCreated, bitmapsCreated: renderer.bitmapsCreated, tilesDrawn: renderer.tilesDrawn,
-            tileRequests: requests)
+            tileRequests: requests, drawingSeconds: renderer.drawingSeconds)
+    }
+
+    /// Redraws every tile from scratch (their sealed M4 points are kept).
+    public func redrawAllTiles() {
+        for t in slots.keys { mark(t) }
+        setNeedsLayout()
     }
 
     /// The tiles marked for redraw and not yet sent to be drawn.
@@ -378,7 +395,8 @@ open class StreamingGraphLayer: Layer {
     }
 
     private func layoutGraph() {
-        if showsValueAxis { updateAxisWidth() }
+        let newScale = valueScale(plotHeight: plotRect.height)
+        if showsValueAxis { updateAxisWidth(for: newScale) }
         let plot = plotRect
         let axisH = bounds.height - plot.height
         plotLayer.frame = Rect(x: plot.minX, y: plot.minY, width: plot.width, height: plot.height + axisH)
@@ -394,7 +412,6 @@ open class StreamingGraphLayer: Layer {
             dirty.removeAll()
             return
         }
-        let newScale = valueScale(plotHeight: plot.height)
         let newStyle = makeStyle(plot: plot, axisHeight: axisH, scale: newScale)
         if newStyle != style {
             if let old = style, old.yLower != newStyle.yLower || old.yUpper != newStyle.yUpper, rangeAnimationDuration > 0,
@@ -414,7 +431,7 @@ open class StreamingGraphLayer: Layer {
             axisLayer.configure(scale: newScale, style: newStyle)
             if !slots.isEmpty && pendingRangeAnimation == nil {
                 // A new geometry: the old pictures cannot stand in.
-                for (_, slot) in slots { slot.layer.contents = nil }
+                for (_, slot) in slots { show(nil, in: slot.layer) }
             }
             for t in slots.keys { mark(t) }
         }
@@ -478,7 +495,7 @@ open class StreamingGraphLayer: Layer {
         let padColumns = Int((0.5 + widest * s / 2).rounded(.up)) + 1
         var timeStep = 0, labelWidth = 0.0
         if motion == .scroll, let rate = sampleRate, rate > 0, rate.isFinite {
-            labelWidth = measure("00:00") + 12
+            labelWidth = timeLabelWidth
             var step = NiceScale.niceNumber(labelWidth * 1.6 / (pps * rate), rounding: false)
             step = Swift.max(step, 1 / rate)
             timeStep = Swift.max(1, Int((step * rate).rounded()))
@@ -495,14 +512,20 @@ open class StreamingGraphLayer: Layer {
         TextLayout(AttributedText(text, attributes: TextAttributes(font: labelFont)), width: .infinity).size.width
     }
 
-    private func updateAxisWidth() {
-        guard let scale else {
-            axisWidth = Swift.max(axisWidth, measure("0.0") + 10)
-            return
-        }
+    private func updateAxisWidth(for scale: NiceScale) {
+        guard measuredAxis?.scale != scale || measuredAxis?.font != labelFont else { return }
         let widest = scale.ticks.map { measure(scale.label(for: $0)) }.max() ?? 0
+        measuredAxis = (scale, labelFont)
         // It only grows, so the plot does not jump back and forth with the labels.
         axisWidth = Swift.max(axisWidth, (widest + 10).rounded(.up))
+    }
+
+    /// The width a time label is given (measured once per font).
+    private var timeLabelWidth: Double {
+        if let (font, width) = measuredTimeLabel, font == labelFont { return width }
+        let width = measure("00:00") + 12
+        measuredTimeLabel = (labelFont, width)
+        return width
     }
 
     // MARK: Tiles
@@ -714,7 +737,14 @@ open class StreamingGraphLayer: Layer {
             epochWaiting.remove(f.tile)
             return
         }
-        slot.layer.contents = f.image
+        show(f.image, in: slot.layer)
+    }
+
+    /// A tile's picture, or its background until it has one (an opaque
+    /// picture needs no background under it).
+    private func show(_ image: Image?, in layer: Layer) {
+        layer.contents = image
+        layer.backgroundColor = image == nil ? plotBackgroundColor : nil
     }
 
     /// Shows the held pictures of a new value range together, sliding the
@@ -724,7 +754,7 @@ open class StreamingGraphLayer: Layer {
         let results = held
         held.removeAll()
         for f in results {
-            if let slot = slots[f.tile], slot.request == f.request, f.epoch == epoch { slot.layer.contents = f.image }
+            if let slot = slots[f.tile], slot.request == f.request, f.epoch == epoch { show(f.image, in: slot.layer) }
         }
         if let change = pendingRangeAnimation, let style {
             pendingRangeAnimation = nil

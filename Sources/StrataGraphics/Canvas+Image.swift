@@ -25,6 +25,7 @@ extension Canvas {
         if state.shadow != nil { return withShadow { draw(image, in: rect) } }
         let r = rect.standardized
         guard r.width > 0, r.height > 0, r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
+        if drawUnscaled(image, in: r) { return }
         let imageToUser = Transform(
             a: r.width / Double(image.width), b: 0, c: 0, d: r.height / Double(image.height),
             tx: r.minX, ty: r.minY)
@@ -43,6 +44,34 @@ extension Canvas {
                 run(pathCoverage(Path(rect: r), .winding, area), blitter)
             }
         }
+    }
+
+    /// Draws `image` pixel for pixel at a whole-pixel offset, blending its rows
+    /// straight into the target (opaque runs stored, transparent ones
+    /// skipped), when that is what `draw(_:in:)` would do: one device pixel
+    /// per image pixel, no rotation or flip, source over at full alpha, and a
+    /// clip that is a box. The compositor draws layer contents this way: tile
+    /// layers, cached drawings. Returns false when it does not apply.
+    func drawUnscaled(_ image: Image, in r: Rect) -> Bool {
+        let t = state.transform
+        guard state.clipMask == nil, state.blendMode == .normal, state.alpha >= 1, t.b == 0, t.c == 0,
+            t.a * r.width == Double(image.width), t.d * r.height == Double(image.height), t.a > 0, t.d > 0
+        else { return false }
+        let x = t.a * r.minX + t.tx, y = t.d * r.minY + t.ty
+        guard x == x.rounded(), y == y.rounded(), abs(x) < 1e9, abs(y) < 1e9 else { return false }
+        let ix = Int(x), iy = Int(y)
+        let box = PixelBox(x0: ix, y0: iy, x1: ix + image.width, y1: iy + image.height).intersection(state.clip)
+        guard !box.isEmpty else { return true }
+        let target = self.target
+        image.pixels.withUnsafeBytes { bytes in
+            let source = bytes.baseAddress!
+            for row in box.y0..<box.y1 {
+                let s = (source + (row - iy) * image.bytesPerRow + (box.x0 - ix) * 4).assumingMemoryBound(to: UInt32.self)
+                let d = (target.baseAddress + row * target.bytesPerRow + box.x0 * 4).assumingMemoryBound(to: UInt32.self)
+                SpanCompositing.sourceOver(d, s, count: box.width)
+            }
+        }
+        return true
     }
 
     /// Calls `body` with a blitter sampling `image`, placed in user space by

@@ -35,9 +35,11 @@ enum SpanCompositing {
         while i + 8 <= count {
             let sv = src.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt32>.self)
             let alpha = sv &>> 24
-            if alpha == full {
+            // Lane masks reduced with `all`/`any` (one movemask), not `==` on
+            // the vectors, which compiles to a compare per lane.
+            if all(alpha .== full) {
                 dst.storeBytes(of: sv, toByteOffset: i * 4, as: SIMD8<UInt32>.self)
-            } else if sv != SIMD8<UInt32>() {
+            } else if any(sv .!= SIMD8<UInt32>()) {
                 let dv = dst.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt32>.self)
                 let out = sv &+ PixelMath.blend8(dv, PixelMath.spread(full &- alpha))
                 dst.storeBytes(of: out, toByteOffset: i * 4, as: SIMD8<UInt32>.self)
@@ -59,9 +61,9 @@ enum SpanCompositing {
         var i = 0
         while i + 8 <= count {
             let alpha = src.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt32>.self) &>> 24
-            if alpha == SIMD8<UInt32>() {
+            if all(alpha .== SIMD8<UInt32>()) {
                 dst.storeBytes(of: SIMD8<UInt32>(), toByteOffset: i * 4, as: SIMD8<UInt32>.self)
-            } else if alpha != full {
+            } else if any(alpha .!= full) {
                 let dv = dst.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt32>.self)
                 dst.storeBytes(of: PixelMath.blend8(dv, PixelMath.spread(alpha)), toByteOffset: i * 4, as: SIMD8<UInt32>.self)
             }

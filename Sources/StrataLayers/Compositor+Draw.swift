@@ -102,6 +102,15 @@ extension Compositor {
     func clipToBounds(_ p: FrameNode, _ canvas: Canvas, _ origin: (Int, Int)) {
         canvas.saveGState()
         apply(p, canvas, origin)
+        if p.state.cornerRadius <= 0, canvas.transform.isRectilinear {
+            // A plain rectangle: on whole pixels (the usual case: a scroll
+            // view, a chart's plot) the canvas narrows its clip box and keeps
+            // no mask, so what is drawn inside costs nothing more.
+            let box = p.state.bounds.applying(canvas.transform)
+            canvas.restoreGState()
+            canvas.clip(to: box)
+            return
+        }
         let path = p.state.roundedBoundsPath
         let clipPath = path.applying(canvas.transform)
         canvas.restoreGState()
