@@ -94,7 +94,7 @@ let package = Package(
         // the decoders: one copy, shared by the CLI and the tests.
         .target(
             name: "StrataScenes",
-            dependencies: ["StrataGraphics", "StrataText", "StrataLayers"]
+            dependencies: ["StrataGraphics", "StrataText", "StrataLayers", "StrataCharts"]
         ),
         .executableTarget(
             name: "strata",
@@ -127,7 +127,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataChartsTests",
-            dependencies: ["StrataCharts", "StrataScenes", "StrataTestSupport"]
+            dependencies: ["StrataCharts", "StrataLayers", "StrataText", "StrataScenes", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataQueuesTests",

@@ -370,12 +370,20 @@ open class StreamingGraphLayer: Layer {
 
     private var plotRect: Rect {
         let b = bounds
-        let axisH = (motion == .scroll && (sampleRate ?? 0) > 0) ? labelLineHeight + 6 : 0
+        let axisH = timeAxisHeight
         let left = showsValueAxis ? axisWidth : 0
-        return Rect(x: b.minX + left, y: b.minY, width: Swift.max(0, b.width - left), height: Swift.max(0, b.height - axisH))
+        // At most 16,384 pixels of plot (the largest backing image): a wider
+        // graph shows its newest 16,384 at the left of its bounds.
+        let limit = 16384 / contentsScale
+        return Rect(
+            x: b.minX + left, y: b.minY, width: Swift.min(limit, Swift.max(0, b.width - left)),
+            height: Swift.min(limit, Swift.max(0, b.height - axisH)))
     }
 
     private var plotWidth: Double { plotRect.width }
+
+    /// The band under the plot where the time labels go.
+    private var timeAxisHeight: Double { (motion == .scroll && (sampleRate ?? 0) > 0) ? labelLineHeight + 6 : 0 }
 
     private var labelLineHeight: Double { (labelFont.ascent - labelFont.descent).rounded(.up) }
 
@@ -398,7 +406,7 @@ open class StreamingGraphLayer: Layer {
         let newScale = valueScale(plotHeight: plotRect.height)
         if showsValueAxis { updateAxisWidth(for: newScale) }
         let plot = plotRect
-        let axisH = bounds.height - plot.height
+        let axisH = timeAxisHeight
         plotLayer.frame = Rect(x: plot.minX, y: plot.minY, width: plot.width, height: plot.height + axisH)
         axisLayer.isHidden = !showsValueAxis
         axisLayer.frame = Rect(x: bounds.minX, y: plot.minY, width: plot.minX - bounds.minX, height: plot.height)

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// An immutable grid of 8-bit premultiplied RGBA pixels (`CGImage`).
 ///
 /// `Image` is a value and `Sendable`: it is what crosses threads, what layers hold
@@ -9,6 +12,29 @@ public struct Image: Hashable, Sendable {
     public let bytesPerRow: Int
     /// Premultiplied RGBA bytes, `bytesPerRow * height` of them.
     public let pixels: [UInt8]
+
+    /// Equal sizes and equal bytes, compared with `memcmp` (the synthesized
+    /// comparison went byte by byte: a layer handed a redrawn, identical
+    /// picture spent longer comparing it than drawing it).
+    public static func == (a: Image, b: Image) -> Bool {
+        guard a.width == b.width, a.height == b.height, a.bytesPerRow == b.bytesPerRow, a.pixels.count == b.pixels.count else {
+            return false
+        }
+        return a.pixels.withUnsafeBytes { x in
+            b.pixels.withUnsafeBytes { y in
+                x.baseAddress == y.baseAddress || x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
+            }
+        }
+    }
+
+    /// The size and a sample of the pixels (equal images hash alike).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(bytesPerRow)
+        let n = pixels.count
+        for k in 0..<Swift.min(n, 64) { hasher.combine(pixels[k &* 2_654_435_761 % n]) }
+    }
 
     /// An image from premultiplied RGBA bytes.
     /// - Throws: `GraphicsError.invalidSize` for negative or oversized dimensions, and

@@ -149,26 +149,8 @@ struct LineReader {
             return nil
         }
         lines += 1
-        return Self.parse(line, number: lines, series: series) { message in
-            FileHandle.standardError.write(Data((message + "\n").utf8))
-        }
-    }
-
-    /// One row from a line: a word that is not a finite number is a gap,
-    /// reported through `warn` with the line's number.
-    static func parse(_ line: String, number: Int, series: Int, warn: (String) -> Void) -> [Double] {
-        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\r" })
-        var row: [Double] = []
-        for (k, word) in words.prefix(series).enumerated() {
-            if let v = Double(word), v.isFinite {
-                row.append(v)
-            } else {
-                let shown = word.count > 40 ? String(word.prefix(40)) + "…" : String(word)
-                warn("line \(number): '\(shown)' (value \(k + 1)) is not a finite number; drawn as a gap")
-                row.append(.nan)
-            }
-        }
-        if words.isEmpty { warn("line \(number): no numbers; drawn as a gap") }
+        let (row, problems) = SampleLineParser.parse(line, lineNumber: lines, series: series)
+        for message in problems { FileHandle.standardError.write(Data((message + "\n").utf8)) }
         return row
     }
 }

@@ -75,7 +75,7 @@ enum StreamBench {
         report("stream-append-main", p99(main))
         report("stream-append-draw", median(draw))
         var full: [Double] = []
-        for _ in 0..<12 {
+        for _ in 0..<62 {
             let drawn0 = graph.statistics.drawingSeconds
             graph.redrawAllTiles()
             graph.waitUntilDrawn()
@@ -130,6 +130,14 @@ enum StreamBench {
         host.renderFrame()
         let first = Double(now() - t0) / 1e6
         report("stream-10M-first", first)
+        if ProcessInfo.processInfo.environment["STRATA_BENCH_DETAIL"] != nil {
+            print("  (tiles drawn \(graph.statistics.tilesDrawn), drawing \(graph.statistics.drawingSeconds * 1000) ms on all threads)")
+            for _ in 0..<40 {
+                graph.redrawAllTiles()
+                graph.waitUntilDrawn()
+            }
+            print("  (after 40 redraws: drawing \(graph.statistics.drawingSeconds * 1000) ms on all threads)")
+        }
         var next: [Double] = []
         for _ in 0..<frames {
             let t = now()
