@@ -73,6 +73,18 @@ struct GraphTileStyle: Sendable, Hashable {
         return GraphTiling(samplesPerTile: samplesPerTile, paddingSamples: pad)
     }
 
+    /// The time ticks (multiples of `timeStep`) in `range`.
+    func timeTicks(in range: Range<Int>) -> StrideTo<Int> {
+        let first = GraphTiling.floorDivision(range.lowerBound + timeStep - 1, timeStep) * timeStep
+        return stride(from: first, to: range.upperBound, by: timeStep)
+    }
+
+    /// Where tick `tick` is drawn in a tile whose x = 0 is position `origin`:
+    /// the sample's centre, down to a device pixel.
+    func tickX(_ tick: Int, origin: Int) -> Double {
+        ((Double(tick - origin) + 0.5) * pointsPerSample * scale).rounded(.down) / scale
+    }
+
     func y(_ v: Double) -> Double {
         let y = (yUpper - v) / (yUpper - yLower) * plotHeight
         return y.isNaN ? plotHeight : Swift.min(1e5, Swift.max(-1e5, y))
@@ -134,7 +146,7 @@ final class GraphTileRenderer: Sendable {
         canvas.fillColor = style.background
         canvas.fill(Rect(x: 0, y: 0, width: style.tileWidth, height: style.tileHeight))
         let origin = tile * style.samplesPerTile
-        drawGrid(canvas, tile: tile, origin: origin, style: style)
+        drawGrid(canvas, origin: origin, style: style)
         var lines: [(Path, GraphSeriesStyle)] = []
         for (s, seriesParts) in parts.enumerated() where s < style.series.count {
             let look = style.series[s]
@@ -221,7 +233,7 @@ final class GraphTileRenderer: Sendable {
         flush()
     }
 
-    private func drawGrid(_ canvas: Canvas, tile: Int, origin: Int, style: GraphTileStyle) {
+    private func drawGrid(_ canvas: Canvas, origin: Int, style: GraphTileStyle) {
         guard let grid = style.gridColor else { return }
         canvas.fillColor = grid
         let hair = 1 / style.scale
@@ -230,12 +242,8 @@ final class GraphTileRenderer: Sendable {
             canvas.fill(Rect(x: 0, y: Swift.min(style.plotHeight - hair, y), width: style.tileWidth, height: hair))
         }
         guard style.timeStep > 0 else { return }
-        let own = origin..<(origin + style.samplesPerTile)
-        var tick = GraphTiling.floorDivision(own.lowerBound + style.timeStep - 1, style.timeStep) * style.timeStep
-        while tick < own.upperBound {
-            let x = ((Double(tick - origin) + 0.5) * style.pointsPerSample * style.scale).rounded(.down) / style.scale
-            canvas.fill(Rect(x: x, y: 0, width: hair, height: style.plotHeight))
-            tick += style.timeStep
+        for tick in style.timeTicks(in: origin..<(origin + style.samplesPerTile)) {
+            canvas.fill(Rect(x: style.tickX(tick, origin: origin), y: 0, width: hair, height: style.plotHeight))
         }
     }
 
@@ -243,21 +251,16 @@ final class GraphTileRenderer: Sendable {
     /// label across a tile edge is drawn by both tiles, at the same place).
     private func drawTimeLabels(_ canvas: Canvas, origin: Int, style: GraphTileStyle) {
         let reach = Int((style.labelWidth / 2 / style.pointsPerSample).rounded(.up)) + 1
-        let first = origin - reach, last = origin + style.samplesPerTile + reach
-        var tick = GraphTiling.floorDivision(first + style.timeStep - 1, style.timeStep) * style.timeStep
         let attributes = TextAttributes(font: style.labelFont, foregroundColor: style.labelColor)
         canvas.fillColor = style.labelColor
         let hair = 1 / style.scale
-        while tick < last {
-            if tick >= 0 {
-                let x = ((Double(tick - origin) + 0.5) * style.pointsPerSample * style.scale).rounded(.down) / style.scale
-                canvas.fill(Rect(x: x, y: style.plotHeight, width: hair, height: 3))
-                let text = GraphTimeFormat.label(seconds: Double(tick) / style.sampleRate, step: Double(style.timeStep) / style.sampleRate)
-                let layout = TextLayout(AttributedText(text, attributes: attributes), width: .infinity)
-                let lx = ((x - layout.size.width / 2) * style.scale).rounded() / style.scale
-                canvas.draw(layout, at: Point(x: lx, y: style.plotHeight + 4))
-            }
-            tick += style.timeStep
+        for tick in style.timeTicks(in: Swift.max(0, origin - reach)..<Swift.max(0, origin + style.samplesPerTile + reach)) {
+            let x = style.tickX(tick, origin: origin)
+            canvas.fill(Rect(x: x, y: style.plotHeight, width: hair, height: 3))
+            let text = GraphTimeFormat.label(seconds: Double(tick) / style.sampleRate, step: Double(style.timeStep) / style.sampleRate)
+            let layout = TextLayout(AttributedText(text, attributes: attributes), width: .infinity)
+            let lx = ((x - layout.size.width / 2) * style.scale).rounded() / style.scale
+            canvas.draw(layout, at: Point(x: lx, y: style.plotHeight + 4))
         }
     }
 

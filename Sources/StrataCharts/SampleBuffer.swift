@@ -29,14 +29,20 @@ public final class SampleBuffer {
     /// snapshot still held).
     public private(set) var chunksAllocated = 0
 
-    private var ring: [SampleChunk?]
+    /// The chunks, slot `k % ringCount` holding chunk `k`. Slots are added as
+    /// the first round fills them, so a huge capacity costs nothing until
+    /// samples arrive (room for 65,536 slots, 268 million samples, is
+    /// reserved at once: the ring's array never moves below that).
+    private var ring: [SampleChunk?] = []
+    private let ringCount: Int
 
     /// A buffer keeping the newest `capacity` samples. A capacity below 1
     /// counts as 1; one above 2⁴⁰ (eight terabytes of samples) counts as 2⁴⁰.
     public init(capacity: Int) {
         let c = min(1 << 40, max(1, capacity))
         self.capacity = c
-        ring = Array(repeating: nil, count: (c + SampleChunk.size - 1) / SampleChunk.size + 1)
+        ringCount = (c + SampleChunk.size - 1) / SampleChunk.size + 1
+        ring.reserveCapacity(min(ringCount, 1 << 16))
     }
 
     /// The oldest index still kept.
@@ -49,7 +55,7 @@ public final class SampleBuffer {
     /// or already dropped.
     public subscript(index: Int) -> Double {
         guard index >= startIndex, index < count else { return .nan }
-        return ring[(index / SampleChunk.size) % ring.count]!.values[index % SampleChunk.size]
+        return ring[(index / SampleChunk.size) % ringCount]!.values[index % SampleChunk.size]
     }
 
     /// Appends one sample (NaN for a gap; infinities are kept, and a chart
@@ -60,7 +66,7 @@ public final class SampleBuffer {
         if offset == 0 {
             chunk = takeChunk(number: count / SampleChunk.size)
         } else {
-            chunk = ring[(count / SampleChunk.size) % ring.count]!
+            chunk = ring[(count / SampleChunk.size) % ringCount]!
         }
         chunk.values[offset] = value
         let end = offset + 1
@@ -84,7 +90,8 @@ public final class SampleBuffer {
     /// The ring slot for chunk `number`, ready to be written: the chunk there
     /// unless a snapshot still holds it.
     private func takeChunk(number: Int) -> SampleChunk {
-        let slot = number % ring.count
+        let slot = number % ringCount
+        if slot == ring.count { ring.append(nil) }
         if ring[slot] == nil || !isKnownUniquelyReferenced(&ring[slot]!) {
             ring[slot] = SampleChunk()
             chunksAllocated += 1
@@ -102,7 +109,7 @@ public final class SampleBuffer {
         let first = lo / SampleChunk.size, last = (hi - 1) / SampleChunk.size
         var chunks = ContiguousArray<SampleChunk>()
         chunks.reserveCapacity(last - first + 1)
-        for k in first...last { chunks.append(ring[k % ring.count]!) }
+        for k in first...last { chunks.append(ring[k % ringCount]!) }
         return SampleSnapshot(indices: lo..<hi, chunks: chunks)
     }
 
@@ -131,7 +138,7 @@ public struct SampleSnapshot: Sendable {
     public func extremes(in range: Range<Int>) -> (min: Double, max: Double)? {
         var scan = ColumnScan()
         scanColumn(range.clamped(to: indices), into: &scan)
-        scan.endColumn(self)
+        scan.endColumn()
         return scan.seenNumber ? (scan.overallMin, scan.overallMax) : nil
     }
 }

@@ -31,7 +31,7 @@ extension SampleSnapshot {
         var scan = ColumnScan(emitting: true)
         for column in columns {
             scanColumn(column.clamped(to: indices), into: &scan)
-            scan.endColumn(self)
+            scan.endColumn()
         }
         return scan.points
     }
@@ -77,7 +77,7 @@ extension SampleSnapshot {
                     continue
                 }
                 if chunk.chunkGaps == size {
-                    scan.gap(self)
+                    scan.gap()
                     i += size
                     continue
                 }
@@ -95,7 +95,7 @@ extension SampleSnapshot {
                     continue
                 }
                 if gaps == blockSize {
-                    scan.gap(self)
+                    scan.gap()
                     i += blockSize
                     continue
                 }
@@ -103,7 +103,7 @@ extension SampleSnapshot {
             let stop = Swift.min(end, chunk.start + (offset / blockSize + 1) * blockSize)
             while i < stop {
                 let v = chunk.values[i - chunk.start]
-                if v.isNaN { scan.gap(self) } else { scan.number(i, v) }
+                if v.isNaN { scan.gap() } else { scan.number(i, v) }
                 i += 1
             }
         }
@@ -124,21 +124,10 @@ struct ColumnScan {
 
     init(emitting: Bool = false) { self.emitting = emitting }
 
+    /// One sample: a summary of itself.
     @inline(__always)
     mutating func number(_ i: Int, _ v: Double) {
-        if runFirst < 0 {
-            runFirst = i
-            firstValue = v
-            minValue = v
-            maxValue = v
-            minAt = i
-            maxAt = i
-        } else {
-            if v < minValue { minValue = v; minAt = i }
-            if v > maxValue { maxValue = v; maxAt = i }
-        }
-        runLast = i
-        lastValue = v
+        summary(first: i, firstValue: v, last: i, lastValue: v, min: v, minAt: i, max: v, maxAt: i)
     }
 
     @inline(__always)
@@ -163,13 +152,13 @@ struct ColumnScan {
 
     /// A NaN: the run ends, and the next point starts a new line.
     @inline(__always)
-    mutating func gap(_ snapshot: SampleSnapshot) {
+    mutating func gap() {
         endRun()
         if !points.isEmpty { pendingBreak = true }
     }
 
     /// A column ends: its run ends, but the line goes on into the next.
-    mutating func endColumn(_ snapshot: SampleSnapshot) { endRun() }
+    mutating func endColumn() { endRun() }
 
     private mutating func endRun() {
         guard runFirst >= 0 else { return }

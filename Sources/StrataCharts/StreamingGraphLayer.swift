@@ -81,20 +81,22 @@ open class StreamingGraphLayer: Layer {
     /// Below 1, several samples share a point, and tiles draw their M4.
     public var pointsPerSample = 1.0 { didSet { invalidateTiles() } }
     /// Samples drawn beyond each tile edge (default 2; more when the line is
-    /// too wide for them).
+    /// too wide for them; held within 1 ... 2²⁰).
     public var paddingSamples = 2 { didSet { invalidateTiles() } }
     /// Scroll (default) or sweep.
     public var motion = Motion.scroll { didSet { invalidateTiles() } }
     /// Automatic (default) or fixed.
     public var valueRange = ValueRange.automatic { didSet { setNeedsLayout() } }
     /// The fraction of the automatic range the samples must use before it
-    /// shrinks (default 0.4).
+    /// shrinks (default 0.4; held within 0 ... 1, NaN counts as 0.4).
     public var shrinkThreshold = 0.4
-    /// How long a change of the value range animates (0: at once; default 0.25 s).
+    /// How long a change of the value range animates (0: at once; default
+    /// 0.25 s; held within 0 ... 10 s, NaN counts as 0).
     public var rangeAnimationDuration = 0.25
     /// How long the strip takes to slide by a new sample (0: at once, the
     /// default, right when a frame brings one sample). Set it to the time
-    /// between samples for a smooth slide between slower samples.
+    /// between samples for a smooth slide between slower samples. Held
+    /// within 0 ... 10 s; NaN counts as 0.
     public var scrollAnimationDuration = 0.0
     /// The gap ahead of the sweep cursor, as a fraction of the width (default 0.04).
     public var sweepGap = 0.04 { didSet { invalidateTiles() } }
@@ -157,7 +159,6 @@ open class StreamingGraphLayer: Layer {
     private struct Slot {
         let layer: Layer
         var request = -1
-        var epoch = -1
     }
 
     struct Finished: Sendable {
@@ -208,7 +209,7 @@ open class StreamingGraphLayer: Layer {
 
     /// Appends one sample to each series, in order.
     public func append(row: [Double]) {
-        for (s, buffer) in buffers.enumerated() { buffer.append(s < row.count ? Self.clean(row[s]) : .nan) }
+        appendWithoutMarking(row)
         noteAppended(1)
     }
 
@@ -225,15 +226,21 @@ open class StreamingGraphLayer: Layer {
 
     /// Appends rows: one sample per series each.
     public func append(contentsOf rows: [[Double]]) {
-        for row in rows {
-            for (s, buffer) in buffers.enumerated() { buffer.append(s < row.count ? Self.clean(row[s]) : .nan) }
-        }
+        for row in rows { appendWithoutMarking(row) }
         noteAppended(rows.count)
     }
 
-    /// NaN and the infinities are gaps: no line can be drawn to them, and an
-    /// automatic range could not include them.
+    /// One sample per series from `row`: missing values, NaN and the
+    /// infinities are gaps (no line can be drawn to them, and an automatic
+    /// range could not include them).
+    private func appendWithoutMarking(_ row: [Double]) {
+        for (s, buffer) in buffers.enumerated() { buffer.append(s < row.count ? Self.clean(row[s]) : .nan) }
+    }
+
     private static func clean(_ v: Double) -> Double { v.isFinite ? v : .nan }
+
+    /// A duration setting held within 0 ... 10 seconds (NaN: 0).
+    private static func seconds(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(10, Swift.max(0, v)) }
 
     /// Forgets every sample.
     public func removeAll() {
@@ -304,24 +311,25 @@ open class StreamingGraphLayer: Layer {
     /// within the buffered history; pauses first if needed.
     public func scroll(by samples: Int) {
         pause()
-        // The earliest end that still fills the view with kept samples.
-        let earliest = Swift.min(count, buffers[0].startIndex + Int((plotWidth / effectivePointsPerSample).rounded(.up)))
         let (target, overflow) = (viewEnd ?? count).addingReportingOverflow(samples)
-        viewEnd = overflow ? (samples < 0 ? earliest : count) : Swift.min(count, Swift.max(earliest, target))
-        setNeedsLayout()
+        scroll(toEnd: overflow ? (samples < 0 ? .min : .max) : target)
     }
 
     /// Shows the view ending at sample `end` (paused; clamped to the history).
     public func scroll(toEnd end: Int) {
         pause()
-        scroll(by: end - (viewEnd ?? count))
+        // The earliest end that still fills the view with kept samples.
+        let earliest = Swift.min(count, buffers[0].startIndex + Int((plotWidth / effectivePointsPerSample).rounded(.up)))
+        viewEnd = Swift.min(count, Swift.max(earliest, end))
+        setNeedsLayout()
     }
 
     /// Zooms the time axis by `factor` (2: twice as many points per sample),
     /// keeping the view's end; clamped so a tile holds between 1 and 2³⁰ samples.
     public func zoom(by factor: Double) {
         guard factor > 0, factor.isFinite else { return }
-        pointsPerSample = Swift.min(tileWidth, Swift.max(tileWidth / Double(1 << 30), effectivePointsPerSample * factor))
+        let width = validTileWidth
+        pointsPerSample = Swift.min(width, Swift.max(width / Double(1 << 30), effectivePointsPerSample * factor))
     }
 
     // MARK: Drawing
@@ -387,8 +395,9 @@ open class StreamingGraphLayer: Layer {
 
     private var labelLineHeight: Double { (labelFont.ascent - labelFont.descent).rounded(.up) }
 
+    /// `pointsPerSample` as drawn: a tile holds a whole number of samples.
     private var effectivePointsPerSample: Double {
-        tileWidth / Double(samplesPerTile)
+        validTileWidth / Double(samplesPerTile)
     }
 
     private var samplesPerTile: Int {
@@ -411,18 +420,13 @@ open class StreamingGraphLayer: Layer {
         axisLayer.isHidden = !showsValueAxis
         axisLayer.frame = Rect(x: bounds.minX, y: plot.minY, width: plot.minX - bounds.minX, height: plot.height)
         guard plot.width > 0, plot.height > 0, plot.width.isFinite, plot.height.isFinite else {
-            for (t, slot) in slots {
-                slot.layer.isHidden = true
-                slot.layer.contents = nil
-                spare.append(slot.layer)
-                slots[t] = nil
-            }
+            for t in slots.keys { retire(t) }
             dirty.removeAll()
             return
         }
         let newStyle = makeStyle(plot: plot, axisHeight: axisH, scale: newScale)
         if newStyle != style {
-            if let old = style, old.yLower != newStyle.yLower || old.yUpper != newStyle.yUpper, rangeAnimationDuration > 0,
+            if let old = style, old.yLower != newStyle.yLower || old.yUpper != newStyle.yUpper, Self.seconds(rangeAnimationDuration) > 0,
                 old.tileWidth == newStyle.tileWidth, old.samplesPerTile == newStyle.samplesPerTile
             {
                 pendingRangeAnimation = (old.yLower...old.yUpper, newStyle.yLower...newStyle.yUpper)
@@ -473,7 +477,7 @@ open class StreamingGraphLayer: Layer {
             hi = Swift.min(hi, 1e300)
             guard lo <= hi else { return scale ?? NiceScale(covering: 0, 1, ticks: ticks) }
             if let current = scale, lo >= current.lower, hi <= current.upper,
-                hi - lo >= shrinkThreshold * (current.upper - current.lower)
+                hi - lo >= (shrinkThreshold.isNaN ? 0.4 : Swift.min(1, Swift.max(0, shrinkThreshold))) * (current.upper - current.lower)
             {
                 return current
             }
@@ -487,8 +491,7 @@ open class StreamingGraphLayer: Layer {
         switch motion {
         case .scroll: return visibleSamples
         case .sweep:
-            let n = Swift.max(1, Int(plotWidth / effectivePointsPerSample))
-            return Swift.max(0, count - n)..<count
+            return Swift.max(0, count - sweepLength)..<count
         }
     }
 
@@ -496,10 +499,10 @@ open class StreamingGraphLayer: Layer {
         let s = contentsScale
         let tw = validTileWidth
         let spt = samplesPerTile
-        let pps = tw / Double(spt)
+        let pps = effectivePointsPerSample
         let columns = Swift.max(1, Int((tw * s).rounded()))
         let widest = series.map(\.lineWidth).max() ?? 1.5
-        let pad = Swift.max(paddingSamples, Int((0.5 + widest / (2 * pps)).rounded(.up)))
+        let pad = Swift.max(Swift.min(1 << 20, paddingSamples), Int((0.5 + widest / (2 * pps)).rounded(.up)))
         let padColumns = Int((0.5 + widest * s / 2).rounded(.up)) + 1
         var timeStep = 0, labelWidth = 0.0
         if motion == .scroll, let rate = sampleRate, rate > 0, rate.isFinite {
@@ -545,7 +548,8 @@ open class StreamingGraphLayer: Layer {
         case .scroll:
             let end = viewEnd ?? count
             let visibleCount = Int((plot.width / style.pointsPerSample).rounded(.up)) + 1
-            let slide = scrollAnimationDuration > 0 ? style.samplesPerTile : 0
+            let slideDuration = Self.seconds(scrollAnimationDuration)
+            let slide = slideDuration > 0 ? style.samplesPerTile : 0
             let tiling = GraphTiling(samplesPerTile: style.samplesPerTile)
             let newest = tiling.tile(forSample: end - 1)
             let oldest = tiling.tile(forSample: end - visibleCount - slide)
@@ -555,9 +559,9 @@ open class StreamingGraphLayer: Layer {
             let x = plot.width - Double(end - baseTile * style.samplesPerTile) * style.pointsPerSample
             let snapped = (x * style.scale).rounded() / style.scale
             if lastStripX != snapped {
-                if scrollAnimationDuration > 0, let last = lastStripX, abs(snapped - last) < plot.width {
+                if slideDuration > 0, let last = lastStripX, abs(snapped - last) < plot.width {
                     var move = BasicAnimation(keyPath: "position", from: Point(x: last, y: 0), to: Point(x: snapped, y: 0))
-                    move.timing.duration = scrollAnimationDuration
+                    move.timing.duration = slideDuration
                     move.timingFunction = .linear
                     stripLayer.add(move, forKey: "slide")
                 }
@@ -575,14 +579,7 @@ open class StreamingGraphLayer: Layer {
             needed = 0...Swift.max(0, n - 1)
         }
         stripLayer.bounds = Rect(x: 0, y: 0, width: 0, height: style.tileHeight)
-        for (t, slot) in slots where !needed.contains(t) {
-            slot.layer.isHidden = true
-            slot.layer.contents = nil
-            spare.append(slot.layer)
-            slots[t] = nil
-            dirty.remove(t)
-            epochWaiting.remove(t)
-        }
+        for t in slots.keys where !needed.contains(t) { retire(t) }
         for t in needed where slots[t] == nil {
             let layer: Layer
             if let reused = spare.popLast() {
@@ -608,6 +605,16 @@ open class StreamingGraphLayer: Layer {
         }
     }
 
+    /// Takes tile `t`'s layer out of view, cleared, for reuse.
+    private func retire(_ t: Int) {
+        guard let slot = slots.removeValue(forKey: t) else { return }
+        slot.layer.isHidden = true
+        slot.layer.contents = nil
+        spare.append(slot.layer)
+        dirty.remove(t)
+        epochWaiting.remove(t)
+    }
+
     private func frame(ofTile t: Int, style: GraphTileStyle) -> Rect {
         Rect(x: Double(t - baseTile) * style.tileWidth, y: 0, width: style.tileWidth, height: style.tileHeight)
     }
@@ -623,21 +630,24 @@ open class StreamingGraphLayer: Layer {
     /// The sweep slots an append at `index` changes: where the cursor is, the
     /// padding behind it, and the gap it clears ahead.
     private func sweepTiles(afterAppendingSampleAt index: Int, style: GraphTileStyle) -> [Int] {
-        let n = sweepLength(style)
+        let n = sweepLength
         let p = index % n
-        let gap = sweepGapSamples(style, n)
+        let gap = sweepGapSamples
         let pad = style.tiling.paddingSamples
         let lo = Swift.max(0, p - pad), hi = Swift.min(n - 1, p + gap + pad)
         let a = GraphTiling.floorDivision(lo, style.samplesPerTile), b = GraphTiling.floorDivision(hi, style.samplesPerTile)
         return Array(a...b)
     }
 
-    private func sweepLength(_ style: GraphTileStyle) -> Int {
-        Swift.max(2, Int((plotWidth / style.pointsPerSample).rounded(.down)))
+    /// Samples across one sweep (the plot's width).
+    private var sweepLength: Int {
+        Swift.max(2, Int((plotWidth / effectivePointsPerSample).rounded(.down)))
     }
 
-    private func sweepGapSamples(_ style: GraphTileStyle, _ n: Int) -> Int {
-        Swift.max(1, Swift.min(n / 2, Int((Double(n) * (sweepGap.isFinite ? Swift.max(0, sweepGap) : 0.04)).rounded())))
+    /// Samples cleared ahead of the sweep cursor.
+    private var sweepGapSamples: Int {
+        let n = sweepLength
+        return Swift.max(1, Swift.min(n / 2, Int((Double(n) * (sweepGap.isFinite ? Swift.max(0, sweepGap) : 0.04)).rounded())))
     }
 
     /// The stretches tile `tile` draws of each series.
@@ -657,10 +667,10 @@ open class StreamingGraphLayer: Layer {
         case .scroll:
             return (0..<buffers.count).map { s in [part(s, drawn, base: 0)].compactMap { $0 } }
         case .sweep:
-            let n = sweepLength(style)
+            let n = sweepLength
             guard total > 0 else { return buffers.map { _ in [] } }
             let cursor = (total - 1) % n, sweep = (total - 1) / n
-            let gap = sweepGapSamples(style, n)
+            let gap = sweepGapSamples
             let lo = Swift.max(0, drawn.lowerBound), hi = Swift.min(n, drawn.upperBound)
             return (0..<buffers.count).map { s in
                 var out: [GraphTilePart] = []
@@ -688,7 +698,7 @@ open class StreamingGraphLayer: Layer {
                 hi = Swift.max(hi, r.upperBound)
             }
         case .sweep:
-            let n = sweepLength(style)
+            let n = sweepLength
             lo = Swift.max(0, ((count - 1) / n - 1) * n)
             hi = count
         }
@@ -702,7 +712,6 @@ open class StreamingGraphLayer: Layer {
             nextRequest += 1
             let request = nextRequest
             slots[t]!.request = request
-            slots[t]!.epoch = epoch
             let parts = self.parts(ofTile: t, style: style, snapshots: snapshots)
             if !drawsAsynchronously {
                 let image = renderer.draw(tile: t, parts: parts, style: style)
@@ -775,7 +784,7 @@ open class StreamingGraphLayer: Layer {
             if a.isFinite, b.isFinite, a > 0 {
                 let from = Transform3D(scaleX: 1, y: a).concatenating(Transform3D(translationX: 0, y: b))
                 var slide = BasicAnimation(keyPath: "transform", from: from, to: Transform3D.identity)
-                slide.timing.duration = rangeAnimationDuration
+                slide.timing.duration = Self.seconds(rangeAnimationDuration)
                 slide.timingFunction = .easeInEaseOut
                 stripLayer.add(slide, forKey: "range")
             }

@@ -10,6 +10,20 @@ func medianMilliseconds(repeat count: Int, _ body: () -> Void) -> Double {
         let t1 = DispatchTime.now().uptimeNanoseconds
         if i >= 2 { times.append(Double(t1 - t0) / 1e6) }
     }
-    times.sort()
-    return times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+    return median(times)
+}
+
+/// The median of `values` (the mean of the middle two for an even count; 0 when empty).
+func median(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    guard !s.isEmpty else { return 0 }
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+/// The value below which a fraction `q` of `values` lie, by nearest rank
+/// (as `FrameStatistics.percentile`); 0 when empty.
+func percentile(_ values: [Double], _ q: Double) -> Double {
+    let s = values.sorted()
+    guard !s.isEmpty else { return 0 }
+    return s[max(0, min(s.count - 1, Int((q * Double(s.count)).rounded(.up)) - 1))]
 }

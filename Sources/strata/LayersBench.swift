@@ -158,8 +158,7 @@ struct LayersBench: ParsableCommand {
             mainNanos += DispatchTime.now().uptimeNanoseconds - a
             if f >= 5 { times.append(Double(mainNanos) / 1e6) }
         }
-        times.sort()
-        report("async-redraw", times[min(times.count - 1, Int((0.99 * Double(times.count)).rounded(.up)) - 1)])
+        report("async-redraw", percentile(times, 0.99))
     }
 
     /// emitter-10k: one 1920 × 1080 frame of an additive emitter with 10,000

@@ -121,14 +121,13 @@ struct Stream: ParsableCommand {
         let cpu = cpuSeconds() - cpu0
         if let input, input.lines == 0 { throw ValidationError("standard input had no lines: nothing to draw") }
         try host.writePNG(to: out)
-        times.sort()
-        func pct(_ q: Double) -> Double { times.isEmpty ? 0 : times[min(times.count - 1, Int((q * Double(times.count)).rounded(.up)) - 1)] }
         let duration = Double(times.count) / 60
         print(
             String(
                 format: "frames %d (%d written), samples %d per series; frame time p50 %.3f ms, p99 %.3f ms, max %.3f ms; "
                     + "over budget %d; CPU %.1f %% of one core over %.2f s of stream",
-                times.count, written, appended, pct(0.5), pct(0.99), times.last ?? 0, times.filter { $0 > 1000.0 / 60 }.count,
+                times.count, written, appended, percentile(times, 0.5), percentile(times, 0.99), times.max() ?? 0,
+                times.filter { $0 > 1000.0 / 60 }.count,
                 duration > 0 ? 100 * cpu / duration : 0, duration))
         print("wrote \(out)")
     }

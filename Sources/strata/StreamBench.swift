@@ -7,18 +7,6 @@ import StrataScenes
 /// The streaming graph's cases of `strata bench charts` (issue 15's bars).
 @MainActor
 enum StreamBench {
-    static func median(_ v: [Double]) -> Double {
-        let s = v.sorted()
-        guard !s.isEmpty else { return 0 }
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
-
-    static func p99(_ v: [Double]) -> Double {
-        let s = v.sorted()
-        guard !s.isEmpty else { return 0 }
-        return s[min(s.count - 1, Int((0.99 * Double(s.count)).rounded(.up)) - 1)]
-    }
-
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     /// A graph filling a `width` × `height` host.
@@ -72,7 +60,7 @@ enum StreamBench {
                 draw.append((graph.statistics.drawingSeconds - drawn0) * 1000)
             }
         }
-        report("stream-append-main", p99(main))
+        report("stream-append-main", percentile(main, 0.99))
         report("stream-append-draw", median(draw))
         var full: [Double] = []
         for _ in 0..<62 {
@@ -81,9 +69,7 @@ enum StreamBench {
             graph.waitUntilDrawn()
             full.append((graph.statistics.drawingSeconds - drawn0) * 1000)
         }
-        report("stream-full-redraw", median(full.dropFirst(2).map { $0 }))
-        let created = graph.statistics
-        _ = created
+        report("stream-full-redraw", median(Array(full.dropFirst(2))))
     }
 
     /// stream-sine-6x600-cpu: uPlot's sine-stream demo, 6 series × 600
@@ -142,7 +128,7 @@ enum StreamBench {
             host.renderFrame()
             next.append(Double(now() - t) / 1e6)
         }
-        report("stream-10M-next", p99(next))
+        report("stream-10M-next", percentile(next, 0.99))
         if ProcessInfo.processInfo.environment["STRATA_BENCH_DETAIL"] != nil {
             print(
                 "  (next: median \(median(next)) ms, drawing \(graph.statistics.drawingSeconds * 1000 / Double(max(1, graph.statistics.tilesDrawn))) ms a tile)"

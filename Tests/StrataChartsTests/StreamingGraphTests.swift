@@ -66,7 +66,11 @@ import Testing
         // The ring: at most ceil(5000 / 4096) + 1 chunks, however much goes by.
         #expect(b.chunksAllocated <= 3)
         #expect(SampleBuffer(capacity: 0).capacity == 1 && SampleBuffer(capacity: -5).capacity == 1)
-        #expect(SampleBuffer(capacity: .max).capacity == 1 << 40)
+        // A huge capacity allocates nothing until samples arrive.
+        let huge = SampleBuffer(capacity: .max)
+        #expect(huge.capacity == 1 << 40 && huge.chunksAllocated == 0)
+        for i in 0..<10_000 { huge.append(Double(i)) }
+        #expect(huge[9_999] == 9_999 && huge.chunksAllocated == 3)
     }
 
     /// A snapshot is never written over: the ring takes a fresh chunk rather
@@ -391,13 +395,26 @@ import Testing
         g.append(.nan, .infinity)
         g.append(row: [])
         g.append(contentsOf: [Double.greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1e-300])
-        for w in [0.0, -5, .nan, .infinity, 1e12] {
+        for (k, w) in [0.0, -5, .nan, .infinity, 1e12, 1e30].enumerated() {
             g.tileWidth = w
             g.pointsPerSample = w
-            g.paddingSamples = Int(w.isFinite ? max(-9, min(9, w)) : 0)
+            g.paddingSamples = [0, -9, .max, .min, 9, 1 << 40][k]
+            g.scrollAnimationDuration = w
+            g.rangeAnimationDuration = w
+            g.shrinkThreshold = w
+            g.sweepGap = w
+            g.valueRange = k % 2 == 0 ? .automatic : .fixed(-w, w)
+            g.motion = k % 3 == 0 ? .sweep : .scroll
             g.frame = Rect(x: 0, y: 0, width: w.isFinite ? w : 10, height: 50)
+            g.append(1, 2)
+            h.advance()
+            g.scroll(toEnd: .min)
+            g.scroll(toEnd: .max)
+            g.scroll(by: .min)
+            g.resume()
             h.advance()
         }
+        g.motion = .scroll
         g.frame = Rect(x: 0, y: 0, width: 320, height: 120)
         g.tileWidth = 32
         g.pointsPerSample = 1
