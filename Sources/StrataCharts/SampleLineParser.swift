@@ -28,3 +28,46 @@ public enum SampleLineParser {
         return (row, problems)
     }
 }
+
+/// Lines from a stream of bytes arriving in pieces, each at most
+/// `maximumLength` bytes kept: the rest of a longer line is dropped as it
+/// arrives (the line is marked `isTruncated`), so a line without end never
+/// holds more than that in memory. `\n` ends a line; a final line without
+/// one comes from `finish()`.
+public struct LineSplitter: Sendable {
+    public let maximumLength: Int
+    private var pending: [UInt8] = []
+    private var truncated = false
+
+    /// A splitter keeping at most `maximumLength` bytes of a line (at least 1).
+    public init(maximumLength: Int = 1 << 20) {
+        self.maximumLength = max(1, maximumLength)
+    }
+
+    /// The lines `bytes` completes, in order.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [(text: String, isTruncated: Bool)] {
+        var lines: [(String, Bool)] = []
+        for b in bytes {
+            if b == UInt8(ascii: "\n") {
+                lines.append((String(decoding: pending, as: UTF8.self), truncated))
+                pending.removeAll(keepingCapacity: true)
+                truncated = false
+            } else if pending.count < maximumLength {
+                pending.append(b)
+            } else {
+                truncated = true
+            }
+        }
+        return lines
+    }
+
+    /// The last line, when the bytes ended without a line feed.
+    public mutating func finish() -> (text: String, isTruncated: Bool)? {
+        guard !pending.isEmpty || truncated else { return nil }
+        defer {
+            pending.removeAll()
+            truncated = false
+        }
+        return (String(decoding: pending, as: UTF8.self), truncated)
+    }
+}

@@ -19,8 +19,8 @@ struct Stream: ParsableCommand {
             With --stdin, each line of standard input is one sample per series: numbers \
             separated by spaces, tabs or commas. A word that is not a number, NaN or an \
             infinity is a gap in that series, reported on standard error with its line number; \
-            a line with fewer numbers than series leaves gaps in the rest. An empty input is \
-            an error.
+            a line with fewer numbers than series leaves gaps in the rest; a line over 1 MB \
+            keeps its first megabyte. An empty input is an error.
             """)
 
     @Option(help: "The signal: \(StreamSignal.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -133,22 +133,32 @@ struct Stream: ParsableCommand {
     }
 }
 
-/// Lines of numbers from standard input, one row a line.
+/// Lines of numbers from standard input, one row a line, read in 64 KB
+/// pieces; a line over 1 MB keeps its first megabyte (and says so).
 struct LineReader {
     let series: Int
     private(set) var lines = 0
     private(set) var ended = false
+    private var splitter = LineSplitter()
+    private var queued: [(text: String, isTruncated: Bool)] = []
 
     init(series: Int) { self.series = series }
 
     mutating func next() -> [Double]? {
-        guard !ended else { return nil }
-        guard let line = readLine() else {
-            ended = true
-            return nil
+        while queued.isEmpty && !ended {
+            let piece = FileHandle.standardInput.readData(ofLength: 1 << 16)
+            if piece.isEmpty {
+                ended = true
+                if let last = splitter.finish() { queued.append(last) }
+            } else {
+                queued += splitter.feed(piece)
+            }
         }
+        guard !queued.isEmpty else { return nil }
+        let line = queued.removeFirst()
         lines += 1
-        let (row, problems) = SampleLineParser.parse(line, lineNumber: lines, series: series)
+        var (row, problems) = SampleLineParser.parse(line.text, lineNumber: lines, series: series)
+        if line.isTruncated { problems.insert("line \(lines): longer than 1 MB; only its first megabyte read", at: 0) }
         for message in problems { FileHandle.standardError.write(Data((message + "\n").utf8)) }
         return row
     }

@@ -443,5 +443,14 @@ import Testing
         #expect(empty.row.count == 1 && empty.row[0].isNaN && empty.problems == ["line 2: no numbers; drawn as a gap"])
         let nan = SampleLineParser.parse("NaN", lineNumber: 3, series: 1)
         #expect(nan.row[0].isNaN && nan.problems.count == 1)
+        // Lines split from pieces, a line without end held to the bound.
+        var splitter = LineSplitter(maximumLength: 8)
+        var lines = splitter.feed(Array("1 2\n3".utf8))
+        lines += splitter.feed(Array("4\n".utf8) + Array(repeating: UInt8(ascii: "7"), count: 100_000))
+        #expect(lines.map(\.text) == ["1 2", "34"] && lines.allSatisfy { !$0.isTruncated })
+        let last = splitter.finish()
+        #expect(last?.text == "77777777" && last?.isTruncated == true)
+        #expect(splitter.finish() == nil)
+        #expect(LineSplitter(maximumLength: -3).maximumLength == 1)
     }
 }
