@@ -185,7 +185,10 @@ open class StreamingGraphLayer: Layer {
         stripLayer.anchorPoint = .zero
         axisLayer.anchorPoint = .zero
         for l in [plotLayer, stripLayer, axisLayer] {
-            l.actions = ["position": .noAction, "bounds": .noAction, "contents": .noAction, "transform": .noAction]
+            l.actions = [
+                "position": .noAction, "bounds": .noAction, "contents": .noAction, "transform": .noAction,
+                "backgroundColor": .noAction,
+            ]
         }
         addSublayer(plotLayer)
         plotLayer.addSublayer(stripLayer)
@@ -417,6 +420,9 @@ open class StreamingGraphLayer: Layer {
         let plot = plotRect
         let axisH = timeAxisHeight
         plotLayer.frame = Rect(x: plot.minX, y: plot.minY, width: plot.width, height: plot.height + axisH)
+        // Opaque (the usual case), the plot lets the compositor scroll its
+        // pixels instead of redrawing them (`FrameCopy`).
+        plotLayer.backgroundColor = plotBackgroundColor
         axisLayer.isHidden = !showsValueAxis
         axisLayer.frame = Rect(x: bounds.minX, y: plot.minY, width: plot.minX - bounds.minX, height: plot.height)
         guard plot.width > 0, plot.height > 0, plot.width.isFinite, plot.height.isFinite else {

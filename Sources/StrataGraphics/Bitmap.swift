@@ -64,6 +64,37 @@ public final class Bitmap {
         }
     }
 
+    /// Moves the pixels inside `rect` by `dx` columns and `dy` rows, as a
+    /// window system scrolls (`XCopyArea` onto itself): the pixel at (x, y)
+    /// goes to (x + dx, y + dy) when both lie in the rectangle. Pixels
+    /// outside the rectangle are untouched, and the band the move uncovers
+    /// keeps its old pixels (the caller redraws it).
+    ///
+    /// `rect` is rounded out to whole pixels and clipped to the bitmap; a
+    /// move as large as the rectangle, or empty, changes nothing.
+    public func scrollPixels(in rect: Rect, byX dx: Int, y dy: Int) {
+        let r = rect.intersection(bounds)
+        guard !r.isNull, r.width >= 1, r.height >= 1 else { return }
+        let x0 = Int(r.minX.rounded(.down)), x1 = Int(r.maxX.rounded(.up))
+        let y0 = Int(r.minY.rounded(.down)), y1 = Int(r.maxY.rounded(.up))
+        guard dx != 0 || dy != 0, abs(dx) < x1 - x0, abs(dy) < y1 - y0 else { return }
+        // Columns read and written: the part of the rectangle whose pixels stay in it.
+        let sx = Swift.max(x0, x0 - dx), count = (x1 - x0) - abs(dx)
+        let bytes = count * 4
+        func move(_ y: Int) {
+            let row = baseAddress + y * bytesPerRow
+            let from = row - dy * bytesPerRow + sx * 4
+            // `copyMemory` is memmove: the rows overlap when dy is 0.
+            (row + (sx + dx) * 4).copyMemory(from: UnsafeRawPointer(from), byteCount: bytes)
+        }
+        // Destination rows in an order that reads each source row before it is overwritten.
+        if dy > 0 {
+            for y in stride(from: y1 - 1, through: y0 + dy, by: -1) { move(y) }
+        } else {
+            for y in y0..<(y1 + dy) { move(y) }
+        }
+    }
+
     /// An immutable copy of the current pixels.
     public func makeImage() -> Image {
         let rowBytes = width * 4

@@ -24,6 +24,9 @@ public final class Compositor {
     public let frame: Bitmap
     /// The rectangles redrawn by the last `render`, in device pixels.
     public private(set) var lastDamage: [Rect] = []
+    /// The regions whose pixels the last `render` moved instead of redrawing
+    /// them (scrolled content, see `FrameCopy`), done before the redrawing.
+    public private(set) var lastCopies: [FrameCopy] = []
 
     /// What each layer drew in the previous frame, by layer (and replicator copy).
     var records: [Int: Record] = [:]
@@ -34,7 +37,10 @@ public final class Compositor {
     /// it differs from the previous frame's, or the layer is animated, the
     /// layer is redrawn.
     struct Record: Equatable {
-        /// The layer's `RenderNode.stateVersion`.
+        /// What the layer draws: its `RenderNode.lookVersion`, which a move
+        /// leaves alone (the move is in `transform`); in a transform layer's
+        /// 3D space its `stateVersion`, since a move there can reorder it
+        /// among its siblings without changing its own map.
         var version: Int
         /// Layer coordinates to device pixels.
         var transform: Homography
@@ -65,13 +71,19 @@ public final class Compositor {
     var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
 
     /// Renders `root` at media time `time`: finds what changed since the last
-    /// frame and redraws only that. Returns the damaged rectangles.
+    /// frame and redraws only that, moving the pixels of scrolled content
+    /// where it can (`lastCopies`). Returns the rectangles whose pixels
+    /// changed: the moved regions, then the redrawn rectangles.
     @discardableResult
     public func render(_ root: RenderNode?, at time: Double) -> [Rect] {
         var pass = FramePass(bounds: bounds, scale: scale, time: time, previousRecords: records)
         let tree = root.flatMap { pass.prepareRoot($0) }
-        // Layers that drew before and are gone now.
-        for (key, old) in records where pass.records[key] == nil { pass.damage.add(old.box) }
+        pass.damageAroundCopies(tree)
+        // Layers that drew before and are gone now (and where a copy moved their pixels).
+        for (key, old) in records where pass.records[key] == nil {
+            pass.damage.add(old.box)
+            for copy in pass.copies { pass.damage.add(copy.moved(old.box)) }
+        }
         records = pass.records
         // Shadows of layers that no longer draw are dropped, so the cache holds
         // at most one mask per layer on screen.
@@ -80,7 +92,9 @@ public final class Compositor {
         }
         let rects = pass.damage.rects
         lastDamage = rects
-        guard !rects.isEmpty else { return [] }
+        lastCopies = pass.copies
+        for copy in pass.copies { frame.scrollPixels(in: copy.rect, byX: copy.dx, y: copy.dy) }
+        guard !rects.isEmpty else { return pass.copies.map(\.rect) }
         let canvas = Canvas(bitmap: frame)
         for rect in rects {
             canvas.saveGState()
@@ -92,7 +106,7 @@ public final class Compositor {
             if let tree { draw(tree, in: canvas, origin: (0, 0), clip: rect, alpha: 1) }
             canvas.restoreGState()
         }
-        return rects
+        return pass.copies.map(\.rect) + rects
     }
 
     /// Forgets the previous frame, so that the next `render` redraws everything.

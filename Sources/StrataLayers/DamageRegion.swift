@@ -1,7 +1,8 @@
 import StrataGraphics
 
 /// Damaged rectangles of a frame, kept few: rectangles that overlap (or nearly
-/// touch) merge, and past a dozen everything becomes one bounding box.
+/// touch) merge when their union adds little area, and past a dozen
+/// everything becomes one bounding box.
 struct DamageRegion {
     let bounds: Rect
     private(set) var rects: [Rect] = []
@@ -18,7 +19,12 @@ struct DamageRegion {
         var i = 0
         while i < rects.count {
             let grown = rects[i].insetBy(dx: -8, dy: -8)
-            if grown.intersects(merged) {
+            let union = merged.union(rects[i])
+            // Merged only when that adds little area: two bands at a corner
+            // (a diagonal scroll's) stay two.
+            if grown.intersects(merged),
+                union.width * union.height <= 1.25 * (merged.width * merged.height + rects[i].width * rects[i].height) + 1024
+            {
                 merged = merged.union(rects.remove(at: i))
                 i = 0
             } else {

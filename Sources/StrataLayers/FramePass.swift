@@ -7,7 +7,7 @@ import StrataGraphics
 /// this frame can differ from the one before.
 ///
 /// A layer's record (`Compositor.Record`) holds what its own pixels depend on:
-/// its state version, device transform, inherited opacity, clip and box, and
+/// its version, device transform, inherited opacity, clip and box, and
 /// what changes outside its state. A record that differs from the previous
 /// frame's, or that belongs to a layer animated now, damages its old and its
 /// new box; a new record damages its box, and one gone (`Compositor.render`)
@@ -26,6 +26,17 @@ struct FramePass {
     /// The damage found so far: the frame's, but while a layer's sublayers or
     /// mask are prepared, theirs alone (the layer then adds it to its own).
     var damage: DamageRegion
+    /// The scrolls found: regions whose previous pixels move, whole, by a
+    /// whole number of pixels (see `prepareScroll`).
+    var copies: [FrameCopy] = []
+    /// While a scroll candidate's sublayers are prepared, their records,
+    /// judged together afterwards against the translation most of them share.
+    private var deferredRecords: [(key: Int, record: Compositor.Record)]?
+    /// The record keys of the layers whose sublayers are being prepared.
+    var ancestry: [Int] = []
+    /// For each copy (by index): the record keys of its layer's ancestors,
+    /// then its layer's.
+    var copyAncestry: [[Int]] = []
 
     init(bounds: Rect, scale: Double, time: Double, previousRecords: [Int: Compositor.Record]) {
         self.bounds = bounds
@@ -59,6 +70,19 @@ struct FramePass {
         /// Mixed into the layer's record key, for the replicator copy or the
         /// mask it is in; 0 for none.
         var key: Int
+        /// Whether the layer draws straight into the frame: no ancestor is
+        /// drawn as a group (offscreen, then composited), is a mask, or is
+        /// in a transform layer's 3D space. Only such a layer can scroll
+        /// the frame's pixels.
+        var drawsIntoFrame = false
+        /// The device rectangle, in whole pixels, that the ancestors masking
+        /// to their bounds leave (exactly, where `clip` is rounded out); null
+        /// when one of them clips to something else (rounded corners, a
+        /// rotation, fractional pixels).
+        var exactClip = Rect.null
+
+        /// The version a layer's record holds (`Compositor.Record.version`).
+        func recordVersion(of node: RenderNode) -> Int { depthContext == nil ? node.lookVersion : node.stateVersion }
     }
 
     /// Prepares the tree from its root, which fills the frame.
@@ -67,7 +91,7 @@ struct FramePass {
             root,
             Inherited(
                 plane: Transform3D(scaleX: scale, y: scale), depthContext: nil, sublayerTransform: .identity,
-                opacity: 1, clip: bounds, time: time, tint: nil, key: 0))
+                opacity: 1, clip: bounds, time: time, tint: nil, key: 0, drawsIntoFrame: true, exactClip: bounds))
     }
 
     /// Prepares `node` and its subtree; nil when it shows nothing (hidden,
@@ -103,16 +127,39 @@ struct FramePass {
         }
         if inherited.depthContext != nil { p.placeInDepthContext(m3) }
         let childClip = s.masksToBounds ? clip.intersection(deviceBox(of: s.bounds, m)) : clip
+        let exact = exactDeviceRect(of: s.bounds, p.homography)
         let forSublayers = Inherited(
             plane: m, depthContext: nil, sublayerTransform: s.sublayerTransformAboutAnchor,
             opacity: inherited.opacity * s.opacity, clip: childClip, time: time,
-            tint: inherited.tint, key: inherited.key)
+            tint: inherited.tint, key: inherited.key,
+            drawsIntoFrame: inherited.drawsIntoFrame && inherited.depthContext == nil && p.homography.isAffine
+                && s.opacity >= 1 && node.mask == nil && !(s.shadowOpacity > 0 && s.shadowPath == nil),
+            exactClip: !s.masksToBounds
+                ? inherited.exactClip
+                : s.cornerRadius > 0 || exact.isNull ? .null : inherited.exactClip.intersection(exact))
+        // A layer whose sublayers may scroll the frame's pixels: their
+        // records are judged together once they are prepared.
+        let scrollRegion =
+            deferredRecords == nil
+            ? scrollCandidate(
+                node, s, p, inherited, forSublayers.exactClip,
+                Compositor.Record(
+                    version: inherited.recordVersion(of: node), transform: p.homography, opacity: inherited.opacity, clip: clip,
+                    box: p.box, animated: animated, tintAndContentVersion: tintAndContentVersion),
+                key: recordKey) : nil
         // What changes below is damage here too. It is collected apart (a
         // fresh region swapped in) and added last, below, with where this
         // layer's shadow falls when it casts it from its composited sublayers.
         var childDamage = DamageRegion(bounds: bounds)
         swap(&damage, &childDamage)
+        if scrollRegion != nil { deferredRecords = [] }
+        ancestry.append(recordKey)
         prepareSublayers(of: node, s, into: p, forSublayers)
+        ancestry.removeLast()
+        if let scrollRegion, let deferred = deferredRecords {
+            deferredRecords = nil
+            judgeScroll(deferred, in: scrollRegion, key: recordKey)
+        }
         swap(&damage, &childDamage)
         for c in p.children { p.subtreeBox = p.subtreeBox.union(c.extent) }
         if let maskNode = node.mask {
@@ -124,7 +171,8 @@ struct FramePass {
                 maskNode,
                 Inherited(
                     plane: m, depthContext: nil, sublayerTransform: .identity, opacity: 1,
-                    clip: p.subtreeBox, time: time, tint: nil, key: FramePass.hashKey(recordKey, -1)))
+                    clip: p.subtreeBox, time: time, tint: nil, key: FramePass.hashKey(recordKey, -1),
+                    drawsIntoFrame: false, exactClip: .null))
             swap(&damage, &maskDamage)
             if !maskDamage.rects.isEmpty { damage.add(p.subtreeBox) }
             if let mask = p.mask { p.subtreeBox = p.subtreeBox.intersection(mask.subtreeBox) } else { p.subtreeBox = .null }
@@ -142,7 +190,7 @@ struct FramePass {
         }
         record(
             Compositor.Record(
-                version: node.stateVersion, transform: p.homography, opacity: inherited.opacity, clip: clip,
+                version: inherited.recordVersion(of: node), transform: p.homography, opacity: inherited.opacity, clip: clip,
                 box: recordBox, animated: animated, tintAndContentVersion: tintAndContentVersion),
             key: recordKey)
         let castsGroupShadow = s.shadowOpacity > 0 && s.shadowPath == nil
@@ -181,6 +229,17 @@ struct FramePass {
     /// boxes; a new one damages its box.
     @inline(__always)
     private mutating func record(_ record: Compositor.Record, key: Int) {
+        records[key] = record
+        if deferredRecords != nil {
+            deferredRecords?.append((key, record))
+            return
+        }
+        compare(record, key: key)
+    }
+
+    /// Damages what a record changed since the previous frame.
+    @inline(__always)
+    private mutating func compare(_ record: Compositor.Record, key: Int) {
         if let old = previousRecords[key] {
             if old != record || record.animated {
                 damage.add(old.box)
@@ -189,7 +248,6 @@ struct FramePass {
         } else {
             damage.add(record.box)
         }
-        records[key] = record
     }
 
     /// The sublayers back to front at `time` (by presentation `zPosition`).

@@ -98,6 +98,8 @@ open class Layer {
     /// Identifies the layer's own values as committed: a new number at each
     /// commit after they changed.
     var stateVersion = 0
+    /// `RenderNode.lookVersion` of the last commit.
+    var lookVersion = 0
     /// The node of the last commit, reused while nothing below changes.
     var lastNode: RenderNode?
     /// The host this layer is the root of.

@@ -95,6 +95,16 @@ public struct LayerState: Sendable {
     /// The rest.
     private var box = AppearanceBox.shared
 
+    /// Whether `other` draws the same as this, wherever the two are placed:
+    /// everything but the position, anchor point and transform is equal. The
+    /// appearance is compared by reference, so this is only exact against a
+    /// state that still holds its reference (a committed render node's):
+    /// writing to a shared appearance copies it first.
+    func looksTheSame(as other: LayerState) -> Bool {
+        box === other.box && bounds == other.bounds && opacity == other.opacity && isHidden == other.isHidden
+            && zPosition == other.zPosition
+    }
+
     /// The values behind the copy-on-write reference (everything but the
     /// geometry); writing one copies them first if they are shared.
     var appearance: Appearance {

@@ -11,14 +11,23 @@ public final class RenderNode: Sendable {
     let id: Int
     /// Changes whenever the layer's own values change.
     let stateVersion: Int
+    /// Changes when what the layer draws changes, not when it only moves: a
+    /// change of anything but its position, anchor point and transform (its
+    /// appearance, bounds, opacity, visibility, z-position, or the order of
+    /// its sublayers or mask). The compositor's scroll copies use it.
+    let lookVersion: Int
     let state: LayerState
     let animations: [any Animation]
     let sublayers: [RenderNode]
     let mask: RenderNode?
 
-    init(id: Int, stateVersion: Int, state: LayerState, animations: [any Animation], sublayers: [RenderNode], mask: RenderNode?) {
+    init(
+        id: Int, stateVersion: Int, lookVersion: Int, state: LayerState, animations: [any Animation],
+        sublayers: [RenderNode], mask: RenderNode?
+    ) {
         self.id = id
         self.stateVersion = stateVersion
+        self.lookVersion = lookVersion
         self.state = state
         self.animations = animations
         self.sublayers = sublayers
@@ -69,9 +78,15 @@ extension Layer {
         if changed || isDirty {
             Layer.versionCounter += 1
             stateVersion = Layer.versionCounter
+            let onlyMoved =
+                lastNode.map {
+                    state.looksTheSame(as: $0.state) && $0.mask?.id == maskNode?.id
+                        && $0.sublayers.elementsEqual(subs) { $0.id == $1.id }
+                } ?? false
+            if !onlyMoved { lookVersion = stateVersion }
         }
         let node = RenderNode(
-            id: id, stateVersion: stateVersion, state: state, animations: animationEntries.map(\.animation),
+            id: id, stateVersion: stateVersion, lookVersion: lookVersion, state: state, animations: animationEntries.map(\.animation),
             sublayers: subs, mask: maskNode)
         lastNode = node
         return node

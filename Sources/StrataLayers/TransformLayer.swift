@@ -68,7 +68,7 @@ extension FramePass {
         p.extent = p.subtreeBox
         // Its record covers nothing, so damages nothing: its members' do.
         records[recordKey] = Compositor.Record(
-            version: node.stateVersion, transform: p.homography, opacity: inherited.opacity,
+            version: inherited.recordVersion(of: node), transform: p.homography, opacity: inherited.opacity,
             clip: inherited.clip, box: .null, animated: node.isAnimating(at: inherited.time),
             tintAndContentVersion: 0)
         return p
