@@ -421,8 +421,9 @@ open class StreamingGraphLayer: Layer {
         let axisH = timeAxisHeight
         plotLayer.frame = Rect(x: plot.minX, y: plot.minY, width: plot.width, height: plot.height + axisH)
         // Opaque (the usual case), the plot lets the compositor scroll its
-        // pixels instead of redrawing them (`FrameCopy`).
-        plotLayer.backgroundColor = plotBackgroundColor
+        // pixels instead of redrawing them (`FrameCopy`), and shows through
+        // tiles not drawn yet. A translucent one is in the tiles alone.
+        plotLayer.backgroundColor = placeholderColor == nil ? plotBackgroundColor : nil
         axisLayer.isHidden = !showsValueAxis
         axisLayer.frame = Rect(x: bounds.minX, y: plot.minY, width: plot.minX - bounds.minX, height: plot.height)
         guard plot.width > 0, plot.height > 0, plot.width.isFinite, plot.height.isFinite else {
@@ -602,7 +603,7 @@ open class StreamingGraphLayer: Layer {
             }
             // Cleared before it is shown again: never the old tile's picture here.
             layer.contents = nil
-            layer.backgroundColor = style.background
+            layer.backgroundColor = placeholderColor
             layer.contentsScale = style.scale
             layer.frame = frame(ofTile: t, style: style)
             layer.isHidden = false
@@ -763,11 +764,15 @@ open class StreamingGraphLayer: Layer {
         show(f.image, in: slot.layer)
     }
 
+    /// What a tile without a picture shows: nothing when the plot's own
+    /// background (opaque) is under it, otherwise the background.
+    private var placeholderColor: Color? { plotBackgroundColor.alpha >= 1 ? nil : plotBackgroundColor }
+
     /// A tile's picture, or its background until it has one (an opaque
     /// picture needs no background under it).
     private func show(_ image: Image?, in layer: Layer) {
         layer.contents = image
-        layer.backgroundColor = image == nil ? plotBackgroundColor : nil
+        layer.backgroundColor = image == nil ? placeholderColor : nil
     }
 
     /// Shows the held pictures of a new value range together, sliding the
