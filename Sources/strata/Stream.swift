@@ -119,7 +119,7 @@ struct Stream: ParsableCommand {
             }
         }
         let cpu = cpuSeconds() - cpu0
-        if let input, input.lines == 0 { throw ValidationError("standard input had no lines: nothing to draw") }
+        if let input, input.lines == 0 { throw StreamInputError.empty }
         try host.writePNG(to: out)
         let duration = Double(times.count) / 60
         print(
@@ -170,4 +170,16 @@ func cpuSeconds() -> Double {
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
         + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
+/// What is wrong with `strata stream`'s input (not with its options, so no
+/// usage is printed after the message).
+enum StreamInputError: Error, CustomStringConvertible {
+    case empty
+
+    var description: String {
+        switch self {
+        case .empty: "standard input had no lines: nothing to draw"
+        }
+    }
 }
