@@ -82,7 +82,7 @@ extension FramePass {
         guard let d = votes.max(by: { $0.value < $1.value })?.key, Double(abs(d.dx)) < region.width,
             Double(abs(d.dy)) < region.height
         else {
-            for (k, r) in deferred { compareDeferred(r, key: k) }
+            for (k, r) in deferred { compare(r, key: k) }
             return
         }
         for (k, r) in deferred {
@@ -109,18 +109,6 @@ extension FramePass {
         if d.dy < 0 { damage.add(Rect(x: region.minX, y: region.maxY + dy, width: region.width, height: -dy)) }
         copies.append(FrameCopy(rect: region, dx: d.dx, dy: d.dy))
         copyAncestry.append(ancestry + [key])
-    }
-
-    /// Compares a deferred record as `record` would have.
-    private mutating func compareDeferred(_ r: Compositor.Record, key: Int) {
-        if let old = previousRecords[key] {
-            if old != r || r.animated {
-                damage.add(old.box)
-                damage.add(r.box)
-            }
-        } else {
-            damage.add(r.box)
-        }
     }
 
     /// Damages, for each copy, the layers outside its layer's subtree (other

@@ -239,7 +239,7 @@ struct FramePass {
 
     /// Damages what a record changed since the previous frame.
     @inline(__always)
-    private mutating func compare(_ record: Compositor.Record, key: Int) {
+    mutating func compare(_ record: Compositor.Record, key: Int) {
         if let old = previousRecords[key] {
             if old != record || record.animated {
                 damage.add(old.box)
