@@ -72,27 +72,34 @@ extension FramePass {
     /// what the copy does not get right. Without one, each record is compared
     /// as usual.
     mutating func judgeScroll(_ deferred: [(key: Int, record: Compositor.Record)], in region: Rect, key: Int) {
-        var votes: [Offset: Int] = [:]
+        // Each record's previous one and how far it moved (looked up once),
+        // and the votes: a few distinct moves at most, so a list.
+        var olds: [(record: Compositor.Record, moved: Offset?)?] = []
+        olds.reserveCapacity(deferred.count)
+        var votes: [(offset: Offset, count: Int)] = []
         for (k, r) in deferred {
-            guard let old = previousRecords[k], let d = Offset(from: old.transform, to: r.transform), d != .zero else {
+            guard let old = previousRecords[k] else {
+                olds.append(nil)
                 continue
             }
-            votes[d, default: 0] += 1
+            let d = Offset(from: old.transform, to: r.transform)
+            olds.append((old, d))
+            guard let d, d != .zero else { continue }
+            if let i = votes.firstIndex(where: { $0.offset == d }) { votes[i].count += 1 } else { votes.append((d, 1)) }
         }
-        guard let d = votes.max(by: { $0.value < $1.value })?.key, Double(abs(d.dx)) < region.width,
+        guard let d = votes.max(by: { $0.count < $1.count })?.offset, Double(abs(d.dx)) < region.width,
             Double(abs(d.dy)) < region.height
         else {
             for (k, r) in deferred { compare(r, key: k) }
             return
         }
-        for (k, r) in deferred {
-            guard let old = previousRecords[k] else {
+        for ((_, r), previous) in zip(deferred, olds) {
+            guard let (old, offset) = previous else {
                 damage.add(r.box)
                 continue
             }
-            let moved = Offset(from: old.transform, to: r.transform) == d
             let sameClip = r.clip == old.clip || r.clip == old.clip.offsetBy(dx: Double(d.dx), dy: Double(d.dy))
-            if moved, sameClip, !r.animated, !old.animated, r.version == old.version, r.opacity == old.opacity,
+            if offset == d, sameClip, !r.animated, !old.animated, r.version == old.version, r.opacity == old.opacity,
                 r.tintAndContentVersion == old.tintAndContentVersion
             {
                 continue

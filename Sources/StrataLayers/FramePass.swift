@@ -152,7 +152,10 @@ struct FramePass {
         // layer's shadow falls when it casts it from its composited sublayers.
         var childDamage = DamageRegion(bounds: bounds)
         swap(&damage, &childDamage)
-        if scrollRegion != nil { deferredRecords = [] }
+        if scrollRegion != nil {
+            deferredRecords = []
+            deferredRecords?.reserveCapacity(2 * node.sublayers.count + 8)
+        }
         ancestry.append(recordKey)
         prepareSublayers(of: node, s, into: p, forSublayers)
         ancestry.removeLast()
@@ -207,6 +210,7 @@ struct FramePass {
     @inline(__always)
     private mutating func prepareSublayers(of node: RenderNode, _ s: LayerState, into p: FrameNode, _ inherited: Inherited) {
         guard let copies = p.special?.value.sublayerCopies(of: s) else {
+            p.children.reserveCapacity(node.sublayers.count)
             for child in sortedChildren(node, time: inherited.time) {
                 if let cp = prepare(child, inherited) { p.children.append(cp) }
             }
@@ -286,12 +290,18 @@ struct FramePass {
     func deviceBox(of r: Rect, _ m: Transform3D) -> Rect {
         guard !r.isNull, r.width.isFinite, r.height.isFinite else { return .null }
         let h = m.planeHomography
-        var pts: [Point] = []
-        for p in r.corners {
-            guard let q = h.mapPoint(p), q.x.isFinite, q.y.isFinite else { return bounds }
-            pts.append(q)
+        // The corners' bounding box, without arrays: this runs for every layer every frame.
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        func add(_ x: Double, _ y: Double) -> Bool {
+            guard let q = h.mapPoint(Point(x: x, y: y)), q.x.isFinite, q.y.isFinite else { return false }
+            x0 = Swift.min(x0, q.x)
+            y0 = Swift.min(y0, q.y)
+            x1 = Swift.max(x1, q.x)
+            y1 = Swift.max(y1, q.y)
+            return true
         }
-        let b = Layer.boundingBox(pts)
+        guard add(r.minX, r.minY), add(r.maxX, r.minY), add(r.maxX, r.maxY), add(r.minX, r.maxY) else { return bounds }
+        let b = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         return Rect(
             x: b.minX.rounded(.down) - 1, y: b.minY.rounded(.down) - 1,
             width: b.width.rounded(.up) + 3, height: b.height.rounded(.up) + 3
