@@ -116,7 +116,7 @@ final class GraphTileRenderer: Sendable {
     /// Sealed stretches' M4 points, bounded.
     let m4Cache = BoundedCache<M4CacheKey, [ChartSample]>(maxEntries: 4096, maxBytes: 32 << 20)
     private let canvases = Locked<(width: Int, height: Int, free: [CanvasBox])>((0, 0, []))
-    private let counters = Locked<(bitmaps: Int, tiles: Int, nanoseconds: UInt64)>((0, 0, 0))
+    private let counters = Locked<(bitmaps: Int, tiles: Int, partial: Int, nanoseconds: UInt64)>((0, 0, 0, 0))
 
     /// A canvas that moves between threads: only the task that took it from
     /// the pool draws on it until it gives it back, so it is never used by two
@@ -128,33 +128,119 @@ final class GraphTileRenderer: Sendable {
 
     var bitmapsCreated: Int { counters.value.bitmaps }
     var tilesDrawn: Int { counters.value.tiles }
+    var tilesDrawnInPart: Int { counters.value.partial }
+
+    /// Forgets the last drawings, so that the next drawing of every tile is whole.
+    func forgetDrawings() { memos.withLock { $0.removeAll() } }
     var drawingSeconds: Double { Double(counters.value.nanoseconds) / 1e9 }
+
+    /// What a tile slot was last drawn from, and the picture.
+    struct Memo: Sendable {
+        var style: GraphTileStyle
+        /// Per series, the line's points in tile coordinates (NaN: a break).
+        var traces: [[Point]]
+        var image: Image
+    }
+
+    /// The last drawing of the few tiles drawn most recently (the newest
+    /// tiles, which appends change), by tile slot.
+    private let memos = Locked<[Int: Memo]>([:])
+    static let memoLimit = 4
+    /// The width of a band, in device pixels.
+    static let bandWidth = 8
 
     /// Draws tile slot `tile` (positions from `tile · samplesPerTile` at x = 0)
     /// of every series' parts; nil for an empty or oversized tile.
+    ///
+    /// A tile still taking samples is drawn in vertical bands `bandWidth`
+    /// pixels wide, each clipped to itself and drawn from the points near it
+    /// alone (`bandRange`), so a band's pixels depend only on those points.
+    /// An append changes the points near the tile's right end: the bands
+    /// whose points did not change keep their pixels from the tile's last
+    /// picture, and only the others are drawn again. A tile whose samples are
+    /// all in (sealed) is drawn whole, as one band; its last drawing is that
+    /// one. So a graph fed frame by frame and one fed at once show the same
+    /// pixels (the tests compare them exactly). Drawing only the changed end
+    /// of one whole-tile drawing, clipped, would not be exact: a clipped
+    /// stroke differs from the whole one by a level in a few pixels
+    /// (docs/Architecture.md).
     func draw(tile: Int, parts: [[GraphTilePart]], style: GraphTileStyle) -> Image? {
         let w = Int((style.tileWidth * style.scale).rounded(.up)), h = Int((style.tileHeight * style.scale).rounded(.up))
         guard w >= 1, h >= 1, w <= 16384, h <= 16384 else { return nil }
         let start = DispatchTime.now().uptimeNanoseconds
+        let origin = tile * style.samplesPerTile
+        var traces: [[Point]] = []
+        for (s, seriesParts) in parts.enumerated() where s < style.series.count {
+            var trace: [Point] = []
+            for part in seriesParts { appendTrace(samples(of: part, style: style), part: part, origin: origin, style: style, into: &trace) }
+            traces.append(trace)
+        }
+        var previous = memos.withLock { $0[tile] }
+        if let p = previous, p.style != style || p.image.width != w || p.image.height != h || p.traces.count != traces.count {
+            previous = nil
+        }
+        let reaches = style.series.map { Self.reach($0.lineWidth, scale: style.scale) }
+        // A tile whose samples are all in is drawn whole, in one band: it
+        // will not change again, and one pass is the cheapest (so a graph's
+        // first frame is not slowed by bands).
+        let sealed = parts.allSatisfy { $0.allSatisfy(\.isSealed) }
+        let bandWidth = sealed ? w : Self.bandWidth
+        let bands = (w + bandWidth - 1) / bandWidth
+        var changed: [Int] = []
+        var ranges: [[ClosedRange<Int>?]] = []
+        for band in 0..<bands {
+            let x0 = Double(band * bandWidth) / style.scale, x1 = Double((band + 1) * bandWidth) / style.scale
+            let r = traces.indices.map { Self.bandRange(traces[$0], x0 - reaches[$0], x1 + reaches[$0]) }
+            ranges.append(r)
+            if let previous {
+                let same = traces.indices.allSatisfy { s in
+                    let old = Self.bandRange(previous.traces[s], x0 - reaches[s], x1 + reaches[s])
+                    return Self.samePoints(previous.traces[s], old, traces[s], r[s])
+                }
+                if same { continue }
+            }
+            changed.append(band)
+        }
+        if let previous, changed.isEmpty {
+            count(start, partial: true)
+            return previous.image
+        }
         guard let box = takeCanvas(width: w, height: h) else { return nil }
         defer { giveBack(box, width: w, height: h) }
         let canvas = box.canvas
+        if let previous, changed.count < bands { canvas.bitmap.copyPixels(of: previous.image) }
         canvas.saveGState()
         defer { canvas.restoreGState() }
         canvas.scaleBy(x: style.scale, y: style.scale)
+        for band in changed {
+            canvas.saveGState()
+            let x0 = Double(band * bandWidth) / style.scale
+            canvas.clip(to: Rect(x: x0, y: 0, width: Double(bandWidth) / style.scale, height: style.tileHeight))
+            paint(canvas, traces: traces, ranges: ranges[band], origin: origin, style: style)
+            canvas.restoreGState()
+        }
+        let image = canvas.makeImage()
+        memos.withLock { memos in
+            memos[tile] = Memo(style: style, traces: traces, image: image)
+            // Only the newest tiles change; the oldest memo goes first.
+            while memos.count > Self.memoLimit, let oldest = memos.keys.min() { memos[oldest] = nil }
+        }
+        count(start, partial: previous != nil && changed.count < bands)
+        return image
+    }
+
+    /// Draws a band of a tile (the canvas clipped to it): background, grid,
+    /// fills, lines and labels, the lines from the points `ranges` picks.
+    private func paint(_ canvas: Canvas, traces: [[Point]], ranges: [ClosedRange<Int>?], origin: Int, style: GraphTileStyle) {
         if style.background.alpha < 1 { canvas.clear(Rect(x: 0, y: 0, width: style.tileWidth, height: style.tileHeight)) }
         canvas.fillColor = style.background
         canvas.fill(Rect(x: 0, y: 0, width: style.tileWidth, height: style.tileHeight))
-        let origin = tile * style.samplesPerTile
         drawGrid(canvas, origin: origin, style: style)
         var lines: [(Path, GraphSeriesStyle)] = []
-        for (s, seriesParts) in parts.enumerated() where s < style.series.count {
+        for (s, trace) in traces.enumerated() {
             let look = style.series[s]
             var line = Path(), area = Path()
-            for part in seriesParts {
-                let points = samples(of: part, style: style)
-                appendPolyline(points, part: part, origin: origin, style: style, look: look, line: &line, area: &area)
-            }
+            if let r = ranges[s] { Self.appendPaths(trace[r], look: look, style: style, line: &line, area: &area) }
             if let fill = look.fillColor, !area.isEmpty {
                 canvas.fillColor = fill
                 canvas.fill(area)
@@ -169,13 +255,64 @@ final class GraphTileRenderer: Sendable {
             canvas.stroke(line)
         }
         if style.timeStep > 0 { drawTimeLabels(canvas, origin: origin, style: style) }
-        let image = canvas.makeImage()
+    }
+
+    private func count(_ start: UInt64, partial: Bool) {
         let took = DispatchTime.now().uptimeNanoseconds - start
         counters.withLock {
             $0.tiles += 1
+            $0.partial += partial ? 1 : 0
             $0.nanoseconds += took
         }
-        return image
+    }
+
+    /// The points of `trace` a band between x = `lo` and `hi` (its sides
+    /// widened by the line's reach) draws: from the last point left of `lo`
+    /// to the first right of `hi`, so that every segment that can reach the
+    /// band is there and no point beyond those can change it. The whole trace
+    /// if its x ever decreases (points are in time order, so it does not);
+    /// nil for an empty trace.
+    static func bandRange(_ trace: [Point], _ lo: Double, _ hi: Double) -> ClosedRange<Int>? {
+        guard !trace.isEmpty else { return nil }
+        guard isInOrder(trace) else { return 0...(trace.count - 1) }
+        var first = 0, last = trace.count - 1
+        for (i, p) in trace.enumerated() where !p.x.isNaN {
+            if p.x < lo { first = i }
+            if p.x > hi {
+                last = i
+                break
+            }
+        }
+        return first...last
+    }
+
+    /// Whether a trace's x never decreases (breaks aside).
+    static func isInOrder(_ trace: [Point]) -> Bool {
+        var lastX = -Double.infinity
+        for p in trace where !p.x.isNaN {
+            if p.x < lastX { return false }
+            lastX = p.x
+        }
+        return true
+    }
+
+    /// Whether two bands' point ranges hold the same points.
+    static func samePoints(_ a: [Point], _ ra: ClosedRange<Int>?, _ b: [Point], _ rb: ClosedRange<Int>?) -> Bool {
+        guard let ra, let rb else { return ra == nil && rb == nil }
+        guard ra.count == rb.count else { return false }
+        for (i, j) in zip(ra, rb) {
+            let p = a[i], q = b[j]
+            if p != q && !(p.x.isNaN && q.x.isNaN) { return false }
+        }
+        return true
+    }
+
+    /// How far from its points a line's pixels can reach, in points: a round
+    /// join's or cap's polygon (pushed out to keep the arc's area, by at most
+    /// √(π/2)), and two device pixels (anti-aliasing, and the edges cut at a
+    /// band's sides).
+    static func reach(_ lineWidth: Double, scale: Double) -> Double {
+        lineWidth / 2 * (Double.pi / 2).squareRoot() + 2 / scale
     }
 
     /// The points a part draws: every sample, or its M4 per pixel column.
@@ -201,36 +338,46 @@ final class GraphTileRenderer: Sendable {
         return points
     }
 
-    private func appendPolyline(
-        _ points: [ChartSample], part: GraphTilePart, origin: Int, style: GraphTileStyle, look: GraphSeriesStyle,
-        line: inout Path, area: inout Path
+    /// Appends a part's points to a trace, in tile coordinates; a gap is a
+    /// point with NaN coordinates, and so is the end of the part.
+    private func appendTrace(
+        _ points: [ChartSample], part: GraphTilePart, origin: Int, style: GraphTileStyle, into trace: inout [Point]
     ) {
         let pps = style.pointsPerSample
-        let baseY = look.fillBaseline.map { style.y($0) } ?? style.plotHeight
         let shift = part.base + origin
-        var run: [Point] = []
-        run.reserveCapacity(points.count)
-        func flush() {
-            guard let first = run.first, let last = run.last else { return }
-            line.move(to: first)
-            for p in run.dropFirst() { line.addLine(to: p) }
-            if run.count == 1 { line.addLine(to: first) }
-            if look.fillColor != nil {
-                area.move(to: Point(x: first.x, y: baseY))
-                for p in run { area.addLine(to: p) }
-                area.addLine(to: Point(x: last.x, y: baseY))
-                area.closeSubpath()
-            }
-            run.removeAll(keepingCapacity: true)
-        }
+        trace.reserveCapacity(trace.count + points.count + 1)
         for p in points {
-            if p.isBreak {
-                flush()
+            trace.append(p.isBreak ? Point(x: .nan, y: .nan) : Point(x: (Double(p.index - shift) + 0.5) * pps, y: style.y(p.value)))
+        }
+        trace.append(Point(x: .nan, y: .nan))
+    }
+
+    /// The line through a trace's runs, and the area between them and the
+    /// series' baseline.
+    private static func appendPaths(
+        _ trace: ArraySlice<Point>, look: GraphSeriesStyle, style: GraphTileStyle, line: inout Path, area: inout Path
+    ) {
+        let baseY = look.fillBaseline.map { style.y($0) } ?? style.plotHeight
+        var i = trace.startIndex
+        while i < trace.endIndex {
+            guard !trace[i].x.isNaN else {
+                i += 1
                 continue
             }
-            run.append(Point(x: (Double(p.index - shift) + 0.5) * pps, y: style.y(p.value)))
+            var j = i
+            while j < trace.endIndex, !trace[j].x.isNaN { j += 1 }
+            let run = trace[i..<j]
+            line.move(to: run.first!)
+            for p in run.dropFirst() { line.addLine(to: p) }
+            if run.count == 1 { line.addLine(to: run.first!) }
+            if look.fillColor != nil {
+                area.move(to: Point(x: run.first!.x, y: baseY))
+                for p in run { area.addLine(to: p) }
+                area.addLine(to: Point(x: run.last!.x, y: baseY))
+                area.closeSubpath()
+            }
+            i = j
         }
-        flush()
     }
 
     private func drawGrid(_ canvas: Canvas, origin: Int, style: GraphTileStyle) {

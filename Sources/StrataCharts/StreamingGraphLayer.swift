@@ -56,6 +56,9 @@ open class StreamingGraphLayer: Layer {
         public var bitmapsCreated = 0
         /// Tile pictures drawn.
         public var tilesDrawn = 0
+        /// Of those, the ones of which only the bands an append changed were
+        /// drawn again.
+        public var tilesDrawnInPart = 0
         /// Tile redraws asked for (a tile marked twice before drawing counts once).
         public var tileRequests = 0
         /// Time spent drawing tiles, on every thread, in seconds.
@@ -359,11 +362,12 @@ open class StreamingGraphLayer: Layer {
     public var statistics: Statistics {
         Statistics(
             tileLayersCreated: layersCreated, bitmapsCreated: renderer.bitmapsCreated, tilesDrawn: renderer.tilesDrawn,
-            tileRequests: requests, drawingSeconds: renderer.drawingSeconds)
+            tilesDrawnInPart: renderer.tilesDrawnInPart, tileRequests: requests, drawingSeconds: renderer.drawingSeconds)
     }
 
     /// Redraws every tile from scratch (their sealed M4 points are kept).
     public func redrawAllTiles() {
+        renderer.forgetDrawings()
         for t in slots.keys { mark(t) }
         setNeedsLayout()
     }

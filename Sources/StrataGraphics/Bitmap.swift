@@ -29,10 +29,17 @@ public final class Bitmap {
     public convenience init(image: Image) {
         // An Image's size was checked when it was made.
         try! self.init(width: image.width, height: image.height)
+        copyPixels(of: image)
+    }
+
+    /// Sets the pixels to `image`'s, placed at the top left; where the two
+    /// sizes differ, only the part both cover is copied.
+    public func copyPixels(of image: Image) {
+        let w = Swift.min(width, image.width), h = Swift.min(height, image.height)
+        guard w > 0, h > 0 else { return }
         image.pixels.withUnsafeBytes { src in
-            for y in 0..<height {
-                (baseAddress + y * bytesPerRow).copyMemory(
-                    from: src.baseAddress! + y * image.bytesPerRow, byteCount: width * 4)
+            for y in 0..<h {
+                (baseAddress + y * bytesPerRow).copyMemory(from: src.baseAddress! + y * image.bytesPerRow, byteCount: w * 4)
             }
         }
     }

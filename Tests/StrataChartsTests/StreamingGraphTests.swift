@@ -211,6 +211,45 @@ import Testing
         #expect(dark >= 1 && dark < 40)
     }
 
+    /// An append draws again only the bands of the newest tile whose points
+    /// changed, over a copy of its last picture, and a tile whose samples are
+    /// all in is drawn whole: frame by frame, that gives exactly the pixels
+    /// of a graph fed at once, with wide lines, fills, gaps, grid and time
+    /// labels, at 2 pixels a point, and for M4 tiles.
+    @Test func bandsAnAppendLeavesAloneKeepTheirPixels() throws {
+        for (decimated, filled) in [(false, false), (true, false), (false, true)] {
+            func configure(_ g: StreamingGraphLayer) {
+                g.series = [
+                    GraphSeriesStyle(color: .black, lineWidth: 3),
+                    GraphSeriesStyle(
+                        color: .red, lineWidth: 1, fillColor: filled ? Color(red: 1, green: 0, blue: 0, alpha: 0.3) : nil,
+                        fillBaseline: 0),
+                ]
+                g.gridColor = Color(red: 0.8, green: 0.8, blue: 0.8)
+                g.sampleRate = 30
+                if decimated { g.pointsPerSample = 0.1 }
+            }
+            func sample(_ i: Int) -> [Double] {
+                i % 97 < 4 ? [.nan, .nan] : [wave(i), 0.5 * wave(i + 40)]
+            }
+            let n = decimated ? 1500 : 300
+            let h1 = try LayerHost(width: 320, height: 120, scale: 2), live = graph(in: h1, series: 2)
+            configure(live)
+            for i in 0..<n {
+                live.append(row: sample(i))
+                h1.advance()
+            }
+            let h2 = try LayerHost(width: 320, height: 120, scale: 2), fresh = graph(in: h2, series: 2)
+            configure(fresh)
+            fresh.append(contentsOf: (0..<n).map(sample))
+            h2.advance()
+            let d = try #require(difference(h1.makeImage(), h2.makeImage()))
+            #expect(d.max == 0, "decimated \(decimated), filled \(filled): \(d)")
+            // Most appends drew part of a tile.
+            #expect(live.statistics.tilesDrawnInPart > n / 2, "decimated \(decimated), filled \(filled)")
+        }
+    }
+
     /// The same through the queue pool.
     @Test func asynchronousTilesArriveAndMatch() throws {
         let h1 = try host(), live = graph(in: h1, asynchronous: true)
