@@ -20,6 +20,9 @@ pkg-config --exists libpng 2>/dev/null || needed+=(libpng-dev)
 pkg-config --exists libjpeg 2>/dev/null || needed+=(libjpeg-dev)
 pkg-config --exists freetype2 2>/dev/null || needed+=(libfreetype-dev)
 pkg-config --exists fontconfig 2>/dev/null || needed+=(libfontconfig-dev)
+# Time zones: date axes tick on local wall-clock time (the tests cross
+# daylight-saving changes in Berlin and New York).
+[ -e /usr/share/zoneinfo/Europe/Berlin ] || needed+=(tzdata)
 # The faces the gallery, the text benchmark and the tests name: DejaVu, and
 # WenQuanYi Micro Hei for Chinese (the library works without it, drawing
 # boxes, but the gallery's text would be wrong and the text tests fail).
