@@ -11,7 +11,58 @@ public enum ChartGallery {
     public static func render(into out: String) throws -> [String] {
         let path = "\(out)/charts-stream.png"
         try streamingGraphs().writePNG(to: path)
-        return [path]
+        let line = "\(out)/charts-line.png"
+        try lineCharts().writePNG(to: line)
+        return [path, line]
+    }
+
+    /// Line charts (issue 16, first steps): a week of heart rate in the
+    /// Health look (monotone line, hollow nodes, a fading fill clipped under
+    /// the line, the average dashed), and two series over a year of dates,
+    /// one stepped, one Catmull-Rom with a gap.
+    public static func lineCharts() throws -> Image {
+        let host = try LayerHost(width: 960, height: 360, scale: 1, backgroundColor: Color(white: 0.93))
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        utc.locale = Locale(identifier: "en_US_POSIX")
+        let health = LineChartLayer()
+        health.frame = Rect(x: 16, y: 16, width: 456, height: 328)
+        health.backgroundColor = .white
+        health.cornerRadius = 12
+        let rates: [Double] = [62, 70, 66, 81, 76, 90, 84, 73, 79, 68, 72, 77, 85, 71]
+        health.data = LineChartData([LineChartSeries(name: "Heart rate", y: rates)])
+        health.styles = [.health]
+        health.showsAverageLine = true
+        health.insets = Rect(x: 12, y: 16, width: 16, height: 12)
+        host.rootLayer.addSublayer(health)
+        let year = LineChartLayer()
+        year.frame = Rect(x: 488, y: 16, width: 456, height: 328)
+        year.backgroundColor = .white
+        year.cornerRadius = 12
+        year.xIsDate = true
+        year.calendar = utc
+        let start = utc.date(from: DateComponents(year: 2024, month: 1, day: 1))!
+        let days = (0..<366).map { start.addingTimeInterval(Double($0) * 86_400) }
+        let temperature = days.indices.map { 10 - 12 * cos(Double($0) / 366 * 2 * .pi) + 3 * sin(Double($0) * 0.9) }
+        let weekly = days.indices.map { i in i % 7 == 0 ? Double(20 + (i / 7) % 9) : Double.nan }
+        var rain = LineChartSeries(
+            name: "Rain", dates: days.enumerated().filter { $0.offset % 7 == 0 }.map(\.element), y: weekly.filter { !$0.isNaN })
+        for i in [150, 157, 164] { rain.remove(at: IndexSet([rain.insertionIndex(days[i].timeIntervalSinceReferenceDate)])) }
+        year.data = LineChartData([
+            LineChartSeries(
+                name: "Temperature", dates: days, y: temperature.enumerated().map { $0.offset >= 200 && $0.offset < 215 ? .nan : $0.element }),
+            rain,
+        ])
+        year.styles = [
+            LineChartSeriesStyle(
+                color: Color(red: 0.1, green: 0.45, blue: 0.9), lineWidth: 1.5, mode: .catmullRom,
+                fillColor: Color(red: 0.1, green: 0.45, blue: 0.9, alpha: 0.15)),
+            LineChartSeriesStyle(color: Color(red: 0.1, green: 0.6, blue: 0.3), lineWidth: 2, mode: .stepEnd, nodeRadius: 3),
+        ]
+        year.insets = Rect(x: 12, y: 16, width: 16, height: 12)
+        host.rootLayer.addSublayer(year)
+        host.renderFrame()
+        return host.makeImage()
     }
 
     /// Two streaming graphs after ten seconds of a 250 Hz stream, frame by

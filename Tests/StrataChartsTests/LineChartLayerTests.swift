@@ -1,0 +1,122 @@
+import Foundation
+import StrataGraphics
+import StrataLayers
+import StrataTestSupport
+import Testing
+
+@testable import StrataCharts
+
+/// The line chart's layers: the fill clipped under the line, nodes, gaps, M4.
+@MainActor
+@Suite struct LineChartLayerTests {
+    let blue = Color(red: 0, green: 0, blue: 1)
+    let green = Color(red: 0, green: 0.8, blue: 0)
+
+    func chart(_ data: LineChartData, _ styles: [LineChartSeriesStyle], width: Int = 400, height: Int = 240) throws -> (LayerHost, LineChartLayer) {
+        let host = try LayerHost(width: width, height: height)
+        let c = LineChartLayer()
+        c.frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        c.data = data
+        c.styles = styles
+        c.gridColor = nil
+        host.rootLayer.addSublayer(c)
+        host.renderFrame()
+        return (host, c)
+    }
+
+    @Test func theFillIsClippedToTheAreaUnderTheLine() throws {
+        // A diagonal from the bottom left to the top right of the data.
+        let data = LineChartData([LineChartSeries(x: [0, 10], y: [0, 10])])
+        let (host, c) = try chart(data, [LineChartSeriesStyle(color: .black, lineWidth: 1, fillColor: green)])
+        c.yRange = 0...10
+        host.renderFrame()
+        let image = host.makeImage(), plot = c.plotRect
+        var checked = 0
+        for fx in stride(from: 0.1, through: 0.9, by: 0.1) {
+            for fy in stride(from: 0.05, through: 0.95, by: 0.1) {
+                let x = plot.minX + fx * plot.width, y = plot.minY + fy * plot.height
+                // The line's y at this x, in the plot: the diagonal.
+                let lineY = plot.minY + (1 - fx) * plot.height
+                guard abs(y - lineY) > 4 else { continue }
+                let p = image[Int(x), Int(y)]
+                if y > lineY {
+                    #expect(p.g > 150 && p.r < 60, "under the line at (\(x), \(y)): \(p)")
+                } else {
+                    #expect(p.r > 240 && p.g > 240 && p.b > 240, "over the line at (\(x), \(y)): \(p)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 50)
+    }
+
+    @Test func nodesShowWhenSparseAndHideWhenDense() throws {
+        func bluePixels(_ n: Int) throws -> Int {
+            let data = LineChartData([LineChartSeries(y: (0..<n).map { sin(Double($0) * 0.3) })])
+            let (host, _) = try chart(
+                data, [LineChartSeriesStyle(color: .black, lineWidth: 1, nodeRadius: 5, nodeHoleRadius: 3, nodeHoleColor: blue)])
+            let image = host.makeImage()
+            var count = 0
+            for y in 0..<image.height { for x in 0..<image.width where image[x, y].b > 200 && image[x, y].r < 60 { count += 1 } }
+            return count
+        }
+        #expect(try bluePixels(12) > 12 * 10)
+        #expect(try bluePixels(5000) == 0)
+    }
+
+    @Test func aGapBreaksTheLine() throws {
+        var y = (0..<100).map { _ in 5.0 }
+        for i in 40..<60 { y[i] = .nan }
+        let (host, c) = try chart(LineChartData([LineChartSeries(y: y)]), [LineChartSeriesStyle(color: .black, lineWidth: 2)])
+        c.yRange = 0...10
+        host.renderFrame()
+        let image = host.makeImage(), plot = c.plotRect
+        let row = Int(plot.midY)
+        func inked(_ fx: Double) -> Bool {
+            let x = Int(plot.minX + fx * plot.width)
+            return (row - 2...row + 2).contains { image[x, $0].r < 100 }
+        }
+        #expect(inked(0.2) && inked(0.8))
+        #expect(!inked(0.5))
+    }
+
+    @Test func denseSeriesDrawTheSamePictureFromM4() throws {
+        var rng = FuzzRandom(seed: 62)
+        var walk = 0.0
+        // 40,000 points on 350 columns: M4 keeps 4 a column. (Far more, and the
+        // every-point drawing itself goes to the cell rasterizer, which sums
+        // the overlaps of so dense an outline and draws it heavier.)
+        let ys = (0..<40_000).map { _ in
+            walk += rng.uniform() - 0.5
+            return walk
+        }
+        let data = LineChartData([LineChartSeries(y: ys)])
+        let style = LineChartSeriesStyle(color: .black, lineWidth: 1)
+        let (h1, _) = try chart(data, [style])
+        let (h2, full) = try chart(data, [style])
+        full.decimatesDenseSeries = false
+        h2.renderFrame()
+        let d = try #require(difference(h1.makeImage(), h2.makeImage()))
+        // Anti-aliasing differs where thousands of segments cross a column that
+        // four points cross once; never inked in one and blank in the other.
+        #expect(d.mean < 3 && d.over8Percent < 8, "\(d)")
+        let a = h1.makeImage(), b = h2.makeImage()
+        var opposite = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where (a[x, y].r < 64 && b[x, y].r > 230) || (b[x, y].r < 64 && a[x, y].r > 230) { opposite += 1 }
+        }
+        #expect(opposite == 0)
+    }
+
+    @Test func emptyAndHostileDataAreSafe() throws {
+        let (host, c) = try chart(LineChartData([]), [])
+        c.data = LineChartData([LineChartSeries(x: [1, 1, 1], y: [.nan, .infinity, 3])])
+        c.frame = Rect(x: 0, y: 0, width: 0, height: 0)
+        host.renderFrame()
+        c.frame = Rect(x: 0, y: 0, width: 50, height: 30)
+        c.visibleXRange = 5...5
+        c.yRange = 3...3
+        host.renderFrame()
+        #expect(c.plotRect.width >= 0)
+    }
+}
