@@ -45,6 +45,46 @@ public struct LineChartSeriesStyle: Sendable, Hashable {
         fillTopColor: Color(red: 0.98, green: 0.18, blue: 0.33, alpha: 0.35))
 }
 
+/// A horizontal or vertical line across the plot at a value: a target, a
+/// threshold, an average (DGCharts' `ChartLimitLine`, Swift Charts'
+/// `RuleMark`).
+public struct LimitLine: Sendable, Hashable {
+    public enum Axis: Sendable, Hashable {
+        /// Across the plot at a y value.
+        case y
+        /// Down the plot at an x value.
+        case x
+    }
+    /// Where its label sits: a corner of the line's span, above or below it
+    /// (left or right of it for a vertical line).
+    public enum LabelPosition: Sendable, Hashable { case topLeft, topRight, bottomLeft, bottomRight }
+
+    public var axis: Axis
+    public var value: Double
+    public var label: String
+    public var labelPosition: LabelPosition
+    public var color: Color
+    public var lineWidth: Double
+    /// Dash and gap lengths; empty for a solid line.
+    public var dashPattern: [Double]
+    /// Drawn under the series instead of over them.
+    public var isBehindData: Bool
+
+    public init(
+        _ axis: Axis = .y, at value: Double, label: String = "", labelPosition: LabelPosition = .topRight,
+        color: Color = Color(white: 0.55), lineWidth: Double = 1, dashPattern: [Double] = [4, 3], isBehindData: Bool = false
+    ) {
+        self.axis = axis
+        self.value = value
+        self.label = label
+        self.labelPosition = labelPosition
+        self.color = color
+        self.lineWidth = lineWidth.isFinite ? Swift.min(16, Swift.max(0, lineWidth)) : 1
+        self.dashPattern = dashPattern.allSatisfy { $0.isFinite && $0 >= 0 } ? dashPattern : []
+        self.isBehindData = isBehindData
+    }
+}
+
 /// A line chart as a tree of layers (the first step of issue 16): per series
 /// a fill (a gradient layer masked by a shape layer of the area under the
 /// line, so it is clipped to that area exactly), the line (a shape layer,
@@ -72,9 +112,16 @@ open class LineChartLayer: Layer {
     public var labelFont = Font(size: 11) { didSet { setNeedsLayout() } }
     public var labelColor = Color(white: 0.45) { didSet { setNeedsLayout() } }
     public var gridColor: Color? = Color(white: 0.9) { didSet { setNeedsLayout() } }
-    /// A dashed line at the average of the first series' visible points.
+    /// A dashed line at the average of the first series' visible points,
+    /// labelled "Average" (the seed's line, in one call).
     public var showsAverageLine = false { didSet { setNeedsLayout() } }
     public var averageLineColor = Color(white: 0.55) { didSet { setNeedsLayout() } }
+    /// Lines at given values, with labels.
+    public var limitLines: [LimitLine] = [] { didSet { setNeedsLayout() } }
+    /// The highlighted point (series, index), with a vertical line through
+    /// it and a callout of its value; nil for none. Set by `highlight(x:)`.
+    public var highlightedPoint: (series: Int, index: Int)? { didSet { setNeedsLayout() } }
+    public var highlightColor = Color(white: 0.35) { didSet { setNeedsLayout() } }
     /// Space around the plot for nothing, in points.
     public var insets = Rect(x: 8, y: 8, width: 8, height: 8) { didSet { setNeedsLayout() } }
     /// Above this many points per point of width, nodes are not drawn.
@@ -87,7 +134,12 @@ open class LineChartLayer: Layer {
     public private(set) var plotRect = Rect.zero
 
     private let gridLayer = ShapeLayer()
-    private let averageLayer = ShapeLayer()
+    /// Limit lines under the data, and over it (the average among them).
+    private let limitsBehind = Layer()
+    private let limitsFront = Layer()
+    private var limitLayers: [(line: ShapeLayer, label: TextLayer)] = []
+    private let highlightLine = ShapeLayer()
+    private let callout = TextLayer()
     /// The fills and lines, clipped to the plot; the nodes over them, not
     /// clipped (a node on the plot's edge shows whole).
     private let plotLayer = Layer()
@@ -99,15 +151,19 @@ open class LineChartLayer: Layer {
         super.init()
         plotLayer.anchorPoint = .zero
         plotLayer.masksToBounds = true
-        for l in [gridLayer, averageLayer] {
+        for l in [gridLayer, highlightLine] {
             l.anchorPoint = .zero
             l.fillColor = nil
         }
+        for l in [limitsBehind, limitsFront, callout] as [Layer] { l.anchorPoint = .zero }
         nodeLayer.anchorPoint = .zero
         addSublayer(gridLayer)
+        addSublayer(limitsBehind)
         addSublayer(plotLayer)
-        addSublayer(averageLayer)
+        addSublayer(limitsFront)
         addSublayer(nodeLayer)
+        addSublayer(highlightLine)
+        addSublayer(callout)
     }
 
     public required init(layer: Layer) {
@@ -280,22 +336,144 @@ open class LineChartLayer: Layer {
             layers.holes.fillColor = look.nodeHoleColor
         }
 
-        // The average of the first series' visible points, dashed.
-        var average = Path()
-        if showsAverageLine, let first = data.series.first {
-            let r = first.insertionIndex(xRange.lowerBound)..<first.upperIndex(xRange.upperBound)
-            let values = r.map { first.y[$0] }.filter { !$0.isNaN }
-            if !values.isEmpty {
-                let mean = values.reduce(0, +) / Double(values.count)
-                let y = (plot.minY + py(mean)).rounded() + 0.5
-                average.move(to: Point(x: plot.minX, y: y))
-                average.addLine(to: Point(x: plot.maxX, y: y))
-            }
+        // Limit lines, the average among them.
+        var limits = limitLines
+        if showsAverageLine, let mean = averageOfFirstSeries(in: xRange) {
+            limits.append(LimitLine(at: mean, label: "Average", color: averageLineColor))
         }
-        averageLayer.frame = b
-        averageLayer.path = average
-        averageLayer.strokeColor = averageLineColor
-        averageLayer.lineWidth = 1
-        averageLayer.lineDashPattern = [4, 3]
+        layoutLimits(limits, plot: plot, lineHeight: lineHeight, px: px, py: py)
+        layoutHighlight(plot: plot, lineHeight: lineHeight, px: px, py: py)
+    }
+
+    /// The mean of the first series' points in `range` (gaps skipped).
+    func averageOfFirstSeries(in range: ClosedRange<Double>) -> Double? {
+        guard let first = data.series.first else { return nil }
+        var sum = 0.0, n = 0
+        for i in first.insertionIndex(range.lowerBound)..<first.upperIndex(range.upperBound) where !first.y[i].isNaN {
+            sum += first.y[i]
+            n += 1
+        }
+        return n > 0 ? sum / Double(n) : nil
+    }
+
+    private func layoutLimits(
+        _ limits: [LimitLine], plot: Rect, lineHeight: Double, px: (Double) -> Double, py: (Double) -> Double
+    ) {
+        while limitLayers.count < limits.count {
+            let line = ShapeLayer(), label = TextLayer()
+            line.anchorPoint = .zero
+            line.fillColor = nil
+            label.anchorPoint = .zero
+            limitLayers.append((line, label))
+        }
+        for (i, pair) in limitLayers.enumerated() {
+            guard i < limits.count, limits[i].value.isFinite else {
+                pair.line.isHidden = true
+                pair.label.isHidden = true
+                continue
+            }
+            let limit = limits[i]
+            let parent = limit.isBehindData ? limitsBehind : limitsFront
+            if pair.line.superlayer !== parent {
+                parent.addSublayer(pair.line)
+                parent.addSublayer(pair.label)
+            }
+            var path = Path()
+            let labelWidth =
+                TextLayout(AttributedText(limit.label, attributes: TextAttributes(font: labelFont)), width: .infinity).size.width + 1
+            var labelFrame: Rect
+            switch limit.axis {
+            case .y:
+                let y = (plot.minY + py(limit.value)).rounded() + 0.5
+                path.move(to: Point(x: plot.minX, y: y))
+                path.addLine(to: Point(x: plot.maxX, y: y))
+                let left = limit.labelPosition == .topLeft || limit.labelPosition == .bottomLeft
+                let top = limit.labelPosition == .topLeft || limit.labelPosition == .topRight
+                labelFrame = Rect(
+                    x: left ? plot.minX + 4 : plot.maxX - 4 - labelWidth, y: top ? y - 2 - lineHeight : y + 2,
+                    width: labelWidth, height: lineHeight)
+            case .x:
+                let x = (plot.minX + px(limit.value)).rounded() + 0.5
+                path.move(to: Point(x: x, y: plot.minY))
+                path.addLine(to: Point(x: x, y: plot.maxY))
+                let left = limit.labelPosition == .topLeft || limit.labelPosition == .bottomLeft
+                let top = limit.labelPosition == .topLeft || limit.labelPosition == .topRight
+                labelFrame = Rect(
+                    x: left ? x - 4 - labelWidth : x + 4, y: top ? plot.minY + 2 : plot.maxY - 2 - lineHeight,
+                    width: labelWidth, height: lineHeight)
+            }
+            // Inside the plot: a value outside it shows no line.
+            let inside = limit.axis == .y ? (0...plot.height).contains(py(limit.value)) : (0...plot.width).contains(px(limit.value))
+            pair.line.isHidden = !inside
+            pair.label.isHidden = !inside || limit.label.isEmpty
+            pair.line.frame = bounds
+            pair.line.path = path
+            pair.line.strokeColor = limit.color
+            pair.line.lineWidth = limit.lineWidth
+            pair.line.lineDashPattern = limit.dashPattern
+            pair.label.frame = labelFrame
+            pair.label.string = limit.label
+            pair.label.fontSize = labelFont.size
+            pair.label.fontFamily = labelFont.family
+            pair.label.foregroundColor = limit.color
+        }
+    }
+
+    /// Highlights the point nearest `x` across the series (what scrubbing
+    /// to `x` shows) and returns it; nil, and no highlight, when there is
+    /// no point.
+    @discardableResult
+    public func highlight(x: Double) -> (series: Int, index: Int)? {
+        highlightedPoint = data.nearestPoint(toX: x)
+        return highlightedPoint
+    }
+
+    /// Highlights the point nearest a point in the layer's coordinates (by
+    /// x); what a tap or a pointer hovering at `point` selects.
+    @discardableResult
+    public func highlight(at point: Point) -> (series: Int, index: Int)? {
+        let range = visibleXRange ?? data.xRange ?? 0...1
+        guard plotRect.width > 0 else { return nil }
+        let x = range.lowerBound + (point.x - plotRect.minX) / plotRect.width * (range.upperBound - range.lowerBound)
+        return highlight(x: x)
+    }
+
+    private func layoutHighlight(plot: Rect, lineHeight: Double, px: (Double) -> Double, py: (Double) -> Double) {
+        guard let h = highlightedPoint, h.series < data.series.count, h.index < data.series[h.series].count,
+            !data.series[h.series].y[h.index].isNaN
+        else {
+            highlightLine.isHidden = true
+            callout.isHidden = true
+            return
+        }
+        let series = data.series[h.series]
+        let x = (plot.minX + px(series.x[h.index])).rounded() + 0.5
+        let y = plot.minY + py(series.y[h.index])
+        var path = Path()
+        path.move(to: Point(x: x, y: plot.minY))
+        path.addLine(to: Point(x: x, y: plot.maxY))
+        highlightLine.isHidden = !(plot.minX...plot.maxX).contains(x)
+        highlightLine.frame = bounds
+        highlightLine.path = path
+        highlightLine.strokeColor = highlightColor
+        highlightLine.lineWidth = 1
+        // The callout: the value (and the series' name), above the point,
+        // kept inside the plot.
+        let v = series.y[h.index]
+        let valueText = abs(v) >= 1e5 || (v != 0 && abs(v) < 1e-3) ? String(format: "%.3g", v) : String(format: "%.4g", v)
+        let text = series.name.isEmpty ? valueText : "\(series.name): \(valueText)"
+        let size = TextLayout(AttributedText(text, attributes: TextAttributes(font: labelFont)), width: .infinity).size
+        let w = size.width + 12, hgt = lineHeight + 6
+        let cx = Swift.min(Swift.max(plot.minX, x - w / 2), Swift.max(plot.minX, plot.maxX - w))
+        let cy = y - hgt - 10 >= plot.minY ? y - hgt - 10 : y + 10
+        callout.isHidden = highlightLine.isHidden
+        callout.frame = Rect(x: cx, y: cy, width: w, height: hgt)
+        callout.string = text
+        callout.alignmentMode = .center
+        callout.fontSize = labelFont.size
+        callout.fontFamily = labelFont.family
+        callout.foregroundColor = .white
+        callout.backgroundColor = highlightColor
+        callout.cornerRadius = 4
     }
 }

@@ -60,7 +60,15 @@ public enum ChartGallery {
             LineChartSeriesStyle(color: Color(red: 0.1, green: 0.6, blue: 0.3), lineWidth: 2, mode: .stepEnd, nodeRadius: 3),
         ]
         year.insets = Rect(x: 12, y: 16, width: 16, height: 12)
+        year.limitLines = [
+            LimitLine(at: 25, label: "Hot", labelPosition: .topLeft, color: Color(red: 0.85, green: 0.3, blue: 0.1)),
+            LimitLine(
+                .x, at: utc.date(from: DateComponents(year: 2024, month: 6, day: 21))!.timeIntervalSinceReferenceDate,
+                label: "Solstice", labelPosition: .bottomRight, isBehindData: true),
+        ]
         host.rootLayer.addSublayer(year)
+        host.renderFrame()
+        year.highlight(x: utc.date(from: DateComponents(year: 2024, month: 10, day: 9))!.timeIntervalSinceReferenceDate)
         host.renderFrame()
         return host.makeImage()
     }

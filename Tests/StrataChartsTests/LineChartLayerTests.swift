@@ -108,6 +108,54 @@ import Testing
         #expect(opposite == 0)
     }
 
+    @Test func limitLinesAreDrawnAtTheirValuesInFrontOrBehind() throws {
+        let data = LineChartData([LineChartSeries(x: [0, 10], y: [0, 10])])
+        let (host, c) = try chart(data, [LineChartSeriesStyle(color: .black, lineWidth: 6)])
+        c.yRange = 0...10
+        c.limitLines = [
+            LimitLine(at: 5, color: Color(red: 1, green: 0, blue: 0), lineWidth: 1, dashPattern: []),
+            LimitLine(.x, at: 2, color: blue, lineWidth: 1, dashPattern: [], isBehindData: true),
+            LimitLine(at: 50, label: "off the plot", color: green),
+        ]
+        host.renderFrame()
+        let image = host.makeImage(), plot = c.plotRect
+        let y = Int((plot.minY + 0.5 * plot.height).rounded())
+        // The y = 5 line runs across the plot, over the data where they cross (the middle).
+        #expect(image[Int(plot.minX + 0.25 * plot.width), y].r > 200 && image[Int(plot.minX + 0.25 * plot.width), y].g < 60)
+        #expect(image[Int(plot.midX), y].r > 200 && image[Int(plot.midX), y].g < 60)
+        // The x = 2 line is behind the data: where the line crosses it, black.
+        let x = Int((plot.minX + 0.2 * plot.width).rounded())
+        #expect(image[x, Int(plot.minY + 0.1 * plot.height)].b > 200)
+        let crossing = Int(plot.minY + 0.8 * plot.height)
+        #expect((crossing - 1...crossing + 1).contains { image[x, $0].b < 60 && image[x, $0].r < 60 })
+        // A value outside the plot draws nothing.
+        var greens = 0
+        for yy in 0..<image.height { for xx in 0..<image.width where image[xx, yy].g > 150 && image[xx, yy].r < 60 { greens += 1 } }
+        #expect(greens == 0)
+        // The average line is a limit line at the mean of the first series' visible points.
+        #expect(c.averageOfFirstSeries(in: 0...10) == 5)
+    }
+
+    @Test func highlightingPicksTheNearestPointAndDrawsALineThroughIt() throws {
+        let data = LineChartData([
+            LineChartSeries(name: "a", x: [0, 10, 20, 30], y: [1, 2, 3, 4]), LineChartSeries(name: "b", x: [14], y: [9]),
+        ])
+        let (host, c) = try chart(data, [LineChartSeriesStyle(color: .black, lineWidth: 1)])
+        c.highlightColor = blue
+        #expect(c.highlight(x: 13)! == (1, 0))
+        #expect(c.highlight(x: 18)! == (0, 2))
+        host.renderFrame()
+        let image = host.makeImage(), plot = c.plotRect
+        // The line is at x = 20 of 0…30, down the plot.
+        let x = Int(plot.minX + 20.0 / 30 * plot.width)
+        #expect((x - 1...x + 1).contains { image[$0, Int(plot.maxY - 3)].b > 200 && image[$0, Int(plot.maxY - 3)].r < 60 })
+        // From a point in the layer: x = 10 of the data.
+        #expect(c.highlight(at: Point(x: plot.minX + plot.width / 3, y: 5))! == (0, 1))
+        c.data = LineChartData([])
+        #expect(c.highlight(x: 1) == nil)
+        host.renderFrame()
+    }
+
     @Test func emptyAndHostileDataAreSafe() throws {
         let (host, c) = try chart(LineChartData([]), [])
         c.data = LineChartData([LineChartSeries(x: [1, 1, 1], y: [.nan, .infinity, 3])])
