@@ -85,6 +85,61 @@ public struct LimitLine: Sendable, Hashable {
     }
 }
 
+/// The shape a legend entry shows beside a series' name.
+public enum LegendForm: Sendable, Hashable { case line, circle, square }
+
+/// Where a line chart's legend sits.
+public enum LegendPosition: Sendable, Hashable { case top, bottom }
+
+/// Colours for a whole chart: background, text, grid, and the series'
+/// styles in turn.
+public struct LineChartTheme: Sendable, Hashable {
+    public var background: Color
+    public var labelColor: Color
+    public var titleColor: Color
+    public var gridColor: Color?
+    public var highlightColor: Color
+    public var styles: [LineChartSeriesStyle]
+
+    public init(
+        background: Color, labelColor: Color, titleColor: Color, gridColor: Color?, highlightColor: Color,
+        styles: [LineChartSeriesStyle]
+    ) {
+        self.background = background
+        self.labelColor = labelColor
+        self.titleColor = titleColor
+        self.gridColor = gridColor
+        self.highlightColor = highlightColor
+        self.styles = styles
+    }
+
+    /// The Health app's look: white, a red monotone line with hollow nodes
+    /// and a fading fill.
+    public static let health = LineChartTheme(
+        background: .white, labelColor: Color(white: 0.45), titleColor: Color(red: 0.98, green: 0.18, blue: 0.33),
+        gridColor: Color(white: 0.9), highlightColor: Color(white: 0.35), styles: [.health])
+
+    private static let palette: [Color] = [
+        Color(red: 0.1, green: 0.45, blue: 0.9), Color(red: 0.95, green: 0.45, blue: 0.1), Color(red: 0.1, green: 0.6, blue: 0.3),
+        Color(red: 0.6, green: 0.3, blue: 0.8), Color(red: 0.85, green: 0.2, blue: 0.3),
+    ]
+
+    /// Light: white, lines of five distinct colours.
+    public static let light = LineChartTheme(
+        background: .white, labelColor: Color(white: 0.4), titleColor: .black, gridColor: Color(white: 0.9),
+        highlightColor: Color(white: 0.3), styles: palette.map { LineChartSeriesStyle(color: $0, lineWidth: 2, mode: .monotone) })
+
+    /// Dark: near black, the same lines a little lighter.
+    public static let dark = LineChartTheme(
+        background: Color(white: 0.1), labelColor: Color(white: 0.65), titleColor: .white, gridColor: Color(white: 0.22),
+        highlightColor: Color(white: 0.7),
+        styles: palette.map {
+            LineChartSeriesStyle(
+                color: Color(red: 0.3 + 0.7 * $0.red, green: 0.3 + 0.7 * $0.green, blue: 0.3 + 0.7 * $0.blue), lineWidth: 2,
+                mode: .monotone, nodeHoleColor: Color(white: 0.1))
+        })
+}
+
 /// A line chart as a tree of layers (the first step of issue 16): per series
 /// a fill (a gradient layer masked by a shape layer of the area under the
 /// line, so it is clipped to that area exactly), the line (a shape layer,
@@ -124,6 +179,26 @@ open class LineChartLayer: Layer {
     public var highlightColor = Color(white: 0.35) { didSet { setNeedsLayout() } }
     /// Space around the plot for nothing, in points.
     public var insets = Rect(x: 8, y: 8, width: 8, height: 8) { didSet { setNeedsLayout() } }
+    /// A title over the plot, at its left; nil for none.
+    public var title: String? { didSet { setNeedsLayout() } }
+    public var titleFont = Font(size: 15, weight: .bold) { didSet { setNeedsLayout() } }
+    public var titleColor = Color.black { didSet { setNeedsLayout() } }
+    /// Where the legend sits (nil: none). Entries are the series' names
+    /// (unnamed series are left out) beside `legendForm` in their colours.
+    public var legendPosition: LegendPosition? { didSet { setNeedsLayout() } }
+    public var legendForm = LegendForm.line { didSet { setNeedsLayout() } }
+
+    /// Applies a theme: background, label, title, grid and highlight
+    /// colours, and the series' styles.
+    public func apply(_ theme: LineChartTheme) {
+        backgroundColor = theme.background
+        labelColor = theme.labelColor
+        titleColor = theme.titleColor
+        gridColor = theme.gridColor
+        highlightColor = theme.highlightColor
+        styles = theme.styles
+    }
+
     /// Above this many points per point of width, nodes are not drawn.
     public var maxNodesPerPoint = 0.25 { didSet { setNeedsLayout() } }
     /// Whether dense series draw each pixel column's M4 points (the same
@@ -139,6 +214,9 @@ open class LineChartLayer: Layer {
     private let limitsFront = Layer()
     private var limitLayers: [(line: ShapeLayer, label: TextLayer)] = []
     private let highlightLine = ShapeLayer()
+    private let titleLayer = TextLayer()
+    private let legendShapes = Layer()
+    private var legendLayers: [(form: ShapeLayer, name: TextLayer)] = []
     private let callout = TextLayer()
     /// The fills and lines, clipped to the plot; the nodes over them, not
     /// clipped (a node on the plot's edge shows whole).
@@ -164,6 +242,10 @@ open class LineChartLayer: Layer {
         addSublayer(nodeLayer)
         addSublayer(highlightLine)
         addSublayer(callout)
+        titleLayer.anchorPoint = .zero
+        legendShapes.anchorPoint = .zero
+        addSublayer(titleLayer)
+        addSublayer(legendShapes)
     }
 
     public required init(layer: Layer) {
@@ -198,10 +280,30 @@ open class LineChartLayer: Layer {
         // On whole device pixels, so that M4's columns are the pixel columns.
         let s = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
         func snap(_ v: Double) -> Double { v.isFinite ? (v * s).rounded() / s : 0 }
-        let x0 = snap(b.minX + insets.minX + yLabelWidth), y0 = snap(b.minY + insets.minY)
+        // Title and legend take rows above (and the legend may take one below).
+        var top = b.minY + insets.minY
+        let titleHeight =
+            title.map {
+                TextLayout(AttributedText($0, attributes: TextAttributes(font: titleFont)), width: .infinity).size.height
+            } ?? 0
+        titleLayer.isHidden = title == nil
+        if let title {
+            titleLayer.frame = Rect(x: b.minX + insets.minX, y: top, width: Swift.max(0, b.width - insets.minX - insets.width), height: titleHeight)
+            titleLayer.attributedString = AttributedText(title, attributes: TextAttributes(font: titleFont, foregroundColor: titleColor))
+            top += titleHeight + 6
+        }
+        let legendHeight = legendPosition == nil ? 0 : lineHeight + 6
+        if legendPosition == .top {
+            layoutLegend(y: top, lineHeight: lineHeight)
+            top += legendHeight
+        }
+        let bottomLegend = legendPosition == .bottom ? legendHeight : 0
+        let x0 = snap(b.minX + insets.minX + yLabelWidth), y0 = snap(top)
         let plot = Rect(
             x: x0, y: y0, width: Swift.max(0, snap(b.maxX - insets.width) - x0),
-            height: Swift.max(0, snap(b.maxY - insets.height - lineHeight - 4) - y0))
+            height: Swift.max(0, snap(b.maxY - insets.height - lineHeight - 4 - bottomLegend) - y0))
+        if legendPosition == .bottom { layoutLegend(y: plot.maxY + lineHeight + 8, lineHeight: lineHeight) }
+        if legendPosition == nil { legendShapes.isHidden = true }
         plotRect = plot
         plotLayer.frame = plot
         nodeLayer.frame = plot
@@ -475,5 +577,114 @@ open class LineChartLayer: Layer {
         callout.foregroundColor = .white
         callout.backgroundColor = highlightColor
         callout.cornerRadius = 4
+    }
+
+    // MARK: Viewport
+
+    /// The narrowest x range zooming in may show, as a fraction of the
+    /// data's (DGCharts' `setVisibleXRangeMinimum`, relative). 1e-6 by default.
+    public var minimumVisibleFraction = 1e-6 { didSet { setNeedsLayout() } }
+
+    /// The x range shown now: `visibleXRange`, or all the data's.
+    public var shownXRange: ClosedRange<Double> { visibleXRange ?? data.xRange ?? 0...1 }
+
+    /// Zooms the x axis by `factor` (2 shows half as much) around the data x
+    /// `center` (the middle of the shown range by default), within the data
+    /// and no narrower than `minimumVisibleFraction` of it. Zooming out past
+    /// the data shows all of it.
+    public func zoom(by factor: Double, aroundX center: Double? = nil) {
+        guard factor.isFinite, factor > 0, let all = data.xRange else { return }
+        let shown = shownXRange
+        let c = center.flatMap { $0.isFinite ? $0 : nil } ?? (shown.lowerBound + shown.upperBound) / 2
+        let span = shown.upperBound - shown.lowerBound
+        let fullSpan = all.upperBound - all.lowerBound
+        let newSpan = Swift.max(fullSpan * Swift.max(0, minimumVisibleFraction), span / factor)
+        guard newSpan < fullSpan else {
+            visibleXRange = nil
+            return
+        }
+        // Keep `c` where it is on screen.
+        let t = span > 0 ? (c - shown.lowerBound) / span : 0.5
+        visibleXRange = clamped(c - t * newSpan, newSpan, within: all)
+    }
+
+    /// Pans by `dx` data units (positive shows later x), within the data.
+    public func pan(byX dx: Double) {
+        guard dx.isFinite, let all = data.xRange, let shown = visibleXRange else { return }
+        visibleXRange = clamped(shown.lowerBound + dx, shown.upperBound - shown.lowerBound, within: all)
+    }
+
+    /// Shows x = `x` at the left edge (DGCharts' `moveViewToX`), keeping the
+    /// shown span, within the data. (Animated moves come with the viewport's
+    /// gestures.)
+    public func moveView(toX x: Double) {
+        guard x.isFinite, let all = data.xRange else { return }
+        let shown = shownXRange
+        visibleXRange = clamped(x, shown.upperBound - shown.lowerBound, within: all)
+    }
+
+    /// A range of `span` starting at `start`, moved to lie within `all`.
+    private func clamped(_ start: Double, _ span: Double, within all: ClosedRange<Double>) -> ClosedRange<Double> {
+        let s = Swift.min(Swift.max(all.lowerBound, start), all.upperBound - span)
+        return s...(s + span)
+    }
+
+    /// Lays the legend out in a row from the left at `y`: each named series'
+    /// form in its colour, then its name; entries that do not fit are left out.
+    private func layoutLegend(y: Double, lineHeight: Double) {
+        legendShapes.isHidden = false
+        legendShapes.frame = bounds
+        let entries = data.series.enumerated().filter { !$0.element.name.isEmpty }
+        while legendLayers.count < entries.count {
+            let form = ShapeLayer(), name = TextLayer()
+            form.anchorPoint = .zero
+            name.anchorPoint = .zero
+            legendShapes.addSublayer(form)
+            legendShapes.addSublayer(name)
+            legendLayers.append((form, name))
+        }
+        var x = bounds.minX + insets.minX
+        let limit = bounds.maxX - insets.width
+        let box = Swift.min(12, lineHeight * 0.8)
+        for (k, pair) in legendLayers.enumerated() {
+            guard k < entries.count else {
+                pair.form.isHidden = true
+                pair.name.isHidden = true
+                continue
+            }
+            let (s, series) = entries[k]
+            let look = style(s)
+            let width = TextLayout(AttributedText(series.name, attributes: TextAttributes(font: labelFont)), width: .infinity).size.width + 1
+            let fits = x + box + 4 + width <= limit
+            pair.form.isHidden = !fits
+            pair.name.isHidden = !fits
+            guard fits else { continue }
+            var path = Path()
+            let cy = y + lineHeight / 2
+            switch legendForm {
+            case .line:
+                path.move(to: Point(x: 0, y: box / 2))
+                path.addLine(to: Point(x: box, y: box / 2))
+                pair.form.fillColor = nil
+                pair.form.strokeColor = look.color
+                pair.form.lineWidth = Swift.min(3, Swift.max(1, look.lineWidth))
+            case .circle:
+                path.addEllipse(in: Rect(x: 1, y: 1, width: box - 2, height: box - 2))
+                pair.form.fillColor = look.color
+                pair.form.strokeColor = nil
+            case .square:
+                path.addRect(Rect(x: 1, y: 1, width: box - 2, height: box - 2))
+                pair.form.fillColor = look.color
+                pair.form.strokeColor = nil
+            }
+            pair.form.frame = Rect(x: x, y: cy - box / 2, width: box, height: box)
+            pair.form.path = path
+            pair.name.frame = Rect(x: x + box + 4, y: y, width: width, height: lineHeight)
+            pair.name.string = series.name
+            pair.name.fontSize = labelFont.size
+            pair.name.fontFamily = labelFont.family
+            pair.name.foregroundColor = labelColor
+            x += box + 4 + width + 14
+        }
     }
 }

@@ -31,7 +31,8 @@ public enum ChartGallery {
         health.cornerRadius = 12
         let rates: [Double] = [62, 70, 66, 81, 76, 90, 84, 73, 79, 68, 72, 77, 85, 71]
         health.data = LineChartData([LineChartSeries(name: "Heart rate", y: rates)])
-        health.styles = [.health]
+        health.apply(.health)
+        health.title = "Heart Rate"
         health.showsAverageLine = true
         health.insets = Rect(x: 12, y: 16, width: 16, height: 12)
         host.rootLayer.addSublayer(health)
@@ -60,6 +61,8 @@ public enum ChartGallery {
             LineChartSeriesStyle(color: Color(red: 0.1, green: 0.6, blue: 0.3), lineWidth: 2, mode: .stepEnd, nodeRadius: 3),
         ]
         year.insets = Rect(x: 12, y: 16, width: 16, height: 12)
+        year.title = "Weather, 2024"
+        year.legendPosition = .top
         year.limitLines = [
             LimitLine(at: 25, label: "Hot", labelPosition: .topLeft, color: Color(red: 0.85, green: 0.3, blue: 0.1)),
             LimitLine(

@@ -156,6 +156,63 @@ import Testing
         host.renderFrame()
     }
 
+    @Test func zoomPanAndMoveStayWithinTheData() throws {
+        let data = LineChartData([LineChartSeries(x: (0...100).map(Double.init), y: (0...100).map { Double($0 % 7) })])
+        let (host, c) = try chart(data, [LineChartSeriesStyle(color: .black)])
+        #expect(c.shownXRange == 0...100)
+        c.zoom(by: 4, aroundX: 50)
+        #expect(c.shownXRange == 37.5...62.5)
+        // Around a point off-centre, that point keeps its place on screen.
+        c.zoom(by: 2, aroundX: 40)
+        #expect(abs(c.shownXRange.lowerBound - 38.75) < 1e-9 && abs(c.shownXRange.upperBound - 51.25) < 1e-9)
+        c.pan(byX: 1000)
+        #expect(abs(c.shownXRange.upperBound - 100) < 1e-9 && abs(c.shownXRange.lowerBound - 87.5) < 1e-9)
+        c.moveView(toX: -5)
+        #expect(abs(c.shownXRange.lowerBound) < 1e-9 && abs(c.shownXRange.upperBound - 12.5) < 1e-9)
+        // No narrower than the minimum fraction.
+        c.minimumVisibleFraction = 0.05
+        c.zoom(by: 1000)
+        #expect(abs((c.shownXRange.upperBound - c.shownXRange.lowerBound) - 5) < 1e-9)
+        // Zooming out past the data shows all of it; hostile factors do nothing.
+        c.zoom(by: 0.001)
+        #expect(c.visibleXRange == nil)
+        c.zoom(by: .nan)
+        c.zoom(by: -2)
+        c.pan(byX: .infinity)
+        #expect(c.visibleXRange == nil)
+        // The y range follows the visible data: points 0…6 repeat, so a narrow window of one value is still a range.
+        c.visibleXRange = 14...14.5
+        host.renderFrame()
+        #expect(c.plotRect.height > 0)
+    }
+
+    @Test func titleLegendAndThemesTakeTheirPlaces() throws {
+        let data = LineChartData([LineChartSeries(name: "first", y: [1, 2, 3]), LineChartSeries(y: [3, 2, 1])])
+        let (host, c) = try chart(data, [LineChartSeriesStyle(color: blue, lineWidth: 3), LineChartSeriesStyle(color: green)])
+        let bare = c.plotRect
+        c.title = "Title"
+        c.legendPosition = .top
+        c.legendForm = .square
+        host.renderFrame()
+        // Title and legend rows push the plot down and shorten it.
+        #expect(c.plotRect.minY > bare.minY + 20 && c.plotRect.maxY == bare.maxY)
+        // The legend's square for the named series, in its colour, between the title and the plot.
+        let image = host.makeImage()
+        var squares = 0
+        for y in Int(bare.minY)..<Int(c.plotRect.minY) {
+            for x in 0..<120 where image[x, y].b > 200 && image[x, y].r < 60 && image[x, y].g < 60 { squares += 1 }
+        }
+        #expect(squares > 20)
+        c.legendPosition = .bottom
+        host.renderFrame()
+        #expect(c.plotRect.maxY < bare.maxY - 10)
+        c.apply(.dark)
+        #expect(c.backgroundColor == LineChartTheme.dark.background && c.styles == LineChartTheme.dark.styles)
+        c.apply(.health)
+        #expect(c.styles == [.health])
+        host.renderFrame()
+    }
+
     @Test func emptyAndHostileDataAreSafe() throws {
         let (host, c) = try chart(LineChartData([]), [])
         c.data = LineChartData([LineChartSeries(x: [1, 1, 1], y: [.nan, .infinity, 3])])
