@@ -155,7 +155,12 @@ public struct LineChartTheme: Sendable, Hashable {
 open class LineChartLayer: Layer {
     /// The series and how each is drawn (extra styles are ignored; missing
     /// ones repeat the last, or `.health`).
-    public var data = LineChartData([]) { didSet { setNeedsLayout() } }
+    public var data = LineChartData([]) {
+        didSet {
+            animatesNextLayout = true
+            setNeedsLayout()
+        }
+    }
     public var styles: [LineChartSeriesStyle] = [.health] { didSet { setNeedsLayout() } }
     /// x values are dates (seconds since the reference date): calendar ticks.
     public var xIsDate = false { didSet { setNeedsLayout() } }
@@ -391,45 +396,34 @@ open class LineChartLayer: Layer {
                 }
             }
             runs.removeAll { $0.isEmpty }
-            var line = Path(), area = Path()
             let baseY = py(look.fillBaseline ?? scale.lower)
-            for run in runs {
-                look.mode.addLine(through: run, to: &line)
-                if run.count == 1 { line.addLine(to: run[0]) }
-                if look.fillColor != nil, let first = run.first, let last = run.last {
-                    area.move(to: Point(x: first.x, y: baseY))
-                    area.addLine(to: first)
-                    for seg in look.mode.segments(through: run) {
-                        switch seg {
-                        case .line(let p): area.addLine(to: p)
-                        case .curve(let p, let c1, let c2): area.addCurve(to: p, control1: c1, control2: c2)
-                        }
-                    }
-                    area.addLine(to: Point(x: last.x, y: baseY))
-                    area.closeSubpath()
-                }
-            }
-            layers.line.path = line
+            let pointsShown = runs.reduce(0) { $0 + $1.count }
+            // Nodes, unless too dense to tell apart.
+            let showNodes = look.nodeRadius > 0 && Double(pointsShown) <= maxNodesPerPoint * plot.width
+            let shapes = Self.shapes(runs, look: look, baseY: baseY, plotWidth: plot.width, nodes: showNodes)
+            geometry[s] = (runs, baseY, plot.width, showNodes)
+            let old = (layers.line.path, layers.mask.path, layers.nodes.path, layers.holes.path)
+            layers.line.path = shapes.line
             layers.line.strokeColor = look.color
             layers.line.lineWidth = look.lineWidth
             layers.fill.isHidden = look.fillColor == nil
             if let bottom = look.fillColor {
                 layers.fill.colors = [look.fillTopColor ?? bottom, bottom]
-                layers.mask.path = area
+                layers.mask.path = shapes.area
                 layers.mask.fillColor = .black
             }
-            // Nodes, unless too dense to tell apart.
-            let pointsShown = runs.reduce(0) { $0 + $1.count }
-            let showNodes = look.nodeRadius > 0 && Double(pointsShown) <= maxNodesPerPoint * plot.width
-            var dots = Path(), holes = Path()
-            if showNodes {
-                for run in runs {
-                    // Only the points inside the plot (not the one beyond each end).
-                    for p in run where p.x >= -1e-9 && p.x <= plot.width + 1e-9 {
-                        let r = look.nodeRadius, h = look.nodeHoleRadius
-                        dots.addEllipse(in: Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r))
-                        if h > 0 { holes.addEllipse(in: Rect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h)) }
-                    }
+            let dots = shapes.dots, holes = shapes.holes
+            // A change of data moves the old line to the new one, when both
+            // have the same pieces (so each point has one to move from).
+            if dataChangeDuration > 0, animatesNextLayout {
+                for (layer, from, to) in [
+                    (layers.line, old.0, shapes.line), (layers.mask, old.1, shapes.area), (layers.nodes, old.2, dots),
+                    (layers.holes, old.3, holes),
+                ] where Self.sameElements(from, to) && from != to {
+                    var move = BasicAnimation(keyPath: "path", from: from, to: to)
+                    move.timing.duration = dataChangeDuration
+                    move.timingFunction = .easeInEaseOut
+                    layer.add(move, forKey: "data")
                 }
             }
             layers.nodes.path = dots
@@ -438,6 +432,7 @@ open class LineChartLayer: Layer {
             layers.holes.fillColor = look.nodeHoleColor
         }
 
+        animatesNextLayout = false
         // Limit lines, the average among them.
         var limits = limitLines
         if showsAverageLine, let mean = averageOfFirstSeries(in: xRange) {
@@ -685,6 +680,107 @@ open class LineChartLayer: Layer {
             pair.name.fontFamily = labelFont.family
             pair.name.foregroundColor = labelColor
             x += box + 4 + width + 14
+        }
+    }
+
+    // MARK: Shapes and animations
+
+    /// How long a change of `data` takes to move the lines (0: at once).
+    public var dataChangeDuration = 0.3
+
+    /// Set by a change of `data`, so that the layout it asks for animates.
+    private var animatesNextLayout = false
+    /// Per series, what its shapes were made from at the last layout.
+    private var geometry: [Int: (runs: [[Point]], baseY: Double, width: Double, nodes: Bool)] = [:]
+
+    /// The line, the area under it, and the nodes and their holes, for runs
+    /// of points in plot coordinates.
+    static func shapes(_ runs: [[Point]], look: LineChartSeriesStyle, baseY: Double, plotWidth: Double, nodes: Bool) -> (
+        line: Path, area: Path, dots: Path, holes: Path
+    ) {
+        var line = Path(), area = Path(), dots = Path(), holes = Path()
+        for run in runs {
+            look.mode.addLine(through: run, to: &line)
+            if run.count == 1 { line.addLine(to: run[0]) }
+            if look.fillColor != nil, let first = run.first, let last = run.last {
+                area.move(to: Point(x: first.x, y: baseY))
+                area.addLine(to: first)
+                for seg in look.mode.segments(through: run) {
+                    switch seg {
+                    case .line(let p): area.addLine(to: p)
+                    case .curve(let p, let c1, let c2): area.addCurve(to: p, control1: c1, control2: c2)
+                    }
+                }
+                area.addLine(to: Point(x: last.x, y: baseY))
+                area.closeSubpath()
+            }
+            guard nodes else { continue }
+            // Only the points inside the plot (not the one beyond each end).
+            for p in run where p.x >= -1e-9 && p.x <= plotWidth + 1e-9 {
+                let r = look.nodeRadius, h = look.nodeHoleRadius
+                dots.addEllipse(in: Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r))
+                if h > 0 { holes.addEllipse(in: Rect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h)) }
+            }
+        }
+        return (line, area, dots, holes)
+    }
+
+    /// Whether two paths have the same elements in the same order (so one
+    /// can be moved into the other point by point).
+    static func sameElements(_ a: Path, _ b: Path) -> Bool {
+        var ka: [Int] = [], kb: [Int] = []
+        a.forEach { ka.append(Self.kind($0)) }
+        b.forEach { kb.append(Self.kind($0)) }
+        return !ka.isEmpty && ka == kb
+    }
+
+    private static func kind(_ e: Path.Element) -> Int {
+        switch e {
+        case .move: 0
+        case .line: 1
+        case .quadCurve: 2
+        case .curve: 3
+        case .closeSubpath: 4
+        }
+    }
+
+    /// How a chart comes in.
+    public enum Entrance: Sendable, Hashable {
+        /// The lines draw themselves from left to right (`strokeEnd` from 0
+        /// to 1); fills and nodes fade in.
+        case drawIn
+        /// The values grow from the baseline to their places.
+        case grow
+    }
+
+    /// Animates the chart in over `duration` seconds.
+    public func animateEntrance(_ entrance: Entrance = .drawIn, duration: Double = 0.6) {
+        guard duration.isFinite, duration > 0 else { return }
+        layoutIfNeeded()
+        for (s, layers) in seriesLayers.enumerated() where s < data.series.count {
+            switch entrance {
+            case .drawIn:
+                var draw = BasicAnimation(keyPath: "strokeEnd", from: 0.0, to: 1.0)
+                draw.timing.duration = duration
+                draw.timingFunction = .easeOut
+                layers.line.add(draw, forKey: "entrance")
+                for l in [layers.fill, layers.nodes, layers.holes] as [Layer] {
+                    var fade = BasicAnimation(keyPath: "opacity", from: 0.0, to: 1.0)
+                    fade.timing.duration = duration
+                    fade.timingFunction = .easeIn
+                    l.add(fade, forKey: "entrance")
+                }
+            case .grow:
+                guard let g = geometry[s] else { continue }
+                let flat = g.runs.map { $0.map { Point(x: $0.x, y: g.baseY) } }
+                let from = Self.shapes(flat, look: style(s), baseY: g.baseY, plotWidth: g.width, nodes: g.nodes)
+                for (layer, path) in [(layers.line, from.line), (layers.mask, from.area), (layers.nodes, from.dots), (layers.holes, from.holes)] {
+                    var grow = BasicAnimation(keyPath: "path", from: path, to: layer.path)
+                    grow.timing.duration = duration
+                    grow.timingFunction = .easeOut
+                    layer.add(grow, forKey: "entrance")
+                }
+            }
         }
     }
 }

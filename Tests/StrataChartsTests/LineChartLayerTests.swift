@@ -213,6 +213,57 @@ import Testing
         host.renderFrame()
     }
 
+    /// The rows of a column where the picture is dark.
+    func inkedRows(_ image: Image, x: Int) -> [Int] {
+        (0..<image.height).filter { image[x, $0].r < 100 && image[x, $0].g < 100 }
+    }
+
+    @Test func aDataChangeMovesTheLineAtKnownTimes() throws {
+        let (host, c) = try chart(LineChartData([LineChartSeries(y: [2, 2, 2, 2])]), [LineChartSeriesStyle(color: .black, lineWidth: 2)])
+        c.yRange = 0...10
+        c.dataChangeDuration = 1
+        host.renderFrame()
+        let plot = c.plotRect, x = Int(plot.midX)
+        func rowOf(_ v: Double) -> Double { plot.minY + (10 - v) / 10 * plot.height }
+        c.data = LineChartData([LineChartSeries(y: [8, 8, 8, 8])])
+        host.renderFrame()
+        // Halfway through an ease-in-ease-out, halfway across: at 5.
+        host.advance(by: 0.5)
+        let mid = inkedRows(host.makeImage(), x: x)
+        #expect(!mid.isEmpty && mid.allSatisfy { abs(Double($0) - rowOf(5)) < 3 }, "\(mid)")
+        host.advance(by: 0.6)
+        let end = inkedRows(host.makeImage(), x: x)
+        #expect(!end.isEmpty && end.allSatisfy { abs(Double($0) - rowOf(8)) < 3 }, "\(end)")
+        // A change with another number of points is not animated: at once.
+        c.data = LineChartData([LineChartSeries(y: [4, 4, 4])])
+        host.advance(by: 0.01)
+        #expect(inkedRows(host.makeImage(), x: x).allSatisfy { abs(Double($0) - rowOf(4)) < 3 })
+    }
+
+    @Test func theLineDrawsInAndTheValuesGrow() throws {
+        let (host, c) = try chart(LineChartData([LineChartSeries(y: [5, 5, 5, 5])]), [LineChartSeriesStyle(color: .black, lineWidth: 2)])
+        c.yRange = 0...10
+        host.renderFrame()
+        let plot = c.plotRect
+        c.animateEntrance(.drawIn, duration: 1)
+        host.advance(by: 0.001)
+        host.advance(by: 0.3)
+        // Part way: the left of the line is drawn, the right not yet.
+        let image = host.makeImage()
+        #expect(!inkedRows(image, x: Int(plot.minX + 0.05 * plot.width)).isEmpty)
+        #expect(inkedRows(image, x: Int(plot.minX + 0.95 * plot.width)).isEmpty)
+        host.advance(by: 1)
+        #expect(!inkedRows(host.makeImage(), x: Int(plot.minX + 0.95 * plot.width)).isEmpty)
+        // Growing: from the baseline (0, the bottom) up to 5.
+        c.animateEntrance(.grow, duration: 1)
+        host.advance(by: 0.001)
+        let start = inkedRows(host.makeImage(), x: Int(plot.midX))
+        #expect(start.allSatisfy { Double($0) > plot.minY + 0.9 * plot.height }, "\(start)")
+        host.advance(by: 1.1)
+        let grown = inkedRows(host.makeImage(), x: Int(plot.midX))
+        #expect(!grown.isEmpty && grown.allSatisfy { abs(Double($0) - plot.midY) < 3 }, "\(grown)")
+    }
+
     @Test func emptyAndHostileDataAreSafe() throws {
         let (host, c) = try chart(LineChartData([]), [])
         c.data = LineChartData([LineChartSeries(x: [1, 1, 1], y: [.nan, .infinity, 3])])
