@@ -222,7 +222,9 @@ open class LineChartLayer: Layer {
     private let titleLayer = TextLayer()
     private let legendShapes = Layer()
     private var legendLayers: [(form: ShapeLayer, name: TextLayer)] = []
-    private let callout = TextLayer()
+    /// The callout: a rounded box with the text centred in it.
+    private let callout = Layer()
+    private let calloutText = TextLayer()
     /// The fills and lines, clipped to the plot; the nodes over them, not
     /// clipped (a node on the plot's edge shows whole).
     private let plotLayer = Layer()
@@ -247,6 +249,8 @@ open class LineChartLayer: Layer {
         addSublayer(nodeLayer)
         addSublayer(highlightLine)
         addSublayer(callout)
+        calloutText.anchorPoint = .zero
+        callout.addSublayer(calloutText)
         titleLayer.anchorPoint = .zero
         legendShapes.anchorPoint = .zero
         addSublayer(titleLayer)
@@ -565,13 +569,14 @@ open class LineChartLayer: Layer {
         let cy = y - hgt - 10 >= plot.minY ? y - hgt - 10 : y + 10
         callout.isHidden = highlightLine.isHidden
         callout.frame = Rect(x: cx, y: cy, width: w, height: hgt)
-        callout.string = text
-        callout.alignmentMode = .center
-        callout.fontSize = labelFont.size
-        callout.fontFamily = labelFont.family
-        callout.foregroundColor = .white
         callout.backgroundColor = highlightColor
         callout.cornerRadius = 4
+        calloutText.frame = Rect(x: 0, y: (hgt - size.height) / 2, width: w, height: size.height)
+        calloutText.string = text
+        calloutText.alignmentMode = .center
+        calloutText.fontSize = labelFont.size
+        calloutText.fontFamily = labelFont.family
+        calloutText.foregroundColor = .white
     }
 
     // MARK: Viewport
