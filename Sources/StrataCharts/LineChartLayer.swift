@@ -204,6 +204,15 @@ open class LineChartLayer: Layer {
         styles = theme.styles
     }
 
+    /// Whether each point's value is written above it. Labels that would
+    /// overlap one already placed (or leave the plot) are dropped, and none
+    /// are written for more than `maxValueLabels` visible points.
+    public var showsValues = false { didSet { setNeedsLayout() } }
+    public var maxValueLabels = 100 { didSet { setNeedsLayout() } }
+    public var valueFont = Font(size: 10) { didSet { setNeedsLayout() } }
+    /// The value labels placed at the last layout (for tests and hit-testing).
+    public private(set) var valueLabelFrames: [Rect] = []
+
     /// Above this many points per point of width, nodes are not drawn.
     public var maxNodesPerPoint = 0.25 { didSet { setNeedsLayout() } }
     /// Whether dense series draw each pixel column's M4 points (the same
@@ -220,6 +229,8 @@ open class LineChartLayer: Layer {
     private var limitLayers: [(line: ShapeLayer, label: TextLayer)] = []
     private let highlightLine = ShapeLayer()
     private let titleLayer = TextLayer()
+    private let valueLabels = Layer()
+    private var valueLayers: [TextLayer] = []
     private let legendShapes = Layer()
     private var legendLayers: [(form: ShapeLayer, name: TextLayer)] = []
     /// The callout: a rounded box with the text centred in it.
@@ -253,6 +264,8 @@ open class LineChartLayer: Layer {
         callout.addSublayer(calloutText)
         titleLayer.anchorPoint = .zero
         legendShapes.anchorPoint = .zero
+        valueLabels.anchorPoint = .zero
+        addSublayer(valueLabels)
         addSublayer(titleLayer)
         addSublayer(legendShapes)
     }
@@ -437,6 +450,7 @@ open class LineChartLayer: Layer {
         }
 
         animatesNextLayout = false
+        layoutValueLabels(plot: plot, lineHeight: lineHeight, xRange: xRange, px: px, py: py)
         // Limit lines, the average among them.
         var limits = limitLines
         if showsAverageLine, let mean = averageOfFirstSeries(in: xRange) {
@@ -786,6 +800,56 @@ open class LineChartLayer: Layer {
                     layer.add(grow, forKey: "entrance")
                 }
             }
+        }
+    }
+
+    /// Writes the visible points' values above them, series by series, left
+    /// to right, dropping each label that would meet one already placed.
+    private func layoutValueLabels(
+        plot: Rect, lineHeight: Double, xRange: ClosedRange<Double>, px: (Double) -> Double, py: (Double) -> Double
+    ) {
+        valueLabels.frame = bounds
+        var placed: [(Rect, String, Color)] = []
+        if showsValues {
+            for (s, series) in data.series.enumerated() {
+                let range = series.insertionIndex(xRange.lowerBound)..<series.upperIndex(xRange.upperBound)
+                guard range.count <= maxValueLabels else { continue }
+                let look = style(s)
+                for i in range where !series.y[i].isNaN {
+                    let v = series.y[i]
+                    let text = abs(v) >= 1e5 || (v != 0 && abs(v) < 1e-3) ? String(format: "%.3g", v) : String(format: "%.4g", v)
+                    let size = TextLayout(AttributedText(text, attributes: TextAttributes(font: valueFont)), width: .infinity).size
+                    let x = plot.minX + px(series.x[i]), y = plot.minY + py(series.y[i])
+                    // Above the point, or below it at the top of the plot; moved
+                    // inside the plot at its sides.
+                    let clearance = Swift.max(look.nodeRadius, look.lineWidth / 2) + 2
+                    var top = y - clearance - size.height
+                    if top < plot.minY { top = y + clearance }
+                    let left = Swift.min(Swift.max(plot.minX, x - size.width / 2), plot.maxX - size.width)
+                    let box = Rect(x: left, y: top, width: size.width, height: size.height)
+                    guard box.minX >= plot.minX - 1e-9, box.maxY <= plot.maxY else { continue }
+                    let grown = box.insetBy(dx: -2, dy: -1)
+                    guard !placed.contains(where: { $0.0.intersects(grown) }) else { continue }
+                    placed.append((box, text, look.color))
+                }
+            }
+        }
+        valueLabelFrames = placed.map(\.0)
+        while valueLayers.count < placed.count {
+            let t = TextLayer()
+            t.anchorPoint = .zero
+            valueLabels.addSublayer(t)
+            valueLayers.append(t)
+        }
+        for (k, t) in valueLayers.enumerated() {
+            t.isHidden = k >= placed.count
+            guard k < placed.count else { continue }
+            t.frame = placed[k].0.insetBy(dx: -1, dy: 0)
+            t.string = placed[k].1
+            t.alignmentMode = .center
+            t.fontSize = valueFont.size
+            t.fontFamily = valueFont.family
+            t.foregroundColor = placed[k].2
         }
     }
 }

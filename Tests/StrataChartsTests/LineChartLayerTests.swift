@@ -264,6 +264,33 @@ import Testing
         #expect(!grown.isEmpty && grown.allSatisfy { abs(Double($0) - plot.midY) < 3 }, "\(grown)")
     }
 
+    @Test func valueLabelsNeverOverlap() throws {
+        let (host, c) = try chart(LineChartData([LineChartSeries(y: [1, 5, 2, 8, 3, 7, 4, 6])]), [LineChartSeriesStyle(color: .black)])
+        c.showsValues = true
+        host.renderFrame()
+        // Sparse: every point has its label, inside the plot.
+        #expect(c.valueLabelFrames.count == 8)
+        #expect(c.valueLabelFrames.allSatisfy { c.plotRect.insetBy(dx: -1e-9, dy: -1e-9).contains($0) })
+        // Crowded: labels are dropped until none meet, at every width.
+        for width in stride(from: 100.0, through: 800, by: 70) {
+            c.frame = Rect(x: 0, y: 0, width: width, height: 240)
+            c.data = LineChartData([
+                LineChartSeries(y: (0..<90).map { sin(Double($0) * 0.4) * 10 }),
+                LineChartSeries(y: (0..<90).map { cos(Double($0) * 0.3) * 10 }),
+            ])
+            host.renderFrame()
+            let boxes = c.valueLabelFrames
+            #expect(!boxes.isEmpty)
+            for (i, a) in boxes.enumerated() {
+                for b in boxes[(i + 1)...] { #expect(!a.intersects(b), "\(width): \(a) \(b)") }
+            }
+        }
+        // Too many points: none.
+        c.data = LineChartData([LineChartSeries(y: (0..<500).map(Double.init))])
+        host.renderFrame()
+        #expect(c.valueLabelFrames.isEmpty)
+    }
+
     @Test func emptyAndHostileDataAreSafe() throws {
         let (host, c) = try chart(LineChartData([]), [])
         c.data = LineChartData([LineChartSeries(x: [1, 1, 1], y: [.nan, .infinity, 3])])
