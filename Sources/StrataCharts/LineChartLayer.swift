@@ -575,7 +575,7 @@ open class LineChartLayer: Layer {
         // The callout: the value (and the series' name), above the point,
         // kept inside the plot.
         let v = series.y[h.index]
-        let valueText = abs(v) >= 1e5 || (v != 0 && abs(v) < 1e-3) ? String(format: "%.3g", v) : String(format: "%.4g", v)
+        let valueText = Self.valueText(v)
         let text = series.name.isEmpty ? valueText : "\(series.name): \(valueText)"
         let size = TextLayout(AttributedText(text, attributes: TextAttributes(font: labelFont)), width: .infinity).size
         let w = size.width + 12, hgt = lineHeight + 6
@@ -817,7 +817,7 @@ open class LineChartLayer: Layer {
                 let look = style(s)
                 for i in range where !series.y[i].isNaN {
                     let v = series.y[i]
-                    let text = abs(v) >= 1e5 || (v != 0 && abs(v) < 1e-3) ? String(format: "%.3g", v) : String(format: "%.4g", v)
+                    let text = Self.valueText(v)
                     let size = TextLayout(AttributedText(text, attributes: TextAttributes(font: valueFont)), width: .infinity).size
                     let x = plot.minX + px(series.x[i]), y = plot.minY + py(series.y[i])
                     // Above the point, or below it at the top of the plot; moved
@@ -851,5 +851,11 @@ open class LineChartLayer: Layer {
             t.fontFamily = valueFont.family
             t.foregroundColor = placed[k].2
         }
+    }
+
+    /// A value as a label writes it: four significant digits, three in
+    /// exponent form for the very large and very small.
+    static func valueText(_ v: Double) -> String {
+        abs(v) >= 1e5 || (v != 0 && abs(v) < 1e-3) ? String(format: "%.3g", v) : String(format: "%.4g", v)
     }
 }
