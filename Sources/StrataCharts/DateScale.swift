@@ -35,9 +35,10 @@ public struct DateScale: Sendable, Equatable {
         public var unit: Unit
         public var count: Int
 
+        /// `count` is held to 1…1,000,000,000.
         public init(_ count: Int, _ unit: Unit) {
             self.unit = unit
-            self.count = Swift.max(1, count)
+            self.count = Swift.min(1_000_000_000, Swift.max(1, count))
         }
 
         /// Roughly how long the step is, in seconds.
@@ -90,9 +91,15 @@ public struct DateScale: Sendable, Equatable {
         self.init(a, b, step: chosen, calendar: calendar)
     }
 
+    /// The most ticks a scale makes.
+    public static let maxTicks = 10_000
+    /// How far from 2001 (in seconds, about 3 million years) dates get ticks.
+    public static let dateLimit = 1e14
+
     /// A scale over `lower ... upper` with ticks every `step`. At most
-    /// 10,000 ticks are made (a step far too small for its range is
-    /// lengthened until it fits).
+    /// `maxTicks` ticks are made: a step far too small for its range is
+    /// lengthened until it fits, and the ticks stop there. A range not finite,
+    /// or reaching further than `dateLimit` from 2001, has one tick at `lower`.
     public init(_ lower: Date, _ upper: Date, step: Step, calendar: Calendar = .current) {
         let (a, b) = lower <= upper ? (lower, upper) : (upper, lower)
         self.lower = a
@@ -100,9 +107,14 @@ public struct DateScale: Sendable, Equatable {
         self.calendar = calendar
         var step = step
         let span = b.timeIntervalSince(a)
-        if span.isFinite, span / step.seconds > 10_000 { step = Step(Int((span / step.seconds / 10_000).rounded(.up)) * step.count, step.unit) }
+        let excess = span / step.seconds / Double(Self.maxTicks)
+        if span.isFinite, excess > 1 {
+            step = Step(Int(Swift.min(1e9, excess.rounded(.up) * Double(step.count))), step.unit)
+        }
         self.step = step
-        guard span.isFinite, a.timeIntervalSinceReferenceDate.isFinite else {
+        guard span.isFinite, abs(a.timeIntervalSinceReferenceDate) < Self.dateLimit,
+            abs(b.timeIntervalSinceReferenceDate) < Self.dateLimit
+        else {
             ticks = [a]
             return
         }
@@ -117,6 +129,7 @@ public struct DateScale: Sendable, Equatable {
             guard let d, d >= a, d <= b, d > (out.last ?? .distantPast) else { return }
             out.append(d)
         }
+        var full: Bool { out.count >= maxTicks }
         let start = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: a)
         switch step.unit {
         case .second, .minute:
@@ -131,14 +144,14 @@ public struct DateScale: Sendable, Equatable {
                 comps.minute = (start.minute ?? 0) / c * c
             }
             guard var t = calendar.date(from: comps) else { return [] }
-            while t <= b {
+            while t <= b, !full {
                 keep(t)
                 t = t.addingTimeInterval(Double(c) * unit)
             }
         case .hour:
             // Wall-clock hours that are multiples of the step, day by day.
             guard var day = calendar.date(from: DateComponents(year: start.year, month: start.month, day: start.day)) else { return [] }
-            while day <= b {
+            while day <= b, !full {
                 let d = calendar.dateComponents([.year, .month, .day], from: day)
                 for h in stride(from: 0, to: 24, by: c) {
                     keep(calendar.date(from: DateComponents(year: d.year, month: d.month, day: d.day, hour: h)))
@@ -149,7 +162,7 @@ public struct DateScale: Sendable, Equatable {
         case .day:
             // Local midnights; every other day counts days of the month (1, 3, 5, …).
             guard var day = calendar.date(from: DateComponents(year: start.year, month: start.month, day: start.day)) else { return [] }
-            while day <= b {
+            while day <= b, !full {
                 let dom = calendar.component(.day, from: day)
                 if (dom - 1) % c == 0 { keep(day) }
                 guard let next = calendar.date(byAdding: .day, value: 1, to: day) else { break }
@@ -158,7 +171,7 @@ public struct DateScale: Sendable, Equatable {
         case .week:
             // The calendar's first weekday, every `count` weeks from the first one in range.
             guard var day = calendar.dateInterval(of: .weekOfYear, for: a)?.start else { return [] }
-            while day <= b {
+            while day <= b, !full {
                 keep(day)
                 guard let next = calendar.date(byAdding: .weekOfYear, value: c, to: day) else { break }
                 day = next
@@ -166,18 +179,16 @@ public struct DateScale: Sendable, Equatable {
         case .month:
             // First days of the months that are multiples of the step in the year (January first).
             var year = start.year ?? 1, month = ((start.month ?? 1) - 1) / c * c + 1
-            while true {
+            while !full {
                 guard let d = calendar.date(from: DateComponents(year: year, month: month, day: 1)), d <= b else { break }
                 keep(d)
                 month += c
-                if month > 12 {
-                    month -= 12
-                    year += 1
-                }
+                year += (month - 1) / 12
+                month = (month - 1) % 12 + 1
             }
         case .year:
             var year = Int((Double(start.year ?? 1) / Double(c)).rounded(.down)) * c
-            while true {
+            while !full {
                 guard let d = calendar.date(from: DateComponents(year: year, month: 1, day: 1)), d <= b else { break }
                 keep(d)
                 year += c

@@ -149,7 +149,10 @@ public struct LineChartSeries: Sendable, Equatable {
     /// breaks.
     public func visibleIndices(in range: ClosedRange<Double>, columns: Int) -> [Int] {
         let around = indices(around: range)
-        guard columns > 0, around.count > 4 * columns, range.upperBound > range.lowerBound else { return Array(around) }
+        // More than four a column, compared without multiplying (no column count overflows it).
+        guard columns > 0, (around.count - 1) / 4 >= columns, range.upperBound > range.lowerBound,
+            (range.upperBound - range.lowerBound).isFinite
+        else { return Array(around) }
         var out: [Int] = []
         out.reserveCapacity(4 * columns + 8)
         // The point before the range, so the line enters it.

@@ -182,8 +182,17 @@ open class LineChartLayer: Layer {
     /// it and a callout of its value; nil for none. Set by `highlight(x:)`.
     public var highlightedPoint: (series: Int, index: Int)? { didSet { setNeedsLayout() } }
     public var highlightColor = Color(white: 0.35) { didSet { setNeedsLayout() } }
-    /// Space around the plot for nothing, in points.
-    public var insets = Rect(x: 8, y: 8, width: 8, height: 8) { didSet { setNeedsLayout() } }
+    /// Space left empty around the chart, in points: left (`x`), top (`y`),
+    /// right (`width`) and bottom (`height`), each held to 0…100,000 (NaN is 0).
+    public var insets = Rect(x: 8, y: 8, width: 8, height: 8) {
+        didSet {
+            func held(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(100_000, Swift.max(0, v)) }
+            let h = Rect(
+                x: held(insets.origin.x), y: held(insets.origin.y), width: held(insets.size.width), height: held(insets.size.height))
+            if h != insets { insets = h }
+            setNeedsLayout()
+        }
+    }
     /// A title over the plot, at its left; nil for none.
     public var title: String? { didSet { setNeedsLayout() } }
     public var titleFont = Font(size: 15, weight: .bold) { didSet { setNeedsLayout() } }
@@ -392,7 +401,8 @@ open class LineChartLayer: Layer {
             line.lineCap = .round
             seriesLayers.append((fill, mask, line, nodes, holes))
         }
-        let columns = Swift.max(1, Int((plot.width * contentsScale).rounded(.up)))
+        // Device columns, for M4 (a plot wider than any bitmap gets a bitmap's worth).
+        let columns = Int(Swift.min(16_384, Swift.max(1, (plot.width * contentsScale).rounded(.up))))
         for (s, layers) in seriesLayers.enumerated() {
             let shown = s < data.series.count
             for l in [layers.fill, layers.line, layers.nodes, layers.holes] as [Layer] {
@@ -704,8 +714,14 @@ open class LineChartLayer: Layer {
 
     // MARK: Shapes and animations
 
-    /// How long a change of `data` takes to move the lines (0: at once).
-    public var dataChangeDuration = 0.3
+    /// How long a change of `data` takes to move the lines, in seconds (0:
+    /// at once). Held to 0…60; NaN is 0.
+    public var dataChangeDuration = 0.3 {
+        didSet { dataChangeDuration = Self.clampedDuration(dataChangeDuration) }
+    }
+
+    /// A duration held to 0…60 seconds (NaN: 0).
+    static func clampedDuration(_ d: Double) -> Double { d.isNaN ? 0 : Swift.min(60, Swift.max(0, d)) }
 
     /// Set by a change of `data`, so that the layout it asks for animates.
     private var animatesNextLayout = false
@@ -772,9 +788,11 @@ open class LineChartLayer: Layer {
         case grow
     }
 
-    /// Animates the chart in over `duration` seconds.
+    /// Animates the chart in over `duration` seconds (held to 0…60; none
+    /// for 0 or NaN).
     public func animateEntrance(_ entrance: Entrance = .drawIn, duration: Double = 0.6) {
-        guard duration.isFinite, duration > 0 else { return }
+        let duration = Self.clampedDuration(duration)
+        guard duration > 0 else { return }
         layoutIfNeeded()
         for (s, layers) in seriesLayers.enumerated() where s < data.series.count {
             switch entrance {

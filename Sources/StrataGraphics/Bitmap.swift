@@ -84,7 +84,7 @@ public final class Bitmap {
         guard !r.isNull, r.width >= 1, r.height >= 1 else { return }
         let x0 = Int(r.minX.rounded(.down)), x1 = Int(r.maxX.rounded(.up))
         let y0 = Int(r.minY.rounded(.down)), y1 = Int(r.maxY.rounded(.up))
-        guard dx != 0 || dy != 0, abs(dx) < x1 - x0, abs(dy) < y1 - y0 else { return }
+        guard dx != 0 || dy != 0, dx.magnitude < UInt(x1 - x0), dy.magnitude < UInt(y1 - y0) else { return }
         // Columns read and written: the part of the rectangle whose pixels stay in it.
         let sx = Swift.max(x0, x0 - dx), count = (x1 - x0) - abs(dx)
         let bytes = count * 4

@@ -121,6 +121,27 @@ import Testing
         #expect(label(.init(5, .year)) == "2024")
     }
 
+    @Test func hostileStepsAndFarDatesAreBounded() {
+        let c = calendar("UTC")
+        let a = date(c, 2024, 1, 1)
+        // Counts are held to 1…1e9: no overflow stepping years.
+        #expect(DateScale.Step(Int.max, .year).count == 1_000_000_000 && DateScale.Step(-5, .day).count == 1)
+        let huge = DateScale(a, a.addingTimeInterval(86_400 * 365 * 50), step: .init(Int.max, .year), calendar: c)
+        #expect(huge.ticks.count <= 1)
+        // A step longer than a year of months wraps into the next years: every 18 months from January.
+        let m = DateScale(date(c, 2020, 1, 1), date(c, 2025, 1, 1), step: .init(18, .month), calendar: c)
+        #expect(local(m.ticks, c) == ["2020-01-01 00:00:00", "2021-07-01 00:00:00", "2023-01-01 00:00:00", "2024-07-01 00:00:00"])
+        // Spans of 1e12 to 1e30 seconds: one tick past the date limit, at most maxTicks before it, quickly.
+        for span in [1e12, 3e13, 1e20, 1e30, -1e30] {
+            let s = DateScale(covering: a, a.addingTimeInterval(span), calendar: c)
+            #expect(s.ticks.count >= 1 && s.ticks.count <= DateScale.maxTicks, "\(span)")
+            let t = DateScale(a, a.addingTimeInterval(span), step: .init(1, .second), calendar: c)
+            #expect(t.ticks.count >= 1 && t.ticks.count <= DateScale.maxTicks, "\(span)")
+        }
+        // NaN: one tick.
+        #expect(DateScale(covering: a, Date(timeIntervalSinceReferenceDate: .nan), calendar: c).ticks.count == 1)
+    }
+
     @Test func hostileRangesAreSafe() {
         let c = calendar("UTC")
         let a = date(c, 2024, 1, 1)

@@ -101,6 +101,14 @@ import Testing
                 #expect(got == Array(s.indices(around: lo...hi)))
             }
         }
+        // Hostile column counts and ranges: every point, no trap.
+        let walk = LineChartSeries(y: (0..<100).map { Double($0 % 9) })
+        #expect(walk.visibleIndices(in: 0...99, columns: .max) == Array(0..<100))
+        #expect(walk.visibleIndices(in: 0...99, columns: 0) == Array(0..<100))
+        #expect(walk.visibleIndices(in: -.infinity ... .infinity, columns: 3) == Array(0..<100))
+        // Exactly four a column: every point; one more: M4.
+        #expect(walk.visibleIndices(in: 0...99, columns: 25) == Array(0..<100))
+        #expect(walk.visibleIndices(in: 0...99, columns: 24).count < 100)
         // Few points: all of them, one beyond each end.
         let few = LineChartSeries(y: [1, 2, 3, 4, 5, 6])
         #expect(few.visibleIndices(in: 2...3, columns: 10) == [1, 2, 3, 4])

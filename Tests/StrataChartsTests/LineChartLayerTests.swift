@@ -291,6 +291,33 @@ import Testing
         #expect(c.valueLabelFrames.isEmpty)
     }
 
+    @Test func hostileSettingsAreHeldOrIgnored() throws {
+        let data = LineChartData([LineChartSeries(y: [1, 3, 2, 5, 4])])
+        let (host, c) = try chart(data, [LineChartSeriesStyle(color: .black, lineWidth: .nan, nodeRadius: 1e30, nodeHoleRadius: -4)])
+        #expect(c.styles[0].lineWidth == 2 && c.styles[0].nodeRadius == 64 && c.styles[0].nodeHoleRadius == 0)
+        for d in [Double.nan, -3, .infinity, 1e30] {
+            c.dataChangeDuration = d
+            #expect(c.dataChangeDuration >= 0 && c.dataChangeDuration <= 60)
+            c.animateEntrance(.grow, duration: d)
+        }
+        for v in [Double.nan, .infinity, -.infinity, 1e30, -1e30, 0] {
+            c.insets = Rect(x: v, y: v, width: v, height: v)
+            c.maxNodesPerPoint = v
+            c.minimumVisibleFraction = v
+            c.limitLines = [LimitLine(at: v, label: "x", lineWidth: v, dashPattern: [v, 1]), LimitLine(.x, at: v)]
+            c.yRange = v.isFinite ? Swift.min(0, v)...Swift.max(0, v) : nil
+            c.maxValueLabels = v.isFinite ? Int(Swift.max(-1e9, Swift.min(1e9, v))) : -1
+            c.showsValues = true
+            c.zoom(by: v, aroundX: v)
+            c.pan(byX: v)
+            c.moveView(toX: v)
+            c.highlight(x: v)
+            host.renderFrame()
+            #expect(c.plotRect.width >= 0 && c.plotRect.height >= 0 && c.plotRect.width.isFinite)
+        }
+        #expect(LimitLine(at: 1, lineWidth: .nan, dashPattern: [.infinity]).dashPattern.isEmpty)
+    }
+
     @Test func emptyAndHostileDataAreSafe() throws {
         let (host, c) = try chart(LineChartData([]), [])
         c.data = LineChartData([LineChartSeries(x: [1, 1, 1], y: [.nan, .infinity, 3])])

@@ -218,6 +218,20 @@ import Testing
         #expect(copied > 60)
     }
 
+    @Test func bitmapScrollPixelsTakesHostileValues() {
+        let b = try! Bitmap(width: 8, height: 8)
+        b[3, 3] = Pixel(r: 1, g: 2, b: 3, a: 255)
+        let before = b.makeImage()
+        // Moves that cannot stay inside, or rectangles of nothing: no change, no trap.
+        for (dx, dy) in [(Int.min, 0), (0, Int.min), (Int.max, Int.max), (8, 0)] { b.scrollPixels(in: b.bounds, byX: dx, y: dy) }
+        for r in [
+            Rect(x: .nan, y: 0, width: 4, height: 4), Rect(x: 0, y: 0, width: .infinity, height: -3), Rect(x: 1e30, y: 1e30, width: 5, height: 5),
+        ] {
+            b.scrollPixels(in: r, byX: 1, y: 1)
+        }
+        #expect(b.makeImage() == before)
+    }
+
     @Test func bitmapScrollPixelsMovesARectangleInPlace() {
         for (dx, dy) in [(3, 0), (-3, 0), (0, 2), (0, -2), (4, 5), (-4, -5), (2, -1), (-7, 3), (0, 0), (9, 0), (0, 9)] {
             let b = try! Bitmap(width: 12, height: 10)
