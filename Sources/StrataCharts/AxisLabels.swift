@@ -2,6 +2,12 @@ import Foundation
 import StrataGraphics
 import StrataText
 
+/// The size of `text` set on one line in `font` (what every chart label
+/// measures before it is placed).
+func textSize(_ text: String, font: Font) -> Size {
+    TextLayout(AttributedText(text, attributes: TextAttributes(font: font)), width: .infinity).size
+}
+
 /// A label along an axis: its text, measured, centred on `position` (points
 /// along the axis) unless kept inside the axis at its ends.
 public struct AxisLabel: Sendable, Equatable {
@@ -98,7 +104,7 @@ public enum AxisLabels {
         for (value, text) in ticks {
             let position = span > 0 ? (value - lower) / span * length : 0
             guard position >= -1e-9, position <= length + 1e-9 else { continue }
-            let size = TextLayout(AttributedText(text, attributes: TextAttributes(font: font)), width: .infinity).size
+            let size = textSize(text, font: font)
             let extent = vertical ? size.height : size.width
             let start = Swift.min(Swift.max(0, position - extent / 2), Swift.max(0, length - extent))
             out.append(AxisLabel(value: value, text: text, position: position, length: extent, start: start))

@@ -188,13 +188,15 @@ final class GraphTileRenderer: Sendable {
         let bands = (w + bandWidth - 1) / bandWidth
         var changed: [Int] = []
         var ranges: [[ClosedRange<Int>?]] = []
+        // Whether each trace is in order, found once, not once a band.
+        let inOrder = traces.map(Self.isInOrder), oldInOrder = previous?.traces.map(Self.isInOrder) ?? []
         for band in 0..<bands {
             let x0 = Double(band * bandWidth) / style.scale, x1 = Double((band + 1) * bandWidth) / style.scale
-            let r = traces.indices.map { Self.bandRange(traces[$0], x0 - reaches[$0], x1 + reaches[$0]) }
+            let r = traces.indices.map { Self.bandRange(traces[$0], x0 - reaches[$0], x1 + reaches[$0], inOrder: inOrder[$0]) }
             ranges.append(r)
             if let previous {
                 let same = traces.indices.allSatisfy { s in
-                    let old = Self.bandRange(previous.traces[s], x0 - reaches[s], x1 + reaches[s])
+                    let old = Self.bandRange(previous.traces[s], x0 - reaches[s], x1 + reaches[s], inOrder: oldInOrder[s])
                     return Self.samePoints(previous.traces[s], old, traces[s], r[s])
                 }
                 if same { continue }
@@ -270,11 +272,11 @@ final class GraphTileRenderer: Sendable {
     /// widened by the line's reach) draws: from the last point left of `lo`
     /// to the first right of `hi`, so that every segment that can reach the
     /// band is there and no point beyond those can change it. The whole trace
-    /// if its x ever decreases (points are in time order, so it does not);
-    /// nil for an empty trace.
-    static func bandRange(_ trace: [Point], _ lo: Double, _ hi: Double) -> ClosedRange<Int>? {
+    /// if its x ever decreases (`inOrder` false: points are in time order,
+    /// so it is not); nil for an empty trace.
+    static func bandRange(_ trace: [Point], _ lo: Double, _ hi: Double, inOrder: Bool) -> ClosedRange<Int>? {
         guard !trace.isEmpty else { return nil }
-        guard isInOrder(trace) else { return 0...(trace.count - 1) }
+        guard inOrder else { return 0...(trace.count - 1) }
         var first = 0, last = trace.count - 1
         for (i, p) in trace.enumerated() where !p.x.isNaN {
             if p.x < lo { first = i }

@@ -74,21 +74,18 @@ public struct LineChartSeries: Sendable, Equatable {
     }
 
     /// The first index whose x is not less than `value`.
-    public func insertionIndex(_ value: Double) -> Int {
-        var lo = 0, hi = x.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if x[mid] < value { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
+    public func insertionIndex(_ value: Double) -> Int { firstIndex(from: 0) { !($0 < value) } }
 
     /// The first index whose x is greater than `value`.
-    func upperIndex(_ value: Double) -> Int {
-        var lo = 0, hi = x.count
+    func upperIndex(_ value: Double) -> Int { firstIndex(from: 0) { !($0 <= value) } }
+
+    /// The first index from `start` whose x is past a boundary (`isPast`
+    /// false, then true, along the sorted x), by binary search; `count` if none.
+    private func firstIndex(from start: Int, where isPast: (Double) -> Bool) -> Int {
+        var lo = start, hi = x.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if x[mid] <= value { lo = mid + 1 } else { hi = mid }
+            if isPast(x[mid]) { hi = mid } else { lo = mid + 1 }
         }
         return lo
     }
@@ -168,7 +165,7 @@ public struct LineChartSeries: Sendable, Equatable {
             // the boundary its column was computed from).
             let columnEnd =
                 column == columns - 1
-                ? end : Swift.max(i + 1, Swift.min(end, upperIndexBelow(range.lowerBound + Double(column + 1) * w, from: i)))
+                ? end : Swift.max(i + 1, Swift.min(end, firstIndex(from: i) { !($0 < range.lowerBound + Double(column + 1) * w) }))
             // Runs between gaps, each with its own first, extremes and last.
             var runStart = i
             for j in i...columnEnd {
@@ -183,16 +180,6 @@ public struct LineChartSeries: Sendable, Equatable {
         // The point after it, so the line leaves it.
         if end < count { out.append(end) }
         return out
-    }
-
-    /// The first index from `start` whose x is not below `limit`.
-    private func upperIndexBelow(_ limit: Double, from start: Int) -> Int {
-        var lo = start, hi = x.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if x[mid] < limit { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
     }
 
     /// A run's first, lowest and highest (first occurrences, in index

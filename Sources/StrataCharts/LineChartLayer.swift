@@ -298,7 +298,7 @@ open class LineChartLayer: Layer {
 
     private func layoutChart() {
         let b = bounds
-        let lineHeight = TextLayout(AttributedText("0", attributes: TextAttributes(font: labelFont)), width: .infinity).size.height
+        let lineHeight = textSize("0", font: labelFont).height
         let xRange = visibleXRange ?? data.xRange ?? 0...1
         let dataY = data.yRange(inX: xRange) ?? 0...1
         let scale =
@@ -306,7 +306,7 @@ open class LineChartLayer: Layer {
             ?? NiceScale(covering: Swift.min(dataY.lowerBound, style(0).fillBaseline ?? dataY.lowerBound), dataY.upperBound, ticks: 5)
         let yLabelWidth =
             (scale.ticks.map {
-                TextLayout(AttributedText(scale.label(for: $0), attributes: TextAttributes(font: labelFont)), width: .infinity).size.width
+                textSize(scale.label(for: $0), font: labelFont).width
             }.max() ?? 0) + 6
         // On whole device pixels, so that M4's columns are the pixel columns.
         let s = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
@@ -315,7 +315,7 @@ open class LineChartLayer: Layer {
         var top = b.minY + insets.minY
         let titleHeight =
             title.map {
-                TextLayout(AttributedText($0, attributes: TextAttributes(font: titleFont)), width: .infinity).size.height
+                textSize($0, font: titleFont).height
             } ?? 0
         titleLayer.isHidden = title == nil
         if let title {
@@ -505,7 +505,7 @@ open class LineChartLayer: Layer {
             }
             var path = Path()
             let labelWidth =
-                TextLayout(AttributedText(limit.label, attributes: TextAttributes(font: labelFont)), width: .infinity).size.width + 1
+                textSize(limit.label, font: labelFont).width + 1
             var labelFrame: Rect
             switch limit.axis {
             case .y:
@@ -587,7 +587,7 @@ open class LineChartLayer: Layer {
         let v = series.y[h.index]
         let valueText = Self.valueText(v)
         let text = series.name.isEmpty ? valueText : "\(series.name): \(valueText)"
-        let size = TextLayout(AttributedText(text, attributes: TextAttributes(font: labelFont)), width: .infinity).size
+        let size = textSize(text, font: labelFont)
         let w = size.width + 12, hgt = lineHeight + 6
         let cx = Swift.min(Swift.max(plot.minX, x - w / 2), Swift.max(plot.minX, plot.maxX - w))
         let cy = y - hgt - 10 >= plot.minY ? y - hgt - 10 : y + 10
@@ -678,7 +678,7 @@ open class LineChartLayer: Layer {
             }
             let (s, series) = entries[k]
             let look = style(s)
-            let width = TextLayout(AttributedText(series.name, attributes: TextAttributes(font: labelFont)), width: .infinity).size.width + 1
+            let width = textSize(series.name, font: labelFont).width + 1
             let fits = x + box + 4 + width <= limit
             pair.form.isHidden = !fits
             pair.name.isHidden = !fits
@@ -735,17 +735,16 @@ open class LineChartLayer: Layer {
     ) {
         var line = Path(), area = Path(), dots = Path(), holes = Path()
         for run in runs {
-            look.mode.addLine(through: run, to: &line)
-            if run.count == 1 { line.addLine(to: run[0]) }
-            if look.fillColor != nil, let first = run.first, let last = run.last {
+            guard let first = run.first, let last = run.last else { continue }
+            // The run's curve, once, for the line and the area.
+            let segments = look.mode.segments(through: run)
+            line.move(to: first)
+            LineChartMode.add(segments, to: &line)
+            if run.count == 1 { line.addLine(to: first) }
+            if look.fillColor != nil {
                 area.move(to: Point(x: first.x, y: baseY))
                 area.addLine(to: first)
-                for seg in look.mode.segments(through: run) {
-                    switch seg {
-                    case .line(let p): area.addLine(to: p)
-                    case .curve(let p, let c1, let c2): area.addCurve(to: p, control1: c1, control2: c2)
-                    }
-                }
+                LineChartMode.add(segments, to: &area)
                 area.addLine(to: Point(x: last.x, y: baseY))
                 area.closeSubpath()
             }
@@ -836,7 +835,7 @@ open class LineChartLayer: Layer {
                 for i in range where !series.y[i].isNaN {
                     let v = series.y[i]
                     let text = Self.valueText(v)
-                    let size = TextLayout(AttributedText(text, attributes: TextAttributes(font: valueFont)), width: .infinity).size
+                    let size = textSize(text, font: valueFont)
                     let x = plot.minX + px(series.x[i]), y = plot.minY + py(series.y[i])
                     // Above the point, or below it at the top of the plot; moved
                     // inside the plot at its sides.

@@ -121,7 +121,12 @@ extension LineChartMode {
     public func addLine(through points: [Point], to path: inout Path) {
         guard let first = points.first(where: { $0.x.isFinite && $0.y.isFinite }) else { return }
         path.move(to: first)
-        for s in segments(through: points) {
+        Self.add(segments(through: points), to: &path)
+    }
+
+    /// Adds pieces to `path`, from its current point.
+    public static func add(_ segments: [LineChartSegment], to path: inout Path) {
+        for s in segments {
             switch s {
             case .line(let p): path.addLine(to: p)
             case .curve(let p, let c1, let c2): path.addCurve(to: p, control1: c1, control2: c2)

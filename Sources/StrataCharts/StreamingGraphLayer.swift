@@ -531,7 +531,7 @@ open class StreamingGraphLayer: Layer {
     }
 
     private func measure(_ text: String) -> Double {
-        TextLayout(AttributedText(text, attributes: TextAttributes(font: labelFont)), width: .infinity).size.width
+        textSize(text, font: labelFont).width
     }
 
     private func updateAxisWidth(for scale: NiceScale) {
