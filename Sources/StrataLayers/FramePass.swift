@@ -127,7 +127,8 @@ struct FramePass {
         }
         if inherited.depthContext != nil { p.placeInDepthContext(m3) }
         let childClip = s.masksToBounds ? clip.intersection(deviceBox(of: s.bounds, m)) : clip
-        let exact = exactDeviceRect(of: s.bounds, p.homography)
+        // Only a layer that masks to its bounds narrows the exact clip.
+        let exact = s.masksToBounds ? exactDeviceRect(of: s.bounds, p.homography) : .null
         let forSublayers = Inherited(
             plane: m, depthContext: nil, sublayerTransform: s.sublayerTransformAboutAnchor,
             opacity: inherited.opacity * s.opacity, clip: childClip, time: time,
