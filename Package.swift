@@ -23,11 +23,19 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        // Intel's ISA-L (Debian's libisal-dev): its igzip compresses DEFLATE
+        // about ten times faster than zlib's fastest level, with SIMD; the
+        // fast PNG encoder uses it.
+        .systemLibrary(
+            name: "CISAL",
+            pkgConfig: "libisal",
+            providers: [.apt(["libisal-dev"])]
+        ),
         // A thin C layer over libpng: libpng reports errors with longjmp, which must
         // never cross Swift frames, so every libpng call is made from C.
         .target(
             name: "CPNG",
-            dependencies: ["CLibPNG"]
+            dependencies: ["CLibPNG", "CISAL"]
         ),
         // libjpeg (Debian's libjpeg-dev: libjpeg-turbo), and the C layer that
         // keeps its longjmp error handling out of Swift.

@@ -139,17 +139,6 @@ public enum MaskChannel: Sendable, Hashable {
 }
 
 extension Image {
-    /// Whether every pixel is opaque.
-    var isOpaque: Bool {
-        pixels.withUnsafeBufferPointer { p in
-            for y in 0..<height {
-                let row = y * bytesPerRow
-                for x in 0..<width where p[row + x * 4 + 3] != 255 { return false }
-            }
-            return true
-        }
-    }
-
     /// White at each pixel's alpha or luminance, premultiplied: what a mask
     /// image is drawn as.
     func coverageImage(luminance: Bool) -> Image {

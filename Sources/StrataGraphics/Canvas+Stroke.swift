@@ -145,6 +145,22 @@ extension Canvas {
             (x1 + deviceReach).rounded(.up), (y1 + deviceReach).rounded(.up), within: state.clip)
         guard !area.isEmpty else { return }
 
+        // Grid lines and tick marks: separate parallel axis-aligned segments
+        // with butt caps are rectangles, filled with their exact areas
+        // without building an outline.
+        if antialiasing, t.isRectilinear, style.lineCap == .butt,
+            let rects = Self.axisAlignedStrokeRects(path, style: style, halfWidth: halfWidth, transform: t)
+        {
+            let c = state.clip
+            let clipped = rects.compactMap { r -> RectCoverage? in
+                let x0 = max(r.x0, Double(c.x0)), x1 = min(r.x1, Double(c.x1))
+                let y0 = max(r.y0, Double(c.y0)), y1 = min(r.y1, Double(c.y1))
+                return x0 < x1 && y0 < y1 ? RectCoverage(x0: x0, y0: y0, x1: x1, y1: y1) : nil
+            }
+            withBlitter(paint, color: state.strokeColor, alphaFactor: alphaFactor, RectsCoverage(rects: clipped))
+            return
+        }
+
         let job = StrokeJob(
             path: path, style: style, halfWidth: halfWidth, transform: t,
             tolerance: max(0.001, flatness) / stretch, reach: deviceReach)
@@ -232,5 +248,116 @@ struct StrokeCoverage: CoverageSource {
             return
         }
         rasterizer.fill(area, .winding, &blitter) { band in job.run(into: rasterizer, area: band) }
+    }
+}
+
+extension Canvas {
+    /// The device rectangles of a butt-capped stroke under a rectilinear
+    /// transform `t`, when the path is only separate segments (each subpath
+    /// one move and one line), all horizontal or all vertical, that do not
+    /// overlap once dashed: then the stroke is exactly those rectangles.
+    /// nil for any other path (drawn by the stroker), and past 100,000
+    /// rectangles.
+    static func axisAlignedStrokeRects(
+        _ path: Path, style: StrokeStyle, halfWidth: Double, transform t: Transform
+    ) -> [(x0: Double, y0: Double, x1: Double, y1: Double)]? {
+        let verbs = path.verbs, points = path.points
+        guard verbs.count >= 2, verbs.count % 2 == 0, points.count == verbs.count else { return nil }
+        var horizontal: Bool?
+        for k in stride(from: 0, to: verbs.count, by: 2) {
+            guard verbs[k] == .move, verbs[k + 1] == .line else { return nil }
+            let a = points[k], b = points[k + 1]
+            let h = a.y == b.y && a.x != b.x, v = a.x == b.x && a.y != b.y
+            guard h || v else { return nil }
+            if let o = horizontal, o != h { return nil }
+            horizontal = h
+        }
+        guard let horizontal, halfWidth > 0 else { return nil }
+        let pattern = style.validDashes ?? []
+        let period = pattern.reduce(0, +)
+        // Where the pattern stands at each segment's start (as the stroker's
+        // cutter: the phase applies afresh to every subpath).
+        var startIndex = 0
+        var startRemaining = pattern.first ?? 0
+        if !pattern.isEmpty {
+            var offset = style.dashPhase.isFinite ? style.dashPhase.truncatingRemainder(dividingBy: period) : 0
+            if offset < 0 { offset += period }
+            while offset > 0 {
+                if offset >= startRemaining {
+                    offset -= startRemaining
+                    startIndex = (startIndex + 1) % pattern.count
+                    startRemaining = pattern[startIndex]
+                } else {
+                    startRemaining -= offset
+                    offset = 0
+                }
+            }
+        }
+        var rects: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+        func add(_ along0: Double, _ along1: Double, _ cross: Double) -> Bool {
+            let ux0 = horizontal ? along0 : cross - halfWidth, ux1 = horizontal ? along1 : cross + halfWidth
+            let uy0 = horizontal ? cross - halfWidth : along0, uy1 = horizontal ? cross + halfWidth : along1
+            let dx0 = t.a * ux0 + t.tx, dx1 = t.a * ux1 + t.tx, dy0 = t.d * uy0 + t.ty, dy1 = t.d * uy1 + t.ty
+            let r = (x0: min(dx0, dx1), y0: min(dy0, dy1), x1: max(dx0, dx1), y1: max(dy0, dy1))
+            guard r.x0.isFinite, r.x1.isFinite, r.y0.isFinite, r.y1.isFinite, rects.count < 100_000 else { return false }
+            rects.append(r)
+            return true
+        }
+        for k in stride(from: 0, to: verbs.count, by: 2) {
+            let a = points[k], b = points[k + 1]
+            let s0 = horizontal ? a.x : a.y, s1 = horizontal ? b.x : b.y, cross = horizontal ? a.y : a.x
+            let lo = min(s0, s1), hi = max(s0, s1), direction = s1 >= s0 ? 1.0 : -1.0
+            guard pattern.isEmpty else {
+                // Dashes from the segment's start, in its direction.
+                var index = startIndex, remaining = startRemaining, at = 0.0
+                let length = hi - lo
+                var steps = 0
+                while at < length {
+                    let step = min(remaining, length - at)
+                    if index & 1 == 0, step > 0 {
+                        let p0 = s0 + direction * at, p1 = s0 + direction * (at + step)
+                        guard add(min(p0, p1), max(p0, p1), cross) else { return nil }
+                    }
+                    at += step
+                    remaining -= step
+                    if remaining <= 0 {
+                        index = (index + 1) % pattern.count
+                        remaining = pattern[index]
+                    }
+                    steps += 1
+                    if steps > 200_000 { return nil }
+                }
+                continue
+            }
+            guard add(lo, hi, cross) else { return nil }
+        }
+        // No two may overlap (a stroke covers each pixel once): lines on one
+        // cross position must not touch along it, and lines on different ones
+        // must be a width apart.
+        func cross(_ r: (x0: Double, y0: Double, x1: Double, y1: Double)) -> (Double, Double) {
+            horizontal ? (r.y0, r.y1) : (r.x0, r.x1)
+        }
+        func along(_ r: (x0: Double, y0: Double, x1: Double, y1: Double)) -> (Double, Double) {
+            horizontal ? (r.x0, r.x1) : (r.y0, r.y1)
+        }
+        let order = rects.indices.sorted { (cross(rects[$0]).0, along(rects[$0]).0) < (cross(rects[$1]).0, along(rects[$1]).0) }
+        for (i, j) in zip(order, order.dropFirst()) {
+            let a = rects[i], b = rects[j]
+            if cross(a).0 == cross(b).0 {
+                if along(a).1 > along(b).0 { return nil }
+            } else if cross(a).1 > cross(b).0 {
+                return nil
+            }
+        }
+        return rects
+    }
+}
+
+/// Rectangles, each filled with its exact area (none overlapping).
+struct RectsCoverage: CoverageSource {
+    let rects: [RectCoverage]
+
+    func draw<B: SpanBlitter>(_ blitter: inout B) {
+        for r in rects { r.draw(&blitter) }
     }
 }

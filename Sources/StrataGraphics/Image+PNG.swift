@@ -56,27 +56,52 @@ extension Image {
     /// - Parameter compressionLevel: zlib's level, 0 (fastest) to 9 (smallest).
     /// - Throws: `GraphicsError.png` for an empty image, which PNG cannot hold.
     public func pngData(compressionLevel: Int = 6) throws(GraphicsError) -> [UInt8] {
+        var encoding = PNGEncoding.standard
+        encoding.compressionLevel = compressionLevel
+        return try pngData(encoding)
+    }
+
+    /// The image encoded as a PNG with `encoding`'s settings (colours
+    /// unpremultiplied, rounded).
+    /// - Throws: `GraphicsError.png` for an empty image, which PNG cannot hold.
+    public func pngData(_ encoding: PNGEncoding) throws(GraphicsError) -> [UInt8] {
         guard width > 0, height > 0 else { throw .png("cannot encode an empty \(width) × \(height) image") }
-        let rowBytes = width * 4
+        if encoding.deflater == .isal, [.none, .sub, .up].contains(encoding.filter) {
+            return try fastPNGData(encoding)
+        }
+        let opaque = encoding.omitsOpaqueAlpha && isOpaque
+        let channels = opaque ? 3 : 4
+        let rowBytes = width * channels
         var straight = [UInt8](repeating: 0, count: rowBytes * height)
         pixels.withUnsafeBufferPointer { src in
             straight.withUnsafeMutableBufferPointer { dst in
+                guard let s0 = src.baseAddress, let d0 = dst.baseAddress else { return }
                 for y in 0..<height {
-                    var s = y * bytesPerRow, d = y * rowBytes
+                    var s = s0 + y * bytesPerRow, d = d0 + y * rowBytes
+                    if opaque {
+                        for _ in 0..<width {
+                            d[0] = s[0]
+                            d[1] = s[1]
+                            d[2] = s[2]
+                            s += 4
+                            d += 3
+                        }
+                        continue
+                    }
                     for _ in 0..<width {
-                        let a = src[s + 3]
-                        if a == 255 || a == 0 {
-                            dst[d] = a == 0 ? 0 : src[s]
-                            dst[d + 1] = a == 0 ? 0 : src[s + 1]
-                            dst[d + 2] = a == 0 ? 0 : src[s + 2]
-                        } else {
+                        let a = s[3]
+                        if a == 255 {
+                            d[0] = s[0]
+                            d[1] = s[1]
+                            d[2] = s[2]
+                        } else if a != 0 {
                             let half = UInt32(a) / 2
                             for c in 0..<3 {
-                                let v = (UInt32(src[s + c]) * 255 + half) / UInt32(a)
-                                dst[d + c] = UInt8(Swift.min(255, v))
+                                let v = (UInt32(s[c]) &* 255 &+ half) / UInt32(a)
+                                d[c] = UInt8(Swift.min(255, v))
                             }
                         }
-                        dst[d + 3] = a
+                        d[3] = a
                         s += 4
                         d += 4
                     }
@@ -86,11 +111,11 @@ extension Image {
         var out: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
-        let level = Int32(Swift.min(9, Swift.max(0, compressionLevel)))
         let status = straight.withUnsafeBufferPointer { rgba in
             message.withUnsafeMutableBufferPointer { msg in
                 strata_png_encode(
-                    rgba.baseAddress, UInt32(width), UInt32(height), rowBytes, level,
+                    rgba.baseAddress, UInt32(width), UInt32(height), rowBytes, Int32(channels),
+                    Int32(Swift.min(9, encoding.compressionLevel)), encoding.strategy.rawValue, encoding.filter.rawValue,
                     &out, &size, msg.baseAddress, msg.count)
             }
         }
@@ -99,6 +124,46 @@ extension Image {
         }
         defer { free(out) }
         return Array(UnsafeBufferPointer(start: out, count: size))
+    }
+
+    /// The ISA-L path: conversion, filtering and chunks in C.
+    private func fastPNGData(_ encoding: PNGEncoding) throws(GraphicsError) -> [UInt8] {
+        var out: UnsafeMutablePointer<UInt8>? = nil
+        var size = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let filter: Int32 = encoding.filter == .up ? 2 : encoding.filter == .sub ? 1 : 0
+        let status = pixels.withUnsafeBufferPointer { p in
+            message.withUnsafeMutableBufferPointer { msg in
+                strata_png_encode_fast(
+                    p.baseAddress, UInt32(width), UInt32(height), bytesPerRow, encoding.omitsOpaqueAlpha ? 1 : 0,
+                    Int32(encoding.compressionLevel), filter, &out, &size, msg.baseAddress, msg.count)
+            }
+        }
+        guard status == 0, let out else {
+            throw .png(message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        }
+        defer { free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: size))
+    }
+
+    /// Whether every pixel's alpha is 255.
+    public var isOpaque: Bool {
+        pixels.withUnsafeBufferPointer { p in
+            for y in 0..<height {
+                var i = y * bytesPerRow + 3
+                for _ in 0..<width {
+                    if p[i] != 255 { return false }
+                    i += 4
+                }
+            }
+            return true
+        }
+    }
+
+    /// Encodes the image as PNG with `encoding`'s settings and writes it to
+    /// `path`, replacing any file there.
+    public func writePNG(to path: String, encoding: PNGEncoding) throws(GraphicsError) {
+        try FileIO.write(try pngData(encoding), to: path)
     }
 
     /// Encodes the image as PNG and writes it to `path`, replacing any file there.
@@ -186,4 +251,72 @@ enum CodecCall {
         guard status == 0 else { throw error(reason()) }
         return Image(uncheckedWidth: w, height: h, bytesPerRow: w * 4, pixels: pixels)
     }
+}
+
+/// How an image is written as PNG: the compressor and its level, zlib's
+/// strategy, the row filters, and whether an opaque image drops its alpha
+/// channel.
+///
+/// `standard` is what most encoders do (libpng and zlib at level 6, the
+/// filter chosen per row). `fast` is for pictures written while someone
+/// waits, such as charts: ISA-L's igzip at level 1, every row filtered Up,
+/// RGB when opaque. On a 1200 × 600 chart it encodes in under a millisecond,
+/// some thirty times faster than `standard`, to a file about 15 % larger
+/// (measured in `Architecture.md`).
+public struct PNGEncoding: Sendable, Hashable {
+    /// The filter applied to each row before compression.
+    public struct Filter: OptionSet, Sendable, Hashable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+        public static let none = Filter(rawValue: 0x08)
+        public static let sub = Filter(rawValue: 0x10)
+        public static let up = Filter(rawValue: 0x20)
+        public static let average = Filter(rawValue: 0x40)
+        public static let paeth = Filter(rawValue: 0x80)
+        /// Every filter, chosen per row by libpng's heuristic.
+        public static let adaptive: Filter = [.none, .sub, .up, .average, .paeth]
+    }
+
+    /// zlib's matching strategy (libdeflate has none).
+    public enum Strategy: Int32, Sendable, Hashable {
+        case `default` = 0
+        case filtered = 1
+        case huffmanOnly = 2
+        /// Matches only runs of the previous byte.
+        case rle = 3
+    }
+
+    /// What compresses the rows: zlib through libpng (every filter and
+    /// strategy), or Intel's ISA-L (igzip), whole-buffer with SIMD and about
+    /// ten times as fast as zlib's fastest level, with one filter for every
+    /// row (`.none`, `.sub` or `.up`; any other filter goes through zlib).
+    public enum Deflater: Sendable, Hashable { case zlib, isal }
+
+    public var deflater: Deflater
+    /// The level: zlib's 0 (store) … 9 (smallest), ISA-L's 0 … 3; held to
+    /// 0 … 9, and to the deflater's range when encoding.
+    public var compressionLevel: Int {
+        didSet { compressionLevel = Swift.min(9, Swift.max(0, compressionLevel)) }
+    }
+    public var strategy: Strategy
+    /// The row filters to choose from (empty means `.none`).
+    public var filter: Filter {
+        didSet { if filter.isEmpty { filter = .none } }
+    }
+    /// Whether an image whose every pixel is opaque is written as RGB.
+    public var omitsOpaqueAlpha: Bool
+
+    public init(
+        deflater: Deflater = .zlib, compressionLevel: Int = 6, strategy: Strategy = .default, filter: Filter = .adaptive,
+        omitsOpaqueAlpha: Bool = false
+    ) {
+        self.deflater = deflater
+        self.compressionLevel = Swift.min(9, Swift.max(0, compressionLevel))
+        self.strategy = strategy
+        self.filter = filter.isEmpty ? .none : filter
+        self.omitsOpaqueAlpha = omitsOpaqueAlpha
+    }
+
+    public static let standard = PNGEncoding()
+    public static let fast = PNGEncoding(deflater: .isal, compressionLevel: 1, filter: .up, omitsOpaqueAlpha: true)
 }

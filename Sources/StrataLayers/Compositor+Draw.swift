@@ -14,6 +14,21 @@ extension Compositor {
         }
         let groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && !p.children.isEmpty
         let groupShadow = s.shadowOpacity > 0 && s.shadowPath == nil && !isSimpleShadow(p)
+        if let m = p.mask, !groupOpacity, !groupShadow, p.homography.isAffine, let shape = shapeMaskClip(p, m) {
+            // A mask that is one opaque filled shape over a layer that draws
+            // once: clipping to the shape is the same picture without two
+            // offscreen bitmaps (a chart's gradient masked to the area
+            // under its line).
+            canvas.saveGState()
+            apply(m, canvas, origin)
+            let path = shape.path.applying(canvas.transform)
+            canvas.restoreGState()
+            canvas.saveGState()
+            canvas.clip(to: path, rule: shape.fillRule)
+            drawOwn(p, in: canvas, origin: origin, alpha: alpha * s.opacity, includeBorder: true)
+            canvas.restoreGState()
+            return
+        }
         if p.mask != nil || groupOpacity || groupShadow || !p.homography.isAffine {
             drawAsGroup(p, in: canvas, origin: origin, clip: clip, alpha: alpha)
             return
@@ -28,6 +43,29 @@ extension Compositor {
             canvas.restoreGState()
             drawBorder(p, in: canvas, origin: origin, alpha: a)
         }
+    }
+
+    /// The shape of a mask `m` of layer `p` that can be a clip instead: the
+    /// mask is a shape layer with an opaque fill and nothing else (no stroke,
+    /// background, contents, border, shadow, sublayers or mask of its own,
+    /// full opacity, an affine transform), and `p` has no sublayers or
+    /// shadow and draws exactly one thing (a background, contents, its
+    /// special drawing or a border), so that clipping that one drawing is
+    /// the same as masking the group. nil otherwise.
+    func shapeMaskClip(_ p: FrameNode, _ m: FrameNode) -> ShapeState? {
+        let ms = m.state
+        guard let shape = ms.shape, m.children.isEmpty, m.mask == nil, m.homography.isAffine, ms.opacity >= 1,
+            shape.fillColor?.alpha ?? 0 >= 1, (shape.strokeColor?.alpha ?? 0) <= 0 || shape.lineWidth <= 0,
+            (ms.backgroundColor?.alpha ?? 0) <= 0, ms.contents == nil, ms.borderWidth <= 0, ms.shadowOpacity <= 0
+        else { return nil }
+        let s = p.state
+        guard p.children.isEmpty, s.shadowOpacity <= 0 else { return nil }
+        var draws = 0
+        if (s.backgroundColor?.alpha ?? 0) > 0 { draws += 1 }
+        if s.contents != nil { draws += 1 }
+        if p.special?.value.drawsContent == true { draws += 1 }
+        if s.borderWidth > 0, s.borderColor.alpha > 0 { draws += 1 }
+        return draws <= 1 ? shape : nil
     }
 
     /// A layer whose shadow is the shadow of its background shape alone: no

@@ -34,13 +34,27 @@ int strata_png_decoder_read(strata_png_decoder *decoder, uint8_t *rgba, size_t s
 
 void strata_png_decoder_close(strata_png_decoder *decoder);
 
-/// Encodes straight RGBA rows (8 bits a channel) as a PNG in memory.
+/// Encodes straight RGBA rows (`channels` 4) or RGB rows (`channels` 3), 8
+/// bits a channel, as a PNG in memory, with zlib's `compression_level` and
+/// `strategy` (0 default, 1 filtered, 2 Huffman only, 3 RLE) and libpng's
+/// row `filters` (PNG_FILTER_* flags; several let libpng choose per row).
 /// Returns 0 on success, with `*out_data` a malloc'ed buffer of `*out_size` bytes
 /// the caller frees; non-zero on failure, with the reason in `error`.
 int strata_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
-                      int compression_level,
+                      int channels, int compression_level, int strategy, int filters,
                       uint8_t **out_data, size_t *out_size,
                       char *error, size_t error_size);
+
+/// Encodes premultiplied RGBA rows as a PNG in memory with ISA-L's igzip at
+/// `level` (0…3), every row with `filter` (0 none, 1 Sub, 2 Up); as RGB when
+/// `omit_opaque_alpha` and every pixel is opaque, otherwise as straight
+/// RGBA. Returns 0 on success, with `*out_data` a malloc'ed buffer of
+/// `*out_size` bytes the caller frees; non-zero on failure, with the reason
+/// in `error`.
+int strata_png_encode_fast(const uint8_t *premultiplied, uint32_t width, uint32_t height, size_t stride,
+                           int omit_opaque_alpha, int level, int filter,
+                           uint8_t **out_data, size_t *out_size,
+                           char *error, size_t error_size);
 
 /// A PNG file read a band of rows at a time, as RGBA (straight alpha).
 typedef struct strata_png_reader strata_png_reader;

@@ -1,0 +1,2 @@
+#include <isa-l/igzip_lib.h>
+#include <isa-l/crc.h>
