@@ -36,30 +36,31 @@ public struct AxisLabel: Sendable, Equatable {
 public enum AxisLabels {
     /// Labels for a value axis of `length` points over `lower ... upper`.
     /// `vertical` measures the labels' height instead of their width (a
-    /// y-axis). At most `maxTicks` ticks (2…1000).
+    /// y-axis). At most `maxTicks` ticks (2…1000). Labels turned by
+    /// `rotation` degrees take `width·|cos| + height·|sin|` along the axis.
     public static func values(
         _ lower: Double, _ upper: Double, length: Double, font: Font, maxTicks: Int = 10, gap: Double = 6,
-        vertical: Bool = false
+        vertical: Bool = false, rotation: Double = 0
     ) -> [AxisLabel] {
         fit(length: length, maxTicks: maxTicks, gap: gap) { n in
             let scale = NiceScale(covering: lower, upper, ticks: n)
             return place(
                 scale.ticks.map { ($0, scale.label(for: $0)) }, lower: scale.lower, upper: scale.upper, length: length,
-                font: font, vertical: vertical)
+                font: font, vertical: vertical, rotation: rotation)
         }
     }
 
     /// Labels for a date axis of `length` points over `lower ... upper`.
     public static func dates(
         _ lower: Date, _ upper: Date, length: Double, font: Font, calendar: Calendar = .current, maxTicks: Int = 10,
-        gap: Double = 8
+        gap: Double = 8, rotation: Double = 0
     ) -> [AxisLabel] {
         fit(length: length, maxTicks: maxTicks, gap: gap) { n in
             let scale = DateScale(covering: lower, upper, ticks: n, calendar: calendar)
             let a = scale.lower.timeIntervalSinceReferenceDate, b = scale.upper.timeIntervalSinceReferenceDate
             return place(
                 scale.ticks.map { ($0.timeIntervalSinceReferenceDate, scale.label(for: $0)) }, lower: a, upper: b,
-                length: length, font: font, vertical: false)
+                length: length, font: font, vertical: false, rotation: rotation)
         }
     }
 
@@ -97,15 +98,18 @@ public enum AxisLabels {
     /// Measures and places labels of values in `lower ... upper` along an
     /// axis of `length` points (ticks outside the range are dropped).
     static func place(
-        _ ticks: [(Double, String)], lower: Double, upper: Double, length: Double, font: Font, vertical: Bool
+        _ ticks: [(Double, String)], lower: Double, upper: Double, length: Double, font: Font, vertical: Bool,
+        rotation: Double = 0
     ) -> [AxisLabel] {
+        let turn = rotation.isFinite ? rotation * .pi / 180 : 0
         let span = upper - lower
         var out: [AxisLabel] = []
         for (value, text) in ticks {
             let position = span > 0 ? (value - lower) / span * length : 0
             guard position >= -1e-9, position <= length + 1e-9 else { continue }
             let size = textSize(text, font: font)
-            let extent = vertical ? size.height : size.width
+            let along = vertical ? size.height : size.width, across = vertical ? size.width : size.height
+            let extent = turn == 0 ? along : along * abs(cos(turn)) + across * abs(sin(turn))
             let start = Swift.min(Swift.max(0, position - extent / 2), Swift.max(0, length - extent))
             out.append(AxisLabel(value: value, text: text, position: position, length: extent, start: start))
         }

@@ -8,6 +8,8 @@ public struct LineChartSeries: Sendable, Equatable {
     /// The x values, in increasing order (equal values allowed).
     public private(set) var x: [Double]
     public private(set) var y: [Double]
+    /// How many points are gaps (M4 takes a faster path when none are).
+    public private(set) var gapCount = 0
 
     /// A series of `y` at `x`. Pairs are sorted by x (stably: equal x keep
     /// their order); pairs whose x is not finite are dropped; y values that
@@ -15,12 +17,51 @@ public struct LineChartSeries: Sendable, Equatable {
     public init(name: String = "", x: [Double], y: [Double]) {
         self.name = name
         let n = Swift.min(x.count, y.count)
+        // The common case in one pass and no copies: every x finite and in
+        // order, y kept as given (infinities made NaN).
+        var clean = true
+        x.withUnsafeBufferPointer { xs in
+            var previous = -Double.infinity
+            for i in 0..<n {
+                let v = xs[i]
+                if !(v >= previous) || !v.isFinite {
+                    clean = false
+                    break
+                }
+                previous = v
+            }
+        }
+        if clean {
+            self.x = n == x.count ? x : Array(x[..<n])
+            var ys = n == y.count ? y : Array(y[..<n])
+            gapCount = Self.makeGaps(&ys)
+            self.y = ys
+            return
+        }
         var pairs = (0..<n).filter { x[$0].isFinite }.map { (x[$0], y[$0]) }
         if !zip(pairs, pairs.dropFirst()).allSatisfy({ $0.0 <= $1.0 }) {
             pairs = pairs.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)
         }
         self.x = pairs.map(\.0)
-        self.y = pairs.map { $0.1.isFinite ? $0.1 : .nan }
+        var ys = pairs.map(\.1)
+        gapCount = Self.makeGaps(&ys)
+        self.y = ys
+    }
+
+    /// Makes every value that is not finite NaN and returns how many there
+    /// are (the array is copied only when it holds an infinity).
+    private static func makeGaps(_ ys: inout [Double]) -> Int {
+        var gaps = 0, infinities = 0
+        ys.withUnsafeBufferPointer { b in
+            for v in b where !v.isFinite {
+                gaps += 1
+                if !v.isNaN { infinities += 1 }
+            }
+        }
+        if infinities > 0 {
+            for i in ys.indices where !ys[i].isFinite { ys[i] = .nan }
+        }
+        return gaps
     }
 
     /// A series of `y` at x = 0, 1, 2, …
@@ -49,17 +90,21 @@ public struct LineChartSeries: Sendable, Equatable {
             x.append(newX)
             y.append(v)
         }
+        if v.isNaN { gapCount += 1 }
     }
 
     /// Sets the y of point `index` (NaN for a gap); out of range does nothing.
     public mutating func replaceY(at index: Int, with newY: Double) {
         guard y.indices.contains(index) else { return }
+        if y[index].isNaN { gapCount -= 1 }
         y[index] = newY.isFinite ? newY : .nan
+        if y[index].isNaN { gapCount += 1 }
     }
 
     /// Removes the points at `indices` (those in range).
     public mutating func remove(at indices: IndexSet) {
         for i in indices.reversed() where x.indices.contains(i) {
+            if y[i].isNaN { gapCount -= 1 }
             x.remove(at: i)
             y.remove(at: i)
         }
@@ -69,6 +114,7 @@ public struct LineChartSeries: Sendable, Equatable {
     public mutating func removeAll(in range: ClosedRange<Double>) {
         let a = insertionIndex(range.lowerBound), b = upperIndex(range.upperBound)
         guard a < b else { return }
+        gapCount -= y[a..<b].reduce(0) { $0 + ($1.isNaN ? 1 : 0) }
         x.removeSubrange(a..<b)
         y.removeSubrange(a..<b)
     }
@@ -130,12 +176,41 @@ public struct LineChartSeries: Sendable, Equatable {
 
     /// The smallest and largest y (gaps skipped) of the points in `indices`.
     public func yExtremes(in indices: Range<Int>) -> ClosedRange<Double>? {
-        var lo = Double.infinity, hi = -Double.infinity
-        for i in indices.clamped(to: 0..<count) where !y[i].isNaN {
-            lo = Swift.min(lo, y[i])
-            hi = Swift.max(hi, y[i])
+        let r = indices.clamped(to: 0..<count)
+        guard !r.isEmpty else { return nil }
+        let (lo, hi) = y.withUnsafeBufferPointer { Decimation.extremes($0, r.lowerBound, r.upperBound) }
+        // Every value a gap: the kernel hands back the start, a NaN.
+        guard !y[lo].isNaN, !y[hi].isNaN else { return nil }
+        return y[lo]...y[hi]
+    }
+
+    /// The mean of the y values (gaps skipped) of the points in `indices`;
+    /// nil when they are all gaps. Summed four lanes at a time.
+    public func yMean(in indices: Range<Int>) -> Double? {
+        let r = indices.clamped(to: 0..<count)
+        guard !r.isEmpty else { return nil }
+        return y.withUnsafeBufferPointer { b -> Double? in
+            var sum = SIMD4<Double>(), n = SIMD4<Double>()
+            let zero = SIMD4<Double>(), one = SIMD4<Double>(repeating: 1)
+            var i = r.lowerBound
+            let raw = UnsafeRawPointer(b.baseAddress!)
+            while i + 4 <= r.upperBound {
+                let v = raw.loadUnaligned(fromByteOffset: i * 8, as: SIMD4<Double>.self)
+                let number = v .== v  // NaN is not equal to itself
+                sum += zero.replacing(with: v, where: number)
+                n += zero.replacing(with: one, where: number)
+                i += 4
+            }
+            var total = sum.sum(), count = n.sum()
+            while i < r.upperBound {
+                if !b[i].isNaN {
+                    total += b[i]
+                    count += 1
+                }
+                i += 1
+            }
+            return count > 0 ? total / count : nil
         }
-        return lo <= hi ? lo...hi : nil
     }
 
     /// The points to draw for the x range `range` on `columns` pixel columns:
@@ -166,6 +241,11 @@ public struct LineChartSeries: Sendable, Equatable {
             let columnEnd =
                 column == columns - 1
                 ? end : Swift.max(i + 1, Swift.min(end, firstIndex(from: i) { !($0 < range.lowerBound + Double(column + 1) * w) }))
+            if gapCount == 0 {
+                appendM4(i..<columnEnd, to: &out)
+                i = columnEnd
+                continue
+            }
             // Runs between gaps, each with its own first, extremes and last.
             var runStart = i
             for j in i...columnEnd {
@@ -185,11 +265,7 @@ public struct LineChartSeries: Sendable, Equatable {
     /// A run's first, lowest and highest (first occurrences, in index
     /// order) and last point, each once.
     private func appendM4(_ run: Range<Int>, to out: inout [Int]) {
-        var lo = run.lowerBound, hi = run.lowerBound
-        for j in run {
-            if y[j] < y[lo] { lo = j }
-            if y[j] > y[hi] { hi = j }
-        }
+        let (lo, hi) = y.withUnsafeBufferPointer { Decimation.extremes($0, run.lowerBound, run.upperBound) }
         for j in [run.lowerBound, Swift.min(lo, hi), Swift.max(lo, hi), run.upperBound - 1] where out.last != j {
             out.append(j)
         }

@@ -57,7 +57,10 @@ public struct LimitLine: Sendable, Hashable {
     }
     /// Where its label sits: a corner of the line's span, above or below it
     /// (left or right of it for a vertical line).
-    public enum LabelPosition: Sendable, Hashable { case topLeft, topRight, bottomLeft, bottomRight }
+    /// The corners are beside the line; `start` and `end` are on it,
+    /// centred across it, at its start (a horizontal line's left end, a
+    /// vertical line's top) or its end.
+    public enum LabelPosition: Sendable, Hashable { case topLeft, topRight, bottomLeft, bottomRight, start, end }
 
     public var axis: Axis
     public var value: Double
@@ -69,11 +72,15 @@ public struct LimitLine: Sendable, Hashable {
     public var dashPattern: [Double]
     /// Drawn under the series instead of over them.
     public var isBehindData: Bool
+    /// A capsule behind the label, so it reads over the data (nil: none).
+    public var labelBackgroundColor: Color?
 
     public init(
         _ axis: Axis = .y, at value: Double, label: String = "", labelPosition: LabelPosition = .topRight,
-        color: Color = Color(white: 0.55), lineWidth: Double = 1, dashPattern: [Double] = [4, 3], isBehindData: Bool = false
+        color: Color = Color(white: 0.55), lineWidth: Double = 1, dashPattern: [Double] = [4, 3], isBehindData: Bool = false,
+        labelBackgroundColor: Color? = nil
     ) {
+        self.labelBackgroundColor = labelBackgroundColor
         self.axis = axis
         self.value = value
         self.label = label
@@ -87,6 +94,12 @@ public struct LimitLine: Sendable, Hashable {
 
 /// The shape a legend entry shows beside a series' name.
 public enum LegendForm: Sendable, Hashable { case line, circle, square }
+
+/// Which side of the plot a line chart's value axis is on.
+public enum YAxisPosition: Sendable, Hashable { case left, right }
+
+/// Which side of the plot a line chart's x axis is on.
+public enum XAxisPosition: Sendable, Hashable { case bottom, top }
 
 /// Where a line chart's legend sits.
 public enum LegendPosition: Sendable, Hashable { case top, bottom }
@@ -172,10 +185,40 @@ open class LineChartLayer: Layer {
     public var labelFont = Font(size: 11) { didSet { setNeedsLayout() } }
     public var labelColor = Color(white: 0.45) { didSet { setNeedsLayout() } }
     public var gridColor: Color? = Color(white: 0.9) { didSet { setNeedsLayout() } }
+    /// The dashes of the horizontal grid lines (at the value ticks) and of
+    /// the vertical ones (at the x ticks), on and off lengths in points;
+    /// empty for solid lines.
+    public var yGridLineDashPattern: [Double] = [] { didSet { setNeedsLayout() } }
+    public var xGridLineDashPattern: [Double] = [] { didSet { setNeedsLayout() } }
+    /// Whether vertical grid lines are drawn at the x ticks (in `gridColor`).
+    public var showsXGridLines = false { didSet { setNeedsLayout() } }
+    /// The side the value labels are on, and the side the x labels are on.
+    public var yAxisPosition = YAxisPosition.left { didSet { setNeedsLayout() } }
+    public var xAxisPosition = XAxisPosition.bottom { didSet { setNeedsLayout() } }
+    /// A line along the x axis, with tick marks `xTickLength` long at the x
+    /// ticks (outward); nil for none.
+    public var xAxisLineColor: Color? { didSet { setNeedsLayout() } }
+    public var xTickLength = 0.0 { didSet { setNeedsLayout() } }
+    /// The x labels' rotation in degrees (negative: counterclockwise, the
+    /// usual −45 for long dates), held to −90…90. Rotated labels are thinned
+    /// by the width they take along the axis.
+    public var xLabelRotation = 0.0 {
+        didSet {
+            let held = xLabelRotation.isFinite ? Swift.min(90, Swift.max(-90, xLabelRotation)) : 0
+            if held != xLabelRotation { xLabelRotation = held }
+            setNeedsLayout()
+        }
+    }
     /// A dashed line at the average of the first series' visible points,
     /// labelled "Average" (the seed's line, in one call).
     public var showsAverageLine = false { didSet { setNeedsLayout() } }
     public var averageLineColor = Color(white: 0.55) { didSet { setNeedsLayout() } }
+    public var averageLineDashPattern: [Double] = [4, 3] { didSet { setNeedsLayout() } }
+    /// The average line's label, and where it sits on the line.
+    public var averageLineLabel = "Average" { didSet { setNeedsLayout() } }
+    public var averageLabelPosition = LimitLine.LabelPosition.topLeft { didSet { setNeedsLayout() } }
+    /// A capsule behind the average line's label (nil: none).
+    public var averageLabelBackgroundColor: Color? { didSet { setNeedsLayout() } }
     /// Lines at given values, with labels.
     public var limitLines: [LimitLine] = [] { didSet { setNeedsLayout() } }
     /// The highlighted point (series, index), with a vertical line through
@@ -231,7 +274,28 @@ open class LineChartLayer: Layer {
     /// The plot's rectangle in the layer, as last laid out.
     public private(set) var plotRect = Rect.zero
 
+    /// Fixed distances from the layer's edges to the plot, in points
+    /// (DGCharts' `setViewPortOffsets`); nil: the plot takes what the title,
+    /// legend and labels leave. Labels then sit outside the plot within them.
+    public private(set) var viewPortOffsets: (left: Double, top: Double, right: Double, bottom: Double)?
+
+    /// Fixes the plot's distances from the layer's edges (each held to
+    /// 0…100,000; NaN is 0).
+    public func setViewPortOffsets(left: Double, top: Double, right: Double, bottom: Double) {
+        func held(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(100_000, Swift.max(0, v)) }
+        viewPortOffsets = (held(left), held(top), held(right), held(bottom))
+        setNeedsLayout()
+    }
+
+    /// Lets the plot take what the title, legend and labels leave again.
+    public func resetViewPortOffsets() {
+        viewPortOffsets = nil
+        setNeedsLayout()
+    }
+
     private let gridLayer = ShapeLayer()
+    private let xGridLayer = ShapeLayer()
+    private let axisLayer = ShapeLayer()
     /// Limit lines under the data, and over it (the average among them).
     private let limitsBehind = Layer()
     private let limitsFront = Layer()
@@ -256,13 +320,15 @@ open class LineChartLayer: Layer {
         super.init()
         plotLayer.anchorPoint = .zero
         plotLayer.masksToBounds = true
-        for l in [gridLayer, highlightLine] {
+        for l in [gridLayer, xGridLayer, axisLayer, highlightLine] {
             l.anchorPoint = .zero
             l.fillColor = nil
         }
         for l in [limitsBehind, limitsFront, callout] as [Layer] { l.anchorPoint = .zero }
         nodeLayer.anchorPoint = .zero
         addSublayer(gridLayer)
+        addSublayer(xGridLayer)
+        addSublayer(axisLayer)
         addSublayer(limitsBehind)
         addSublayer(plotLayer)
         addSublayer(limitsFront)
@@ -300,10 +366,13 @@ open class LineChartLayer: Layer {
         let b = bounds
         let lineHeight = textSize("0", font: labelFont).height
         let xRange = visibleXRange ?? data.xRange ?? 0...1
-        let dataY = data.yRange(inX: xRange) ?? 0...1
-        let scale =
-            yRange.map { NiceScale(exactly: $0.lowerBound, $0.upperBound, step: NiceScale(covering: $0.lowerBound, $0.upperBound).step) }
-            ?? NiceScale(covering: Swift.min(dataY.lowerBound, style(0).fillBaseline ?? dataY.lowerBound), dataY.upperBound, ticks: 5)
+        let scale: NiceScale
+        if let yRange {
+            scale = NiceScale(exactly: yRange.lowerBound, yRange.upperBound, step: NiceScale(covering: yRange.lowerBound, yRange.upperBound).step)
+        } else {
+            let dataY = data.yRange(inX: xRange) ?? 0...1
+            scale = NiceScale(covering: Swift.min(dataY.lowerBound, style(0).fillBaseline ?? dataY.lowerBound), dataY.upperBound, ticks: 5)
+        }
         let yLabelWidth =
             (scale.ticks.map {
                 textSize(scale.label(for: $0), font: labelFont).width
@@ -329,11 +398,37 @@ open class LineChartLayer: Layer {
             top += legendHeight
         }
         let bottomLegend = legendPosition == .bottom ? legendHeight : 0
-        let x0 = snap(b.minX + insets.minX + yLabelWidth), y0 = snap(top)
-        let plot = Rect(
-            x: x0, y: y0, width: Swift.max(0, snap(b.maxX - insets.width) - x0),
-            height: Swift.max(0, snap(b.maxY - insets.height - lineHeight - 4 - bottomLegend) - y0))
-        if legendPosition == .bottom { layoutLegend(y: plot.maxY + lineHeight + 8, lineHeight: lineHeight) }
+        // The x labels' depth across the axis (rotated labels take more).
+        let turn = xLabelRotation * .pi / 180
+        func makeXLabels(length: Double) -> [AxisLabel] {
+            xIsDate
+                ? AxisLabels.dates(
+                    Date(timeIntervalSinceReferenceDate: xRange.lowerBound), Date(timeIntervalSinceReferenceDate: xRange.upperBound),
+                    length: length, font: labelFont, calendar: calendar, rotation: xLabelRotation)
+                : AxisLabels.values(xRange.lowerBound, xRange.upperBound, length: length, font: labelFont, rotation: xLabelRotation)
+        }
+        let xLabelDepth: Double = {
+            guard turn != 0 else { return lineHeight }
+            // Measured on labels for about the plot's width.
+            let guess = makeXLabels(length: Swift.max(1, b.width - insets.minX - insets.width - yLabelWidth))
+            let widest = guess.map { textSize($0.text, font: labelFont).width }.max() ?? 0
+            return Swift.min(400, widest * abs(sin(turn)) + lineHeight * abs(cos(turn)))
+        }()
+        let xAxisSpace = xLabelDepth + 4 + Swift.max(0, xTickLength)
+        let plot: Rect
+        if let o = viewPortOffsets {
+            let x0 = snap(b.minX + o.left), y0 = snap(b.minY + o.top)
+            plot = Rect(
+                x: x0, y: y0, width: Swift.max(0, snap(b.maxX - o.right) - x0), height: Swift.max(0, snap(b.maxY - o.bottom) - y0))
+        } else {
+            let left = yAxisPosition == .left ? yLabelWidth : 0, right = yAxisPosition == .right ? yLabelWidth : 0
+            let above = xAxisPosition == .top ? xAxisSpace : 0, below = xAxisPosition == .bottom ? xAxisSpace : 0
+            let x0 = snap(b.minX + insets.minX + left), y0 = snap(top + above)
+            plot = Rect(
+                x: x0, y: y0, width: Swift.max(0, snap(b.maxX - insets.width - right) - x0),
+                height: Swift.max(0, snap(b.maxY - insets.height - below - bottomLegend) - y0))
+        }
+        if legendPosition == .bottom { layoutLegend(y: b.maxY - insets.height - lineHeight, lineHeight: lineHeight) }
         if legendPosition == nil { legendShapes.isHidden = true }
         plotRect = plot
         plotLayer.frame = plot
@@ -345,27 +440,69 @@ open class LineChartLayer: Layer {
 
         // Grid and labels.
         var grid = Path()
-        var texts: [(String, Rect, TextAlignment)] = []
+        var texts: [(String, Rect, TextAlignment, Double)] = []
         for v in scale.ticks {
             let y = (plot.minY + py(v)).rounded() + 0.5
             grid.move(to: Point(x: plot.minX, y: y))
             grid.addLine(to: Point(x: plot.maxX, y: y))
+            let labelX = yAxisPosition == .left ? plot.minX - yLabelWidth : plot.maxX + 6
             texts.append(
-                (scale.label(for: v), Rect(x: b.minX + insets.minX, y: y - lineHeight / 2, width: yLabelWidth - 6, height: lineHeight), .right))
+                (
+                    scale.label(for: v), Rect(x: labelX, y: y - lineHeight / 2, width: yLabelWidth - 6, height: lineHeight),
+                    yAxisPosition == .left ? .right : .left, 0
+                ))
         }
-        let xLabels =
-            xIsDate
-            ? AxisLabels.dates(
-                Date(timeIntervalSinceReferenceDate: xRange.lowerBound), Date(timeIntervalSinceReferenceDate: xRange.upperBound),
-                length: plot.width, font: labelFont, calendar: calendar)
-            : AxisLabels.values(xRange.lowerBound, xRange.upperBound, length: plot.width, font: labelFont)
+        let xLabels = makeXLabels(length: plot.width)
+        var xGrid = Path(), axis = Path()
+        let axisY = xAxisPosition == .bottom ? plot.maxY : plot.minY
+        let outward = xAxisPosition == .bottom ? 1.0 : -1.0
+        if xAxisLineColor != nil {
+            axis.move(to: Point(x: plot.minX, y: axisY + outward * 0.5))
+            axis.addLine(to: Point(x: plot.maxX, y: axisY + outward * 0.5))
+        }
+        let tick = Swift.max(0, xTickLength)
         for l in xLabels {
-            texts.append((l.text, Rect(x: plot.minX + l.start, y: plot.maxY + 4, width: l.length + 1, height: lineHeight), .left))
+            let x = (plot.minX + l.position).rounded() + 0.5
+            if showsXGridLines {
+                xGrid.move(to: Point(x: x, y: plot.minY))
+                xGrid.addLine(to: Point(x: x, y: plot.maxY))
+            }
+            if xAxisLineColor != nil, tick > 0 {
+                axis.move(to: Point(x: x, y: axisY))
+                axis.addLine(to: Point(x: x, y: axisY + outward * tick))
+            }
+            let gap = 4 + tick
+            if turn == 0 {
+                let y = xAxisPosition == .bottom ? plot.maxY + gap : plot.minY - gap - lineHeight
+                texts.append((l.text, Rect(x: plot.minX + l.start, y: y, width: l.length + 1, height: lineHeight), .left, 0))
+            } else {
+                // Rotated about its centre, which sits where the turned box
+                // hangs off the axis.
+                let size = textSize(l.text, font: labelFont)
+                let depth = size.width * abs(sin(turn)) + size.height * abs(cos(turn))
+                let cy = xAxisPosition == .bottom ? plot.maxY + gap + depth / 2 : plot.minY - gap - depth / 2
+                let cx = plot.minX + l.start + l.length / 2
+                texts.append(
+                    (
+                        l.text, Rect(x: cx - size.width / 2 - 0.5, y: cy - size.height / 2, width: size.width + 1, height: size.height),
+                        .center, turn
+                    ))
+            }
         }
         gridLayer.frame = b
         gridLayer.path = grid
         gridLayer.strokeColor = gridColor
         gridLayer.lineWidth = 1
+        gridLayer.lineDashPattern = yGridLineDashPattern
+        xGridLayer.frame = b
+        xGridLayer.path = xGrid
+        xGridLayer.strokeColor = gridColor
+        xGridLayer.lineWidth = 1
+        xGridLayer.lineDashPattern = xGridLineDashPattern
+        axisLayer.frame = b
+        axisLayer.path = axis
+        axisLayer.strokeColor = xAxisLineColor
+        axisLayer.lineWidth = 1
         while labelLayers.count < texts.count {
             let t = TextLayer()
             t.anchorPoint = .zero
@@ -378,6 +515,7 @@ open class LineChartLayer: Layer {
             t.string = texts[i].0
             t.frame = texts[i].1
             t.alignmentMode = texts[i].2
+            t.transform = texts[i].3 == 0 ? .identity : Transform3D(rotationAngle: texts[i].3, x: 0, y: 0, z: 1)
             t.fontSize = labelFont.size
             t.fontFamily = labelFont.family
             t.foregroundColor = labelColor
@@ -464,7 +602,10 @@ open class LineChartLayer: Layer {
         // Limit lines, the average among them.
         var limits = limitLines
         if showsAverageLine, let mean = averageOfFirstSeries(in: xRange) {
-            limits.append(LimitLine(at: mean, label: "Average", color: averageLineColor))
+            limits.append(
+                LimitLine(
+                    at: mean, label: averageLineLabel, labelPosition: averageLabelPosition, color: averageLineColor,
+                    dashPattern: averageLineDashPattern, labelBackgroundColor: averageLabelBackgroundColor))
         }
         layoutLimits(limits, plot: plot, lineHeight: lineHeight, px: px, py: py)
         layoutHighlight(plot: plot, lineHeight: lineHeight, px: px, py: py)
@@ -473,12 +614,8 @@ open class LineChartLayer: Layer {
     /// The mean of the first series' points in `range` (gaps skipped).
     func averageOfFirstSeries(in range: ClosedRange<Double>) -> Double? {
         guard let first = data.series.first else { return nil }
-        var sum = 0.0, n = 0
-        for i in first.insertionIndex(range.lowerBound)..<first.upperIndex(range.upperBound) where !first.y[i].isNaN {
-            sum += first.y[i]
-            n += 1
-        }
-        return n > 0 ? sum / Double(n) : nil
+        let a = first.insertionIndex(range.lowerBound)
+        return first.yMean(in: a..<Swift.max(a, first.upperIndex(range.upperBound)))
     }
 
     private func layoutLimits(
@@ -504,28 +641,38 @@ open class LineChartLayer: Layer {
                 parent.addSublayer(pair.label)
             }
             var path = Path()
-            let labelWidth =
-                textSize(limit.label, font: labelFont).width + 1
+            let padded = limit.labelBackgroundColor != nil
+            let labelWidth = textSize(limit.label, font: labelFont).width + (padded ? 12 : 1)
+            let labelHeight = lineHeight + (padded ? 2 : 0)
+            let left = limit.labelPosition == .topLeft || limit.labelPosition == .bottomLeft
+            let top = limit.labelPosition == .topLeft || limit.labelPosition == .topRight
+            let onLine = limit.labelPosition == .start || limit.labelPosition == .end
             var labelFrame: Rect
             switch limit.axis {
             case .y:
                 let y = (plot.minY + py(limit.value)).rounded() + 0.5
                 path.move(to: Point(x: plot.minX, y: y))
                 path.addLine(to: Point(x: plot.maxX, y: y))
-                let left = limit.labelPosition == .topLeft || limit.labelPosition == .bottomLeft
-                let top = limit.labelPosition == .topLeft || limit.labelPosition == .topRight
-                labelFrame = Rect(
-                    x: left ? plot.minX + 4 : plot.maxX - 4 - labelWidth, y: top ? y - 2 - lineHeight : y + 2,
-                    width: labelWidth, height: lineHeight)
+                labelFrame =
+                    onLine
+                    ? Rect(
+                        x: limit.labelPosition == .start ? plot.minX + 8 : plot.maxX - 8 - labelWidth, y: y - labelHeight / 2,
+                        width: labelWidth, height: labelHeight)
+                    : Rect(
+                        x: left ? plot.minX + 4 : plot.maxX - 4 - labelWidth, y: top ? y - 2 - labelHeight : y + 2,
+                        width: labelWidth, height: labelHeight)
             case .x:
                 let x = (plot.minX + px(limit.value)).rounded() + 0.5
                 path.move(to: Point(x: x, y: plot.minY))
                 path.addLine(to: Point(x: x, y: plot.maxY))
-                let left = limit.labelPosition == .topLeft || limit.labelPosition == .bottomLeft
-                let top = limit.labelPosition == .topLeft || limit.labelPosition == .topRight
-                labelFrame = Rect(
-                    x: left ? x - 4 - labelWidth : x + 4, y: top ? plot.minY + 2 : plot.maxY - 2 - lineHeight,
-                    width: labelWidth, height: lineHeight)
+                labelFrame =
+                    onLine
+                    ? Rect(
+                        x: x - labelWidth / 2, y: limit.labelPosition == .start ? plot.minY + 8 : plot.maxY - 8 - labelHeight,
+                        width: labelWidth, height: labelHeight)
+                    : Rect(
+                        x: left ? x - 4 - labelWidth : x + 4, y: top ? plot.minY + 2 : plot.maxY - 2 - labelHeight,
+                        width: labelWidth, height: labelHeight)
             }
             // Inside the plot: a value outside it shows no line.
             let inside = limit.axis == .y ? (0...plot.height).contains(py(limit.value)) : (0...plot.width).contains(px(limit.value))
@@ -541,6 +688,9 @@ open class LineChartLayer: Layer {
             pair.label.fontSize = labelFont.size
             pair.label.fontFamily = labelFont.family
             pair.label.foregroundColor = limit.color
+            pair.label.backgroundColor = limit.labelBackgroundColor
+            pair.label.cornerRadius = padded ? labelHeight / 2 : 0
+            pair.label.alignmentMode = padded ? .center : .left
         }
     }
 

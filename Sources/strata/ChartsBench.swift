@@ -23,6 +23,9 @@ struct ChartsBench: ParsableCommand {
     @Option(help: "Frames per streaming case.")
     var frames = 600
 
+    @Option(help: "Writes the line-chart cases' last pictures to DIR/strata-CASE.png.")
+    var png: String?
+
     func run() throws {
         let wanted = cases.map { Set($0.split(separator: ",").map(String.init)) }
         func runs(_ name: String) -> Bool { wanted?.contains(name) ?? true }
@@ -39,6 +42,13 @@ struct ChartsBench: ParsableCommand {
                 try StreamBench.append(frames: frames, report: report)
             }
             if runs("stream-sine-6x600-cpu") { try StreamBench.sineStream(frames: frames, report: report) }
+            let withChecksum: (String, Double, String) -> Void = { name, value, checksum in
+                print("strata \(name) \(String(format: "%.3f", value)) \(checksum)")
+            }
+            for (name, n) in LineChartBench.sizes where runs(name) {
+                try LineChartBench.build(name, count: n, repeat: self.repeat, png: png, report: withChecksum)
+            }
+            if runs("chart-pan-1M") { try LineChartBench.pan(report: withChecksum) }
         }
         var series: [Int: HugePageSamples] = [:]
         func data(_ n: Int) -> HugePageSamples {

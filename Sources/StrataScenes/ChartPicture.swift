@@ -1,0 +1,118 @@
+import Foundation
+import StrataCharts
+import StrataGraphics
+import StrataLayers
+import StrataText
+
+/// Line charts rendered straight to a picture: what `strata chart` and the
+/// chart benchmarks draw.
+@MainActor
+public enum ChartPicture {
+    /// The heart-rate chart of `../shared/bench/CHARTS.md`, the one
+    /// matplotlib draws in `charts.py`: 1200 × 600, the plot at (48, 84,
+    /// 1056, 456), a red line over a gradient fading to the bottom of the
+    /// plot, the y range the data's widened by 5 % each way, value labels
+    /// on the right, a dashed average labelled `avg`, x ticks with an axis
+    /// line and dashed grid, the title over the plot at its left.
+    public static func heartRate(_ data: LineChartData, title: String = "Heart rate") throws -> Image {
+        let host = try LayerHost(width: 1200, height: 600, scale: 1, backgroundColor: .white)
+        let chart = LineChartLayer()
+        chart.frame = Rect(x: 0, y: 0, width: 1200, height: 600)
+        configureHeartRate(chart, data: data, title: title)
+        host.rootLayer.addSublayer(chart)
+        host.renderFrame()
+        return host.makeImage()
+    }
+
+    /// Sets `chart` up as CHARTS.md's heart-rate chart of `data`.
+    public static func configureHeartRate(_ chart: LineChartLayer, data: LineChartData, title: String = "Heart rate") {
+        let red = Color(red: 1, green: 59 / 255.0, blue: 48 / 255.0)
+        let grey = Color(red: 0x8E / 255.0, green: 0x8E / 255.0, blue: 0x93 / 255.0)
+        let points = data.series.first?.count ?? 0
+        chart.styles = [
+            LineChartSeriesStyle(
+                color: red, lineWidth: 2, mode: .linear, nodeRadius: points <= 50 ? 4 : 0,
+                fillColor: red.withAlphaComponent(0), fillTopColor: red.withAlphaComponent(0.8))
+        ]
+        chart.maxNodesPerPoint = .infinity
+        chart.backgroundColor = .white
+        chart.setViewPortOffsets(left: 48, top: 84, right: 96, bottom: 60)
+        chart.insets = Rect(x: 48, y: 44, width: 0, height: 0)
+        chart.yAxisPosition = .right
+        chart.labelFont = Font(family: "DejaVu Sans", size: 12)
+        chart.labelColor = grey
+        chart.gridColor = Color(red: 0xE5 / 255.0, green: 0xE5 / 255.0, blue: 0xEA / 255.0)
+        chart.showsXGridLines = true
+        chart.xGridLineDashPattern = [3, 3]
+        chart.xAxisLineColor = Color(red: 0xC7 / 255.0, green: 0xC7 / 255.0, blue: 0xCC / 255.0)
+        chart.xTickLength = 5
+        chart.title = title
+        chart.titleFont = Font(family: "DejaVu Sans", size: 22, weight: .bold)
+        chart.titleColor = .black
+        chart.showsAverageLine = true
+        chart.averageLineLabel = "avg"
+        chart.averageLineColor = grey
+        chart.averageLineDashPattern = [6, 4]
+        chart.averageLabelPosition = .start
+        chart.averageLabelBackgroundColor = .white
+        // matplotlib's default margins: the data's range widened by 5 % each way.
+        if let r = data.yRange() {
+            let pad = 0.05 * (r.upperBound - r.lowerBound)
+            chart.yRange = (r.lowerBound - pad)...(r.upperBound + pad)
+        }
+        chart.data = data
+    }
+}
+
+extension ChartPicture {
+    /// What `strata chart` draws: the picture's size, look and extras.
+    public struct Options: Sendable {
+        public var width = 1200
+        public var height = 600
+        public var scale = 1.0
+        public var theme = LineChartTheme.health
+        /// The line mode for every series (nil: the theme's).
+        public var mode: LineChartMode?
+        public var title: String?
+        public var showsAverage = false
+        /// x values are dates (seconds since the reference date), shown on a
+        /// calendar axis in `calendar`.
+        public var xIsDate = false
+        public var calendar: Calendar = {
+            var c = Calendar(identifier: .gregorian)
+            c.timeZone = TimeZone(identifier: "UTC")!
+            c.locale = Locale(identifier: "en_US_POSIX")
+            return c
+        }()
+
+        public init() {}
+    }
+
+    /// A line chart of `data` as `options` say: the theme's look, a legend
+    /// when there are several named series, the title, the average line.
+    public static func render(_ data: LineChartData, options: Options) throws -> Image {
+        let host = try LayerHost(
+            width: options.width, height: options.height, scale: options.scale, backgroundColor: options.theme.background)
+        let chart = LineChartLayer()
+        chart.frame = Rect(x: 0, y: 0, width: Double(options.width) / host.scale, height: Double(options.height) / host.scale)
+        chart.contentsScale = host.scale
+        chart.apply(options.theme)
+        // More series than the theme has styles: the light palette's next colours.
+        if data.series.count > chart.styles.count {
+            let extra = LineChartTheme.light.styles.filter { s in !chart.styles.contains { $0.color == s.color } }
+            chart.styles += extra.prefix(data.series.count - chart.styles.count)
+        }
+        if let mode = options.mode { chart.styles = chart.styles.map { var s = $0; s.mode = mode; return s } }
+        chart.insets = Rect(x: 16, y: 16, width: 20, height: 12)
+        chart.title = options.title
+        chart.showsAverageLine = options.showsAverage
+        chart.xIsDate = options.xIsDate
+        chart.calendar = options.calendar
+        if data.series.count > 1 { chart.legendPosition = .top }
+        chart.dataChangeDuration = 0
+        chart.data = data
+        host.rootLayer.addSublayer(chart)
+        host.renderFrame()
+        return host.makeImage()
+    }
+}
