@@ -314,7 +314,8 @@ open class LineChartLayer: Layer {
     private let plotLayer = Layer()
     private let nodeLayer = Layer()
     private var seriesLayers: [(fill: GradientLayer, mask: ShapeLayer, line: ShapeLayer, nodes: ShapeLayer, holes: ShapeLayer)] = []
-    private var labelLayers: [TextLayer] = []
+    /// The axis labels (value labels first, then x labels), in use or hidden.
+    private(set) var labelLayers: [TextLayer] = []
 
     public override init() {
         super.init()
@@ -513,9 +514,19 @@ open class LineChartLayer: Layer {
             t.isHidden = i >= texts.count
             guard i < texts.count else { continue }
             t.string = texts[i].0
-            t.frame = texts[i].1
+            let r = texts[i].1
+            t.transform = .identity
+            if texts[i].3 == 0 {
+                t.anchorPoint = .zero
+                t.frame = r
+            } else {
+                // Turned about its centre.
+                t.anchorPoint = Point(x: 0.5, y: 0.5)
+                t.bounds = Rect(x: 0, y: 0, width: r.width, height: r.height)
+                t.position = Point(x: r.midX, y: r.midY)
+                t.transform = Transform3D(rotationAngle: texts[i].3, x: 0, y: 0, z: 1)
+            }
             t.alignmentMode = texts[i].2
-            t.transform = texts[i].3 == 0 ? .identity : Transform3D(rotationAngle: texts[i].3, x: 0, y: 0, z: 1)
             t.fontSize = labelFont.size
             t.fontFamily = labelFont.family
             t.foregroundColor = labelColor

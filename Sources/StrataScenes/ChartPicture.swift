@@ -102,7 +102,11 @@ extension ChartPicture {
             let extra = LineChartTheme.light.styles.filter { s in !chart.styles.contains { $0.color == s.color } }
             chart.styles += extra.prefix(data.series.count - chart.styles.count)
         }
-        if let mode = options.mode { chart.styles = chart.styles.map { var s = $0; s.mode = mode; return s } }
+        if let mode = options.mode {
+            chart.styles = chart.styles.map {
+                var s = $0; s.mode = mode; return s
+            }
+        }
         chart.insets = Rect(x: 16, y: 16, width: 20, height: 12)
         chart.title = options.title
         chart.showsAverageLine = options.showsAverage

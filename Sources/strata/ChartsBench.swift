@@ -26,6 +26,9 @@ struct ChartsBench: ParsableCommand {
     @Option(help: "Writes the line-chart cases' last pictures to DIR/strata-CASE.png.")
     var png: String?
 
+    @Option(help: "The 10,000,000-row CSV file of chart-csv-10M (written there first if missing).")
+    var csv = NSTemporaryDirectory() + "strata-chart-10M.csv"
+
     func run() throws {
         let wanted = cases.map { Set($0.split(separator: ",").map(String.init)) }
         func runs(_ name: String) -> Bool { wanted?.contains(name) ?? true }
@@ -49,6 +52,11 @@ struct ChartsBench: ParsableCommand {
                 try LineChartBench.build(name, count: n, repeat: self.repeat, png: png, report: withChecksum)
             }
             if runs("chart-pan-1M") { try LineChartBench.pan(report: withChecksum) }
+            if runs("chart-csv-10M") || runs("chart-csv-10M-memory") {
+                try LineChartBench.csv(path: csv, runs: min(self.repeat, 5)) { name, value, _ in
+                    if runs(name) { print("strata \(name) \(String(format: "%.3f", value))") }
+                }
+            }
         }
         var series: [Int: HugePageSamples] = [:]
         func data(_ n: Int) -> HugePageSamples {

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Dispatch
 import Foundation
 import StrataCharts
@@ -93,5 +94,68 @@ enum LineChartBench {
             if f >= 30 { times.append(Double(t1 - t0) / 1e6) }
         }
         report("chart-pan-1M", percentile(times, 0.99), String(format: "%.9f", y[count - 1]))
+    }
+}
+
+extension LineChartBench {
+    /// chart-csv-10M and chart-csv-10M-memory: `strata chart FILE` run as a
+    /// process of its own on CHARTS.md's 10,000,000-row file (written first
+    /// when `path` does not exist), the median wall time of `runs` and the
+    /// largest peak resident size.
+    static func csv(path: String, runs: Int, report: (String, Double, String) -> Void) throws {
+        if !FileManager.default.fileExists(atPath: path) { try writeCSV(path, count: 10_000_000) }
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+        let out = NSTemporaryDirectory() + "strata-chart-csv-\(getpid()).png"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        var times: [Double] = [], peak = 0
+        for _ in 0..<max(1, runs) {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            var pid: pid_t = 0
+            let args = [me, "chart", path, "--out", out, "--quiet"]
+            var argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
+            defer { for a in argv { free(a) } }
+            guard posix_spawn(&pid, me, nil, nil, &argv, environ) == 0 else {
+                throw ValidationError("cannot start \(me)")
+            }
+            var status: Int32 = 0
+            var usage = rusage()
+            _ = wait4(pid, &status, 0, &usage)
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            guard status == 0 else { throw ValidationError("strata chart \(path) failed (status \(status))") }
+            times.append(Double(t1 - t0) / 1e6)
+            peak = max(peak, usage.ru_maxrss)
+        }
+        report("chart-csv-10M", median(times), "")
+        report("chart-csv-10M-memory", Double(peak) / 1024, "")
+    }
+
+    /// CHARTS.md's CSV: a header `time,bpm`, then for sample i the time i
+    /// seconds after 2026-01-01T00:00:00 and 70 + y[i] with six decimals.
+    static func writeCSV(_ path: String, count: Int) throws {
+        FileHandle.standardError.write("writing \(path) (\(count) rows)\n".data(using: .utf8)!)
+        let y = DecimationSeries.randomWalk(count: count)
+        guard let file = fopen(path, "w") else { throw ValidationError("cannot write \(path)") }
+        defer { fclose(file) }
+        fputs("time,bpm\n", file)
+        var days = [Int](repeating: 0, count: 3)
+        var buffer = [CChar](repeating: 0, count: 64)
+        let start = 20_454  // 2026-01-01 in days since 1970-01-01
+        for i in 0..<count {
+            let day = start + i / 86_400, s = i % 86_400
+            // Civil date from days (the inverse of days-from-civil).
+            let z = day + 719_468
+            let era = (z >= 0 ? z : z - 146_096) / 146_097
+            let doe = z - era * 146_097
+            let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+            let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+            let mp = (5 * doy + 2) / 153
+            days[2] = doy - (153 * mp + 2) / 5 + 1
+            days[1] = mp < 10 ? mp + 3 : mp - 9
+            days[0] = yoe + era * 400 + (days[1] <= 2 ? 1 : 0)
+            _ = withVaList([days[0], days[1], days[2], s / 3600, s / 60 % 60, s % 60, 70 + y[i]]) { args in
+                buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress!, 64, "%04ld-%02ld-%02ldT%02ld:%02ld:%02ld,%.6f\n", args) }
+            }
+            fputs(buffer, file)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataGraphics
 import StrataTestSupport
 import Testing
 
@@ -112,5 +113,74 @@ import Testing
         // Few points: all of them, one beyond each end.
         let few = LineChartSeries(y: [1, 2, 3, 4, 5, 6])
         #expect(few.visibleIndices(in: 2...3, columns: 10) == [1, 2, 3, 4])
+    }
+}
+
+/// The series' gap count, its one-pass checks and its vectorised summaries.
+@Suite struct LineChartSeriesSummaryTests {
+    @Test func cleanInputIsKeptAsGivenAndMessyInputIsSorted() {
+        let clean = LineChartSeries(x: [0, 1, 1, 2], y: [1, .nan, 3, .infinity])
+        #expect(clean.x == [0, 1, 1, 2])
+        #expect(clean.y[0] == 1 && clean.y[1].isNaN && clean.y[2] == 3 && clean.y[3].isNaN)
+        #expect(clean.gapCount == 2)
+        let messy = LineChartSeries(x: [2, .nan, 0, 1, .infinity, 1], y: [20, 99, 0, 10, 99, -.infinity])
+        #expect(messy.x == [0, 1, 1, 2])
+        #expect(messy.y[0] == 0 && messy.y[1] == 10 && messy.y[2].isNaN && messy.y[3] == 20)
+        #expect(messy.gapCount == 1)
+        // Extra values of the longer array are ignored on both paths.
+        #expect(LineChartSeries(x: [0, 1, 2], y: [5, 6]).x == [0, 1])
+        #expect(LineChartSeries(x: [1, 0, 2], y: [5, 6]).x == [0, 1])
+    }
+
+    @Test func theGapCountFollowsEveryChange() {
+        var s = LineChartSeries(x: [0, 1, 2, 3], y: [0, .nan, 2, 3])
+        func count(_ s: LineChartSeries) -> Int { s.y.filter(\.isNaN).count }
+        #expect(s.gapCount == 1)
+        s.append(x: 4, y: .nan)
+        s.append(x: 0.5, y: .nan)
+        #expect(s.gapCount == count(s) && s.gapCount == 3)
+        s.replaceY(at: 1, with: 7)
+        s.replaceY(at: 2, with: 8)
+        s.replaceY(at: 0, with: .infinity)
+        #expect(s.gapCount == count(s))
+        s.remove(at: IndexSet([0, 5]))
+        #expect(s.gapCount == count(s))
+        s.removeAll(in: 0...2.5)
+        #expect(s.gapCount == count(s))
+    }
+
+    @Test func meansAndExtremesSkipGaps() {
+        var rng = SplitMix64(seed: 5)
+        let y = (0..<1003).map { i in i % 17 == 3 ? Double.nan : rng.uniform() * 100 - 50 }
+        let s = LineChartSeries(y: y)
+        for r in [0..<1003, 5..<6, 3..<4, 10..<900, 0..<0, -5..<2000] {
+            let numbers = y.indices.filter { r.contains($0) && !y[$0].isNaN }.map { y[$0] }
+            if numbers.isEmpty {
+                #expect(s.yMean(in: r) == nil)
+                #expect(s.yExtremes(in: r) == nil)
+            } else {
+                #expect(abs(s.yMean(in: r)! - numbers.reduce(0, +) / Double(numbers.count)) < 1e-9)
+                #expect(s.yExtremes(in: r) == numbers.min()!...numbers.max()!)
+            }
+        }
+        #expect(LineChartSeries(y: [.nan, .nan]).yExtremes(in: 0..<2) == nil)
+    }
+
+    @Test func m4WithoutGapsIsEachColumnsFirstExtremesAndLast() {
+        var rng = SplitMix64(seed: 9)
+        let n = 10_000, columns = 37
+        let s = LineChartSeries(y: (0..<n).map { _ in rng.uniform() })
+        #expect(s.gapCount == 0)
+        let indices = s.visibleIndices(in: 0...Double(n - 1), columns: columns)
+        // Brute force: per column (by x) the first, lowest, highest and last.
+        let w = Double(n - 1) / Double(columns)
+        var expected: [Int] = []
+        for c in 0..<columns {
+            let members = (0..<n).filter { min(columns - 1, Int(Double($0) / w)) == c }
+            guard let first = members.first, let last = members.last else { continue }
+            let lo = members.min { s.y[$0] < s.y[$1] }!, hi = members.max { s.y[$0] < s.y[$1] }!
+            for j in [first, min(lo, hi), max(lo, hi), last] where expected.last != j { expected.append(j) }
+        }
+        #expect(indices == expected)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import StrataGraphics
 import StrataLayers
 import StrataTestSupport
+import StrataText
 import Testing
 
 @testable import StrataCharts
@@ -328,5 +329,121 @@ import Testing
         c.yRange = 3...3
         host.renderFrame()
         #expect(c.plotRect.width >= 0)
+    }
+}
+
+/// Axis sides, fixed viewport offsets, x grid and axis line, rotated labels.
+@MainActor
+@Suite struct LineChartAxisOptionTests {
+    func chart(width: Double = 600, height: Double = 300, _ configure: (LineChartLayer) -> Void) throws -> (LayerHost, LineChartLayer) {
+        let host = try LayerHost(width: Int(width), height: Int(height))
+        let c = LineChartLayer()
+        c.frame = Rect(x: 0, y: 0, width: width, height: height)
+        c.data = LineChartData([LineChartSeries(x: (0..<50).map(Double.init), y: (0..<50).map { sin(Double($0) / 5) * 40 + 60 })])
+        c.styles = [LineChartSeriesStyle(color: .black, lineWidth: 1)]
+        configure(c)
+        host.rootLayer.addSublayer(c)
+        host.renderFrame()
+        return (host, c)
+    }
+
+    func shownLabels(_ c: LineChartLayer) -> [TextLayer] { c.labelLayers.filter { !$0.isHidden } }
+
+    @Test func valueLabelsSitOnTheChosenSide() throws {
+        for side in [YAxisPosition.left, .right] {
+            let (_, c) = try chart { $0.yAxisPosition = side }
+            let plot = c.plotRect
+            let values = shownLabels(c).filter { $0.frame.maxY <= plot.maxY + 8 && $0.frame.minY < plot.maxY - 2 }
+            #expect(values.count >= 3)
+            for l in values {
+                if side == .left { #expect(l.frame.maxX <= plot.minX + 1e-9) } else { #expect(l.frame.minX >= plot.maxX) }
+            }
+            if side == .right { #expect(plot.minX <= 8 + 1e-9) }
+        }
+    }
+
+    @Test func xLabelsSitOnTheChosenSide() throws {
+        let (_, top) = try chart { $0.xAxisPosition = .top }
+        let xs = shownLabels(top).filter { $0.frame.maxY <= top.plotRect.minY + 1e-9 }
+        #expect(xs.count >= 3)
+        let (_, bottom) = try chart { _ in }
+        #expect(shownLabels(bottom).filter { $0.frame.minY >= bottom.plotRect.maxY }.count >= 3)
+    }
+
+    @Test func viewPortOffsetsFixThePlot() throws {
+        let (host, c) = try chart(width: 1200, height: 600) { $0.setViewPortOffsets(left: 48, top: 84, right: 96, bottom: 60) }
+        #expect(c.plotRect == Rect(x: 48, y: 84, width: 1056, height: 456))
+        c.setViewPortOffsets(left: .nan, top: -5, right: 1e9, bottom: 0)
+        host.renderFrame()
+        #expect(c.plotRect.minX == 0 && c.plotRect.minY == 0 && c.plotRect.width == 0)
+        c.resetViewPortOffsets()
+        host.renderFrame()
+        #expect(c.plotRect.width > 1000 && c.plotRect.minX > 8)
+    }
+
+    @Test func xGridLinesAndTheAxisLineAreDrawn() throws {
+        let grid = Color(red: 0, green: 0.6, blue: 0)
+        let (host, c) = try chart {
+            $0.gridColor = grid
+            $0.showsXGridLines = true
+            $0.xGridLineDashPattern = [3, 3]
+            $0.xAxisLineColor = Color(red: 0, green: 0, blue: 1)
+            $0.xTickLength = 5
+            $0.styles = [LineChartSeriesStyle(color: .black, lineWidth: 0)]
+        }
+        let image = host.makeImage(), plot = c.plotRect
+        // A column of the x grid: dashes 3 on, 3 off, down the plot.
+        let xLabel = try #require(shownLabels(c).first { $0.frame.minY >= plot.maxY && $0.frame.midX > plot.minX + 30 })
+        let gx = Int(xLabel.frame.midX.rounded(.down))
+        let rows = Array(Int(plot.minY) + 1..<Int(plot.maxY) - 1)
+        let column: [Bool] = rows.map { (y: Int) -> Bool in
+            let p = image[gx, y]
+            return p.g > 100 && p.r < 100
+        }
+        // 3 on, 3 off: a change every 3 pixels or so.
+        let changes = zip(column, column.dropFirst()).filter { $0 != $1 }.count
+        #expect(changes > column.count / 4, "\(changes) changes over \(column.count) pixels")
+        #expect(column.filter { $0 }.count > column.count / 3)
+        // The axis line under the plot and a tick below it.
+        let below = Int(plot.maxY)
+        #expect(image[Int(plot.midX), below].b > 200)
+        #expect(image[gx, below + 3].b > 150)
+    }
+
+    @Test func rotatedXLabelsNeverOverlap() throws {
+        for width in [100.0, 250, 600, 1500, 4000] {
+            for rotation in [-45.0, -90, 30] {
+                let labels = AxisLabels.values(0, 1e7, length: width, font: Font(size: 11), rotation: rotation)
+                #expect(AxisLabels.fits(labels, length: width, gap: 6))
+                let turn = rotation * .pi / 180
+                for l in labels {
+                    let size = textSize(l.text, font: Font(size: 11))
+                    let along: Double = size.width * abs(cos(turn)) + size.height * abs(sin(turn))
+                    #expect(abs(l.length - along) < 1e-9)
+                }
+            }
+        }
+        let (_, c) = try chart { $0.xLabelRotation = -45 }
+        let rotated = shownLabels(c).filter { $0.transform != .identity }
+        #expect(rotated.count >= 2)
+        // Their turned boxes lie below the plot and apart along it.
+        let boxes = rotated.map { $0.frame }
+        for b in boxes { #expect(b.minY >= c.plotRect.maxY) }
+        c.xLabelRotation = .nan
+        #expect(c.xLabelRotation == 0)
+        c.xLabelRotation = 400
+        #expect(c.xLabelRotation == 90)
+    }
+
+    @Test func theAverageLineTakesItsLabelAndCapsule() throws {
+        let (_, c) = try chart {
+            $0.showsAverageLine = true
+            $0.averageLineLabel = "avg"
+            $0.averageLabelPosition = .start
+            $0.averageLabelBackgroundColor = .white
+        }
+        let label = try #require(c.sublayers.flatMap { $0.sublayers }.compactMap { $0 as? TextLayer }.first { $0.string == "avg" })
+        #expect(label.backgroundColor == .white && label.cornerRadius > 0)
+        #expect(abs(label.frame.minX - (c.plotRect.minX + 8)) < 1e-9)
     }
 }

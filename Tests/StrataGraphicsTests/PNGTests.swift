@@ -80,6 +80,40 @@ private func premultiplied(_ r: Int, _ g: Int, _ b: Int, _ a: Int) -> Pixel {
         #expect(try Image(pngData: drawn.pngData(compressionLevel: 9)) == drawn)
     }
 
+    /// The fast encoder (ISA-L) and every filter it takes give back the
+    /// same pixels; opaque pictures become RGB, translucent ones stay RGBA.
+    @Test func fastEncodingRoundTrips() throws {
+        let canvas = makeCanvas(301, 123)
+        canvas.fillColor = Color(red: 0.2, green: 0.7, blue: 0.4, alpha: 0.6)
+        canvas.fillEllipse(in: Rect(x: 1, y: 1, width: 290, height: 110))
+        let translucent = canvas.makeImage()
+        canvas.blendMode = .destinationOver
+        canvas.fillColor = .white
+        canvas.fill(Rect(x: 0, y: 0, width: 301, height: 123))
+        let opaque = canvas.makeImage()
+        #expect(opaque.isOpaque && !translucent.isOpaque)
+        for filter in [PNGEncoding.Filter.none, .sub, .up] {
+            for level in 0...3 {
+                let e = PNGEncoding(deflater: .isal, compressionLevel: level, filter: filter, omitsOpaqueAlpha: true)
+                let o = try opaque.pngData(e), t = try translucent.pngData(e)
+                #expect(o[25] == 2 && t[25] == 6)  // IHDR colour type: RGB, RGBA
+                #expect(try Image(pngData: o) == opaque)
+                #expect(try Image(pngData: t) == translucent)
+            }
+        }
+        // zlib with a strategy and one filter, and alpha kept.
+        let z = PNGEncoding(deflater: .zlib, compressionLevel: 1, strategy: .rle, filter: .sub)
+        #expect(try Image(pngData: opaque.pngData(z)) == opaque)
+        #expect(try opaque.pngData(z)[25] == 6)
+        // Levels are held to their range; no filter means none.
+        #expect(PNGEncoding(compressionLevel: 40).compressionLevel == 9)
+        #expect(PNGEncoding(filter: []).filter == .none)
+        let empty = try Image(width: 0, height: 3, premultipliedPixels: [])
+        #expect(throws: GraphicsError.self) { try empty.pngData(.fast) }
+        let one = try Image(width: 1, height: 1, premultipliedPixels: [0, 0, 0, 0])
+        #expect(try Image(pngData: one.pngData(.fast)) == one)
+    }
+
     @Test func emptyImagesCannotBeEncoded() throws {
         let empty = try Image(width: 0, height: 3, premultipliedPixels: [])
         #expect(throws: GraphicsError.self) { try empty.pngData() }

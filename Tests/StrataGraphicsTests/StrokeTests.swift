@@ -222,3 +222,88 @@ private func polyline(_ points: [(Double, Double)]) -> Path {
         #expect(top >= 8, "ink reaches row \(top)")  // the curve's top is 11, minus half the width: 9
     }
 }
+
+/// Grid lines: separate parallel axis-aligned segments are filled as
+/// rectangles; they match the stroker's picture of the same lines drawn as
+/// one polyline with collinear joins (which goes through the stroker).
+@Suite struct AxisAlignedStrokeTests {
+    func picture(_ path: Path, _ style: StrokeStyle, transform: Transform = .identity) -> [[UInt8]] {
+        let canvas = makeCanvas(64, 48)
+        canvas.concatenate(transform)
+        canvas.strokeColor = .white
+        canvas.strokeStyle = style
+        canvas.stroke(path)
+        return alphas(canvas.bitmap)
+    }
+
+    func worst(_ a: [[UInt8]], _ b: [[UInt8]]) -> Int {
+        zip(a, b).map { zip($0, $1).map { abs(Int($0) - Int($1)) }.max() ?? 0 }.max() ?? 0
+    }
+
+    @Test(arguments: [
+        (1.0, [Double](), Transform.identity), (1.0, [3, 3], .identity), (2.5, [6, 4], .identity), (0.5, [], .identity),
+        (1.0, [3, 3], Transform(scaleX: 2, y: 1.5)), (1.0, [2, 1, 0.5, 1], Transform(translationX: 0.3, y: 0.7)),
+        (1.0, [3, 3], Transform(scaleX: -1, y: 1).concatenating(Transform(translationX: 64, y: 0))),
+    ])
+    func rectanglesMatchTheStroker(width: Double, dashes: [Double], transform: Transform) {
+        var style = StrokeStyle(lineWidth: width, lineCap: .butt)
+        style.dashLengths = dashes
+        style.dashPhase = 1
+        for horizontal in [true, false] {
+            var separate = Path()
+            for k in 0..<4 {
+                let c = 6.5 + Double(k) * 9.3
+                let a = horizontal ? Point(x: 3.2, y: c) : Point(x: c, y: 2.7)
+                let b = horizontal ? Point(x: 40.6, y: c) : Point(x: c, y: 40.1)
+                separate.move(to: a)
+                separate.addLine(to: b)
+            }
+            #expect(Canvas.axisAlignedStrokeRects(separate, style: style, halfWidth: width / 2, transform: transform) != nil)
+            let fast = picture(separate, style, transform: transform)
+            // The same lines as polylines through their midpoints: the stroker.
+            var stroked = Path()
+            for k in 0..<4 {
+                let c = 6.5 + Double(k) * 9.3
+                let a = horizontal ? Point(x: 3.2, y: c) : Point(x: c, y: 2.7)
+                let b = horizontal ? Point(x: 40.6, y: c) : Point(x: c, y: 40.1)
+                stroked.move(to: a)
+                stroked.addLine(to: Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2))
+                stroked.addLine(to: b)
+            }
+            #expect(Canvas.axisAlignedStrokeRects(stroked, style: style, halfWidth: width / 2, transform: transform) == nil)
+            let slow = picture(stroked, style, transform: transform)
+            #expect(worst(fast, slow) <= 2, "width \(width), dashes \(dashes), horizontal \(horizontal)")
+            #expect(fast.joined().contains { $0 > 0 })
+        }
+    }
+
+    @Test func crossingOrOverlappingLinesGoToTheStroker() {
+        var cross = Path()
+        cross.move(to: Point(x: 2, y: 10.5))
+        cross.addLine(to: Point(x: 30, y: 10.5))
+        cross.move(to: Point(x: 10.5, y: 2))
+        cross.addLine(to: Point(x: 10.5, y: 30))
+        let style = StrokeStyle(lineWidth: 1, lineCap: .butt)
+        #expect(Canvas.axisAlignedStrokeRects(cross, style: style, halfWidth: 0.5, transform: .identity) == nil)
+        var overlap = Path()
+        overlap.move(to: Point(x: 2, y: 10.5))
+        overlap.addLine(to: Point(x: 30, y: 10.5))
+        overlap.move(to: Point(x: 20, y: 10.5))
+        overlap.addLine(to: Point(x: 40, y: 10.5))
+        #expect(Canvas.axisAlignedStrokeRects(overlap, style: style, halfWidth: 0.5, transform: .identity) == nil)
+        var close = Path()
+        close.move(to: Point(x: 2, y: 10.5))
+        close.addLine(to: Point(x: 30, y: 10.5))
+        close.move(to: Point(x: 2, y: 11))
+        close.addLine(to: Point(x: 30, y: 11))
+        #expect(Canvas.axisAlignedStrokeRects(close, style: style, halfWidth: 0.5, transform: .identity) == nil)
+        // A translucent overlap is blended once, as a stroke should be.
+        let canvas = makeCanvas(48, 24)
+        canvas.strokeColor = Color(white: 1, alpha: 0.5)
+        canvas.strokeStyle = style
+        canvas.stroke(overlap)
+        #expect(abs(Int(canvas.bitmap[25, 10].a) - 128) <= 1)
+        // Diagonals are never rectangles.
+        #expect(Canvas.axisAlignedStrokeRects(polyline([(1, 1), (20, 5)]), style: style, halfWidth: 0.5, transform: .identity) == nil)
+    }
+}

@@ -74,6 +74,57 @@ import Testing
         #expect(near(c[50, 50], Pixel(r: 255, g: 127, b: 127, a: 255), 2) && c[1, 1] == white)
     }
 
+    /// A gradient masked by a shape is drawn clipped to the shape, without
+    /// offscreen groups; the picture is the group's (an empty sublayer
+    /// forces the group path), within rounding, for rotated and translucent
+    /// layers and an even-odd mask.
+    @Test func aShapeMaskClipsLikeTheGroupItStandsFor() {
+        func scene(group: Bool, rule: FillRule, opacity: Double, angle: Double) -> Bitmap {
+            render { root in
+                let g = GradientLayer()
+                g.frame = Rect(x: 10, y: 12, width: 80, height: 70)
+                g.colors = [Color(red: 1, green: 0.2, blue: 0.2, alpha: 0.9), Color(red: 0.1, green: 0.3, blue: 1, alpha: 0.2)]
+                g.opacity = opacity
+                g.transform = Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1)
+                let m = ShapeLayer()
+                m.frame = g.bounds
+                var path = Path(ellipseIn: Rect(x: 5, y: 5, width: 60, height: 50))
+                path.addPath(Path(rect: Rect(x: 20, y: 20, width: 50, height: 30)))
+                m.path = path
+                m.fillRule = rule
+                m.fillColor = .black
+                g.mask = m
+                if group { g.addSublayer(Layer()) }
+                root.addSublayer(g)
+            }.1
+        }
+        for rule in [FillRule.winding, .evenOdd] {
+            for (opacity, angle) in [(1.0, 0.0), (0.6, 0.3)] {
+                let clip = scene(group: false, rule: rule, opacity: opacity, angle: angle)
+                let group = scene(group: true, rule: rule, opacity: opacity, angle: angle)
+                var worst = 0
+                for y in 0..<100 {
+                    for x in 0..<100 {
+                        let a = clip[x, y], b = group[x, y]
+                        worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+                    }
+                }
+                #expect(worst <= 2, "rule \(rule), opacity \(opacity), angle \(angle): \(worst)")
+            }
+        }
+        // A mask with a stroke, or a translucent fill, still masks as a group.
+        let (_, c) = render { root in
+            let l = layer(Rect(x: 0, y: 0, width: 100, height: 100), .red)
+            let m = ShapeLayer()
+            m.frame = l.bounds
+            m.path = Path(rect: Rect(x: 20, y: 20, width: 60, height: 60))
+            m.fillColor = Color(white: 0, alpha: 0.5)
+            l.mask = m
+            root.addSublayer(l)
+        }
+        #expect(near(c[50, 50], Pixel(r: 255, g: 127, b: 127, a: 255), 2) && c[10, 10] == white)
+    }
+
     @Test func shadowsWithAndWithoutAPath() {
         func shadowed(_ path: Path?) -> Bitmap {
             render { root in
