@@ -38,14 +38,15 @@ public enum AxisLabels {
     /// `vertical` measures the labels' height instead of their width (a
     /// y-axis). At most `maxTicks` ticks (2…1000). Labels turned by
     /// `rotation` degrees take `width·|cos| + height·|sin|` along the axis.
+    /// `format` writes a tick's label instead of the scale.
     public static func values(
         _ lower: Double, _ upper: Double, length: Double, font: Font, maxTicks: Int = 10, gap: Double = 6,
-        vertical: Bool = false, rotation: Double = 0
+        vertical: Bool = false, rotation: Double = 0, format: ((Double) -> String)? = nil
     ) -> [AxisLabel] {
         fit(length: length, maxTicks: maxTicks, gap: gap) { n in
             let scale = NiceScale(covering: lower, upper, ticks: n)
             return place(
-                scale.ticks.map { ($0, scale.label(for: $0)) }, lower: scale.lower, upper: scale.upper, length: length,
+                scale.ticks.map { ($0, format?($0) ?? scale.label(for: $0)) }, lower: scale.lower, upper: scale.upper, length: length,
                 font: font, vertical: vertical, rotation: rotation)
         }
     }
@@ -53,13 +54,14 @@ public enum AxisLabels {
     /// Labels for a date axis of `length` points over `lower ... upper`.
     public static func dates(
         _ lower: Date, _ upper: Date, length: Double, font: Font, calendar: Calendar = .current, maxTicks: Int = 10,
-        gap: Double = 8, rotation: Double = 0
+        gap: Double = 8, rotation: Double = 0, format: ((Double) -> String)? = nil
     ) -> [AxisLabel] {
         fit(length: length, maxTicks: maxTicks, gap: gap) { n in
             let scale = DateScale(covering: lower, upper, ticks: n, calendar: calendar)
             let a = scale.lower.timeIntervalSinceReferenceDate, b = scale.upper.timeIntervalSinceReferenceDate
             return place(
-                scale.ticks.map { ($0.timeIntervalSinceReferenceDate, scale.label(for: $0)) }, lower: a, upper: b,
+                scale.ticks.map { ($0.timeIntervalSinceReferenceDate, format?($0.timeIntervalSinceReferenceDate) ?? scale.label(for: $0)) }, lower: a,
+                upper: b,
                 length: length, font: font, vertical: false, rotation: rotation)
         }
     }

@@ -20,6 +20,17 @@ public struct LineChartSeriesStyle: Sendable, Hashable {
     public var fillColor: Color?
     public var fillTopColor: Color?
     public var fillBaseline: Double?
+    /// Fill between this series and series `fillToSeries` instead of down
+    /// to the baseline (a band, such as a range of normal values). Gaps are
+    /// bridged in the band. nil: to the baseline.
+    public var fillToSeries: Int?
+    /// Each node's colour, by point index, repeating (DGCharts'
+    /// `circleColors`); empty: all in `color`.
+    public var nodeColors: [Color] = []
+    /// The line coloured by value: each stop's colour at its y value,
+    /// blended between stops and held past the ends (a heart rate red above
+    /// 100 and green below 60). Empty: all in `color`.
+    public var lineGradient: [LineChartColorStop] = []
 
     public init(
         color: Color, lineWidth: Double = 2, mode: LineChartMode = .linear, nodeRadius: Double = 0,
@@ -43,6 +54,16 @@ public struct LineChartSeriesStyle: Sendable, Hashable {
         color: Color(red: 0.98, green: 0.18, blue: 0.33), lineWidth: 2.5, mode: .monotone, nodeRadius: 4.5,
         nodeHoleRadius: 2.5, fillColor: Color(red: 0.98, green: 0.18, blue: 0.33, alpha: 0),
         fillTopColor: Color(red: 0.98, green: 0.18, blue: 0.33, alpha: 0.35))
+}
+
+/// A colour at a value, for a line coloured by value.
+public struct LineChartColorStop: Sendable, Hashable {
+    public var value: Double
+    public var color: Color
+    public init(_ value: Double, _ color: Color) {
+        self.value = value
+        self.color = color
+    }
 }
 
 /// A horizontal or vertical line across the plot at a value: a target, a
@@ -271,6 +292,17 @@ open class LineChartLayer: Layer {
     /// picture, within anti-aliasing) rather than every point.
     public var decimatesDenseSeries = true { didSet { setNeedsLayout() } }
 
+    /// The x labels' text for a tick value (a date's seconds since the
+    /// reference date on a date axis); nil: the scale's own labels.
+    public var xLabelFormatter: ((Double) -> String)? { didSet { setNeedsLayout() } }
+    /// The value labels' text for a tick value; nil: the scale's.
+    public var yLabelFormatter: ((Double) -> String)? { didSet { setNeedsLayout() } }
+    /// The highlight callout's text for a point (series, index); nil: the
+    /// value, after the series' name (DGCharts' marker).
+    public var markerText: ((_ series: Int, _ index: Int) -> String)? { didSet { setNeedsLayout() } }
+
+    func yLabel(_ v: Double, _ scale: NiceScale) -> String { yLabelFormatter?(v) ?? scale.label(for: v) }
+
     /// The plot's rectangle in the layer, as last laid out.
     public private(set) var plotRect = Rect.zero
 
@@ -313,7 +345,11 @@ open class LineChartLayer: Layer {
     /// clipped (a node on the plot's edge shows whole).
     private let plotLayer = Layer()
     private let nodeLayer = Layer()
-    private var seriesLayers: [(fill: GradientLayer, mask: ShapeLayer, line: ShapeLayer, nodes: ShapeLayer, holes: ShapeLayer)] = []
+    private var seriesLayers:
+        [(
+            fill: GradientLayer, mask: ShapeLayer, line: ShapeLayer, nodes: ShapeLayer, holes: ShapeLayer, shade: GradientLayer,
+            shadeMask: ShapeLayer, colored: Layer
+        )] = []
     /// The axis labels (value labels first, then x labels), in use or hidden.
     private(set) var labelLayers: [TextLayer] = []
 
@@ -374,9 +410,10 @@ open class LineChartLayer: Layer {
             let dataY = data.yRange(inX: xRange) ?? 0...1
             scale = NiceScale(covering: Swift.min(dataY.lowerBound, style(0).fillBaseline ?? dataY.lowerBound), dataY.upperBound, ticks: 5)
         }
+        laidOutYRange = scale.lower...scale.upper
         let yLabelWidth =
             (scale.ticks.map {
-                textSize(scale.label(for: $0), font: labelFont).width
+                textSize(yLabel($0, scale), font: labelFont).width
             }.max() ?? 0) + 6
         // On whole device pixels, so that M4's columns are the pixel columns.
         let s = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
@@ -405,8 +442,9 @@ open class LineChartLayer: Layer {
             xIsDate
                 ? AxisLabels.dates(
                     Date(timeIntervalSinceReferenceDate: xRange.lowerBound), Date(timeIntervalSinceReferenceDate: xRange.upperBound),
-                    length: length, font: labelFont, calendar: calendar, rotation: xLabelRotation)
-                : AxisLabels.values(xRange.lowerBound, xRange.upperBound, length: length, font: labelFont, rotation: xLabelRotation)
+                    length: length, font: labelFont, calendar: calendar, rotation: xLabelRotation, format: xLabelFormatter)
+                : AxisLabels.values(
+                    xRange.lowerBound, xRange.upperBound, length: length, font: labelFont, rotation: xLabelRotation, format: xLabelFormatter)
         }
         let xLabelDepth: Double = {
             guard turn != 0 else { return lineHeight }
@@ -449,7 +487,7 @@ open class LineChartLayer: Layer {
             let labelX = yAxisPosition == .left ? plot.minX - yLabelWidth : plot.maxX + 6
             texts.append(
                 (
-                    scale.label(for: v), Rect(x: labelX, y: y - lineHeight / 2, width: yLabelWidth - 6, height: lineHeight),
+                    yLabel(v, scale), Rect(x: labelX, y: y - lineHeight / 2, width: yLabelWidth - 6, height: lineHeight),
                     yAxisPosition == .left ? .right : .left, 0
                 ))
         }
@@ -535,52 +573,87 @@ open class LineChartLayer: Layer {
         // Series.
         while seriesLayers.count < data.series.count {
             let fill = GradientLayer(), mask = ShapeLayer(), line = ShapeLayer(), nodes = ShapeLayer(), holes = ShapeLayer()
-            for l in [fill, line] as [Layer] {
+            // The line coloured by value: a gradient masked by the stroke.
+            let shade = GradientLayer(), shadeMask = ShapeLayer()
+            let colored = Layer()
+            for l in [fill, line, shade] as [Layer] {
                 l.anchorPoint = .zero
                 plotLayer.addSublayer(l)
             }
-            for l in [nodes, holes] {
+            for l in [nodes, colored, holes] as [Layer] {
                 l.anchorPoint = .zero
                 nodeLayer.addSublayer(l)
             }
             mask.anchorPoint = .zero
             fill.mask = mask
+            shadeMask.anchorPoint = .zero
+            shadeMask.fillColor = nil
+            shadeMask.strokeColor = .black
+            shadeMask.lineJoin = .round
+            shadeMask.lineCap = .round
+            shade.mask = shadeMask
             line.fillColor = nil
             line.lineJoin = .round
             line.lineCap = .round
-            seriesLayers.append((fill, mask, line, nodes, holes))
+            seriesLayers.append((fill, mask, line, nodes, holes, shade, shadeMask, colored))
         }
         // Device columns, for M4 (a plot wider than any bitmap gets a bitmap's worth).
         let columns = Int(Swift.min(16_384, Swift.max(1, (plot.width * contentsScale).rounded(.up))))
+        // Every series' runs of points between gaps, in plot coordinates,
+        // with their indices (a band's fill needs its partner's).
+        var allRuns: [[[Point]]] = [], allRunIndices: [[[Int]]] = []
+        for series in data.series {
+            let indices = decimatesDenseSeries ? series.visibleIndices(in: xRange, columns: columns) : Array(series.indices(around: xRange))
+            var runs: [[Point]] = [[]], runIndices: [[Int]] = [[]]
+            for i in indices {
+                if series.y[i].isNaN {
+                    if !(runs.last?.isEmpty ?? true) {
+                        runs.append([])
+                        runIndices.append([])
+                    }
+                } else {
+                    runs[runs.count - 1].append(Point(x: px(series.x[i]), y: py(series.y[i])))
+                    runIndices[runIndices.count - 1].append(i)
+                }
+            }
+            allRuns.append(runs.filter { !$0.isEmpty })
+            allRunIndices.append(runIndices.filter { !$0.isEmpty })
+        }
         for (s, layers) in seriesLayers.enumerated() {
             let shown = s < data.series.count
-            for l in [layers.fill, layers.line, layers.nodes, layers.holes] as [Layer] {
+            for l in [layers.fill, layers.line, layers.nodes, layers.holes, layers.shade, layers.colored] as [Layer] {
                 l.isHidden = !shown
                 l.frame = Rect(x: 0, y: 0, width: plot.width, height: plot.height)
             }
             layers.mask.frame = layers.fill.bounds
+            layers.shadeMask.frame = layers.shade.bounds
             guard shown else { continue }
-            let series = data.series[s], look = style(s)
-            let indices = decimatesDenseSeries ? series.visibleIndices(in: xRange, columns: columns) : Array(series.indices(around: xRange))
-            // Runs of points between gaps, in plot coordinates.
-            var runs: [[Point]] = [[]]
-            for i in indices {
-                if series.y[i].isNaN {
-                    if !(runs.last?.isEmpty ?? true) { runs.append([]) }
-                } else {
-                    runs[runs.count - 1].append(Point(x: px(series.x[i]), y: py(series.y[i])))
-                }
-            }
-            runs.removeAll { $0.isEmpty }
+            let look = style(s)
+            let runs = allRuns[s]
             let baseY = py(look.fillBaseline ?? scale.lower)
             let pointsShown = runs.reduce(0) { $0 + $1.count }
             // Nodes, unless too dense to tell apart.
             let showNodes = look.nodeRadius > 0 && Double(pointsShown) <= maxNodesPerPoint * plot.width
-            let shapes = Self.shapes(runs, look: look, baseY: baseY, plotWidth: plot.width, nodes: showNodes)
-            geometry[s] = (runs, baseY, plot.width, showNodes)
+            let partner = look.fillToSeries.flatMap { $0 != s && allRuns.indices.contains($0) ? allRuns[$0] : nil }
+            let shapes = Self.shapes(runs, look: look, baseY: baseY, plotWidth: plot.width, nodes: showNodes, band: partner)
+            geometry[s] = (runs, baseY, plot.width, showNodes, partner)
+            layoutColoredNodes(layers.colored, runs: runs, indices: allRunIndices[s], look: look, show: showNodes, width: plot.width)
+            // The line coloured by value: stops placed along the plot's height.
+            let stops = look.lineGradient.filter { $0.value.isFinite }.sorted { $0.value > $1.value }
+            layers.shade.isHidden = stops.isEmpty
+            if let top = stops.first, let bottom = stops.last, plot.height > 0 {
+                let y0 = py(top.value) / plot.height, y1 = py(bottom.value) / plot.height
+                layers.shade.colors = stops.count == 1 ? [top.color, top.color] : stops.map(\.color)
+                layers.shade.startPoint = Point(x: 0.5, y: y0)
+                layers.shade.endPoint = Point(x: 0.5, y: y1 > y0 ? y1 : y0 + 1e-9)
+                layers.shade.locations =
+                    stops.count == 1 || y1 <= y0 ? nil : stops.map { (py($0.value) / plot.height - y0) / (y1 - y0) }
+                layers.shadeMask.path = shapes.line
+                layers.shadeMask.lineWidth = look.lineWidth
+            }
             let old = (layers.line.path, layers.mask.path, layers.nodes.path, layers.holes.path)
             layers.line.path = shapes.line
-            layers.line.strokeColor = look.color
+            layers.line.strokeColor = stops.isEmpty ? look.color : nil
             layers.line.lineWidth = look.lineWidth
             layers.fill.isHidden = look.fillColor == nil
             if let bottom = look.fillColor {
@@ -603,7 +676,7 @@ open class LineChartLayer: Layer {
                 }
             }
             layers.nodes.path = dots
-            layers.nodes.fillColor = look.color
+            layers.nodes.fillColor = look.nodeColors.isEmpty ? look.color : nil
             layers.holes.path = holes
             layers.holes.fillColor = look.nodeHoleColor
         }
@@ -747,7 +820,7 @@ open class LineChartLayer: Layer {
         // kept inside the plot.
         let v = series.y[h.index]
         let valueText = Self.valueText(v)
-        let text = series.name.isEmpty ? valueText : "\(series.name): \(valueText)"
+        let text = markerText?(h.series, h.index) ?? (series.name.isEmpty ? valueText : "\(series.name): \(valueText)")
         let size = textSize(text, font: labelFont)
         let w = size.width + 12, hgt = lineHeight + 6
         let cx = Swift.min(Swift.max(plot.minX, x - w / 2), Swift.max(plot.minX, plot.maxX - w))
@@ -793,6 +866,100 @@ open class LineChartLayer: Layer {
         visibleXRange = clamped(c - t * newSpan, newSpan, within: all)
     }
 
+    /// The y range shown at the last layout: `yRange`, or the visible
+    /// data's widened to nice ticks.
+    public var shownYRange: ClosedRange<Double> { yRange ?? laidOutYRange }
+    private var laidOutYRange = 0.0...1.0
+
+    /// The narrowest y range zooming in may show, as a fraction of the
+    /// data's (1e-6 by default).
+    public var minimumVisibleYFraction = 1e-6 { didSet { setNeedsLayout() } }
+
+    /// Zooms the y axis by `factor` (2 shows half as much) around the value
+    /// `center` (the middle by default), within the data's y values and no
+    /// narrower than `minimumVisibleYFraction` of them; zooming out past
+    /// them goes back to following the visible data (`yRange` nil).
+    public func zoomY(by factor: Double, aroundY center: Double? = nil) {
+        layoutIfNeeded()
+        guard factor.isFinite, factor > 0, let all = data.yRange() else { return }
+        let shown = shownYRange
+        let c = center.flatMap { $0.isFinite ? $0 : nil } ?? (shown.lowerBound + shown.upperBound) / 2
+        let span = shown.upperBound - shown.lowerBound
+        let fullSpan = Swift.max(all.upperBound - all.lowerBound, 1e-300)
+        let newSpan = Swift.max(fullSpan * Swift.max(0, minimumVisibleYFraction), span / factor)
+        guard newSpan < fullSpan else {
+            yRange = nil
+            return
+        }
+        let t = span > 0 ? (c - shown.lowerBound) / span : 0.5
+        yRange = clamped(c - t * newSpan, newSpan, within: all)
+    }
+
+    /// Pans the y axis by `dy` data units (positive shows higher values),
+    /// within the data's y values; only a zoomed-in y axis moves.
+    public func panY(by dy: Double) {
+        guard dy.isFinite, let all = data.yRange(), let shown = yRange else { return }
+        yRange = clamped(shown.lowerBound + dy, shown.upperBound - shown.lowerBound, within: all)
+    }
+
+    // MARK: Animated viewport
+
+    private var viewportLink: DisplayLink?
+
+    /// Moves the shown x range to `target` (nil: all the data) over
+    /// `duration` seconds, frame by frame (a `DisplayLink` on the layer's
+    /// host): each frame shows the range between, with `timingFunction`'s
+    /// pacing, its M4 and its y range. A new move, or setting
+    /// `visibleXRange` from outside, takes over. Without a host, or for a
+    /// duration of 0 or NaN, the range is set at once.
+    public func setVisibleXRange(
+        _ target: ClosedRange<Double>?, duration: Double, timingFunction: TimingFunction = .easeInEaseOut
+    ) {
+        viewportLink?.invalidate()
+        viewportLink = nil
+        let duration = Self.clampedDuration(duration)
+        let from = shownXRange, to = target ?? data.xRange ?? from
+        guard duration > 0, let host = treeHost, to.lowerBound.isFinite, to.upperBound.isFinite else {
+            visibleXRange = target
+            return
+        }
+        let start = host.clock.now
+        var lastSet = visibleXRange
+        let link = DisplayLink { [weak self] link in
+            // Gone, or the range set from outside since the last frame: stop.
+            guard let self, self.visibleXRange == lastSet else {
+                link.invalidate()
+                if self?.viewportLink === link { self?.viewportLink = nil }
+                return
+            }
+            defer { lastSet = self.visibleXRange }
+            let t = Swift.min(1, Swift.max(0, (link.timestamp - start) / duration))
+            let e = timingFunction.value(at: t)
+            if t >= 1 {
+                link.invalidate()
+                self.viewportLink = nil
+                self.visibleXRange = target
+            } else {
+                let lo = from.lowerBound + (to.lowerBound - from.lowerBound) * e
+                let hi = from.upperBound + (to.upperBound - from.upperBound) * e
+                self.visibleXRange = lo...Swift.max(lo, hi)
+            }
+        }
+        link.add(to: host)
+        viewportLink = link
+    }
+
+    /// `moveView(toX:)` animated over `duration` seconds (DGCharts'
+    /// `moveViewToAnimated`).
+    public func moveView(toX x: Double, duration: Double, timingFunction: TimingFunction = .easeInEaseOut) {
+        guard x.isFinite, let all = data.xRange else { return }
+        let shown = shownXRange
+        setVisibleXRange(clamped(x, shown.upperBound - shown.lowerBound, within: all), duration: duration, timingFunction: timingFunction)
+    }
+
+    /// Whether the shown range is being moved by `setVisibleXRange(_:duration:)`.
+    public var isMovingViewport: Bool { viewportLink != nil }
+
     /// Pans by `dx` data units (positive shows later x), within the data.
     public func pan(byX dx: Double) {
         guard dx.isFinite, let all = data.xRange, let shown = visibleXRange else { return }
@@ -800,8 +967,7 @@ open class LineChartLayer: Layer {
     }
 
     /// Shows x = `x` at the left edge (DGCharts' `moveViewToX`), keeping the
-    /// shown span, within the data. (Animated moves come with the viewport's
-    /// gestures.)
+    /// shown span, within the data (`moveView(toX:duration:)` animates).
     public func moveView(toX x: Double) {
         guard x.isFinite, let all = data.xRange else { return }
         let shown = shownXRange
@@ -810,7 +976,7 @@ open class LineChartLayer: Layer {
 
     /// A range of `span` starting at `start`, moved to lie within `all`.
     private func clamped(_ start: Double, _ span: Double, within all: ClosedRange<Double>) -> ClosedRange<Double> {
-        let s = Swift.min(Swift.max(all.lowerBound, start), all.upperBound - span)
+        let s = Swift.max(all.lowerBound, Swift.min(start, all.upperBound - span))
         return s...(s + span)
     }
 
@@ -887,14 +1053,25 @@ open class LineChartLayer: Layer {
     /// Set by a change of `data`, so that the layout it asks for animates.
     private var animatesNextLayout = false
     /// Per series, what its shapes were made from at the last layout.
-    private var geometry: [Int: (runs: [[Point]], baseY: Double, width: Double, nodes: Bool)] = [:]
+    private var geometry: [Int: (runs: [[Point]], baseY: Double, width: Double, nodes: Bool, band: [[Point]]?)] = [:]
 
     /// The line, the area under it, and the nodes and their holes, for runs
     /// of points in plot coordinates.
-    static func shapes(_ runs: [[Point]], look: LineChartSeriesStyle, baseY: Double, plotWidth: Double, nodes: Bool) -> (
-        line: Path, area: Path, dots: Path, holes: Path
-    ) {
+    static func shapes(
+        _ runs: [[Point]], look: LineChartSeriesStyle, baseY: Double, plotWidth: Double, nodes: Bool, band: [[Point]]? = nil
+    ) -> (line: Path, area: Path, dots: Path, holes: Path) {
         var line = Path(), area = Path(), dots = Path(), holes = Path()
+        if look.fillColor != nil, let band {
+            // A band: along this series, back along the other (gaps bridged).
+            let mine = runs.flatMap { $0 }, theirs = band.flatMap { $0 }
+            if let first = mine.first, let back = theirs.last {
+                area.move(to: first)
+                LineChartMode.add(look.mode.segments(through: mine), to: &area)
+                area.addLine(to: back)
+                LineChartMode.add(LineChartMode.reversed(look.mode.segments(through: theirs), from: theirs[0]), to: &area)
+                area.closeSubpath()
+            }
+        }
         for run in runs {
             guard let first = run.first, let last = run.last else { continue }
             // The run's curve, once, for the line and the area.
@@ -902,7 +1079,7 @@ open class LineChartLayer: Layer {
             line.move(to: first)
             LineChartMode.add(segments, to: &line)
             if run.count == 1 { line.addLine(to: first) }
-            if look.fillColor != nil {
+            if look.fillColor != nil, band == nil {
                 area.move(to: Point(x: first.x, y: baseY))
                 area.addLine(to: first)
                 LineChartMode.add(segments, to: &area)
@@ -918,6 +1095,34 @@ open class LineChartLayer: Layer {
             }
         }
         return (line, area, dots, holes)
+    }
+
+    /// Nodes in `nodeColors`: one shape layer per colour, each with the
+    /// circles of the points whose index picks that colour.
+    private func layoutColoredNodes(_ host: Layer, runs: [[Point]], indices: [[Int]], look: LineChartSeriesStyle, show: Bool, width: Double) {
+        let colors = look.nodeColors
+        var paths = [Path](repeating: Path(), count: colors.count)
+        if show, !colors.isEmpty {
+            let r = look.nodeRadius
+            for (run, ids) in zip(runs, indices) {
+                for (p, i) in zip(run, ids) where p.x >= -1e-9 && p.x <= width + 1e-9 {
+                    paths[i % colors.count].addEllipse(in: Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r))
+                }
+            }
+        }
+        while host.sublayers.count < colors.count {
+            let l = ShapeLayer()
+            l.anchorPoint = .zero
+            host.addSublayer(l)
+        }
+        for (k, l) in host.sublayers.enumerated() {
+            guard let shape = l as? ShapeLayer else { continue }
+            shape.isHidden = k >= colors.count
+            guard k < colors.count else { continue }
+            shape.frame = host.bounds
+            shape.path = paths[k]
+            shape.fillColor = colors[k]
+        }
     }
 
     /// Whether two paths have the same elements in the same order (so one
@@ -961,7 +1166,8 @@ open class LineChartLayer: Layer {
                 draw.timing.duration = duration
                 draw.timingFunction = .easeOut
                 layers.line.add(draw, forKey: "entrance")
-                for l in [layers.fill, layers.nodes, layers.holes] as [Layer] {
+                layers.shadeMask.add(draw, forKey: "entrance")
+                for l in [layers.fill, layers.nodes, layers.holes, layers.colored] as [Layer] {
                     var fade = BasicAnimation(keyPath: "opacity", from: 0.0, to: 1.0)
                     fade.timing.duration = duration
                     fade.timingFunction = .easeIn
@@ -970,8 +1176,12 @@ open class LineChartLayer: Layer {
             case .grow:
                 guard let g = geometry[s] else { continue }
                 let flat = g.runs.map { $0.map { Point(x: $0.x, y: g.baseY) } }
-                let from = Self.shapes(flat, look: style(s), baseY: g.baseY, plotWidth: g.width, nodes: g.nodes)
-                for (layer, path) in [(layers.line, from.line), (layers.mask, from.area), (layers.nodes, from.dots), (layers.holes, from.holes)] {
+                let flatBand = g.band.map { $0.map { $0.map { Point(x: $0.x, y: g.baseY) } } }
+                let from = Self.shapes(flat, look: style(s), baseY: g.baseY, plotWidth: g.width, nodes: g.nodes, band: flatBand)
+                for (layer, path) in [
+                    (layers.line, from.line), (layers.mask, from.area), (layers.nodes, from.dots), (layers.holes, from.holes),
+                    (layers.shadeMask, from.line),
+                ] {
                     var grow = BasicAnimation(keyPath: "path", from: path, to: layer.path)
                     grow.timing.duration = duration
                     grow.timingFunction = .easeOut

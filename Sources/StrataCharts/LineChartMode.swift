@@ -124,6 +124,21 @@ extension LineChartMode {
         Self.add(segments(through: points), to: &path)
     }
 
+    /// The same curve walked backwards: segments that start at the last
+    /// segment's end and reach `start` (each curve's control points swapped).
+    public static func reversed(_ segments: [LineChartSegment], from start: Point) -> [LineChartSegment] {
+        var out: [LineChartSegment] = []
+        out.reserveCapacity(segments.count)
+        for k in stride(from: segments.count - 1, through: 0, by: -1) {
+            let begin = k == 0 ? start : segments[k - 1].end
+            switch segments[k] {
+            case .line: out.append(.line(to: begin))
+            case .curve(_, let c1, let c2): out.append(.curve(to: begin, control1: c2, control2: c1))
+            }
+        }
+        return out
+    }
+
     /// Adds pieces to `path`, from its current point.
     public static func add(_ segments: [LineChartSegment], to path: inout Path) {
         for s in segments {

@@ -22,6 +22,8 @@ public final class LayerHost {
     public private(set) var renderTree: RenderNode?
     /// Frame timings.
     public private(set) var statistics: FrameStatistics
+    /// The display links called at each frame, in the order they were added.
+    var displayLinks: [DisplayLink] = []
     let renderer: Renderer
 
     /// A host for a `width` × `height` pixel frame showing `scale` pixels per
@@ -78,6 +80,9 @@ public final class LayerHost {
     @discardableResult
     public func renderFrame() -> [Rect] {
         let start = DispatchTime.now().uptimeNanoseconds
+        // Display links first, so what they change is in this frame (a copy:
+        // a link may invalidate itself or add others).
+        for link in displayLinks { link.fire(at: clock.now, frameDuration: statistics.budget) }
         Transaction.flush()
         AnimationRegistry.endAnimations()
         Transaction.flush()

@@ -447,3 +447,185 @@ import Testing
         #expect(abs(label.frame.minX - (c.plotRect.minX + 8)) < 1e-9)
     }
 }
+
+/// Bands, coloured nodes, lines coloured by value, formatters, markers,
+/// y zoom and the animated viewport.
+@MainActor
+@Suite struct LineChartStyleAndViewportTests {
+    let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
+    let green = Color(red: 0, green: 0.8, blue: 0)
+
+    func chart(_ data: LineChartData, _ styles: [LineChartSeriesStyle], configure: (LineChartLayer) -> Void = { _ in }) throws -> (
+        LayerHost, LineChartLayer
+    ) {
+        let host = try LayerHost(width: 400, height: 240)
+        let c = LineChartLayer()
+        c.frame = Rect(x: 0, y: 0, width: 400, height: 240)
+        c.gridColor = nil
+        c.dataChangeDuration = 0
+        c.data = data
+        c.styles = styles
+        configure(c)
+        host.rootLayer.addSublayer(c)
+        host.renderFrame()
+        return (host, c)
+    }
+
+    @Test func aBandFillsBetweenTwoSeriesOnly() throws {
+        let x: [Double] = [0, 10]
+        let data = LineChartData([LineChartSeries(x: x, y: [8, 8]), LineChartSeries(x: x, y: [4, 4])])
+        var upper = LineChartSeriesStyle(color: .black, lineWidth: 1, fillColor: green)
+        upper.fillToSeries = 1
+        let (host, c) = try chart(data, [upper, LineChartSeriesStyle(color: .black, lineWidth: 1)]) { $0.yRange = 0...10 }
+        let image = host.makeImage(), plot = c.plotRect
+        func at(_ fx: Double, _ value: Double) -> Pixel {
+            image[Int(plot.minX + fx * plot.width), Int(plot.minY + (1 - value / 10) * plot.height)]
+        }
+        #expect(at(0.5, 6).g > 150 && at(0.5, 6).r < 60)  // inside the band
+        #expect(at(0.5, 9) == Pixel(r: 255, g: 255, b: 255, a: 255))  // above it
+        #expect(at(0.5, 2) == Pixel(r: 255, g: 255, b: 255, a: 255))  // below it, down to the baseline: empty
+        // The band's path walks the partner backwards to close.
+        let segments = LineChartMode.monotone.segments(through: [Point(x: 0, y: 0), Point(x: 1, y: 3), Point(x: 2, y: 1)])
+        let back = LineChartMode.reversed(segments, from: Point(x: 0, y: 0))
+        #expect(back.map(\.end) == [Point(x: 1, y: 3), Point(x: 0, y: 0)])
+        if case .curve(_, let c1, let c2) = segments[1], case .curve(_, let r1, let r2) = back[0] {
+            #expect(r1 == c2 && r2 == c1)
+        } else {
+            Issue.record("monotone segments should be curves")
+        }
+    }
+
+    @Test func nodesTakeTheirColoursByIndex() throws {
+        var look = LineChartSeriesStyle(color: .black, lineWidth: 0, nodeRadius: 6)
+        look.nodeColors = [red, blue]
+        let data = LineChartData([LineChartSeries(x: [0, 1, 2, 3], y: [5, 5, 5, 5])])
+        let (host, c) = try chart(data, [look]) {
+            $0.yRange = 0...10
+            $0.maxNodesPerPoint = 1
+        }
+        let image = host.makeImage(), plot = c.plotRect
+        for i in 0..<4 {
+            let p = image[Int(plot.minX + Double(i) / 3 * plot.width) + (i == 3 ? -3 : i == 0 ? 3 : 0), Int(plot.midY)]
+            if i % 2 == 0 { #expect(p.r > 200 && p.b < 60, "\(i): \(p)") } else { #expect(p.b > 200 && p.r < 60, "\(i): \(p)") }
+        }
+    }
+
+    @Test func theLineIsColouredByValue() throws {
+        var look = LineChartSeriesStyle(color: .black, lineWidth: 6)
+        look.lineGradient = [LineChartColorStop(100, red), LineChartColorStop(0, blue)]
+        // A line high on the left, low on the right.
+        let data = LineChartData([LineChartSeries(x: [0, 1, 2, 3], y: [95, 95, 5, 5])])
+        let (host, c) = try chart(data, [look]) { $0.yRange = 0...100 }
+        let image = host.makeImage(), plot = c.plotRect
+        let high = image[Int(plot.minX + 0.15 * plot.width), Int(plot.minY + 0.05 * plot.height)]
+        let low = image[Int(plot.minX + 0.85 * plot.width), Int(plot.minY + 0.95 * plot.height)]
+        #expect(high.r > 200 && high.b < 60, "\(high)")
+        #expect(low.b > 200 && low.r < 60, "\(low)")
+    }
+
+    @Test func formattersAndMarkersWriteTheText() throws {
+        let data = LineChartData([LineChartSeries(name: "hr", x: [0, 50, 100], y: [60, 90, 70])])
+        let (host, c) = try chart(data, [LineChartSeriesStyle(color: .black)]) {
+            $0.xLabelFormatter = { "x\(Int($0))" }
+            $0.yLabelFormatter = { "\(Int($0)) bpm" }
+            $0.markerText = { s, i in "series \(s) point \(i)" }
+        }
+        let texts = c.labelLayers.filter { !$0.isHidden }.compactMap(\.string)
+        #expect(texts.contains { $0.hasPrefix("x") } && texts.contains { $0.hasSuffix(" bpm") })
+        c.highlight(x: 48)
+        host.renderFrame()
+        let strings = c.sublayers.flatMap { [$0] + $0.sublayers }.compactMap { ($0 as? TextLayer)?.string }
+        #expect(strings.contains("series 0 point 1"))
+    }
+
+    @Test func yZoomAndPanStayWithinTheData() throws {
+        let data = LineChartData([LineChartSeries(y: (0..<100).map { Double($0) })])
+        let (host, c) = try chart(data, [LineChartSeriesStyle(color: .black)])
+        let before = c.shownYRange
+        c.zoomY(by: 4, aroundY: 50)
+        host.renderFrame()
+        let zoomed = try #require(c.yRange)
+        #expect(abs((zoomed.upperBound - zoomed.lowerBound) - (before.upperBound - before.lowerBound) / 4) < 1e-9)
+        // 50 stays where it was on screen.
+        let t0 = (50 - before.lowerBound) / (before.upperBound - before.lowerBound)
+        #expect(abs((50 - zoomed.lowerBound) / (zoomed.upperBound - zoomed.lowerBound) - t0) < 1e-9)
+        c.panY(by: 1000)
+        #expect(c.yRange!.upperBound == 99)
+        c.panY(by: -1e9)
+        #expect(c.yRange!.lowerBound == 0)
+        c.zoomY(by: 1e-3)
+        #expect(c.yRange == nil)
+        c.zoomY(by: .nan)
+        c.panY(by: .infinity)
+        #expect(c.yRange == nil)
+        c.minimumVisibleYFraction = 0.5
+        c.zoomY(by: 100)
+        #expect(abs(c.yRange!.upperBound - c.yRange!.lowerBound - 49.5) < 1e-9)
+    }
+
+    @Test func theViewportMovesFrameByFrame() throws {
+        let data = LineChartData([LineChartSeries(y: (0..<1001).map { sin(Double($0) / 30) })])
+        let (host, c) = try chart(data, [LineChartSeriesStyle(color: .black)]) { $0.visibleXRange = 0...100 }
+        let clock = try #require(host.clock as? ManualClock)
+        c.setVisibleXRange(500...700, duration: 1, timingFunction: .linear)
+        #expect(c.isMovingViewport)
+        clock.advance(by: 0.25)
+        host.renderFrame()
+        #expect(abs(c.visibleXRange!.lowerBound - 125) < 1e-9 && abs(c.visibleXRange!.upperBound - 250) < 1e-9)
+        clock.advance(by: 0.5)
+        host.renderFrame()
+        #expect(abs(c.visibleXRange!.lowerBound - 375) < 1e-9)
+        clock.advance(by: 0.5)
+        host.renderFrame()
+        #expect(c.visibleXRange == 500...700 && !c.isMovingViewport)
+        // Eased: halfway in time is halfway in space for ease-in-ease-out, not before.
+        c.moveView(toX: 0, duration: 1)
+        clock.advance(by: 0.1)
+        host.renderFrame()
+        let early = 500 - c.visibleXRange!.lowerBound
+        #expect(early > 0 && early < 50)
+        // Setting the range from outside stops the move.
+        c.visibleXRange = 10...20
+        clock.advance(by: 0.1)
+        host.renderFrame()
+        #expect(c.visibleXRange == 10...20 && !c.isMovingViewport)
+        // Without a host the range is set at once.
+        let lone = LineChartLayer()
+        lone.data = data
+        lone.setVisibleXRange(1...2, duration: 1)
+        #expect(lone.visibleXRange == 1...2)
+    }
+}
+
+@MainActor
+@Suite struct DisplayLinkTests {
+    @Test func linksAreCalledEachFrameUntilInvalidated() throws {
+        let host = try LayerHost(width: 10, height: 10)
+        let clock = try #require(host.clock as? ManualClock)
+        var times: [Double] = []
+        let link = DisplayLink { times.append($0.timestamp) }
+        link.add(to: host)
+        #expect(link.isValid)
+        host.advance(by: 0.5)
+        host.advance(by: 0.5)
+        link.isPaused = true
+        host.advance(by: 0.5)
+        link.isPaused = false
+        host.advance(by: 0.5)
+        link.invalidate()
+        host.advance(by: 0.5)
+        #expect(times == [0.5, 1.0, 2.0])
+        #expect(!link.isValid)
+        _ = clock
+        // A link may end itself from its own callback.
+        var calls = 0
+        let once = DisplayLink { l in
+            calls += 1
+            l.invalidate()
+        }
+        once.add(to: host)
+        host.advance()
+        host.advance()
+        #expect(calls == 1)
+    }
+}
