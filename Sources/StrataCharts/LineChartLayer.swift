@@ -636,6 +636,7 @@ open class LineChartLayer: Layer {
             let showNodes = look.nodeRadius > 0 && Double(pointsShown) <= maxNodesPerPoint * plot.width
             let partner = look.fillToSeries.flatMap { $0 != s && allRuns.indices.contains($0) ? allRuns[$0] : nil }
             let shapes = Self.shapes(runs, look: look, baseY: baseY, plotWidth: plot.width, nodes: showNodes, band: partner)
+            let before = geometry[s]
             geometry[s] = (runs, baseY, plot.width, showNodes, partner)
             layoutColoredNodes(layers.colored, runs: runs, indices: allRunIndices[s], look: look, show: showNodes, width: plot.width)
             // The line coloured by value: stops placed along the plot's height.
@@ -662,13 +663,28 @@ open class LineChartLayer: Layer {
                 layers.mask.fillColor = .black
             }
             let dots = shapes.dots, holes = shapes.holes
-            // A change of data moves the old line to the new one, when both
-            // have the same pieces (so each point has one to move from).
+            // A change of data moves the old line to the new one: point by
+            // point when both have the same pieces; when points were added or
+            // removed (the same runs, other lengths), the shorter run is
+            // padded with its last point repeated, so new points grow out of
+            // the old end and removed ones shrink into the new end.
             if dataChangeDuration > 0, animatesNextLayout {
-                for (layer, from, to) in [
+                var pairs: [(ShapeLayer, Path, Path)] = [
                     (layers.line, old.0, shapes.line), (layers.mask, old.1, shapes.area), (layers.nodes, old.2, dots),
                     (layers.holes, old.3, holes),
-                ] where Self.sameElements(from, to) && from != to {
+                ]
+                if let before, partner == nil, before.band == nil, before.runs.count == runs.count, !runs.isEmpty,
+                    before.runs.map(\.count) != runs.map(\.count), before.nodes == showNodes
+                {
+                    let lengths = zip(before.runs, runs).map { Swift.max($0.count, $1.count) }
+                    let from = Self.shapes(before.runs, look: look, baseY: baseY, plotWidth: plot.width, nodes: showNodes, padTo: lengths)
+                    let to = Self.shapes(runs, look: look, baseY: baseY, plotWidth: plot.width, nodes: showNodes, padTo: lengths)
+                    pairs = [
+                        (layers.line, from.line, to.line), (layers.mask, from.area, to.area), (layers.nodes, from.dots, to.dots),
+                        (layers.holes, from.holes, to.holes),
+                    ]
+                }
+                for (layer, from, to) in pairs where Self.sameElements(from, to) && from != to {
                     var move = BasicAnimation(keyPath: "path", from: from, to: to)
                     move.timing.duration = dataChangeDuration
                     move.timingFunction = .easeInEaseOut
@@ -1058,7 +1074,8 @@ open class LineChartLayer: Layer {
     /// The line, the area under it, and the nodes and their holes, for runs
     /// of points in plot coordinates.
     static func shapes(
-        _ runs: [[Point]], look: LineChartSeriesStyle, baseY: Double, plotWidth: Double, nodes: Bool, band: [[Point]]? = nil
+        _ runs: [[Point]], look: LineChartSeriesStyle, baseY: Double, plotWidth: Double, nodes: Bool, band: [[Point]]? = nil,
+        padTo lengths: [Int]? = nil
     ) -> (line: Path, area: Path, dots: Path, holes: Path) {
         var line = Path(), area = Path(), dots = Path(), holes = Path()
         if look.fillColor != nil, let band {
@@ -1072,10 +1089,12 @@ open class LineChartLayer: Layer {
                 area.closeSubpath()
             }
         }
-        for run in runs {
+        for (k, run) in runs.enumerated() {
             guard let first = run.first, let last = run.last else { continue }
-            // The run's curve, once, for the line and the area.
-            let segments = look.mode.segments(through: run)
+            // The run's curve, once, for the line and the area, padded (for
+            // an animation) with its last point repeated.
+            let extra = lengths.map { k < $0.count ? Swift.max(0, $0[k] - run.count) : 0 } ?? 0
+            let segments = look.mode.segments(through: run) + look.mode.padding(extra, at: last)
             line.move(to: first)
             LineChartMode.add(segments, to: &line)
             if run.count == 1 { line.addLine(to: first) }
@@ -1088,7 +1107,7 @@ open class LineChartLayer: Layer {
             }
             guard nodes else { continue }
             // Only the points inside the plot (not the one beyond each end).
-            for p in run where p.x >= -1e-9 && p.x <= plotWidth + 1e-9 {
+            for p in run + Array(repeating: last, count: extra) where p.x >= -1e-9 && p.x <= plotWidth + 1e-9 {
                 let r = look.nodeRadius, h = look.nodeHoleRadius
                 dots.addEllipse(in: Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r))
                 if h > 0 { holes.addEllipse(in: Rect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h)) }

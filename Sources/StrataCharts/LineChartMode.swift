@@ -124,6 +124,21 @@ extension LineChartMode {
         Self.add(segments(through: points), to: &path)
     }
 
+    /// The pieces `count` more points at `point` would add to a curve
+    /// that ends there: the mode's pieces for a step that goes nowhere (what
+    /// an animation pads a shorter line with).
+    public func padding(_ count: Int, at point: Point) -> [LineChartSegment] {
+        guard count > 0 else { return [] }
+        let piece: [LineChartSegment]
+        switch self {
+        case .linear: piece = [.line(to: point)]
+        case .stepStart, .stepEnd: piece = [.line(to: point), .line(to: point)]
+        case .stepCenter: piece = [.line(to: point), .line(to: point), .line(to: point)]
+        default: piece = [.curve(to: point, control1: point, control2: point)]
+        }
+        return Array(repeating: piece, count: count).flatMap { $0 }
+    }
+
     /// The same curve walked backwards: segments that start at the last
     /// segment's end and reach `start` (each curve's control points swapped).
     public static func reversed(_ segments: [LineChartSegment], from start: Point) -> [LineChartSegment] {

@@ -13,7 +13,9 @@ public enum ChartGallery {
         try streamingGraphs().writePNG(to: path)
         let line = "\(out)/charts-line.png"
         try lineCharts().writePNG(to: line)
-        return [path, line]
+        let more = "\(out)/charts-line-more.png"
+        try moreLineCharts().writePNG(to: more)
+        return [path, line, more]
     }
 
     /// Line charts (issue 16, first steps): a week of heart rate in the
@@ -72,6 +74,101 @@ public enum ChartGallery {
         host.rootLayer.addSublayer(year)
         host.renderFrame()
         year.highlight(x: utc.date(from: DateComponents(year: 2024, month: 10, day: 9))!.timeIntervalSinceReferenceDate)
+        host.renderFrame()
+        return host.makeImage()
+    }
+
+    /// More line charts: ten million points (drawn from each pixel
+    /// column's M4), a dark chart with a band of normal values, a line
+    /// coloured by value, coloured nodes and turned date labels, and a light
+    /// chart of three series zoomed into a quarter of a year with a legend
+    /// below and a highlighted point.
+    public static func moreLineCharts() throws -> Image {
+        let host = try LayerHost(width: 960, height: 700, scale: 1, backgroundColor: Color(white: 0.93))
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        utc.locale = Locale(identifier: "en_US_POSIX")
+
+        let big = LineChartLayer()
+        big.frame = Rect(x: 16, y: 16, width: 456, height: 320)
+        big.backgroundColor = .white
+        big.cornerRadius = 12
+        let walk = DecimationSeries.randomWalk(count: 10_000_000)
+        big.data = LineChartData([LineChartSeries(name: "walk", x: (0..<walk.count).map(Double.init), y: walk)])
+        var look = LineChartSeriesStyle(color: Color(red: 0.1, green: 0.45, blue: 0.9), lineWidth: 1)
+        look.fillColor = Color(red: 0.1, green: 0.45, blue: 0.9, alpha: 0)
+        look.fillTopColor = Color(red: 0.1, green: 0.45, blue: 0.9, alpha: 0.3)
+        big.styles = [look]
+        big.title = "10,000,000 points"
+        big.insets = Rect(x: 12, y: 14, width: 16, height: 10)
+        big.showsAverageLine = true
+        host.rootLayer.addSublayer(big)
+
+        let dark = LineChartLayer()
+        dark.frame = Rect(x: 488, y: 16, width: 456, height: 320)
+        dark.cornerRadius = 12
+        dark.apply(.dark)
+        let start = utc.date(from: DateComponents(year: 2026, month: 2, day: 1))!
+        let days = (0..<28).map { start.addingTimeInterval(Double($0) * 86_400) }
+        let resting = days.indices.map { 62 + 9 * sin(Double($0) / 3.1) + Double(($0 * 7) % 5) }
+        dark.data = LineChartData([
+            LineChartSeries(name: "Resting", dates: days, y: resting),
+            LineChartSeries(name: "Normal high", dates: days, y: days.map { _ in 70 }),
+            LineChartSeries(name: "Normal low", dates: days, y: days.map { _ in 58 }),
+        ])
+        var rest = LineChartSeriesStyle(color: .white, lineWidth: 3, mode: .monotone, nodeRadius: 3.5)
+        rest.lineGradient = [
+            LineChartColorStop(72, Color(red: 1, green: 0.35, blue: 0.3)), LineChartColorStop(64, Color(red: 1, green: 0.85, blue: 0.3)),
+            LineChartColorStop(56, Color(red: 0.3, green: 0.85, blue: 0.5)),
+        ]
+        rest.nodeColors = [Color(white: 0.95), Color(white: 0.6)]
+        var band = LineChartSeriesStyle(color: Color(white: 1, alpha: 0), lineWidth: 0, mode: .linear)
+        band.fillColor = Color(red: 0.3, green: 0.85, blue: 0.5, alpha: 0.12)
+        band.fillToSeries = 2
+        dark.styles = [rest, band, LineChartSeriesStyle(color: Color(white: 1, alpha: 0), lineWidth: 0)]
+        dark.xIsDate = true
+        dark.calendar = utc
+        dark.xLabelRotation = -40
+        dark.yRange = 50...80
+        dark.title = "Resting heart rate, February"
+        dark.insets = Rect(x: 12, y: 14, width: 16, height: 10)
+        dark.maxNodesPerPoint = 1
+        host.rootLayer.addSublayer(dark)
+
+        let light = LineChartLayer()
+        light.frame = Rect(x: 16, y: 352, width: 928, height: 332)
+        light.backgroundColor = .white
+        light.cornerRadius = 12
+        light.apply(.light)
+        let year = utc.date(from: DateComponents(year: 2025, month: 1, day: 1))!
+        let hours = (0..<(365 * 4)).map { year.addingTimeInterval(Double($0) * 21_600) }
+        func wave(_ phase: Double, _ amp: Double, _ base: Double) -> [Double] {
+            hours.indices.map { base + amp * sin(Double($0) / 240 + phase) + 2 * sin(Double($0) * 0.9 + phase) }
+        }
+        light.data = LineChartData([
+            LineChartSeries(name: "Berlin", dates: hours, y: wave(0, 10, 10)),
+            LineChartSeries(name: "Lisbon", dates: hours, y: wave(0.4, 6, 17)),
+            LineChartSeries(name: "Oslo", dates: hours, y: wave(-0.3, 12, 5)),
+        ])
+        light.xIsDate = true
+        light.calendar = utc
+        light.legendPosition = .bottom
+        light.legendForm = .circle
+        light.title = "Temperature, °C (April to June)"
+        light.insets = Rect(x: 12, y: 14, width: 20, height: 10)
+        light.yGridLineDashPattern = [2, 3]
+        light.visibleXRange =
+            utc.date(from: DateComponents(year: 2025, month: 4, day: 1))!
+            .timeIntervalSinceReferenceDate...utc.date(from: DateComponents(year: 2025, month: 7, day: 1))!.timeIntervalSinceReferenceDate
+        light.limitLines = [LimitLine(at: 20, label: "20 °C", labelPosition: .topRight, color: Color(red: 0.85, green: 0.3, blue: 0.1))]
+        host.rootLayer.addSublayer(light)
+        host.renderFrame()
+        light.highlight(x: utc.date(from: DateComponents(year: 2025, month: 5, day: 20, hour: 12))!.timeIntervalSinceReferenceDate)
+        light.markerText = { s, i in
+            let d = Date(timeIntervalSinceReferenceDate: light.data.series[s].x[i])
+            let day = utc.dateComponents([.month, .day], from: d)
+            return "\(light.data.series[s].name), \(day.day!)/\(day.month!): \(String(format: "%.1f", light.data.series[s].y[i])) °C"
+        }
         host.renderFrame()
         return host.makeImage()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCharts
 import StrataGraphics
 import StrataLayers
 import StrataText
@@ -29,9 +30,10 @@ public enum LayerGallery {
         return written
     }
 
-    /// A Health-style card: a line drawn by a shape layer (its stroke animated
-    /// in), a gradient layer masked by the area under the line, circles at the
-    /// nodes and text labels.
+    /// A Health-style card: a `LineChartLayer` in the Health theme (a
+    /// monotone line whose stroke draws itself in, a gradient masked by the
+    /// area under it, hollow nodes the line stops at, times of day along the
+    /// bottom, the average dashed) under a title and the latest value.
     static func healthCard(_ host: LayerHost) throws {
         let card = Layer()
         card.frame = Rect(x: 20, y: 20, width: 440, height: 280)
@@ -55,58 +57,35 @@ public enum LayerGallery {
             return t
         }()
         card.addSublayer(value)
-        let plot = Rect(x: 20, y: 90, width: 400, height: 150)
+        // A day of readings, every 100 minutes from 5 AM.
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        utc.locale = Locale(identifier: "en_US_POSIX")
+        let morning = utc.date(from: DateComponents(year: 2026, month: 3, day: 14, hour: 5))!
         let samples = [62.0, 70, 66, 81, 76, 90, 84, 73, 79, 68, 72]
-        let points = samples.enumerated().map { i, v in
-            Point(x: Double(i) * plot.width / Double(samples.count - 1), y: plot.height - (v - 50) / 50 * plot.height)
+        let chart = LineChartLayer()
+        chart.frame = Rect(x: 8, y: 78, width: 424, height: 190)
+        chart.apply(.health)
+        chart.calendar = utc
+        chart.xIsDate = true
+        chart.data = LineChartData([
+            LineChartSeries(name: "Heart rate", dates: samples.indices.map { morning.addingTimeInterval(Double($0) * 6000) }, y: samples)
+        ])
+        chart.yRange = 50...100
+        chart.gridColor = Color(white: 0.93)
+        chart.showsAverageLine = true
+        chart.averageLineLabel = "avg"
+        chart.averageLabelPosition = .end
+        chart.averageLabelBackgroundColor = .white
+        chart.insets = Rect(x: 4, y: 4, width: 12, height: 4)
+        chart.xLabelFormatter = { t in
+            let h = utc.component(.hour, from: Date(timeIntervalSinceReferenceDate: t))
+            return h == 0 ? "12 AM" : h < 12 ? "\(h) AM" : h == 12 ? "12 PM" : "\(h - 12) PM"
         }
-        var line = Path()
-        line.move(to: points[0])
-        for p in points.dropFirst() { line.addLine(to: p) }
-        var area = line
-        area.addLine(to: Point(x: plot.width, y: plot.height))
-        area.addLine(to: Point(x: 0, y: plot.height))
-        area.closeSubpath()
-        let fill = GradientLayer()
-        fill.frame = plot
-        fill.colors = [red.withAlphaComponent(0.45), red.withAlphaComponent(0)]
-        let areaMask = ShapeLayer()
-        areaMask.frame = fill.bounds
-        areaMask.path = area
-        fill.mask = areaMask
-        card.addSublayer(fill)
-        let stroke = ShapeLayer()
-        stroke.frame = plot
-        stroke.path = line
-        stroke.fillColor = nil
-        stroke.strokeColor = red
-        stroke.lineWidth = 3
-        stroke.lineJoin = .round
-        stroke.lineCap = .round
-        card.addSublayer(stroke)
-        for p in points {
-            let dot = Layer()
-            dot.bounds = Rect(x: 0, y: 0, width: 9, height: 9)
-            dot.position = Point(x: plot.minX + p.x, y: plot.minY + p.y)
-            dot.cornerRadius = 4.5
-            dot.backgroundColor = .white
-            dot.borderColor = red
-            dot.borderWidth = 2
-            card.addSublayer(dot)
-        }
-        for (i, label) in ["6 AM", "12 PM", "6 PM"].enumerated() {
-            let t = TextLayer()
-            t.frame = Rect(x: plot.minX + Double(i) * 160, y: 250, width: 80, height: 18)
-            t.string = label
-            t.fontSize = 12
-            t.foregroundColor = Color(white: 0.45)
-            card.addSublayer(t)
-        }
-        // The line draws itself in: half a second of strokeEnd from 0 to 1.
+        card.addSublayer(chart)
+        // The line draws itself in over half a second.
         host.renderFrame()
-        var draw = BasicAnimation(keyPath: "strokeEnd", from: 0.0, to: 1.0, duration: 0.5)
-        draw.timingFunction = .easeOut
-        stroke.add(draw, forKey: "draw")
+        chart.animateEntrance(.drawIn, duration: 0.5)
         for _ in 0..<40 { host.advance() }
     }
 

@@ -235,10 +235,40 @@ import Testing
         host.advance(by: 0.6)
         let end = inkedRows(host.makeImage(), x: x)
         #expect(!end.isEmpty && end.allSatisfy { abs(Double($0) - rowOf(8)) < 3 }, "\(end)")
-        // A change with another number of points is not animated: at once.
+        // Fewer points: the removed one shrinks into the new end while the
+        // line moves, so halfway the line is halfway.
         c.data = LineChartData([LineChartSeries(y: [4, 4, 4])])
-        host.advance(by: 0.01)
+        host.renderFrame()
+        host.advance(by: 0.5)
+        let shrinking = inkedRows(host.makeImage(), x: x)
+        #expect(!shrinking.isEmpty && shrinking.allSatisfy { abs(Double($0) - rowOf(6)) < 3 }, "\(shrinking)")
+        host.advance(by: 0.6)
         #expect(inkedRows(host.makeImage(), x: x).allSatisfy { abs(Double($0) - rowOf(4)) < 3 })
+    }
+
+    @Test func anAppendedPointGrowsOutOfTheOldEnd() throws {
+        let (host, c) = try chart(
+            LineChartData([LineChartSeries(x: [0, 1], y: [5, 5])]), [LineChartSeriesStyle(color: .black, lineWidth: 2)])
+        c.yRange = 0...10
+        c.visibleXRange = 0...2
+        c.dataChangeDuration = 1
+        host.renderFrame()
+        let plot = c.plotRect
+        func column(_ x: Double) -> Int { Int(plot.minX + x / 2 * plot.width) }
+        func rowOf(_ v: Double) -> Double { plot.minY + (10 - v) / 10 * plot.height }
+        var grown = c.data
+        grown.series[0].append(x: 2, y: 9)
+        c.data = grown
+        host.renderFrame()
+        host.advance(by: 0.5)
+        // Halfway: the new point is at (1.5, 7), so the line reaches 6 at x 1.25 and not x 1.8.
+        let image = host.makeImage()
+        let at125 = inkedRows(image, x: column(1.25))
+        #expect(!at125.isEmpty && at125.allSatisfy { abs(Double($0) - rowOf(6)) < 3 }, "\(at125)")
+        #expect(inkedRows(image, x: column(1.8)).isEmpty)
+        host.advance(by: 0.6)
+        let end = inkedRows(host.makeImage(), x: column(1.8))
+        #expect(!end.isEmpty && end.allSatisfy { abs(Double($0) - rowOf(8.2)) < 3 }, "\(end)")
     }
 
     @Test func theLineDrawsInAndTheValuesGrow() throws {
