@@ -217,9 +217,15 @@ open class LineChartLayer: Layer {
     public var yAxisPosition = YAxisPosition.left { didSet { setNeedsLayout() } }
     public var xAxisPosition = XAxisPosition.bottom { didSet { setNeedsLayout() } }
     /// A line along the x axis, with tick marks `xTickLength` long at the x
-    /// ticks (outward); nil for none.
+    /// ticks (outward, held to 0…100); nil for none.
     public var xAxisLineColor: Color? { didSet { setNeedsLayout() } }
-    public var xTickLength = 0.0 { didSet { setNeedsLayout() } }
+    public var xTickLength = 0.0 {
+        didSet {
+            let held = xTickLength.isFinite ? Swift.min(100, Swift.max(0, xTickLength)) : 0
+            if held != xTickLength { xTickLength = held }
+            setNeedsLayout()
+        }
+    }
     /// The x labels' rotation in degrees (negative: counterclockwise, the
     /// usual −45 for long dates), held to −90…90. Rotated labels are thinned
     /// by the width they take along the axis.
