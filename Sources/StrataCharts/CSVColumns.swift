@@ -124,8 +124,13 @@ public struct CSVColumnReader {
     public mutating func readColumns(
         _ columns: [(index: Int, kind: CSVColumnKind)], progress: ((Double) -> Void)? = nil
     ) throws(CSVError) -> [[Double]] {
-        // Room for the rows the file probably has, from the header's share of it.
-        let estimate = fileSize > 0 && bytesRead > 0 ? Swift.min(fileSize / Swift.max(8, 2 * bytesRead / Swift.max(1, line)) + 16, 1 << 28) : 1024
+        // Room for the rows the file probably has, from the first row's length.
+        var estimate = 1024
+        if let (a, b, _) = try nextRecord(), fileSize > 0 {
+            // (At most 16 million: past that the arrays grow as they fill.)
+            let rows = fileSize / Swift.max(2, b - a + 1)
+            estimate = Swift.min(1 << 24, rows + rows / 8 + 16)
+        }
         var out = columns.map { _ in [Double]() }
         for i in out.indices { out[i].reserveCapacity(estimate) }
         let wanted = columns.map(\.index)

@@ -875,17 +875,22 @@ open class LineChartLayer: Layer {
     public func zoom(by factor: Double, aroundX center: Double? = nil) {
         guard factor.isFinite, factor > 0, let all = data.xRange else { return }
         let shown = shownXRange
+        visibleXRange = zoomed(shown, by: factor, around: center, within: all, narrowest: minimumVisibleFraction)
+    }
+
+    /// `shown` zoomed by `factor` around `center` (its middle when nil or
+    /// not finite), keeping the centre where it is on screen, within `all`
+    /// and no narrower than `narrowest` of it; nil when it would show all.
+    private func zoomed(
+        _ shown: ClosedRange<Double>, by factor: Double, around center: Double?, within all: ClosedRange<Double>, narrowest: Double
+    ) -> ClosedRange<Double>? {
         let c = center.flatMap { $0.isFinite ? $0 : nil } ?? (shown.lowerBound + shown.upperBound) / 2
         let span = shown.upperBound - shown.lowerBound
-        let fullSpan = all.upperBound - all.lowerBound
-        let newSpan = Swift.max(fullSpan * Swift.max(0, minimumVisibleFraction), span / factor)
-        guard newSpan < fullSpan else {
-            visibleXRange = nil
-            return
-        }
-        // Keep `c` where it is on screen.
+        let fullSpan = Swift.max(all.upperBound - all.lowerBound, 1e-300)
+        let newSpan = Swift.max(fullSpan * Swift.max(0, narrowest), span / factor)
+        guard newSpan < fullSpan else { return nil }
         let t = span > 0 ? (c - shown.lowerBound) / span : 0.5
-        visibleXRange = clamped(c - t * newSpan, newSpan, within: all)
+        return clamped(c - t * newSpan, newSpan, within: all)
     }
 
     /// The y range shown at the last layout: `yRange`, or the visible
@@ -904,17 +909,7 @@ open class LineChartLayer: Layer {
     public func zoomY(by factor: Double, aroundY center: Double? = nil) {
         layoutIfNeeded()
         guard factor.isFinite, factor > 0, let all = data.yRange() else { return }
-        let shown = shownYRange
-        let c = center.flatMap { $0.isFinite ? $0 : nil } ?? (shown.lowerBound + shown.upperBound) / 2
-        let span = shown.upperBound - shown.lowerBound
-        let fullSpan = Swift.max(all.upperBound - all.lowerBound, 1e-300)
-        let newSpan = Swift.max(fullSpan * Swift.max(0, minimumVisibleYFraction), span / factor)
-        guard newSpan < fullSpan else {
-            yRange = nil
-            return
-        }
-        let t = span > 0 ? (c - shown.lowerBound) / span : 0.5
-        yRange = clamped(c - t * newSpan, newSpan, within: all)
+        yRange = zoomed(shownYRange, by: factor, around: center, within: all, narrowest: minimumVisibleYFraction)
     }
 
     /// Pans the y axis by `dy` data units (positive shows higher values),

@@ -274,25 +274,9 @@ extension Canvas {
         }
         guard let horizontal, halfWidth > 0 else { return nil }
         let pattern = style.validDashes ?? []
-        let period = pattern.reduce(0, +)
         // Where the pattern stands at each segment's start (as the stroker's
         // cutter: the phase applies afresh to every subpath).
-        var startIndex = 0
-        var startRemaining = pattern.first ?? 0
-        if !pattern.isEmpty {
-            var offset = style.dashPhase.isFinite ? style.dashPhase.truncatingRemainder(dividingBy: period) : 0
-            if offset < 0 { offset += period }
-            while offset > 0 {
-                if offset >= startRemaining {
-                    offset -= startRemaining
-                    startIndex = (startIndex + 1) % pattern.count
-                    startRemaining = pattern[startIndex]
-                } else {
-                    startRemaining -= offset
-                    offset = 0
-                }
-            }
-        }
+        let (startIndex, startRemaining) = StrokeStyle.dashStart(pattern, phase: style.dashPhase)
         var rects: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
         func add(_ along0: Double, _ along1: Double, _ cross: Double) -> Bool {
             let ux0 = horizontal ? along0 : cross - halfWidth, ux1 = horizontal ? along1 : cross + halfWidth

@@ -200,24 +200,7 @@ struct StrokeCutter<Target: EdgeAccumulator>: PolylineSink {
         self.pattern = pattern
         period = pattern.reduce(0, +)
         // Where the pattern stands at the start of each subpath.
-        var index = 0
-        var remaining = pattern.first ?? 0
-        if !pattern.isEmpty {
-            var offset = phase.isFinite ? phase.truncatingRemainder(dividingBy: period) : 0
-            if offset < 0 { offset += period }
-            while offset > 0 {
-                if offset >= remaining {
-                    offset -= remaining
-                    index = (index + 1) % pattern.count
-                    remaining = pattern[index]
-                } else {
-                    remaining -= offset
-                    offset = 0
-                }
-            }
-        }
-        startIndex = index
-        startRemaining = remaining
+        (startIndex, startRemaining) = StrokeStyle.dashStart(pattern, phase: phase)
     }
 
     private var dashed: Bool { !pattern.isEmpty }

@@ -49,6 +49,28 @@ public struct StrokeStyle: Sendable, Hashable {
     }
 
     /// The dash pattern, or `nil` when the stroke is solid.
+    /// Where `pattern` (valid dashes) stands at the start of each subpath:
+    /// the entry and what is left of it once `dashPhase` has been walked.
+    static func dashStart(_ pattern: [Double], phase: Double) -> (index: Int, remaining: Double) {
+        var index = 0
+        var remaining = pattern.first ?? 0
+        guard !pattern.isEmpty else { return (index, remaining) }
+        let period = pattern.reduce(0, +)
+        var offset = phase.isFinite ? phase.truncatingRemainder(dividingBy: period) : 0
+        if offset < 0 { offset += period }
+        while offset > 0 {
+            if offset >= remaining {
+                offset -= remaining
+                index = (index + 1) % pattern.count
+                remaining = pattern[index]
+            } else {
+                remaining -= offset
+                offset = 0
+            }
+        }
+        return (index, remaining)
+    }
+
     var validDashes: [Double]? {
         guard !dashLengths.isEmpty, dashLengths.allSatisfy({ $0 >= 0 && $0.isFinite }),
             dashLengths.contains(where: { $0 > 0 })

@@ -18,19 +18,14 @@ public enum ChartGallery {
         return [path, line, more]
     }
 
-    /// Line charts (issue 16, first steps): a week of heart rate in the
+    /// Line charts: a week of heart rate in the
     /// Health look (monotone line, hollow nodes, a fading fill clipped under
     /// the line, the average dashed), and two series over a year of dates,
     /// one stepped, one Catmull-Rom with a gap.
     public static func lineCharts() throws -> Image {
         let host = try LayerHost(width: 960, height: 360, scale: 1, backgroundColor: Color(white: 0.93))
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        utc.locale = Locale(identifier: "en_US_POSIX")
-        let health = LineChartLayer()
-        health.frame = Rect(x: 16, y: 16, width: 456, height: 328)
-        health.backgroundColor = .white
-        health.cornerRadius = 12
+        let utc = Calendar.gregorianUTC
+        let health = card(Rect(x: 16, y: 16, width: 456, height: 328))
         let rates: [Double] = [62, 70, 66, 81, 76, 90, 84, 73, 79, 68, 72, 77, 85, 71]
         health.data = LineChartData([LineChartSeries(name: "Heart rate", y: rates)])
         health.apply(.health)
@@ -38,10 +33,7 @@ public enum ChartGallery {
         health.showsAverageLine = true
         health.insets = Rect(x: 12, y: 16, width: 16, height: 12)
         host.rootLayer.addSublayer(health)
-        let year = LineChartLayer()
-        year.frame = Rect(x: 488, y: 16, width: 456, height: 328)
-        year.backgroundColor = .white
-        year.cornerRadius = 12
+        let year = card(Rect(x: 488, y: 16, width: 456, height: 328))
         year.xIsDate = true
         year.calendar = utc
         let start = utc.date(from: DateComponents(year: 2024, month: 1, day: 1))!
@@ -78,6 +70,15 @@ public enum ChartGallery {
         return host.makeImage()
     }
 
+    /// A chart on a white card with rounded corners.
+    static func card(_ frame: Rect) -> LineChartLayer {
+        let chart = LineChartLayer()
+        chart.frame = frame
+        chart.backgroundColor = .white
+        chart.cornerRadius = 12
+        return chart
+    }
+
     /// More line charts: ten million points (drawn from each pixel
     /// column's M4), a dark chart with a band of normal values, a line
     /// coloured by value, coloured nodes and turned date labels, and a light
@@ -85,14 +86,9 @@ public enum ChartGallery {
     /// below and a highlighted point.
     public static func moreLineCharts() throws -> Image {
         let host = try LayerHost(width: 960, height: 700, scale: 1, backgroundColor: Color(white: 0.93))
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        utc.locale = Locale(identifier: "en_US_POSIX")
+        let utc = Calendar.gregorianUTC
 
-        let big = LineChartLayer()
-        big.frame = Rect(x: 16, y: 16, width: 456, height: 320)
-        big.backgroundColor = .white
-        big.cornerRadius = 12
+        let big = card(Rect(x: 16, y: 16, width: 456, height: 320))
         let walk = DecimationSeries.randomWalk(count: 10_000_000)
         big.data = LineChartData([LineChartSeries(name: "walk", x: (0..<walk.count).map(Double.init), y: walk)])
         var look = LineChartSeriesStyle(color: Color(red: 0.1, green: 0.45, blue: 0.9), lineWidth: 1)
@@ -135,10 +131,7 @@ public enum ChartGallery {
         dark.maxNodesPerPoint = 1
         host.rootLayer.addSublayer(dark)
 
-        let light = LineChartLayer()
-        light.frame = Rect(x: 16, y: 352, width: 928, height: 332)
-        light.backgroundColor = .white
-        light.cornerRadius = 12
+        let light = card(Rect(x: 16, y: 352, width: 928, height: 332))
         light.apply(.light)
         let year = utc.date(from: DateComponents(year: 2025, month: 1, day: 1))!
         let hours = (0..<(365 * 4)).map { year.addingTimeInterval(Double($0) * 21_600) }
@@ -224,5 +217,17 @@ public enum ChartGallery {
         sweep.waitUntilDrawn()
         host.advance()
         return host.makeImage()
+    }
+}
+
+extension Calendar {
+    /// The Gregorian calendar in UTC with the POSIX locale: the gallery's
+    /// and `strata chart`'s, so pictures do not change with the machine's
+    /// zone.
+    static var gregorianUTC: Calendar {
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = TimeZone(identifier: "UTC")!
+        c.locale = Locale(identifier: "en_US_POSIX")
+        return c
     }
 }

@@ -78,12 +78,7 @@ extension ChartPicture {
         /// x values are dates (seconds since the reference date), shown on a
         /// calendar axis in `calendar`.
         public var xIsDate = false
-        public var calendar: Calendar = {
-            var c = Calendar(identifier: .gregorian)
-            c.timeZone = TimeZone(identifier: "UTC")!
-            c.locale = Locale(identifier: "en_US_POSIX")
-            return c
-        }()
+        public var calendar = Calendar.gregorianUTC
 
         public init() {}
     }

@@ -58,9 +58,7 @@ public enum LayerGallery {
         }()
         card.addSublayer(value)
         // A day of readings, every 100 minutes from 5 AM.
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        utc.locale = Locale(identifier: "en_US_POSIX")
+        let utc = Calendar.gregorianUTC
         let morning = utc.date(from: DateComponents(year: 2026, month: 3, day: 14, hour: 5))!
         let samples = [62.0, 70, 66, 81, 76, 90, 84, 73, 79, 68, 72]
         let chart = LineChartLayer()
