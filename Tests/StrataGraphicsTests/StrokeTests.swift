@@ -250,26 +250,21 @@ private func polyline(_ points: [(Double, Double)]) -> Path {
         style.dashLengths = dashes
         style.dashPhase = 1
         for horizontal in [true, false] {
-            var separate = Path()
+            // The lines alone, and the same lines as polylines through their
+            // midpoints (collinear joins: the stroker).
+            var separate = Path(), stroked = Path()
             for k in 0..<4 {
                 let c = 6.5 + Double(k) * 9.3
                 let a = horizontal ? Point(x: 3.2, y: c) : Point(x: c, y: 2.7)
                 let b = horizontal ? Point(x: 40.6, y: c) : Point(x: c, y: 40.1)
                 separate.move(to: a)
                 separate.addLine(to: b)
-            }
-            #expect(Canvas.axisAlignedStrokeRects(separate, style: style, halfWidth: width / 2, transform: transform) != nil)
-            let fast = picture(separate, style, transform: transform)
-            // The same lines as polylines through their midpoints: the stroker.
-            var stroked = Path()
-            for k in 0..<4 {
-                let c = 6.5 + Double(k) * 9.3
-                let a = horizontal ? Point(x: 3.2, y: c) : Point(x: c, y: 2.7)
-                let b = horizontal ? Point(x: 40.6, y: c) : Point(x: c, y: 40.1)
                 stroked.move(to: a)
                 stroked.addLine(to: Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2))
                 stroked.addLine(to: b)
             }
+            #expect(Canvas.axisAlignedStrokeRects(separate, style: style, halfWidth: width / 2, transform: transform) != nil)
+            let fast = picture(separate, style, transform: transform)
             #expect(Canvas.axisAlignedStrokeRects(stroked, style: style, halfWidth: width / 2, transform: transform) == nil)
             let slow = picture(stroked, style, transform: transform)
             #expect(worst(fast, slow) <= 2, "width \(width), dashes \(dashes), horizontal \(horizontal)")
