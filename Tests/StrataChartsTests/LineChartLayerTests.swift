@@ -65,6 +65,25 @@ import Testing
         #expect(try bluePixels(5000) == 0)
     }
 
+    @Test func theLineStopsAtAHollowNodesRim() throws {
+        // A flat line through three hollow nodes: white holes, a red ring.
+        let red = Color(red: 1, green: 0, blue: 0)
+        let data = LineChartData([LineChartSeries(x: [0, 1, 2], y: [5, 5, 5])])
+        let (host, c) = try chart(
+            data, [LineChartSeriesStyle(color: red, lineWidth: 2, nodeRadius: 8, nodeHoleRadius: 5, nodeHoleColor: .white)])
+        c.yRange = 0...10
+        c.maxNodesPerPoint = 1
+        host.renderFrame()
+        let image = host.makeImage(), plot = c.plotRect
+        let y = Int(plot.midY)
+        let centre = Int(plot.midX)
+        // Inside the hole: white, the line does not cross it.
+        for dx in -3...3 { #expect(image[centre + dx, y] == Pixel(r: 255, g: 255, b: 255, a: 255), "\(dx)") }
+        // The ring, and the line between nodes, in the line's colour.
+        #expect(image[centre + 7, y].r > 240 && image[centre + 7, y].g < 30)
+        #expect(image[centre - Int(plot.width / 4), y].r > 240 && image[centre - Int(plot.width / 4), y].g < 30)
+    }
+
     @Test func aGapBreaksTheLine() throws {
         var y = (0..<100).map { _ in 5.0 }
         for i in 40..<60 { y[i] = .nan }
