@@ -85,13 +85,23 @@ enum LineChartBench {
         let span = Double(count) / 5
         chart.visibleXRange = 0...span
         host.renderFrame()
-        var times: [Double] = []
+        var times: [Double] = [], layouts: [Double] = []
+        let detail = ProcessInfo.processInfo.environment["STRATA_BENCH_DETAIL"] != nil
         for f in 0..<150 {
             let t0 = DispatchTime.now().uptimeNanoseconds
             chart.pan(byX: Double(count) / 240)
+            if detail {
+                chart.layoutIfNeeded()
+                layouts.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+            }
             host.advance()
             let t1 = DispatchTime.now().uptimeNanoseconds
             if f >= 30 { times.append(Double(t1 - t0) / 1e6) }
+        }
+        if detail {
+            FileHandle.standardError.write(
+                "  chart-pan-1M layout p50 \(String(format: "%.2f", percentile(layouts, 0.5))) p99 \(String(format: "%.2f", percentile(layouts, 0.99))), frame p50 \(String(format: "%.2f", percentile(times, 0.5)))\n"
+                    .data(using: .utf8)!)
         }
         report("chart-pan-1M", percentile(times, 0.99), String(format: "%.9f", y[count - 1]))
     }
