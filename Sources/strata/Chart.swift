@@ -18,7 +18,8 @@ struct ChartCommand: ParsableCommand {
             An empty cell, NaN or NA is a gap in the line. Anything else that is not a number, \
             a date that does not parse, a short row, a missing column, an empty file or one \
             with no rows is an error naming the file, line and column; the exit status is then \
-            65 (66 when the file cannot be opened) and no PNG is written. Files that take more \
+            65 (66 when the file cannot be opened, 73 when the PNG cannot be written) and no PNG is \
+            written. Files that take more \
             than a second to read show a progress bar on standard error (a terminal only).
             """)
 
