@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "StrataQueues", targets: ["StrataQueues"]),
         .library(name: "StrataTiles", targets: ["StrataTiles"]),
         .library(name: "StrataCharts", targets: ["StrataCharts"]),
+        .library(name: "StrataControls", targets: ["StrataControls"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
     dependencies: [
@@ -91,6 +92,12 @@ let package = Package(
             name: "StrataCharts",
             dependencies: ["CDecimate", "StrataQueues", "StrataGraphics", "StrataText", "StrataLayers"]
         ),
+        // Controls: input events, views over layers, gesture recognizers, scroll
+        // physics and the ruler; nothing here knows a window system.
+        .target(
+            name: "StrataControls",
+            dependencies: ["StrataGraphics", "StrataText", "StrataLayers"]
+        ),
         // The offline tile cutter: images of any size streamed from disk into a
         // `TilePyramid` that `TilePyramidLayer` shows.
         .target(
@@ -136,6 +143,10 @@ let package = Package(
         .testTarget(
             name: "StrataChartsTests",
             dependencies: ["StrataCharts", "StrataLayers", "StrataText", "StrataScenes", "StrataTestSupport"]
+        ),
+        .testTarget(
+            name: "StrataControlsTests",
+            dependencies: ["StrataControls", "StrataLayers", "StrataGraphics", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataQueuesTests",

@@ -1,0 +1,194 @@
+import StrataGraphics
+import StrataLayers
+
+/// A rectangle that takes part in input: `UIView`'s role, on top of a layer.
+///
+/// A view owns one layer, which draws it; its subviews' layers are its
+/// layer's sublayers, so a view tree is a layer tree with input on top.
+/// Layers stay the drawing model (a chart or a streaming graph is a layer,
+/// and becomes interactive inside a view); views add what layers lack:
+/// hit testing for input (`hitTest(_:)`, `isUserInteractionEnabled`),
+/// gesture recognizers, the responder chain (a view's next responder is its
+/// superview), and keyboard focus (`becomeFirstResponder()`).
+///
+/// A view handles input by overriding `pointerEvent(_:)`, `scrollEvent(_:)`
+/// or `keyEvent(_:)` and returning true; an event it does not handle goes
+/// to its superview. The view that handles a pointer going down receives
+/// that pointer's moves and its going up wherever the pointer goes (it is
+/// captured) until the gesture ends.
+@MainActor
+open class View {
+    /// The layer that draws the view.
+    public let layer: Layer
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+    /// Whether the view (and so its subviews) takes input. Default true.
+    public var isUserInteractionEnabled = true
+    /// The recognizers watching pointers that go down in this view or its
+    /// subviews (`addGestureRecognizer(_:)`).
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// The dispatcher of the tree this view is in, set on its root.
+    weak var rootDispatcher: InputDispatcher?
+
+    /// A view over a plain layer, or over `layer` (a chart layer, say).
+    public init(frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0), layer: Layer = Layer()) {
+        self.layer = layer
+        layer.anchorPoint = Point(x: 0.5, y: 0.5)
+        layer.frame = frame
+    }
+
+    // MARK: Geometry
+
+    public var frame: Rect {
+        get { layer.frame }
+        set { layer.frame = newValue }
+    }
+    public var bounds: Rect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+    public var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+    public var backgroundColor: Color? {
+        get { layer.backgroundColor }
+        set { layer.backgroundColor = newValue }
+    }
+
+    /// `point` in this view's coordinates, from `view`'s (the root's when nil).
+    public func convert(_ point: Point, from view: View?) -> Point {
+        layer.convert(point, from: (view ?? rootView).layer)
+    }
+
+    /// `point` in `view`'s coordinates (the root's when nil), from this view's.
+    public func convert(_ point: Point, to view: View?) -> Point {
+        layer.convert(point, to: (view ?? rootView).layer)
+    }
+
+    /// The root of this view's tree.
+    public var rootView: View {
+        var v = self
+        while let s = v.superview { v = s }
+        return v
+    }
+
+    // MARK: The tree
+
+    public func addSubview(_ view: View) {
+        guard view !== self, !isDescendant(of: view) else { return }
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+        layer.addSublayer(view.layer)
+    }
+
+    public func insertSubview(_ view: View, at index: Int) {
+        guard view !== self, !isDescendant(of: view) else { return }
+        view.removeFromSuperview()
+        let i = Swift.min(Swift.max(0, index), subviews.count)
+        subviews.insert(view, at: i)
+        view.superview = self
+        layer.insertSublayer(view.layer, at: i)
+    }
+
+    public func removeFromSuperview() {
+        guard let s = superview else { return }
+        dispatcher?.viewWillLeave(self)
+        s.subviews.removeAll { $0 === self }
+        superview = nil
+        layer.removeFromSuperlayer()
+    }
+
+    /// Whether `view` is this view or one of its ancestors.
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let c = v {
+            if c === view { return true }
+            v = c.superview
+        }
+        return false
+    }
+
+    /// The dispatcher of this view's tree, if its root is attached to one.
+    public var dispatcher: InputDispatcher? { rootView.rootDispatcher }
+
+    // MARK: Hit testing
+
+    /// Whether `point` (in this view's coordinates) is inside it: its bounds
+    /// by default.
+    open func point(inside point: Point) -> Bool { bounds.contains(point) }
+
+    /// The deepest view at `point` (in this view's coordinates) that takes
+    /// input: hidden views, views that take no input and (nearly)
+    /// transparent ones are skipped with their subviews; later subviews are
+    /// in front.
+    open func hitTest(_ point: Point) -> View? {
+        guard !isHidden, isUserInteractionEnabled, layer.opacity > 0.01, self.point(inside: point) else { return nil }
+        for sub in subviews.reversed() {
+            if let hit = sub.hitTest(sub.layer.convert(point, from: layer)) { return hit }
+        }
+        return self
+    }
+
+    // MARK: Gestures
+
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard recognizer.view === self else { return }
+        recognizer.reset(cancelling: true)
+        gestureRecognizers.removeAll { $0 === recognizer }
+        recognizer.view = nil
+    }
+
+    // MARK: Responding
+
+    /// The next responder: the superview.
+    public var nextResponder: View? { superview }
+
+    /// A pointer event for this view (`location` in the root's coordinates;
+    /// `convert(_:from: nil)` gives it in this view's). Return true to
+    /// handle it; a view that handles `.down` receives the pointer until
+    /// `.up` or `.cancelled`. Default: not handled.
+    open func pointerEvent(_ event: PointerEvent) -> Bool { false }
+
+    /// A wheel or trackpad scroll over this view. Return true to handle it;
+    /// otherwise it goes to the superview. Default: not handled.
+    open func scrollEvent(_ event: ScrollEvent) -> Bool { false }
+
+    /// A key, sent to the first responder and then up its chain. Return
+    /// true to handle it. Default: not handled.
+    open func keyEvent(_ event: KeyEvent) -> Bool { false }
+
+    /// Whether the view can take keyboard focus. Default false.
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// Takes keyboard focus, if the view can and is in a dispatcher's tree.
+    @discardableResult
+    public func becomeFirstResponder() -> Bool {
+        guard canBecomeFirstResponder, let d = dispatcher else { return false }
+        d.firstResponder = self
+        return true
+    }
+
+    /// Gives keyboard focus up.
+    public func resignFirstResponder() {
+        if let d = dispatcher, d.firstResponder === self { d.firstResponder = nil }
+    }
+
+    public var isFirstResponder: Bool { dispatcher?.firstResponder === self }
+
+    /// Called once a frame by the dispatcher (`InputDispatcher.frame(at:)`)
+    /// while the view asks for it (`needsFrames`): physics and timers.
+    open func frame(at time: Double) {}
+
+    /// Whether `frame(at:)` should be called on the next frames.
+    public var needsFrames = false {
+        didSet { if needsFrames { dispatcher?.wantFrames(self) } }
+    }
+}
