@@ -1,0 +1,510 @@
+import Foundation
+import StrataGraphics
+import StrataLayers
+
+/// Space around content: `UIEdgeInsets`.
+public struct EdgeInsets: Sendable, Hashable {
+    public var top, left, bottom, right: Double
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        func held(_ v: Double) -> Double { v.isFinite ? Swift.min(1e7, Swift.max(-1e7, v)) : 0 }
+        self.top = held(top)
+        self.left = held(left)
+        self.bottom = held(bottom)
+        self.right = held(right)
+    }
+    public static let zero = EdgeInsets()
+}
+
+/// What a scroll view tells its delegate, in UIScrollView's order: will
+/// begin dragging, did scroll (at every change), will end dragging (which
+/// may move the target), did end dragging (will it decelerate?), will
+/// begin decelerating, did end decelerating; a programmatic animated
+/// scroll ends with did end scrolling animation. Every method has a default
+/// that does nothing.
+@MainActor
+public protocol ScrollViewDelegate: AnyObject {
+    func scrollViewDidScroll(_ scrollView: ScrollView)
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView)
+    /// `velocity` in points per millisecond, as UIKit gives it; set
+    /// `targetContentOffset` to land the fling elsewhere (exactly there).
+    func scrollViewWillEndDragging(_ scrollView: ScrollView, velocity: Point, targetContentOffset: inout Point)
+    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate: Bool)
+    func scrollViewWillBeginDecelerating(_ scrollView: ScrollView)
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView)
+    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
+}
+
+extension ScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: ScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {}
+    public func scrollViewWillEndDragging(_ scrollView: ScrollView, velocity: Point, targetContentOffset: inout Point) {}
+    public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate: Bool) {}
+    public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
+}
+
+/// A view whose content, larger than itself, moves under the pointer:
+/// `UIScrollView`.
+///
+/// Subviews are placed in content coordinates; `contentOffset` is the
+/// content point at the view's top left (the layer's bounds origin, as in
+/// UIKit). A drag follows the pointer (rubber-banded past the edges), a
+/// release continues with the deceleration of `decelerationRate` in closed
+/// form, a fling that reaches an edge decelerates to it and springs back,
+/// and content left past an edge springs back critically damped. Paging
+/// lands on multiples of the view's size; a delegate can move where a
+/// fling lands (`scrollViewWillEndDragging`) and the fling is re-aimed to
+/// land exactly there. Motion runs on the frame clock (`frame(at:)`), so it
+/// is exact and reproducible under a `ManualClock`.
+@MainActor
+open class ScrollView: View {
+    public weak var delegate: (any ScrollViewDelegate)?
+    public var contentSize = Size(width: 0, height: 0) {
+        didSet {
+            func held(_ v: Double) -> Double { v.isFinite ? Swift.min(1e9, Swift.max(0, v)) : 0 }
+            let h = Size(width: held(contentSize.width), height: held(contentSize.height))
+            if h != contentSize { contentSize = h }
+            updateIndicators()
+        }
+    }
+    public var contentInset = EdgeInsets.zero { didSet { updateIndicators() } }
+    public var decelerationRate = ScrollPhysics.DecelerationRate.normal
+    public var bounces = true
+    public var alwaysBounceVertical = false
+    public var alwaysBounceHorizontal = false
+    public var isPagingEnabled = false
+    public var isScrollEnabled = true {
+        didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
+    }
+    public var showsVerticalScrollIndicator = true
+    public var showsHorizontalScrollIndicator = true
+    /// The recognizer that drags the content.
+    public let panGestureRecognizer = PanGestureRecognizer()
+    public private(set) var isDragging = false
+    public private(set) var isDecelerating = false
+
+    private let verticalIndicator = Layer()
+    private let horizontalIndicator = Layer()
+    private var indicatorShownUntil = -Double.infinity
+    private var now = 0.0
+    /// The drag's start, in unbanded offsets.
+    private var dragStart = Point(x: 0, y: 0)
+    private var motion: Motion?
+    /// A trackpad's unbanded offset while its fingers are down.
+    private var preciseOffset: Point?
+
+    public override init(frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0), layer: Layer = Layer()) {
+        super.init(frame: frame, layer: layer)
+        layer.masksToBounds = true
+        for l in [verticalIndicator, horizontalIndicator] {
+            l.anchorPoint = .zero
+            l.backgroundColor = Color(white: 0, alpha: 0.35)
+            l.opacity = 0
+            l.zPosition = 1000
+            layer.addSublayer(l)
+        }
+        panGestureRecognizer.minimumDistance = 3.5
+        panGestureRecognizer.addAction { [weak self] g in self?.pan(g as! PanGestureRecognizer) }
+        addGestureRecognizer(panGestureRecognizer)
+    }
+
+    // MARK: Offsets
+
+    /// The content point at the view's top left.
+    public var contentOffset: Point {
+        get { layer.bounds.origin }
+        set {
+            guard newValue.x.isFinite, newValue.y.isFinite else { return }
+            let b = layer.bounds
+            guard b.origin != newValue else { return }
+            Transaction.perform {
+                Transaction.disableActions = true
+                layer.bounds = Rect(x: newValue.x, y: newValue.y, width: b.width, height: b.height)
+            }
+            updateIndicators()
+            delegate?.scrollViewDidScroll(self)
+        }
+    }
+
+    /// The smallest and largest offsets at rest (the inset content's ends).
+    public var minimumContentOffset: Point { Point(x: -contentInset.left, y: -contentInset.top) }
+    public var maximumContentOffset: Point {
+        let b = bounds
+        return Point(
+            x: Swift.max(-contentInset.left, contentSize.width + contentInset.right - b.width),
+            y: Swift.max(-contentInset.top, contentSize.height + contentInset.bottom - b.height))
+    }
+
+    /// Whether the content can move along x (or y): longer than the view,
+    /// or told to bounce anyway.
+    var scrollsX: Bool { maximumContentOffset.x > minimumContentOffset.x || alwaysBounceHorizontal }
+    var scrollsY: Bool { maximumContentOffset.y > minimumContentOffset.y || alwaysBounceVertical }
+
+    /// Moves the content; animated, along an ease-in-ease-out of 0.3 s that
+    /// ends with `scrollViewDidEndScrollingAnimation`. The offset is held
+    /// to the content's ends.
+    public func setContentOffset(_ offset: Point, animated: Bool) {
+        guard offset.x.isFinite, offset.y.isFinite else { return }
+        let target = clamped(offset)
+        stopMotion()
+        guard animated else {
+            contentOffset = target
+            return
+        }
+        motion = .animation(from: contentOffset, to: target, start: clockNow, duration: 0.3)
+        showIndicators()
+        needsFrames = true
+    }
+
+    /// Scrolls the least that shows `rect` (content coordinates).
+    public func scrollRectToVisible(_ rect: Rect, animated: Bool) {
+        guard !rect.isNull, rect.minX.isFinite, rect.minY.isFinite else { return }
+        let b = bounds
+        var o = contentOffset
+        if rect.maxX > o.x + b.width { o.x = rect.maxX - b.width }
+        if rect.minX < o.x { o.x = rect.minX }
+        if rect.maxY > o.y + b.height { o.y = rect.maxY - b.height }
+        if rect.minY < o.y { o.y = rect.minY }
+        setContentOffset(o, animated: animated)
+    }
+
+    /// Scrolls to the top of the content.
+    public func scrollToTop(animated: Bool) {
+        setContentOffset(Point(x: contentOffset.x, y: minimumContentOffset.y), animated: animated)
+    }
+
+    /// Shows the scroll indicators for a moment.
+    public func flashScrollIndicators() {
+        indicatorShownUntil = clockNow + 1.5
+        updateIndicators()
+        needsFrames = true
+    }
+
+    func clamped(_ p: Point) -> Point {
+        let lo = minimumContentOffset, hi = maximumContentOffset
+        return Point(x: Swift.min(hi.x, Swift.max(lo.x, p.x)), y: Swift.min(hi.y, Swift.max(lo.y, p.y)))
+    }
+
+    private var clockNow: Double { Swift.max(now, dispatcher?.now ?? now) }
+
+    // MARK: Dragging
+
+    private func pan(_ g: PanGestureRecognizer) {
+        now = Swift.max(now, g.lastTimestamp)
+        switch g.state {
+        case .began:
+            stopMotion()
+            isDragging = true
+            dragStart = unbanded(contentOffset)
+            delegate?.scrollViewWillBeginDragging(self)
+            follow(g)
+        case .changed:
+            follow(g)
+        case .ended:
+            follow(g)
+            release(velocity: Size(width: -g.velocity.width, height: -g.velocity.height), at: g.lastTimestamp)
+        case .cancelled:
+            isDragging = false
+            release(velocity: Size(width: 0, height: 0), at: g.lastTimestamp)
+        default: break
+        }
+    }
+
+    /// The offset the content would be at without the rubber band.
+    private func unbanded(_ p: Point) -> Point {
+        let lo = minimumContentOffset, hi = maximumContentOffset, b = bounds
+        func axis(_ v: Double, _ lo: Double, _ hi: Double, _ d: Double) -> Double {
+            if v < lo { return lo + ScrollPhysics.inverseRubberBand(v - lo, dimension: d) }
+            if v > hi { return hi + ScrollPhysics.inverseRubberBand(v - hi, dimension: d) }
+            return v
+        }
+        return Point(x: axis(p.x, lo.x, hi.x, b.width), y: axis(p.y, lo.y, hi.y, b.height))
+    }
+
+    /// The shown offset for an unbanded one: past an edge, rubber-banded
+    /// (or held at the edge without `bounces`).
+    private func banded(_ p: Point) -> Point {
+        let lo = minimumContentOffset, hi = maximumContentOffset, b = bounds
+        func axis(_ v: Double, _ lo: Double, _ hi: Double, _ d: Double) -> Double {
+            if v < lo { return bounces ? lo + ScrollPhysics.rubberBand(v - lo, dimension: d) : lo }
+            if v > hi { return bounces ? hi + ScrollPhysics.rubberBand(v - hi, dimension: d) : hi }
+            return v
+        }
+        return Point(x: axis(p.x, lo.x, hi.x, b.width), y: axis(p.y, lo.y, hi.y, b.height))
+    }
+
+    private func follow(_ g: PanGestureRecognizer) {
+        let t = g.translation(in: nil)
+        let raw = Point(x: scrollsX ? dragStart.x - t.x : contentOffset.x, y: scrollsY ? dragStart.y - t.y : contentOffset.y)
+        contentOffset = banded(raw)
+        showIndicators()
+    }
+
+    /// The end of a drag: where the fling will land (a page, or where the
+    /// delegate says), then the motion there.
+    private func release(velocity v: Size, at time: Double) {
+        let start = contentOffset
+        let vx = scrollsX && v.width.isFinite ? v.width : 0, vy = scrollsY && v.height.isFinite ? v.height : 0
+        let rate = decelerationRate
+        let natural = clamped(
+            Point(
+                x: ScrollPhysics.restingPoint(from: start.x, velocity: vx, rate: rate),
+                y: ScrollPhysics.restingPoint(from: start.y, velocity: vy, rate: rate)))
+        var target = isPagingEnabled ? pageTarget(from: start, velocity: Size(width: vx, height: vy)) : natural
+        let proposed = target
+        delegate?.scrollViewWillEndDragging(self, velocity: Point(x: vx / 1000, y: vy / 1000), targetContentOffset: &target)
+        // A target the delegate moved is held within the content's ends.
+        target = target.x.isFinite && target.y.isFinite ? clamped(target) : proposed
+        isDragging = false
+        // A target other than the natural one (paging, snapping): re-aim the
+        // fling so it comes to rest exactly there.
+        let aimed = target != natural
+        let axes = [
+            axisMotion(start.x, vx, target.x, aimed, minimumContentOffset.x, maximumContentOffset.x, time),
+            axisMotion(start.y, vy, target.y, aimed, minimumContentOffset.y, maximumContentOffset.y, time),
+        ]
+        let moves = axes.contains { !$0.isIdle }
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: moves)
+        guard moves else {
+            hideIndicatorsSoon(at: time)
+            return
+        }
+        motion = .deceleration(x: axes[0], y: axes[1])
+        isDecelerating = true
+        delegate?.scrollViewWillBeginDecelerating(self)
+        needsFrames = true
+    }
+
+    private func pageTarget(from p: Point, velocity v: Size) -> Point {
+        let b = bounds
+        func axis(_ x: Double, _ v: Double, _ page: Double, _ lo: Double, _ hi: Double) -> Double {
+            guard page > 0 else { return x }
+            let current = (x - lo) / page
+            let index = v > 50 ? current.rounded(.up) : v < -50 ? current.rounded(.down) : current.rounded()
+            return Swift.min(hi, Swift.max(lo, lo + index * page))
+        }
+        let lo = minimumContentOffset, hi = maximumContentOffset
+        return Point(x: axis(p.x, v.width, b.width, lo.x, hi.x), y: axis(p.y, v.height, b.height, lo.y, hi.y))
+    }
+
+    /// One axis's motion from a release at `x` with velocity `v`.
+    private func axisMotion(
+        _ x: Double, _ v: Double, _ target: Double, _ aimed: Bool, _ lo: Double, _ hi: Double, _ t0: Double
+    ) -> AxisMotion {
+        // Past an edge: spring back to it, with the release's velocity.
+        if x < lo || x > hi {
+            let edge = x < lo ? lo : hi
+            return AxisMotion(phase: .spring(ScrollPhysics.Spring(offset: x - edge, velocity: v), rest: edge, start: t0))
+        }
+        let velocity = aimed ? ScrollPhysics.velocity(toRestAt: target, from: x, rate: decelerationRate) : v
+        if abs(ScrollPhysics.restingPoint(from: x, velocity: velocity, rate: decelerationRate) - x) < 0.5 {
+            return target == x ? AxisMotion(phase: .idle) : AxisMotion(phase: .fling(x0: x, v0: velocity, start: t0, rest: target))
+        }
+        let rest = aimed ? target : ScrollPhysics.restingPoint(from: x, velocity: velocity, rate: decelerationRate)
+        return AxisMotion(phase: .fling(x0: x, v0: velocity, start: t0, rest: rest))
+    }
+
+    // MARK: Motion on the frame clock
+
+    enum Motion {
+        case deceleration(x: AxisMotion, y: AxisMotion)
+        case animation(from: Point, to: Point, start: Double, duration: Double)
+    }
+
+    struct AxisMotion {
+        enum Phase {
+            case idle
+            /// Decelerating from x0 at v0 since `start`, to rest at `rest`.
+            case fling(x0: Double, v0: Double, start: Double, rest: Double)
+            /// Springing back to `rest`.
+            case spring(ScrollPhysics.Spring, rest: Double, start: Double)
+        }
+        var phase: Phase
+        var isIdle: Bool {
+            if case .idle = phase { return true }
+            return false
+        }
+    }
+
+    private func stopMotion() {
+        guard let m = motion else { return }
+        motion = nil
+        if case .deceleration = m, isDecelerating {
+            isDecelerating = false
+            delegate?.scrollViewDidEndDecelerating(self)
+        }
+    }
+
+    /// Advances the motion to `time` (and the indicators' fade).
+    open override func frame(at time: Double) {
+        now = Swift.max(now, time)
+        switch motion {
+        case .deceleration(var x, var y)?:
+            let ox = step(&x.phase, time, minimumContentOffset.x, maximumContentOffset.x, bounds.width)
+            let oy = step(&y.phase, time, minimumContentOffset.y, maximumContentOffset.y, bounds.height)
+            contentOffset = Point(x: ox ?? contentOffset.x, y: oy ?? contentOffset.y)
+            if x.isIdle && y.isIdle {
+                motion = nil
+                isDecelerating = false
+                hideIndicatorsSoon(at: time)
+                delegate?.scrollViewDidEndDecelerating(self)
+            } else {
+                motion = .deceleration(x: x, y: y)
+                showIndicators()
+            }
+        case .animation(let from, let to, let start, let duration)?:
+            let t = Swift.min(1, Swift.max(0, (time - start) / duration))
+            let e = TimingFunction.easeInEaseOut.value(at: t)
+            contentOffset = Point(x: from.x + (to.x - from.x) * e, y: from.y + (to.y - from.y) * e)
+            if t >= 1 {
+                motion = nil
+                contentOffset = to
+                hideIndicatorsSoon(at: time)
+                delegate?.scrollViewDidEndScrollingAnimation(self)
+            }
+        case nil:
+            break
+        }
+        updateIndicators()
+        if motion == nil, !isDragging, time >= indicatorShownUntil + Self.fadeDuration { needsFrames = false }
+    }
+
+    /// One axis at `time`: its offset, or nil when it does not move. Idle
+    /// once at rest.
+    private func step(_ phase: inout AxisMotion.Phase, _ time: Double, _ lo: Double, _ hi: Double, _ d: Double) -> Double? {
+        switch phase {
+        case .idle:
+            return nil
+        case .fling(let x0, let v0, let start, let rest):
+            let t = time - start
+            // Reaching an edge: decelerate to it, then spring with the
+            // velocity it has there (or stop there without `bounces`).
+            for edge in [lo, hi] where (v0 < 0 && edge == lo && rest < lo) || (v0 > 0 && edge == hi && rest > hi) {
+                if let te = ScrollPhysics.time(toReach: edge, from: x0, velocity: v0, rate: decelerationRate), t >= te {
+                    guard bounces else {
+                        phase = .idle
+                        return edge
+                    }
+                    let ve = ScrollPhysics.velocity(v0, rate: decelerationRate, at: te)
+                    phase = .spring(ScrollPhysics.Spring(offset: 0, velocity: ve), rest: edge, start: start + te)
+                    return step(&phase, time, lo, hi, d)
+                }
+            }
+            if t >= ScrollPhysics.duration(velocity: v0, rate: decelerationRate) {
+                phase = .idle
+                return rest
+            }
+            return ScrollPhysics.position(from: x0, velocity: v0, rate: decelerationRate, at: t)
+        case .spring(let s, let rest, let start):
+            let t = time - start
+            if s.isSettled(at: t) {
+                phase = .idle
+                return rest
+            }
+            return rest + s.offset(at: t)
+        }
+    }
+
+    // MARK: Wheel and trackpad
+
+    open override func scrollEvent(_ event: ScrollEvent) -> Bool {
+        guard isScrollEnabled, !isDragging else { return false }
+        now = Swift.max(now, event.timestamp)
+        var d = event.delta
+        // A vertical wheel with shift held scrolls across.
+        if !event.isPrecise, event.modifiers.contains(.shift), d.width == 0 { d = Size(width: d.height, height: 0) }
+        if !scrollsX { d.width = 0 }
+        if !scrollsY { d.height = 0 }
+        switch event.phase {
+        case .began:
+            stopMotion()
+            preciseOffset = unbanded(contentOffset)
+            fallthrough
+        case .changed:
+            let base = preciseOffset ?? unbanded(contentOffset)
+            let raw = Point(x: base.x + d.width, y: base.y + d.height)
+            preciseOffset = raw
+            contentOffset = banded(raw)
+            showIndicators()
+        case .ended, .cancelled, .momentumEnded:
+            preciseOffset = nil
+            if contentOffset != clamped(contentOffset) {
+                release(velocity: Size(width: 0, height: 0), at: event.timestamp)
+            } else {
+                hideIndicatorsSoon(at: event.timestamp)
+            }
+        case .momentum:
+            // The system's coasting, held to the content's ends.
+            guard motion == nil else { return true }
+            contentOffset = clamped(Point(x: contentOffset.x + d.width, y: contentOffset.y + d.height))
+            showIndicators()
+        case .none:
+            // A wheel step: at once, within the ends, indicators flashed.
+            guard d.width != 0 || d.height != 0 else { return false }
+            stopMotion()
+            let target = clamped(Point(x: contentOffset.x + d.width, y: contentOffset.y + d.height))
+            guard target != contentOffset else { return false }
+            contentOffset = target
+            indicatorShownUntil = event.timestamp + 0.5
+            needsFrames = true
+        }
+        return true
+    }
+
+    // MARK: Indicators
+
+    static let fadeDuration = 0.33
+
+    private func showIndicators() {
+        indicatorShownUntil = Swift.max(indicatorShownUntil, clockNow)
+        updateIndicators()
+    }
+
+    private func hideIndicatorsSoon(at time: Double) {
+        indicatorShownUntil = Swift.max(indicatorShownUntil, time)
+        needsFrames = true
+    }
+
+    /// Places the indicators along the right and bottom edges (in content
+    /// coordinates, so they stay put) with their opacity: full while moving,
+    /// fading over 0.33 s after.
+    private func updateIndicators() {
+        let b = bounds, o = contentOffset
+        let moving = isDragging || motion != nil
+        let fade = moving ? 1 : Swift.max(0, 1 - (clockNow - indicatorShownUntil) / Self.fadeDuration)
+        let opacity = clockNow <= indicatorShownUntil || moving ? 1 : Swift.min(1, fade)
+        let thickness = 3.0, inset = 3.0
+        let contentH = contentSize.height + contentInset.top + contentInset.bottom
+        let contentW = contentSize.width + contentInset.left + contentInset.right
+        Transaction.perform {
+            Transaction.disableActions = true
+            for (indicator, vertical) in [(verticalIndicator, true), (horizontalIndicator, false)] {
+                let shows = vertical ? showsVerticalScrollIndicator && contentH > b.height : showsHorizontalScrollIndicator && contentW > b.width
+                indicator.opacity = shows ? opacity : 0
+                guard shows else { continue }
+                let track = (vertical ? b.height : b.width) - 2 * inset - thickness
+                let content = vertical ? contentH : contentW, view = vertical ? b.height : b.width
+                var length = Swift.max(Swift.min(track, track * view / content), Swift.min(track, 36))
+                let lo = vertical ? minimumContentOffset.y : minimumContentOffset.x
+                let hi = vertical ? maximumContentOffset.y : maximumContentOffset.x
+                let at = vertical ? o.y : o.x
+                var fraction = hi > lo ? (at - lo) / (hi - lo) : 0
+                // Past an edge the knob shrinks, as UIKit's does.
+                if fraction < 0 {
+                    length = Swift.max(thickness * 2, length + fraction * (hi - lo) * track / view)
+                    fraction = 0
+                } else if fraction > 1 {
+                    length = Swift.max(thickness * 2, length - (fraction - 1) * (hi - lo) * track / view)
+                    fraction = 1
+                }
+                let pos = inset + (track - length) * fraction
+                indicator.cornerRadius = thickness / 2
+                indicator.frame =
+                    vertical
+                    ? Rect(x: o.x + b.width - inset - thickness, y: o.y + pos, width: thickness, height: length)
+                    : Rect(x: o.x + pos, y: o.y + b.height - inset - thickness, width: length, height: thickness)
+            }
+        }
+    }
+}
