@@ -109,7 +109,7 @@ let package = Package(
         // the decoders: one copy, shared by the CLI and the tests.
         .target(
             name: "StrataScenes",
-            dependencies: ["StrataGraphics", "StrataText", "StrataLayers", "StrataCharts"]
+            dependencies: ["StrataGraphics", "StrataText", "StrataLayers", "StrataCharts", "StrataControls"]
         ),
         .executableTarget(
             name: "strata",

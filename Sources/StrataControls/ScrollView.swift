@@ -123,13 +123,22 @@ open class ScrollView: View {
                 layer.bounds = Rect(x: newValue.x, y: newValue.y, width: b.width, height: b.height)
             }
             updateIndicators()
+            contentOffsetDidChange()
             delegate?.scrollViewDidScroll(self)
         }
     }
 
+    /// Called at every change of `contentOffset`, before the delegate's
+    /// `scrollViewDidScroll` (a subclass lays its content out here).
+    open func contentOffsetDidChange() {}
+
+    /// Called when the content comes to rest after a drag, a fling, an
+    /// animated scroll or a trackpad scroll.
+    open func scrollingDidEnd() {}
+
     /// The smallest and largest offsets at rest (the inset content's ends).
-    public var minimumContentOffset: Point { Point(x: -contentInset.left, y: -contentInset.top) }
-    public var maximumContentOffset: Point {
+    open var minimumContentOffset: Point { Point(x: -contentInset.left, y: -contentInset.top) }
+    open var maximumContentOffset: Point {
         let b = bounds
         return Point(
             x: Swift.max(-contentInset.left, contentSize.width + contentInset.right - b.width),
@@ -243,7 +252,7 @@ open class ScrollView: View {
 
     /// The end of a drag: where the fling will land (a page, or where the
     /// delegate says), then the motion there.
-    private func release(velocity v: Size, at time: Double) {
+    func release(velocity v: Size, at time: Double) {
         let start = contentOffset
         let vx = scrollsX && v.width.isFinite ? v.width : 0, vy = scrollsY && v.height.isFinite ? v.height : 0
         let rate = decelerationRate
@@ -251,7 +260,10 @@ open class ScrollView: View {
             Point(
                 x: ScrollPhysics.restingPoint(from: start.x, velocity: vx, rate: rate),
                 y: ScrollPhysics.restingPoint(from: start.y, velocity: vy, rate: rate)))
-        var target = isPagingEnabled ? pageTarget(from: start, velocity: Size(width: vx, height: vy)) : natural
+        var target =
+            isPagingEnabled
+            ? pageTarget(from: start, velocity: Size(width: vx, height: vy))
+            : targetContentOffset(forProposed: natural, velocity: Size(width: vx, height: vy))
         let proposed = target
         delegate?.scrollViewWillEndDragging(self, velocity: Point(x: vx / 1000, y: vy / 1000), targetContentOffset: &target)
         // A target the delegate moved is held within the content's ends.
@@ -268,12 +280,51 @@ open class ScrollView: View {
         delegate?.scrollViewDidEndDragging(self, willDecelerate: moves)
         guard moves else {
             hideIndicatorsSoon(at: time)
+            scrollingDidEnd()
             return
         }
         motion = .deceleration(x: axes[0], y: axes[1])
         isDecelerating = true
         delegate?.scrollViewWillBeginDecelerating(self)
         needsFrames = true
+    }
+
+    /// Where a fling released with `velocity` (points per second) should
+    /// land, given where it would (`proposed`): a subclass snaps it here (a
+    /// ruler to its ticks); the delegate may still move it. Default: as
+    /// proposed.
+    open func targetContentOffset(forProposed proposed: Point, velocity: Size) -> Point { proposed }
+
+    /// Moves the content and the offset together by `delta`, with any
+    /// motion under way, so nothing on screen changes: how content that
+    /// never ends is recentred (the subclass moves its content's
+    /// coordinates by the same amount). No `scrollViewDidScroll`.
+    public func shiftContent(by delta: Point) {
+        guard delta.x.isFinite, delta.y.isFinite, delta != Point(x: 0, y: 0) else { return }
+        func shifted(_ phase: AxisMotion.Phase, _ d: Double) -> AxisMotion.Phase {
+            switch phase {
+            case .idle: return .idle
+            case .fling(let x0, let v0, let start, let rest): return .fling(x0: x0 + d, v0: v0, start: start, rest: rest + d)
+            case .spring(let s, let rest, let start): return .spring(s, rest: rest + d, start: start)
+            }
+        }
+        switch motion {
+        case .deceleration(let x, let y)?:
+            motion = .deceleration(x: AxisMotion(phase: shifted(x.phase, delta.x)), y: AxisMotion(phase: shifted(y.phase, delta.y)))
+        case .animation(let from, let to, let start, let duration)?:
+            motion = .animation(
+                from: Point(x: from.x + delta.x, y: from.y + delta.y), to: Point(x: to.x + delta.x, y: to.y + delta.y), start: start,
+                duration: duration)
+        case nil: break
+        }
+        dragStart = Point(x: dragStart.x + delta.x, y: dragStart.y + delta.y)
+        if let p = preciseOffset { preciseOffset = Point(x: p.x + delta.x, y: p.y + delta.y) }
+        let b = layer.bounds
+        Transaction.perform {
+            Transaction.disableActions = true
+            layer.bounds = Rect(x: b.origin.x + delta.x, y: b.origin.y + delta.y, width: b.width, height: b.height)
+        }
+        updateIndicators()
     }
 
     private func pageTarget(from p: Point, velocity v: Size) -> Point {
@@ -349,6 +400,7 @@ open class ScrollView: View {
                 isDecelerating = false
                 hideIndicatorsSoon(at: time)
                 delegate?.scrollViewDidEndDecelerating(self)
+                scrollingDidEnd()
             } else {
                 motion = .deceleration(x: x, y: y)
                 showIndicators()
@@ -362,6 +414,7 @@ open class ScrollView: View {
                 contentOffset = to
                 hideIndicatorsSoon(at: time)
                 delegate?.scrollViewDidEndScrollingAnimation(self)
+                scrollingDidEnd()
             }
         case nil:
             break
