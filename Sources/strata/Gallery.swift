@@ -27,7 +27,9 @@ struct Gallery: ParsableCommand {
             try canvas.makeImage().writePNG(to: path, compressionLevel: 3)
             written.append(path)
         }
-        written += try MainActor.assumeIsolated { try LayerGallery.render(into: out) + ChartGallery.render(into: out) + ControlsGallery.render(into: out) }
+        written += try MainActor.assumeIsolated {
+            try LayerGallery.render(into: out) + ChartGallery.render(into: out) + ControlsGallery.render(into: out)
+        }
         for path in written { print(path) }
     }
 }
