@@ -119,6 +119,7 @@ let package = Package(
                 "StrataLayers",
                 "StrataTiles",
                 "StrataCharts",
+                "StrataControls",
                 "StrataScenes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -403,10 +403,12 @@ open class RulerView: ScrollView {
             onTick?(ticksCrossed)
             ticksCrossed = 0
         }
-        if reported != tickIndex { report(final: false) }
+        // One call a frame: the final one at rest, else a change.
         if settledPending {
             settledPending = false
             report(final: true)
+        } else if reported != tickIndex {
+            report(final: false)
         }
     }
 

@@ -394,27 +394,30 @@ open class ScrollView: View {
         case .deceleration(var x, var y)?:
             let ox = step(&x.phase, time, minimumContentOffset.x, maximumContentOffset.x, bounds.width)
             let oy = step(&y.phase, time, minimumContentOffset.y, maximumContentOffset.y, bounds.height)
+            // The motion is stored before the offset is set: setting it may
+            // recentre the content (`shiftContent`), which moves the motion.
+            let done = x.isIdle && y.isIdle
+            motion = done ? nil : .deceleration(x: x, y: y)
             contentOffset = Point(x: ox ?? contentOffset.x, y: oy ?? contentOffset.y)
-            if x.isIdle && y.isIdle {
-                motion = nil
+            if done {
                 isDecelerating = false
                 hideIndicatorsSoon(at: time)
                 delegate?.scrollViewDidEndDecelerating(self)
                 scrollingDidEnd()
             } else {
-                motion = .deceleration(x: x, y: y)
                 showIndicators()
             }
         case .animation(let from, let to, let start, let duration)?:
             let t = Swift.min(1, Swift.max(0, (time - start) / duration))
             let e = TimingFunction.easeInEaseOut.value(at: t)
-            contentOffset = Point(x: from.x + (to.x - from.x) * e, y: from.y + (to.y - from.y) * e)
             if t >= 1 {
                 motion = nil
                 contentOffset = to
                 hideIndicatorsSoon(at: time)
                 delegate?.scrollViewDidEndScrollingAnimation(self)
                 scrollingDidEnd()
+            } else {
+                contentOffset = Point(x: from.x + (to.x - from.x) * e, y: from.y + (to.y - from.y) * e)
             }
         case nil:
             break

@@ -1,0 +1,131 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import StrataControls
+import StrataGraphics
+import StrataLayers
+
+struct ControlsBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "controls",
+        abstract: "Times the controls' cases of issue 17.",
+        discussion: """
+            Prints `strata CASE VALUE`: scroll-fling-main and scroll-fling-frame (ms, p99 over \
+            the frames of a 2,000 pt/s fling of a 10,000 × 10,000 point scroll view holding \
+            1,000 layers, until it rests: the main actor's part and the whole frame with \
+            rendering); ruler-fling-main (ms, p99 over a 5-second fling across a ruler), \
+            ruler-layers-created (layers made after warm-up) and ruler-callbacks-per-frame \
+            (the most value callbacks in one frame).
+            """)
+
+    @Option(help: "Comma-separated cases to run (default: all).")
+    var cases: String?
+
+    func run() throws {
+        let wanted = cases.map { Set($0.split(separator: ",").map(String.init)) }
+        func runs(_ name: String) -> Bool { wanted?.contains(name) ?? true }
+        let report: (String, Double) -> Void = { name, value in
+            if runs(name) { print("strata \(name) \(String(format: "%.3f", value))") }
+        }
+        try MainActor.assumeIsolated {
+            if runs("scroll-fling-main") || runs("scroll-fling-frame") { try Self.scrollFling(report: report) }
+            if runs("ruler-fling-main") || runs("ruler-layers-created") || runs("ruler-callbacks-per-frame") {
+                try Self.rulerFling(report: report)
+            }
+        }
+    }
+
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// A drag of `dx` points over `duration` at constant speed, 8 ms a sample, released.
+    @MainActor
+    static func flick(_ d: InputDispatcher, _ clock: ManualClock, at p: Point, dx: Double, dy: Double, duration: Double) {
+        let t0 = clock.now
+        d.send(.pointer(PointerEvent(.down, at: p, timestamp: t0)))
+        let steps = max(2, Int(duration / 0.008))
+        for i in 1...steps {
+            let f = Double(i) / Double(steps)
+            d.send(.pointer(PointerEvent(.moved, at: Point(x: p.x + dx * f, y: p.y + dy * f), timestamp: t0 + duration * f)))
+        }
+        clock.set(t0 + duration)
+        d.send(.pointer(PointerEvent(.up, at: Point(x: p.x + dx, y: p.y + dy), timestamp: t0 + duration)))
+    }
+
+    @MainActor
+    static func scrollFling(report: (String, Double) -> Void) throws {
+        let host = try LayerHost(width: 1280, height: 800)
+        host.rendersAsynchronously = true
+        let root = View(frame: Rect(x: 0, y: 0, width: 1280, height: 800))
+        let scroll = ScrollView(frame: root.bounds)
+        scroll.contentSize = Size(width: 10_000, height: 10_000)
+        root.addSubview(scroll)
+        // 1,000 cards over the content, 40 columns by 25 rows.
+        for i in 0..<1000 {
+            let card = Layer()
+            card.frame = Rect(x: Double(i % 40) * 250 + 10, y: Double(i / 40) * 400 + 10, width: 230, height: 380)
+            card.backgroundColor = Color(red: 0.3 + 0.02 * Double(i % 30), green: 0.5, blue: 0.9 - 0.02 * Double(i % 20))
+            card.cornerRadius = 12
+            scroll.layer.addSublayer(card)
+        }
+        let d = InputDispatcher(rootView: root, host: host)
+        let clock = host.clock as! ManualClock
+        host.renderFrame()
+        host.finishRendering()
+        // 2,000 pt/s up and to the left.
+        flick(d, clock, at: Point(x: 900, y: 600), dx: -113, dy: -113, duration: 0.08)
+        var main: [Double] = [], frame: [Double] = []
+        var frames = 0
+        while (scroll.isDecelerating || frames < 2) && frames < 2000 {
+            let t0 = now()
+            clock.advance(by: 1.0 / 60)
+            host.renderFrame()
+            let t1 = now()
+            host.finishRendering()
+            let t2 = now()
+            main.append(Double(t1 - t0) / 1e6)
+            frame.append(Double(t2 - t0) / 1e6)
+            frames += 1
+        }
+        report("scroll-fling-main", percentile(main, 0.99))
+        report("scroll-fling-frame", percentile(frame, 0.99))
+    }
+
+    @MainActor
+    static func rulerFling(report: (String, Double) -> Void) throws {
+        let host = try LayerHost(width: 480, height: 100)
+        host.rendersAsynchronously = true
+        let root = View(frame: Rect(x: 0, y: 0, width: 480, height: 100))
+        let ruler = RulerView(frame: Rect(x: 0, y: 10, width: 480, height: 80), scale: try RulerScale(step: 0.1, minimum: 0, maximum: 1e6))
+        ruler.backgroundColor = .white
+        root.addSubview(ruler)
+        try ruler.setValue(72.5, animated: false)
+        let d = InputDispatcher(rootView: root, host: host)
+        let clock = host.clock as! ManualClock
+        var callbacks = 0
+        ruler.onValueChanged = { _ in callbacks += 1 }
+        host.renderFrame()
+        host.finishRendering()
+        let created = ruler.blocksCreated
+        // About 20,000 pt/s: the fling lasts five seconds.
+        flick(d, clock, at: Point(x: 400, y: 50), dx: -1600, dy: 0, duration: 0.08)
+        var main: [Double] = []
+        var most = 0
+        var frames = 0
+        while (ruler.isDecelerating || frames < 2) && frames < 2000 {
+            let before = callbacks
+            let t0 = now()
+            clock.advance(by: 1.0 / 60)
+            host.renderFrame()
+            main.append(Double(now() - t0) / 1e6)
+            host.finishRendering()
+            most = max(most, callbacks - before)
+            frames += 1
+        }
+        report("ruler-fling-main", percentile(main, 0.99))
+        report("ruler-layers-created", Double(ruler.blocksCreated - created))
+        report("ruler-callbacks-per-frame", Double(most))
+        FileHandle.standardError.write(
+            "  ruler fling: \(frames) frames (\(String(format: "%.2f", Double(frames) / 60)) s), value \(ruler.value), \(ruler.recentreCount) recentres\n"
+                .data(using: .utf8)!)
+    }
+}
