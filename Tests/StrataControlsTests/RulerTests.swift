@@ -87,6 +87,28 @@ import Testing
         #expect(abs(fraction) < 1e-9)
     }
 
+    @Test func aLongFlingAcrossRecentresLandsWhereTheFormulaSays() throws {
+        let (host, d, r) = try make(min: 0, max: 1e6, value: 72.5, width: 480)
+        var perFrame: [Int] = []
+        var calls = 0
+        r.onValueChanged = { _ in calls += 1 }
+        // 20,000 pt/s: 1,600 pt dragged, then 9,990 pt of fling, five seconds long.
+        fling(d, host, from: 400, by: -1600, in: 0.08)
+        var frames = 0
+        while r.isDecelerating && frames < 1000 {
+            let before = calls
+            host.advance()
+            perFrame.append(calls - before)
+            frames += 1
+        }
+        host.advance()
+        #expect(r.recentreCount >= 1)
+        #expect(abs(Double(frames) / 60 - 4.95) < 0.1)
+        // 1,600 pt is 160 ticks (16); 20,000 / 2.002 = 9,990 pt is 999 ticks (99.9).
+        #expect(abs(r.value - (72.5 + 16 + 99.9)) <= 0.15, "\(r.value)")
+        #expect((perFrame.max() ?? 0) == 1)
+    }
+
     @Test func recentringDoesNotChangeThePicture() throws {
         func picture(recentring: Bool) throws -> (Image, Int) {
             let (host, _, r) = try make(min: -1e6, max: 1e6, value: 0)
