@@ -313,8 +313,7 @@ open class RulerView: ScrollView {
             b.isInUse = false
             spare.append(b)
         }
-        Transaction.perform {
-            Transaction.disableActions = true
+        withoutActions {
             // Every block the width can ever need, made at once: none later.
             let most = Int((length / blockLength).rounded(.up)) + 4
             while blocks.count + spare.count < most {

@@ -118,8 +118,7 @@ open class ScrollView: View {
             guard newValue.x.isFinite, newValue.y.isFinite else { return }
             let b = layer.bounds
             guard b.origin != newValue else { return }
-            Transaction.perform {
-                Transaction.disableActions = true
+            withoutActions {
                 layer.bounds = Rect(x: newValue.x, y: newValue.y, width: b.width, height: b.height)
             }
             updateIndicators()
@@ -320,8 +319,7 @@ open class ScrollView: View {
         dragStart = Point(x: dragStart.x + delta.x, y: dragStart.y + delta.y)
         if let p = preciseOffset { preciseOffset = Point(x: p.x + delta.x, y: p.y + delta.y) }
         let b = layer.bounds
-        Transaction.perform {
-            Transaction.disableActions = true
+        withoutActions {
             layer.bounds = Rect(x: b.origin.x + delta.x, y: b.origin.y + delta.y, width: b.width, height: b.height)
         }
         updateIndicators()
@@ -533,8 +531,7 @@ open class ScrollView: View {
         let thickness = 3.0, inset = 3.0
         let contentH = contentSize.height + contentInset.top + contentInset.bottom
         let contentW = contentSize.width + contentInset.left + contentInset.right
-        Transaction.perform {
-            Transaction.disableActions = true
+        withoutActions {
             for (indicator, vertical) in [(verticalIndicator, true), (horizontalIndicator, false)] {
                 let shows = vertical ? showsVerticalScrollIndicator && contentH > b.height : showsHorizontalScrollIndicator && contentW > b.width
                 indicator.opacity = shows ? opacity : 0

@@ -192,3 +192,15 @@ open class View {
         didSet { if needsFrames { dispatcher?.wantFrames(self) } }
     }
 }
+
+/// Runs `body` with implicit animations off, in the current transaction:
+/// what controls change every frame (offsets, indicators, reused tiles) is
+/// committed with the frame, not in a transaction of its own (an explicit
+/// transaction commits the whole tree when it ends).
+@MainActor
+func withoutActions<R>(_ body: () throws -> R) rethrows -> R {
+    let old = Transaction.disableActions
+    Transaction.disableActions = true
+    defer { Transaction.disableActions = old }
+    return try body()
+}

@@ -73,11 +73,17 @@ struct ControlsBench: ParsableCommand {
         host.finishRendering()
         // 2,000 pt/s up and to the left.
         flick(d, clock, at: Point(x: 900, y: 600), dx: -113, dy: -113, duration: 0.08)
-        var main: [Double] = [], frame: [Double] = []
+        var main: [Double] = [], frame: [Double] = [], physics: [Double] = []
         var frames = 0
+        let detail = ProcessInfo.processInfo.environment["STRATA_BENCH_DETAIL"] != nil
+        if detail { d.detach() }
         while (scroll.isDecelerating || frames < 2) && frames < 2000 {
             let t0 = now()
             clock.advance(by: 1.0 / 60)
+            if detail {
+                d.frame(at: clock.now)
+                physics.append(Double(now() - t0) / 1e6)
+            }
             host.renderFrame()
             let t1 = now()
             host.finishRendering()
@@ -85,6 +91,11 @@ struct ControlsBench: ParsableCommand {
             main.append(Double(t1 - t0) / 1e6)
             frame.append(Double(t2 - t0) / 1e6)
             frames += 1
+        }
+        if detail {
+            FileHandle.standardError.write(
+                "  scroll fling: \(frames) frames; physics p50 \(String(format: "%.3f", percentile(physics, 0.5))) p99 \(String(format: "%.3f", percentile(physics, 0.99))), main p50 \(String(format: "%.3f", percentile(main, 0.5)))\n"
+                    .data(using: .utf8)!)
         }
         report("scroll-fling-main", percentile(main, 0.99))
         report("scroll-fling-frame", percentile(frame, 0.99))
