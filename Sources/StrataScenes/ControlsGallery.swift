@@ -21,7 +21,6 @@ public enum ControlsGallery {
         let host = try LayerHost(width: 480, height: 330, scale: 1, backgroundColor: Color(white: 0.93))
         let root = View(frame: Rect(x: 0, y: 0, width: 480, height: 330))
         let dispatcher = InputDispatcher(rootView: root, host: host)
-        let clock = host.clock as! ManualClock
         var rulers: [RulerView] = []
         for (i, title) in ["At rest", "Mid-fling", "Past the minimum"].enumerated() {
             let label = TextLayer()
@@ -45,22 +44,19 @@ public enum ControlsGallery {
         try rulers[1].setValue(72.5, animated: false)
         try rulers[2].setValue(1.2, animated: false)
         host.renderFrame()
-        // A flick to the left on the second ruler (larger values come in).
-        func drag(_ y: Double, from x0: Double, by dx: Double, in duration: Double, release: Bool) {
-            let t0 = clock.now
-            dispatcher.send(.pointer(PointerEvent(.down, at: Point(x: x0, y: y), timestamp: t0)))
-            let steps = Int(duration / 0.008)
-            for s in 1...steps {
-                let f = Double(s) / Double(steps)
-                dispatcher.send(.pointer(PointerEvent(.moved, at: Point(x: x0 + dx * f, y: y), timestamp: t0 + duration * f)))
-            }
-            clock.set(t0 + duration)
-            if release { dispatcher.send(.pointer(PointerEvent(.up, at: Point(x: x0 + dx, y: y), timestamp: t0 + duration))) }
-        }
-        drag(176, from: 300, by: -192, in: 0.08, release: true)
-        for _ in 0..<20 { host.advance() }
+        // A flick to the left on the second ruler (larger values come in),
+        // a third of a second of its motion.
+        let flick = GestureScript.fling(from: Point(x: 300, y: 176), velocity: Size(width: -2400, height: 0))
+        var frames = 0
+        try flick.play(
+            on: dispatcher, host: host,
+            settle: {
+                frames += 1
+                return frames >= 20
+            })
         // The third held past its minimum.
-        drag(282, from: 150, by: 260, in: 0.4, release: false)
+        try GestureScript.drag(from: Point(x: 150, y: 282), to: Point(x: 410, y: 282), duration: 0.4, release: false)
+            .play(on: dispatcher, host: host)
         host.renderFrame()
         return host.makeImage()
     }

@@ -37,18 +37,15 @@ struct ControlsBench: ParsableCommand {
 
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-    /// A drag of `dx` points over `duration` at constant speed, 8 ms a sample, released.
+    /// A drag at constant speed, released, sent at once (the clock set to each event's time).
     @MainActor
     static func flick(_ d: InputDispatcher, _ clock: ManualClock, at p: Point, dx: Double, dy: Double, duration: Double) {
         let t0 = clock.now
-        d.send(.pointer(PointerEvent(.down, at: p, timestamp: t0)))
-        let steps = max(2, Int(duration / 0.008))
-        for i in 1...steps {
-            let f = Double(i) / Double(steps)
-            d.send(.pointer(PointerEvent(.moved, at: Point(x: p.x + dx * f, y: p.y + dy * f), timestamp: t0 + duration * f)))
+        for (t, e) in GestureScript.drag(from: p, to: Point(x: p.x + dx, y: p.y + dy), duration: duration).events {
+            guard case .pointer(let phase, let at) = e else { continue }
+            clock.set(t0 + t)
+            d.send(.pointer(PointerEvent(phase, at: at, timestamp: t0 + t)))
         }
-        clock.set(t0 + duration)
-        d.send(.pointer(PointerEvent(.up, at: Point(x: p.x + dx, y: p.y + dy), timestamp: t0 + duration)))
     }
 
     @MainActor

@@ -84,7 +84,6 @@ struct RulerCommand: ParsableCommand {
         root.addSubview(ruler)
         try ruler.setValue(value, animated: false)
         let dispatcher = InputDispatcher(rootView: root, host: host)
-        let clock = host.clock as! ManualClock
         var frame = 0
         var log: [String] = []
         ruler.onValueChanged = { change in
@@ -92,27 +91,18 @@ struct RulerCommand: ParsableCommand {
         }
         host.renderFrame()
         print("start: \(formatted(ruler.value))")
-        // The scripted drag: 80 ms at the fling's speed, then release.
-        let y = 8 + Double(height - 16) / 2, x0 = Double(width) / 2, dx = fling * 0.08
-        dispatcher.send(.pointer(PointerEvent(.down, at: Point(x: x0, y: y), timestamp: clock.now)))
-        let t0 = clock.now
-        for i in 1...10 {
-            let f = Double(i) / 10
-            dispatcher.send(.pointer(PointerEvent(.moved, at: Point(x: x0 + dx * f, y: y), timestamp: t0 + 0.08 * f)))
-        }
-        clock.set(t0 + 0.08)
-        dispatcher.send(.pointer(PointerEvent(.up, at: Point(x: x0 + dx, y: y), timestamp: t0 + 0.08)))
-        var times: [Double] = []
+        // The scripted drag: 80 ms at the fling's speed, then release; frames
+        // until the ruler rests.
+        let y = 8 + Double(height - 16) / 2, x0 = Double(width) / 2
+        let script = GestureScript.fling(from: Point(x: x0, y: y), velocity: Size(width: fling, height: 0))
         let started = DispatchTime.now().uptimeNanoseconds
-        repeat {
-            frame += 1
-            let a = DispatchTime.now().uptimeNanoseconds
-            host.advance()
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - a) / 1e6)
-            if let frames, frame % every == 0 {
-                try host.writePNG(to: String(format: "%@/ruler-%04d.png", frames, frame))
-            }
-        } while (ruler.isDecelerating || ruler.isDragging || frame < 3) && frame < 60 * 60
+        try script.play(
+            on: dispatcher, host: host, maximumDuration: 60,
+            settle: { !ruler.isDecelerating && !ruler.isDragging }
+        ) { n in
+            frame = n
+            if let frames, n % every == 0 { try host.writePNG(to: String(format: "%@/ruler-%04d.png", frames, n)) }
+        }
         // One more frame for the final callback.
         frame += 1
         host.advance()
@@ -123,7 +113,8 @@ struct RulerCommand: ParsableCommand {
         print(
             String(
                 format: "frames: p50 %.2f ms, p99 %.2f ms, max %.2f ms; %d over 16.67 ms; rendered in %.2f s",
-                percentile(times, 0.5), percentile(times, 0.99), times.max() ?? 0, times.filter { $0 > 1000.0 / 60 }.count, total))
+                host.statistics.p50 * 1000, host.statistics.p99 * 1000, host.statistics.max * 1000,
+                host.statistics.framesOverBudget, total))
     }
 
     func formatted(_ v: Double) -> String {

@@ -281,3 +281,31 @@ final class RecordingView: View {
         d.detach()
     }
 }
+
+@MainActor
+@Suite struct GestureScriptTests {
+    @Test func aDragIsEvenlyTimedAndPlaysFrameByFrame() throws {
+        let drag = GestureScript.drag(from: Point(x: 300, y: 40), to: Point(x: 100, y: 40), duration: 0.12)
+        #expect(drag.duration == 0.12)
+        #expect(drag.events.count == 2 + 15)  // down, 15 moves at 125 a second, up
+        let tapAfter = drag.then(.tap(at: Point(x: 5, y: 5)), after: 0.5)
+        #expect(abs(tapAfter.duration - (0.12 + 0.5 + 0.05)) < 1e-12)
+        // Played on a ruler: the pan sees exactly the drag's speed.
+        let host = try LayerHost(width: 400, height: 80)
+        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 80))
+        let ruler = RulerView(frame: root.bounds, scale: try RulerScale(step: 1, minimum: 0, maximum: 10_000))
+        root.addSubview(ruler)
+        try ruler.setValue(5000, animated: false)
+        let d = InputDispatcher(rootView: root, host: host)
+        var velocity = Size(width: 0, height: 0)
+        ruler.panGestureRecognizer.addAction { g in if g.state == .ended { velocity = (g as! PanGestureRecognizer).velocity } }
+        var seen = 0
+        let frames = try drag.play(on: d, host: host, settle: { !ruler.isDecelerating }) { _ in seen += 1 }
+        #expect(abs(velocity.width + 200 / 0.12) < 1e-6)
+        #expect(frames == seen && frames > 60)
+        #expect(!ruler.isDecelerating)
+        // A host without a manual clock cannot play a script.
+        let live = try LayerHost(width: 10, height: 10, clock: SystemClock.shared)
+        #expect(throws: GestureScript.ScriptError.self) { try GestureScript.tap(at: Point(x: 1, y: 1)).play(on: d, host: live) }
+    }
+}
