@@ -98,11 +98,11 @@ struct RulerCommand: ParsableCommand {
         let started = DispatchTime.now().uptimeNanoseconds
         try script.play(
             on: dispatcher, host: host, maximumDuration: 60,
-            settle: { !ruler.isDecelerating && !ruler.isDragging }
-        ) { n in
-            frame = n
-            if let frames, n % every == 0 { try host.writePNG(to: String(format: "%@/ruler-%04d.png", frames, n)) }
-        }
+            settle: { !ruler.isDecelerating && !ruler.isDragging },
+            onFrame: { n in
+                frame = n
+                if let frames, n % every == 0 { try host.writePNG(to: String(format: "%@/ruler-%04d.png", frames, n)) }
+            })
         // One more frame for the final callback.
         frame += 1
         host.advance()

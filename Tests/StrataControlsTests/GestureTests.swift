@@ -300,7 +300,7 @@ final class RecordingView: View {
         var velocity = Size(width: 0, height: 0)
         ruler.panGestureRecognizer.addAction { g in if g.state == .ended { velocity = (g as! PanGestureRecognizer).velocity } }
         var seen = 0
-        let frames = try drag.play(on: d, host: host, settle: { !ruler.isDecelerating }) { _ in seen += 1 }
+        let frames = try drag.play(on: d, host: host, settle: { !ruler.isDecelerating }, onFrame: { _ in seen += 1 })
         #expect(abs(velocity.width + 200 / 0.12) < 1e-6)
         #expect(frames == seen && frames > 60)
         #expect(!ruler.isDecelerating)
