@@ -159,6 +159,37 @@ import Testing
         #expect(abs(r.value - 299.6) < 1e-9)
     }
 
+    @Test func theValueIsTheTickNearestThePointer() throws {
+        let (host, _, r) = try make(step: 0.25, min: -10, max: 10, value: 0)
+        let at0 = r.contentOffset.x
+        // On a tick, and just short of halfway to the next (ticks 10 pt apart).
+        for (shift, index) in [(0.0, 0), (10.0, 1), (4.9, 0), (5.1, 1), (-14.9, -1), (-15.1, -2)] {
+            r.contentOffset = Point(x: at0 + shift, y: 0)
+            host.renderFrame()
+            #expect(r.tickIndex == index, "\(shift)")
+            #expect(r.value == Double(index) * 0.25)
+        }
+    }
+
+    @Test func aVerticalRulerRunsDown() throws {
+        let host = try LayerHost(width: 100, height: 400)
+        let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 400))
+        let r = RulerView(frame: root.bounds, scale: try RulerScale(step: 1, minimum: 0, maximum: 250))
+        r.orientation = .vertical
+        root.addSubview(r)
+        try r.setValue(120, animated: false)
+        let d = InputDispatcher(rootView: root, host: host)
+        #expect(r.value == 120)
+        // Dragging up 100 pt at 100 pt/s: ten ticks, and five more of fling.
+        try GestureScript.drag(from: Point(x: 50, y: 300), to: Point(x: 50, y: 200), duration: 1)
+            .play(on: d, host: host, settle: { !r.isDecelerating })
+        #expect(abs(r.value - 135) <= 1, "\(r.value)")
+        #expect(r.becomeFirstResponder())
+        let before = r.value
+        d.send(.key(KeyEvent(.down, key: .down, timestamp: 10)))
+        #expect(r.value == before + 1)
+    }
+
     @Test func rightToLeftDragsTheOtherWay() throws {
         let (host, d, r) = try make(value: 100)
         r.isRightToLeft = true
