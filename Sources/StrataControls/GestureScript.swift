@@ -57,8 +57,13 @@ public struct GestureScript: Sendable {
 
     /// A fling: a drag of 80 ms at `velocity` (points per second) from
     /// `start`, released.
-    public static func fling(from start: Point, velocity: Size, samplesPerSecond: Double = 125) -> GestureScript {
-        let vx = velocity.width.isFinite ? velocity.width : 0, vy = velocity.height.isFinite ? velocity.height : 0
+    /// - Throws: `ScriptError.invalidVelocity` for a velocity that is not
+    ///   finite.
+    public static func fling(
+        from start: Point, velocity: Size, samplesPerSecond: Double = 125
+    ) throws(ScriptError) -> GestureScript {
+        guard velocity.width.isFinite, velocity.height.isFinite else { throw .invalidVelocity(velocity) }
+        let vx = velocity.width, vy = velocity.height
         return drag(
             from: start, to: Point(x: start.x + vx * 0.08, y: start.y + vy * 0.08), duration: 0.08,
             samplesPerSecond: samplesPerSecond)
@@ -125,6 +130,12 @@ public struct GestureScript: Sendable {
 
     public enum ScriptError: Error, CustomStringConvertible {
         case needsManualClock
-        public var description: String { "a gesture script plays on a host with a ManualClock" }
+        case invalidVelocity(Size)
+        public var description: String {
+            switch self {
+            case .needsManualClock: "a gesture script plays on a host with a ManualClock"
+            case .invalidVelocity(let v): "a fling's velocity must be finite, not \(v.width), \(v.height)"
+            }
+        }
     }
 }

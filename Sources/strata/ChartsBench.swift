@@ -30,11 +30,8 @@ struct ChartsBench: ParsableCommand {
     var csv = NSTemporaryDirectory() + "strata-chart-10M.csv"
 
     func run() throws {
-        let wanted = cases.map { Set($0.split(separator: ",").map(String.init)) }
-        func runs(_ name: String) -> Bool { wanted?.contains(name) ?? true }
-        let report: (String, Double) -> Void = { name, value in
-            if runs(name) { print("strata \(name) \(String(format: "%.3f", value))") }
-        }
+        let selection = CaseSelection(cases)
+        let runs = selection.runs, report = selection.report
         try MainActor.assumeIsolated {
             // The 10M case first: its memory is measured before other cases
             // have left freed memory in the heap for it to reuse.

@@ -22,11 +22,8 @@ struct ControlsBench: ParsableCommand {
     var cases: String?
 
     func run() throws {
-        let wanted = cases.map { Set($0.split(separator: ",").map(String.init)) }
-        func runs(_ name: String) -> Bool { wanted?.contains(name) ?? true }
-        let report: (String, Double) -> Void = { name, value in
-            if runs(name) { print("strata \(name) \(String(format: "%.3f", value))") }
-        }
+        let selection = CaseSelection(cases)
+        let runs = selection.runs, report = selection.report
         try MainActor.assumeIsolated {
             if runs("scroll-fling-main") || runs("scroll-fling-frame") { try Self.scrollFling(report: report) }
             if runs("ruler-fling-main") || runs("ruler-layers-created") || runs("ruler-callbacks-per-frame") {

@@ -304,6 +304,11 @@ final class RecordingView: View {
         #expect(abs(velocity.width + 200 / 0.12) < 1e-6)
         #expect(frames == seen && frames > 60)
         #expect(!ruler.isDecelerating)
+        // A fling must have a finite velocity.
+        #expect(throws: GestureScript.ScriptError.self) {
+            _ = try GestureScript.fling(from: Point(x: 0, y: 0), velocity: Size(width: .nan, height: 0))
+        }
+        #expect(try GestureScript.fling(from: Point(x: 0, y: 0), velocity: Size(width: 1000, height: 0)).duration == 0.08)
         // A host without a manual clock cannot play a script.
         let live = try LayerHost(width: 10, height: 10, clock: SystemClock.shared)
         #expect(throws: GestureScript.ScriptError.self) { try GestureScript.tap(at: Point(x: 1, y: 1)).play(on: d, host: live) }
