@@ -32,7 +32,12 @@ open class GestureRecognizer {
     /// A disabled recognizer sees no events (disabling one mid-gesture
     /// cancels it).
     public var isEnabled = true {
-        didSet { if !isEnabled { reset(cancelling: true) } }
+        didSet {
+            guard !isEnabled else { return }
+            reset(cancelling: true)
+            // Out of the pointers it was watching, even if enabled again.
+            view?.dispatcher?.forget(self)
+        }
     }
     public var cancelsPointerEventsInView = true
     /// Whether this recognizer may succeed alongside `other` (either one

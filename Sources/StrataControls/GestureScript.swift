@@ -101,6 +101,7 @@ public struct GestureScript: Sendable {
         guard let clock = host.clock as? ManualClock else { throw ScriptError.needsManualClock }
         let start = clock.now
         let step = 1 / (frameRate.isFinite ? Swift.min(1000, Swift.max(1, frameRate)) : 60)
+        let maximumDuration = maximumDuration.isFinite ? Swift.min(3600, Swift.max(0, maximumDuration)) : 60
         var next = 0, frame = 0
         var time = start
         while true {

@@ -66,7 +66,22 @@ public final class InputDispatcher {
     /// Delivers an event; returns whether a view or recognizer took it.
     @discardableResult
     public func send(_ event: InputEvent) -> Bool {
-        if event.timestamp.isFinite { now = Swift.max(now, event.timestamp) }
+        // A timestamp that is not a number is taken as now.
+        var event = event
+        if !event.timestamp.isFinite {
+            switch event {
+            case .pointer(var e):
+                e.timestamp = now
+                event = .pointer(e)
+            case .scroll(var e):
+                e.timestamp = now
+                event = .scroll(e)
+            case .key(var e):
+                e.timestamp = now
+                event = .key(e)
+            }
+        }
+        now = Swift.max(now, event.timestamp)
         switch event {
         case .pointer(let e): return pointer(e)
         case .scroll(let e): return scroll(e)
@@ -78,7 +93,9 @@ public final class InputDispatcher {
         guard e.location.x.isFinite, e.location.y.isFinite else { return false }
         switch e.phase {
         case .down:
-            if pointerIsDown { return false }  // one pointer at a time
+            // One pointer at a time: a down while one is down means the window
+            // system lost the last release; that gesture is cancelled first.
+            if pointerIsDown { _ = pointer(PointerEvent(.cancelled, at: e.location, timestamp: e.timestamp)) }
             pointerIsDown = true
             let hit = rootView.hitTest(e.location)
             var chain: [View] = []
@@ -112,7 +129,7 @@ public final class InputDispatcher {
             return captured != nil || !watching.isEmpty
         case .moved, .up, .cancelled:
             guard pointerIsDown else { return false }
-            for r in watching where !r.isFinished {
+            for r in watching where !r.isFinished && r.isEnabled && r.view != nil {
                 r.lastLocation = e.location
                 r.lastTimestamp = e.timestamp
                 switch e.phase {
@@ -169,6 +186,11 @@ public final class InputDispatcher {
         }
         frameViews.removeAll { !$0.needsFrames || $0.dispatcher !== self }
         for v in frameViews { v.frame(at: time) }
+    }
+
+    /// Stops `recognizer` watching the pointer under way.
+    func forget(_ recognizer: GestureRecognizer) {
+        watching.removeAll { $0 === recognizer }
     }
 
     func wantFrames(_ view: View) {

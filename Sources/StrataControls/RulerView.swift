@@ -105,9 +105,10 @@ public struct RulerValueChange: Sendable, Hashable {
 open class RulerView: ScrollView {
     public enum Orientation: Sendable, Hashable { case horizontal, vertical }
 
+    /// The values; a new scale keeps the value (the tick nearest it).
     public var scale: RulerScale {
         didSet {
-            placeTick(scale.index(nearest: value))
+            placeTick(scale.index(nearest: oldValue.value(at: tickIndex)))
             relayout(force: true)
         }
     }
@@ -192,31 +193,58 @@ open class RulerView: ScrollView {
 
     /// The unwrapped tick at the pointer for an offset along the axis.
     private func tick(atOffset o: Double) -> Int {
-        baseIndex + Int((direction * (o + length / 2 - origin) / tickSpacing).rounded())
+        let steps = (direction * (o + length / 2 - origin) / tickSpacing).rounded()
+        // Held far beyond any range (an offset of 1e300 must not trap).
+        return baseIndex &+ Int(steps.isFinite ? Swift.min(1e15, Swift.max(-1e15, steps)) : 0)
     }
 
+    /// The offsets of the range's ends, wherever they are: the strip is
+    /// recentred long before a motion reaches its own ends, so only the
+    /// range stops the content (nothing stops a wrapping ruler).
     open override var minimumContentOffset: Point {
-        guard !wrapsAround else { return point(0) }
-        let a = position(ofTick: isRightToLeft ? scale.maximumIndex : scale.minimumIndex) - length / 2
-        return point(Swift.min(Swift.max(0, a), virtualLength - length))
+        guard !wrapsAround else { return point(-.infinity) }
+        return point(position(ofTick: isRightToLeft ? scale.maximumIndex : scale.minimumIndex) - length / 2)
     }
 
     open override var maximumContentOffset: Point {
-        guard !wrapsAround else { return point(virtualLength - length) }
-        let b = position(ofTick: isRightToLeft ? scale.minimumIndex : scale.maximumIndex) - length / 2
-        return point(Swift.max(Swift.min(virtualLength - length, b), minimumContentOffset.x + minimumContentOffset.y))
+        guard !wrapsAround else { return point(.infinity) }
+        return point(position(ofTick: isRightToLeft ? scale.minimumIndex : scale.maximumIndex) - length / 2)
     }
 
     /// Puts tick `index` under the pointer, at rest, in the middle of the
     /// strip.
     private func placeTick(_ index: Int) {
+        stopMotion()
+        let before = axisOffset
         baseIndex = index
         contentSize = horizontal ? Size(width: virtualLength, height: bounds.height) : Size(width: bounds.width, height: virtualLength)
         let o = origin - length / 2
-        contentOffset = point(o)
-        tickIndex = wrapsAround ? scale.wrapped(index) : index
         lastTickIndex = index
+        contentOffset = point(o)
+        offsetJumped(by: point(o - before))
+        tickIndex = wrapsAround ? scale.wrapped(index) : index
         relayout(force: true)
+    }
+
+    /// Puts tick `goal` under the pointer at once, stopping any motion (a
+    /// drag under way goes on from there); no `onTick` for the jump.
+    private func jump(to goal: Int) {
+        let o = position(ofTick: goal) - length / 2
+        guard abs(o - axisOffset) < virtualLength / 4 else {
+            placeTick(goal)
+            return
+        }
+        stopMotion()
+        let delta = o - axisOffset
+        lastTickIndex = goal
+        contentOffset = point(o)
+        offsetJumped(by: point(delta))
+        tickIndex = wrapsAround ? scale.wrapped(goal) : Swift.min(scale.maximumIndex, Swift.max(scale.minimumIndex, goal))
+    }
+
+    open override func sizeDidChange() {
+        super.sizeDidChange()
+        resetGeometry()
     }
 
     private func resetGeometry() {
@@ -247,14 +275,16 @@ open class RulerView: ScrollView {
         if animated, o >= 0, o <= virtualLength - length {
             setContentOffset(point(o), animated: true)
         } else {
-            placeTick(goal)
+            jump(to: goal)
             report(final: true)
         }
     }
 
     /// One tick up (`by` 1) or down (−1), or more.
     public func step(by ticks: Int) {
-        try? setValue(scale.value(at: tickIndex + ticks), animated: false)
+        let (sum, overflow) = tickIndex.addingReportingOverflow(ticks)
+        let target = overflow ? (ticks > 0 ? scale.maximumIndex : scale.minimumIndex) : sum
+        try? setValue(scale.value(at: wrapsAround ? target : Swift.min(scale.maximumIndex, Swift.max(scale.minimumIndex, target))), animated: false)
     }
 
     // MARK: Layout
@@ -278,14 +308,15 @@ open class RulerView: ScrollView {
         let centre = axisOffset + length / 2
         let drift = centre - origin
         guard abs(drift) > virtualLength / 4 else { return }
-        let blocksMoved = Int((drift / blockLength).rounded())
-        guard blocksMoved != 0 else { return }
+        let moves = (drift / blockLength).rounded()
+        guard moves.isFinite, abs(moves) < 1e12, moves != 0 else { return }
+        let blocksMoved = Int(moves)
         let ticks = blocksMoved * scale.ticksPerLongTick
         baseIndex += Int(direction) * ticks
         recentreCount += 1
         shiftContent(by: point(-Double(blocksMoved) * blockLength))
-        // Block b's position moved by the same: lay them out again.
-        relayout(force: true)
+        // Every block's position moved by the same; their drawings did not.
+        relayout(force: false)
     }
 
     /// Places the blocks the view shows (and one past each side), reusing
@@ -441,8 +472,8 @@ open class RulerView: ScrollView {
         // A wheel moves by whole ticks, one a line.
         if !event.isPrecise, event.phase == .none {
             let lines = horizontal ? (event.lines.width != 0 ? event.lines.width : event.lines.height) : event.lines.height
-            guard lines != 0 else { return false }
-            step(by: Int(lines.rounded(lines > 0 ? .up : .down)))
+            guard lines != 0, lines.isFinite else { return false }
+            step(by: Int(Swift.min(1e6, Swift.max(-1e6, lines.rounded(lines > 0 ? .up : .down)))))
             return true
         }
         return super.scrollEvent(event)
@@ -474,13 +505,18 @@ final class RulerBlock {
         let cross = horizontal ? ruler.bounds.height : ruler.bounds.width
         let dir = ruler.isRightToLeft ? -1.0 : 1.0
         var path = Path()
-        var longShown = false
+        // Long and middle ticks by the value's own index (wrapped, when the
+        // ruler wraps: a range whose tick count is not a multiple of n then
+        // puts its long ticks wherever its values fall).
+        var labelTick: (index: Int, along: Double)?
         for i in ruler.ticks(ofBlock: k) {
             let along = dir * Double(i - k * n) * spacing + (dir < 0 ? Double(n) * spacing : 0) + 0.5
-            let long = ((i % n) + n) % n == 0
-            longShown = longShown || long
+            let e = ruler.wrapsAround ? ruler.scale.wrapped(i) : i
+            let phase = ((e % n) + n) % n
+            let long = phase == 0
+            if long, labelTick == nil { labelTick = (i, along - 0.5) }
             // A middle tick halfway between long ones, a little longer.
-            let middle = n % 2 == 0 && ((i % n) + n) % n == n / 2
+            let middle = n % 2 == 0 && phase == n / 2
             let l = cross * (long ? 0.45 : middle ? 0.33 : 0.25)
             if horizontal {
                 path.move(to: Point(x: along, y: 0))
@@ -493,9 +529,9 @@ final class RulerBlock {
         ticks.path = path
         ticks.strokeColor = ruler.tickColor
         ticks.lineWidth = 1
-        label.isHidden = !longShown
-        if longShown {
-            label.string = ruler.label(forTick: k * n)
+        label.isHidden = labelTick == nil
+        if let labelTick {
+            label.string = ruler.label(forTick: labelTick.index)
             label.fontSize = ruler.labelFont.size
             label.fontFamily = ruler.labelFont.family
             label.foregroundColor = ruler.tickColor
@@ -505,7 +541,7 @@ final class RulerBlock {
         layer.bounds =
             horizontal
             ? Rect(x: 0, y: 0, width: blockLength + 1, height: cross) : Rect(x: 0, y: 0, width: cross, height: blockLength + 1)
-        let longAt = dir < 0 ? blockLength : 0
+        let longAt = labelTick?.along ?? 0
         label.frame =
             horizontal
             ? Rect(x: longAt - 40, y: cross * 0.5, width: 80, height: cross * 0.4)

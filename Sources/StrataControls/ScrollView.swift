@@ -79,14 +79,21 @@ open class ScrollView: View {
     }
     public var showsVerticalScrollIndicator = true
     public var showsHorizontalScrollIndicator = true
-    /// The recognizer that drags the content.
-    public let panGestureRecognizer = PanGestureRecognizer()
+    /// The recognizer that drags the content. A pointer going down anywhere
+    /// in the view stops a fling (as a finger does), and lifting it without
+    /// a drag lets the content rest there.
+    public let panGestureRecognizer: PanGestureRecognizer = ScrollPan()
+    /// A fling the pointer caught on its way down.
+    private var caughtFling = false
     public private(set) var isDragging = false
     public private(set) var isDecelerating = false
 
     private let verticalIndicator = Layer()
     private let horizontalIndicator = Layer()
     private var indicatorShownUntil = -Double.infinity
+    /// The last frame's time: motions start from it, whatever an event's
+    /// timestamp says (a wild timestamp must not start a motion in the far
+    /// future, which would never end).
     private var now = 0.0
     /// The drag's start, in unbanded offsets.
     private var dragStart = Point(x: 0, y: 0)
@@ -105,6 +112,7 @@ open class ScrollView: View {
             layer.addSublayer(l)
         }
         panGestureRecognizer.minimumDistance = 3.5
+        (panGestureRecognizer as! ScrollPan).scrollView = self
         panGestureRecognizer.addAction { [weak self] g in self?.pan(g as! PanGestureRecognizer) }
         addGestureRecognizer(panGestureRecognizer)
     }
@@ -160,7 +168,7 @@ open class ScrollView: View {
             contentOffset = target
             return
         }
-        motion = .animation(from: contentOffset, to: target, start: clockNow, duration: 0.3)
+        motion = .animation(from: contentOffset, to: target, start: now, duration: 0.3)
         showIndicators()
         needsFrames = true
     }
@@ -194,15 +202,48 @@ open class ScrollView: View {
         return Point(x: Swift.min(hi.x, Swift.max(lo.x, p.x)), y: Swift.min(hi.y, Swift.max(lo.y, p.y)))
     }
 
-    private var clockNow: Double { Swift.max(now, dispatcher?.now ?? now) }
+    private var clockNow: Double { now }
+
+    /// An event's time, held to the last frame's time and one second after
+    /// it (NaN is the frame's time).
+    private func eventTime(_ t: Double) -> Double {
+        t.isFinite ? Swift.min(now + 1, Swift.max(now, t)) : now
+    }
 
     // MARK: Dragging
 
+    /// The offset was just moved by `delta` by a subclass, content and all
+    /// (a ruler jumping to a value): a drag under way goes on from there.
+    func offsetJumped(by delta: Point) {
+        dragStart = Point(x: dragStart.x + delta.x, y: dragStart.y + delta.y)
+        if let p = preciseOffset { preciseOffset = Point(x: p.x + delta.x, y: p.y + delta.y) }
+    }
+
+    /// A pointer went down in the view: a fling or spring stops there.
+    func pointerWentDown() {
+        if case .deceleration? = motion {
+            stopMotion()
+            caughtFling = true
+        }
+    }
+
+    /// The pointer came up without dragging: a caught fling rests here.
+    func pointerWentUpWithoutDrag() {
+        guard caughtFling else { return }
+        caughtFling = false
+        if contentOffset != clamped(contentOffset) {
+            release(velocity: Size(width: 0, height: 0), at: now)
+        } else {
+            hideIndicatorsSoon(at: now)
+            scrollingDidEnd()
+        }
+    }
+
     private func pan(_ g: PanGestureRecognizer) {
-        now = Swift.max(now, g.lastTimestamp)
         switch g.state {
         case .began:
             stopMotion()
+            caughtFling = false
             isDragging = true
             dragStart = unbanded(contentOffset)
             delegate?.scrollViewWillBeginDragging(self)
@@ -211,10 +252,10 @@ open class ScrollView: View {
             follow(g)
         case .ended:
             follow(g)
-            release(velocity: Size(width: -g.velocity.width, height: -g.velocity.height), at: g.lastTimestamp)
+            release(velocity: Size(width: -g.velocity.width, height: -g.velocity.height), at: eventTime(g.lastTimestamp))
         case .cancelled:
             isDragging = false
-            release(velocity: Size(width: 0, height: 0), at: g.lastTimestamp)
+            release(velocity: Size(width: 0, height: 0), at: eventTime(g.lastTimestamp))
         default: break
         }
     }
@@ -303,7 +344,8 @@ open class ScrollView: View {
         func shifted(_ phase: AxisMotion.Phase, _ d: Double) -> AxisMotion.Phase {
             switch phase {
             case .idle: return .idle
-            case .fling(let x0, let v0, let start, let rest): return .fling(x0: x0 + d, v0: v0, start: start, rest: rest + d)
+            case .fling(let x0, let v0, let start, let rest, let rate):
+                return .fling(x0: x0 + d, v0: v0, start: start, rest: rest + d, rate: rate)
             case .spring(let s, let rest, let start): return .spring(s, rest: rest + d, start: start)
             }
         }
@@ -346,12 +388,16 @@ open class ScrollView: View {
             let edge = x < lo ? lo : hi
             return AxisMotion(phase: .spring(ScrollPhysics.Spring(offset: x - edge, velocity: v), rest: edge, start: t0))
         }
-        let velocity = aimed ? ScrollPhysics.velocity(toRestAt: target, from: x, rate: decelerationRate) : v
-        if abs(ScrollPhysics.restingPoint(from: x, velocity: velocity, rate: decelerationRate) - x) < 0.5 {
-            return target == x ? AxisMotion(phase: .idle) : AxisMotion(phase: .fling(x0: x, v0: velocity, start: t0, rest: target))
+        // Pages land at the fast rate, so a page turn settles in well under a
+        // second rather than drifting for three.
+        let rate = isPagingEnabled && aimed ? ScrollPhysics.DecelerationRate.fast : decelerationRate
+        let velocity = aimed ? ScrollPhysics.velocity(toRestAt: target, from: x, rate: rate) : v
+        if abs(ScrollPhysics.restingPoint(from: x, velocity: velocity, rate: rate) - x) < 0.5 {
+            return target == x
+                ? AxisMotion(phase: .idle) : AxisMotion(phase: .fling(x0: x, v0: velocity, start: t0, rest: target, rate: rate))
         }
-        let rest = aimed ? target : ScrollPhysics.restingPoint(from: x, velocity: velocity, rate: decelerationRate)
-        return AxisMotion(phase: .fling(x0: x, v0: velocity, start: t0, rest: rest))
+        let rest = aimed ? target : ScrollPhysics.restingPoint(from: x, velocity: velocity, rate: rate)
+        return AxisMotion(phase: .fling(x0: x, v0: velocity, start: t0, rest: rest, rate: rate))
     }
 
     // MARK: Motion on the frame clock
@@ -364,8 +410,9 @@ open class ScrollView: View {
     struct AxisMotion {
         enum Phase {
             case idle
-            /// Decelerating from x0 at v0 since `start`, to rest at `rest`.
-            case fling(x0: Double, v0: Double, start: Double, rest: Double)
+            /// Decelerating from x0 at v0 since `start`, to rest at `rest`,
+            /// at `rate`.
+            case fling(x0: Double, v0: Double, start: Double, rest: Double, rate: ScrollPhysics.DecelerationRate)
             /// Springing back to `rest`.
             case spring(ScrollPhysics.Spring, rest: Double, start: Double)
         }
@@ -376,7 +423,7 @@ open class ScrollView: View {
         }
     }
 
-    private func stopMotion() {
+    func stopMotion() {
         guard let m = motion else { return }
         motion = nil
         if case .deceleration = m, isDecelerating {
@@ -430,26 +477,26 @@ open class ScrollView: View {
         switch phase {
         case .idle:
             return nil
-        case .fling(let x0, let v0, let start, let rest):
+        case .fling(let x0, let v0, let start, let rest, let rate):
             let t = time - start
             // Reaching an edge: decelerate to it, then spring with the
             // velocity it has there (or stop there without `bounces`).
             for edge in [lo, hi] where (v0 < 0 && edge == lo && rest < lo) || (v0 > 0 && edge == hi && rest > hi) {
-                if let te = ScrollPhysics.time(toReach: edge, from: x0, velocity: v0, rate: decelerationRate), t >= te {
+                if let te = ScrollPhysics.time(toReach: edge, from: x0, velocity: v0, rate: rate), t >= te {
                     guard bounces else {
                         phase = .idle
                         return edge
                     }
-                    let ve = ScrollPhysics.velocity(v0, rate: decelerationRate, at: te)
+                    let ve = ScrollPhysics.velocity(v0, rate: rate, at: te)
                     phase = .spring(ScrollPhysics.Spring(offset: 0, velocity: ve), rest: edge, start: start + te)
                     return step(&phase, time, lo, hi, d)
                 }
             }
-            if t >= ScrollPhysics.duration(velocity: v0, rate: decelerationRate) {
+            if t >= ScrollPhysics.duration(velocity: v0, rate: rate) {
                 phase = .idle
                 return rest
             }
-            return ScrollPhysics.position(from: x0, velocity: v0, rate: decelerationRate, at: t)
+            return ScrollPhysics.position(from: x0, velocity: v0, rate: rate, at: t)
         case .spring(let s, let rest, let start):
             let t = time - start
             if s.isSettled(at: t) {
@@ -464,7 +511,7 @@ open class ScrollView: View {
 
     open override func scrollEvent(_ event: ScrollEvent) -> Bool {
         guard isScrollEnabled, !isDragging else { return false }
-        now = Swift.max(now, event.timestamp)
+        let time = eventTime(event.timestamp)
         var d = event.delta
         // A vertical wheel with shift held scrolls across.
         if !event.isPrecise, event.modifiers.contains(.shift), d.width == 0 { d = Size(width: d.height, height: 0) }
@@ -484,9 +531,11 @@ open class ScrollView: View {
         case .ended, .cancelled, .momentumEnded:
             preciseOffset = nil
             if contentOffset != clamped(contentOffset) {
-                release(velocity: Size(width: 0, height: 0), at: event.timestamp)
+                release(velocity: Size(width: 0, height: 0), at: time)
             } else {
-                hideIndicatorsSoon(at: event.timestamp)
+                hideIndicatorsSoon(at: time)
+                // At rest where the fingers left it (a ruler snaps here).
+                if motion == nil { scrollingDidEnd() }
             }
         case .momentum:
             // The system's coasting, held to the content's ends.
@@ -500,7 +549,7 @@ open class ScrollView: View {
             let target = clamped(Point(x: contentOffset.x + d.width, y: contentOffset.y + d.height))
             guard target != contentOffset else { return false }
             contentOffset = target
-            indicatorShownUntil = event.timestamp + 0.5
+            indicatorShownUntil = time + 0.5
             needsFrames = true
         }
         return true
@@ -542,6 +591,10 @@ open class ScrollView: View {
                 let lo = vertical ? minimumContentOffset.y : minimumContentOffset.x
                 let hi = vertical ? maximumContentOffset.y : maximumContentOffset.x
                 let at = vertical ? o.y : o.x
+                guard (hi - lo).isFinite else {
+                    indicator.opacity = 0
+                    continue
+                }
                 var fraction = hi > lo ? (at - lo) / (hi - lo) : 0
                 // Past an edge the knob shrinks, as UIKit's does.
                 if fraction < 0 {
@@ -559,5 +612,25 @@ open class ScrollView: View {
                     : Rect(x: o.x + pos, y: o.y + b.height - inset - thickness, width: length, height: thickness)
             }
         }
+    }
+}
+
+/// The scroll view's pan: tells it when a pointer goes down (to catch a
+/// fling) and when it comes up without a drag.
+@MainActor
+final class ScrollPan: PanGestureRecognizer {
+    weak var scrollView: ScrollView?
+    private var dragged = false
+
+    override func pointerBegan(_ event: PointerEvent) {
+        dragged = false
+        scrollView?.pointerWentDown()
+        super.pointerBegan(event)
+    }
+
+    override func pointerEnded(_ event: PointerEvent) {
+        dragged = state == .began || state == .changed
+        super.pointerEnded(event)
+        if !dragged { scrollView?.pointerWentUpWithoutDrag() }
     }
 }

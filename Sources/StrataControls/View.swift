@@ -41,12 +41,23 @@ open class View {
 
     public var frame: Rect {
         get { layer.frame }
-        set { layer.frame = newValue }
+        set {
+            let old = layer.bounds.size
+            layer.frame = newValue
+            if layer.bounds.size != old { sizeDidChange() }
+        }
     }
     public var bounds: Rect {
         get { layer.bounds }
-        set { layer.bounds = newValue }
+        set {
+            let old = layer.bounds.size
+            layer.bounds = newValue
+            if layer.bounds.size != old { sizeDidChange() }
+        }
     }
+
+    /// Called when the view's size changes through `frame` or `bounds`.
+    open func sizeDidChange() {}
     public var isHidden: Bool {
         get { layer.isHidden }
         set { layer.isHidden = newValue }
@@ -142,6 +153,7 @@ open class View {
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard recognizer.view === self else { return }
         recognizer.reset(cancelling: true)
+        dispatcher?.forget(recognizer)
         gestureRecognizers.removeAll { $0 === recognizer }
         recognizer.view = nil
     }

@@ -86,8 +86,11 @@ struct RulerCommand: ParsableCommand {
         let dispatcher = InputDispatcher(rootView: root, host: host)
         var frame = 0
         var log: [String] = []
+        // Callbacks come during a frame's render: name that frame.
+        let first = host.statistics.framesRendered
         ruler.onValueChanged = { change in
-            log.append("frame \(frame): \(change.isFinal ? "final " : "")\(formatted(change.value))")
+            let n = host.statistics.framesRendered - first
+            log.append("frame \(n): \(change.isFinal ? "final " : "")\(formatted(change.value))")
         }
         host.renderFrame()
         print("start: \(formatted(ruler.value))")

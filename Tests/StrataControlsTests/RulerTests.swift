@@ -200,3 +200,151 @@ import Testing
         #expect(abs(r.value - 101.5) < 0.15, "\(r.value)")
     }
 }
+
+/// What a review found: flings past the strip's ends, trackpads, jumps
+/// during motion, touch-down, scale changes, resizing, hostile numbers.
+@MainActor
+@Suite struct RulerEdgeCaseTests {
+    func make(width: Double = 314, min: Double = 0, max: Double = 1e6, value: Double = 500) throws -> (
+        LayerHost, InputDispatcher, RulerView
+    ) {
+        let host = try LayerHost(width: Int(width), height: 80)
+        let root = View(frame: Rect(x: 0, y: 0, width: width, height: 80))
+        let r = RulerView(frame: root.bounds, scale: try RulerScale(step: 0.1, minimum: min, maximum: max))
+        root.addSubview(r)
+        try r.setValue(value, animated: false)
+        return (host, InputDispatcher(rootView: root, host: host), r)
+    }
+
+    /// Whether a tick sits exactly under the pointer.
+    func onTick(_ r: RulerView) -> Bool {
+        let c = r.contentOffset.x + r.bounds.width / 2
+        return abs((c / 10).rounded() - c / 10) < 1e-9
+    }
+
+    @Test func aFlingFartherThanTheStripLandsOnItsTickInOneMotion() throws {
+        let (host, d, r) = try make()
+        var finals = 0
+        r.onValueChanged = { if $0.isFinal { finals += 1 } }
+        try GestureScript.fling(from: Point(x: 250, y: 40), velocity: Size(width: -20_000, height: 0))
+            .play(on: d, host: host, settle: { !r.isDecelerating })
+        // At rest the moment the fling ends: on a tick, at the formula's distance.
+        #expect(onTick(r))
+        // 1,600 pt dragged (16.0) and 9,990 pt of fling (99.9).
+        #expect(abs(r.value - (500 + 16 + 99.9)) <= 0.2, "\(r.value)")
+        host.advance()
+        #expect(finals == 1 && onTick(r))
+    }
+
+    @Test func aTrackpadScrollEndsOnATick() throws {
+        let (host, d, r) = try make()
+        d.send(.scroll(.precise(Size(width: 13.3, height: 0), phase: .began, at: Point(x: 10, y: 10), timestamp: 0)))
+        d.send(.scroll(.precise(Size(width: 4.4, height: 0), phase: .changed, at: Point(x: 10, y: 10), timestamp: 0.02)))
+        d.send(.scroll(.precise(Size(width: 0, height: 0), phase: .ended, at: Point(x: 10, y: 10), timestamp: 0.04)))
+        for _ in 0..<60 { host.advance() }
+        // 17.7 pt is 1.77 ticks: it settles on the second.
+        #expect(onTick(r) && abs(r.value - 500.2) < 1e-9, "\(r.value)")
+    }
+
+    @Test func aKeyOrATouchDuringAFlingStopsIt() throws {
+        let (host, d, r) = try make()
+        try GestureScript.fling(from: Point(x: 250, y: 40), velocity: Size(width: -3000, height: 0))
+            .play(on: d, host: host, settle: { true })
+        for _ in 0..<10 { host.advance() }
+        #expect(r.isDecelerating)
+        #expect(r.becomeFirstResponder())
+        let mid = r.value
+        d.send(.key(KeyEvent(.down, key: .right, timestamp: (host.clock as! ManualClock).now)))
+        #expect(!r.isDecelerating && abs(r.value - (mid + 0.1)) < 1e-9)
+        for _ in 0..<60 { host.advance() }
+        #expect(abs(r.value - (mid + 0.1)) < 1e-9 && onTick(r))
+        // A touch catches a fling, and lifting it leaves the ruler on a tick.
+        try GestureScript.fling(from: Point(x: 250, y: 40), velocity: Size(width: -3000, height: 0))
+            .play(on: d, host: host, settle: { true })
+        for _ in 0..<10 { host.advance() }
+        try GestureScript.tap(at: Point(x: 100, y: 40)).play(on: d, host: host, settle: { !r.isDecelerating })
+        for _ in 0..<60 { host.advance() }
+        #expect(!r.isDecelerating && onTick(r))
+    }
+
+    @Test func aNewScaleOrSizeKeepsTheValue() throws {
+        let (host, _, r) = try make(value: 72.5)
+        r.scale = try RulerScale(step: 0.5, minimum: 0, maximum: 500)
+        #expect(r.value == 72.5)
+        r.frame = Rect(x: 0, y: 0, width: 200, height: 80)
+        host.renderFrame()
+        #expect(r.value == 72.5)
+        let c = r.contentOffset.x + 100
+        #expect(abs((c / 10).rounded() - c / 10) < 1e-9)
+    }
+
+    @Test func hostileNumbersDoNotTrap() throws {
+        let (host, d, r) = try make(min: -1e9, max: 1e9, value: 0)
+        d.send(.scroll(.wheel(lines: Size(width: 1e19, height: 0), at: Point(x: 10, y: 10), timestamp: 0)))
+        r.step(by: .max)
+        #expect(r.value == 1e9)
+        r.step(by: .min)
+        #expect(r.value == -1e9)
+        r.contentOffset = Point(x: 1e21, y: 0)
+        r.contentOffset = Point(x: -1e300, y: 0)
+        host.renderFrame()
+        #expect(r.value.isFinite)
+        // Events with wild times do not leave a motion running for ever.
+        try r.setValue(0, animated: false)
+        d.send(.pointer(PointerEvent(.down, at: Point(x: 200, y: 40), timestamp: .nan)))
+        d.send(.pointer(PointerEvent(.moved, at: Point(x: 150, y: 40), timestamp: 1e300)))
+        d.send(.pointer(PointerEvent(.up, at: Point(x: 100, y: 40), timestamp: .infinity)))
+        var frames = 0
+        while r.isDecelerating && frames < 600 {
+            host.advance()
+            frames += 1
+        }
+        #expect(!r.isDecelerating)
+    }
+}
+
+@MainActor
+@Suite struct DispatcherEdgeCaseTests {
+    @Test func aLostReleaseDoesNotBlockTheNextPointer() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let v = RecordingView(frame: root.bounds)
+        root.addSubview(v)
+        let d = InputDispatcher(rootView: root)
+        d.send(.pointer(PointerEvent(.down, at: Point(x: 10, y: 10), timestamp: 0)))
+        d.send(.pointer(PointerEvent(.down, at: Point(x: 20, y: 20), timestamp: 1)))
+        d.send(.pointer(PointerEvent(.up, at: Point(x: 20, y: 20), timestamp: 1.1)))
+        #expect(v.events == [.down, .cancelled, .down, .up])
+    }
+
+    @Test func aRecognizerDisabledMidDragStaysQuiet() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 300, height: 100))
+        let d = InputDispatcher(rootView: root)
+        var began = 0
+        let pan = PanGestureRecognizer { if $0.state == .began { began += 1 } }
+        root.addGestureRecognizer(pan)
+        d.send(.pointer(PointerEvent(.down, at: Point(x: 10, y: 10), timestamp: 0)))
+        d.send(.pointer(PointerEvent(.moved, at: Point(x: 40, y: 10), timestamp: 0.1)))
+        pan.isEnabled = false
+        pan.isEnabled = true
+        d.send(.pointer(PointerEvent(.moved, at: Point(x: 80, y: 10), timestamp: 0.2)))
+        d.send(.pointer(PointerEvent(.up, at: Point(x: 80, y: 10), timestamp: 0.3)))
+        #expect(began == 1)
+    }
+
+    @Test func pagingSettlesInUnderASecond() throws {
+        let host = try LayerHost(width: 400, height: 600)
+        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        let s = ScrollView(frame: root.bounds)
+        s.contentSize = Size(width: 400, height: 6000)
+        s.isPagingEnabled = true
+        root.addSubview(s)
+        let d = InputDispatcher(rootView: root, host: host)
+        let frames = try GestureScript.drag(from: Point(x: 200, y: 400), to: Point(x: 200, y: 380), duration: 0.05)
+            .play(on: d, host: host, settle: { !s.isDecelerating })
+        #expect(s.contentOffset.y == 600)
+        #expect(Double(frames) / 60 < 1)
+        // A script with no end in sight still stops.
+        let forever = try GestureScript.tap(at: Point(x: 1, y: 1)).play(on: d, host: host, maximumDuration: .nan, settle: { false })
+        #expect(forever <= 60 * 60 + 1)
+    }
+}
