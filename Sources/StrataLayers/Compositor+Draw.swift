@@ -144,7 +144,16 @@ extension Compositor {
             // A plain rectangle: on whole pixels (the usual case: a scroll
             // view, a chart's plot) the canvas narrows its clip box and keeps
             // no mask, so what is drawn inside costs nothing more.
-            let box = p.state.bounds.applying(canvas.transform)
+            // Edges a rounding error off whole pixels (a scrolled layer's
+            // bounds origin, taken away again by its own transform) are
+            // whole pixels: the box narrows, with no mask to draw through.
+            let raw = p.state.bounds.applying(canvas.transform)
+            func whole(_ v: Double) -> Double {
+                let r = v.rounded()
+                return abs(v - r) <= 1e-7 * Swift.max(1, abs(v)) ? r : v
+            }
+            let x0 = whole(raw.minX), y0 = whole(raw.minY), x1 = whole(raw.maxX), y1 = whole(raw.maxY)
+            let box = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             canvas.restoreGState()
             canvas.clip(to: box)
             return
