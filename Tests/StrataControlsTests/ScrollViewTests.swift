@@ -120,16 +120,18 @@ final class DelegateLog: ScrollViewDelegate {
         #expect(log.calls == ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging(false)"])
     }
 
-    @Test func aFlingDeceleratesToTheRestingPoint() {
+    @Test(arguments: [ScrollPhysics.DecelerationRate.normal, .fast])
+    func aFlingDeceleratesToTheRestingPoint(rate: ScrollPhysics.DecelerationRate) {
         let (d, s, log) = make(content: Size(width: 400, height: 100_000))
+        s.decelerationRate = rate
         // 2000 pt/s up the screen: the content moves down by 999 pt more.
         let release = drag(d, dy: -160, duration: 0.08)
         let start = s.contentOffset.y
         run(d, from: release) { !s.isDecelerating }
         // Within half a point of x0 − v0/(1000 ln d) from the release.
-        let expected = ScrollPhysics.restingPoint(from: start, velocity: 2000, rate: .normal)
+        let expected = ScrollPhysics.restingPoint(from: start, velocity: 2000, rate: rate)
         #expect(abs(s.contentOffset.y - expected) <= 0.5, "\(s.contentOffset.y - expected)")
-        #expect(abs(expected - start - 999) < 1)
+        #expect(abs(expected - start - (rate == .normal ? 999 : 199)) < 1)
         #expect(
             log.calls == [
                 "willBeginDragging", "didScroll", "willEndDragging", "didEndDragging(true)", "willBeginDecelerating", "didScroll",
