@@ -62,6 +62,13 @@ let package = Package(
         ),
         // FreeType loads faces and their outlines; fontconfig finds fonts and
         // fallbacks (Debian: libfreetype-dev, libfontconfig-dev).
+        // HarfBuzz (Debian's libharfbuzz-dev): OpenType shaping (ligatures,
+        // marks, contextual forms, kerning) for the text engine.
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
         .systemLibrary(
             name: "CFreeType",
             pkgConfig: "freetype2",
@@ -75,7 +82,7 @@ let package = Package(
         .target(
             name: "StrataText",
             dependencies: [
-                "StrataQueues", "StrataGraphics", "CFreeType", "CFontconfig",
+                "StrataQueues", "StrataGraphics", "CFreeType", "CFontconfig", "CHarfBuzz",
             ]
         ),
         // The layer tree, transactions, animations and the compositor.

@@ -20,6 +20,7 @@ pkg-config --exists libpng 2>/dev/null || needed+=(libpng-dev)
 pkg-config --exists libjpeg 2>/dev/null || needed+=(libjpeg-dev)
 pkg-config --exists libisal 2>/dev/null || needed+=(libisal-dev)
 pkg-config --exists freetype2 2>/dev/null || needed+=(libfreetype-dev)
+pkg-config --exists harfbuzz 2>/dev/null || needed+=(libharfbuzz-dev)
 pkg-config --exists fontconfig 2>/dev/null || needed+=(libfontconfig-dev)
 # Time zones: date axes tick on local wall-clock time (the tests cross
 # daylight-saving changes in Berlin and New York).

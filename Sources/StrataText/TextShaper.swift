@@ -1,0 +1,120 @@
+import CHarfBuzz
+import StrataGraphics
+import StrataQueues
+
+/// An OpenType feature setting for shaping: a four-letter tag and a value
+/// (`FontFeature("liga", 0)` turns standard ligatures off, `("tnum", 1)`
+/// asks for tabular figures).
+public struct FontFeature: Sendable, Hashable {
+    public var tag: String
+    public var value: UInt32
+
+    public init(_ tag: String, _ value: UInt32 = 1) {
+        self.tag = tag
+        self.value = value
+    }
+}
+
+/// The direction a run of text is set in.
+public enum TextDirection: Sendable, Hashable { case leftToRight, rightToLeft }
+
+/// One glyph of a shaped run, in visual order (left to right, whatever the
+/// direction): its glyph, the byte offset in the run's UTF-8 of the first
+/// character of its cluster, its advance and its offset from the pen, in
+/// font units (y up, as OpenType gives them).
+public struct ShapedGlyph: Sendable, Hashable {
+    public var glyph: UInt32
+    public var cluster: Int
+    public var advance: Double
+    public var offset: Point
+}
+
+/// Shaping with HarfBuzz (issue 18, first step): a run of text in one face,
+/// script and direction becomes glyphs with their positions, with the face's
+/// OpenType features applied (kerning, ligatures, marks on their bases,
+/// contextual forms).
+///
+/// HarfBuzz reads the font file itself (its own face and font objects, made
+/// once per face and kept, immutable and so safe to share between threads);
+/// positions come back in font units.
+public enum TextShaper {
+    /// Shapes `text` in `face`. `script` is an ISO 15924 tag ("Latn",
+    /// "Arab"); nil lets HarfBuzz guess from the text, as it does the
+    /// direction when `direction` is nil. `language` is a BCP 47 tag.
+    public static func shape(
+        _ text: String, face: FontFace, direction: TextDirection? = nil, script: String? = nil, language: String? = nil,
+        features: [FontFeature] = []
+    ) -> [ShapedGlyph] {
+        guard !text.isEmpty, let font = HarfBuzzFonts.shared.font(for: face) else { return [] }
+        guard let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        var utf8 = Array(text.utf8)
+        utf8.withUnsafeMutableBufferPointer { b in
+            b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { p in
+                hb_buffer_add_utf8(buffer, p, Int32(b.count), 0, Int32(b.count))
+            }
+        }
+        if let direction { hb_buffer_set_direction(buffer, direction == .leftToRight ? HB_DIRECTION_LTR : HB_DIRECTION_RTL) }
+        if let script { hb_buffer_set_script(buffer, hb_script_from_string(script, Int32(script.utf8.count))) }
+        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count))) }
+        hb_buffer_guess_segment_properties(buffer)
+        var settings = features.compactMap { f -> hb_feature_t? in
+            let tag = Array(f.tag.utf8)
+            guard tag.count == 4 else { return nil }
+            return hb_feature_t(
+                tag: (UInt32(tag[0]) << 24) | (UInt32(tag[1]) << 16) | (UInt32(tag[2]) << 8) | UInt32(tag[3]), value: f.value,
+                start: 0, end: UInt32.max)
+        }
+        hb_shape(font, buffer, &settings, UInt32(settings.count))
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return [] }
+        return (0..<Int(count)).map { i in
+            ShapedGlyph(
+                glyph: infos[i].codepoint, cluster: Int(infos[i].cluster), advance: Double(positions[i].x_advance),
+                offset: Point(x: Double(positions[i].x_offset), y: Double(positions[i].y_offset)))
+        }
+    }
+}
+
+/// HarfBuzz fonts, one per face, made on first use and kept for the life
+/// of the process (as the faces are).
+final class HarfBuzzFonts: Sendable {
+    static let shared = HarfBuzzFonts()
+
+    /// An `hb_font_t` made immutable, which HarfBuzz shapes with from any
+    /// number of threads at once.
+    struct Handle: @unchecked Sendable {
+        // Safe to share: the font is immutable once made (`hb_font_make_immutable`),
+        // and HarfBuzz documents immutable objects as thread-safe.
+        let font: OpaquePointer
+    }
+
+    private let fonts = Locked<[FontLibrary.FaceKey: Handle?]>([:])
+
+    func font(for face: FontFace) -> OpaquePointer? {
+        let key = FontLibrary.FaceKey(path: face.path, index: face.index)
+        if let known = fonts.withLock({ $0[key] }) { return known?.font }
+        var made: Handle?
+        if let blob = hb_blob_create_from_file_or_fail(face.path) {
+            let hbFace = hb_face_create(blob, UInt32(face.index))
+            hb_blob_destroy(blob)
+            if let hbFace, let font = hb_font_create(hbFace) {
+                // Positions in font units: the scale is the face's em.
+                let upem = Int32(hb_face_get_upem(hbFace))
+                hb_font_set_scale(font, upem, upem)
+                hb_font_make_immutable(font)
+                made = Handle(font: font)
+            }
+            hb_face_destroy(hbFace)
+        }
+        return fonts.withLock { table in
+            if let existing = table[key] {
+                if let made, existing?.font != made.font { hb_font_destroy(made.font) }
+                return existing?.font
+            }
+            table[key] = made
+            return made?.font
+        }
+    }
+}
