@@ -62,6 +62,18 @@ let package = Package(
         ),
         // FreeType loads faces and their outlines; fontconfig finds fonts and
         // fallbacks (Debian: libfreetype-dev, libfontconfig-dev).
+        // ICU's common library (Debian's libicu-dev) for grapheme clusters and
+        // line breaking by UAX #14, driven from a little C (its functions'
+        // names carry the version through macros Swift cannot import).
+        .systemLibrary(
+            name: "CLibICU",
+            pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        .target(
+            name: "CICU",
+            dependencies: ["CLibICU"]
+        ),
         // HarfBuzz (Debian's libharfbuzz-dev): OpenType shaping (ligatures,
         // marks, contextual forms, kerning) for the text engine.
         .systemLibrary(
@@ -82,7 +94,7 @@ let package = Package(
         .target(
             name: "StrataText",
             dependencies: [
-                "StrataQueues", "StrataGraphics", "CFreeType", "CFontconfig", "CHarfBuzz",
+                "StrataQueues", "StrataGraphics", "CFreeType", "CFontconfig", "CHarfBuzz", "CICU",
             ]
         ),
         // The layer tree, transactions, animations and the compositor.

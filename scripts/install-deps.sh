@@ -21,6 +21,7 @@ pkg-config --exists libjpeg 2>/dev/null || needed+=(libjpeg-dev)
 pkg-config --exists libisal 2>/dev/null || needed+=(libisal-dev)
 pkg-config --exists freetype2 2>/dev/null || needed+=(libfreetype-dev)
 pkg-config --exists harfbuzz 2>/dev/null || needed+=(libharfbuzz-dev)
+pkg-config --exists icu-uc 2>/dev/null || needed+=(libicu-dev)
 pkg-config --exists fontconfig 2>/dev/null || needed+=(libfontconfig-dev)
 # Time zones: date axes tick on local wall-clock time (the tests cross
 # daylight-saving changes in Berlin and New York).

@@ -1,0 +1,37 @@
+// ICU's C functions carry its version in their names (ubrk_open_72) through
+// macros Swift cannot import, so the break iterators are driven from C.
+#include "CICU.h"
+#include <unicode/ubrk.h>
+#include <unicode/utypes.h>
+#include <string.h>
+
+long strata_icu_boundaries(const uint16_t *text, long length, int kind, const char *locale,
+                           long *offsets, uint8_t *mandatory, long capacity,
+                           char *error, long error_size) {
+    if (length < 0 || length > 0x7fffffff) {
+        strncpy(error, "text too long", (size_t)error_size);
+        return -1;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIteratorType type = kind == 0 ? UBRK_CHARACTER : kind == 1 ? UBRK_LINE : UBRK_WORD;
+    UBreakIterator *it = ubrk_open(type, locale, (const UChar *)text, (int32_t)length, &status);
+    if (U_FAILURE(status) || it == NULL) {
+        strncpy(error, u_errorName(status), (size_t)error_size);
+        if (error_size > 0) error[error_size - 1] = 0;
+        if (it) ubrk_close(it);
+        return -1;
+    }
+    long count = 0;
+    for (int32_t b = ubrk_first(it); b != UBRK_DONE; b = ubrk_next(it)) {
+        if (count < capacity) {
+            offsets[count] = b;
+            if (mandatory) {
+                int32_t rule = ubrk_getRuleStatus(it);
+                mandatory[count] = kind == 1 && rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT;
+            }
+        }
+        count++;
+    }
+    ubrk_close(it);
+    return count;
+}

@@ -1,0 +1,17 @@
+#ifndef STRATA_CICU_H
+#define STRATA_CICU_H
+
+#include <stdint.h>
+
+/// The boundaries of `kind` (0: grapheme clusters, 1: line-break
+/// opportunities, 2: words) in `text` (UTF-16, `length` units), for
+/// `locale` ("" for the root; "ja@lb=strict" for strict CJK line breaking):
+/// their UTF-16 offsets, in order, from 0 to `length`, written to `offsets`
+/// (and, for line breaks, 1 in `mandatory` where the break is a hard one).
+/// Returns how many there are (more than `capacity` when they did not all
+/// fit), or -1 with ICU's error name in `error`.
+long strata_icu_boundaries(const uint16_t *text, long length, int kind, const char *locale,
+                           long *offsets, uint8_t *mandatory, long capacity,
+                           char *error, long error_size);
+
+#endif

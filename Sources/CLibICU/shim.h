@@ -1,0 +1,1 @@
+#include <unicode/ubrk.h>

@@ -1,0 +1,56 @@
+import CICU
+
+/// Where text may be divided, by ICU's implementations of the Unicode
+/// algorithms (issue 18): grapheme clusters (UAX #29, what a caret moves
+/// over: an emoji sequence, a flag, a letter with its marks), and line-break
+/// opportunities (UAX #14, with `strict` for the Japanese rules that keep
+/// small kana and prolonged sound marks with what precedes them).
+///
+/// Offsets are in UTF-16 code units, as `NSString` and Core Text count.
+public enum TextBoundaries {
+    /// The UTF-16 offsets where grapheme clusters start, and the text's end
+    /// (0 … count, in order; just [0] for empty text).
+    public static func graphemeBoundaries(_ text: String) -> [Int] {
+        boundaries(text, kind: 0, locale: "").map(\.offset)
+    }
+
+    /// The grapheme clusters of `text`, as strings.
+    public static func graphemeClusters(_ text: String) -> [String] {
+        let units = Array(text.utf16), b = graphemeBoundaries(text)
+        return zip(b, b.dropFirst()).map { String(decoding: units[$0..<$1], as: UTF16.self) }
+    }
+
+    /// Where a line may break: UTF-16 offsets (after the break's last unit;
+    /// the text's end included) and whether the break is mandatory (after a
+    /// newline). `locale` tailors the rules ("ja"); `strict` applies the
+    /// strict CJK rules.
+    public static func lineBreaks(_ text: String, locale: String = "", strict: Bool = false) -> [(offset: Int, isMandatory: Bool)] {
+        let base = locale.filter { $0.isLetter || $0 == "_" || $0 == "-" }
+        let tailored = strict ? "\(base.isEmpty ? "ja" : base)@lb=strict" : base
+        return boundaries(text, kind: 1, locale: tailored).filter { $0.offset > 0 }
+    }
+
+    private static func boundaries(_ text: String, kind: Int32, locale: String) -> [(offset: Int, isMandatory: Bool)] {
+        let units = Array(text.utf16)
+        var capacity = units.count + 2
+        while true {
+            var offsets = [Int](repeating: 0, count: capacity)
+            var mandatory = [UInt8](repeating: 0, count: capacity)
+            var error = [CChar](repeating: 0, count: 64)
+            let n = units.withUnsafeBufferPointer { u in
+                offsets.withUnsafeMutableBufferPointer { o in
+                    mandatory.withUnsafeMutableBufferPointer { m in
+                        error.withUnsafeMutableBufferPointer { e in
+                            strata_icu_boundaries(
+                                u.baseAddress, u.count, kind, locale, o.baseAddress, m.baseAddress, capacity, e.baseAddress, e.count)
+                        }
+                    }
+                }
+            }
+            // ICU failing (no data, say): every unit a boundary, no mandatory breaks.
+            guard n >= 0 else { return (0...units.count).map { ($0, false) } }
+            if n <= capacity { return (0..<n).map { (offsets[$0], mandatory[$0] != 0) } }
+            capacity = n
+        }
+    }
+}
