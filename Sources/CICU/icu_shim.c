@@ -1,6 +1,7 @@
 // ICU's C functions carry its version in their names (ubrk_open_72) through
 // macros Swift cannot import, so the break iterators are driven from C.
 #include "CICU.h"
+#include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/utypes.h>
 #include <string.h>
@@ -34,4 +35,10 @@ long strata_icu_boundaries(const uint16_t *text, long length, int kind, const ch
     }
     ubrk_close(it);
     return count;
+}
+
+int strata_icu_base_direction(const uint16_t *text, long length) {
+    if (length <= 0 || length > 0x7fffffff) return -1;
+    UBiDiDirection d = ubidi_getBaseDirection((const UChar *)text, (int32_t)length);
+    return d == UBIDI_LTR ? 0 : d == UBIDI_RTL ? 1 : -1;
 }

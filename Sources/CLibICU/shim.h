@@ -1,1 +1,2 @@
 #include <unicode/ubrk.h>
+#include <unicode/ubidi.h>

@@ -30,6 +30,15 @@ public enum TextBoundaries {
         return boundaries(text, kind: 1, locale: tailored).filter { $0.offset > 0 }
     }
 
+    /// The direction of a paragraph by its first strong character (UAX #9,
+    /// P2–P3): what `naturalAlignment` follows. nil when there is no strong
+    /// character (digits, punctuation, spaces only).
+    public static func baseDirection(_ text: String) -> TextDirection? {
+        let units = Array(text.utf16)
+        let d = units.withUnsafeBufferPointer { strata_icu_base_direction($0.baseAddress, $0.count) }
+        return d == 0 ? .leftToRight : d == 1 ? .rightToLeft : nil
+    }
+
     private static func boundaries(_ text: String, kind: Int32, locale: String) -> [(offset: Int, isMandatory: Bool)] {
         let units = Array(text.utf16)
         var capacity = units.count + 2

@@ -37,4 +37,13 @@ import Testing
         // A locale with odd characters is cleaned, not passed on.
         #expect(TextBoundaries.lineBreaks("a b", locale: "x@y=z;;").map(\.offset) == [2, 3])
     }
+
+    @Test func theFirstStrongCharacterSetsTheDirection() {
+        #expect(TextBoundaries.baseDirection("Hello") == .leftToRight)
+        #expect(TextBoundaries.baseDirection("שלום world") == .rightToLeft)
+        #expect(TextBoundaries.baseDirection("123, مرحبا") == .rightToLeft)  // digits are weak
+        #expect(TextBoundaries.baseDirection("(abc) שלום") == .leftToRight)
+        #expect(TextBoundaries.baseDirection("123 !?") == nil)
+        #expect(TextBoundaries.baseDirection("") == nil)
+    }
 }

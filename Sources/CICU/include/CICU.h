@@ -14,4 +14,9 @@ long strata_icu_boundaries(const uint16_t *text, long length, int kind, const ch
                            long *offsets, uint8_t *mandatory, long capacity,
                            char *error, long error_size);
 
+/// The paragraph direction UAX #9 gives `text` (UTF-16) by its first strong
+/// character (rules P2 and P3): 0 left to right, 1 right to left, -1 when
+/// there is no strong character.
+int strata_icu_base_direction(const uint16_t *text, long length);
+
 #endif
