@@ -256,7 +256,7 @@ open class LineChartLayer: Layer {
     /// right (`width`) and bottom (`height`), each held to 0…100,000 (NaN is 0).
     public var insets = Rect(x: 8, y: 8, width: 8, height: 8) {
         didSet {
-            func held(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(100_000, Swift.max(0, v)) }
+            let held = Self.heldDistance
             let h = Rect(
                 x: held(insets.origin.x), y: held(insets.origin.y), width: held(insets.size.width), height: held(insets.size.height))
             if h != insets { insets = h }
@@ -317,10 +317,13 @@ open class LineChartLayer: Layer {
     /// legend and labels leave. Labels then sit outside the plot within them.
     public private(set) var viewPortOffsets: (left: Double, top: Double, right: Double, bottom: Double)?
 
+    /// A distance from an edge (an inset, an offset) held to 0…100,000, NaN as 0.
+    static func heldDistance(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(100_000, Swift.max(0, v)) }
+
     /// Fixes the plot's distances from the layer's edges (each held to
     /// 0…100,000; NaN is 0).
     public func setViewPortOffsets(left: Double, top: Double, right: Double, bottom: Double) {
-        func held(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(100_000, Swift.max(0, v)) }
+        let held = Self.heldDistance
         viewPortOffsets = (held(left), held(top), held(right), held(bottom))
         setNeedsLayout()
     }

@@ -53,6 +53,14 @@ public struct RulerScale: Sendable, Hashable {
         maximumIndex = Swift.max(Int(lo), Int(hi))
     }
 
+    /// The decimals that write multiples of `step` exactly (at most 6):
+    /// 0 for 1 or 10, 1 for 0.5, 2 for 0.25.
+    public static func fractionDigits(of step: Double) -> Int {
+        var digits = 0
+        while digits < 6, abs((step * pow(10, Double(digits))).rounded() - step * pow(10, Double(digits))) > 1e-9 { digits += 1 }
+        return digits
+    }
+
     /// The value of tick `index`.
     public func value(at index: Int) -> Double { Double(index) * step }
 
@@ -393,9 +401,7 @@ open class RulerView: ScrollView {
         let index = wrapsAround ? scale.wrapped(i) : i
         let v = scale.value(at: index)
         if let labelFormatter { return labelFormatter(v) }
-        let longStep = scale.step * Double(scale.ticksPerLongTick)
-        var digits = 0
-        while digits < 6, abs((longStep * pow(10, Double(digits))).rounded() - longStep * pow(10, Double(digits))) > 1e-9 { digits += 1 }
+        let digits = RulerScale.fractionDigits(of: scale.step * Double(scale.ticksPerLongTick))
         let text = String(format: "%.\(digits)f", v == 0 ? 0 : v)
         return unit.isEmpty ? text : "\(text) \(unit)"
     }

@@ -121,8 +121,7 @@ struct RulerCommand: ParsableCommand {
     }
 
     func formatted(_ v: Double) -> String {
-        var digits = 0
-        while digits < 6, abs((step * pow(10, Double(digits))).rounded() - step * pow(10, Double(digits))) > 1e-9 { digits += 1 }
+        let digits = RulerScale.fractionDigits(of: step)
         return String(format: "%.\(digits)f", v) + (unit.isEmpty ? "" : " \(unit)")
     }
 }
