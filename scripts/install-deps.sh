@@ -35,4 +35,20 @@ families="$(fc-list : family 2>/dev/null | tr ',' '\n' || true)"
 has_family() { grep -qx "$1" <<<"$families"; }
 has_family "DejaVu Sans" || needed+=(fonts-dejavu-core)
 has_family "WenQuanYi Micro Hei" || needed+=(fonts-wqy-microhei)
+# Issue 18's scripts: Arabic and Devanagari (Noto, from fonts-noto-core) and
+# colour emoji. hb-shape (libharfbuzz-bin) is what the shaping tests compare
+# glyphs with.
+has_family "Noto Color Emoji" || needed+=(fonts-noto-color-emoji)
+command -v hb-shape >/dev/null 2>&1 || needed+=(libharfbuzz-bin)
 [ ${#needed[@]} -eq 0 ] || install "${needed[@]}"
+# An image may carry fonts-noto-core as installed with its font files
+# stripped: reinstalling brings them back.
+if ! has_family "Noto Sans Arabic" || ! has_family "Noto Sans Devanagari"; then
+  if dpkg -s fonts-noto-core >/dev/null 2>&1; then
+    echo "reinstalling: fonts-noto-core (its fonts are missing)" >&2
+    if [ $updated -eq 0 ]; then $sudo_cmd apt-get update -q; updated=1; fi
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --reinstall fonts-noto-core
+  else
+    install fonts-noto-core
+  fi
+fi

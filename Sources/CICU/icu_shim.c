@@ -42,3 +42,33 @@ int strata_icu_base_direction(const uint16_t *text, long length) {
     UBiDiDirection d = ubidi_getBaseDirection((const UChar *)text, (int32_t)length);
     return d == UBIDI_LTR ? 0 : d == UBIDI_RTL ? 1 : -1;
 }
+
+int strata_icu_bidi_levels(const uint16_t *text, long length, int base,
+                           uint8_t *levels, uint8_t *paragraph_levels) {
+    if (length <= 0 || length > 0x7fffffff) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized((int32_t)length, 0, &status);
+    if (U_FAILURE(status) || bidi == NULL) return -1;
+    UBiDiLevel para = base == 0 ? 0 : base == 1 ? 1 : UBIDI_DEFAULT_LTR;
+    ubidi_setPara(bidi, (const UChar *)text, (int32_t)length, para, NULL, &status);
+    if (U_FAILURE(status)) {
+        ubidi_close(bidi);
+        return -1;
+    }
+    const UBiDiLevel *resolved = ubidi_getLevels(bidi, &status);
+    if (U_FAILURE(status) || resolved == NULL) {
+        ubidi_close(bidi);
+        return -1;
+    }
+    memcpy(levels, resolved, (size_t)length);
+    int32_t count = ubidi_countParagraphs(bidi);
+    for (int32_t p = 0; p < count; p++) {
+        int32_t start = 0, limit = 0;
+        UBiDiLevel level = 0;
+        ubidi_getParagraphByIndex(bidi, p, &start, &limit, &level, &status);
+        if (U_FAILURE(status)) break;
+        for (int32_t i = start; i < limit && i < length; i++) paragraph_levels[i] = level;
+    }
+    ubidi_close(bidi);
+    return U_FAILURE(status) ? -1 : 0;
+}

@@ -46,6 +46,18 @@ extension Canvas {
         }
     }
 
+    /// Draws `image` pixel for pixel with its top left at device pixel (`x`,
+    /// `y`): the transform does not apply (the image is made for device
+    /// pixels, as a colour glyph drawn at its device size is); clip, alpha,
+    /// blend mode and shadow do.
+    public func draw(_ image: Image, atDeviceX x: Int, y: Int) {
+        guard image.width > 0, image.height > 0 else { return }
+        let saved = state.transform
+        state.transform = .identity
+        defer { state.transform = saved }
+        draw(image, in: Rect(x: Double(x), y: Double(y), width: Double(image.width), height: Double(image.height)))
+    }
+
     /// Draws `image` pixel for pixel at a whole-pixel offset, blending its rows
     /// straight into the target (opaque runs stored, transparent ones
     /// skipped), when that is what `draw(_:in:)` would do: one device pixel

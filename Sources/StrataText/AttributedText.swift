@@ -31,16 +31,26 @@ public struct TextAttributes: Sendable, Hashable {
     public var backgroundColor: Color?
     public var underline: TextDecoration?
     public var strikethrough: TextDecoration?
-    /// Extra space after each character, in points (`.kern`).
+    /// Extra space after each character, in points (`.kern`). Not added
+    /// between the joined letters of cursive scripts (Arabic, Syriac,
+    /// Mongolian, N'Ko); optional ligatures (`liga`, `clig`, `dlig`, `hlig`)
+    /// are turned off when it is not zero, unless `features` sets them, so
+    /// the spacing is even.
     public var kern: Double
     /// Points the text is raised above the baseline (`.baselineOffset`).
     public var baselineOffset: Double
     public var link: TextLink?
+    /// OpenType feature settings the text is shaped with, over the face's
+    /// defaults (`kCTFontFeatureSettingsAttribute`): `FontFeature("tnum")`
+    /// for tabular figures, `FontFeature("smcp")` for small capitals,
+    /// `FontFeature("liga", 0)` for no standard ligatures. A tag that is
+    /// not four ASCII letters is ignored.
+    public var features: [FontFeature]
 
     public init(
         font: Font = Font(size: 16), foregroundColor: Color = .black, backgroundColor: Color? = nil,
         underline: TextDecoration? = nil, strikethrough: TextDecoration? = nil,
-        kern: Double = 0, baselineOffset: Double = 0, link: TextLink? = nil
+        kern: Double = 0, baselineOffset: Double = 0, link: TextLink? = nil, features: [FontFeature] = []
     ) {
         self.font = font
         self.foregroundColor = foregroundColor
@@ -50,6 +60,7 @@ public struct TextAttributes: Sendable, Hashable {
         self.kern = kern.isFinite ? kern : 0
         self.baselineOffset = baselineOffset.isFinite ? baselineOffset : 0
         self.link = link
+        self.features = features
     }
 }
 

@@ -36,6 +36,7 @@ extension Canvas {
                 var tooLarge = false
                 let lines = layout.lines.map { line in
                     var glyphs: [(color: Color, mask: CoverageMask, x: Int, y: Int)] = []
+                    var images: [LayoutRenderCache.Piece] = []
                     for run in line.runs {
                         let size = run.size * scale
                         var wanted: [(glyph: UInt32, subpixel: Int)] = []
@@ -49,6 +50,17 @@ extension Canvas {
                             wanted.append((glyph, sub))
                             origins.append((ix, Int(gy.rounded())))
                         }
+                        if run.face.hasColorBitmaps {
+                            for (i, w) in wanted.enumerated() {
+                                guard let g = ColorGlyphCache.shared.glyph(face: run.face, glyph: w.glyph, size: size, subpixel: w.subpixel)
+                                else { continue }
+                                images.append(
+                                    LayoutRenderCache.Piece(
+                                        color: .black, mask: CoverageMask(width: 0, height: 0, left: 0, top: 0, coverage: []),
+                                        x: origins[i].0 + g.left, y: origins[i].1 + g.top, image: g.image))
+                            }
+                            continue
+                        }
                         let masks = GlyphCache.shared.masks(face: run.face, size: size, glyphs: wanted)
                         for (i, mask) in masks.enumerated() {
                             guard let mask else {
@@ -58,7 +70,7 @@ extension Canvas {
                             glyphs.append((run.attributes.foregroundColor, mask, origins[i].0, origins[i].1))
                         }
                     }
-                    return LayoutRenderCache.compose(glyphs)
+                    return LayoutRenderCache.compose(glyphs) + images
                 }
                 return tooLarge ? nil : lines
             }
@@ -70,6 +82,13 @@ extension Canvas {
             var batchColor: Color? = nil
             for pieces in composed {
                 for piece in pieces {
+                    if let image = piece.image {
+                        if let c = batchColor { draw(batch, with: .color(c)) }
+                        batch.removeAll(keepingCapacity: true)
+                        batchColor = nil
+                        draw(image, atDeviceX: ox + piece.x, y: oy + piece.y)
+                        continue
+                    }
                     if let c = batchColor, c != piece.color {
                         draw(batch, with: .color(c))
                         batch.removeAll(keepingCapacity: true)
@@ -95,7 +114,11 @@ extension Canvas {
             }
             if let composed {
                 for piece in composed[n] {
-                    draw(piece.mask, atDeviceX: ox + piece.x, y: oy + piece.y, with: .color(piece.color))
+                    if let image = piece.image {
+                        draw(image, atDeviceX: ox + piece.x, y: oy + piece.y)
+                    } else {
+                        draw(piece.mask, atDeviceX: ox + piece.x, y: oy + piece.y, with: .color(piece.color))
+                    }
                 }
             } else {
                 for run in line.runs {
@@ -138,6 +161,14 @@ extension Canvas {
             wanted.append((glyph, sub))
             origins.append((ix, Int(p.y.rounded())))
         }
+        if run.face.hasColorBitmaps {
+            for (i, w) in wanted.enumerated() {
+                guard let g = ColorGlyphCache.shared.glyph(face: run.face, glyph: w.glyph, size: deviceSize, subpixel: w.subpixel)
+                else { continue }
+                draw(g.image, atDeviceX: origins[i].x + g.left, y: origins[i].y + g.top)
+            }
+            return
+        }
         let masks = GlyphCache.shared.masks(face: run.face, size: deviceSize, glyphs: wanted)
         var placed: [PlacedMask] = []
         placed.reserveCapacity(masks.count)
@@ -155,6 +186,20 @@ extension Canvas {
 
     /// Fills the run's glyphs (or those at `only`) as outlines, in one path.
     private func drawOutlines(_ run: GlyphRun, at base: Point, color: Color, only: [Int]? = nil) {
+        if run.face.hasColorBitmaps {
+            // Colour glyphs have no outlines: their strikes are drawn scaled,
+            // rotated or sheared as the transform says.
+            for i in only ?? Array(run.glyphs.indices) {
+                guard let strike = run.face.library.colorBitmap(run.face, run.glyphs[i]), strike.ppem > 0 else { continue }
+                let s = run.size / strike.ppem, p = run.positions[i]
+                draw(
+                    strike.image,
+                    in: Rect(
+                        x: base.x + p.x + strike.left * s, y: base.y + p.y - strike.top * s,
+                        width: Double(strike.image.width) * s, height: Double(strike.image.height) * s))
+            }
+            return
+        }
         let scale = run.size / run.face.unitsPerEm
         var all = Path()
         for i in only ?? Array(run.glyphs.indices) {

@@ -22,6 +22,10 @@ public final class FontFace: Sendable {
     public let xHeight: Double
     /// Whether the face has a kerning table FreeType reads.
     let hasKerning: Bool
+    /// Whether the face's glyphs are colour bitmaps (CBDT or sbix strikes,
+    /// as Noto Color Emoji's are) rather than outlines: they draw in their own
+    /// colours, scaled from the largest strike to the text's size.
+    public let hasColorBitmaps: Bool
 
     let library: FontLibrary
 
@@ -38,6 +42,7 @@ public final class FontFace: Sendable {
         capHeight = metrics.capHeight
         xHeight = metrics.xHeight
         hasKerning = metrics.hasKerning
+        hasColorBitmaps = metrics.hasColorBitmaps
     }
 
     /// The glyph for `scalar`, or nil when the face has none.
@@ -74,4 +79,5 @@ struct FaceMetrics {
     var capHeight: Double
     var xHeight: Double
     var hasKerning: Bool
+    var hasColorBitmaps: Bool
 }

@@ -64,12 +64,32 @@ public final class FontLibrary: Sendable {
         guard error == 0, let face else {
             throw .fontFile(path: path, reason: FontLibrary.describe(error, path: path))
         }
-        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, face.pointee.units_per_EM > 0 else {
+        let flags = face.pointee.face_flags
+        let scalable = flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        let color = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        // Outline fonts, and colour bitmap fonts (CBDT or sbix, as Noto Color
+        // Emoji is), whose strikes are scaled to the text's size.
+        let colorBitmaps = color && flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES) != 0 && face.pointee.num_fixed_sizes > 0
+        // FreeType leaves a bitmap face's em and vertical metrics at zero; its
+        // `head` and `hhea` tables have them, as HarfBuzz reads them.
+        var unitsPerEm = Double(face.pointee.units_per_EM)
+        var ascender = Double(face.pointee.ascender), descender = -Double(face.pointee.descender)
+        var lineHeight = Double(face.pointee.height)
+        if !scalable, colorBitmaps,
+            let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self),
+            let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self)
+        {
+            unitsPerEm = Double(head.pointee.Units_Per_EM)
+            ascender = Double(hhea.pointee.Ascender)
+            descender = -Double(hhea.pointee.Descender)
+            lineHeight = ascender + descender + Double(hhea.pointee.Line_Gap)
+        }
+        guard scalable || colorBitmaps, unitsPerEm > 0 else {
             FT_Done_Face(face)
-            throw .fontFile(path: path, reason: "not a scalable (outline) font")
+            throw .fontFile(path: path, reason: "not a scalable (outline) font or a colour bitmap font")
         }
         let f = face.pointee
-        var capHeight = Double(f.ascender) * 0.7, xHeight = Double(f.ascender) * 0.5
+        var capHeight = ascender * 0.7, xHeight = ascender * 0.5
         if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self), os2.pointee.version >= 2 {
             capHeight = Double(os2.pointee.sCapHeight)
             xHeight = Double(os2.pointee.sxHeight)
@@ -77,10 +97,11 @@ public final class FontLibrary: Sendable {
         let metrics = FaceMetrics(
             family: f.family_name.map { String(cString: $0) } ?? "",
             style: f.style_name.map { String(cString: $0) } ?? "",
-            unitsPerEm: Double(f.units_per_EM),
-            ascender: Double(f.ascender), descender: -Double(f.descender),
-            lineHeight: Double(f.height), capHeight: capHeight, xHeight: xHeight,
-            hasKerning: f.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0)
+            unitsPerEm: unitsPerEm,
+            ascender: ascender, descender: descender,
+            lineHeight: lineHeight, capHeight: capHeight, xHeight: xHeight,
+            hasKerning: f.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0,
+            hasColorBitmaps: !scalable && colorBitmaps)
         let object = FontFace(path: path, index: index, library: library, metrics: metrics)
         s.faces[key] = (face, object)
         return object
@@ -119,9 +140,46 @@ public final class FontLibrary: Sendable {
                 let slot = ft.pointee.glyph
             {
                 data = GlyphData(path: FontLibrary.path(of: slot.pointee.outline), advance: Double(slot.pointee.advance.x))
+            } else if let ft = s.faces[key.face]?.face {
+                // A colour bitmap face has no outlines; its advances are in hmtx.
+                var advance: FT_Fixed = 0
+                if FT_Get_Advance(ft, glyph, FT_Int32(FT_LOAD_NO_SCALE), &advance) == 0 {
+                    data = GlyphData(path: Path(), advance: Double(advance))
+                }
             }
             s.glyphs[key] = data
             return data
+        }
+    }
+
+    /// A glyph of a colour bitmap face at its largest strike: premultiplied
+    /// RGBA pixels, the bitmap's left and top bearings in strike pixels (top
+    /// up from the baseline), and the strike's pixels per em. nil when the
+    /// glyph has no bitmap.
+    func colorBitmap(_ face: FontFace, _ glyph: UInt32) -> (image: Image, left: Double, top: Double, ppem: Double)? {
+        let key = FaceKey(path: face.path, index: face.index)
+        return state.withLock { s -> (image: Image, left: Double, top: Double, ppem: Double)? in
+            guard let ft = s.faces[key]?.face, ft.pointee.num_fixed_sizes > 0, let sizes = ft.pointee.available_sizes else { return nil }
+            var best = 0
+            for i in 0..<Int(ft.pointee.num_fixed_sizes) where sizes[i].y_ppem > sizes[best].y_ppem { best = i }
+            guard FT_Select_Size(ft, FT_Int(best)) == 0,
+                FT_Load_Glyph(ft, glyph, FT_Int32(FT_LOAD_COLOR)) == 0, let slot = ft.pointee.glyph
+            else { return nil }
+            let bitmap = slot.pointee.bitmap
+            let w = Int(bitmap.width), h = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+            guard w > 0, h > 0, w <= 1024, h <= 1024, let buffer = bitmap.buffer,
+                bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), pitch >= w * 4
+            else { return nil }
+            var rgba = [UInt8](repeating: 0, count: w * h * 4)
+            for y in 0..<h {
+                for x in 0..<w {
+                    // FreeType's BGRA is premultiplied, as Image's RGBA is.
+                    let sp = y * pitch + x * 4, dp = (y * w + x) * 4
+                    rgba[dp] = buffer[sp + 2]; rgba[dp + 1] = buffer[sp + 1]; rgba[dp + 2] = buffer[sp]; rgba[dp + 3] = buffer[sp + 3]
+                }
+            }
+            guard let image = try? Image(width: w, height: h, premultipliedPixels: rgba) else { return nil }
+            return (image, Double(slot.pointee.bitmap_left), Double(slot.pointee.bitmap_top), Double(ft.pointee.size.pointee.metrics.y_ppem))
         }
     }
 

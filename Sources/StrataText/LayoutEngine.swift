@@ -1,57 +1,5 @@
 import StrataGraphics
 
-/// One character (grapheme cluster) ready for line breaking.
-struct Cluster {
-    var run: Int
-    var glyphs: [(face: FontFace, glyph: UInt32, advance: Double)]
-    var advance: Double
-    var kind: BreakKind
-    var ascent: Double, descent: Double, leading: Double
-}
-
-/// What a character means to line breaking: a simplification of UAX #14 that
-/// covers spaces, hyphens, ideographs and the CJK rules for punctuation.
-struct BreakKind {
-    var space = false
-    var newline = false
-    var ideographic = false
-    var hyphen = false
-    var digit = false
-    /// May not begin a line: closing brackets and quotes, 。、，…, small kana.
-    var noStart = false
-    /// May not end a line: opening brackets and quotes.
-    var noEnd = false
-
-    init(_ c: Character) {
-        guard let s = c.unicodeScalars.first else { return }
-        let v = s.value
-        switch v {
-        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: newline = true
-        case 0x20, 0x09, 0x3000: space = true
-        default: break
-        }
-        if c == "\r\n" { newline = true }
-        digit = (0x30...0x39).contains(v)
-        hyphen = v == 0x2D || v == 0x2010 || v == 0x2013
-        ideographic =
-            (0x2E80...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v) || (0xF900...0xFAFF).contains(v)
-            || (0xFF00...0xFFEF).contains(v) || (0x1F300...0x1FAFF).contains(v) || (0x20000...0x3FFFF).contains(v)
-        noStart = BreakKind.closing.contains(v)
-        noEnd = BreakKind.opening.contains(v)
-    }
-
-    static let closing: Set<UInt32> = Set("」』）】〕〉》〗〙〛｝］。、，．：；！？)]},.:;!?%‰℃¢°’”々ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ～‥…・ゝゞヽヾ〜".unicodeScalars.map(\.value))
-    static let opening: Set<UInt32> = Set("「『（【〔〈《〖〘〚｛［([{‘“".unicodeScalars.map(\.value))
-
-    /// Whether a line may start at `b` when `a` comes before it.
-    static func canBreak(_ a: BreakKind, _ b: BreakKind) -> Bool {
-        if b.space || b.newline || b.noStart || a.noEnd { return false }
-        if a.space { return true }
-        if a.hyphen { return !b.digit }
-        return a.ideographic || b.ideographic
-    }
-}
-
 struct LayoutEngine {
     let text: AttributedText
     let width: Double
@@ -64,83 +12,12 @@ struct LayoutEngine {
         var truncated: Bool
     }
 
-    /// Shapes every character: one glyph per scalar from the first face of the
-    /// run's font chain that has it, advances scaled to the size, pair kerning.
-    func clusters() -> [Cluster] {
-        var out: [Cluster] = []
-        out.reserveCapacity(text.count)
-        var runIndex = 0
-        var previous: (face: FontFace, glyph: UInt32, run: Int)? = nil
-        var memo: [Unicode.Scalar: (FontFace, UInt32)] = [:]
-        var chain: [FontFace] = []
-        var offset = 0
-        for character in text.string {
-            while runIndex < text.runs.count - 1 && offset >= text.runs[runIndex].range.upperBound {
-                runIndex += 1
-                memo.removeAll(keepingCapacity: true)
-                chain = []
-            }
-            let attributes = text.runs[runIndex].attributes
-            let font = attributes.font
-            if chain.isEmpty { chain = font.faces }
-            var cluster = Cluster(
-                run: runIndex, glyphs: [], advance: 0, kind: BreakKind(character),
-                ascent: 0, descent: 0, leading: 0)
-            if !cluster.kind.newline {
-                // A tab draws nothing; it advances four spaces. (Told by its first
-                // scalar, once: comparing the Character with "\t" normalises the
-                // whole cluster, and doing it for each scalar made a letter with
-                // 32 000 combining marks take 35 s.)
-                let isTab = cluster.kind.space && character.unicodeScalars.first == "\t"
-                let scalars = isTab ? " ".unicodeScalars : character.unicodeScalars
-                for scalar in scalars {
-                    let (face, glyph): (FontFace, UInt32)
-                    if let known = memo[scalar] {
-                        (face, glyph) = known
-                    } else {
-                        var found: (FontFace, UInt32)? = nil
-                        for f in chain { if let g = f.glyph(for: scalar) { found = (f, g); break } }
-                        guard let primary = chain.first else { continue }
-                        (face, glyph) = found ?? (primary, 0)
-                        memo[scalar] = (face, glyph)
-                    }
-                    let scale = font.size / face.unitsPerEm
-                    var advance = face.glyphData(glyph).advance * scale
-                    if let p = previous, p.run == runIndex, p.face === face, cluster.glyphs.isEmpty {
-                        let k = face.kerning(p.glyph, glyph) * scale
-                        if k != 0, !out.isEmpty {
-                            out[out.count - 1].advance += k; out[out.count - 1].glyphs[out[out.count - 1].glyphs.count - 1].advance += k
-                        }
-                    }
-                    if isTab { advance *= 4 }
-                    cluster.glyphs.append((face, glyph, advance))
-                    cluster.advance += advance
-                    cluster.ascent = max(cluster.ascent, face.ascender * scale)
-                    cluster.descent = max(cluster.descent, face.descender * scale)
-                    cluster.leading = max(cluster.leading, max(0, face.lineHeight - face.ascender - face.descender) * scale)
-                    previous = (face, glyph, runIndex)
-                }
-                // The kerning attribute widens the character: its last glyph carries
-                // the extra advance, so hit testing sees the gap as part of it.
-                cluster.advance += attributes.kern
-                if !cluster.glyphs.isEmpty { cluster.glyphs[cluster.glyphs.count - 1].advance += attributes.kern }
-            } else {
-                previous = nil
-            }
-            if cluster.glyphs.isEmpty, let primary = chain.first {
-                let scale = font.size / primary.unitsPerEm
-                cluster.ascent = primary.ascender * scale
-                cluster.descent = primary.descender * scale
-                cluster.leading = max(0, primary.lineHeight - primary.ascender - primary.descender) * scale
-            }
-            out.append(cluster)
-            offset += 1
-        }
-        return out
-    }
+    /// The characters shaped, with their levels and break opportunities.
+    func clusters() -> [Cluster] { Itemizer(text: text, style: style).clusters() }
 
-    /// Line ranges (in characters): greedy, breaking at the last opportunity
-    /// before the width runs out, by character when a line has none.
+    /// Line ranges (in characters): greedy, breaking at the last UAX #14
+    /// opportunity before the width runs out, by character (never inside a
+    /// shaped cluster) when a line has none. Spaces hang past the end.
     func breakLines(_ c: [Cluster]) -> [Range<Int>] {
         var lines: [Range<Int>] = []
         var start = 0
@@ -153,10 +30,20 @@ struct LayoutEngine {
                 start = i + 1; i = start; x = 0; lastBreak = nil
                 continue
             }
-            if i > start && BreakKind.canBreak(c[i - 1].kind, c[i].kind) { lastBreak = i }
+            if i > start && c[i].breakBefore { lastBreak = i }
             let w = c[i].advance
             if x + w > width && !c[i].kind.space && i > start {
-                let end = (lastBreak.map { $0 > start ? $0 : nil } ?? nil) ?? i
+                var end = i
+                if let b = lastBreak, b > start {
+                    end = b
+                } else {
+                    while end > start + 1 && c[end].continuesCluster { end -= 1 }
+                    if c[end].continuesCluster {
+                        // One shaped cluster wider than the line: keep it whole.
+                        end = i + 1
+                        while end < c.count && c[end].continuesCluster { end += 1 }
+                    }
+                }
                 lines.append(start..<end)
                 start = end; i = start; x = 0; lastBreak = nil
                 continue
@@ -233,31 +120,45 @@ struct LayoutEngine {
             baseline: baseline, ascent: ascent, descent: descent, justify: justify)
     }
 
-    /// Lays out `items` (cluster indices, in order) with an optional ellipsis
-    /// inserted before item `ellipsis.at`.
+    /// Lays out `items` (cluster indices, in logical order) with an optional
+    /// ellipsis inserted before item `ellipsis.at`: reordered for display by
+    /// their levels (UAX #9, L2), aligned, and justified when asked.
     private func place(
         _ c: [Cluster], _ items: [Int], ellipsis: (cluster: Cluster, at: Int)?, characters: Range<Int>,
         baseline: Double, ascent: Double, descent: Double, justify: Bool
     ) -> TextLine {
+        // The ellipsis is item -1.
+        var logical = items
+        if let e = ellipsis { logical.insert(-1, at: min(e.at, logical.count)) }
+        func cluster(_ k: Int) -> Cluster { k < 0 ? ellipsis!.cluster : c[k] }
+        let paragraphLevel =
+            characters.lowerBound < c.count
+            ? c[characters.lowerBound].paragraphLevel : (style.baseWritingDirection == .rightToLeft ? 1 : 0)
+        let visual = LayoutEngine.visualOrder(logical) { cluster($0).level }
         var inkWidth = 0.0
-        for k in items { inkWidth += c[k].advance }
-        if let e = ellipsis { inkWidth += e.cluster.advance }
+        for k in visual { inkWidth += cluster(k).advance }
         var offset = 0.0, gap = 0.0
         let finite = width.isFinite
         let spaces = items.filter { c[$0].kind.space }.count
+        let rtl = paragraphLevel & 1 == 1
         switch style.alignment {
-        case .left, .natural: break
+        case .left: break
+        case .natural: if finite && rtl { offset = width - inkWidth }
         case .right: if finite { offset = width - inkWidth }
         case .center: if finite { offset = (width - inkWidth) / 2 }
         case .justified:
             if justify && finite && !items.isEmpty {
                 let slots = spaces > 0 ? spaces : max(0, items.count - 1)
                 if slots > 0 { gap = max(0, width - inkWidth) / Double(slots) }
+            } else if finite && rtl {
+                offset = width - inkWidth
             }
         }
         var runs: [GlyphRun] = []
+        var boxes: [CharacterBox] = []
+        boxes.reserveCapacity(visual.count)
         var x = 0.0
-        var current: (run: Int, face: FontFace)? = nil
+        var current: (run: Int, face: FontFace, rtl: Bool)? = nil
         var glyphs: [UInt32] = [], positions: [Point] = [], advances: [Double] = [], chars: [Int] = []
         var runStart = 0.0, runEnd = 0.0
         func flush() {
@@ -266,38 +167,66 @@ struct LayoutEngine {
             runs.append(
                 GlyphRun(
                     face: cur.face, size: attributes.font.size, attributes: attributes, glyphs: glyphs,
-                    positions: positions, advances: advances, characters: chars, minX: runStart, maxX: runEnd))
+                    positions: positions, advances: advances, characters: chars, minX: runStart, maxX: runEnd,
+                    isRightToLeft: cur.rtl))
             glyphs = []; positions = []; advances = []; chars = []
         }
-        func put(_ k: Int, _ cluster: Cluster) {
-            let raise = text.runs[cluster.run].attributes.baselineOffset
-            var gx = x
-            for g in cluster.glyphs {
-                if current == nil || current!.run != cluster.run || current!.face !== g.face {
+        // The character the ellipsis stands for: the next one kept, or the last.
+        let ellipsisCharacter = ellipsis.map { e in e.at < items.count ? items[e.at] : (items.last ?? characters.lowerBound) }
+        for (n, k) in visual.enumerated() {
+            let cl = cluster(k)
+            let index = k < 0 ? ellipsisCharacter! : k
+            let raise = text.runs[cl.run].attributes.baselineOffset
+            let odd = cl.level & 1 == 1
+            for g in cl.glyphs {
+                if current == nil || current!.run != cl.run || current!.face !== g.face || current!.rtl != odd {
                     flush()
-                    current = (cluster.run, g.face)
-                    runStart = gx
+                    current = (cl.run, g.face, odd)
+                    runStart = x
                 }
                 glyphs.append(g.glyph)
-                positions.append(Point(x: gx, y: -raise))
+                positions.append(Point(x: x + g.x, y: g.y - raise))
                 advances.append(g.advance)
-                chars.append(k)
-                gx += g.advance
-                runEnd = gx
+                chars.append(index)
             }
-            x += cluster.advance
+            boxes.append(CharacterBox(index: index, minX: x, maxX: x + cl.advance, isRightToLeft: odd))
+            x += cl.advance
             runEnd = x
+            if gap > 0 && n < visual.count - 1 && (spaces > 0 ? (k >= 0 && c[k].kind.space) : true) { x += gap }
         }
-        for (n, k) in items.enumerated() {
-            if let e = ellipsis, e.at == n { put(k, e.cluster) }
-            put(k, c[k])
-            if gap > 0 && n < items.count - 1 && (spaces > 0 ? c[k].kind.space : true) { x += gap }
-        }
-        if let e = ellipsis, e.at >= items.count { put(items.last ?? characters.lowerBound, e.cluster) }
         flush()
         return TextLine(
             origin: Point(x: offset, y: baseline), width: x, ascent: ascent, descent: descent,
-            characters: characters, runs: runs)
+            characters: characters, runs: runs, baseDirection: rtl ? .rightToLeft : .leftToRight, boxes: boxes)
+    }
+
+    /// `items` in display order: from the highest level down to the lowest
+    /// odd one, every stretch at that level or above reversed (UAX #9, L2).
+    static func visualOrder(_ items: [Int], level: (Int) -> UInt8) -> [Int] {
+        var highest: UInt8 = 0, lowestOdd: UInt8 = .max
+        for k in items {
+            let l = level(k)
+            highest = max(highest, l)
+            if l & 1 == 1 { lowestOdd = min(lowestOdd, l) }
+        }
+        guard highest > 0, lowestOdd != .max else { return items }
+        var order = items
+        var l = highest
+        while l >= lowestOdd {
+            var i = 0
+            while i < order.count {
+                guard level(order[i]) >= l else {
+                    i += 1
+                    continue
+                }
+                var j = i
+                while j < order.count && level(order[j]) >= l { j += 1 }
+                order[i..<j].reverse()
+                i = j
+            }
+            l -= 1
+        }
+        return order
     }
 
     /// The last line of a cut-short layout, holding the rest of the text with an
@@ -312,9 +241,11 @@ struct LayoutEngine {
         }
         let font = text.runs[runIndex].attributes.font
         var dots = Cluster(run: runIndex, glyphs: [], advance: 0, kind: BreakKind("…"), ascent: 0, descent: 0, leading: 0)
+        dots.level = range.lowerBound < c.count ? c[range.lowerBound].paragraphLevel : 0
+        dots.paragraphLevel = dots.level
         if let (face, glyph) = font.face(for: "…") {
             let a = face.glyphData(glyph).advance * font.size / face.unitsPerEm
-            dots.glyphs = [(face, glyph, a)]
+            dots.glyphs = [ClusterGlyph(face: face, glyph: glyph, x: 0, y: 0, advance: a)]
             dots.advance = a
         }
         var head = 0, tail = 0  // characters kept from the start and from the end of `rest`

@@ -21,6 +21,9 @@ final class LayoutRenderCache: Sendable {
         var mask: CoverageMask
         var x: Int
         var y: Int
+        /// A colour glyph's pixels, drawn with their top left at (`x`, `y`)
+        /// instead of the mask.
+        var image: Image? = nil
     }
 
     private let state = Locked<[(Key, [[Piece]]?)]>([])

@@ -1,20 +1,14 @@
 import StrataGraphics
 
 extension TextLayout {
-    /// Each drawn character of line `n`, left to right, with its horizontal extent
-    /// relative to the layout's origin (a character of several glyphs spans them
-    /// all).
-    func characterExtents(line n: Int) -> [(index: Int, minX: Double, maxX: Double)] {
+    /// Each drawn character of line `n`, left to right on screen, with its
+    /// horizontal extent relative to the layout's origin and its direction (a
+    /// ligature's characters share its width evenly).
+    func characterExtents(line n: Int) -> [(index: Int, minX: Double, maxX: Double, isRightToLeft: Bool)] {
         let line = lines[n]
-        var extents: [Int: (Double, Double)] = [:]
-        for run in line.runs {
-            for i in run.glyphs.indices {
-                let x0 = line.origin.x + run.positions[i].x, x1 = x0 + run.advances[i]
-                let k = run.characters[i]
-                if let e = extents[k] { extents[k] = (min(e.0, x0), max(e.1, x1)) } else { extents[k] = (x0, x1) }
-            }
+        return line.boxes.map { b in
+            (index: b.index, minX: line.origin.x + b.minX, maxX: line.origin.x + b.maxX, isRightToLeft: b.isRightToLeft)
         }
-        return extents.map { (index: $0.key, minX: $0.value.0, maxX: $0.value.1) }.sorted { $0.minX < $1.minX }
     }
 
     /// The line nearest to `y` (layout coordinates: origin at the top left).
@@ -25,47 +19,65 @@ extension TextLayout {
     }
 
     /// The character index nearest to `point` (layout coordinates), as a caret
-    /// would land there: before a character when the point is on its left half,
-    /// after it on its right half (`CTLineGetStringIndexForPosition`). Points above
-    /// or below the text land on the first or last line.
+    /// would land there (`CTLineGetStringIndexForPosition`): on a character's
+    /// leading half, before it; on its trailing half, after it. A character's
+    /// leading edge is its left in left-to-right text and its right in
+    /// right-to-left text. Indices count characters (grapheme clusters), so a
+    /// caret never lands inside an emoji sequence or a letter with its marks.
+    /// Points above or below the text land on the first or last line.
     public func characterIndex(at point: Point) -> Int {
         guard let n = lineIndex(atY: point.y), !point.x.isNaN else { return 0 }
         let extents = characterExtents(line: n)
-        guard let first = extents.first else { return lines[n].characters.lowerBound }
-        if point.x < first.minX { return first.index }
-        for e in extents where point.x < (e.minX + e.maxX) / 2 { return e.index }
-        // After the last drawn character: before any trailing newline.
-        let last = extents.last!.index + 1
-        return min(last, lines[n].characters.upperBound)
+        guard !extents.isEmpty else { return lines[n].characters.lowerBound }
+        let e = extents.first { point.x < $0.maxX } ?? extents.last!
+        let leftHalf = point.x < (e.minX + e.maxX) / 2
+        let after = leftHalf == e.isRightToLeft
+        return min(after ? e.index + 1 : e.index, lines[n].characters.upperBound)
     }
 
     /// Where a caret before character `index` stands: a zero-width rectangle the
-    /// height of its line (`CTLineGetOffsetForStringIndex`). An index past the end
-    /// stands after the last character.
+    /// height of its line (`CTLineGetOffsetForStringIndex`), at the character's
+    /// leading edge (its right edge in right-to-left text). An index past the
+    /// end, or of a character not drawn (a trailing space or newline), stands
+    /// after the last drawn character before it.
     public func caretRect(forCharacterAt index: Int) -> Rect {
         guard !lines.isEmpty else { return Rect(x: 0, y: 0, width: 0, height: 0) }
         let n = index < 0 ? 0 : (lines.firstIndex { $0.characters.contains(index) } ?? (lines.count - 1))
         let line = lines[n]
         let extents = characterExtents(line: n)
-        var x = line.origin.x
+        var x = line.baseDirection == .rightToLeft && width.isFinite ? line.origin.x + line.width : line.origin.x
         if let e = extents.first(where: { $0.index == index }) {
-            x = e.minX
-        } else if let before = extents.last(where: { $0.index < index }) {
-            x = before.maxX
+            x = e.isRightToLeft ? e.maxX : e.minX
+        } else if let before = extents.filter({ $0.index < index }).max(by: { $0.index < $1.index }) {
+            x = before.isRightToLeft ? before.minX : before.maxX
         }
         return Rect(x: x, y: line.origin.y - line.ascent, width: 0, height: line.ascent + line.descent)
     }
 
-    /// The rectangles covering the characters of `range`, one per line it
-    /// touches, in layout coordinates: what to highlight, or to hit-test a link
-    /// that wraps onto a second line.
+    /// The rectangles covering the characters of `range` in layout
+    /// coordinates: what to highlight, or to hit-test a link that wraps onto
+    /// a second line. One per line in left-to-right text; in mixed-direction
+    /// text a logical range can be several pieces on screen, and each piece
+    /// gets its own rectangle, left to right.
     public func rects(forCharacters range: Range<Int>) -> [Rect] {
         var out: [Rect] = []
         for n in lines.indices {
-            let inRange = characterExtents(line: n).filter { range.contains($0.index) }
-            guard let x0 = inRange.map(\.minX).min(), let x1 = inRange.map(\.maxX).max() else { continue }
             let line = lines[n]
-            out.append(Rect(x: x0, y: line.origin.y - line.ascent, width: x1 - x0, height: line.ascent + line.descent))
+            var piece: (Double, Double)? = nil
+            func close() {
+                if let (x0, x1) = piece {
+                    out.append(Rect(x: x0, y: line.origin.y - line.ascent, width: x1 - x0, height: line.ascent + line.descent))
+                }
+                piece = nil
+            }
+            for e in characterExtents(line: n) {
+                if range.contains(e.index) {
+                    piece = piece.map { ($0.0, e.maxX) } ?? (e.minX, e.maxX)
+                } else {
+                    close()
+                }
+            }
+            close()
         }
         return out
     }

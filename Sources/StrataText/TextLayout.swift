@@ -6,8 +6,28 @@ public enum TextAlignment: Sendable, Hashable {
     /// Both edges, by widening spaces (or, in text without spaces, the gaps
     /// between characters); a paragraph's last line stays left-aligned.
     case justified
-    /// Left for left-to-right text (the only direction laid out so far).
+    /// Left for a left-to-right paragraph, right for a right-to-left one
+    /// (by its base direction, `ParagraphStyle.baseWritingDirection`).
     case natural
+}
+
+/// The base direction of a paragraph (`NSWritingDirection`).
+public enum WritingDirection: Sendable, Hashable {
+    /// By the paragraph's first strong character (UAX #9, rules P2–P3):
+    /// right to left when it is Hebrew or Arabic, else left to right.
+    case natural
+    case leftToRight
+    case rightToLeft
+}
+
+/// How strictly lines break around CJK punctuation (CSS `line-break`).
+public enum LineBreakStrictness: Sendable, Hashable {
+    /// UAX #14 as ICU's root locale tailors it: a line may begin with small
+    /// kana and the prolonged sound mark.
+    case normal
+    /// The strict Japanese rules too (ICU's `lb=strict`): small kana, ー and
+    /// iteration marks stay with what comes before them.
+    case strict
 }
 
 /// Where a layout cut short by its line limit or height shows an ellipsis.
@@ -31,20 +51,28 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// The most lines laid out; 0 for no limit.
     public var maximumLines: Int
     public var truncation: TruncationMode
+    /// The direction of each paragraph (a newline starts a new one); with
+    /// `.natural`, each paragraph's own.
+    public var baseWritingDirection: WritingDirection
+    public var lineBreakStrictness: LineBreakStrictness
 
     public init(
         alignment: TextAlignment = .natural, lineSpacing: Double = 0, paragraphSpacing: Double = 0,
-        maximumLines: Int = 0, truncation: TruncationMode = .none
+        maximumLines: Int = 0, truncation: TruncationMode = .none, baseWritingDirection: WritingDirection = .natural,
+        lineBreakStrictness: LineBreakStrictness = .normal
     ) {
         self.alignment = alignment
         self.lineSpacing = lineSpacing.isFinite ? max(0, lineSpacing) : 0
         self.paragraphSpacing = paragraphSpacing.isFinite ? max(0, paragraphSpacing) : 0
         self.maximumLines = max(0, maximumLines)
         self.truncation = truncation
+        self.baseWritingDirection = baseWritingDirection
+        self.lineBreakStrictness = lineBreakStrictness
     }
 }
 
-/// Glyphs of one face, size and colour, side by side on one line.
+/// Glyphs of one face, size, colour and direction, side by side on one line,
+/// in visual order (left to right on screen, whatever the direction).
 public struct GlyphRun: Sendable {
     public let face: FontFace
     public let size: Double
@@ -58,6 +86,16 @@ public struct GlyphRun: Sendable {
     public let characters: [Int]
     /// The run's horizontal extent, relative to the line's origin.
     public let minX: Double, maxX: Double
+    /// Whether the run's text reads right to left (an odd bidirectional level).
+    public let isRightToLeft: Bool
+}
+
+/// Where one character sits on its line: for hit testing, carets and selection.
+struct CharacterBox: Sendable {
+    var index: Int
+    var minX: Double
+    var maxX: Double
+    var isRightToLeft: Bool
 }
 
 /// One laid-out line.
@@ -72,7 +110,13 @@ public struct TextLine: Sendable {
     /// The characters on the line (a newline ending it included; for a truncated
     /// last line, every character from its start on).
     public let characters: Range<Int>
+    /// The line's glyph runs, left to right on screen.
     public let runs: [GlyphRun]
+    /// The direction of the line's paragraph.
+    public let baseDirection: TextDirection
+    /// The characters drawn on the line, left to right on screen, relative to
+    /// the line's origin.
+    let boxes: [CharacterBox]
 }
 
 /// Text laid out in a width (`CTFrame`): lines of positioned glyphs, immutable and

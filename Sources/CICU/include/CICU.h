@@ -19,4 +19,14 @@ long strata_icu_boundaries(const uint16_t *text, long length, int kind, const ch
 /// there is no strong character.
 int strata_icu_base_direction(const uint16_t *text, long length);
 
+/// The bidirectional embedding levels UAX #9 resolves for each UTF-16 unit
+/// of `text` (rules up to W7, N1, N2, I1, I2; L1 for paragraph ends),
+/// written to `levels`, and the level of the paragraph holding each unit to
+/// `paragraph_levels` (both `length` bytes). `base` sets the paragraph
+/// level: 0 left to right, 1 right to left, -1 by each paragraph's first
+/// strong character (left to right without one). Returns 0, or -1 when
+/// ICU fails.
+int strata_icu_bidi_levels(const uint16_t *text, long length, int base,
+                           uint8_t *levels, uint8_t *paragraph_levels);
+
 #endif
