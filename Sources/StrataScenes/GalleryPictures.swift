@@ -14,6 +14,7 @@ public enum GalleryPictures {
         ("gradients", gradients),
         ("compositing", compositing),
         ("text", text),
+        ("text-scripts", textScripts),
         ("images-and-masks", imagesAndMasks),
     ]
 
@@ -292,6 +293,48 @@ public enum GalleryPictures {
             width: 440, style: ParagraphStyle(alignment: .center))
         canvas.setShadow(offset: Size(width: 0, height: 3), blur: 6, color: Color(white: 0, alpha: 0.3))
         canvas.draw(title, at: Point(x: 20, y: 220))
+    }
+
+    /// Text from many scripts in one paragraph: English with ligatures,
+    /// Chinese, Arabic with numbers, Devanagari conjuncts, stacked marks and
+    /// emoji sequences (a family, flags, skin tones, a keycap), shaped by
+    /// HarfBuzz and ordered by ICU's bidirectional algorithm; a selection
+    /// runs from English into Arabic, in two pieces on screen, with carets at
+    /// its ends; below, a right-to-left paragraph aligned by its direction.
+    static func textScripts(_ canvas: Canvas) {
+        background(canvas)
+        let font = Font(
+            family: "DejaVu Sans", size: 15,
+            cascadeList: ["WenQuanYi Micro Hei", "Noto Sans Arabic", "Noto Sans Devanagari", "Noto Color Emoji"])
+        let body = TextAttributes(font: font, foregroundColor: Color(white: 0.12))
+        let paragraph =
+            "The office offers efficient workflows: first, find the file. 流畅的界面从每一帧开始。 "
+            + "The word \"سلام\" means peace; مرحبا بالعالم، الرقم 2026 والنسبة 98.6% في وسطه. "
+            + "नमस्ते दुनिया, क्षत्रिय और श्री। Zalgo: ȁ̴̡̛ é̵̢ ḯ̷ ò̶̧. "
+            + "Emoji: 👨‍👩‍👧‍👦 🇨🇳 🇺🇸 👍🏽 👋🏿 1️⃣ ❤️"
+        let layout = TextLayout(AttributedText(paragraph, attributes: body), width: 440, style: ParagraphStyle(lineSpacing: 5))
+        let origin = Point(x: 20, y: 18)
+        // Select from "word" to the middle of سلام: logically one range,
+        // on screen two pieces, as the Arabic reads from the right.
+        let chars = Array(paragraph)
+        let start = (0..<chars.count).first { String(chars[$0..<($0 + 4)]) == "word" }!
+        let arabic = chars.firstIndex(of: "س")!
+        let selection = start..<(arabic + 2)
+        canvas.fillColor = Color(red: 0.72, green: 0.84, blue: 1)
+        for r in layout.rects(forCharacters: selection) { canvas.fill(r.offsetBy(dx: origin.x, dy: origin.y)) }
+        canvas.draw(layout, at: origin)
+        canvas.fillColor = Color(red: 0.1, green: 0.4, blue: 0.9)
+        for index in [selection.lowerBound, selection.upperBound] {
+            let caret = layout.caretRect(forCharacterAt: index)
+            canvas.fill(Rect(x: origin.x + caret.minX - 1, y: origin.y + caret.minY, width: 2, height: caret.height))
+        }
+        // A right-to-left paragraph: natural alignment puts it on the right.
+        let rtl = TextLayout(
+            AttributedText(
+                "مساء الخير! الاجتماع في 12:30 مع فريق Strata 👋",
+                attributes: TextAttributes(font: font, foregroundColor: Color(red: 0.55, green: 0.2, blue: 0.1))),
+            width: 440, style: ParagraphStyle(alignment: .natural))
+        canvas.draw(rtl, at: Point(x: 20, y: origin.y + layout.size.height + 16))
     }
 
     /// A small image enlarged three ways (nearest, bilinear, bicubic); an image

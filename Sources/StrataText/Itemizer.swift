@@ -24,6 +24,9 @@ struct Cluster {
     var ascent: Double, descent: Double, leading: Double
     /// The bidirectional embedding level (odd: right to left).
     var level: UInt8 = 0
+    /// Its script, as HarfBuzz's tag (common characters take their
+    /// neighbours').
+    var script: UInt32 = Itemizer.common
     /// The level of its paragraph.
     var paragraphLevel: UInt8 = 0
     /// A line may begin with this character (a UAX #14 opportunity).
@@ -62,6 +65,10 @@ struct Itemizer {
     static func tag(_ s: String) -> UInt32 {
         s.utf8.reduce(0) { ($0 << 8) | UInt32($1) }
     }
+    /// A HarfBuzz script tag as its four letters.
+    static func name(of tag: UInt32) -> String {
+        String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: UTF8.self)
+    }
     static let common = tag("Zyyy"), inherited = tag("Zinh"), unknown = tag("Zzzz"), latin = tag("Latn")
     /// Scripts whose letters join: letter spacing is not added inside them.
     static let cursive: Set<UInt32> = Set(
@@ -89,10 +96,11 @@ struct Itemizer {
             || (0xE0020...0xE007F).contains(v)
     }
 
-    /// Whether a cluster asks for an emoji (colour) presentation: an emoji
-    /// variation selector, a keycap, a skin tone, a flag, or a sequence
-    /// joined by a zero-width joiner.
-    static func wantsColor(_ scalars: String.UnicodeScalarView) -> Bool {
+    /// The presentation a cluster asks for: colour (an emoji variation
+    /// selector, a keycap, a skin tone, a flag, or a sequence joined by a
+    /// zero-width joiner), text (the text variation selector), or nil for
+    /// no preference.
+    static func wantsColor(_ scalars: String.UnicodeScalarView) -> Bool? {
         var joined = false
         for s in scalars {
             switch s.value {
@@ -102,7 +110,7 @@ struct Itemizer {
             default: continue
             }
         }
-        return joined && (scalars.first?.value ?? 0) >= 0x2000
+        return joined && (scalars.first?.value ?? 0) >= 0x2000 ? true : nil
     }
 
     func clusters() -> [Cluster] {
@@ -194,6 +202,8 @@ struct Itemizer {
             for k in 0..<firstReal { scripts[k] = scripts[firstReal] }
         }
 
+        for k in 0..<n { out[k].script = scripts[k] }
+
         // Levels.
         let base: Int32 =
             switch style.baseWritingDirection {
@@ -269,9 +279,9 @@ struct Itemizer {
         guard !chain.isEmpty else { return 0 }
         let needed = scalars.filter { !isIgnorable($0.value) }
         func covers(_ f: FontFace) -> Bool { needed.allSatisfy { f.glyph(for: $0) != nil } }
-        let color = wantsColor(scalars)
-        if color, let i = chain.firstIndex(where: { $0.hasColorBitmaps && covers($0) }) { return i }
-        if let i = chain.firstIndex(where: { (!color || !$0.hasColorBitmaps) && covers($0) }) { return i }
+        if let color = wantsColor(scalars), let i = chain.firstIndex(where: { $0.hasColorBitmaps == color && covers($0) }) {
+            return i
+        }
         if let i = chain.firstIndex(where: covers) { return i }
         if let first = needed.first ?? scalars.first, let i = chain.firstIndex(where: { $0.glyph(for: first) != nil }) { return i }
         return 0

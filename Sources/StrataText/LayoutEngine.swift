@@ -158,7 +158,7 @@ struct LayoutEngine {
         var boxes: [CharacterBox] = []
         boxes.reserveCapacity(visual.count)
         var x = 0.0
-        var current: (run: Int, face: FontFace, rtl: Bool)? = nil
+        var current: (run: Int, face: FontFace, rtl: Bool, script: UInt32)? = nil
         var glyphs: [UInt32] = [], positions: [Point] = [], advances: [Double] = [], chars: [Int] = []
         var runStart = 0.0, runEnd = 0.0
         func flush() {
@@ -168,7 +168,7 @@ struct LayoutEngine {
                 GlyphRun(
                     face: cur.face, size: attributes.font.size, attributes: attributes, glyphs: glyphs,
                     positions: positions, advances: advances, characters: chars, minX: runStart, maxX: runEnd,
-                    isRightToLeft: cur.rtl))
+                    isRightToLeft: cur.rtl, script: Itemizer.name(of: cur.script)))
             glyphs = []; positions = []; advances = []; chars = []
         }
         // The character the ellipsis stands for: the next one kept, or the last.
@@ -179,9 +179,11 @@ struct LayoutEngine {
             let raise = text.runs[cl.run].attributes.baselineOffset
             let odd = cl.level & 1 == 1
             for g in cl.glyphs {
-                if current == nil || current!.run != cl.run || current!.face !== g.face || current!.rtl != odd {
+                if current == nil || current!.run != cl.run || current!.face !== g.face || current!.rtl != odd
+                    || current!.script != cl.script
+                {
                     flush()
-                    current = (cl.run, g.face, odd)
+                    current = (cl.run, g.face, odd, cl.script)
                     runStart = x
                 }
                 glyphs.append(g.glyph)

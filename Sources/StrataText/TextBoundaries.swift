@@ -23,10 +23,14 @@ public enum TextBoundaries {
     /// Where a line may break: UTF-16 offsets (after the break's last unit;
     /// the text's end included) and whether the break is mandatory (after a
     /// newline). `locale` tailors the rules ("ja"); `strict` applies the
-    /// strict CJK rules.
+    /// strict CJK rules (small kana, ー and iteration marks never begin a
+    /// line), else the normal ones (they may).
     public static func lineBreaks(_ text: String, locale: String = "", strict: Bool = false) -> [(offset: Int, isMandatory: Bool)] {
         let base = locale.filter { $0.isLetter || $0 == "_" || $0 == "-" }
-        let tailored = strict ? "\(base.isEmpty ? "ja" : base)@lb=strict" : base
+        // ICU's root rules treat small kana as non-starters (UAX #14's default
+        // for CJ); CSS's normal line breaking, which `lb=normal` asks for, lets
+        // them begin a line, and strict keeps them with what comes before.
+        let tailored = "\(base)@lb=\(strict ? "strict" : "normal")"
         return boundaries(text, kind: 1, locale: tailored).filter { $0.offset > 0 }
     }
 

@@ -71,7 +71,7 @@ public struct ParagraphStyle: Sendable, Hashable {
     }
 }
 
-/// Glyphs of one face, size, colour and direction, side by side on one line,
+/// Glyphs of one face, size, colour, script and direction, side by side on one line,
 /// in visual order (left to right on screen, whatever the direction).
 public struct GlyphRun: Sendable {
     public let face: FontFace
@@ -88,6 +88,9 @@ public struct GlyphRun: Sendable {
     public let minX: Double, maxX: Double
     /// Whether the run's text reads right to left (an odd bidirectional level).
     public let isRightToLeft: Bool
+    /// The run's script, an ISO 15924 tag ("Latn", "Arab", "Hani"); spaces,
+    /// digits, punctuation and emoji take the script of the text around them.
+    public let script: String
 }
 
 /// Where one character sits on its line: for hit testing, carets and selection.
