@@ -192,18 +192,6 @@ struct Itemizer {
         }
         starts[n] = units.count
 
-        // Scripts of common characters (spaces, digits, punctuation, emoji):
-        // those of the character before, or at the start the first after.
-        var lastScript: UInt32? = nil
-        for k in 0..<n {
-            if scripts[k] == Itemizer.common { if let s = lastScript { scripts[k] = s } } else { lastScript = scripts[k] }
-        }
-        if let firstReal = scripts.firstIndex(where: { $0 != Itemizer.common }) {
-            for k in 0..<firstReal { scripts[k] = scripts[firstReal] }
-        }
-
-        for k in 0..<n { out[k].script = scripts[k] }
-
         // Levels.
         let base: Int32 =
             switch style.baseWritingDirection {
@@ -230,6 +218,34 @@ struct Itemizer {
                 for k in 0..<n { out[k].level = 1; out[k].paragraphLevel = 1 }
             }
         }
+
+        // Scripts of common characters (spaces, digits, punctuation, emoji):
+        // those of the character before at the same level, else of the one
+        // after (so a closing quote after Arabic in English text is English),
+        // else of the one before.
+        var resolved = scripts
+        var last: (script: UInt32, level: UInt8)? = nil
+        for k in 0..<n {
+            if scripts[k] != Itemizer.common {
+                last = (scripts[k], out[k].level)
+            } else if let l = last, l.level == out[k].level {
+                resolved[k] = l.script
+            }
+        }
+        var next: UInt32? = nil
+        for k in stride(from: n - 1, through: 0, by: -1) {
+            if scripts[k] != Itemizer.common {
+                next = scripts[k]
+            } else if resolved[k] == Itemizer.common, let s = next {
+                resolved[k] = s
+            }
+        }
+        last = nil
+        for k in 0..<n {
+            if resolved[k] == Itemizer.common, let l = last { resolved[k] = l.script } else { last = (resolved[k], 0) }
+        }
+        scripts = resolved
+        for k in 0..<n { out[k].script = scripts[k] }
 
         // Runs, each shaped.
         let buffer = hb_buffer_create()

@@ -395,4 +395,15 @@ struct HBCase: Decodable {
         for y in 0..<t.height { for x in 0..<t.width { let p = t[x, y]; if max(p.r, p.g, p.b) - min(p.r, p.g, p.b) > 60 { coloured += 1 } } }
         #expect(coloured > 200)
     }
+
+    /// The README's example says what it does.
+    @Test func theReadmeExample() throws {
+        let font = Font(family: "DejaVu Sans", size: 16, cascadeList: ["WenQuanYi Micro Hei", "Noto Sans Arabic", "Noto Color Emoji"])
+        let layout = TextLayout(AttributedText("The word \"سلام\" means peace 👋🏽", attributes: TextAttributes(font: font)), width: 300)
+        #expect(layout.lines[0].runs.map(\.isRightToLeft) == [false, true, false, false])
+        let pieces = layout.rects(forCharacters: 4..<12)
+        #expect(pieces.count == 2)
+        let seen = try #require(layout.lines[0].boxes.first { $0.index == 10 })
+        #expect(layout.caretRect(forCharacterAt: 10).minX == seen.maxX && seen.isRightToLeft)
+    }
 }
