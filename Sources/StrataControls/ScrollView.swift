@@ -119,11 +119,27 @@ open class ScrollView: View {
 
     // MARK: Offsets
 
+    /// Device pixels per point that moving content lands on: with a value
+    /// above 0, every offset the scroll view sets itself (dragging, flings,
+    /// springs, animations, wheels) is rounded to a whole device pixel, as
+    /// UIScrollView rounds to the screen's scale, so drawn contents move by
+    /// whole pixels and are copied rather than resampled. 0 (the default):
+    /// offsets are kept as computed.
+    public var pixelAlignment = 0.0 {
+        didSet { if !(pixelAlignment >= 0 && pixelAlignment.isFinite) { pixelAlignment = 0 } }
+    }
+
     /// The content point at the view's top left.
     public var contentOffset: Point {
         get { layer.bounds.origin }
         set {
             guard newValue.x.isFinite, newValue.y.isFinite else { return }
+            var newValue = newValue
+            if pixelAlignment > 0 {
+                newValue = Point(
+                    x: (newValue.x * pixelAlignment).rounded() / pixelAlignment,
+                    y: (newValue.y * pixelAlignment).rounded() / pixelAlignment)
+            }
             let b = layer.bounds
             guard b.origin != newValue else { return }
             withoutActions {

@@ -66,11 +66,15 @@ extension Canvas {
     /// layers, cached drawings. Returns false when it does not apply.
     func drawUnscaled(_ image: Image, in r: Rect) -> Bool {
         let t = state.transform
+        // Within a millionth of a pixel counts as aligned: an offset of k/3
+        // points at scale 3 comes out a rounding error off whole pixels.
         guard state.clipMask == nil, state.blendMode == .normal, state.alpha >= 1, t.b == 0, t.c == 0,
-            t.a * r.width == Double(image.width), t.d * r.height == Double(image.height), t.a > 0, t.d > 0
+            abs(t.a * r.width - Double(image.width)) < 1e-6, abs(t.d * r.height - Double(image.height)) < 1e-6, t.a > 0, t.d > 0
         else { return false }
-        let x = t.a * r.minX + t.tx, y = t.d * r.minY + t.ty
-        guard x == x.rounded(), y == y.rounded(), abs(x) < 1e9, abs(y) < 1e9 else { return false }
+        var x = t.a * r.minX + t.tx, y = t.d * r.minY + t.ty
+        guard abs(x - x.rounded()) < 1e-6, abs(y - y.rounded()) < 1e-6, abs(x) < 1e9, abs(y) < 1e9 else { return false }
+        x = x.rounded()
+        y = y.rounded()
         let ix = Int(x), iy = Int(y)
         let box = PixelBox(x0: ix, y0: iy, x1: ix + image.width, y1: iy + image.height).intersection(state.clip)
         guard !box.isEmpty else { return true }

@@ -66,6 +66,12 @@ open class AsyncLayer: Layer {
 
     let sentinel = Sentinel()
 
+    /// Cancels the drawing under way, if any: its result will not be shown
+    /// (a reused cell must never show its old row's drawing).
+    public func cancelAsynchronousDisplay() {
+        sentinel.increase()
+    }
+
     override func requestedDisplay() {
         sentinel.increase()
     }
@@ -105,17 +111,59 @@ open class AsyncLayer: Layer {
         let isCancelled: @Sendable () -> Bool = { sentinel.value != started }
         QueuePool.shared.async(drawingPriority) { [weak self] in
             let image = draw(isCancelled)
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    guard let self else { return }
-                    if let image, !isCancelled() {
-                        self.setContentsWithoutAction(image)
-                        task.didDisplay?(self, true)
-                    } else {
-                        task.didDisplay?(self, false)
-                    }
+            AsyncDisplayInbox.deliver { [weak self] in
+                guard let self else { return }
+                if let image, !isCancelled() {
+                    self.setContentsWithoutAction(image)
+                    task.didDisplay?(self, true)
+                } else {
+                    task.didDisplay?(self, false)
                 }
             }
         }
     }
+}
+
+/// Finished asynchronous drawings waiting for the main actor, applied
+/// together in one turn: by the main queue (one block for however many
+/// arrived meanwhile), or by a `LayerHost` at the start of its next frame,
+/// whichever comes first. A host driven headless, in a loop that never
+/// yields to the main queue, still shows each drawing at the frame after it
+/// finished, as YYKit applies its layers' results from a run-loop observer
+/// before the transaction commits.
+public enum AsyncDisplayInbox {
+    private static let pending = Mutex<[@MainActor @Sendable () -> Void]>([])
+
+    /// Queues `apply` for the main actor: any work finished on the pool
+    /// whose result the main actor applies (a drawing, a batch of layouts).
+    public static func deliver(_ apply: @escaping @MainActor @Sendable () -> Void) {
+        let first = pending.withLock { list in
+            list.append(apply)
+            return list.count == 1
+        }
+        if first {
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    _ = AsyncDisplayInbox.drain()
+                }
+            }
+        }
+    }
+
+    /// Applies every drawing that has arrived, in the order they finished;
+    /// returns how many.
+    @MainActor
+    @discardableResult
+    public static func drain() -> Int {
+        let list = pending.withLock { list in
+            let taken = list
+            list.removeAll()
+            return taken
+        }
+        for apply in list { apply() }
+        return list.count
+    }
+
+    /// Whether drawings are waiting.
+    public static var isEmpty: Bool { pending.withLock { $0.isEmpty } }
 }

@@ -80,6 +80,8 @@ public final class LayerHost {
     @discardableResult
     public func renderFrame() -> [Rect] {
         let start = DispatchTime.now().uptimeNanoseconds
+        // Asynchronous drawings that finished since the last frame.
+        AsyncDisplayInbox.drain()
         // Display links first, so what they change is in this frame (a copy:
         // a link may invalidate itself or add others).
         for link in displayLinks { link.fire(at: clock.now, frameDuration: statistics.budget) }

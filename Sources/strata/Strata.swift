@@ -5,7 +5,7 @@ struct Strata: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Strata: Core Graphics-style rendering for Swift on Linux.",
-        subcommands: [Gallery.self, Stream.self, ChartCommand.self, RulerCommand.self, Tiles.self, TileViewer.self, Bench.self])
+        subcommands: [Gallery.self, Stream.self, ChartCommand.self, RulerCommand.self, FeedCommand.self, Tiles.self, TileViewer.self, Bench.self])
 }
 
 struct Bench: ParsableCommand {
@@ -13,6 +13,6 @@ struct Bench: ParsableCommand {
         abstract: "Benchmarks, printed in the format of ../shared/bench.",
         subcommands: [
             RasterBench.self, SpanBench.self, TextBench.self, GlyphBench.self, LayersBench.self, TilesBench.self, LimitsBench.self, ChartsBench.self,
-            ControlsBench.self,
+            ControlsBench.self, FeedBench.self,
         ])
 }

@@ -1,0 +1,655 @@
+import StrataGraphics
+import StrataLayers
+
+/// Where a row lands when the list scrolls to it (`UITableView.ScrollPosition`).
+public enum ListScrollPosition: Sendable, Hashable {
+    /// The least movement that shows the row.
+    case none
+    case top, middle, bottom
+}
+
+/// What a list shows: how many rows, how tall each is, and a cell for each
+/// (`UITableViewDataSource`). Heights are read on the main actor and should
+/// come from layouts computed beforehand (`RowLayoutStore`), never from
+/// measuring text here.
+@MainActor
+public protocol ListViewDataSource: AnyObject {
+    func numberOfRows(in listView: ListView) -> Int
+    /// The row's height in points; not finite or below 0 counts as 0.
+    func listView(_ listView: ListView, heightForRow row: Int) -> Double
+    /// A cell for the row, from `dequeueReusableCell(withIdentifier:for:)`,
+    /// set up to show the row (`ListCell.row` is set by the list).
+    func listView(_ listView: ListView, cellForRow row: Int) -> ListCell
+}
+
+/// What a list tells about its rows (`UITableViewDelegate`'s row part; the
+/// scroll view's own delegate still gets the scrolling).
+@MainActor
+public protocol ListViewDelegate: AnyObject {
+    /// A tap on a row (not on a link in it, which the cell handles).
+    func listView(_ listView: ListView, didSelectRow row: Int)
+    /// A cell is about to be placed for a row in the display range.
+    func listView(_ listView: ListView, willDisplay cell: ListCell, forRow row: Int)
+    /// A cell left the display range and went back to the reuse pool.
+    func listView(_ listView: ListView, didEndDisplaying cell: ListCell, forRow row: Int)
+    /// Rows entered the preload range: prepare their data (decode
+    /// pictures, compute layouts) in the background.
+    func listView(_ listView: ListView, prefetchRows rows: [Int])
+    /// Rows left the preload range before they were shown.
+    func listView(_ listView: ListView, cancelPrefetchingForRows rows: [Int])
+}
+
+extension ListViewDelegate {
+    public func listView(_ listView: ListView, didSelectRow row: Int) {}
+    public func listView(_ listView: ListView, willDisplay cell: ListCell, forRow row: Int) {}
+    public func listView(_ listView: ListView, didEndDisplaying cell: ListCell, forRow row: Int) {}
+    public func listView(_ listView: ListView, prefetchRows rows: [Int]) {}
+    public func listView(_ listView: ListView, cancelPrefetchingForRows rows: [Int]) {}
+}
+
+/// How far ahead of and behind the visible rows a list keeps cells drawn
+/// and data prepared, in screens (viewport heights), ahead meaning in the
+/// direction of motion (Texture's `ASRangeTuningParameters`).
+public struct ListRangeTuning: Sendable, Hashable {
+    /// Cells exist and draw their contents this far ahead …
+    public var displayAhead: Double
+    /// … and this far behind.
+    public var displayBehind: Double
+    /// The delegate is asked to prefetch this far ahead …
+    public var preloadAhead: Double
+    /// … and this far behind.
+    public var preloadBehind: Double
+
+    /// Values below 0 or not finite count as 0.
+    public init(displayAhead: Double = 1, displayBehind: Double = 0.5, preloadAhead: Double = 2.5, preloadBehind: Double = 1.5) {
+        func clean(_ v: Double) -> Double { v.isFinite ? Swift.max(0, Swift.min(v, 100)) : 0 }
+        self.displayAhead = clean(displayAhead)
+        self.displayBehind = clean(displayBehind)
+        self.preloadAhead = clean(preloadAhead)
+        self.preloadBehind = clean(preloadBehind)
+    }
+}
+
+/// A scrolling column of rows of different heights with reused cells whose
+/// contents draw off the main actor (`UITableView` with YYKit's and
+/// Texture's techniques).
+///
+/// - **Reuse.** Cells come from a pool per reuse identifier
+///   (`register(_:forCellReuseIdentifier:)`, `dequeueReusableCell`); a
+///   pool keeps at most `maximumSpareCells` spare cells per identifier.
+/// - **Ranges.** Cells exist for the visible rows and the display range
+///   around them (`rangeTuning`), and draw there; the delegate prefetches the
+///   wider preload range.
+/// - **Fling skipping.** When a drag ends with a fling whose rest point
+///   (known in closed form) is more than `flingSkipThreshold` rows away,
+///   only the rows visible at the rest point and `flingSkipExtraRows`
+///   beyond them in the direction of motion are drawn while it flies; rows
+///   passed on the way show their placeholders, unless the fling slows to
+///   under `drawingVelocity` near them. When the list stops, or a touch
+///   catches it, every cell in the display range draws.
+/// - **Placeholders.** A cell without its row's contents shows its
+///   placeholder (`ListCell.placeholderBlocks`), never another row's
+///   drawing; a reloaded row keeps its old drawing until the new one is
+///   ready.
+open class ListView: ScrollView {
+    public weak var dataSource: (any ListViewDataSource)?
+    public weak var listDelegate: (any ListViewDelegate)?
+    public var rangeTuning = ListRangeTuning() { didSet { layoutRows() } }
+    /// Rows a fling must cross before it skips drawing the rows it passes (VVebo's 8).
+    public var flingSkipThreshold = 8
+    /// Rows drawn beyond the rest point's visible rows, in the direction of motion (VVebo's 3).
+    public var flingSkipExtraRows = 3
+    /// Below this speed (points per second), a skipping fling draws the rows it shows.
+    public var drawingVelocity = 600.0
+    /// Pixels per point of the cells' drawings (the screen's scale).
+    public var contentsScale = 1.0 {
+        didSet {
+            if !(contentsScale > 0 && contentsScale.isFinite) { contentsScale = 1 }
+            pixelAlignment = contentsScale
+            for cell in cellsByRow.values { cell.contentLayer.contentsScale = contentsScale }
+        }
+    }
+    /// Spare cells kept per reuse identifier (RecyclerView's 5).
+    public var maximumSpareCells = 5 {
+        didSet {
+            maximumSpareCells = Swift.max(0, maximumSpareCells)
+            trimPools()
+        }
+    }
+
+    /// Row tops, with the content's height last (count + 1 values).
+    private var offsets: [Double] = [0]
+    private var factories: [String: @MainActor () -> ListCell] = [:]
+    private var pools: [String: [ListCell]] = [:]
+    /// The cells placed now, by row.
+    public private(set) var cellsByRow: [Int: ListCell] = [:]
+    private var prefetched: Set<Int> = []
+    /// While placing rows: recycled cells stay in their pools past the bound.
+    private var holdsSpares = false
+    /// The fling's rows to draw while it skips, or nil when not skipping.
+    public private(set) var skippingRange: Range<Int>?
+    /// The rows the list currently skips drawing (placed but left as placeholders).
+    private var lastOffsetY = 0.0
+    private var lastFrameTime: Double?
+    /// Speed in points per second, measured frame to frame.
+    public private(set) var velocityY = 0.0
+    private var direction = 1.0
+
+    /// Rows drawn and rows passed since `resetDrawingCounts()` (what the
+    /// feed benchmark reports for a fast fling).
+    public private(set) var rowsDrawn = 0
+    public private(set) var rowsSkipped = 0
+    /// Cells made by factories (not taken from a pool).
+    public private(set) var cellsCreated = 0
+
+    public override init(frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0), layer: Layer = Layer()) {
+        super.init(frame: frame, layer: layer)
+        alwaysBounceVertical = true
+        showsHorizontalScrollIndicator = false
+    }
+
+    // MARK: Cells
+
+    /// How to make a cell for `identifier` when its pool is empty.
+    public func register(_ make: @escaping @MainActor () -> ListCell, forCellReuseIdentifier identifier: String) {
+        factories[identifier] = make
+    }
+
+    /// A spare cell for `identifier` set to `row`, or a new one from its
+    /// factory; nil when no factory is registered and the pool is empty.
+    public func dequeueReusableCell(withIdentifier identifier: String, for row: Int) -> ListCell? {
+        let cell: ListCell
+        if let spare = pools[identifier]?.popLast() {
+            cell = spare
+        } else if let make = factories[identifier] {
+            cell = make()
+            cell.reuseIdentifier = identifier
+            cellsCreated += 1
+        } else {
+            return nil
+        }
+        cell.listView = self
+        return cell
+    }
+
+    /// The cell showing `row`, if it is placed.
+    public func cell(forRow row: Int) -> ListCell? { cellsByRow[row] }
+
+    /// The cells placed, by row (visible ones and those in the display range).
+    public var placedRows: [Int] { cellsByRow.keys.sorted() }
+
+    /// The rows the view shows now, wholly or in part.
+    public var visibleRows: Range<Int> { rows(in: contentOffset.y, contentOffset.y + bounds.height) }
+
+    /// The number of rows.
+    public var numberOfRows: Int { offsets.count - 1 }
+
+    /// The row's frame in content coordinates.
+    public func rectForRow(_ row: Int) -> Rect {
+        guard row >= 0, row < numberOfRows else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return Rect(x: 0, y: offsets[row], width: bounds.width, height: offsets[row + 1] - offsets[row])
+    }
+
+    /// The row at a point in the list's coordinates (content coordinates).
+    public func row(at point: Point) -> Int? {
+        guard point.y >= 0, point.y < offsets[numberOfRows], numberOfRows > 0 else { return nil }
+        return rowIndex(atY: point.y)
+    }
+
+    /// The rows that cross [y0, y1).
+    func rows(in y0: Double, _ y1: Double) -> Range<Int> {
+        let n = numberOfRows
+        guard n > 0, y1 > y0, y1 > 0, y0 < offsets[n] else { return 0..<0 }
+        let first = rowIndex(atY: Swift.max(0, y0))
+        var last = rowIndex(atY: Swift.min(offsets[n], y1) - 1e-9)
+        last = Swift.max(first, last)
+        return first..<(last + 1)
+    }
+
+    /// The row whose span holds y (binary search of the tops).
+    private func rowIndex(atY y: Double) -> Int {
+        var lo = 0, hi = numberOfRows - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if offsets[mid] <= y { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    // MARK: Data
+
+    /// Reads the rows again: count, heights and cells. Placed cells go back
+    /// to their pools and the display range is filled again; the offset is
+    /// kept (held to the new content).
+    public func reloadData() {
+        for (row, cell) in cellsByRow { recycle(cell, row: row) }
+        cellsByRow = [:]
+        prefetched = []
+        readHeights()
+        setContentOffset(clamped(contentOffset), animated: false)
+        layoutRows()
+    }
+
+    private func readHeights() {
+        let n = Swift.max(0, dataSource?.numberOfRows(in: self) ?? 0)
+        var tops = [Double](repeating: 0, count: n + 1)
+        var y = 0.0
+        for row in 0..<n {
+            tops[row] = y
+            let h = dataSource?.listView(self, heightForRow: row) ?? 0
+            y += h.isFinite && h > 0 ? Swift.min(h, 1e7) : 0
+        }
+        tops[n] = y
+        offsets = tops
+        contentSize = Size(width: bounds.width, height: y)
+    }
+
+    /// Rows were inserted at `rows` (indices after the insertion, in the new
+    /// data). Rows above the visible ones keep what the user sees still: the
+    /// offset moves with the content.
+    public func insertRows(at rows: [Int]) {
+        performBatchUpdates(inserting: rows, deleting: [], reloading: [])
+    }
+
+    /// Rows at `rows` (indices before the deletion) were deleted.
+    public func deleteRows(at rows: [Int]) {
+        performBatchUpdates(inserting: [], deleting: rows, reloading: [])
+    }
+
+    /// Rows at `rows` changed: their heights are read again and their cells
+    /// redrawn, keeping the old drawing until the new one is ready.
+    public func reloadRows(at rows: [Int]) {
+        performBatchUpdates(inserting: [], deleting: [], reloading: rows)
+    }
+
+    /// Applies deletions (old indices), then insertions (new indices), then
+    /// reloads (new indices), as one update: cells of rows that stay keep
+    /// their drawings and move to their new places; the first visible row
+    /// that stays keeps its place on screen.
+    public func performBatchUpdates(inserting: [Int], deleting: [Int], reloading: [Int]) {
+        let oldCount = numberOfRows
+        let deleted = Set(deleting.filter { $0 >= 0 && $0 < oldCount })
+        // Old row → new row for the rows that stay.
+        var survivors: [Int] = []
+        survivors.reserveCapacity(oldCount)
+        for row in 0..<oldCount where !deleted.contains(row) { survivors.append(row) }
+        let newCount = Swift.max(0, dataSource?.numberOfRows(in: self) ?? 0)
+        let inserted = Set(inserting.filter { $0 >= 0 && $0 < newCount })
+        var mapping: [Int: Int] = [:]
+        var next = 0
+        for old in survivors {
+            while inserted.contains(next) { next += 1 }
+            guard next < newCount else { break }
+            mapping[old] = next
+            next += 1
+        }
+        // The anchor: the first visible row that stays, and where it is on screen.
+        let visible = visibleRows
+        let anchor = visible.first { mapping[$0] != nil }
+        let anchorScreenY = anchor.map { offsets[$0] - contentOffset.y }
+        // Move the cells.
+        var moved: [Int: ListCell] = [:]
+        for (row, cell) in cellsByRow {
+            if let new = mapping[row] {
+                moved[new] = cell
+                cell.renumber(to: new)
+            } else {
+                recycle(cell, row: row)
+            }
+        }
+        cellsByRow = moved
+        prefetched = Set(prefetched.compactMap { mapping[$0] })
+        readHeights()
+        if let anchor, let screenY = anchorScreenY, let new = mapping[anchor] {
+            let delta = (offsets[new] - screenY) - contentOffset.y
+            if delta != 0 { shiftContent(by: Point(x: 0, y: delta)) }
+        }
+        // A reloaded row's cell redraws, showing its old drawing meanwhile.
+        for row in reloading where row >= 0 && row < newCount {
+            if let cell = cellsByRow[row], cell.contentsRow == row { cell.markStale() }
+        }
+        layoutRows()
+    }
+
+    /// Scrolls so that `row` is at `position`.
+    public func scrollToRow(_ row: Int, at position: ListScrollPosition, animated: Bool) {
+        guard row >= 0, row < numberOfRows else { return }
+        let r = rectForRow(row)
+        let h = bounds.height
+        var y = contentOffset.y
+        switch position {
+        case .top: y = r.minY
+        case .middle: y = r.midY - h / 2
+        case .bottom: y = r.maxY - h
+        case .none:
+            if r.minY < y { y = r.minY } else if r.maxY > y + h { y = r.maxY - h }
+        }
+        setContentOffset(Point(x: contentOffset.x, y: y), animated: animated)
+    }
+
+    // MARK: Layout
+
+    open override func sizeDidChange() {
+        super.sizeDidChange()
+        contentSize = Size(width: bounds.width, height: offsets[numberOfRows])
+        for (row, cell) in cellsByRow { cell.frame = rectForRow(row) }
+        layoutRows()
+    }
+
+    open override func contentOffsetDidChange() {
+        super.contentOffsetDidChange()
+        let y = contentOffset.y
+        if y != lastOffsetY { direction = y > lastOffsetY ? 1 : -1 }
+        lastOffsetY = y
+        layoutRows()
+    }
+
+    open override func frame(at time: Double) {
+        let before = contentOffset.y
+        super.frame(at: time)
+        if let last = lastFrameTime, time > last {
+            velocityY = (contentOffset.y - before) / (time - last)
+        }
+        lastFrameTime = time
+        if skippingRange != nil && abs(velocityY) < drawingVelocity && isDecelerating { layoutRows() }
+    }
+
+    open override func targetContentOffset(forProposed proposed: Point, velocity: Size) -> Point {
+        let target = super.targetContentOffset(forProposed: proposed, velocity: velocity)
+        let lo = minimumContentOffset.y, hi = maximumContentOffset.y
+        let restY = Swift.min(hi, Swift.max(lo, target.y))
+        let now = visibleRows
+        let there = rows(in: restY, restY + bounds.height)
+        let distance = Swift.max(abs(there.lowerBound - now.lowerBound), abs(there.upperBound - now.upperBound))
+        if distance > flingSkipThreshold, !there.isEmpty {
+            // The rows visible at rest, plus a few beyond in the direction of motion.
+            let down = restY > contentOffset.y
+            let lower = down ? there.lowerBound : Swift.max(0, there.lowerBound - flingSkipExtraRows)
+            let upper = down ? Swift.min(numberOfRows, there.upperBound + flingSkipExtraRows) : there.upperBound
+            skippingRange = lower..<upper
+        } else {
+            skippingRange = nil
+        }
+        return target
+    }
+
+    open override func scrollingDidEnd() {
+        super.scrollingDidEnd()
+        velocityY = 0
+        if skippingRange != nil {
+            skippingRange = nil
+        }
+        layoutRows()
+    }
+
+    override func pointerWentDown() {
+        super.pointerWentDown()
+        // A touch that catches a fling draws everything in range (VVebo).
+        if skippingRange != nil {
+            skippingRange = nil
+            layoutRows()
+        }
+    }
+
+    /// Places cells for the display range, recycles the rest, asks for
+    /// prefetching, and decides which cells draw.
+    public func layoutRows() {
+        let h = bounds.height, y = contentOffset.y
+        guard h > 0 else { return }
+        let ahead = direction >= 0
+        let t = rangeTuning
+        let display = rows(
+            in: y - h * (ahead ? t.displayBehind : t.displayAhead), y + h + h * (ahead ? t.displayAhead : t.displayBehind))
+        let preload = rows(
+            in: y - h * (ahead ? t.preloadBehind : t.preloadAhead), y + h + h * (ahead ? t.preloadAhead : t.preloadBehind))
+        // Recycle what left the display range (pools trimmed to their bound
+        // after the new rows have taken what they need).
+        holdsSpares = true
+        defer {
+            holdsSpares = false
+            trimPools()
+        }
+        for (row, cell) in cellsByRow where !display.contains(row) {
+            cellsByRow[row] = nil
+            recycle(cell, row: row)
+        }
+        // Prefetch.
+        let newPrefetch = preload.filter { !prefetched.contains($0) && !display.contains($0) }
+        let cancelled = prefetched.filter { !preload.contains($0) }
+        if !cancelled.isEmpty {
+            prefetched.subtract(cancelled)
+            listDelegate?.listView(self, cancelPrefetchingForRows: cancelled.sorted())
+        }
+        if !newPrefetch.isEmpty {
+            prefetched.formUnion(newPrefetch)
+            listDelegate?.listView(self, prefetchRows: Array(newPrefetch))
+        }
+        // Place cells.
+        let slow = abs(velocityY) < drawingVelocity
+        for row in display {
+            let cell: ListCell
+            if let placed = cellsByRow[row] {
+                cell = placed
+            } else {
+                guard let made = dataSource?.listView(self, cellForRow: row) else { continue }
+                cell = made
+                cell.listView = self
+                if cell.row != row {
+                    cell.row = row
+                    cell.showPlaceholder()
+                }
+                cellsByRow[row] = cell
+                if cell.contentLayer.contentsScale != contentsScale { cell.contentLayer.contentsScale = contentsScale }
+                if cell.superview !== self { insertSubview(cell, at: 0) }
+                cell.isHidden = false
+                listDelegate?.listView(self, willDisplay: cell, forRow: row)
+            }
+            let frame = rectForRow(row)
+            if cell.frame != frame { withoutActions { cell.frame = frame } }
+            // Draw, unless a fast fling passes this row.
+            let allowed = skippingRange.map { $0.contains(row) || (slow && visibleRows.contains(row)) } ?? true
+            if allowed {
+                if cell.needsContents {
+                    cell.drawContents()
+                    rowsDrawn += 1
+                }
+            } else if cell.needsContents && !cell.skipCounted {
+                cell.skipCounted = true
+                rowsSkipped += 1
+            }
+        }
+    }
+
+    private func recycle(_ cell: ListCell, row: Int) {
+        cell.isHidden = true
+        listDelegate?.listView(self, didEndDisplaying: cell, forRow: row)
+        cell.prepareForReuseInternal()
+        var pool = pools[cell.reuseIdentifier, default: []]
+        if pool.count < maximumSpareCells || holdsSpares {
+            pool.append(cell)
+        } else {
+            cell.removeFromSuperview()
+        }
+        pools[cell.reuseIdentifier] = pool
+    }
+
+    private func trimPools() {
+        for (id, pool) in pools where pool.count > maximumSpareCells {
+            for cell in pool[maximumSpareCells...] { cell.removeFromSuperview() }
+            pools[id] = Array(pool.prefix(maximumSpareCells))
+        }
+    }
+
+    /// Spare cells kept now, all identifiers together.
+    public var spareCellCount: Int { pools.values.reduce(0) { $0 + $1.count } }
+
+    /// Sets the drawing counters to zero.
+    public func resetDrawingCounts() {
+        rowsDrawn = 0
+        rowsSkipped = 0
+    }
+
+    /// Visible rows whose cells do not show their row's contents (a blank
+    /// count: the benchmark's measure).
+    public var blankVisibleRows: Int {
+        visibleRows.reduce(0) { n, row in n + ((cellsByRow[row]?.hasContents ?? false) ? 0 : 1) }
+    }
+
+    // MARK: Taps
+
+    /// A tap on a row tells the delegate, unless the cell took it.
+    func cellWasTapped(_ cell: ListCell) {
+        guard let row = cell.row else { return }
+        listDelegate?.listView(self, didSelectRow: row)
+    }
+}
+
+/// A row's view in a `ListView`: its contents are one image drawn off the
+/// main actor by an `AsyncLayer` (`contentLayer`), with a placeholder shown
+/// until that image is for the cell's current row.
+///
+/// Subclasses override `makeDisplayTask(for:size:)` to draw the row (from
+/// data prepared beforehand: never measure text here), and
+/// `placeholderBlocks` to show where the contents will be.
+@MainActor
+open class ListCell: View, AsyncLayerDelegate {
+    /// The identifier of the pool the cell returns to.
+    public internal(set) var reuseIdentifier: String
+    /// The row the cell shows (nil while spare).
+    public internal(set) var row: Int?
+    /// The row whose drawing the contents hold.
+    public private(set) var contentsRow: Int?
+    /// Whether the contents hold a drawing of the current row (perhaps an
+    /// older one, while a reload or a resize redraws it).
+    public var hasContents: Bool { row != nil && contentsRow == row }
+    public let contentLayer = AsyncLayer()
+    /// The placeholder: the background and grey blocks.
+    public let placeholderLayer = Layer()
+    /// The colour of the placeholder's blocks.
+    public var placeholderColor = Color(white: 0.9)
+    weak var listView: ListView?
+    /// The contents are an older drawing of the current row (a reload):
+    /// shown until the new one arrives.
+    var contentsAreStale = false
+    var skipCounted = false
+    private var requestedRow: Int?
+
+    public init(reuseIdentifier: String) {
+        self.reuseIdentifier = reuseIdentifier
+        super.init()
+        contentLayer.delegate = self
+        contentLayer.anchorPoint = .zero
+        placeholderLayer.anchorPoint = .zero
+        layer.addSublayer(placeholderLayer)
+        layer.addSublayer(contentLayer)
+    }
+
+    open override func sizeDidChange() {
+        super.sizeDidChange()
+        withoutActions {
+            contentLayer.frame = bounds
+            placeholderLayer.frame = bounds
+        }
+        markStale()
+        if contentsRow == nil { buildPlaceholder() }
+    }
+
+    /// Where the placeholder draws grey blocks (cell coordinates): where
+    /// the avatar, the text and the pictures will be. Default: none.
+    open func placeholderBlocks() -> [Rect] { [] }
+
+    /// The drawing of `row` at `size` points (drawn on the pool). Default: nothing.
+    open func makeDisplayTask(for row: Int, size: Size) -> AsyncDisplayTask {
+        AsyncDisplayTask(display: { _, _, _ in })
+    }
+
+    /// Called before the cell goes back to its pool.
+    open func prepareForReuse() {}
+
+    public func newAsyncDisplayTask(for layer: AsyncLayer) -> AsyncDisplayTask {
+        let row = requestedRow ?? -1
+        var task = makeDisplayTask(for: row, size: bounds.size)
+        let done = task.didDisplay
+        task.didDisplay = { [weak self] layer, finished in
+            if let self, self.requestedRow == row {
+                self.requestedRow = nil
+                if finished {
+                    self.contentsRow = row
+                    self.contentsAreStale = false
+                    self.placeholderLayer.isHidden = true
+                }
+            }
+            done?(layer, finished)
+        }
+        return task
+    }
+
+    var needsContents: Bool { row != nil && requestedRow != row && (contentsRow != row || contentsAreStale) }
+
+    func drawContents() {
+        guard let row else { return }
+        requestedRow = row
+        contentLayer.setNeedsDisplay()
+    }
+
+    /// Redraws the contents (the row's data changed, or a highlight): the
+    /// old drawing stays until the new one arrives, and the list draws it
+    /// when its drawing policy allows.
+    public func setNeedsRedraw() {
+        markStale()
+        if contentsRow == nil { requestedRow = nil }
+        listView?.layoutRows()
+    }
+
+    /// The contents are an older drawing of the row: redraw, keeping them
+    /// shown until the new drawing arrives.
+    func markStale() {
+        guard contentsRow != nil else { return }
+        contentsAreStale = true
+        requestedRow = nil
+    }
+
+    /// Forgets the contents (another row's) and shows the placeholder.
+    func showPlaceholder() {
+        contentLayer.cancelAsynchronousDisplay()
+        withoutActions {
+            contentLayer.contents = nil
+        }
+        contentsRow = nil
+        requestedRow = nil
+        contentsAreStale = false
+        skipCounted = false
+        buildPlaceholder()
+    }
+
+    private func buildPlaceholder() {
+        withoutActions {
+            placeholderLayer.isHidden = false
+            let blocks = placeholderBlocks()
+            while placeholderLayer.sublayers.count > blocks.count { placeholderLayer.sublayers.last?.removeFromSuperlayer() }
+            while placeholderLayer.sublayers.count < blocks.count {
+                let b = Layer()
+                b.anchorPoint = .zero
+                b.cornerRadius = 3
+                placeholderLayer.addSublayer(b)
+            }
+            for (b, r) in zip(placeholderLayer.sublayers, blocks) {
+                b.frame = r
+                b.backgroundColor = placeholderColor
+            }
+        }
+    }
+
+    /// The row moved (rows were inserted or deleted before it): its
+    /// drawing is still its own.
+    func renumber(to new: Int) {
+        if contentsRow == row { contentsRow = new }
+        if requestedRow == row { requestedRow = nil }
+        row = new
+    }
+
+    func prepareForReuseInternal() {
+        prepareForReuse()
+        row = nil
+    }
+}

@@ -1,0 +1,399 @@
+import Foundation
+import StrataControls
+import StrataLayers
+import StrataText
+
+/// One post of the demo feed.
+public struct FeedPost: Sendable, Hashable {
+    public var id: Int
+    public var author: String
+    public var handle: String
+    public var minutesAgo: Int
+    public var text: String
+    /// Seeds of the post's pictures (0 to 9 of them), drawn procedurally.
+    public var pictures: [UInt64]
+    public var reposts: Int
+    public var comments: Int
+    public var likes: Int
+}
+
+/// A deterministic feed of any length: the same index gives the same post,
+/// on any machine, with no network and no files. Text mixes Chinese and
+/// English of varied length with mentions, topics, links and emoticon codes.
+public struct FeedGenerator: Sendable {
+    public let seed: UInt64
+
+    public init(seed: UInt64 = 2026) { self.seed = seed }
+
+    static let names = [
+        ("林晓", "lin_xiao"), ("Ada Chen", "adachen"), ("王小明", "xiaoming"), ("Sam Ortiz", "sortiz"), ("陈一凡", "yifan"),
+        ("Priya N.", "priya_n"), ("张伟", "zhangwei"), ("Mika", "mika_k"), ("赵敏", "zhaomin"), ("Strata", "strata_dev"),
+    ]
+    static let phrases = [
+        "列表滚动时保持每秒六十帧", "the main thread stays free", "文字排版的结果会被缓存", "cells draw on background queues",
+        "快速滑动时跳过中间的行", "a sentinel cancels stale work", "图片在后台解码和缩放", "nothing blank at rest",
+        "今天的咖啡特别好喝", "shipping the feed list today", "测量在先，决定在后", "profiles beat guesses",
+        "新的采样点只重画一块图层", "the ruler recycles five blocks", "周末去爬山吧", "look at what you make",
+    ]
+
+    /// A 64-bit mix of the seed and `n` (SplitMix64's finaliser).
+    static func mix(_ x: UInt64) -> UInt64 {
+        var z = x &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    public func post(at index: Int) -> FeedPost {
+        var state = FeedGenerator.mix(seed ^ UInt64(truncatingIfNeeded: index) &* 0x2545_F491_4F6C_DD1D)
+        func next(_ n: Int) -> Int {
+            state = FeedGenerator.mix(state)
+            return Int(state % UInt64(max(1, n)))
+        }
+        let (author, handle) = FeedGenerator.names[next(FeedGenerator.names.count)]
+        var text = ""
+        let sentences = 1 + next(5)
+        for s in 0..<sentences {
+            if s > 0 { text += next(2) == 0 ? "，" : ". " }
+            text += FeedGenerator.phrases[next(FeedGenerator.phrases.count)]
+            switch next(9) {
+            case 0: text += " @\(FeedGenerator.names[next(FeedGenerator.names.count)].1)"
+            case 1: text += " #流畅界面#"
+            case 2: text += " https://example.org/strata/\(next(1000))"
+            case 3: text += " [" + ["smile", "laugh", "heart", "thumbsup", "fire", "party"][next(6)] + "]"
+            case 4: text += " #Swift on Linux#"
+            default: break
+            }
+        }
+        let pictureCount = [0, 0, 0, 1, 1, 2, 3, 4, 6, 9][next(10)]
+        let pictures = (0..<pictureCount).map { _ in FeedGenerator.mix(state &+ UInt64(next(1 << 30))) }
+        return FeedPost(
+            id: index, author: author, handle: handle, minutesAgo: 1 + next(600), text: text, pictures: pictures,
+            reposts: next(500), comments: next(2000), likes: next(20000))
+    }
+}
+
+/// A post laid out for a width: everything a cell draws, measured on the
+/// pool when the data arrives (never on the main actor).
+public struct FeedLayout: Sendable {
+    public let post: FeedPost
+    public let width: Double
+    public let height: Double
+    public let avatar: Rect
+    public let name: TextLayout
+    public let nameOrigin: Point
+    public let time: TextLayout
+    public let timeOrigin: Point
+    public let text: TextLayout
+    public let textOrigin: Point
+    /// Mentions, topics, links and emoticons, by character range of `text`'s string.
+    public let entities: [TextEntity]
+    public let pictures: [Rect]
+    public let counts: [TextLayout]
+    public let countOrigins: [Point]
+
+    static let padding = 12.0
+    static let fonts = ["WenQuanYi Micro Hei", "Noto Color Emoji"]
+    static let linkColor = Color(red: 0.12, green: 0.42, blue: 0.85)
+
+    public init(_ post: FeedPost, width: Double) {
+        self.post = post
+        self.width = width
+        let p = FeedLayout.padding
+        let inner = max(40, width - 2 * p)
+        avatar = Rect(x: p, y: p, width: 40, height: 40)
+        let nameFont = Font(family: "DejaVu Sans", size: 15, weight: .bold, cascadeList: FeedLayout.fonts)
+        name = TextLayout(
+            AttributedText(post.author, attributes: TextAttributes(font: nameFont, foregroundColor: Color(white: 0.1))),
+            width: inner - 52, style: ParagraphStyle(maximumLines: 1, truncation: .tail))
+        nameOrigin = Point(x: p + 52, y: p + 1)
+        let small = Font(family: "DejaVu Sans", size: 12, cascadeList: FeedLayout.fonts)
+        let ago = post.minutesAgo < 60 ? "\(post.minutesAgo) min" : "\(post.minutesAgo / 60) h"
+        time = TextLayout(
+            AttributedText("@\(post.handle) · \(ago)", attributes: TextAttributes(font: small, foregroundColor: Color(white: 0.55))),
+            width: inner - 52, style: ParagraphStyle(maximumLines: 1, truncation: .tail))
+        timeOrigin = Point(x: p + 52, y: p + 23)
+        // The text, emoticon codes shown as their emoji, entities coloured and linked.
+        let body = Font(family: "DejaVu Sans", size: 15, cascadeList: FeedLayout.fonts)
+        let plain = TextAttributes(font: body, foregroundColor: Color(white: 0.13))
+        let found = TextEntities.find(in: post.text)
+        let chars = Array(post.text)
+        var attributed = AttributedText()
+        var entities: [TextEntity] = []
+        var at = 0
+        for e in found {
+            if e.range.lowerBound > at { attributed.append(String(chars[at..<e.range.lowerBound]), attributes: plain) }
+            let start = attributed.count
+            let shown = e.kind == .emoticon ? e.payload : String(chars[e.range])
+            var style = plain
+            if e.kind != .emoticon {
+                style.foregroundColor = FeedLayout.linkColor
+                style.link = TextLink(e)
+            }
+            attributed.append(shown, attributes: style)
+            entities.append(TextEntity(kind: e.kind, range: start..<attributed.count, payload: e.payload))
+            at = e.range.upperBound
+        }
+        if at < chars.count { attributed.append(String(chars[at...]), attributes: plain) }
+        text = TextLayout(attributed, width: inner, style: ParagraphStyle(lineSpacing: 3))
+        self.entities = entities
+        textOrigin = Point(x: p, y: p + 52)
+        var y = textOrigin.y + text.size.height + 10
+        // Pictures: one large, or a grid of two or three columns.
+        var frames: [Rect] = []
+        let n = post.pictures.count
+        if n == 1 {
+            frames = [Rect(x: p, y: y, width: min(inner, 240), height: min(inner, 240) * 0.75)]
+        } else if n > 1 {
+            let columns = n == 2 || n == 4 ? 2 : 3
+            let gap = 4.0
+            let side = ((min(inner, 300) - gap * Double(columns - 1)) / Double(columns)).rounded(.down)
+            for i in 0..<n {
+                frames.append(Rect(x: p + Double(i % columns) * (side + gap), y: y + Double(i / columns) * (side + gap), width: side, height: side))
+            }
+        }
+        pictures = frames
+        if let last = frames.last { y = last.maxY + 10 }
+        // Counts.
+        let labels = ["↻ \(post.reposts)", "💬 \(post.comments)", "♥ \(post.likes)"]
+        counts = labels.map {
+            TextLayout(AttributedText($0, attributes: TextAttributes(font: small, foregroundColor: Color(white: 0.45))), width: inner / 3)
+        }
+        countOrigins = (0..<3).map { Point(x: p + Double($0) * inner / 3, y: y) }
+        height = (y + 16 + p + 8).rounded(.up)
+    }
+
+    /// Where the placeholder shows grey blocks: the avatar, the name, a block
+    /// per text line, the pictures.
+    public var placeholderBlocks: [Rect] {
+        var blocks = [avatar, Rect(x: nameOrigin.x, y: nameOrigin.y + 2, width: min(120, name.size.width), height: 12)]
+        for line in text.lines {
+            blocks.append(
+                Rect(x: textOrigin.x, y: textOrigin.y + line.origin.y - line.ascent, width: max(8, line.width), height: line.ascent + line.descent))
+        }
+        return blocks + pictures
+    }
+
+    /// The entity at a point in the cell, if any.
+    public func entity(at point: Point) -> TextEntity? {
+        guard let link = text.link(at: Point(x: point.x - textOrigin.x, y: point.y - textOrigin.y)) else { return nil }
+        return link.payload as? TextEntity
+    }
+}
+
+/// Procedural pictures and avatars, drawn off the main actor at the size they
+/// are shown, rounded, and kept in a bounded cache by seed and size.
+public enum FeedImages {
+    struct Key: Hashable, Sendable {
+        var seed: UInt64
+        var width: Int
+        var height: Int
+        var round: Bool
+    }
+    static let cache = BoundedCache<Key, Image>(maxEntries: 512, maxBytes: 48 << 20)
+
+    /// The picture for `seed` at `width` × `height` pixels.
+    public static func picture(seed: UInt64, width: Int, height: Int) -> Image? {
+        image(Key(seed: seed, width: width, height: height, round: false))
+    }
+
+    /// A round avatar for `seed`.
+    public static func avatar(seed: UInt64, side: Int) -> Image? {
+        image(Key(seed: seed, width: side, height: side, round: true))
+    }
+
+    /// A colour from hue, saturation and brightness (0…1 each).
+    static func hsb(_ h: Double, _ s: Double, _ v: Double, alpha: Double = 1) -> Color {
+        let i = Int(h * 6) % 6, f = h * 6 - Double(Int(h * 6))
+        let p = v * (1 - s), q = v * (1 - f * s), t = v * (1 - (1 - f) * s)
+        let (r, g, b): (Double, Double, Double) = [(v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q)][i]
+        return Color(red: r, green: g, blue: b, alpha: alpha)
+    }
+
+    static func image(_ key: Key) -> Image? {
+        guard key.width > 0, key.height > 0, key.width <= 4096, key.height <= 4096 else { return nil }
+        if let hit = cache.value(for: key) { return hit }
+        guard let canvas = try? Canvas(width: key.width, height: key.height) else { return nil }
+        let w = Double(key.width), h = Double(key.height)
+        var s = key.seed
+        func rnd() -> Double {
+            s = FeedGenerator.mix(s)
+            return Double(s % 10_000) / 10_000
+        }
+        let bounds = Rect(x: 0, y: 0, width: w, height: h)
+        canvas.clip(to: key.round ? Path(ellipseIn: bounds) : Path(roundedRect: bounds, cornerWidth: w * 0.04, cornerHeight: w * 0.04))
+        let hue = rnd()
+        let top = hsb(hue, 0.45, 0.95), bottom = hsb((hue + 0.15).truncatingRemainder(dividingBy: 1), 0.6, 0.7)
+        canvas.drawLinearGradient(
+            Gradient(colors: [top, bottom]), start: Point(x: 0, y: 0), end: Point(x: 0, y: h))
+        if key.round {
+            canvas.fillColor = Color(white: 1, alpha: 0.85)
+            canvas.fillEllipse(in: Rect(x: w * 0.3, y: h * 0.18, width: w * 0.4, height: w * 0.4))
+            canvas.fillEllipse(in: Rect(x: w * 0.12, y: h * 0.62, width: w * 0.76, height: h * 0.6))
+        } else {
+            canvas.fillColor = Color(red: 1, green: 0.95, blue: 0.7, alpha: 0.9)
+            canvas.fillEllipse(in: Rect(x: w * (0.1 + 0.6 * rnd()), y: h * 0.12, width: w * 0.16, height: w * 0.16))
+            for layer in 0..<2 {
+                var hills = Path()
+                hills.move(to: Point(x: 0, y: h))
+                var x = 0.0
+                while x <= w {
+                    hills.addLine(to: Point(x: x, y: h * (0.45 + 0.15 * Double(layer) + 0.2 * rnd())))
+                    x += w / 5
+                }
+                hills.addLine(to: Point(x: w, y: h))
+                hills.closeSubpath()
+                canvas.fillColor = hsb((hue + 0.4).truncatingRemainder(dividingBy: 1), 0.5, 0.45 + 0.2 * Double(layer), alpha: 0.9)
+                canvas.fill(hills)
+            }
+        }
+        let image = canvas.makeImage()
+        cache.insert(image, for: key, bytes: image.pixels.count)
+        return image
+    }
+}
+
+/// The demo's cell: draws a `FeedLayout` into one image on the pool, with a
+/// pressed entity highlighted.
+@MainActor
+public final class FeedCell: ListCell {
+    public static let identifier = "post"
+    weak var feed: FeedController?
+    /// The entity under a pressed pointer, highlighted until release.
+    public private(set) var highlighted: TextEntity?
+
+    public init() {
+        super.init(reuseIdentifier: FeedCell.identifier)
+        backgroundColor = .white
+    }
+
+    var layoutForRow: FeedLayout? { row.flatMap { feed?.store.layout($0) } }
+
+    public override func placeholderBlocks() -> [Rect] { layoutForRow?.placeholderBlocks ?? [] }
+
+    public override func prepareForReuse() {
+        highlighted = nil
+    }
+
+    public override func makeDisplayTask(for row: Int, size: Size) -> AsyncDisplayTask {
+        let layout = feed?.store.layout(row)
+        let highlight = highlighted
+        let scale = layer.contentsScale
+        return AsyncDisplayTask(display: { canvas, size, isCancelled in
+            guard let layout else { return }
+            FeedCell.draw(layout, highlight: highlight, in: canvas, size: size, scale: scale, isCancelled: isCancelled)
+        })
+    }
+
+    /// Draws a post (any thread).
+    public nonisolated static func draw(
+        _ l: FeedLayout, highlight: TextEntity?, in canvas: Canvas, size: Size, scale: Double, isCancelled: () -> Bool = { false }
+    ) {
+        canvas.fillColor = .white
+        canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height))
+        if let a = FeedImages.avatar(seed: UInt64(l.post.handle.utf8.reduce(7) { $0 &* 31 &+ Int($1) }), side: Int(l.avatar.width * scale)) {
+            canvas.draw(a, in: l.avatar)
+        }
+        canvas.draw(l.name, at: l.nameOrigin)
+        canvas.draw(l.time, at: l.timeOrigin)
+        if isCancelled() { return }
+        if let h = highlight {
+            canvas.fillColor = Color(red: 0.8, green: 0.88, blue: 1)
+            for r in l.text.rects(forCharacters: h.range) {
+                canvas.fill(
+                    Path(roundedRect: r.offsetBy(dx: l.textOrigin.x, dy: l.textOrigin.y).insetBy(dx: -2, dy: 0), cornerWidth: 3, cornerHeight: 3))
+            }
+        }
+        canvas.draw(l.text, at: l.textOrigin)
+        for (seed, frame) in zip(l.post.pictures, l.pictures) {
+            if isCancelled() { return }
+            if let image = FeedImages.picture(seed: seed, width: Int(frame.width * scale), height: Int(frame.height * scale)) {
+                canvas.draw(image, in: frame)
+            }
+        }
+        for (count, origin) in zip(l.counts, l.countOrigins) { canvas.draw(count, at: origin) }
+        canvas.fillColor = Color(white: 0.93)
+        canvas.fill(Rect(x: 0, y: size.height - 8, width: size.width, height: 8))
+    }
+
+    public override func pointerEvent(_ event: PointerEvent) -> Bool {
+        guard let l = layoutForRow else { return false }
+        let p = convert(event.location, from: nil)
+        switch event.phase {
+        case .down:
+            guard let e = l.entity(at: p) else { return false }
+            setHighlight(e)
+            return true
+        case .moved:
+            return highlighted != nil
+        case .up:
+            guard let h = highlighted else { return false }
+            setHighlight(nil)
+            if l.entity(at: p) == h, let row { feed?.tapped(h, row: row) }
+            return true
+        case .cancelled:
+            setHighlight(nil)
+            return true
+        }
+    }
+
+    private func setHighlight(_ e: TextEntity?) {
+        guard e != highlighted else { return }
+        highlighted = e
+        // Redrawn on the pool like the rest; the old drawing shows meanwhile.
+        setNeedsRedraw()
+    }
+}
+
+/// The demo feed's data source and delegate: posts from a `FeedGenerator`,
+/// layouts in a `RowLayoutStore`, taps on entities reported.
+@MainActor
+public final class FeedController: ListViewDataSource, ListViewDelegate {
+    public let generator: FeedGenerator
+    public let store: RowLayoutStore<FeedLayout>
+    public weak var listView: ListView?
+    /// Entities tapped, in order (what a real app would open).
+    public private(set) var taps: [(row: Int, entity: TextEntity)] = []
+    public var onTap: ((Int, TextEntity) -> Void)?
+    public private(set) var selectedRows: [Int] = []
+
+    public init(posts: Int, width: Double, generator: FeedGenerator = FeedGenerator()) {
+        self.generator = generator
+        store = RowLayoutStore(
+            count: posts, width: width, estimatedHeight: 180,
+            make: { row, width in FeedLayout(generator.post(at: row), width: width) }, height: { $0.height })
+    }
+
+    /// Attaches to a list and starts laying out, the first screen first.
+    public func attach(to list: ListView) {
+        listView = list
+        list.dataSource = self
+        list.listDelegate = self
+        list.register(
+            { [weak self] in
+                let cell = FeedCell()
+                cell.feed = self
+                return cell
+            }, forCellReuseIdentifier: FeedCell.identifier)
+        store.onBatch = { [weak list] _ in
+            // Heights changed: keep the visible rows still.
+            list?.performBatchUpdates(inserting: [], deleting: [], reloading: [])
+        }
+        list.reloadData()
+        store.load(first: 0..<12)
+    }
+
+    public func numberOfRows(in listView: ListView) -> Int { store.count }
+    public func listView(_ listView: ListView, heightForRow row: Int) -> Double { store.height(row) }
+    public func listView(_ listView: ListView, cellForRow row: Int) -> ListCell {
+        let cell = listView.dequeueReusableCell(withIdentifier: FeedCell.identifier, for: row)!
+        (cell as? FeedCell)?.feed = self
+        return cell
+    }
+    public func listView(_ listView: ListView, didSelectRow row: Int) { selectedRows.append(row) }
+
+    func tapped(_ entity: TextEntity, row: Int) {
+        taps.append((row, entity))
+        onTap?(row, entity)
+    }
+}

@@ -1,0 +1,103 @@
+import Dispatch
+import Foundation
+import StrataControls
+import StrataLayers
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The demo feed in a headless host, driven frame by frame under a manual
+/// clock with scripted gestures: what `strata feed`, `strata bench feed`,
+/// the gallery and the tests run.
+@MainActor
+public final class FeedDriver {
+    public let host: LayerHost
+    public let root: View
+    public let list: ListView
+    public let controller: FeedController
+    public let dispatcher: InputDispatcher
+    public let clock: ManualClock
+
+    /// One frame's figures.
+    public struct Frame: Sendable {
+        /// The main thread's CPU time (ms): events, physics, layout, commit.
+        public var main: Double
+        /// The whole frame with rendering (ms, wall clock).
+        public var total: Double
+        /// Visible rows without their contents.
+        public var blank: Int
+        public var moving: Bool
+    }
+
+    /// A feed of `posts` posts in a list of `width` × `height` points at `scale`.
+    public init(posts: Int, width: Double = 360, height: Double = 640, scale: Double = 3) throws {
+        host = try LayerHost(width: Int(width * scale), height: Int(height * scale), scale: scale, backgroundColor: Color(white: 0.93))
+        host.rendersAsynchronously = true
+        clock = host.clock as! ManualClock
+        root = View(frame: Rect(x: 0, y: 0, width: width, height: height))
+        list = ListView(frame: root.bounds)
+        list.contentsScale = scale
+        list.backgroundColor = Color(white: 0.93)
+        root.addSubview(list)
+        dispatcher = InputDispatcher(rootView: root, host: host)
+        controller = FeedController(posts: posts, width: width)
+        controller.attach(to: list)
+    }
+
+    static func threadTime() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+    }
+
+    /// Advances the clock one 60 Hz frame and renders it.
+    @discardableResult
+    public func frame() -> Frame {
+        let t0 = DispatchTime.now().uptimeNanoseconds, c0 = FeedDriver.threadTime()
+        clock.advance(by: 1.0 / 60)
+        host.renderFrame()
+        let c1 = FeedDriver.threadTime()
+        host.finishRendering()
+        let t1 = DispatchTime.now().uptimeNanoseconds
+        return Frame(
+            main: Double(c1 - c0) / 1e6, total: Double(t1 - t0) / 1e6, blank: list.blankVisibleRows,
+            moving: list.isDecelerating || list.isDragging)
+    }
+
+    /// Frames until the first screen is laid out and drawn (at most
+    /// `limit`); the frames it took.
+    public func firstScreen(limit: Int = 600) -> Int {
+        var n = 0
+        while n < limit {
+            frame()
+            n += 1
+            if controller.store.layout(0) != nil, list.blankVisibleRows == 0, !list.visibleRows.isEmpty { break }
+            // Let the pool work between frames, as a real frame's wait would.
+            usleep(2000)
+        }
+        return n
+    }
+
+    /// Plays `script` with the clock at each event's time (no frames between
+    /// its events).
+    public func play(_ script: GestureScript) {
+        let t0 = clock.now
+        for (t, e) in script.events {
+            clock.set(t0 + t)
+            switch e {
+            case .pointer(let phase, let at):
+                dispatcher.send(.pointer(PointerEvent(phase, at: at, timestamp: t0 + t)))
+            default:
+                break
+            }
+        }
+    }
+
+    /// A fling at `velocity` points per second (positive moves the content up: scrolls down).
+    public func fling(_ velocity: Double) {
+        let h = list.bounds.height
+        let start = Point(x: list.bounds.width / 2, y: velocity > 0 ? h * 0.8 : h * 0.2)
+        if let script = try? GestureScript.fling(from: start, velocity: Size(width: 0, height: -velocity)) { play(script) }
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import StrataGraphics
+import StrataLayers
+import StrataText
+import Testing
+
+@testable import StrataControls
+
+/// A cell that paints its row's number as a colour, so a test can tell
+/// which row's drawing a cell shows.
+@MainActor
+final class NumberCell: ListCell {
+    static func color(_ row: Int) -> Pixel {
+        Pixel(r: UInt8(row % 251), g: UInt8((row / 251) % 251), b: 128, a: 255)
+    }
+
+    override func makeDisplayTask(for row: Int, size: Size) -> AsyncDisplayTask {
+        let c = NumberCell.color(row)
+        return AsyncDisplayTask(display: { canvas, size, _ in
+            canvas.fillColor = Color(red: Double(c.r) / 255, green: Double(c.g) / 255, blue: Double(c.b) / 255)
+            canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height))
+        })
+    }
+}
+
+@MainActor
+final class NumberSource: ListViewDataSource, ListViewDelegate {
+    var count: Int
+    var heights: [Int: Double] = [:]
+    var selected: [Int] = []
+    init(count: Int) { self.count = count }
+    func numberOfRows(in listView: ListView) -> Int { count }
+    func listView(_ listView: ListView, heightForRow row: Int) -> Double { heights[row] ?? Double(40 + (row % 5) * 10) }
+    func listView(_ listView: ListView, cellForRow row: Int) -> ListCell {
+        listView.dequeueReusableCell(withIdentifier: "n", for: row)!
+    }
+    func listView(_ listView: ListView, didSelectRow row: Int) { selected.append(row) }
+}
+
+@MainActor
+struct ListHarness {
+    let host: LayerHost
+    let list: ListView
+    let source: NumberSource
+    let dispatcher: InputDispatcher
+    let clock: ManualClock
+
+    init(rows: Int) throws {
+        host = try LayerHost(width: 200, height: 400)
+        clock = host.clock as! ManualClock
+        let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 400))
+        list = ListView(frame: root.bounds)
+        root.addSubview(list)
+        source = NumberSource(count: rows)
+        list.register({ NumberCell(reuseIdentifier: "n") }, forCellReuseIdentifier: "n")
+        list.dataSource = source
+        list.listDelegate = source
+        dispatcher = InputDispatcher(rootView: root, host: host)
+        list.reloadData()
+    }
+
+    /// Frames until `done` holds (at most 60 s: the pool is shared with
+    /// every other test running meanwhile). It sleeps between frames
+    /// without holding the main actor, which other tests' pool tasks may
+    /// be waiting for.
+    @discardableResult
+    func run(until done: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            host.advance()
+            if done() { return true }
+            try? await Task.sleep(nanoseconds: 2_000_000)
+        }
+        return false
+    }
+
+    func frames(_ n: Int) { for _ in 0..<n { host.advance() } }
+
+    func fling(_ velocity: Double) {
+        let t0 = clock.now
+        let script = try! GestureScript.fling(from: Point(x: 100, y: velocity > 0 ? 350 : 50), velocity: Size(width: 0, height: -velocity))
+        for (t, e) in script.events {
+            guard case .pointer(let phase, let at) = e else { continue }
+            clock.set(t0 + t)
+            dispatcher.send(.pointer(PointerEvent(phase, at: at, timestamp: t0 + t)))
+        }
+    }
+
+    /// Every placed cell with contents shows its own row's colour.
+    func contentsMatchRows() -> Bool {
+        list.cellsByRow.allSatisfy { row, cell in
+            guard cell.hasContents else { return true }
+            guard let image = cell.contentLayer.contents else { return false }
+            return image[0, 0] == NumberCell.color(row) && cell.row == row
+        }
+    }
+}
+
+@Suite(.serialized) @MainActor struct ListViewTests {
+    @Test func rowsAreFoundByPositionAndCellsFillTheDisplayRange() async throws {
+        let h = try ListHarness(rows: 1000)
+        #expect(h.list.numberOfRows == 1000)
+        #expect(h.list.rectForRow(0) == Rect(x: 0, y: 0, width: 200, height: 40))
+        #expect(h.list.rectForRow(1).minY == 40 && h.list.rectForRow(1).height == 50)
+        #expect(h.list.row(at: Point(x: 10, y: 45)) == 1)
+        #expect(h.list.row(at: Point(x: 10, y: -1)) == nil)
+        #expect(h.list.visibleRows == 0..<8)  // 40+50+60+70+80 = 300, then 40, 50 → 390: row 7 starts inside
+        // Display range: visible plus a screen ahead (down) and half behind.
+        #expect(h.list.placedRows.first == 0 && h.list.placedRows.last! >= 12)
+        #expect(await h.run { h.list.blankVisibleRows == 0 })
+        #expect(h.contentsMatchRows())
+    }
+
+    @Test func aReusedCellNeverShowsAnotherRowsDrawing() async throws {
+        let h = try ListHarness(rows: 2000)
+        #expect(await h.run { h.list.blankVisibleRows == 0 })
+        // Jump about, checking every frame: contents always match rows.
+        for target in [300, 301, 50, 1500, 1499, 0, 999] {
+            h.list.scrollToRow(target, at: .top, animated: false)
+            for _ in 0..<3 {
+                h.host.advance()
+                #expect(h.contentsMatchRows())
+            }
+            #expect(await h.run { h.list.blankVisibleRows == 0 && h.contentsMatchRows() })
+        }
+        #expect(h.list.cellsCreated < 40)
+        #expect(h.list.spareCellCount <= h.list.maximumSpareCells)
+    }
+
+    @Test func aFastFlingSkipsTheRowsItPassesAndNothingIsBlankAtRest() async throws {
+        let h = try ListHarness(rows: 5000)
+        #expect(await h.run { h.list.blankVisibleRows == 0 })
+        h.list.resetDrawingCounts()
+        let start = h.list.visibleRows.lowerBound
+        h.fling(8000)
+        let skip = try #require(h.list.skippingRange)
+        // The range is around where the fling will rest (closed form).
+        var frames = 0
+        while h.list.isDecelerating && frames < 2000 {
+            h.host.advance()
+            frames += 1
+        }
+        let rest = h.list.visibleRows
+        #expect(skip.lowerBound == rest.lowerBound && skip.upperBound == min(5000, rest.upperBound + h.list.flingSkipExtraRows))
+        let passed = rest.lowerBound - start
+        #expect(passed > 50)
+        #expect(h.list.rowsSkipped > 20)
+        #expect(h.list.rowsDrawn < passed / 2)
+        // At rest every visible cell draws.
+        #expect(h.list.skippingRange == nil)
+        #expect(await h.run { h.list.blankVisibleRows == 0 && h.contentsMatchRows() })
+        // A slow fling (few rows) does not skip.
+        h.fling(300)
+        #expect(h.list.skippingRange == nil)
+    }
+
+    @Test func aTouchThatCatchesAFlingDrawsEverything() async throws {
+        let h = try ListHarness(rows: 5000)
+        h.frames(2)
+        h.fling(8000)
+        #expect(h.list.skippingRange != nil)
+        h.frames(5)
+        h.dispatcher.send(.pointer(PointerEvent(.down, at: Point(x: 100, y: 200), timestamp: h.clock.now)))
+        #expect(h.list.skippingRange == nil)
+        h.dispatcher.send(.pointer(PointerEvent(.up, at: Point(x: 100, y: 200), timestamp: h.clock.now + 0.05)))
+        #expect(await h.run { h.list.blankVisibleRows == 0 })
+    }
+
+    @Test func insertingAboveKeepsTheVisibleRowsStill() async throws {
+        let h = try ListHarness(rows: 100)
+        h.list.scrollToRow(20, at: .top, animated: false)
+        #expect(await h.run { h.list.blankVisibleRows == 0 })
+        let before = h.list.rectForRow(20).minY - h.list.contentOffset.y
+        h.source.count += 5
+        h.list.insertRows(at: [0, 1, 2, 3, 4])
+        // Row 20 is now row 25, at the same place on screen, with its drawing.
+        #expect(h.list.rectForRow(25).minY - h.list.contentOffset.y == before)
+        #expect(h.list.cell(forRow: 25)?.hasContents == true)
+        h.source.count -= 2
+        h.list.deleteRows(at: [0, 1])
+        #expect(h.list.rectForRow(23).minY - h.list.contentOffset.y == before)
+    }
+
+    @Test func aReloadedRowKeepsItsDrawingUntilTheNewOneArrives() async throws {
+        let h = try ListHarness(rows: 50)
+        #expect(await h.run { h.list.blankVisibleRows == 0 })
+        let cell = try #require(h.list.cell(forRow: 2))
+        let old = cell.contentLayer.contents
+        h.source.heights[2] = 90
+        h.list.reloadRows(at: [2])
+        // Never blank: the old drawing shows until the new one lands.
+        #expect(cell.hasContents && cell.contentLayer.contents != nil)
+        #expect(h.list.rectForRow(2).height == 90)
+        #expect(await h.run { cell.contentLayer.contents?.height == 90 })
+        #expect(old?.height == 60)
+        #expect(h.list.cell(forRow: 2) === cell)
+    }
+
+    @Test func emptyAndHostileDataAreSafe() async throws {
+        let h = try ListHarness(rows: 0)
+        #expect(h.list.visibleRows.isEmpty && h.list.placedRows.isEmpty)
+        h.source.count = 10
+        h.source.heights = [0: .nan, 1: -5, 2: .infinity, 3: 0]
+        h.list.reloadData()
+        #expect(h.list.rectForRow(0).height == 0 && h.list.rectForRow(1).height == 0)
+        #expect(h.list.contentSize.height.isFinite)
+        h.list.scrollToRow(-1, at: .top, animated: false)
+        h.list.scrollToRow(99, at: .middle, animated: false)
+        h.frames(3)
+        #expect(h.list.dequeueReusableCell(withIdentifier: "unknown", for: 0) == nil)
+    }
+}
+
+@Suite struct TextEntityTests {
+    @Test func mentionsTopicsLinksAndEmoticonsAreFound() {
+        let text = "长按 @strata_dev 的名字, mail a@b.com, 点击 #流畅界面# 话题, see https://example.org/guide. [smile] [nope] #open"
+        let found = TextEntities.find(in: text)
+        #expect(found.map(\.kind) == [.mention, .topic, .link, .emoticon])
+        #expect(found.map(\.payload) == ["strata_dev", "流畅界面", "https://example.org/guide", "😊"])
+        let chars = Array(text)
+        #expect(String(chars[found[2].range]) == "https://example.org/guide")
+        #expect(TextEntities.find(in: "").isEmpty)
+        #expect(TextEntities.find(in: "@ # #  # http:// [").isEmpty)
+    }
+}
