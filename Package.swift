@@ -166,7 +166,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataControlsTests",
-            dependencies: ["StrataControls", "StrataLayers", "StrataGraphics", "StrataTestSupport"]
+            dependencies: ["StrataControls", "StrataLayers", "StrataGraphics", "StrataText", "StrataScenes", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataQueuesTests",

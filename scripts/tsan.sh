@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the asynchronous display and rendering, queue pool, tiled layer, tile
-# cutter, sprite batch, emitter and text-cache concurrency tests under the
+# cutter, sprite batch, emitter, text-cache, list and feed tests under the
 # thread sanitizer (a separate build directory, so the normal debug build
 # is not invalidated).
 # Any sanitizer warning fails the run.
@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp)
 swift test --sanitize=thread --scratch-path .build-tsan \
-  --filter "AsyncLayerTests|TiledLayerTests|QueuePoolTests|PoolQueueTests|TileCutterTests|SpriteBatchTests|EmitterLayerTests|AsyncRenderingTests|ConcurrencyTests" 2>&1 | tee "$log"
+  --filter "AsyncLayerTests|TiledLayerTests|QueuePoolTests|PoolQueueTests|TileCutterTests|SpriteBatchTests|EmitterLayerTests|AsyncRenderingTests|ConcurrencyTests|ListViewTests|FeedTests" 2>&1 | tee "$log"
 if grep -q "WARNING: ThreadSanitizer" "$log"; then
   echo "thread sanitizer warnings: $(grep -c 'WARNING: ThreadSanitizer' "$log")" >&2
   exit 1

@@ -367,6 +367,8 @@ open class ListView: ScrollView {
             let lower = down ? there.lowerBound : Swift.max(0, there.lowerBound - flingSkipExtraRows)
             let upper = down ? Swift.min(numberOfRows, there.upperBound + flingSkipExtraRows) : there.upperBound
             skippingRange = lower..<upper
+            // Prepare the rows where it will stop (their data, their layouts).
+            listDelegate?.listView(self, prefetchRows: Array(lower..<upper))
         } else {
             skippingRange = nil
         }
@@ -424,9 +426,16 @@ open class ListView: ScrollView {
             prefetched.formUnion(newPrefetch)
             listDelegate?.listView(self, prefetchRows: Array(newPrefetch))
         }
-        // Place cells.
+        // Place cells, the visible rows first, then outwards.
         let slow = abs(velocityY) < drawingVelocity
-        for row in display {
+        let visibleNow = visibleRows
+        let order =
+            Array(visibleNow)
+            + display.filter { !visibleNow.contains($0) }.sorted {
+                Swift.min(abs($0 - visibleNow.lowerBound), abs($0 - visibleNow.upperBound))
+                    < Swift.min(abs($1 - visibleNow.lowerBound), abs($1 - visibleNow.upperBound))
+            }
+        for row in order {
             let cell: ListCell
             if let placed = cellsByRow[row] {
                 cell = placed
@@ -447,9 +456,11 @@ open class ListView: ScrollView {
             let frame = rectForRow(row)
             if cell.frame != frame { withoutActions { cell.frame = frame } }
             // Draw, unless a fast fling passes this row.
-            let allowed = skippingRange.map { $0.contains(row) || (slow && visibleRows.contains(row)) } ?? true
+            let allowed = skippingRange.map { $0.contains(row) || (slow && visibleNow.contains(row)) } ?? true
             if allowed {
-                if cell.needsContents {
+                if cell.needsContents && cell.canDrawContents {
+                    // The visible rows first: they are the next frame's.
+                    cell.contentLayer.drawingPriority = visibleNow.contains(row) ? .userInitiated : .utility
                     cell.drawContents()
                     rowsDrawn += 1
                 }
@@ -566,6 +577,10 @@ open class ListCell: View, AsyncLayerDelegate {
     /// Called before the cell goes back to its pool.
     open func prepareForReuse() {}
 
+    /// Whether the cell has what it needs to draw its row (its layout, say);
+    /// until it does, the list leaves it as a placeholder. Default: true.
+    open var canDrawContents: Bool { true }
+
     public func newAsyncDisplayTask(for layer: AsyncLayer) -> AsyncDisplayTask {
         let row = requestedRow ?? -1
         var task = makeDisplayTask(for: row, size: bounds.size)
@@ -583,6 +598,9 @@ open class ListCell: View, AsyncLayerDelegate {
         }
         return task
     }
+
+    /// Whether a redraw is asked for or under way.
+    public var needsRedrawPending: Bool { needsContents || requestedRow != nil }
 
     var needsContents: Bool { row != nil && requestedRow != row && (contentsRow != row || contentsAreStale) }
 

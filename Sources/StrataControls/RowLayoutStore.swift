@@ -4,12 +4,16 @@ import StrataLayers
 /// the list's width (YYKit's precomputed `WBStatusLayout`s): the main actor
 /// only reads heights and hands layouts to cells.
 ///
-/// `load(first:)` computes the rows in batches, the first screen's first, and
-/// tells `onBatch` on the main actor as each batch lands (through
+/// `load(first:)` computes every row in batches, the first screen's first,
+/// and tells `onBatch` on the main actor as each batch lands (through
 /// `AsyncDisplayInbox`, so a headless frame loop sees them too). Until a
-/// row's layout exists, its height is `estimatedHeight`. Changing the width
-/// starts a new version: every row is computed again in the background, and
-/// each keeps its old layout until its new one arrives.
+/// row's layout exists, its height is `estimatedHeight`. Heights are kept
+/// for every row; layouts only for the rows in `window` (around what the
+/// list shows: memory stays bounded however long the list), and
+/// `ensure(_:)` computes again the layouts of rows the list is about to
+/// show. Changing the width starts a new version: every row is computed
+/// again in the background, and each keeps its old layout until its new one
+/// arrives.
 @MainActor
 public final class RowLayoutStore<Layout: Sendable> {
     public typealias Make = @Sendable (_ row: Int, _ width: Double) -> Layout
@@ -17,8 +21,15 @@ public final class RowLayoutStore<Layout: Sendable> {
     public let count: Int
     public private(set) var width: Double
     public let estimatedHeight: Double
-    /// Called on the main actor with the rows whose layouts just landed.
-    public var onBatch: (@MainActor (_ rows: Range<Int>) -> Void)?
+    /// Called on the main actor with the rows whose layouts just landed,
+    /// and whether any height changed.
+    public var onBatch: (@MainActor (_ rows: [Int], _ heightsChanged: Bool) -> Void)?
+    /// The rows whose layouts are kept (all of them until set).
+    public private(set) var window: Range<Int>
+    /// Rows being computed by `ensure(_:)`.
+    private var inFlight: Set<Int> = []
+    /// Layouts kept now.
+    public private(set) var keptCount = 0
     /// Rows a pool task computes at once.
     public var batchSize = 64
 
@@ -44,6 +55,59 @@ public final class RowLayoutStore<Layout: Sendable> {
         self.heightOf = height
         layouts = Array(repeating: nil, count: Swift.max(0, count))
         heights = Array(repeating: self.estimatedHeight, count: Swift.max(0, count))
+        window = 0..<Swift.max(0, count)
+    }
+
+    /// Keeps layouts only for `rows` (clamped to the rows there are); the
+    /// others are dropped, their heights kept.
+    public func setWindow(_ rows: Range<Int>) {
+        let new = rows.clamped(to: 0..<count)
+        guard new != window else { return }
+        for row in window where !new.contains(row) && layouts[row] != nil {
+            layouts[row] = nil
+            keptCount -= 1
+        }
+        window = new
+    }
+
+    /// Computes, on the pool, the layouts of `rows` that are in the window
+    /// and missing (or of an older width).
+    public func ensure(_ rows: some Sequence<Int>) {
+        let missing = rows.filter { window.contains($0) && !inFlight.contains($0) && (layouts[$0] == nil || stale.contains($0)) }
+        guard !missing.isEmpty else { return }
+        inFlight.formUnion(missing)
+        let v = version, w = width, make = self.make, heightOf = self.heightOf
+        QueuePool.shared.async(.userInitiated) { [weak self] in
+            let made = missing.map { make($0, w) }
+            let sizes = made.map { RowLayoutStore.clean(heightOf($0)) }
+            AsyncDisplayInbox.deliver { [weak self] in
+                guard let self else { return }
+                self.inFlight.subtract(missing)
+                guard self.version == v else { return }
+                self.land(missing, made, sizes)
+            }
+        }
+    }
+
+    nonisolated static func clean(_ h: Double) -> Double { h.isFinite && h > 0 ? h : 0 }
+
+    /// Rows whose layouts are for an older width.
+    private var stale: Set<Int> = []
+
+    private func land(_ rows: [Int], _ made: [Layout], _ sizes: [Double]) {
+        var changed = false
+        for (i, row) in rows.enumerated() {
+            if window.contains(row) {
+                if layouts[row] == nil { keptCount += 1 }
+                layouts[row] = made[i]
+            }
+            stale.remove(row)
+            if heights[row] != sizes[i] {
+                heights[row] = sizes[i]
+                changed = true
+            }
+        }
+        onBatch?(rows, changed)
     }
 
     /// The row's layout, if computed (perhaps for an older width).
@@ -77,24 +141,19 @@ public final class RowLayoutStore<Layout: Sendable> {
             start = end
         }
         pending = count
+        // What is held now is for an older width: shown until replaced.
+        stale = Set((0..<count).filter { layouts[$0] != nil })
         let make = self.make, heightOf = self.heightOf
         for (n, rows) in order.enumerated() {
             // The first screen at the higher priority.
             let priority: DrawingPriority = n == 0 && !lead.isEmpty ? .userInitiated : .utility
             QueuePool.shared.async(priority) { [weak self] in
                 let made = rows.map { make($0, w) }
-                let sizes = made.map { h -> Double in
-                    let v = heightOf(h)
-                    return v.isFinite && v > 0 ? v : 0
-                }
+                let sizes = made.map { RowLayoutStore.clean(heightOf($0)) }
                 AsyncDisplayInbox.deliver { [weak self] in
                     guard let self, self.version == v else { return }
-                    for (i, row) in rows.enumerated() {
-                        self.layouts[row] = made[i]
-                        self.heights[row] = sizes[i]
-                    }
                     self.pending -= rows.count
-                    self.onBatch?(rows)
+                    self.land(Array(rows), made, sizes)
                 }
             }
         }

@@ -11,7 +11,46 @@ public enum ControlsGallery {
     public static func render(into out: String) throws -> [String] {
         let path = "\(out)/controls-ruler.png"
         try rulers().writePNG(to: path)
-        return [path]
+        return [path] + (try feed(into: out))
+    }
+
+    /// The feed at scale 2: at rest, mid-fling (rows the fling passes show
+    /// their placeholders), and with a link pressed.
+    public static func feed(into out: String) throws -> [String] {
+        var written: [String] = []
+        let rest = try FeedDriver(posts: 10_000, scale: 2)
+        rest.settle()
+        let restPath = "\(out)/controls-feed-rest.png"
+        try rest.host.writePNG(to: restPath)
+        written.append(restPath)
+        // Mid-fling: a quarter of a second after an 8,000 pt/s flick.
+        rest.fling(8000)
+        for _ in 0..<15 { rest.frame() }
+        let flingPath = "\(out)/controls-feed-fling.png"
+        try rest.host.writePNG(to: flingPath)
+        written.append(flingPath)
+        // Pressed: scrolled until a link shows, then held down on it.
+        let pressed = try FeedDriver(posts: 10_000, scale: 2)
+        pressed.settle()
+        var tries = 0
+        while pressed.visibleEntity([.link]) == nil && tries < 50 {
+            pressed.list.setContentOffset(Point(x: 0, y: pressed.list.contentOffset.y + 200), animated: false)
+            pressed.settle()
+            tries += 1
+        }
+        if let (_, _, at) = pressed.visibleEntity([.link]) {
+            pressed.dispatcher.send(.pointer(PointerEvent(.down, at: at, timestamp: pressed.clock.now)))
+            for _ in 0..<200 {
+                pressed.frame()
+                if pressed.list.placedRows.allSatisfy({ pressed.list.cell(forRow: $0)?.needsRedrawPending == false }) { break }
+                usleep(2000)
+            }
+            pressed.settle()
+        }
+        let pressedPath = "\(out)/controls-feed-pressed.png"
+        try pressed.host.writePNG(to: pressedPath)
+        written.append(pressedPath)
+        return written
     }
 
     /// Three weight rulers (0.1 kg a tick, 0 to 300 kg): at rest on 72.5,

@@ -125,17 +125,21 @@ public struct FeedLayout: Sendable {
             if e.range.lowerBound > at { attributed.append(String(chars[at..<e.range.lowerBound]), attributes: plain) }
             let start = attributed.count
             let shown = e.kind == .emoticon ? e.payload : String(chars[e.range])
+            // The entity as it sits in the shown text (emoticons change length).
+            let placed = TextEntity(kind: e.kind, range: start..<(start + shown.count), payload: e.payload)
             var style = plain
             if e.kind != .emoticon {
                 style.foregroundColor = FeedLayout.linkColor
-                style.link = TextLink(e)
+                style.link = TextLink(placed)
             }
             attributed.append(shown, attributes: style)
-            entities.append(TextEntity(kind: e.kind, range: start..<attributed.count, payload: e.payload))
+            entities.append(placed)
             at = e.range.upperBound
         }
         if at < chars.count { attributed.append(String(chars[at...]), attributes: plain) }
-        text = TextLayout(attributed, width: inner, style: ParagraphStyle(lineSpacing: 3))
+        // Through the shared cache, keyed by the text (as VVebo caches its
+        // frames by the text's hash): a repeated post is laid out once.
+        text = LayoutCache.shared.layout(attributed, width: inner, style: ParagraphStyle(lineSpacing: 3))
         self.entities = entities
         textOrigin = Point(x: p, y: p + 52)
         var y = textOrigin.y + text.size.height + 10
@@ -271,6 +275,8 @@ public final class FeedCell: ListCell {
 
     public override func placeholderBlocks() -> [Rect] { layoutForRow?.placeholderBlocks ?? [] }
 
+    public override var canDrawContents: Bool { layoutForRow != nil }
+
     public override func prepareForReuse() {
         highlighted = nil
     }
@@ -296,6 +302,8 @@ public final class FeedCell: ListCell {
         }
         canvas.draw(l.name, at: l.nameOrigin)
         canvas.draw(l.time, at: l.timeOrigin)
+        l.name.removeComposedLines()
+        l.time.removeComposedLines()
         if isCancelled() { return }
         if let h = highlight {
             canvas.fillColor = Color(red: 0.8, green: 0.88, blue: 1)
@@ -305,13 +313,18 @@ public final class FeedCell: ListCell {
             }
         }
         canvas.draw(l.text, at: l.textOrigin)
+        // The cell keeps the image; the layout need not keep its composed masks too.
+        l.text.removeComposedLines()
         for (seed, frame) in zip(l.post.pictures, l.pictures) {
             if isCancelled() { return }
             if let image = FeedImages.picture(seed: seed, width: Int(frame.width * scale), height: Int(frame.height * scale)) {
                 canvas.draw(image, in: frame)
             }
         }
-        for (count, origin) in zip(l.counts, l.countOrigins) { canvas.draw(count, at: origin) }
+        for (count, origin) in zip(l.counts, l.countOrigins) {
+            canvas.draw(count, at: origin)
+            count.removeComposedLines()
+        }
         canvas.fillColor = Color(white: 0.93)
         canvas.fill(Rect(x: 0, y: size.height - 8, width: size.width, height: 8))
     }
@@ -375,12 +388,45 @@ public final class FeedController: ListViewDataSource, ListViewDelegate {
                 cell.feed = self
                 return cell
             }, forCellReuseIdentifier: FeedCell.identifier)
-        store.onBatch = { [weak list] _ in
-            // Heights changed: keep the visible rows still.
-            list?.performBatchUpdates(inserting: [], deleting: [], reloading: [])
+        store.onBatch = { [weak list] _, heightsChanged in
+            // Heights changed: keep the visible rows still; else cells that
+            // waited for their layouts draw.
+            if heightsChanged {
+                list?.performBatchUpdates(inserting: [], deleting: [], reloading: [])
+            } else {
+                list?.layoutRows()
+            }
         }
+        store.setWindow(0..<FeedController.windowRows)
         list.reloadData()
         store.load(first: 0..<12)
+    }
+
+    /// Layouts are kept for the rows this far around the visible ones.
+    public static let windowRows = 48
+
+    /// Keeps layouts around the visible rows, and computes those of `rows`.
+    func prepare(_ rows: [Int]) {
+        guard let list = listView else { return }
+        let v = list.visibleRows
+        let skip = list.skippingRange ?? v
+        let lower = Swift.min(v.lowerBound, skip.lowerBound) - FeedController.windowRows / 2
+        let upper = Swift.max(v.upperBound, skip.upperBound) + FeedController.windowRows / 2
+        store.setWindow(lower..<upper)
+        store.ensure(rows + Array(v))
+    }
+
+    public func listView(_ listView: ListView, prefetchRows rows: [Int]) { prepare(rows) }
+
+    /// Lays the posts out again for a new list width, in the background, the
+    /// visible rows first; cells keep their drawings until their new layouts
+    /// have landed and they have redrawn.
+    public func setWidth(_ width: Double) {
+        guard let list = listView else { return }
+        store.setWidth(width, first: list.visibleRows)
+    }
+    public func listView(_ listView: ListView, willDisplay cell: ListCell, forRow row: Int) {
+        if store.layout(row) == nil { prepare([row]) }
     }
 
     public func numberOfRows(in listView: ListView) -> Int { store.count }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import StrataControls
 import StrataLayers
+import StrataText
 
 #if canImport(Glibc)
 import Glibc
@@ -99,5 +100,30 @@ public final class FeedDriver {
         let h = list.bounds.height
         let start = Point(x: list.bounds.width / 2, y: velocity > 0 ? h * 0.8 : h * 0.2)
         if let script = try? GestureScript.fling(from: start, velocity: Size(width: 0, height: -velocity)) { play(script) }
+    }
+
+    /// Frames, pausing 2 ms between them for the pool, until every
+    /// layout has landed and nothing visible is blank (at most `limit`).
+    @discardableResult
+    public func settle(limit: Int = 3000) -> Bool {
+        for _ in 0..<limit {
+            frame()
+            if controller.store.pending == 0, list.blankVisibleRows == 0, !list.isDecelerating { return true }
+            usleep(2000)
+        }
+        return false
+    }
+
+    /// A visible mention, topic or link: its row, the entity and its centre in the list's view.
+    public func visibleEntity(_ kinds: [TextEntity.Kind] = [.link, .mention, .topic]) -> (row: Int, entity: TextEntity, at: Point)? {
+        for row in list.visibleRows {
+            guard let l = controller.store.layout(row) else { continue }
+            for e in l.entities where kinds.contains(e.kind) {
+                guard let r = l.text.rects(forCharacters: e.range).first else { continue }
+                let y = list.rectForRow(row).minY + l.textOrigin.y + r.midY - list.contentOffset.y
+                if y > 0 && y < list.bounds.height { return (row, e, Point(x: l.textOrigin.x + r.midX, y: y)) }
+            }
+        }
+        return nil
     }
 }

@@ -41,6 +41,16 @@ final class LayoutRenderCache: Sendable {
         return made
     }
 
+    /// Drops the composed lines.
+    func removeAll() { state.withLock { $0.removeAll() } }
+
+    /// Bytes the composed lines hold.
+    var byteCount: Int {
+        state.withLock { entries in
+            entries.reduce(0) { n, e in n + (e.1 ?? []).reduce(0) { $0 + $1.reduce(0) { $0 + $1.mask.coverage.count } } }
+        }
+    }
+
     /// Composes the glyph masks of one line into one mask per colour: coverage
     /// added (saturating) where glyphs overlap.
     static func compose(_ glyphs: [(color: Color, mask: CoverageMask, x: Int, y: Int)]) -> [Piece] {

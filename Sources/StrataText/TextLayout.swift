@@ -139,6 +139,16 @@ public struct TextLayout: Sendable {
     /// The largest font size of any run (0 with no runs).
     let largestFontSize: Double
 
+    /// Drops the composed line masks the layout keeps from its drawings
+    /// (about a byte per pixel of its area at the drawn scale, for the last
+    /// two sub-pixel phases): for a layout drawn once into an image that is
+    /// then kept, as a list cell's is, so held layouts do not hold masks too.
+    /// The next drawing composes them again.
+    public func removeComposedLines() { renderCache.removeAll() }
+
+    /// Bytes of composed line masks the layout keeps now.
+    public var composedLinesByteCount: Int { renderCache.byteCount }
+
     /// The first line's baseline, from the top (0 when there are no lines).
     public var firstBaseline: Double { lines.first?.origin.y ?? 0 }
 

@@ -1,0 +1,126 @@
+import Foundation
+import StrataGraphics
+import StrataLayers
+import StrataScenes
+import StrataText
+import Testing
+
+@testable import StrataControls
+
+/// The demo feed end to end: first screen, taps on entities with their
+/// highlight, a width change, bounded memory.
+@Suite(.serialized) @MainActor struct FeedTests {
+    func driver(posts: Int = 300) throws -> FeedDriver { try FeedDriver(posts: posts, scale: 1) }
+
+    /// Frames (sleeping between them, off the main actor) until `done`.
+    func run(_ d: FeedDriver, until done: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            d.frame()
+            if done() { return true }
+            try? await Task.sleep(nanoseconds: 2_000_000)
+        }
+        return false
+    }
+
+    /// A visible row with an entity of `kind`, and the entity's centre in the root view.
+    func visibleEntity(_ d: FeedDriver, _ kind: TextEntity.Kind) -> (row: Int, entity: TextEntity, at: Point)? {
+        for row in d.list.visibleRows {
+            guard let l = d.controller.store.layout(row), let e = l.entities.first(where: { $0.kind == kind }),
+                let r = l.text.rects(forCharacters: e.range).first
+            else { continue }
+            let inCell = Point(x: l.textOrigin.x + r.midX, y: l.textOrigin.y + r.midY)
+            let y = d.list.rectForRow(row).minY + inCell.y - d.list.contentOffset.y
+            guard y > 0, y < d.list.bounds.height else { continue }
+            return (row, e, Point(x: inCell.x, y: y))
+        }
+        return nil
+    }
+
+    @Test func theFirstScreenDrawsAndNothingIsBlankAtRest() async throws {
+        let d = try driver()
+        #expect(await run(d) { d.list.blankVisibleRows == 0 && d.controller.store.layout(0) != nil })
+        #expect(d.list.visibleRows.count >= 2)
+        d.fling(8000)
+        #expect(await run(d) { !d.list.isDecelerating && d.list.blankVisibleRows == 0 })
+        #expect(d.list.visibleRows.lowerBound > 5)
+    }
+
+    @Test(arguments: [TextEntity.Kind.mention, .topic, .link])
+    func pressingAnEntityHighlightsItAndATapReportsIt(kind: TextEntity.Kind) async throws {
+        let d = try driver(posts: 400)
+        #expect(await run(d) { d.list.blankVisibleRows == 0 && d.controller.store.pending == 0 })
+        var found = visibleEntity(d, kind)
+        var tries = 0
+        while found == nil && tries < 40 {
+            d.list.setContentOffset(Point(x: 0, y: d.list.contentOffset.y + 300), animated: false)
+            _ = await run(d) { d.list.blankVisibleRows == 0 }
+            found = visibleEntity(d, kind)
+            tries += 1
+        }
+        let (row, entity, point) = try #require(found, "no visible \(kind)")
+        let cell = try #require(d.list.cell(forRow: row) as? FeedCell)
+        d.dispatcher.send(.pointer(PointerEvent(.down, at: point, timestamp: d.clock.now)))
+        #expect(cell.highlighted == entity)
+        // The highlighted drawing lands; the cell never goes blank meanwhile.
+        let before = cell.contentLayer.contents
+        #expect(cell.hasContents)
+        #expect(await run(d) { cell.contentLayer.contents != before })
+        d.dispatcher.send(.pointer(PointerEvent(.up, at: point, timestamp: d.clock.now + 0.05)))
+        #expect(cell.highlighted == nil)
+        let tap = try #require(d.controller.taps.last)
+        #expect(tap.row == row && tap.entity == entity)
+        #expect(d.controller.selectedRows.isEmpty)
+    }
+
+    @Test func aPressThatBecomesAScrollTapsNothing() async throws {
+        let d = try driver()
+        #expect(await run(d) { d.list.blankVisibleRows == 0 && d.controller.store.pending == 0 })
+        var found = visibleEntity(d, .mention) ?? visibleEntity(d, .topic) ?? visibleEntity(d, .link)
+        var tries = 0
+        while found == nil && tries < 40 {
+            d.list.setContentOffset(Point(x: 0, y: d.list.contentOffset.y + 300), animated: false)
+            _ = await run(d) { d.list.blankVisibleRows == 0 }
+            found = visibleEntity(d, .mention) ?? visibleEntity(d, .topic) ?? visibleEntity(d, .link)
+            tries += 1
+        }
+        let (row, _, point) = try #require(found)
+        let cell = try #require(d.list.cell(forRow: row) as? FeedCell)
+        d.play(GestureScript.drag(from: point, to: Point(x: point.x, y: point.y - 120), duration: 0.3))
+        #expect(cell.highlighted == nil)
+        #expect(d.controller.taps.isEmpty)
+    }
+
+    @Test func aWidthChangeKeepsTheDrawingsUntilTheNewLayoutsLand() async throws {
+        let d = try driver()
+        #expect(await run(d) { d.list.blankVisibleRows == 0 && d.controller.store.pending == 0 })
+        d.list.frame = Rect(x: 0, y: 0, width: 300, height: 640)
+        d.controller.setWidth(300)
+        // Never blank meanwhile.
+        #expect(d.list.blankVisibleRows == 0)
+        #expect(
+            await run(d) {
+                d.controller.store.pending == 0 && d.list.visibleRows.allSatisfy { d.controller.store.layout($0)?.width == 300 }
+                    && d.list.blankVisibleRows == 0
+            })
+        let cell = try #require(d.list.cell(forRow: d.list.visibleRows.lowerBound))
+        #expect(await run(d) { cell.contentLayer.contents?.width == 300 })
+    }
+
+    @Test func layoutsCellsAndPicturesStayBounded() async throws {
+        let d = try driver(posts: 2000)
+        #expect(await run(d) { d.controller.store.pending == 0 })
+        for _ in 0..<6 {
+            d.fling(8000)
+            _ = await run(d) { !d.list.isDecelerating && d.list.blankVisibleRows == 0 }
+        }
+        #expect(d.list.visibleRows.lowerBound > 50)
+        #expect(d.controller.store.keptCount <= d.controller.store.window.count)
+        #expect(d.controller.store.window.count <= 2 * FeedController.windowRows + 40)
+        #expect(d.list.spareCellCount <= d.list.maximumSpareCells)
+        #expect(d.list.cellsCreated < 40)
+        // Kept layouts hold no composed masks once their cells have drawn.
+        let held = d.list.visibleRows.compactMap { d.controller.store.layout($0)?.text.composedLinesByteCount }
+        #expect(held.allSatisfy { $0 == 0 })
+    }
+}
