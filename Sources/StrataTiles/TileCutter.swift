@@ -145,6 +145,10 @@ public struct TileCutter: Sendable {
     ) throws(TilePyramidError) {
         let channels = format == .jpeg ? 3 : 4
         let writer = TileWriter(dir: dir, pyramid: pyramid, quality: quality, pool: pool)
+        // On a throw too: tiles still being written would otherwise land in
+        // the staging folder while the caller removes it, and keep it alive
+        // (a race the test suite, with the pool busy, caught once).
+        defer { writer.finish() }
         let levels = pyramid.levels.enumerated().map { LevelBand(index: $0.offset, level: $0.element, tileSize: tileSize, channels: channels) }
         let bg = (UInt32((background.red * 255).rounded()), UInt32((background.green * 255).rounded()), UInt32((background.blue * 255).rounded()))
         let width = source.width

@@ -57,7 +57,18 @@ struct FeedRun {
         }
     }
 
+    /// Whether frames keep to a 60 Hz clock on the wall (each waits for its
+    /// vsync, as on a screen), so the pool has a frame's real time to draw.
+    var paced = true
+    private var deadline = DispatchTime.now().uptimeNanoseconds
+
     private mutating func record(_ f: FeedDriver.Frame) {
+        if paced {
+            let period: UInt64 = 16_666_667
+            let now = DispatchTime.now().uptimeNanoseconds
+            deadline += period
+            if now < deadline { usleep(UInt32((deadline - now) / 1000)) } else { deadline = now }
+        }
         frames.append(f)
         if let directory, frames.count % every == 0 {
             try? driver.host.writePNG(to: "\(directory)/frame-\(String(format: "%05d", frames.count)).png")
@@ -167,13 +178,17 @@ struct FeedBench: ParsableCommand {
         discussion: """
             A 10,000-post feed in a 360 × 640 point list at scale 3, driven by a script of \
             flings (1,000 and 8,000 pt/s, a reversal mid-fling, a drag held still) at 60 frames \
-            a second. Prints `strata CASE VALUE` for feed-main-p50/p99/max, feed-frame-max, \
+            a second, kept to the wall clock (36,000 frames take ten minutes; --frames sets \
+            how many). Prints `strata CASE VALUE` for feed-main-p50/p99/max, feed-frame-max, \
             feed-hitch, feed-blank-at-rest, feed-blank-in-motion, feed-fast-fling-drawn, \
             feed-fast-fling-passed, feed-memory-growth and feed-first-screen.
             """)
 
-    @Option(help: "Rounds of the gesture script for the memory figure (each about 600 frames).")
-    var rounds = 60
+    @Option(help: "Frames of scripted scrolling in all (the memory figure is taken after them).")
+    var frames = 36_000
+
+    @Flag(help: "Render frames back to back instead of keeping to a 60 Hz clock on the wall.")
+    var unpaced = false
 
     func run() throws {
         try MainActor.assumeIsolated {
@@ -188,8 +203,9 @@ struct FeedBench: ParsableCommand {
             }
             let baseline = residentMB()
             var run = FeedRun(driver: driver)
+            run.paced = !unpaced
             let (drawn, passed) = run.script()
-            for _ in 1..<max(1, rounds) {
+            while run.frames.count < frames {
                 _ = run.script()
                 if driver.list.visibleRows.lowerBound > 9000 { driver.list.scrollToRow(0, at: .top, animated: false) }
             }
@@ -204,6 +220,17 @@ struct FeedBench: ParsableCommand {
                 ("feed-fast-fling-passed", Double(passed)), ("feed-memory-growth", growth), ("feed-first-screen", first),
             ]
             for (name, value) in figures { print(String(format: "strata %@ %.3f", name, value)) }
+            if ProcessInfo.processInfo.environment["STRATA_BENCH_DETAIL"] != nil {
+                let worst = run.frames.enumerated().sorted { $0.element.total > $1.element.total }.prefix(8)
+                for (i, f) in worst {
+                    FileHandle.standardError.write(
+                        String(
+                            format: "  frame %d: %.2f ms whole, %.3f ms main, %d blank, %@\n", i, f.total, f.main, f.blank,
+                            f.moving ? "moving" : "at rest"
+                        )
+                        .data(using: .utf8)!)
+                }
+            }
             FileHandle.standardError.write(
                 "  \(run.frames.count) frames, \(run.movingFrames) moving; cells made \(driver.list.cellsCreated), spare \(driver.list.spareCellCount)\n"
                     .data(using: .utf8)!)
