@@ -247,51 +247,71 @@ open class ListView: ScrollView {
     /// Rows were inserted at `rows` (indices after the insertion, in the new
     /// data). Rows above the visible ones keep what the user sees still: the
     /// offset moves with the content.
-    public func insertRows(at rows: [Int]) {
-        performBatchUpdates(inserting: rows, deleting: [], reloading: [])
+    public func insertRows(at rows: [Int], animated: Bool = true) {
+        performBatchUpdates(inserting: rows, deleting: [], reloading: [], animated: animated)
     }
 
     /// Rows at `rows` (indices before the deletion) were deleted.
-    public func deleteRows(at rows: [Int]) {
-        performBatchUpdates(inserting: [], deleting: rows, reloading: [])
+    public func deleteRows(at rows: [Int], animated: Bool = true) {
+        performBatchUpdates(inserting: [], deleting: rows, reloading: [], animated: animated)
     }
 
     /// Rows at `rows` changed: their heights are read again and their cells
     /// redrawn, keeping the old drawing until the new one is ready.
-    public func reloadRows(at rows: [Int]) {
-        performBatchUpdates(inserting: [], deleting: [], reloading: rows)
+    public func reloadRows(at rows: [Int], animated: Bool = true) {
+        performBatchUpdates(inserting: [], deleting: [], reloading: rows, animated: animated)
     }
 
-    /// Applies deletions (old indices), then insertions (new indices), then
-    /// reloads (new indices), as one update: cells of rows that stay keep
-    /// their drawings and move to their new places; the first visible row
-    /// that stays keeps its place on screen.
-    public func performBatchUpdates(inserting: [Int], deleting: [Int], reloading: [Int]) {
+    /// The row at `from` (before) moved to `to` (after): its cell goes with
+    /// it, drawing and all.
+    public func moveRow(at from: Int, to: Int, animated: Bool = true) {
+        performBatchUpdates(inserting: [], deleting: [], reloading: [], moving: [(from, to)], animated: animated)
+    }
+
+    /// Applies deletions and moves' sources (old indices), then insertions
+    /// and moves' destinations (new indices), then reloads (new indices), as
+    /// one update (`performBatchUpdates` of UITableView):
+    /// - cells of rows that stay keep their drawings and go to their new
+    ///   places, sliding there (0.25 s, the layers' implicit animation) when
+    ///   `animated` and their place on screen changes;
+    /// - the first visible row that stays keeps its place on screen, so rows
+    ///   inserted or deleted above what the user reads move nothing;
+    /// - deleted rows' cells go back to their pools; inserted rows get cells
+    ///   (placeholders until drawn); reloaded rows keep their old drawing
+    ///   until the new one lands. Nothing flashes.
+    ///
+    /// Indices out of range are ignored.
+    public func performBatchUpdates(
+        inserting: [Int], deleting: [Int], reloading: [Int], moving: [(from: Int, to: Int)] = [], animated: Bool = true
+    ) {
         let oldCount = numberOfRows
-        let deleted = Set(deleting.filter { $0 >= 0 && $0 < oldCount })
-        // Old row → new row for the rows that stay.
-        var survivors: [Int] = []
-        survivors.reserveCapacity(oldCount)
-        for row in 0..<oldCount where !deleted.contains(row) { survivors.append(row) }
         let newCount = Swift.max(0, dataSource?.numberOfRows(in: self) ?? 0)
-        let inserted = Set(inserting.filter { $0 >= 0 && $0 < newCount })
+        let moves = moving.filter { $0.from >= 0 && $0.from < oldCount && $0.to >= 0 && $0.to < newCount }
+        let deleted = Set(deleting.filter { $0 >= 0 && $0 < oldCount })
+        let movedFrom = Set(moves.map(\.from))
+        // Old row → new row for the rows that stay.
+        let taken = Set(inserting.filter { $0 >= 0 && $0 < newCount }).union(moves.map(\.to))
         var mapping: [Int: Int] = [:]
         var next = 0
-        for old in survivors {
-            while inserted.contains(next) { next += 1 }
+        for old in 0..<oldCount where !deleted.contains(old) && !movedFrom.contains(old) {
+            while taken.contains(next) { next += 1 }
             guard next < newCount else { break }
             mapping[old] = next
             next += 1
         }
+        for m in moves where !deleted.contains(m.from) { mapping[m.from] = m.to }
         // The anchor: the first visible row that stays, and where it is on screen.
+        let oldOffset = contentOffset.y
         let visible = visibleRows
-        let anchor = visible.first { mapping[$0] != nil }
-        let anchorScreenY = anchor.map { offsets[$0] - contentOffset.y }
-        // Move the cells.
+        let anchor = visible.first { mapping[$0] != nil && !movedFrom.contains($0) }
+        let anchorScreenY = anchor.map { offsets[$0] - oldOffset }
+        // Move the cells, remembering where each was on screen.
         var moved: [Int: ListCell] = [:]
+        var screenY: [ObjectIdentifier: Double] = [:]
         for (row, cell) in cellsByRow {
             if let new = mapping[row] {
                 moved[new] = cell
+                screenY[ObjectIdentifier(cell)] = cell.frame.minY - oldOffset
                 cell.renumber(to: new)
             } else {
                 recycle(cell, row: row)
@@ -303,6 +323,18 @@ open class ListView: ScrollView {
         if let anchor, let screenY = anchorScreenY, let new = mapping[anchor] {
             let delta = (offsets[new] - screenY) - contentOffset.y
             if delta != 0 { shiftContent(by: Point(x: 0, y: delta)) }
+        }
+        // Slide the cells whose place on screen changed from where they were.
+        for (row, cell) in cellsByRow {
+            let target = rectForRow(row)
+            guard let was = screenY[ObjectIdentifier(cell)] else { continue }
+            let start = was + contentOffset.y
+            if animated && abs(start - target.minY) > 0.25 {
+                withoutActions { cell.frame = Rect(x: target.minX, y: start, width: target.width, height: cell.frame.height) }
+                cell.frame = target
+            } else if cell.frame != target {
+                withoutActions { cell.frame = target }
+            }
         }
         // A reloaded row's cell redraws, showing its old drawing meanwhile.
         for row in reloading where row >= 0 && row < newCount {

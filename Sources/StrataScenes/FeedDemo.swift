@@ -392,7 +392,7 @@ public final class FeedController: ListViewDataSource, ListViewDelegate {
             // Heights changed: keep the visible rows still; else cells that
             // waited for their layouts draw.
             if heightsChanged {
-                list?.performBatchUpdates(inserting: [], deleting: [], reloading: [])
+                list?.performBatchUpdates(inserting: [], deleting: [], reloading: [], animated: false)
             } else {
                 list?.layoutRows()
             }

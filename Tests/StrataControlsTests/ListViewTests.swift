@@ -182,6 +182,36 @@ struct ListHarness {
         #expect(h.list.rectForRow(23).minY - h.list.contentOffset.y == before)
     }
 
+    @Test func rowsBelowAnInsertionSlideAndAMovedRowTakesItsDrawing() async throws {
+        let h = try ListHarness(rows: 100)
+        #expect(await h.run { h.list.blankVisibleRows == 0 })
+        // Insert below the first visible row: the rows after it slide down.
+        let below = try #require(h.list.cell(forRow: 3))
+        h.source.count += 1
+        h.list.insertRows(at: [2])
+        #expect(h.list.cell(forRow: 4) === below)
+        #expect(below.layer.animation(forKey: "position") != nil)
+        #expect(h.list.cell(forRow: 0)?.layer.animation(forKey: "position") == nil)
+        // Without animation, nothing slides.
+        h.frames(30)
+        let other = try #require(h.list.cell(forRow: 5))
+        h.source.count += 1
+        h.list.insertRows(at: [1], animated: false)
+        #expect(h.list.cell(forRow: 6) === other && other.layer.animation(forKey: "position") == nil)
+        #expect(other.frame == h.list.rectForRow(6))
+        h.frames(30)
+        #expect(await h.run { h.list.blankVisibleRows == 0 })
+        // A move: the cell and its drawing go with the row.
+        let mover = try #require(h.list.cell(forRow: 1))
+        let drawing = mover.contentLayer.contents
+        h.list.moveRow(at: 1, to: 4)
+        #expect(h.list.cell(forRow: 4) === mover && mover.hasContents && mover.contentLayer.contents == drawing)
+        #expect(h.list.cell(forRow: 1) !== mover)
+        // Out-of-range moves and deletions are ignored.
+        h.list.performBatchUpdates(inserting: [-1, 999], deleting: [500], reloading: [-3], moving: [(from: 999, to: 0)])
+        #expect(h.list.numberOfRows == 102)
+    }
+
     @Test func aReloadedRowKeepsItsDrawingUntilTheNewOneArrives() async throws {
         let h = try ListHarness(rows: 50)
         #expect(await h.run { h.list.blankVisibleRows == 0 })
