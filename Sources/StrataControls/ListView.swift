@@ -142,10 +142,28 @@ open class ListView: ScrollView {
     /// Cells made by factories (not taken from a pool).
     public private(set) var cellsCreated = 0
 
+    /// Selects a row on a tap (`listView(_:didSelectRow:)`), unless the cell
+    /// declines it there (`ListCell.shouldSelect(at:)`: a link in it) or the
+    /// touch only caught a moving list.
+    public let selectionRecognizer = TapGestureRecognizer()
+    private var touchCaughtMotion = false
+
     public override init(frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0), layer: Layer = Layer()) {
         super.init(frame: frame, layer: layer)
         alwaysBounceVertical = true
         showsHorizontalScrollIndicator = false
+        // The cell still gets its release (a link in it reports its own tap).
+        selectionRecognizer.cancelsPointerEventsInView = false
+        selectionRecognizer.addAction { [weak self] g in self?.select(at: g.location(in: self)) }
+        addGestureRecognizer(selectionRecognizer)
+    }
+
+    private func select(at point: Point) {
+        defer { touchCaughtMotion = false }
+        guard !touchCaughtMotion, let row = row(at: point), let cell = cellsByRow[row] else { return }
+        let inCell = Point(x: point.x - cell.frame.minX, y: point.y - cell.frame.minY)
+        guard cell.shouldSelect(at: inCell) else { return }
+        listDelegate?.listView(self, didSelectRow: row)
     }
 
     // MARK: Cells
@@ -417,6 +435,7 @@ open class ListView: ScrollView {
     }
 
     override func pointerWentDown() {
+        touchCaughtMotion = isDecelerating
         super.pointerWentDown()
         // A touch that catches a fling draws everything in range (VVebo).
         if skippingRange != nil {
@@ -538,13 +557,6 @@ open class ListView: ScrollView {
         visibleRows.reduce(0) { n, row in n + ((cellsByRow[row]?.hasContents ?? false) ? 0 : 1) }
     }
 
-    // MARK: Taps
-
-    /// A tap on a row tells the delegate, unless the cell took it.
-    func cellWasTapped(_ cell: ListCell) {
-        guard let row = cell.row else { return }
-        listDelegate?.listView(self, didSelectRow: row)
-    }
 }
 
 /// A row's view in a `ListView`: its contents are one image drawn off the
@@ -608,6 +620,10 @@ open class ListCell: View, AsyncLayerDelegate {
 
     /// Called before the cell goes back to its pool.
     open func prepareForReuse() {}
+
+    /// Whether a tap at `point` (cell coordinates) selects the row; a cell
+    /// answers false over what handles its own taps (a link). Default: true.
+    open func shouldSelect(at point: Point) -> Bool { true }
 
     /// Whether the cell has what it needs to draw its row (its layout, say);
     /// until it does, the list leaves it as a placeholder. Default: true.

@@ -194,7 +194,7 @@ public enum FeedImages {
         var height: Int
         var round: Bool
     }
-    static let cache = BoundedCache<Key, Image>(maxEntries: 512, maxBytes: 48 << 20)
+    static let cache = BoundedCache<Key, Image>(maxEntries: 256, maxBytes: 24 << 20)
 
     /// The picture for `seed` at `width` × `height` pixels.
     public static func picture(seed: UInt64, width: Int, height: Int) -> Image? {
@@ -276,6 +276,8 @@ public final class FeedCell: ListCell {
     public override func placeholderBlocks() -> [Rect] { layoutForRow?.placeholderBlocks ?? [] }
 
     public override var canDrawContents: Bool { layoutForRow != nil }
+
+    public override func shouldSelect(at point: Point) -> Bool { layoutForRow?.entity(at: point) == nil }
 
     public override func prepareForReuse() {
         highlighted = nil

@@ -71,6 +71,13 @@ import Testing
         let tap = try #require(d.controller.taps.last)
         #expect(tap.row == row && tap.entity == entity)
         #expect(d.controller.selectedRows.isEmpty)
+        // A tap elsewhere in the row selects it.
+        let avatar = Point(x: 30, y: d.list.rectForRow(row).minY + 30 - d.list.contentOffset.y)
+        if avatar.y > 0 && avatar.y < d.list.bounds.height {
+            d.dispatcher.send(.pointer(PointerEvent(.down, at: avatar, timestamp: d.clock.now + 0.5)))
+            d.dispatcher.send(.pointer(PointerEvent(.up, at: avatar, timestamp: d.clock.now + 0.55)))
+            #expect(d.controller.selectedRows == [row])
+        }
     }
 
     @Test func aPressThatBecomesAScrollTapsNothing() async throws {

@@ -227,6 +227,26 @@ struct ListHarness {
         #expect(h.list.cell(forRow: 2) === cell)
     }
 
+    @Test func aTapSelectsTheRowUnlessItCatchesAFling() async throws {
+        let h = try ListHarness(rows: 200)
+        h.frames(2)
+        func tap(_ p: Point) {
+            h.dispatcher.send(.pointer(PointerEvent(.down, at: p, timestamp: h.clock.now)))
+            h.clock.advance(by: 0.05)
+            h.dispatcher.send(.pointer(PointerEvent(.up, at: p, timestamp: h.clock.now)))
+            h.frames(1)
+        }
+        tap(Point(x: 100, y: 45))
+        #expect(h.source.selected == [1])
+        // A touch that stops a fling selects nothing.
+        h.fling(3000)
+        h.frames(5)
+        #expect(h.list.isDecelerating)
+        tap(Point(x: 100, y: 45))
+        #expect(h.source.selected == [1])
+        #expect(!h.list.isDecelerating)
+    }
+
     @Test func emptyAndHostileDataAreSafe() async throws {
         let h = try ListHarness(rows: 0)
         #expect(h.list.visibleRows.isEmpty && h.list.placedRows.isEmpty)
