@@ -128,7 +128,7 @@ open class ListView: ScrollView {
     private var holdsSpares = false
     /// The fling's rows to draw while it skips, or nil when not skipping.
     public private(set) var skippingRange: Range<Int>?
-    /// The rows the list currently skips drawing (placed but left as placeholders).
+    /// The offset at the last layout, for the direction of motion.
     private var lastOffsetY = 0.0
     private var lastFrameTime: Double?
     /// Speed in points per second, measured frame to frame.

@@ -129,6 +129,7 @@ struct Itemizer {
         // Characters: offsets, kinds, scripts, faces.
         var runIndex = 0
         var chain = text.runs[0].attributes.font.faces
+        var chains: [Int: [FontFace]] = [0: chain]
         var single: [UInt32: Int] = [:]
         var multiple: [Character: Int] = [:]
         var unit = 0
@@ -137,6 +138,7 @@ struct Itemizer {
             while runIndex < text.runs.count - 1 && k >= text.runs[runIndex].range.upperBound {
                 runIndex += 1
                 chain = text.runs[runIndex].attributes.font.faces
+                chains[runIndex] = chain
                 single.removeAll(keepingCapacity: true)
                 multiple.removeAll(keepingCapacity: true)
             }
@@ -251,7 +253,6 @@ struct Itemizer {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         var features: [Int: [hb_feature_t]] = [:]
-        var chains: [Int: [FontFace]] = [:]
         var start = 0
         while start < n {
             var end = start + 1
@@ -262,8 +263,7 @@ struct Itemizer {
             }
             let run = out[start].run
             let attributes = text.runs[run].attributes
-            let runChain: [FontFace]
-            if let known = chains[run] { runChain = known } else { runChain = attributes.font.faces; chains[run] = runChain }
+            let runChain = chains[run] ?? []
             let runFeatures: [hb_feature_t]
             if let known = features[run] {
                 runFeatures = known
@@ -280,8 +280,7 @@ struct Itemizer {
         }
 
         // Line-break opportunities.
-        let locale = ""
-        for b in TextBoundaries.lineBreaks(string, locale: locale, strict: style.lineBreakStrictness == .strict) {
+        for b in TextBoundaries.lineBreaks(string, strict: style.lineBreakStrictness == .strict) {
             let o = b.offset
             guard o < units.count else { continue }
             let c = Int(charOfUnit[o])
@@ -313,11 +312,7 @@ struct Itemizer {
                 list.append(FontFeature(tag, 0))
             }
         }
-        return list.compactMap { f in
-            let bytes = Array(f.tag.utf8)
-            guard bytes.count == 4 else { return nil }
-            return hb_feature_t(tag: bytes.reduce(0) { ($0 << 8) | UInt32($1) }, value: f.value, start: 0, end: UInt32.max)
-        }
+        return list.compactMap(\.harfBuzzFeature)
     }
 
     /// Shapes characters `range` (one face, level, script and attribute run)

@@ -15,6 +15,15 @@ public struct FontFeature: Sendable, Hashable {
     }
 }
 
+extension FontFeature {
+    /// The setting for the whole buffer, or nil when the tag is not four bytes.
+    var harfBuzzFeature: hb_feature_t? {
+        let bytes = Array(tag.utf8)
+        guard bytes.count == 4 else { return nil }
+        return hb_feature_t(tag: Itemizer.tag(tag), value: value, start: 0, end: UInt32.max)
+    }
+}
+
 /// The direction a run of text is set in.
 public enum TextDirection: Sendable, Hashable { case leftToRight, rightToLeft }
 
@@ -58,13 +67,7 @@ public enum TextShaper {
         if let script { hb_buffer_set_script(buffer, hb_script_from_string(script, Int32(script.utf8.count))) }
         if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count))) }
         hb_buffer_guess_segment_properties(buffer)
-        var settings = features.compactMap { f -> hb_feature_t? in
-            let tag = Array(f.tag.utf8)
-            guard tag.count == 4 else { return nil }
-            return hb_feature_t(
-                tag: (UInt32(tag[0]) << 24) | (UInt32(tag[1]) << 16) | (UInt32(tag[2]) << 8) | UInt32(tag[3]), value: f.value,
-                start: 0, end: UInt32.max)
-        }
+        var settings = features.compactMap(\.harfBuzzFeature)
         hb_shape(font, buffer, &settings, UInt32(settings.count))
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count)

@@ -35,9 +35,7 @@ struct FeedRun {
             record(f)
             if f.moving {
                 restFrames = 0
-                blankInMotion += f.blank
-                movingFrames += 1
-                hitch += max(0, f.total - 1000.0 / 60)
+                countMotion(f)
             } else {
                 restFrames += 1
                 if restFrames > 2 { blankAtRest += f.blank }
@@ -49,12 +47,15 @@ struct FeedRun {
         for _ in 0..<count {
             let f = driver.frame()
             record(f)
-            if f.moving {
-                blankInMotion += f.blank
-                movingFrames += 1
-                hitch += max(0, f.total - 1000.0 / 60)
-            }
+            if f.moving { countMotion(f) }
         }
+    }
+
+    /// A frame in motion: its blank rows and its hitch (time past the 60 Hz budget).
+    private mutating func countMotion(_ f: FeedDriver.Frame) {
+        blankInMotion += f.blank
+        movingFrames += 1
+        hitch += max(0, f.total - 1000.0 / 60)
     }
 
     /// Whether frames keep to a 60 Hz clock on the wall (each waits for its
@@ -163,13 +164,8 @@ struct FeedCommand: ParsableCommand {
     }
 }
 
-/// Resident memory in MB, from /proc/self/statm.
-func residentMB() -> Double {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = text.split(separator: " ")
-    guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
-    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
-}
+/// Resident memory in MB.
+func residentMB() -> Double { Double(StreamBench.residentBytes()) / 1_048_576 }
 
 struct FeedBench: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -152,7 +152,7 @@ enum StreamBench {
     }
 
     /// Resident memory of this process (`/proc/self/statm`), in bytes.
-    static func residentBytes() -> Int {
+    nonisolated static func residentBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }

@@ -23,20 +23,6 @@ import Testing
         return false
     }
 
-    /// A visible row with an entity of `kind`, and the entity's centre in the root view.
-    func visibleEntity(_ d: FeedDriver, _ kind: TextEntity.Kind) -> (row: Int, entity: TextEntity, at: Point)? {
-        for row in d.list.visibleRows {
-            guard let l = d.controller.store.layout(row), let e = l.entities.first(where: { $0.kind == kind }),
-                let r = l.text.rects(forCharacters: e.range).first
-            else { continue }
-            let inCell = Point(x: l.textOrigin.x + r.midX, y: l.textOrigin.y + r.midY)
-            let y = d.list.rectForRow(row).minY + inCell.y - d.list.contentOffset.y
-            guard y > 0, y < d.list.bounds.height else { continue }
-            return (row, e, Point(x: inCell.x, y: y))
-        }
-        return nil
-    }
-
     @Test func theFirstScreenDrawsAndNothingIsBlankAtRest() async throws {
         let d = try driver()
         #expect(await run(d) { d.list.blankVisibleRows == 0 && d.controller.store.layout(0) != nil })
@@ -50,12 +36,12 @@ import Testing
     func pressingAnEntityHighlightsItAndATapReportsIt(kind: TextEntity.Kind) async throws {
         let d = try driver(posts: 400)
         #expect(await run(d) { d.list.blankVisibleRows == 0 && d.controller.store.pending == 0 })
-        var found = visibleEntity(d, kind)
+        var found = d.visibleEntity([kind])
         var tries = 0
         while found == nil && tries < 40 {
             d.list.setContentOffset(Point(x: 0, y: d.list.contentOffset.y + 300), animated: false)
             _ = await run(d) { d.list.blankVisibleRows == 0 }
-            found = visibleEntity(d, kind)
+            found = d.visibleEntity([kind])
             tries += 1
         }
         let (row, entity, point) = try #require(found, "no visible \(kind)")
@@ -83,12 +69,12 @@ import Testing
     @Test func aPressThatBecomesAScrollTapsNothing() async throws {
         let d = try driver()
         #expect(await run(d) { d.list.blankVisibleRows == 0 && d.controller.store.pending == 0 })
-        var found = visibleEntity(d, .mention) ?? visibleEntity(d, .topic) ?? visibleEntity(d, .link)
+        var found = d.visibleEntity()
         var tries = 0
         while found == nil && tries < 40 {
             d.list.setContentOffset(Point(x: 0, y: d.list.contentOffset.y + 300), animated: false)
             _ = await run(d) { d.list.blankVisibleRows == 0 }
-            found = visibleEntity(d, .mention) ?? visibleEntity(d, .topic) ?? visibleEntity(d, .link)
+            found = d.visibleEntity()
             tries += 1
         }
         let (row, _, point) = try #require(found)
