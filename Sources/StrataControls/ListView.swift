@@ -95,12 +95,14 @@ open class ListView: ScrollView {
     public weak var dataSource: (any ListViewDataSource)?
     public weak var listDelegate: (any ListViewDelegate)?
     public var rangeTuning = ListRangeTuning() { didSet { layoutRows() } }
-    /// Rows a fling must cross before it skips drawing the rows it passes (VVebo's 8).
-    public var flingSkipThreshold = 8
-    /// Rows drawn beyond the rest point's visible rows, in the direction of motion (VVebo's 3).
-    public var flingSkipExtraRows = 3
-    /// Below this speed (points per second), a skipping fling draws the rows it shows.
-    public var drawingVelocity = 600.0
+    /// Rows a fling must cross before it skips drawing the rows it passes (VVebo's 8; below 0 counts as 0).
+    public var flingSkipThreshold = 8 { didSet { flingSkipThreshold = Swift.max(0, flingSkipThreshold) } }
+    /// Rows drawn beyond the rest point's visible rows, in the direction of motion (VVebo's 3; held to 0…1000).
+    public var flingSkipExtraRows = 3 { didSet { flingSkipExtraRows = Swift.min(1000, Swift.max(0, flingSkipExtraRows)) } }
+    /// Below this speed (points per second), a skipping fling draws the rows it shows (NaN or below 0 counts as 0).
+    public var drawingVelocity = 600.0 {
+        didSet { if !(drawingVelocity >= 0) { drawingVelocity = 0 } }
+    }
     /// Pixels per point of the cells' drawings (the screen's scale).
     public var contentsScale = 1.0 {
         didSet {

@@ -30,8 +30,8 @@ public final class RowLayoutStore<Layout: Sendable> {
     private var inFlight: Set<Int> = []
     /// Layouts kept now.
     public private(set) var keptCount = 0
-    /// Rows a pool task computes at once.
-    public var batchSize = 64
+    /// Rows a pool task computes at once (held to 1…100,000).
+    public var batchSize = 64 { didSet { batchSize = Swift.min(100_000, Swift.max(1, batchSize)) } }
 
     private let make: Make
     private let heightOf: @Sendable (Layout) -> Double

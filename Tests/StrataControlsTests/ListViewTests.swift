@@ -259,6 +259,19 @@ struct ListHarness {
         h.list.scrollToRow(99, at: .middle, animated: false)
         h.frames(3)
         #expect(h.list.dequeueReusableCell(withIdentifier: "unknown", for: 0) == nil)
+        // Settings out of range are held to theirs.
+        h.list.flingSkipThreshold = -5
+        h.list.flingSkipExtraRows = -3
+        h.list.drawingVelocity = .nan
+        #expect(h.list.flingSkipThreshold == 0 && h.list.flingSkipExtraRows == 0 && h.list.drawingVelocity == 0)
+        h.list.flingSkipExtraRows = .max
+        #expect(h.list.flingSkipExtraRows == 1000)
+        h.fling(8000)
+        h.frames(3)
+        let store = RowLayoutStore<Int>(count: 10, width: 100, estimatedHeight: .nan, make: { row, _ in row }, height: { _ in .infinity })
+        store.batchSize = 0
+        #expect(store.batchSize == 1 && store.height(3) == 0)
+        store.load()
     }
 }
 
