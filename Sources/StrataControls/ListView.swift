@@ -1,3 +1,4 @@
+import Foundation
 import StrataGraphics
 import StrataLayers
 
@@ -12,6 +13,15 @@ public enum ListScrollPosition: Sendable, Hashable {
 /// (`UITableViewDataSource`). Heights are read on the main actor and should
 /// come from layouts computed beforehand (`RowLayoutStore`), never from
 /// measuring text here.
+///
+/// Rows are numbered through the whole list. Sections are optional: a data
+/// source that has them groups consecutive rows (`numberOfSections(in:)`,
+/// `listView(_:numberOfRowsInSection:)`) and may give each a header
+/// (`listView(_:heightForHeaderInSection:)` and
+/// `listView(_:viewForHeaderInSection:)`). Section counts are read in
+/// order and held to the rows there are: a section asking for more rows
+/// than remain gets what remains, and rows left over after the last section
+/// join it.
 @MainActor
 public protocol ListViewDataSource: AnyObject {
     func numberOfRows(in listView: ListView) -> Int
@@ -20,6 +30,25 @@ public protocol ListViewDataSource: AnyObject {
     /// A cell for the row, from `dequeueReusableCell(withIdentifier:for:)`,
     /// set up to show the row (`ListCell.row` is set by the list).
     func listView(_ listView: ListView, cellForRow row: Int) -> ListCell
+    /// Sections (default 1; below 1 counts as 1, at most 1,000,000).
+    func numberOfSections(in listView: ListView) -> Int
+    /// Rows in `section` (default: all rows in the first section; below 0 counts as 0).
+    func listView(_ listView: ListView, numberOfRowsInSection section: Int) -> Int
+    /// The header's height in points above the section's rows (default 0:
+    /// no header; not finite or below 0 counts as 0).
+    func listView(_ listView: ListView, heightForHeaderInSection section: Int) -> Double
+    /// The header's view, asked for when the header comes into the display
+    /// range and kept while it stays there (default nil: the space stays empty).
+    func listView(_ listView: ListView, viewForHeaderInSection section: Int) -> View?
+}
+
+extension ListViewDataSource {
+    public func numberOfSections(in listView: ListView) -> Int { 1 }
+    public func listView(_ listView: ListView, numberOfRowsInSection section: Int) -> Int {
+        section == 0 ? numberOfRows(in: listView) : 0
+    }
+    public func listView(_ listView: ListView, heightForHeaderInSection section: Int) -> Double { 0 }
+    public func listView(_ listView: ListView, viewForHeaderInSection section: Int) -> View? { nil }
 }
 
 /// What a list tells about its rows (`UITableViewDelegate`'s row part; the
@@ -111,6 +140,15 @@ open class ListView: ScrollView {
             for cell in cellsByRow.values { cell.contentLayer.contentsScale = contentsScale }
         }
     }
+    /// The pool the cells draw on. By default, one shared by all lists
+    /// with a queue per priority for each core but one (at least one): the
+    /// cells' drawing then leaves a core to the main actor and the renderer,
+    /// whose frame would otherwise wait behind drawings at the scheduler's
+    /// ticks (what the feed benchmark measured on two cores).
+    public var drawingPool = ListView.defaultDrawingPool
+    /// The default `drawingPool`.
+    public static let defaultDrawingPool = QueuePool(
+        queuesPerPriority: Swift.max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
     /// Spare cells kept per reuse identifier (RecyclerView's 5).
     public var maximumSpareCells = 5 {
         didSet {
@@ -121,6 +159,24 @@ open class ListView: ScrollView {
 
     /// Row tops, with the content's height last (count + 1 values).
     private var offsets: [Double] = [0]
+    /// Space for headers just above a row (by row; the content's end for
+    /// headers of empty sections at the end), which is not the row above's.
+    private var headerGaps: [Int: Double] = [:]
+    /// The sections: first row, row count, header top and height.
+    private var sections: [SectionSpan] = [SectionSpan(firstRow: 0, count: 0, headerTop: 0, headerHeight: 0)]
+    private struct SectionSpan {
+        var firstRow: Int
+        var count: Int
+        var headerTop: Double
+        var headerHeight: Double
+    }
+    /// The header views placed now, by section.
+    public private(set) var headerViewsBySection: [Int: View] = [:]
+    /// Whether a section's header stays at the top of the view while its
+    /// rows scroll under it, until the next header pushes it away (a plain
+    /// `UITableView`'s headers; `UICollectionViewFlowLayout`'s
+    /// `sectionHeadersPinToVisibleBounds`). Default true.
+    public var sectionHeadersPinToVisibleBounds = true { didSet { layoutRows() } }
     private var factories: [String: @MainActor () -> ListCell] = [:]
     private var pools: [String: [ListCell]] = [:]
     /// The cells placed now, by row.
@@ -162,6 +218,8 @@ open class ListView: ScrollView {
 
     private func select(at point: Point) {
         defer { touchCaughtMotion = false }
+        // A tap on a header (pinned over a row, perhaps) selects nothing.
+        if headerViewsBySection.values.contains(where: { $0.frame.contains(point) }) { return }
         guard !touchCaughtMotion, let row = row(at: point), let cell = cellsByRow[row] else { return }
         let inCell = Point(x: point.x - cell.frame.minX, y: point.y - cell.frame.minY)
         guard cell.shouldSelect(at: inCell) else { return }
@@ -207,23 +265,129 @@ open class ListView: ScrollView {
     /// The row's frame in content coordinates.
     public func rectForRow(_ row: Int) -> Rect {
         guard row >= 0, row < numberOfRows else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        return Rect(x: 0, y: offsets[row], width: bounds.width, height: offsets[row + 1] - offsets[row])
+        return Rect(x: 0, y: offsets[row], width: bounds.width, height: rowBottom(row) - offsets[row])
     }
 
-    /// The row at a point in the list's coordinates (content coordinates).
+    /// Where the row ends (the next row's top, less any headers between them).
+    private func rowBottom(_ row: Int) -> Double {
+        headerGaps.isEmpty ? offsets[row + 1] : offsets[row + 1] - (headerGaps[row + 1] ?? 0)
+    }
+
+    /// The row at a point in the list's coordinates (content coordinates);
+    /// nil over a header's space.
     public func row(at point: Point) -> Int? {
         guard point.y >= 0, point.y < offsets[numberOfRows], numberOfRows > 0 else { return nil }
-        return rowIndex(atY: point.y)
+        let row = rowIndex(atY: point.y)
+        return point.y < rowBottom(row) && point.y >= offsets[row] ? row : nil
     }
 
     /// The rows that cross [y0, y1).
     func rows(in y0: Double, _ y1: Double) -> Range<Int> {
         let n = numberOfRows
         guard n > 0, y1 > y0, y1 > 0, y0 < offsets[n] else { return 0..<0 }
-        let first = rowIndex(atY: Swift.max(0, y0))
-        var last = rowIndex(atY: Swift.min(offsets[n], y1) - 1e-9)
-        last = Swift.max(first, last)
+        var first = rowIndex(atY: Swift.max(0, y0))
+        // A range starting in the headers after a row does not hold that row.
+        if rowBottom(first) <= y0 { first += 1 }
+        let last = rowIndex(atY: Swift.min(offsets[n], y1) - 1e-9)
+        // A range ending in the headers above the first row holds no row.
+        guard first < n, last >= first, offsets[last] < y1 else { return first..<first }
         return first..<(last + 1)
+    }
+
+    // MARK: Sections
+
+    /// The sections (1 unless the data source groups its rows).
+    public var numberOfSections: Int { sections.count }
+
+    /// The rows of `section` (empty out of range).
+    public func rows(inSection section: Int) -> Range<Int> {
+        guard section >= 0, section < sections.count else { return 0..<0 }
+        let s = sections[section]
+        return s.firstRow..<(s.firstRow + s.count)
+    }
+
+    /// The section holding `row` (nil out of range).
+    public func section(forRow row: Int) -> Int? {
+        guard row >= 0, row < numberOfRows else { return nil }
+        // The last section starting at or before the row that has rows.
+        var lo = 0, hi = sections.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if sections[mid].firstRow <= row { lo = mid } else { hi = mid - 1 }
+        }
+        while lo > 0 && sections[lo].count == 0 { lo -= 1 }
+        return lo
+    }
+
+    /// The header's frame where it sits among the rows, in content
+    /// coordinates (before pinning; zero height when it has none).
+    public func rectForHeader(inSection section: Int) -> Rect {
+        guard section >= 0, section < sections.count else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        let s = sections[section]
+        return Rect(x: 0, y: s.headerTop, width: bounds.width, height: s.headerHeight)
+    }
+
+    /// Where the section ends: its last row's bottom, or its header's for an empty one.
+    private func sectionBottom(_ i: Int) -> Double {
+        let s = sections[i]
+        return s.count > 0 ? rowBottom(s.firstRow + s.count - 1) : s.headerTop + s.headerHeight
+    }
+
+    /// The header's frame as placed now: pinned to the top of the view while
+    /// its section's rows pass under it, pushed up by the section's end.
+    private func placedHeaderRect(_ i: Int) -> Rect {
+        var r = rectForHeader(inSection: i)
+        if sectionHeadersPinToVisibleBounds {
+            let top = contentOffset.y + contentInset.top
+            r.origin.y = Swift.max(r.minY, Swift.min(top, sectionBottom(i) - r.height))
+        }
+        return r
+    }
+
+    /// The sections whose span (header and rows) crosses [y0, y1).
+    private func sections(in y0: Double, _ y1: Double) -> Range<Int> {
+        guard y1 > y0 else { return 0..<0 }
+        var lo = 0, hi = sections.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if sections[mid].headerTop <= y0 { lo = mid } else { hi = mid - 1 }
+        }
+        var end = lo
+        while end < sections.count && sections[end].headerTop < y1 { end += 1 }
+        return lo..<Swift.max(lo, end)
+    }
+
+    /// Places the header views of the sections that cross the display
+    /// range, and lets the others go.
+    private func layoutHeaders(in y0: Double, _ y1: Double) {
+        let wanted = sections(in: y0, y1).filter { sections[$0].headerHeight > 0 }
+        for (section, view) in headerViewsBySection where !wanted.contains(section) {
+            view.removeFromSuperview()
+            headerViewsBySection[section] = nil
+        }
+        for section in wanted {
+            let view: View
+            if let placed = headerViewsBySection[section] {
+                view = placed
+            } else {
+                guard let made = dataSource?.listView(self, viewForHeaderInSection: section) else { continue }
+                view = made
+                headerViewsBySection[section] = view
+                // Above the cells (added at the back), below the indicators.
+                view.layer.zPosition = 10
+                if view.superview !== self { addSubview(view) }
+            }
+            let frame = placedHeaderRect(section)
+            if view.frame != frame { withoutActions { view.frame = frame } }
+        }
+    }
+
+    /// The header view placed for `section`, if any.
+    public func headerView(forSection section: Int) -> View? { headerViewsBySection[section] }
+
+    private func removeHeaderViews() {
+        for view in headerViewsBySection.values { view.removeFromSuperview() }
+        headerViewsBySection = [:]
     }
 
     /// The row whose span holds y (binary search of the tops).
@@ -245,22 +409,47 @@ open class ListView: ScrollView {
         for (row, cell) in cellsByRow { recycle(cell, row: row) }
         cellsByRow = [:]
         prefetched = []
+        removeHeaderViews()
         readHeights()
         setContentOffset(clamped(contentOffset), animated: false)
         layoutRows()
     }
 
+    /// Reads the rows' heights and the sections again. Header views stay
+    /// when the sections are as they were, and are asked for again otherwise.
     private func readHeights() {
         let n = Swift.max(0, dataSource?.numberOfRows(in: self) ?? 0)
+        func clean(_ h: Double) -> Double { h.isFinite && h > 0 ? Swift.min(h, 1e7) : 0 }
+        let sectionCount = Swift.min(1_000_000, Swift.max(1, dataSource?.numberOfSections(in: self) ?? 1))
+        var spans: [SectionSpan] = []
+        spans.reserveCapacity(sectionCount)
+        var gaps: [Int: Double] = [:]
         var tops = [Double](repeating: 0, count: n + 1)
-        var y = 0.0
-        for row in 0..<n {
-            tops[row] = y
-            let h = dataSource?.listView(self, heightForRow: row) ?? 0
-            y += h.isFinite && h > 0 ? Swift.min(h, 1e7) : 0
+        var y = 0.0, row = 0
+        for section in 0..<sectionCount {
+            let asked = sectionCount == 1 ? n : Swift.max(0, dataSource?.listView(self, numberOfRowsInSection: section) ?? 0)
+            // Held to the rows that remain; the last section takes the rest.
+            let count = section == sectionCount - 1 ? n - row : Swift.min(asked, n - row)
+            let header = clean(dataSource?.listView(self, heightForHeaderInSection: section) ?? 0)
+            spans.append(SectionSpan(firstRow: row, count: count, headerTop: y, headerHeight: header))
+            if header > 0 && row > 0 { gaps[row, default: 0] += header }
+            y += header
+            for r in row..<(row + count) {
+                tops[r] = y
+                y += clean(dataSource?.listView(self, heightForRow: r) ?? 0)
+            }
+            row += count
         }
         tops[n] = y
         offsets = tops
+        headerGaps = gaps
+        // Header views stay unless the sections' rows or headers changed
+        // (heights of rows above only move them).
+        let same =
+            spans.count == sections.count
+            && zip(spans, sections).allSatisfy { $0.firstRow == $1.firstRow && $0.count == $1.count && $0.headerHeight == $1.headerHeight }
+        if !same { removeHeaderViews() }
+        sections = spans
         contentSize = Size(width: bounds.width, height: y)
     }
 
@@ -370,7 +559,10 @@ open class ListView: ScrollView {
         let h = bounds.height
         var y = contentOffset.y
         switch position {
-        case .top: y = r.minY
+        case .top:
+            // Below the section's header when headers stay at the top.
+            let header = sectionHeadersPinToVisibleBounds ? section(forRow: row).map { sections[$0].headerHeight } ?? 0 : 0
+            y = r.minY - header
         case .middle: y = r.midY - h / 2
         case .bottom: y = r.maxY - h
         case .none:
@@ -468,6 +660,12 @@ open class ListView: ScrollView {
             cellsByRow[row] = nil
             recycle(cell, row: row)
         }
+        if sections.count > 1 || sections[0].headerHeight > 0 {
+            layoutHeaders(
+                in: y - h * (ahead ? t.displayBehind : t.displayAhead), y + h + h * (ahead ? t.displayAhead : t.displayBehind))
+        } else if !headerViewsBySection.isEmpty {
+            removeHeaderViews()
+        }
         // Prefetch.
         let newPrefetch = preload.filter { !prefetched.contains($0) && !display.contains($0) }
         let cancelled = prefetched.filter { !preload.contains($0) }
@@ -513,6 +711,7 @@ open class ListView: ScrollView {
             if allowed {
                 if cell.needsContents && cell.canDrawContents {
                     // The visible rows first: they are the next frame's.
+                    cell.contentLayer.drawingPool = drawingPool
                     cell.contentLayer.drawingPriority = visibleNow.contains(row) ? .userInitiated : .utility
                     cell.drawContents()
                     rowsDrawn += 1

@@ -63,6 +63,8 @@ open class AsyncLayer: Layer {
     public var clearsContentsBeforeAsynchronousDisplay = false
     /// The pool priority the drawing runs at.
     public var drawingPriority = DrawingPriority.userInitiated
+    /// The pool the drawing runs on (default: the shared pool).
+    public var drawingPool = QueuePool.shared
 
     let sentinel = Sentinel()
 
@@ -109,7 +111,7 @@ open class AsyncLayer: Layer {
         if clearsContentsBeforeAsynchronousDisplay { setContentsWithoutAction(nil) }
         let sentinel = self.sentinel
         let isCancelled: @Sendable () -> Bool = { sentinel.value != started }
-        QueuePool.shared.async(drawingPriority) { [weak self] in
+        drawingPool.async(drawingPriority) { [weak self] in
             let image = draw(isCancelled)
             AsyncDisplayInbox.deliver { [weak self] in
                 guard let self else { return }

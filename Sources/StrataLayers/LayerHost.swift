@@ -112,6 +112,13 @@ public final class LayerHost {
     /// Waits for a render in flight (with `rendersAsynchronously`) to end.
     public func finishRendering() { renderer.withCompositor { _ in } }
 
+    /// How the last finished render went on the renderer's thread: how long
+    /// it waited to start, how long it took on the wall clock and how much
+    /// CPU time the thread spent on it. A render that took much longer than
+    /// its CPU time waited for a core or a lock (the pool's threads drawing
+    /// beside it); one whose CPU time is long had much to draw.
+    public var lastRenderTiming: RenderTiming { renderer.timing.withLock { $0 } }
+
     /// The last rendered frame.
     public func makeImage() -> Image { renderer.image() }
 
@@ -129,17 +136,32 @@ final class Renderer: @unchecked Sendable {
     /// A thread of its own, which yields to the main actor (`ThreadClass`).
     private let queue = PoolQueue(label: "strata.renderer", class: .interactive)
     private let compositor: Compositor
+    /// The last render's timing.
+    let timing = Locked(RenderTiming())
 
     init(_ compositor: Compositor) { self.compositor = compositor }
 
     func render(_ tree: RenderNode?, at time: Double) -> [Rect] {
-        queue.sync { compositor.render(tree, at: time) }
+        let sent = ThreadClock.now()
+        return queue.sync { timed(sent) { compositor.render(tree, at: time) } }
     }
 
     /// Renders on the renderer's queue without waiting; later calls wait
     /// their turn behind it.
     func renderLater(_ tree: RenderNode?, at time: Double) {
-        queue.async { [self] in _ = compositor.render(tree, at: time) }
+        let sent = ThreadClock.now()
+        queue.async { [self] in _ = timed(sent) { compositor.render(tree, at: time) } }
+    }
+
+    private func timed<R>(_ sent: UInt64, _ body: () -> R) -> R {
+        let start = ThreadClock.now(), cpu = ThreadClock.cpuTime()
+        let result = body()
+        let end = ThreadClock.now(), cpuEnd = ThreadClock.cpuTime()
+        timing.withLock {
+            $0 = RenderTiming(
+                wait: Double(start - sent) / 1e9, duration: Double(end - start) / 1e9, cpuTime: Double(cpuEnd - cpu) / 1e9)
+        }
+        return result
     }
 
     func image() -> Image {
@@ -150,6 +172,16 @@ final class Renderer: @unchecked Sendable {
     func withCompositor<R>(_ body: (Compositor) -> R) -> R {
         queue.sync { body(compositor) }
     }
+}
+
+/// One render on the renderer's thread (seconds).
+public struct RenderTiming: Sendable, Equatable {
+    /// From the frame's commit until the renderer started on it.
+    public var wait: Double = 0
+    /// The render, on the wall clock.
+    public var duration: Double = 0
+    /// The renderer thread's CPU time during the render.
+    public var cpuTime: Double = 0
 }
 
 /// Frame timing, measured the way a display link sees it.

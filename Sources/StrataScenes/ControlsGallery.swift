@@ -50,6 +50,18 @@ public enum ControlsGallery {
         let pressedPath = "\(out)/controls-feed-pressed.png"
         try pressed.host.writePNG(to: pressedPath)
         written.append(pressedPath)
+        // Sections a day: scrolled into the second day, its header pinned
+        // at the top and the next day's coming up.
+        let days = try FeedDriver(posts: 10_000, scale: 2)
+        days.controller.postsPerDay = 6
+        days.list.reloadData()
+        days.settle()
+        days.list.scrollToRow(8, at: .top, animated: false)
+        days.list.setContentOffset(Point(x: 0, y: days.list.contentOffset.y + 120), animated: false)
+        days.settle()
+        let daysPath = "\(out)/controls-feed-sections.png"
+        try days.host.writePNG(to: daysPath)
+        written.append(daysPath)
         return written
     }
 

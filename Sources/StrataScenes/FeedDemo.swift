@@ -431,6 +431,33 @@ public final class FeedController: ListViewDataSource, ListViewDelegate {
         if store.layout(row) == nil { prepare([row]) }
     }
 
+    /// Posts a day: with more than 0, the feed has a section a day, each
+    /// under a header ("Today", "Yesterday", "3 days ago") that stays at the
+    /// top while its posts pass. Default 0: one section, no headers. Set it
+    /// before the list loads, or reload the list after.
+    public var postsPerDay = 0
+
+    public func numberOfSections(in listView: ListView) -> Int {
+        postsPerDay > 0 ? (store.count + postsPerDay - 1) / postsPerDay : 1
+    }
+    public func listView(_ listView: ListView, numberOfRowsInSection section: Int) -> Int {
+        postsPerDay > 0 ? postsPerDay : store.count
+    }
+    public func listView(_ listView: ListView, heightForHeaderInSection section: Int) -> Double { postsPerDay > 0 ? 30 : 0 }
+    public func listView(_ listView: ListView, viewForHeaderInSection section: Int) -> View? {
+        guard postsPerDay > 0 else { return nil }
+        let header = View()
+        header.backgroundColor = Color(white: 0.97, alpha: 0.94)
+        let title = TextLayer()
+        title.string = section == 0 ? "Today" : section == 1 ? "Yesterday" : "\(section) days ago"
+        title.fontSize = 13
+        title.foregroundColor = Color(white: 0.35)
+        title.anchorPoint = .zero
+        title.frame = Rect(x: 12, y: 8, width: 300, height: 18)
+        header.layer.addSublayer(title)
+        return header
+    }
+
     public func numberOfRows(in listView: ListView) -> Int { store.count }
     public func listView(_ listView: ListView, heightForRow row: Int) -> Double { store.height(row) }
     public func listView(_ listView: ListView, cellForRow row: Int) -> ListCell {

@@ -26,6 +26,11 @@ public final class FeedDriver {
         public var main: Double
         /// The whole frame with rendering (ms, wall clock).
         public var total: Double
+        /// The render on the renderer's thread: wall clock and CPU time (ms).
+        public var render: Double
+        public var renderCPU: Double
+        /// From the commit until the renderer started (ms).
+        public var renderWait: Double
         /// Visible rows without their contents.
         public var blank: Int
         public var moving: Bool
@@ -46,23 +51,20 @@ public final class FeedDriver {
         controller.attach(to: list)
     }
 
-    static func threadTime() -> UInt64 {
-        var t = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
-    }
-
     /// Advances the clock one 60 Hz frame and renders it.
     @discardableResult
     public func frame() -> Frame {
-        let t0 = DispatchTime.now().uptimeNanoseconds, c0 = FeedDriver.threadTime()
+        let t0 = DispatchTime.now().uptimeNanoseconds, c0 = ThreadClock.cpuTime()
         clock.advance(by: 1.0 / 60)
         host.renderFrame()
-        let c1 = FeedDriver.threadTime()
+        let c1 = ThreadClock.cpuTime()
         host.finishRendering()
         let t1 = DispatchTime.now().uptimeNanoseconds
+        let r = host.lastRenderTiming
         return Frame(
-            main: Double(c1 - c0) / 1e6, total: Double(t1 - t0) / 1e6, blank: list.blankVisibleRows,
+            main: Double(c1 - c0) / 1e6, total: Double(t1 - t0) / 1e6, render: r.duration * 1000, renderCPU: r.cpuTime * 1000,
+            renderWait: r.wait * 1000,
+            blank: list.blankVisibleRows,
             moving: list.isDecelerating || list.isDragging)
     }
 

@@ -39,11 +39,7 @@ struct ControlsBench: ParsableCommand {
     /// The calling thread's CPU time in nanoseconds: the main actor's own
     /// work, without the time the scheduler gives the renderer and the pool
     /// threads on a two-core machine.
-    static func threadTime() -> UInt64 {
-        var t = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
-    }
+    static func threadTime() -> UInt64 { ThreadClock.cpuTime() }
 
     /// A drag at constant speed, released, sent at once (the clock set to each event's time).
     @MainActor

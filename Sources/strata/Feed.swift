@@ -15,6 +15,12 @@ struct FeedRun {
     var movingFrames = 0
     var hitch = 0.0
     var framesWritten = 0
+    /// The frames with blank rows at rest (indices).
+    var blankAtRestFrames: [Int] = []
+    /// Time the virtual machine's cores were taken by its host during each
+    /// frame (ms, from /proc/stat's steal column; 10 ms steps), which no
+    /// program inside can prevent.
+    var stolen: [Double] = []
     var directory: String?
     var every = 1
 
@@ -38,7 +44,10 @@ struct FeedRun {
                 countMotion(f)
             } else {
                 restFrames += 1
-                if restFrames > 2 { blankAtRest += f.blank }
+                if restFrames > 2 {
+                    blankAtRest += f.blank
+                    if f.blank > 0 { blankAtRestFrames.append(frames.count - 1) }
+                }
             }
         }
     }
@@ -63,7 +72,29 @@ struct FeedRun {
     var paced = true
     private var deadline = DispatchTime.now().uptimeNanoseconds
 
+    /// The longest frame among those during which the host took no time
+    /// from the machine's cores: no steal counted in the frame or the frames
+    /// on either side (the counter moves in 10 ms ticks, so a little theft
+    /// shows a frame late, or not at all).
+    var unstolenFrameMax: Double {
+        frames.indices.filter { i in (Swift.max(0, i - 1)...Swift.min(frames.count - 1, i + 1)).allSatisfy { stolen[$0] == 0 } }
+            .map { frames[$0].total }.max() ?? 0
+    }
+
+    /// The system's stolen time so far (ms): /proc/stat's steal column, in 10 ms ticks.
+    static func stolenMS() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+            let line = text.split(separator: "\n").first
+        else { return 0 }
+        let fields = line.split(separator: " ")
+        return fields.count > 8 ? (Double(fields[8]) ?? 0) * 10 : 0
+    }
+    private var lastStolen = FeedRun.stolenMS()
+
     private mutating func record(_ f: FeedDriver.Frame) {
+        let s = FeedRun.stolenMS()
+        stolen.append(s - lastStolen)
+        lastStolen = s
         if paced {
             let period: UInt64 = 16_666_667
             let now = DispatchTime.now().uptimeNanoseconds
@@ -176,6 +207,8 @@ struct FeedBench: ParsableCommand {
             flings (1,000 and 8,000 pt/s, a reversal mid-fling, a drag held still) at 60 frames \
             a second, kept to the wall clock (36,000 frames take ten minutes; --frames sets \
             how many). Prints `strata CASE VALUE` for feed-main-p50/p99/max, feed-frame-max, \
+            feed-frame-max-unstolen (the longest frame among those during which a virtual \
+            machine's host took no time from its cores, by /proc/stat's steal column), \
             feed-hitch, feed-blank-at-rest, feed-blank-in-motion, feed-fast-fling-drawn, \
             feed-fast-fling-passed, feed-memory-growth and feed-first-screen.
             """)
@@ -211,6 +244,7 @@ struct FeedBench: ParsableCommand {
             let figures: [(String, Double)] = [
                 ("feed-main-p50", percentile(main, 0.5)), ("feed-main-p99", percentile(main, 0.99)),
                 ("feed-main-max", main.max() ?? 0), ("feed-frame-max", run.frames.map(\.total).max() ?? 0),
+                ("feed-frame-max-unstolen", run.unstolenFrameMax),
                 ("feed-hitch", run.hitch / seconds), ("feed-blank-at-rest", Double(run.blankAtRest)),
                 ("feed-blank-in-motion", Double(run.blankInMotion)), ("feed-fast-fling-drawn", Double(drawn)),
                 ("feed-fast-fling-passed", Double(passed)), ("feed-memory-growth", growth), ("feed-first-screen", first),
@@ -221,12 +255,18 @@ struct FeedBench: ParsableCommand {
                 for (i, f) in worst {
                     FileHandle.standardError.write(
                         String(
-                            format: "  frame %d: %.2f ms whole, %.3f ms main, %d blank, %@\n", i, f.total, f.main, f.blank,
+                            format: "  frame %d: %.2f ms whole, %.3f ms main, render %.2f ms (CPU %.2f, waited %.2f), %.0f ms stolen, %d blank, %@\n",
+                            i,
+                            f.total, f.main, f.render, f.renderCPU, f.renderWait, run.stolen[i], f.blank,
                             f.moving ? "moving" : "at rest"
                         )
                         .data(using: .utf8)!)
                 }
             }
+            let over = run.frames.indices.filter { run.frames[$0].total > 1000.0 / 60 }
+            FileHandle.standardError.write(
+                "  frames over 16.67 ms: \(over.count), \(over.filter { run.stolen[$0] > 0 }.count) with time stolen by the host; blank at rest in frames \(run.blankAtRestFrames.prefix(20))\n"
+                    .data(using: .utf8)!)
             FileHandle.standardError.write(
                 "  \(run.frames.count) frames, \(run.movingFrames) moving; cells made \(driver.list.cellsCreated), spare \(driver.list.spareCellCount)\n"
                     .data(using: .utf8)!)

@@ -112,6 +112,26 @@ struct ListHarness {
         #expect(h.contentsMatchRows())
     }
 
+    @Test func cellsDrawOnTheListsPool() async throws {
+        #expect(ListView.defaultDrawingPool.queuesPerPriority == max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
+        let h = try ListHarness(rows: 500)
+        let pool = QueuePool(queuesPerPriority: 1)
+        h.list.drawingPool = pool
+        // Hold the pool's queues: the rows scrolled to cannot draw.
+        let gate = DispatchSemaphore(value: 0)
+        for p in [DrawingPriority.userInitiated, .utility] { pool.async(p) { gate.wait() } }
+        h.list.scrollToRow(300, at: .top, animated: false)
+        for _ in 0..<20 {
+            h.host.advance()
+            try await Task.sleep(nanoseconds: 2_000_000)
+        }
+        #expect(h.list.blankVisibleRows == h.list.visibleRows.count)
+        gate.signal()
+        gate.signal()
+        #expect(await h.run { h.list.blankVisibleRows == 0 })
+        #expect(h.contentsMatchRows())
+    }
+
     @Test func aReusedCellNeverShowsAnotherRowsDrawing() async throws {
         let h = try ListHarness(rows: 2000)
         #expect(await h.run { h.list.blankVisibleRows == 0 })
