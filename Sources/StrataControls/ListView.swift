@@ -789,6 +789,12 @@ open class ListCell: View, AsyncLayerDelegate {
     var contentsAreStale = false
     var skipCounted = false
     private var requestedRow: Int?
+    /// Counts requests: a drawing's result counts only if no request came
+    /// after the one it answers (an older drawing cancelled by a newer one
+    /// must not clear the newer one's request).
+    private var requestGeneration = 0
+    /// Drawings in a row that ended unfinished (cancelled, or no canvas).
+    private var failedDrawings = 0
 
     public init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier
@@ -832,15 +838,22 @@ open class ListCell: View, AsyncLayerDelegate {
 
     public func newAsyncDisplayTask(for layer: AsyncLayer) -> AsyncDisplayTask {
         let row = requestedRow ?? -1
+        let generation = requestGeneration
         var task = makeDisplayTask(for: row, size: bounds.size)
         let done = task.didDisplay
         task.didDisplay = { [weak self] layer, finished in
-            if let self, self.requestedRow == row {
+            if let self, self.requestGeneration == generation, self.requestedRow == row {
                 self.requestedRow = nil
                 if finished {
+                    self.failedDrawings = 0
                     self.contentsRow = row
                     self.contentsAreStale = false
                     self.placeholderLayer.isHidden = true
+                } else if self.failedDrawings < 3 {
+                    // Nothing else may come to ask again (a list at rest):
+                    // let the policy decide now (a few times, not forever).
+                    self.failedDrawings += 1
+                    self.listView?.layoutRows()
                 }
             }
             done?(layer, finished)
@@ -856,6 +869,7 @@ open class ListCell: View, AsyncLayerDelegate {
     func drawContents() {
         guard let row else { return }
         requestedRow = row
+        requestGeneration &+= 1
         contentLayer.setNeedsDisplay()
     }
 

@@ -185,25 +185,51 @@ public struct FeedLayout: Sendable {
     }
 }
 
-/// Procedural pictures and avatars, drawn off the main actor at the size they
-/// are shown, rounded, and kept in a bounded cache by seed and size.
+/// The feed's pictures and avatars, prepared off the main actor the way an
+/// app prepares downloaded images:
+///
+/// 1. **Sources.** What a server would send: a JPEG of a 480 × 360 photo
+///    (avatars 160 × 160), drawn procedurally for its seed and encoded once;
+///    kept in a bounded cache of bytes (`sources`, 8 MB, an app's URL cache).
+/// 2. **Prepared images.** The source decoded, scaled to the size shown
+///    (aspect fill), its corners rounded (avatars round) and a soft shadow
+///    drawn around it, in one image per seed and size (`cache`, 24 MB), so
+///    a cell's drawing only copies it.
+///
+/// Every step runs on the thread that asks (the cells' drawing pool).
 public enum FeedImages {
     struct Key: Hashable, Sendable {
         var seed: UInt64
         var width: Int
         var height: Int
         var round: Bool
+        var margin: Int
     }
+    struct SourceKey: Hashable, Sendable {
+        var seed: UInt64
+        var round: Bool
+    }
+    /// Encoded sources by seed.
+    static let sources = BoundedCache<SourceKey, [UInt8]>(maxEntries: 1024, maxBytes: 8 << 20)
+    /// Prepared images by seed and size.
     static let cache = BoundedCache<Key, Image>(maxEntries: 256, maxBytes: 24 << 20)
 
-    /// The picture for `seed` at `width` × `height` pixels.
-    public static func picture(seed: UInt64, width: Int, height: Int) -> Image? {
-        image(Key(seed: seed, width: width, height: height, round: false))
+    /// The caches' use now: encoded sources and prepared images.
+    public static var usage: (sourceBytes: Int, imageBytes: Int) { (sources.usage.bytes, cache.usage.bytes) }
+    /// The caches' bounds in bytes.
+    public static let sourceByteLimit = 8 << 20
+    public static let imageByteLimit = 24 << 20
+
+    /// The picture for `seed`, `width` × `height` pixels, with `margin`
+    /// pixels around it for its shadow (the image is that much larger on
+    /// every side; 0: no shadow). Nil for sizes of 0 or over 4096.
+    public static func picture(seed: UInt64, width: Int, height: Int, margin: Int = 0) -> Image? {
+        image(Key(seed: seed, width: width, height: height, round: false, margin: margin))
     }
 
-    /// A round avatar for `seed`.
-    public static func avatar(seed: UInt64, side: Int) -> Image? {
-        image(Key(seed: seed, width: side, height: side, round: true))
+    /// A round avatar for `seed`, `side` pixels across, with `margin` pixels for its shadow.
+    public static func avatar(seed: UInt64, side: Int, margin: Int = 0) -> Image? {
+        image(Key(seed: seed, width: side, height: side, round: true, margin: margin))
     }
 
     /// A colour from hue, saturation and brightness (0…1 each).
@@ -214,22 +240,20 @@ public enum FeedImages {
         return Color(red: r, green: g, blue: b, alpha: alpha)
     }
 
-    static func image(_ key: Key) -> Image? {
-        guard key.width > 0, key.height > 0, key.width <= 4096, key.height <= 4096 else { return nil }
-        if let hit = cache.value(for: key) { return hit }
-        guard let canvas = try? Canvas(width: key.width, height: key.height) else { return nil }
-        let w = Double(key.width), h = Double(key.height)
+    /// The encoded source for `key`: a photo as the server sends it.
+    static func source(_ key: SourceKey) -> [UInt8]? {
+        if let hit = sources.value(for: key) { return hit }
+        let (width, height) = key.round ? (160, 160) : (480, 360)
+        guard let canvas = try? Canvas(width: width, height: height) else { return nil }
+        let w = Double(width), h = Double(height)
         var s = key.seed
         func rnd() -> Double {
             s = FeedGenerator.mix(s)
             return Double(s % 10_000) / 10_000
         }
-        let bounds = Rect(x: 0, y: 0, width: w, height: h)
-        canvas.clip(to: key.round ? Path(ellipseIn: bounds) : Path(roundedRect: bounds, cornerWidth: w * 0.04, cornerHeight: w * 0.04))
         let hue = rnd()
         let top = hsb(hue, 0.45, 0.95), bottom = hsb((hue + 0.15).truncatingRemainder(dividingBy: 1), 0.6, 0.7)
-        canvas.drawLinearGradient(
-            Gradient(colors: [top, bottom]), start: Point(x: 0, y: 0), end: Point(x: 0, y: h))
+        canvas.drawLinearGradient(Gradient(colors: [top, bottom]), start: Point(x: 0, y: 0), end: Point(x: 0, y: h))
         if key.round {
             canvas.fillColor = Color(white: 1, alpha: 0.85)
             canvas.fillEllipse(in: Rect(x: w * 0.3, y: h * 0.18, width: w * 0.4, height: w * 0.4))
@@ -251,6 +275,37 @@ public enum FeedImages {
                 canvas.fill(hills)
             }
         }
+        guard let bytes = try? canvas.makeImage().jpegData(quality: 0.85) else { return nil }
+        sources.insert(bytes, for: key, bytes: bytes.count)
+        return bytes
+    }
+
+    static func image(_ key: Key) -> Image? {
+        guard key.width > 0, key.height > 0, key.width <= 4096, key.height <= 4096, key.margin >= 0, key.margin <= 256 else {
+            return nil
+        }
+        if let hit = cache.value(for: key) { return hit }
+        guard let bytes = source(SourceKey(seed: key.seed, round: key.round)), let photo = try? Image(jpegData: bytes),
+            let canvas = try? Canvas(width: key.width + 2 * key.margin, height: key.height + 2 * key.margin)
+        else { return nil }
+        let m = Double(key.margin), w = Double(key.width), h = Double(key.height)
+        let frame = Rect(x: m, y: m, width: w, height: h)
+        let shape = key.round ? Path(ellipseIn: frame) : Path(roundedRect: frame, cornerWidth: w * 0.04, cornerHeight: w * 0.04)
+        if key.margin > 0 {
+            // A soft shadow, a little below: the shape filled under it.
+            canvas.saveGState()
+            canvas.setShadow(offset: Size(width: 0, height: m / 3), blur: m * 2 / 3, color: Color(white: 0, alpha: 0.3))
+            canvas.fillColor = .white
+            canvas.fill(shape)
+            canvas.restoreGState()
+        }
+        canvas.saveGState()
+        canvas.clip(to: shape)
+        // Scaled to fill the frame, centred, cropping the longer side.
+        let pw = Double(photo.width), ph = Double(photo.height)
+        let k = max(w / pw, h / ph)
+        canvas.draw(photo, in: Rect(x: m + (w - pw * k) / 2, y: m + (h - ph * k) / 2, width: pw * k, height: ph * k))
+        canvas.restoreGState()
         let image = canvas.makeImage()
         cache.insert(image, for: key, bytes: image.pixels.count)
         return image
@@ -299,8 +354,12 @@ public final class FeedCell: ListCell {
     ) {
         canvas.fillColor = .white
         canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height))
-        if let a = FeedImages.avatar(seed: UInt64(l.post.handle.utf8.reduce(7) { $0 &* 31 &+ Int($1) }), side: Int(l.avatar.width * scale)) {
-            canvas.draw(a, in: l.avatar)
+        // Prepared images carry a shadow in a margin of 3 points (whole pixels).
+        let margin = (3 * scale).rounded(), m = margin / scale
+        func pixels(_ v: Double) -> Int { Int((v * scale).rounded()) }
+        let avatarSeed = UInt64(l.post.handle.utf8.reduce(7) { $0 &* 31 &+ Int($1) })
+        if let a = FeedImages.avatar(seed: avatarSeed, side: pixels(l.avatar.width), margin: Int(margin)) {
+            canvas.draw(a, in: l.avatar.insetBy(dx: -m, dy: -m))
         }
         canvas.draw(l.name, at: l.nameOrigin)
         canvas.draw(l.time, at: l.timeOrigin)
@@ -319,8 +378,8 @@ public final class FeedCell: ListCell {
         l.text.removeComposedLines()
         for (seed, frame) in zip(l.post.pictures, l.pictures) {
             if isCancelled() { return }
-            if let image = FeedImages.picture(seed: seed, width: Int(frame.width * scale), height: Int(frame.height * scale)) {
-                canvas.draw(image, in: frame)
+            if let image = FeedImages.picture(seed: seed, width: pixels(frame.width), height: pixels(frame.height), margin: Int(margin)) {
+                canvas.draw(image, in: frame.insetBy(dx: -m, dy: -m))
             }
         }
         for (count, origin) in zip(l.counts, l.countOrigins) {

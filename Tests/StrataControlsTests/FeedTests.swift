@@ -117,3 +117,66 @@ import Testing
         #expect(held.allSatisfy { $0 == 0 })
     }
 }
+
+/// The feed's images: a JPEG source decoded, scaled to the size shown,
+/// rounded and shadowed, cached by seed and size within bounds.
+@Suite struct FeedImageTests {
+    @Test func aPictureIsScaledRoundedAndShadowedInItsMargin() throws {
+        let image = try #require(FeedImages.picture(seed: 41, width: 90, height: 60, margin: 6))
+        #expect(image.width == 102 && image.height == 72)
+        // The photo fills its frame: opaque inside.
+        #expect(image[51, 36].a == 255)
+        #expect(image[10, 10].a == 255)
+        // The rounded corner leaves the frame's corner pixel partly clear.
+        #expect(image[6, 6].a < 200)
+        // Below the frame (the shadow falls 2 px down, blurred 4): dark and translucent.
+        let shadow = image[51, 67]
+        #expect(shadow.a > 10 && shadow.a < 200)
+        #expect(shadow.r <= shadow.a / 2)
+        // Far outside the shadow's reach: clear.
+        #expect(image[0, 0].a == 0)
+        // No margin, no shadow: the image is the frame.
+        let plain = try #require(FeedImages.picture(seed: 41, width: 90, height: 60))
+        #expect(plain.width == 90 && plain.height == 60)
+    }
+
+    @Test func sizesOfOneSourceShowTheSamePhoto() throws {
+        // Scaled from the same decoded source, the centres agree at both sizes.
+        let small = try #require(FeedImages.picture(seed: 7, width: 120, height: 90))
+        let large = try #require(FeedImages.picture(seed: 7, width: 480, height: 360))
+        for (x, y) in [(0.5, 0.2), (0.5, 0.5), (0.3, 0.8)] {
+            let a = small[Int(120 * x), Int(90 * y)], b = large[Int(480 * x), Int(360 * y)]
+            #expect(abs(Int(a.r) - Int(b.r)) < 24 && abs(Int(a.g) - Int(b.g)) < 24 && abs(Int(a.b) - Int(b.b)) < 24)
+        }
+        // Another seed is another photo.
+        let other = try #require(FeedImages.picture(seed: 8, width: 120, height: 90))
+        #expect(other != small)
+    }
+
+    @Test func anAvatarIsRound() throws {
+        let a = try #require(FeedImages.avatar(seed: 3, side: 80, margin: 4))
+        #expect(a.width == 88)
+        #expect(a[44, 44].a == 255)
+        // The frame's corner is outside the circle (and beyond the shadow's reach there).
+        #expect(a[6, 6].a < 40)
+    }
+
+    @Test func imagesAreCachedBySizeWithinBounds() throws {
+        _ = FeedImages.picture(seed: 99, width: 64, height: 48, margin: 3)
+        let before = FeedImages.usage
+        _ = FeedImages.picture(seed: 99, width: 64, height: 48, margin: 3)
+        #expect(FeedImages.usage == before)
+        for seed in 0..<200 as Range<UInt64> { _ = FeedImages.picture(seed: 1000 + seed, width: 300, height: 300, margin: 6) }
+        let after = FeedImages.usage
+        #expect(after.imageBytes <= FeedImages.imageByteLimit)
+        #expect(after.sourceBytes <= FeedImages.sourceByteLimit)
+    }
+
+    @Test func badSizesGiveNoImage() {
+        #expect(FeedImages.picture(seed: 1, width: 0, height: 10) == nil)
+        #expect(FeedImages.picture(seed: 1, width: 10, height: -3) == nil)
+        #expect(FeedImages.picture(seed: 1, width: 5000, height: 10) == nil)
+        #expect(FeedImages.picture(seed: 1, width: 10, height: 10, margin: -1) == nil)
+        #expect(FeedImages.avatar(seed: 1, side: 0) == nil)
+    }
+}

@@ -97,7 +97,39 @@ struct ListHarness {
     }
 }
 
+/// A `NumberCell` whose drawing takes 40 ms, so that a test can act while it is under way.
+@MainActor
+final class SlowNumberCell: ListCell {
+    override func makeDisplayTask(for row: Int, size: Size) -> AsyncDisplayTask {
+        let c = NumberCell.color(row)
+        return AsyncDisplayTask(display: { canvas, size, _ in
+            usleep(40_000)
+            canvas.fillColor = Color(red: Double(c.r) / 255, green: Double(c.g) / 255, blue: Double(c.b) / 255)
+            canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height))
+        })
+    }
+}
+
 @Suite(.serialized) @MainActor struct ListViewTests {
+    @Test func aDrawingCancelledByAnotherIsAskedForAgainAtRest() async throws {
+        let h = try ListHarness(rows: 100)
+        h.list.maximumSpareCells = 0
+        h.list.register({ SlowNumberCell(reuseIdentifier: "n") }, forCellReuseIdentifier: "n")
+        h.list.reloadData()
+        h.list.maximumSpareCells = 5
+        #expect(await h.run { h.list.blankVisibleRows == 0 })
+        // New rows: their drawings start at the next frame …
+        h.list.scrollToRow(60, at: .top, animated: false)
+        h.host.advance()
+        // … and a second display of one layer cancels its first drawing
+        // while it is under way. Nothing scrolls after this.
+        let cell = try #require(h.list.cell(forRow: 60))
+        cell.contentLayer.setNeedsDisplay()
+        h.host.advance()
+        #expect(await h.run { h.list.blankVisibleRows == 0 })
+        #expect(h.contentsMatchRows())
+    }
+
     @Test func rowsAreFoundByPositionAndCellsFillTheDisplayRange() async throws {
         let h = try ListHarness(rows: 1000)
         #expect(h.list.numberOfRows == 1000)
