@@ -6,6 +6,18 @@ extension Compositor {
     /// `alpha` from ancestors that were not drawn as groups.
     func draw(_ p: FrameNode, in canvas: Canvas, origin: (Int, Int), clip: Rect, alpha: Double) {
         guard p.extent.intersects(clip) else { return }
+        // Under an opaque cover (`occlusion`): what is painted before it is
+        // hidden; the layers on the way down to it clip but do not paint.
+        var paintsOwn = true
+        if let o = occlusion {
+            if p === o.node {
+                occlusion = nil
+            } else if o.path.contains(ObjectIdentifier(p)) {
+                paintsOwn = false
+            } else {
+                return
+            }
+        }
         let s = p.state
         if p.special?.value.preservesDepth == true {
             // A transform layer: its depth-sorted members, each on its own.
@@ -34,8 +46,10 @@ extension Compositor {
             return
         }
         let a = alpha * s.opacity
-        if s.shadowOpacity > 0 { drawShadow(p, in: canvas, origin: origin, alpha: a, source: nil) }
-        drawOwn(p, in: canvas, origin: origin, alpha: a, includeBorder: p.children.isEmpty)
+        if paintsOwn {
+            if s.shadowOpacity > 0 { drawShadow(p, in: canvas, origin: origin, alpha: a, source: nil) }
+            drawOwn(p, in: canvas, origin: origin, alpha: a, includeBorder: p.children.isEmpty)
+        }
         if !p.children.isEmpty {
             canvas.saveGState()
             if s.masksToBounds { clipToBounds(p, canvas, origin) }

@@ -30,6 +30,14 @@ public final class Compositor {
 
     /// What each layer drew in the previous frame, by layer (and replicator copy).
     var records: [Int: Record] = [:]
+    /// While a rectangle is redrawn: the layer whose background hides what
+    /// is painted before it there, and the layers on the way down to it
+    /// (`Compositor+Occlusion.swift`).
+    var occlusion: (node: FrameNode, path: Set<ObjectIdentifier>)?
+    /// Whether hidden layers are skipped (tests turn it off to compare).
+    var cullsOccludedLayers = true
+    /// How many of the last render's rectangles had an opaque cover.
+    var lastCoveredRectCount = 0
     /// Blurred shadow masks, by layer, with what they were made from.
     var shadowCache: [Int: (signature: Int, mask: CoverageMask, origin: (Int, Int))] = [:]
 
@@ -94,16 +102,23 @@ public final class Compositor {
         lastDamage = rects
         lastCopies = pass.copies
         for copy in pass.copies { frame.scrollPixels(in: copy.rect, byX: copy.dx, y: copy.dy) }
+        lastCoveredRectCount = 0
         guard !rects.isEmpty else { return pass.copies.map(\.rect) }
         let canvas = Canvas(bitmap: frame)
         for rect in rects {
             canvas.saveGState()
             canvas.clip(to: rect)
-            canvas.blendMode = .copy
-            canvas.fillColor = backgroundColor
-            canvas.fill(rect)
-            canvas.blendMode = .normal
+            // What an opaque layer hides there is not painted.
+            occlusion = cullsOccludedLayers ? tree.flatMap { occluder(of: rect, in: $0) } : nil
+            if occlusion != nil { lastCoveredRectCount += 1 }
+            if occlusion == nil {
+                canvas.blendMode = .copy
+                canvas.fillColor = backgroundColor
+                canvas.fill(rect)
+                canvas.blendMode = .normal
+            }
             if let tree { draw(tree, in: canvas, origin: (0, 0), clip: rect, alpha: 1) }
+            occlusion = nil
             canvas.restoreGState()
         }
         return pass.copies.map(\.rect) + rects

@@ -31,15 +31,7 @@ public struct FrameCopy: Equatable, Sendable {
 extension FramePass {
     /// `r` through an axis-aligned map `h`, when it lands on whole device
     /// pixels; otherwise null.
-    func exactDeviceRect(of r: Rect, _ h: Homography) -> Rect {
-        guard h.isAffine, h.m12 == 0, h.m21 == 0, h.m11 > 0, h.m22 > 0, !r.isNull else { return .null }
-        let x0 = r.minX * h.m11 + h.m41, x1 = r.maxX * h.m11 + h.m41
-        let y0 = r.minY * h.m22 + h.m42, y1 = r.maxY * h.m22 + h.m42
-        guard let a = FramePass.wholePixel(x0), let b = FramePass.wholePixel(x1), let c = FramePass.wholePixel(y0),
-            let d = FramePass.wholePixel(y1), b > a, d > c
-        else { return .null }
-        return Rect(x: a, y: c, width: b - a, height: d - c)
-    }
+    func exactDeviceRect(of r: Rect, _ h: Homography) -> Rect { Compositor.exactDeviceRect(of: r, h) }
 
     /// `v` rounded, when it is within a millionth of a whole pixel and not huge.
     static func wholePixel(_ v: Double) -> Double? {
