@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp)
 swift test --sanitize=thread --scratch-path .build-tsan \
-  --filter "AsyncLayerTests|TiledLayerTests|QueuePoolTests|PoolQueueTests|TileCutterTests|SpriteBatchTests|EmitterLayerTests|AsyncRenderingTests|ConcurrencyTests|ListViewTests|FeedTests" 2>&1 | tee "$log"
+  --filter "AsyncLayerTests|TiledLayerTests|QueuePoolTests|PoolQueueTests|TileCutterTests|SpriteBatchTests|EmitterLayerTests|AsyncRenderingTests|ConcurrencyTests|ListViewTests|ListSectionTests|FeedTests|FeedImageTests" 2>&1 | tee "$log"
 if grep -q "WARNING: ThreadSanitizer" "$log"; then
   echo "thread sanitizer warnings: $(grep -c 'WARNING: ThreadSanitizer' "$log")" >&2
   exit 1

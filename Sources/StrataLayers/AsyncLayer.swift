@@ -134,7 +134,8 @@ open class AsyncLayer: Layer {
 /// finished, as YYKit applies its layers' results from a run-loop observer
 /// before the transaction commits.
 public enum AsyncDisplayInbox {
-    private static let pending = Mutex<[@MainActor @Sendable () -> Void]>([])
+    // `Locked`, not `Mutex`: the thread sanitizer sees its locking (see `Locked`).
+    private static let pending = Locked<[@MainActor @Sendable () -> Void]>([])
 
     /// Queues `apply` for the main actor: any work finished on the pool
     /// whose result the main actor applies (a drawing, a batch of layouts).
