@@ -22,8 +22,8 @@ extension Compositor {
     /// The cover of device rectangle `rect` under `root`, with the nodes on
     /// the way down to it; nil when no layer covers it.
     func occluder(of rect: Rect, in root: FrameNode) -> (node: FrameNode, path: Set<ObjectIdentifier>)? {
-        var best: (node: FrameNode, path: Set<ObjectIdentifier>)?
-        var path: [FrameNode] = []
+        var best: (node: FrameNode, path: [ObjectIdentifier])?
+        var path: [ObjectIdentifier] = []
         func visit(_ p: FrameNode) {
             // Only nodes inside every clip on the way are visited (below), so
             // a node whose bounds hold the rectangle shows all of it.
@@ -40,7 +40,7 @@ extension Compositor {
             if let bg = s.backgroundColor, bg.alpha >= 1, s.cornerRadius <= 0, !bounds.isNull,
                 bounds.contains(rect)
             {
-                best = (p, Set(path.map { ObjectIdentifier($0) }))
+                best = (p, path)
             }
             guard !p.children.isEmpty else { return }
             if s.masksToBounds {
@@ -48,12 +48,12 @@ extension Compositor {
                 // rectangle is followed.
                 guard s.cornerRadius <= 0, !bounds.isNull, bounds.contains(rect) else { return }
             }
-            path.append(p)
+            path.append(ObjectIdentifier(p))
             for c in p.children { visit(c) }
             path.removeLast()
         }
         visit(root)
-        return best
+        return best.map { ($0.node, Set($0.path)) }
     }
 
     /// `r` through an axis-aligned map `h`, when it lands on whole device

@@ -110,8 +110,9 @@ public final class Compositor {
             canvas.clip(to: rect)
             // What an opaque layer hides there is not painted.
             occlusion = cullsOccludedLayers ? tree.flatMap { occluder(of: rect, in: $0) } : nil
-            if occlusion != nil { lastCoveredRectCount += 1 }
-            if occlusion == nil {
+            if occlusion != nil {
+                lastCoveredRectCount += 1
+            } else {
                 canvas.blendMode = .copy
                 canvas.fillColor = backgroundColor
                 canvas.fill(rect)

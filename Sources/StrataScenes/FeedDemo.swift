@@ -210,9 +210,9 @@ public enum FeedImages {
         var round: Bool
     }
     /// Encoded sources by seed.
-    static let sources = BoundedCache<SourceKey, [UInt8]>(maxEntries: 1024, maxBytes: 8 << 20)
+    static let sources = BoundedCache<SourceKey, [UInt8]>(maxEntries: 1024, maxBytes: sourceByteLimit)
     /// Prepared images by seed and size.
-    static let cache = BoundedCache<Key, Image>(maxEntries: 256, maxBytes: 24 << 20)
+    static let cache = BoundedCache<Key, Image>(maxEntries: 256, maxBytes: imageByteLimit)
 
     /// The caches' use now: encoded sources and prepared images.
     public static var usage: (sourceBytes: Int, imageBytes: Int) { (sources.usage.bytes, cache.usage.bytes) }

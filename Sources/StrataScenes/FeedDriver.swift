@@ -54,12 +54,12 @@ public final class FeedDriver {
     /// Advances the clock one 60 Hz frame and renders it.
     @discardableResult
     public func frame() -> Frame {
-        let t0 = DispatchTime.now().uptimeNanoseconds, c0 = ThreadClock.cpuTime()
+        let t0 = ThreadClock.now(), c0 = ThreadClock.cpuTime()
         clock.advance(by: 1.0 / 60)
         host.renderFrame()
         let c1 = ThreadClock.cpuTime()
         host.finishRendering()
-        let t1 = DispatchTime.now().uptimeNanoseconds
+        let t1 = ThreadClock.now()
         let r = host.lastRenderTiming
         return Frame(
             main: Double(c1 - c0) / 1e6, total: Double(t1 - t0) / 1e6, render: r.duration * 1000, renderCPU: r.cpuTime * 1000,

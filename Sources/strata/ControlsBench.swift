@@ -34,7 +34,7 @@ struct ControlsBench: ParsableCommand {
         }
     }
 
-    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    static func now() -> UInt64 { ThreadClock.now() }
 
     /// The calling thread's CPU time in nanoseconds: the main actor's own
     /// work, without the time the scheduler gives the renderer and the pool
