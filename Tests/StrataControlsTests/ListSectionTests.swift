@@ -181,6 +181,25 @@ final class SectionSource: ListViewDataSource, ListViewDelegate {
         #expect(list.headerView(forSection: 0) == nil)
     }
 
+    @Test func hugeCountsAndHeightsAreHeld() {
+        // A header of 1e30 points is held to 1e7, like a row; counts of Int.max to the rows there are.
+        source.headerHeights = [1e30, 0, 0, 0]
+        source.rowCount = 20
+        source.counts = [Int.max, Int.max, -4, 0]
+        list.reloadData()
+        #expect(list.rectForHeader(inSection: 0).height == 1e7)
+        #expect(list.rows(inSection: 0) == 0..<list.numberOfRows)
+        #expect(list.rows(inSection: 2).isEmpty)
+        // Int.max sections: held to 1,000,000, in bounded time.
+        let many = ManySections()
+        list.dataSource = many
+        list.reloadData()
+        #expect(list.numberOfSections == 1_000_000)
+        #expect(list.rows(inSection: 0) == 0..<10)
+        #expect(list.section(forRow: 5) == 0)
+        list.dataSource = source
+    }
+
     @Test func insertingRowsAboveKeepsTheViewStillAcrossSections() {
         list.setContentOffset(Point(x: 0, y: 580), animated: false)
         let first = list.visibleRows.lowerBound
@@ -199,4 +218,16 @@ final class SectionSource: ListViewDataSource, ListViewDelegate {
         #expect(plain.list.headerViewsBySection.isEmpty)
         #expect(plain.list.rectForHeader(inSection: 0).height == 0)
     }
+}
+
+/// A data source that claims Int.max sections.
+@MainActor
+final class ManySections: ListViewDataSource {
+    func numberOfRows(in listView: ListView) -> Int { 10 }
+    func listView(_ listView: ListView, heightForRow row: Int) -> Double { 50 }
+    func listView(_ listView: ListView, cellForRow row: Int) -> ListCell {
+        listView.dequeueReusableCell(withIdentifier: "n", for: row)!
+    }
+    func numberOfSections(in listView: ListView) -> Int { .max }
+    func listView(_ listView: ListView, numberOfRowsInSection section: Int) -> Int { section == 0 ? 10 : 0 }
 }
