@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "StrataTiles", targets: ["StrataTiles"]),
         .library(name: "StrataCharts", targets: ["StrataCharts"]),
         .library(name: "StrataControls", targets: ["StrataControls"]),
+        .library(name: "StrataX11", targets: ["StrataX11"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
     dependencies: [
@@ -117,6 +118,30 @@ let package = Package(
             name: "StrataControls",
             dependencies: ["StrataGraphics", "StrataText", "StrataLayers"]
         ),
+        // X11 (issue 20): Xlib, MIT-SHM and XInput 2 through pkg-config
+        // (Debian: libx11-dev, libxext-dev, libxi-dev), and XTest (libxtst-dev)
+        // for the synthetic input that tests and `strata bench window` drive
+        // windows with; apps need only the first.
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11 xext xi",
+            providers: [.apt(["libx11-dev", "libxext-dev", "libxi-dev"])]
+        ),
+        .systemLibrary(
+            name: "CXTest",
+            pkgConfig: "xtst",
+            providers: [.apt(["libxtst-dev"])]
+        ),
+        // Windows on an X11 display: presentation, the frame loop, input.
+        .target(
+            name: "StrataX11",
+            dependencies: ["CX11", "StrataGraphics", "StrataLayers", "StrataControls"]
+        ),
+        // Xvfb servers and XTest input for the window tests and benchmark.
+        .target(
+            name: "StrataX11Testing",
+            dependencies: ["CX11", "CXTest", "StrataX11"]
+        ),
         // The offline tile cutter: images of any size streamed from disk into a
         // `TilePyramid` that `TilePyramidLayer` shows.
         .target(
@@ -140,6 +165,8 @@ let package = Package(
                 "StrataCharts",
                 "StrataControls",
                 "StrataScenes",
+                "StrataX11",
+                "StrataX11Testing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -167,6 +194,13 @@ let package = Package(
         .testTarget(
             name: "StrataControlsTests",
             dependencies: ["StrataControls", "StrataLayers", "StrataGraphics", "StrataText", "StrataScenes", "StrataTestSupport"]
+        ),
+        .testTarget(
+            name: "StrataX11Tests",
+            dependencies: [
+                "StrataX11", "StrataX11Testing", "StrataControls", "StrataLayers", "StrataGraphics", "StrataScenes",
+                "StrataTestSupport",
+            ]
         ),
         .testTarget(
             name: "StrataQueuesTests",

@@ -23,6 +23,14 @@ pkg-config --exists freetype2 2>/dev/null || needed+=(libfreetype-dev)
 pkg-config --exists harfbuzz 2>/dev/null || needed+=(libharfbuzz-dev)
 pkg-config --exists icu-uc 2>/dev/null || needed+=(libicu-dev)
 pkg-config --exists fontconfig 2>/dev/null || needed+=(libfontconfig-dev)
+# X11 (issue 20's window): Xlib, MIT-SHM (libxext), XInput 2 (libxi), XTest
+# for synthetic input (libxtst), and Xvfb, the virtual display the window
+# tests and `strata bench window` start when there is no display.
+pkg-config --exists x11 2>/dev/null || needed+=(libx11-dev)
+pkg-config --exists xext 2>/dev/null || needed+=(libxext-dev)
+pkg-config --exists xi 2>/dev/null || needed+=(libxi-dev)
+pkg-config --exists xtst 2>/dev/null || needed+=(libxtst-dev)
+command -v Xvfb >/dev/null 2>&1 || needed+=(xvfb)
 # Time zones: date axes tick on local wall-clock time (the tests cross
 # daylight-saving changes in Berlin and New York).
 [ -e /usr/share/zoneinfo/Europe/Berlin ] || needed+=(tzdata)

@@ -66,6 +66,8 @@ public final class InputDispatcher {
     /// Delivers an event; returns whether a view or recognizer took it.
     @discardableResult
     public func send(_ event: InputEvent) -> Bool {
+        defer { updateLink() }
+        if let host = rootView.layer.treeHost, link != nil { now = Swift.max(now, host.clock.now) }
         // A timestamp that is not a number is taken as now.
         var event = event
         if !event.timestamp.isFinite {
@@ -186,6 +188,21 @@ public final class InputDispatcher {
         }
         frameViews.removeAll { !$0.needsFrames || $0.dispatcher !== self }
         for v in frameViews { v.frame(at: time) }
+        updateLink()
+    }
+
+    /// Whether frames are due: a pointer is down, recognizers watch one, or
+    /// views asked for frames. Between such times the dispatcher's display
+    /// link is paused, so that it does not keep a window's frame clock
+    /// running (`LayerHost.needsFrame`).
+    public var needsFrames: Bool {
+        pointerIsDown || !watching.isEmpty || frameViews.contains { $0.needsFrames && $0.dispatcher === self }
+    }
+
+    private func updateLink() {
+        guard let link else { return }
+        let paused = !needsFrames
+        if link.isPaused != paused { link.isPaused = paused }
     }
 
     /// Stops `recognizer` watching the pointer under way.
@@ -195,6 +212,7 @@ public final class InputDispatcher {
 
     func wantFrames(_ view: View) {
         if !frameViews.contains(where: { $0 === view }) { frameViews.append(view) }
+        updateLink()
     }
 
     /// A view leaving the tree: it loses the pointer, the focus and its

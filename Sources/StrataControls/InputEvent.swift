@@ -102,6 +102,21 @@ public struct ScrollEvent: Sendable, Hashable {
     }
 }
 
+/// The pointer's shape (`NSCursor`): what a window shows over a view
+/// (`View.cursor(at:)`).
+public enum Cursor: Sendable, Hashable {
+    case arrow
+    /// Over something a click opens: a link.
+    case pointingHand
+    /// Text that can be selected.
+    case iBeam
+    case crosshair
+    /// Over content that can be dragged, and while it is.
+    case openHand, closedHand
+    /// Resizing, or dragging along one axis (a ruler).
+    case resizeLeftRight, resizeUpDown
+}
+
 /// A key on the keyboard, as controls care about it.
 public enum Key: Sendable, Hashable {
     case left, right, up, down

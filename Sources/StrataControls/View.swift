@@ -177,6 +177,22 @@ open class View {
     /// true to handle it. Default: not handled.
     open func keyEvent(_ event: KeyEvent) -> Bool { false }
 
+    /// The pointer's shape over `point` (this view's coordinates), or nil
+    /// for the superview's choice; a window shows `.arrow` where no view
+    /// chooses (`NSView`'s cursor rectangles, `UIPointerStyle`). Default: nil.
+    open func cursor(at point: Point) -> Cursor? { nil }
+
+    /// The cursor for `point` in the root's coordinates: the deepest view
+    /// hit that chooses one, else `.arrow`.
+    public func resolvedCursor(at point: Point) -> Cursor {
+        var v = hitTest(point)
+        while let view = v {
+            if let c = view.cursor(at: view.convert(point, from: nil)) { return c }
+            v = view.superview
+        }
+        return .arrow
+    }
+
     /// Whether the view can take keyboard focus. Default false.
     open var canBecomeFirstResponder: Bool { false }
 

@@ -36,6 +36,10 @@ public final class Compositor {
     var occlusion: (node: FrameNode, path: Set<ObjectIdentifier>)?
     /// Whether hidden layers are skipped (tests turn it off to compare).
     var cullsOccludedLayers = true
+    /// Whether the last render had layers that change from frame to frame
+    /// without a commit (animations, particles, tiles fading in): another
+    /// frame is due even if nothing else changes.
+    public private(set) var lastFrameAnimated = false
     /// How many of the last render's rectangles had an opaque cover.
     var lastCoveredRectCount = 0
     /// Blurred shadow masks, by layer, with what they were made from.
@@ -93,6 +97,7 @@ public final class Compositor {
             for copy in pass.copies { pass.damage.add(copy.moved(old.box)) }
         }
         records = pass.records
+        lastFrameAnimated = records.values.contains { $0.animated }
         // Shadows of layers that no longer draw are dropped, so the cache holds
         // at most one mask per layer on screen.
         if shadowCache.count > records.count || shadowCache.keys.contains(where: { records[$0] == nil }) {

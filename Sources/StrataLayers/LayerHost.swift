@@ -15,8 +15,9 @@ import StrataQueues
 public final class LayerHost {
     public let rootLayer: Layer
     public let clock: any MediaClock
-    public let width: Int
-    public let height: Int
+    /// The frame's size in device pixels (`resize(width:height:)` changes it).
+    public private(set) var width: Int
+    public private(set) var height: Int
     public let scale: Double
     /// The last committed render tree.
     public private(set) var renderTree: RenderNode?
@@ -63,6 +64,51 @@ public final class LayerHost {
         let old = renderTree.map { Locked<RenderNode?>($0) }
         renderTree = rootLayer.commitNode()
         if let old { QueuePool.shared.async(.utility) { old.withLock { $0 = nil } } }
+        let wasCurrent = renderedTreeIsCurrent
+        renderedTreeIsCurrent = false
+        if wasCurrent { frameRequestHandler?() }
+    }
+
+    /// Whether the last committed tree has been rendered.
+    private var renderedTreeIsCurrent = false
+
+    /// Called when the host, after rendering everything it had, gets
+    /// something new to render: a commit (at the end of a turn of the main
+    /// loop, say, after an asynchronous drawing landed). A window uses it to
+    /// start its frame clock again; nothing calls it while frames are due anyway.
+    public var frameRequestHandler: (@MainActor () -> Void)?
+
+    /// Whether rendering a frame now would change anything: a commit not
+    /// yet rendered, changes not yet committed, running animations, display
+    /// links that are not paused, or layers the compositor redraws every
+    /// frame (particles, tiles fading in). A window renders only while this
+    /// holds, so that an idle window costs no CPU.
+    public var needsFrame: Bool {
+        if renderTree == nil || !renderedTreeIsCurrent || rootLayer.isDirty || rootLayer.subtreeDirty { return true }
+        if displayLinks.contains(where: { !$0.isPaused }) { return true }
+        if renderer.lastFrameAnimated.withLock({ $0 }) { return true }
+        return AnimationRegistry.animated.values.contains { $0.rootLayer === rootLayer && !$0.animationEntries.isEmpty }
+    }
+
+    /// Changes the frame's size to `width` × `height` device pixels (at
+    /// least 1 × 1): the root layer's bounds follow, and the next frame is
+    /// drawn whole. Throws for sizes a frame buffer cannot have.
+    public func resize(width: Int, height: Int) throws {
+        guard width != self.width || height != self.height else { return }
+        let compositor = try Compositor(
+            width: max(1, width), height: max(1, height), scale: scale)
+        renderer.replace(compositor)
+        self.width = compositor.width
+        self.height = compositor.height
+        rootLayer.bounds = Rect(x: 0, y: 0, width: Double(self.width) / scale, height: Double(self.height) / scale)
+        renderedTreeIsCurrent = false
+    }
+
+    /// Runs `body` with the frame buffer as of the last render, on the
+    /// renderer's thread while the caller waits (a render in flight ends
+    /// first). A window copies what it presents from here.
+    public func withFrameBuffer<R>(_ body: (Bitmap) -> R) -> R {
+        renderer.withCompositor { body($0.frame) }
     }
 
     /// Whether `renderFrame()` hands the render to the renderer's thread and
@@ -89,6 +135,7 @@ public final class LayerHost {
         AnimationRegistry.endAnimations()
         Transaction.flush()
         if renderTree == nil || rootLayer.isDirty || rootLayer.subtreeDirty { commit() }
+        renderedTreeIsCurrent = true
         if rendersAsynchronously {
             renderer.renderLater(renderTree, at: clock.now)
             let end = DispatchTime.now().uptimeNanoseconds
@@ -135,11 +182,21 @@ final class Renderer: @unchecked Sendable {
     // what makes sharing this object safe.
     /// A thread of its own, which yields to the main actor (`ThreadClass`).
     private let queue = PoolQueue(label: "strata.renderer", class: .interactive)
-    private let compositor: Compositor
+    private var compositor: Compositor
     /// The last render's timing.
     let timing = Locked(RenderTiming())
-
+    /// Whether the last render had layers that change without a commit.
+    let lastFrameAnimated = Locked(false)
     init(_ compositor: Compositor) { self.compositor = compositor }
+
+    /// Renders with `new` (given the old one's background) from now on; a
+    /// render in flight ends first.
+    func replace(_ new: Compositor) {
+        queue.sync {
+            new.backgroundColor = compositor.backgroundColor
+            compositor = new
+        }
+    }
 
     func render(_ tree: RenderNode?, at time: Double) -> [Rect] {
         let sent = ThreadClock.now()
@@ -157,6 +214,8 @@ final class Renderer: @unchecked Sendable {
         let start = ThreadClock.now(), cpu = ThreadClock.cpuTime()
         let result = body()
         let end = ThreadClock.now(), cpuEnd = ThreadClock.cpuTime()
+        let animated = compositor.lastFrameAnimated
+        lastFrameAnimated.withLock { $0 = animated }
         timing.withLock {
             $0 = RenderTiming(
                 wait: Double(start - sent) / 1e9, duration: Double(end - start) / 1e9, cpuTime: Double(cpuEnd - cpu) / 1e9)

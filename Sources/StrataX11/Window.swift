@@ -1,0 +1,664 @@
+internal import CX11
+import Dispatch
+import Foundation
+import StrataControls
+import StrataGraphics
+import StrataLayers
+
+/// A window on an X11 display showing a layer tree: `UIWindow` and
+/// `NSWindow` for Linux desktops (natively or through XWayland).
+///
+/// The window owns a `LayerHost` (its frame, in device pixels, is the
+/// window's size in points times `scale`) and, with a `rootView`, an
+/// `InputDispatcher` that X's pointer, wheel and key events go to.
+///
+/// **Frames.** `run()` (or `open()` and the main queue) runs the window's
+/// loop on the main actor: a dispatch source reads X events when the
+/// connection has some, and a 60 Hz timer renders frames while the host
+/// has something to show (`LayerHost.needsFrame`: a commit, animations,
+/// scroll physics) and stops when it has none, so an idle window costs no
+/// CPU. A commit made while the timer is stopped (an asynchronous drawing
+/// landing, an app's change) starts it again; input that arrives when no
+/// frame was shown for a frame's time is rendered at once. The loop is in
+/// two steps a test can call itself: `processEvents()` and
+/// `renderFrameIfNeeded()`.
+///
+/// **Presentation.** Each frame's damaged rectangles are copied from the
+/// frame buffer into an image in shared memory and shown with
+/// `XShmPutImage` (MIT-SHM); where the server cannot share memory (a
+/// remote display) or `usesSharedMemory` was turned off, with `XPutImage`.
+///
+/// **Closing.** The window manager's close button sends
+/// `WM_DELETE_WINDOW`: `shouldClose` is asked, then the window closes
+/// (`close()`), calls `onClose` and ends `run()`.
+@MainActor
+public final class Window {
+    /// The layer tree's host; its root layer fills the window.
+    public let host: LayerHost
+    /// Device pixels per point.
+    public let scale: Double
+    /// The root layer (`host.rootLayer`).
+    public var rootLayer: Layer { host.rootLayer }
+    /// The view tree input goes to: set it and the window makes an
+    /// `InputDispatcher` for it and keeps the view the window's size.
+    public var rootView: View? {
+        didSet {
+            oldValue?.layer.removeFromSuperlayer()
+            dispatcher?.detach()
+            dispatcher = rootView.map { InputDispatcher(rootView: $0, host: host) }
+            rootView?.frame = host.rootLayer.bounds
+        }
+    }
+    /// The dispatcher for `rootView`.
+    public private(set) var dispatcher: InputDispatcher?
+    /// The window's size in points.
+    public private(set) var size: Size
+    /// Whether frames go through shared memory (false on a remote display,
+    /// or when turned off at creation).
+    public var usesSharedMemory: Bool { presenter?.usesSharedMemory ?? false }
+    /// Whether the window is on screen (false once closed).
+    public private(set) var isOpen = true
+    /// Asked when the window manager's close button is pressed; return false
+    /// to keep the window open. Default: nil (close).
+    public var shouldClose: (@MainActor () -> Bool)?
+    /// Called once the window has closed.
+    public var onClose: (@MainActor () -> Void)?
+    /// Called after the window's size changed and the tree was laid out at it.
+    public var onResize: (@MainActor (Size) -> Void)?
+    /// Called with every input event before it is delivered (the benchmark's
+    /// latency probe); return false to drop it.
+    public var eventObserver: (@MainActor (InputEvent) -> Bool)?
+    /// Called after each frame is presented, with the input events it was
+    /// the first frame to show (their timestamps).
+    public var framePresented: (@MainActor (_ presented: Double, _ events: [Double]) -> Void)?
+    /// Frames a second the timer aims at (the display's rate; default 60).
+    public let framesPerSecond: Double
+
+    /// The window's title (the title bar's text).
+    public var title: String { didSet { setTitle() } }
+    /// The smallest size the window manager lets the user make the window.
+    public var minimumSize: Size { didSet { setSizeHints() } }
+    /// The pointer's shape (set from the view under the pointer as it moves).
+    public private(set) var cursor: StrataControls.Cursor = .arrow
+
+    let display: OpaquePointer
+    let xWindow: CX11.Window
+    private let screen: Int32
+    private let visual: UnsafeMutablePointer<Visual>
+    private let depth: Int32
+    private let wantsSharedMemory: Bool
+    private(set) var presenter: FramePresenter?
+    private var deleteAtom: Atom = 0
+    private var protocolsAtom: Atom = 0
+    private var inputMethod: XIM?
+    private var inputContext: XIC?
+    private var eventSource: DispatchSourceRead?
+    private var timer: DispatchSourceTimer?
+    private var timerRunning = false
+    private var lastFrameTime = -Double.infinity
+    /// A size the server gave us that the frame has not been made for yet,
+    /// and when it came (a resize settles before the frame is remade).
+    private var pendingSize: (width: Int, height: Int, at: Double)?
+    /// The whole window must be shown again (exposed, or remade).
+    private var needsFullPresent = true
+    private var cursors: [StrataControls.Cursor: CX11.Cursor] = [:]
+    private var keysDown: Set<UInt32> = []
+    /// X server time (ms) and host time of the first event, to put event
+    /// times on the host's clock.
+    private var timeAnchor: (server: UInt, host: Double)?
+    /// Input events delivered since the last frame was presented.
+    private var eventsSinceFrame: [Double] = []
+    private var runContinuation: Bool = false
+    private var xinput: XInputPointer?
+    private var lastPointer = Point(x: 0, y: 0)
+
+    /// Opens a window of `size` points on `display` (default: `DISPLAY`),
+    /// at `scale` device pixels per point (default: the desktop's `Xft.dpi`
+    /// over 96), and shows it.
+    /// - Throws: `WindowError.noDisplay` without a display,
+    ///   `.invalidSize` for sizes that are not positive numbers, and
+    ///   `.unsupportedVisual` for screens that are not true colour.
+    public init(
+        title: String = "Strata", size: Size, scale: Double? = nil, display name: String? = nil,
+        usesSharedMemory: Bool = true, framesPerSecond: Double = 60, backgroundColor: Color = .white
+    ) throws {
+        guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1, size.width <= 32767,
+            size.height <= 32767
+        else { throw WindowError.invalidSize(width: size.width, height: size.height) }
+        let name = name ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        guard !name.isEmpty, let display = XOpenDisplay(name) else { throw WindowError.noDisplay(name) }
+        XErrors.install()
+        self.display = display
+        screen = strata_x_default_screen(display)
+        visual = strata_x_default_visual(display, screen)
+        depth = strata_x_default_depth(display, screen)
+        do { try FramePresenter.checkVisual(visual, depth: depth) } catch {
+            XCloseDisplay(display)
+            throw error
+        }
+        let requested = scale ?? desktopScale(display)
+        self.scale = requested.isFinite && requested > 0 ? min(8, requested) : 1
+        self.framesPerSecond = framesPerSecond.isFinite && framesPerSecond >= 1 ? framesPerSecond : 60
+        self.title = title
+        minimumSize = Size(width: 1, height: 1)
+        self.size = size
+        wantsSharedMemory = usesSharedMemory
+        let pw = max(1, Int((size.width * self.scale).rounded())), ph = max(1, Int((size.height * self.scale).rounded()))
+        do {
+            host = try LayerHost(
+                width: pw, height: ph, scale: self.scale, clock: SystemClock.shared, backgroundColor: backgroundColor,
+                frameBudget: 1 / self.framesPerSecond)
+        } catch {
+            XCloseDisplay(display)
+            throw WindowError.invalidSize(width: size.width, height: size.height)
+        }
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixel = strata_x_black_pixel(display, screen)
+        attributes.bit_gravity = NorthWestGravity
+        attributes.event_mask =
+            ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask
+            | PointerMotionMask | FocusChangeMask
+        xWindow = XCreateWindow(
+            display, strata_x_root_window(display, screen), 0, 0, UInt32(pw), UInt32(ph), 0, depth, UInt32(InputOutput), visual,
+            UInt(CWBackPixel | CWBitGravity | CWEventMask), &attributes)
+        protocolsAtom = XInternAtom(display, "WM_PROTOCOLS", 0)
+        deleteAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
+        XSetWMProtocols(display, xWindow, &deleteAtom, 1)
+        var supported: Int32 = 0
+        // Held keys repeat as presses only (no release between): `isRepeat`.
+        XkbSetDetectableAutoRepeat(display, 1, &supported)
+        setTitle()
+        setSizeHints()
+        openInputMethod()
+        xinput = XInputPointer(display: display, window: xWindow)
+        XMapWindow(display, xWindow)
+        XFlush(display)
+        do {
+            presenter = try FramePresenter(
+                display: display, window: xWindow, visual: visual, depth: depth, width: pw, height: ph, sharedMemory: usesSharedMemory)
+        } catch {
+            XDestroyWindow(display, xWindow)
+            XCloseDisplay(display)
+            throw error
+        }
+        host.frameRequestHandler = { [weak self] in self?.scheduleFrames() }
+        startSources()
+    }
+
+    isolated deinit {
+        closeConnection()
+    }
+
+    // MARK: Properties sent to the server
+
+    private func setTitle() {
+        guard isOpen else { return }
+        XStoreName(display, xWindow, title)
+        let utf8 = XInternAtom(display, "UTF8_STRING", 0), netName = XInternAtom(display, "_NET_WM_NAME", 0)
+        let bytes = Array(title.utf8)
+        bytes.withUnsafeBufferPointer { b in
+            _ = XChangeProperty(display, xWindow, netName, utf8, 8, PropModeReplace, b.baseAddress, Int32(b.count))
+        }
+        XFlush(display)
+    }
+
+    private func setSizeHints() {
+        guard isOpen, let hints = XAllocSizeHints() else { return }
+        defer { XFree(hints) }
+        let w = minimumSize.width.isFinite ? max(1, minimumSize.width) : 1
+        let h = minimumSize.height.isFinite ? max(1, minimumSize.height) : 1
+        hints.pointee.flags = PMinSize
+        hints.pointee.min_width = Int32(min(32767, (w * scale).rounded(.up)))
+        hints.pointee.min_height = Int32(min(32767, (h * scale).rounded(.up)))
+        XSetWMNormalHints(display, xWindow, hints)
+        XFlush(display)
+    }
+
+    /// Asks for a new size in points (the window manager may refuse); the
+    /// frame follows once the server reports the change.
+    public func setSize(_ size: Size) {
+        guard isOpen, size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1 else { return }
+        let w = max(1, min(32767, Int((size.width * scale).rounded()))), h = max(1, min(32767, Int((size.height * scale).rounded())))
+        XResizeWindow(display, xWindow, UInt32(w), UInt32(h))
+        XFlush(display)
+    }
+
+    // MARK: The loop
+
+    /// Runs the window's loop until it closes (the main thread's run loop,
+    /// which also runs the main queue: asynchronous drawings, transactions).
+    public func run() {
+        while isOpen {
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.25))
+        }
+    }
+
+    /// Waits, without blocking the main actor, until the window closes.
+    public func waitUntilClosed() async {
+        while isOpen { try? await Task.sleep(nanoseconds: 20_000_000) }
+    }
+
+    private func startSources() {
+        let source = DispatchSource.makeReadSource(fileDescriptor: strata_x_connection_number(display), queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.processEvents()
+                self.scheduleFrames()
+            }
+        }
+        source.resume()
+        eventSource = source
+        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
+        timer.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.timerFired() }
+        }
+        self.timer = timer
+        scheduleFrames()
+    }
+
+    /// Starts the frame timer if a frame is due; renders at once when no
+    /// frame was shown for a frame's time (input after idling).
+    func scheduleFrames() {
+        guard isOpen, let timer else { return }
+        guard needsFrame else { return }
+        if !timerRunning {
+            let interval = 1 / framesPerSecond
+            let now = SystemClock.shared.now
+            if now - lastFrameTime >= interval {
+                renderFrameIfNeeded()
+            }
+            timerRunning = true
+            timer.schedule(
+                deadline: .now() + .nanoseconds(Int(interval * 1e9)), repeating: .nanoseconds(Int(interval * 1e9)),
+                leeway: .microseconds(500))
+            timer.resume()
+        }
+    }
+
+    private func timerFired() {
+        processEvents()
+        endScrollGesture(at: SystemClock.shared.now)
+        if !renderFrameIfNeeded() && !needsFrame {
+            timer?.suspend()
+            timerRunning = false
+            XFlush(display)
+        }
+    }
+
+    /// Whether the next frame would show something new.
+    public var needsFrame: Bool {
+        isOpen && (host.needsFrame || pendingSize != nil || needsFullPresent || xinput?.isScrolling == true)
+    }
+
+    /// Renders and presents a frame if one is due (`needsFrame`); returns
+    /// whether it did. A size change waits a tenth of a second to settle.
+    @discardableResult
+    public func renderFrameIfNeeded() -> Bool {
+        guard needsFrame else { return false }
+        let now = SystemClock.shared.now
+        if let p = pendingSize, now - p.at >= 0.1 || !timerRunning {
+            pendingSize = nil
+            applySize(width: p.width, height: p.height)
+        }
+        guard host.needsFrame || needsFullPresent else { return false }
+        let damage = host.renderFrame()
+        present(damage)
+        lastFrameTime = now
+        return true
+    }
+
+    private func present(_ damage: [Rect]) {
+        guard let presenter else { return }
+        var rects: [PixelRect]
+        if needsFullPresent {
+            rects = [PixelRect(x: 0, y: 0, width: presenter.width, height: presenter.height)]
+            needsFullPresent = false
+        } else {
+            rects = damage.compactMap { PixelRect($0, within: presenter.width, presenter.height) }
+        }
+        if !rects.isEmpty { host.withFrameBuffer { presenter.present($0, rects: rects) } }
+        let events = eventsSinceFrame
+        eventsSinceFrame.removeAll()
+        if let framePresented {
+            presenter.waitForCompletion()
+            framePresented(SystemClock.shared.now, events)
+        }
+    }
+
+    /// Shows the whole frame again at the next frame.
+    public func setNeedsFullPresent() {
+        needsFullPresent = true
+        scheduleFrames()
+    }
+
+    private func applySize(width: Int, height: Int) {
+        guard width != host.width || height != host.height else { return }
+        presenter?.waitForCompletion()
+        presenter = nil
+        do {
+            try host.resize(width: width, height: height)
+            presenter = try FramePresenter(
+                display: display, window: xWindow, visual: visual, depth: depth, width: host.width, height: host.height,
+                sharedMemory: wantsSharedMemory)
+        } catch {
+            // Out of memory or refused: keep the last frame's size.
+            presenter = try? FramePresenter(
+                display: display, window: xWindow, visual: visual, depth: depth, width: host.width, height: host.height,
+                sharedMemory: wantsSharedMemory)
+        }
+        size = Size(width: Double(host.width) / scale, height: Double(host.height) / scale)
+        rootView?.frame = host.rootLayer.bounds
+        needsFullPresent = true
+        onResize?(size)
+    }
+
+    /// Closes the window: it leaves the screen, the loop stops and `onClose` runs.
+    public func close() {
+        guard isOpen else { return }
+        closeConnection()
+        onClose?()
+    }
+
+    private func closeConnection() {
+        guard isOpen else { return }
+        isOpen = false
+        eventSource?.cancel()
+        eventSource = nil
+        if let timer {
+            if !timerRunning { timer.resume() }
+            timer.cancel()
+        }
+        timer = nil
+        timerRunning = false
+        presenter = nil
+        for (_, c) in cursors { XFreeCursor(display, c) }
+        cursors.removeAll()
+        if let inputContext { XDestroyIC(inputContext) }
+        if let inputMethod { XCloseIM(inputMethod) }
+        inputContext = nil
+        inputMethod = nil
+        XDestroyWindow(display, xWindow)
+        XCloseDisplay(display)
+        dispatcher?.detach()
+    }
+
+    // MARK: Events
+
+    /// Reads every event the server has sent and handles it: input goes to
+    /// the root view's dispatcher, sizes and exposures to the frame, the
+    /// close message to `close()`. Returns how many events were handled.
+    @discardableResult
+    public func processEvents() -> Int {
+        guard isOpen else { return 0 }
+        var count = 0
+        var event = XEvent()
+        while isOpen, XPending(display) > 0 {
+            XNextEvent(display, &event)
+            count += 1
+            handle(&event)
+        }
+        return count
+    }
+
+    private func handle(_ event: inout XEvent) {
+        if presenter?.handle(&event) == true { return }
+        if XFilterEvent(&event, 0) != 0 { return }
+        switch event.type {
+        case Expose:
+            needsFullPresent = true
+        case ConfigureNotify:
+            let c = event.xconfigure
+            let w = Int(c.width), h = Int(c.height)
+            if w != host.width || h != host.height {
+                pendingSize = (w, h, SystemClock.shared.now)
+            } else {
+                pendingSize = nil
+            }
+        case ClientMessage:
+            let m = event.xclient
+            if m.message_type == protocolsAtom, Atom(m.data.l.0) == deleteAtom {
+                if shouldClose?() ?? true { close() }
+            }
+        case ButtonPress, ButtonRelease:
+            let b = event.xbutton
+            button(b.button, down: event.type == ButtonPress, at: point(Double(b.x), Double(b.y)), state: b.state, time: b.time)
+        case MotionNotify:
+            let m = event.xmotion
+            motion(to: point(Double(m.x), Double(m.y)), state: m.state, time: m.time)
+        case KeyPress, KeyRelease:
+            key(&event, down: event.type == KeyPress)
+        case GenericEvent:
+            switch xinput?.handle(&event, display: display) {
+            case .button(let number, let down, let x, let y, let state, let t, let emulated):
+                // Wheel buttons the server made up from smooth scrolling.
+                if emulated, (4...7).contains(number) { return }
+                button(number, down: down, at: point(x, y), state: state, time: t)
+            case .motion(let x, let y, let state, let t):
+                motion(to: point(x, y), state: state, time: t)
+            case .scroll(let dx, let dy, let x, let y, let state, let t):
+                let location = point(x, y), when = time(t)
+                guard let xinput else { return }
+                let phase = xinput.phase(at: when)
+                deliver(
+                    .scroll(
+                        ScrollEvent(
+                            delta: Size(width: dx * ScrollEvent.pointsPerLine, height: dy * ScrollEvent.pointsPerLine),
+                            lines: Size(width: dx, height: dy), isPrecise: true, phase: phase, location: location,
+                            modifiers: modifiers(state), timestamp: when)))
+                lastPointer = location
+            case nil:
+                break
+            }
+        case FocusOut:
+            keysDown.removeAll()
+        default:
+            break
+        }
+    }
+
+    private func point(_ x: Double, _ y: Double) -> Point { Point(x: x / scale, y: y / scale) }
+
+    private func motion(to location: Point, state: UInt32, time server: UInt) {
+        lastPointer = location
+        updateCursor(at: location)
+        guard state & UInt32(Button1Mask | Button2Mask | Button3Mask) != 0 else { return }
+        deliver(
+            .pointer(
+                PointerEvent(.moved, at: location, button: heldButton(state), modifiers: modifiers(state), timestamp: time(server))))
+    }
+
+    /// Ends a smooth-scroll gesture that has had no scroll for a while.
+    private func endScrollGesture(at now: Double) {
+        guard let xinput, xinput.endIfIdle(at: now) else { return }
+        deliver(
+            .scroll(
+                ScrollEvent(
+                    delta: Size(width: 0, height: 0), lines: Size(width: 0, height: 0), isPrecise: true, phase: .ended,
+                    location: lastPointer, modifiers: [], timestamp: now)))
+    }
+
+    /// Server time (ms, wrapping at 2³²) on the host's clock: the first
+    /// event anchors the two, later ones keep their spacing.
+    private func time(_ server: UInt) -> Double {
+        let now = host.clock.now
+        guard let anchor = timeAnchor else {
+            timeAnchor = (server, now)
+            return now
+        }
+        let elapsed = Double(UInt32(truncatingIfNeeded: server &- anchor.server)) / 1000
+        let t = anchor.host + elapsed
+        // Ahead of now (the anchor came late): re-anchor.
+        if t > now + 0.001 || t < now - 10 {
+            timeAnchor = (server, now)
+            return now
+        }
+        return t
+    }
+
+    private func modifiers(_ state: UInt32) -> KeyModifiers {
+        var m: KeyModifiers = []
+        if state & UInt32(ShiftMask) != 0 { m.insert(.shift) }
+        if state & UInt32(ControlMask) != 0 { m.insert(.control) }
+        if state & UInt32(Mod1Mask) != 0 { m.insert(.option) }
+        if state & UInt32(Mod4Mask) != 0 { m.insert(.command) }
+        if state & UInt32(LockMask) != 0 { m.insert(.capsLock) }
+        return m
+    }
+
+    private func heldButton(_ state: UInt32) -> PointerButton {
+        state & UInt32(Button1Mask) != 0 ? .primary : state & UInt32(Button3Mask) != 0 ? .secondary : .middle
+    }
+
+    private func button(_ number: UInt32, down: Bool, at location: Point, state: UInt32, time server: UInt) {
+        lastPointer = location
+        let t = time(server), m = modifiers(state)
+        switch number {
+        case 4, 5, 6, 7:
+            // Wheel steps come as presses (releases are ignored).
+            guard down else { return }
+            let lines: Size
+            switch number {
+            case 4: lines = Size(width: 0, height: -1)
+            case 5: lines = Size(width: 0, height: 1)
+            case 6: lines = Size(width: -1, height: 0)
+            default: lines = Size(width: 1, height: 0)
+            }
+            deliver(.scroll(.wheel(lines: lines, at: location, modifiers: m, timestamp: t)))
+        default:
+            let button: PointerButton =
+                switch number {
+                case 1: .primary
+                case 2: .middle
+                case 3: .secondary
+                default: .other(Int(number))
+                }
+            deliver(.pointer(PointerEvent(down ? .down : .up, at: location, button: button, modifiers: m, timestamp: t)))
+            updateCursor(at: location)
+        }
+    }
+
+    private func key(_ event: inout XEvent, down: Bool) {
+        let k = event.xkey
+        var keysym: KeySym = 0
+        var text = ""
+        if down {
+            var buffer = [CChar](repeating: 0, count: 64)
+            var status: Int32 = 0
+            let n: Int32
+            if let inputContext {
+                n = Xutf8LookupString(inputContext, &event.xkey, &buffer, Int32(buffer.count - 1), &keysym, &status)
+            } else {
+                n = XLookupString(&event.xkey, &buffer, Int32(buffer.count - 1), &keysym, nil)
+            }
+            if n > 0 {
+                text = String(decoding: buffer[0..<Int(min(n, 63))].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+        } else {
+            keysym = XLookupKeysym(&event.xkey, 0)
+        }
+        let isRepeat = down && keysDown.contains(k.keycode)
+        if down { keysDown.insert(k.keycode) } else { keysDown.remove(k.keycode) }
+        // Control characters are not text.
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { text = "" }
+        let key = Keys.key(for: UInt(keysym), text: text)
+        deliver(
+            .key(KeyEvent(down ? .down : .up, key: key, characters: text, modifiers: modifiers(k.state), isRepeat: isRepeat, timestamp: time(k.time)))
+        )
+    }
+
+    private func deliver(_ event: InputEvent) {
+        if let eventObserver, !eventObserver(event) { return }
+        eventsSinceFrame.append(event.timestamp)
+        dispatcher?.send(event)
+    }
+
+    // MARK: Cursors
+
+    private func updateCursor(at location: Point) {
+        guard let rootView else { return }
+        setCursor(rootView.resolvedCursor(at: location))
+    }
+
+    /// Shows `cursor` over the window.
+    public func setCursor(_ cursor: StrataControls.Cursor) {
+        guard isOpen, cursor != self.cursor else { return }
+        self.cursor = cursor
+        let shape: UInt32 =
+            switch cursor {
+            case .arrow: UInt32(XC_left_ptr)
+            case .pointingHand: UInt32(XC_hand2)
+            case .iBeam: UInt32(XC_xterm)
+            case .crosshair: UInt32(XC_crosshair)
+            case .openHand: UInt32(XC_hand1)
+            case .closedHand: UInt32(XC_fleur)
+            case .resizeLeftRight: UInt32(XC_sb_h_double_arrow)
+            case .resizeUpDown: UInt32(XC_sb_v_double_arrow)
+            }
+        let c = cursors[cursor] ?? XCreateFontCursor(display, shape)
+        cursors[cursor] = c
+        XDefineCursor(display, xWindow, c)
+        XFlush(display)
+    }
+
+    // MARK: Text input
+
+    private func openInputMethod() {
+        // The input method follows the locale (XMODIFIERS picks one).
+        if XSupportsLocale() != 0 { XSetLocaleModifiers("") }
+        guard let im = XOpenIM(display, nil, nil, nil) else { return }
+        inputMethod = im
+        inputContext = strata_x_create_ic(im, xWindow)
+    }
+
+    // MARK: Reading back
+
+    /// The window's pixels as the server has them (`XGetImage`), as an
+    /// opaque image: what is on screen, for tests and screenshots.
+    public func readPixels() throws -> Image {
+        guard isOpen else { throw WindowError.serverError("the window is closed") }
+        presenter?.waitForCompletion()
+        XSync(display, 0)
+        var w = UInt32(0), h = UInt32(0), border = UInt32(0), d = UInt32(0), x = Int32(0), y = Int32(0)
+        var root: CX11.Window = 0
+        XGetGeometry(display, xWindow, &root, &x, &y, &w, &h, &border, &d)
+        guard let img = XGetImage(display, xWindow, 0, 0, w, h, UInt(bitPattern: -1), ZPixmap) else {
+            throw WindowError.serverError("XGetImage failed")
+        }
+        defer { _ = strata_x_destroy_image(img) }
+        let width = Int(w), height = Int(h)
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        let row = Int(img.pointee.bytes_per_line)
+        let data = UnsafeRawPointer(img.pointee.data!)
+        let bpp = Int(img.pointee.bits_per_pixel)
+        guard bpp == 32 else { throw WindowError.unsupportedVisual("\(bpp) bits per pixel in XGetImage") }
+        for yy in 0..<height {
+            for xx in 0..<width {
+                let v = data.loadUnaligned(fromByteOffset: yy * row + xx * 4, as: UInt32.self)
+                let i = (yy * width + xx) * 4
+                pixels[i] = UInt8((v >> 16) & 0xFF)
+                pixels[i + 1] = UInt8((v >> 8) & 0xFF)
+                pixels[i + 2] = UInt8(v & 0xFF)
+            }
+        }
+        return try Image(width: width, height: height, premultipliedPixels: pixels)
+    }
+
+    /// Where the window's top left is on the screen (device pixels).
+    public var screenOrigin: (x: Int, y: Int) {
+        guard isOpen else { return (0, 0) }
+        var x = Int32(0), y = Int32(0)
+        var child: CX11.Window = 0
+        XTranslateCoordinates(display, xWindow, strata_x_root_window(display, screen), 0, 0, &x, &y, &child)
+        return (Int(x), Int(y))
+    }
+
+    /// The X window's ID (`XID`), for tools that address it (xdotool, xwd).
+    public var windowID: UInt { UInt(xWindow) }
+
+    /// Waits until the server has handled every request sent (a test's barrier).
+    public func sync() {
+        guard isOpen else { return }
+        XSync(display, 0)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import StrataControls
+import StrataGraphics
+import StrataLayers
+import StrataX11Testing
+import Testing
+
+@testable import StrataX11
+
+/// One Xvfb for the window tests, started on first use; nil (and the tests
+/// that need it skip, saying why) where Xvfb cannot run.
+enum TestDisplay {
+    static let shared: Result<VirtualDisplay, VirtualDisplayError> = {
+        do { return .success(try VirtualDisplay(width: 1280, height: 1024)) } catch let e as VirtualDisplayError {
+            return .failure(e)
+        } catch { return .failure(.failed("\(error)")) }
+    }()
+
+    static var name: String? {
+        switch shared {
+        case .success(let d):
+            return d.name
+        case .failure(let e):
+            print("window tests skipped: \(e)")
+            return nil
+        }
+    }
+}
+
+/// Runs the window's loop (events, frames and the main queue) until
+/// `condition` holds or `timeout` seconds pass; returns whether it held.
+@MainActor
+func pump(_ window: Window, timeout: Double = 5, until condition: () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        window.processEvents()
+        window.renderFrameIfNeeded()
+        if condition() { return true }
+        try? await Task.sleep(nanoseconds: 3_000_000)
+    }
+    return condition()
+}
+
+/// A small tree with colours, an edge on half pixels and a rounded corner.
+@MainActor
+func buildTree(in root: Layer) {
+    let a = Layer()
+    a.frame = Rect(x: 10, y: 10, width: 60, height: 40)
+    a.backgroundColor = Color(red: 0.9, green: 0.2, blue: 0.1)
+    a.cornerRadius = 8
+    root.addSublayer(a)
+    let b = Layer()
+    b.frame = Rect(x: 40.5, y: 30.25, width: 70, height: 50)
+    b.backgroundColor = Color(red: 0.1, green: 0.4, blue: 0.9, alpha: 0.6)
+    root.addSublayer(b)
+}
+
+@MainActor
+@Suite(.serialized) struct WindowTests {
+    @Test func aWindowShowsWhatTheHeadlessHostRenders() async throws {
+        guard let name = TestDisplay.name else { return }
+        for shm in [true, false] {
+            let window = try Window(title: "t", size: Size(width: 160, height: 100), scale: 2, display: name, usesSharedMemory: shm)
+            defer { window.close() }
+            #expect(window.usesSharedMemory == shm)
+            buildTree(in: window.rootLayer)
+            #expect(await pump(window) { !window.needsFrame })
+            let shown = try window.readPixels()
+            let headless = try LayerHost(width: 320, height: 200, scale: 2)
+            buildTree(in: headless.rootLayer)
+            headless.renderFrame()
+            let expected = headless.makeImage()
+            #expect(shown.width == 320 && shown.height == 200)
+            let same = shown == expected
+            if !same {
+                print("presentation error", window.presenter?.lastError ?? -1)
+                try? shown.writePNG(to: "/tmp/window-shown-\(shm).png")
+                try? expected.writePNG(to: "/tmp/window-expected-\(shm).png")
+            }
+            #expect(same, "window pixels differ from the headless frame (shared memory \(shm))")
+        }
+    }
+
+    @Test func anIdleWindowStopsRendering() async throws {
+        guard let name = TestDisplay.name else { return }
+        let window = try Window(size: Size(width: 100, height: 100), scale: 1, display: name)
+        defer { window.close() }
+        buildTree(in: window.rootLayer)
+        #expect(await pump(window) { !window.needsFrame })
+        let frames = window.host.statistics.framesRendered
+        // Nothing changes: no frame is due and none is rendered.
+        for _ in 0..<10 {
+            window.processEvents()
+            #expect(!window.renderFrameIfNeeded())
+        }
+        #expect(window.host.statistics.framesRendered == frames)
+        // A change is a frame again.
+        window.rootLayer.sublayers[0].backgroundColor = .black
+        #expect(await pump(window) { window.host.statistics.framesRendered > frames })
+    }
+
+    @Test func withoutADisplayTheWindowThrowsAClearError() throws {
+        #expect(throws: WindowError.noDisplay(":987")) {
+            _ = try Window(size: Size(width: 100, height: 100), display: ":987")
+        }
+        #expect(WindowError.noDisplay(":987").description.contains(":987"))
+        #expect(WindowError.noDisplay("").description.contains("DISPLAY"))
+        #expect(!displayIsAvailable(":987"))
+        for bad in [Size(width: 0, height: 10), Size(width: .nan, height: 10), Size(width: -5, height: 10), Size(width: 1e9, height: 1)] {
+            #expect(throws: WindowError.self) { _ = try Window(size: bad, display: ":987") }
+        }
+    }
+
+    @Test func theScaleComesFromXftDpi() {
+        #expect(scale(fromResources: "Xft.dpi:\t192\nXft.antialias:\t1\n") == 2)
+        #expect(scale(fromResources: "Xft.antialias: 1\nXft.dpi: 144") == 1.5)
+        #expect(scale(fromResources: "Xft.dpi: 120") == 1.25)
+        #expect(scale(fromResources: "") == 1)
+        #expect(scale(fromResources: "Xft.dpi: nan") == 1)
+        #expect(scale(fromResources: "Xft.dpi: -96") == 1)
+        #expect(scale(fromResources: "Xft.dpi: 96000") == 4)
+    }
+}
