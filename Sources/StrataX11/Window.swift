@@ -12,15 +12,17 @@ import StrataLayers
 /// window's size in points times `scale`) and, with a `rootView`, an
 /// `InputDispatcher` that X's pointer, wheel and key events go to.
 ///
-/// **Frames.** `run()` (or `open()` and the main queue) runs the window's
+/// **Frames.** `run()` (or anything that runs the main queue: an async main, a test awaiting) runs the window's
 /// loop on the main actor: a dispatch source reads X events when the
-/// connection has some, and a 60 Hz timer renders frames while the host
-/// has something to show (`LayerHost.needsFrame`: a commit, animations,
-/// scroll physics) and stops when it has none, so an idle window costs no
-/// CPU. A commit made while the timer is stopped (an asynchronous drawing
-/// landing, an app's change) starts it again; input that arrives when no
-/// frame was shown for a frame's time is rendered at once. The loop is in
-/// two steps a test can call itself: `processEvents()` and
+/// connection has some, and a one-shot timer renders the next frame while
+/// the host has something to show (`LayerHost.needsFrame`: a commit,
+/// animations, scroll physics, a pointer held down), a frame interval (1/60
+/// s) after the last; with nothing to show it is not set, so an idle window
+/// costs no CPU. A commit made while idle (an asynchronous drawing landing,
+/// an app's change) sets it again. After input the next frame comes half an
+/// interval after the last one, or at once if that has passed, so what the
+/// pointer does is on screen within a frame's time of its arrival. The loop
+/// is in two steps a test can call itself: `processEvents()` and
 /// `renderFrameIfNeeded()`.
 ///
 /// **Presentation.** Each frame's damaged rectangles are copied from the
@@ -94,7 +96,10 @@ public final class Window {
     private var inputContext: XIC?
     private var eventSource: DispatchSourceRead?
     private var timer: DispatchSourceTimer?
-    private var timerRunning = false
+    /// When the frame timer is set to fire (host time), or nil when idle.
+    private var frameDeadline: Double?
+    /// Input events delivered so far.
+    private var inputCount = 0
     private var lastFrameTime = -Double.infinity
     /// A size the server gave us that the frame has not been made for yet,
     /// and when it came (a resize settles before the frame is remade).
@@ -243,8 +248,9 @@ public final class Window {
         source.setEventHandler { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
+                let before = self.inputCount
                 self.processEvents()
-                self.scheduleFrames()
+                self.scheduleFrames(afterInput: self.inputCount != before)
             }
         }
         source.resume()
@@ -253,35 +259,39 @@ public final class Window {
         timer.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.timerFired() }
         }
+        timer.schedule(deadline: .distantFuture, repeating: .never)
+        timer.resume()
         self.timer = timer
         scheduleFrames()
     }
 
-    /// Starts the frame timer if a frame is due; renders at once when no
-    /// frame was shown for a frame's time (input after idling).
-    func scheduleFrames() {
-        guard isOpen, let timer else { return }
-        guard needsFrame else { return }
-        if !timerRunning {
-            let interval = 1 / framesPerSecond
-            let now = SystemClock.shared.now
-            if now - lastFrameTime >= interval {
-                renderFrameIfNeeded()
-            }
-            timerRunning = true
-            timer.schedule(
-                deadline: .now() + .nanoseconds(Int(interval * 1e9)), repeating: .nanoseconds(Int(interval * 1e9)),
-                leeway: .microseconds(500))
-            timer.resume()
-        }
+    /// Sets the frame timer for the next frame, if one is due: a frame
+    /// interval after the last frame, or, after input, half an interval
+    /// after it (at once when the last frame is older), so that what a
+    /// pointer does shows within a frame's time of its arrival.
+    func scheduleFrames(afterInput: Bool = false) {
+        guard isOpen, needsFrame else { return }
+        let interval = 1 / framesPerSecond
+        let earliest = lastFrameTime + (afterInput ? interval / 2 : interval)
+        scheduleFrame(at: max(SystemClock.shared.now, earliest))
+    }
+
+    /// Arms the one-shot frame timer for host time `t`, unless it is armed earlier.
+    private func scheduleFrame(at t: Double) {
+        guard let timer, t < (frameDeadline ?? .infinity) else { return }
+        frameDeadline = t
+        let ns = UInt64(max(0, min(t, 1e9)) * 1e9)
+        timer.schedule(deadline: DispatchTime(uptimeNanoseconds: ns), repeating: .never, leeway: .microseconds(200))
     }
 
     private func timerFired() {
+        frameDeadline = nil
         processEvents()
         endScrollGesture(at: SystemClock.shared.now)
-        if !renderFrameIfNeeded() && !needsFrame {
-            timer?.suspend()
-            timerRunning = false
+        renderFrameIfNeeded()
+        if needsFrame {
+            scheduleFrame(at: max(SystemClock.shared.now, lastFrameTime + 1 / framesPerSecond))
+        } else {
             XFlush(display)
         }
     }
@@ -297,7 +307,7 @@ public final class Window {
     public func renderFrameIfNeeded() -> Bool {
         guard needsFrame else { return false }
         let now = SystemClock.shared.now
-        if let p = pendingSize, now - p.at >= 0.1 || !timerRunning {
+        if let p = pendingSize, now - p.at >= 0.1 {
             pendingSize = nil
             applySize(width: p.width, height: p.height)
         }
@@ -324,6 +334,20 @@ public final class Window {
             presenter.waitForCompletion()
             framePresented(SystemClock.shared.now, events)
         }
+    }
+
+    /// Shows the last rendered frame's `rects` (device pixels; nil: the
+    /// whole frame) in the window now, without rendering, and waits until
+    /// the server has them: a redraw after the screen was disturbed, or a
+    /// measure of presentation alone (`strata bench window`).
+    public func presentFrame(rects: [Rect]? = nil) {
+        guard isOpen, let presenter else { return }
+        let pixelRects =
+            rects.map { $0.compactMap { PixelRect($0, within: presenter.width, presenter.height) } }
+            ?? [PixelRect(x: 0, y: 0, width: presenter.width, height: presenter.height)]
+        host.withFrameBuffer { presenter.present($0, rects: pixelRects) }
+        presenter.waitForCompletion()
+        if presenter.pendingPuts == 0 { XSync(display, 0) }
     }
 
     /// Shows the whole frame again at the next frame.
@@ -365,12 +389,9 @@ public final class Window {
         isOpen = false
         eventSource?.cancel()
         eventSource = nil
-        if let timer {
-            if !timerRunning { timer.resume() }
-            timer.cancel()
-        }
+        timer?.cancel()
         timer = nil
-        timerRunning = false
+        frameDeadline = nil
         presenter = nil
         for (_, c) in cursors { XFreeCursor(display, c) }
         cursors.removeAll()
@@ -568,6 +589,7 @@ public final class Window {
     }
 
     private func deliver(_ event: InputEvent) {
+        inputCount += 1
         if let eventObserver, !eventObserver(event) { return }
         eventsSinceFrame.append(event.timestamp)
         dispatcher?.send(event)

@@ -13,6 +13,6 @@ struct Bench: ParsableCommand {
         abstract: "Benchmarks, printed in the format of ../shared/bench.",
         subcommands: [
             RasterBench.self, SpanBench.self, TextBench.self, GlyphBench.self, LayersBench.self, TilesBench.self, LimitsBench.self, ChartsBench.self,
-            ControlsBench.self, FeedBench.self,
+            ControlsBench.self, FeedBench.self, WindowBench.self,
         ])
 }
