@@ -125,11 +125,16 @@ final class FramePresenter {
         usesSharedMemory = shm
     }
 
+    /// Set when the server is gone: nothing is sent to it any more.
+    var connectionLost = false
+
     deinit {
-        waitForCompletion()
+        if !connectionLost { waitForCompletion() }
         if usesSharedMemory {
-            XShmDetach(display, segment)
-            XSync(display, 0)
+            if !connectionLost {
+                XShmDetach(display, segment)
+                XSync(display, 0)
+            }
             shmdt(segment.pointee.shmaddr)
             image.pointee.data = nil
         }

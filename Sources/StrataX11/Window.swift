@@ -133,6 +133,7 @@ public final class Window {
         let name = name ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         guard !name.isEmpty, let display = XOpenDisplay(name) else { throw WindowError.noDisplay(name) }
         XErrors.install()
+        XErrors.watch(display)
         self.display = display
         screen = strata_x_default_screen(display)
         visual = strata_x_default_visual(display, screen)
@@ -296,6 +297,14 @@ public final class Window {
         }
     }
 
+    /// Whether the server dropped the connection (it exited, or the
+    /// network failed): the window then closes, calling `onClose`.
+    public var connectionLost: Bool {
+        if !lostConnection, isOpen, XErrors.isLost(display) { lostConnection = true }
+        return lostConnection
+    }
+    private var lostConnection = false
+
     /// Whether the next frame would show something new.
     public var needsFrame: Bool {
         isOpen && (host.needsFrame || pendingSize != nil || needsFullPresent || xinput?.isScrolling == true)
@@ -306,6 +315,10 @@ public final class Window {
     @discardableResult
     public func renderFrameIfNeeded() -> Bool {
         guard needsFrame else { return false }
+        if connectionLost {
+            close()
+            return false
+        }
         let now = SystemClock.shared.now
         if let p = pendingSize, now - p.at >= 0.1 {
             pendingSize = nil
@@ -392,7 +405,17 @@ public final class Window {
         timer?.cancel()
         timer = nil
         frameDeadline = nil
+        let lost = connectionLost
+        presenter?.connectionLost = lost
         presenter = nil
+        defer { XErrors.forget(display) }
+        if lost {
+            // Nothing more can be sent; Xlib frees the connection's memory.
+            cursors.removeAll()
+            XCloseDisplay(display)
+            dispatcher?.detach()
+            return
+        }
         for (_, c) in cursors { XFreeCursor(display, c) }
         cursors.removeAll()
         if let inputContext { XDestroyIC(inputContext) }
@@ -414,11 +437,12 @@ public final class Window {
         guard isOpen else { return 0 }
         var count = 0
         var event = XEvent()
-        while isOpen, XPending(display) > 0 {
+        while isOpen, !connectionLost, XPending(display) > 0 {
             XNextEvent(display, &event)
             count += 1
             handle(&event)
         }
+        if connectionLost { close() }
         return count
     }
 

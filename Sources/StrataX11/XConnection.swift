@@ -38,6 +38,32 @@ enum XErrors {
             XErrors.last.store(Int32(event?.pointee.error_code ?? 1), ordering: .relaxed)
             return 0
         }
+        // A lost connection (the server went away) is reported, not printed
+        // before the process ends: `watch(_:)` keeps the process alive.
+        _ = XSetIOErrorHandler { _ in 0 }
+    }
+
+    /// Connections the server dropped, by their `Display` pointer.
+    private static let lost = Mutex<Set<Int>>([])
+
+    /// Keeps a lost connection to `display` from ending the process (Xlib's
+    /// default exits): Xlib marks the connection dead and later calls on it
+    /// return at once; `isLost` tells the window to close.
+    static func watch(_ display: OpaquePointer) {
+        XSetIOErrorExitHandler(
+            display,
+            { display, _ in
+                guard let display else { return }
+                _ = XErrors.lost.withLock { $0.insert(Int(bitPattern: UnsafeRawPointer(display))) }
+            }, nil)
+    }
+
+    static func isLost(_ display: OpaquePointer) -> Bool {
+        lost.withLock { $0.contains(Int(bitPattern: UnsafeRawPointer(display))) }
+    }
+
+    static func forget(_ display: OpaquePointer) {
+        _ = lost.withLock { $0.remove(Int(bitPattern: UnsafeRawPointer(display))) }
     }
 
     /// Runs `body`, waits for the server to answer everything, and returns

@@ -27,6 +27,8 @@ public final class VirtualDisplay: @unchecked Sendable {
     private let process: Process
     private let lock = NSLock()
     private var stopped = false
+    /// A connection of our own, held open while the server runs.
+    private var keeper: OpaquePointer?
 
     /// Where Xvfb is, or nil.
     public static var xvfbPath: String? {
@@ -41,7 +43,7 @@ public final class VirtualDisplay: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: path)
         // -displayfd 1: Xvfb picks a free number and writes it to standard output.
         process.arguments = [
-            "-displayfd", "1", "-screen", "0", "\(max(64, width))x\(max(64, height))x24", "-nolisten", "tcp", "-noreset",
+            "-displayfd", "1", "-screen", "0", "\(max(64, width))x\(max(64, height))x24", "-nolisten", "tcp", "-terminate",
         ]
         let out = Pipe()
         process.standardOutput = out
@@ -65,10 +67,12 @@ public final class VirtualDisplay: @unchecked Sendable {
             throw VirtualDisplayError.failed(process.isRunning ? "no display number in \(timeout) s" : "it exited")
         }
         name = ":\(number)"
-        // It answers once the number is written; check anyway.
+        // It answers once the number is written; check anyway. The
+        // connection stays open: with `-terminate` the server exits when its
+        // last client goes, so it cannot outlive this process.
         while Date() < deadline {
             if let d = XOpenDisplay(name) {
-                XCloseDisplay(d)
+                keeper = d
                 return
             }
             usleep(20_000)
@@ -83,10 +87,15 @@ public final class VirtualDisplay: @unchecked Sendable {
         defer { lock.unlock() }
         guard !stopped else { return }
         stopped = true
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        if let keeper { XCloseDisplay(keeper) }
+        keeper = nil
+        guard process.isRunning else { return }
+        // Polled rather than `waitUntilExit()`, which runs the calling
+        // thread's run loop and can wait forever off the main thread.
+        process.terminate()
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < deadline { usleep(5_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     deinit { stop() }

@@ -7,6 +7,10 @@ import Testing
 
 @testable import StrataX11
 
+/// The suites that use the display, one at a time: XTest moves the one
+/// pointer there is, so two of them at once would disturb each other.
+@Suite(.serialized) enum X11Tests {}
+
 /// One Xvfb for the window tests, started on first use; nil (and the tests
 /// that need it skip, saying why) where Xvfb cannot run.
 enum TestDisplay {
@@ -55,69 +59,86 @@ func buildTree(in root: Layer) {
     root.addSublayer(b)
 }
 
-@MainActor
-@Suite(.serialized) struct WindowTests {
-    @Test func aWindowShowsWhatTheHeadlessHostRenders() async throws {
-        guard let name = TestDisplay.name else { return }
-        for shm in [true, false] {
-            let window = try Window(title: "t", size: Size(width: 160, height: 100), scale: 2, display: name, usesSharedMemory: shm)
+extension X11Tests {
+    @MainActor
+    @Suite struct WindowTests {
+        @Test func aWindowShowsWhatTheHeadlessHostRenders() async throws {
+            guard let name = TestDisplay.name else { return }
+            for shm in [true, false] {
+                let window = try Window(title: "t", size: Size(width: 160, height: 100), scale: 2, display: name, usesSharedMemory: shm)
+                defer { window.close() }
+                #expect(window.usesSharedMemory == shm)
+                buildTree(in: window.rootLayer)
+                #expect(await pump(window) { !window.needsFrame })
+                let shown = try window.readPixels()
+                let headless = try LayerHost(width: 320, height: 200, scale: 2)
+                buildTree(in: headless.rootLayer)
+                headless.renderFrame()
+                let expected = headless.makeImage()
+                #expect(shown.width == 320 && shown.height == 200)
+                let same = shown == expected
+                if !same {
+                    print("presentation error", window.presenter?.lastError ?? -1)
+                    try? shown.writePNG(to: "/tmp/window-shown-\(shm).png")
+                    try? expected.writePNG(to: "/tmp/window-expected-\(shm).png")
+                }
+                #expect(same, "window pixels differ from the headless frame (shared memory \(shm))")
+            }
+        }
+
+        @Test func anIdleWindowStopsRendering() async throws {
+            guard let name = TestDisplay.name else { return }
+            let window = try Window(size: Size(width: 100, height: 100), scale: 1, display: name)
             defer { window.close() }
-            #expect(window.usesSharedMemory == shm)
             buildTree(in: window.rootLayer)
             #expect(await pump(window) { !window.needsFrame })
-            let shown = try window.readPixels()
-            let headless = try LayerHost(width: 320, height: 200, scale: 2)
-            buildTree(in: headless.rootLayer)
-            headless.renderFrame()
-            let expected = headless.makeImage()
-            #expect(shown.width == 320 && shown.height == 200)
-            let same = shown == expected
-            if !same {
-                print("presentation error", window.presenter?.lastError ?? -1)
-                try? shown.writePNG(to: "/tmp/window-shown-\(shm).png")
-                try? expected.writePNG(to: "/tmp/window-expected-\(shm).png")
+            let frames = window.host.statistics.framesRendered
+            // Nothing changes: no frame is due and none is rendered.
+            for _ in 0..<10 {
+                window.processEvents()
+                #expect(!window.renderFrameIfNeeded())
             }
-            #expect(same, "window pixels differ from the headless frame (shared memory \(shm))")
+            #expect(window.host.statistics.framesRendered == frames)
+            // A change is a frame again.
+            window.rootLayer.sublayers[0].backgroundColor = .black
+            #expect(await pump(window) { window.host.statistics.framesRendered > frames })
         }
-    }
 
-    @Test func anIdleWindowStopsRendering() async throws {
-        guard let name = TestDisplay.name else { return }
-        let window = try Window(size: Size(width: 100, height: 100), scale: 1, display: name)
-        defer { window.close() }
-        buildTree(in: window.rootLayer)
-        #expect(await pump(window) { !window.needsFrame })
-        let frames = window.host.statistics.framesRendered
-        // Nothing changes: no frame is due and none is rendered.
-        for _ in 0..<10 {
-            window.processEvents()
+        @Test func withoutADisplayTheWindowThrowsAClearError() throws {
+            #expect(throws: WindowError.noDisplay(":987")) {
+                _ = try Window(size: Size(width: 100, height: 100), display: ":987")
+            }
+            #expect(WindowError.noDisplay(":987").description.contains(":987"))
+            #expect(WindowError.noDisplay("").description.contains("DISPLAY"))
+            #expect(!displayIsAvailable(":987"))
+            for bad in [Size(width: 0, height: 10), Size(width: .nan, height: 10), Size(width: -5, height: 10), Size(width: 1e9, height: 1)] {
+                #expect(throws: WindowError.self) { _ = try Window(size: bad, display: ":987") }
+            }
+        }
+
+        @Test func aServerThatGoesAwayClosesTheWindowWithoutEndingTheProcess() async throws {
+            guard TestDisplay.name != nil else { return }
+            let server = try VirtualDisplay(width: 320, height: 240)
+            let window = try Window(size: Size(width: 100, height: 80), display: server.name)
+            var closed = false
+            window.onClose = { closed = true }
+            buildTree(in: window.rootLayer)
+            #expect(await pump(window) { !window.needsFrame })
+            server.stop()
+            window.rootLayer.sublayers[0].backgroundColor = .black
+            #expect(await pump(window) { !window.isOpen })
+            #expect(closed && window.connectionLost)
             #expect(!window.renderFrameIfNeeded())
         }
-        #expect(window.host.statistics.framesRendered == frames)
-        // A change is a frame again.
-        window.rootLayer.sublayers[0].backgroundColor = .black
-        #expect(await pump(window) { window.host.statistics.framesRendered > frames })
-    }
 
-    @Test func withoutADisplayTheWindowThrowsAClearError() throws {
-        #expect(throws: WindowError.noDisplay(":987")) {
-            _ = try Window(size: Size(width: 100, height: 100), display: ":987")
+        @Test func theScaleComesFromXftDpi() {
+            #expect(scale(fromResources: "Xft.dpi:\t192\nXft.antialias:\t1\n") == 2)
+            #expect(scale(fromResources: "Xft.antialias: 1\nXft.dpi: 144") == 1.5)
+            #expect(scale(fromResources: "Xft.dpi: 120") == 1.25)
+            #expect(scale(fromResources: "") == 1)
+            #expect(scale(fromResources: "Xft.dpi: nan") == 1)
+            #expect(scale(fromResources: "Xft.dpi: -96") == 1)
+            #expect(scale(fromResources: "Xft.dpi: 96000") == 4)
         }
-        #expect(WindowError.noDisplay(":987").description.contains(":987"))
-        #expect(WindowError.noDisplay("").description.contains("DISPLAY"))
-        #expect(!displayIsAvailable(":987"))
-        for bad in [Size(width: 0, height: 10), Size(width: .nan, height: 10), Size(width: -5, height: 10), Size(width: 1e9, height: 1)] {
-            #expect(throws: WindowError.self) { _ = try Window(size: bad, display: ":987") }
-        }
-    }
-
-    @Test func theScaleComesFromXftDpi() {
-        #expect(scale(fromResources: "Xft.dpi:\t192\nXft.antialias:\t1\n") == 2)
-        #expect(scale(fromResources: "Xft.antialias: 1\nXft.dpi: 144") == 1.5)
-        #expect(scale(fromResources: "Xft.dpi: 120") == 1.25)
-        #expect(scale(fromResources: "") == 1)
-        #expect(scale(fromResources: "Xft.dpi: nan") == 1)
-        #expect(scale(fromResources: "Xft.dpi: -96") == 1)
-        #expect(scale(fromResources: "Xft.dpi: 96000") == 4)
     }
 }

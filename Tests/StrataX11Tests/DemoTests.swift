@@ -1,0 +1,85 @@
+import Foundation
+import StrataCharts
+import StrataControls
+import StrataGraphics
+import StrataLayers
+import StrataX11Testing
+import Testing
+
+@testable import StrataScenes
+@testable import StrataX11
+
+/// Whether an image has more than one colour.
+func hasDetail(_ image: Image) -> Bool {
+    image.pixels.withUnsafeBytes { b in
+        let words = b.bindMemory(to: UInt32.self)
+        return words.contains { $0 != words[0] }
+    }
+}
+
+extension X11Tests {
+    @MainActor
+    @Suite struct DemoTests {
+        @Test(arguments: Demo.Name.allCases)
+        func everyDemoRunsHeadlessWithItsScript(_ name: Demo.Name) throws {
+            let demo = try Demo(name)
+            let host = try LayerHost(width: Int(demo.size.width), height: Int(demo.size.height))
+            let clock = host.clock as! ManualClock
+            let dispatcher = InputDispatcher(rootView: demo.rootView, host: host)
+            demo.start()
+            for frame in 0..<20 {
+                demo.scriptedInput(frame: frame, at: clock.now) { dispatcher.send($0) }
+                clock.advance(by: 1.0 / 60)
+                host.renderFrame()
+            }
+            #expect(hasDetail(host.makeImage()), "\(name) drew nothing")
+        }
+
+        @Test(arguments: Demo.Name.allCases)
+        func everyDemoShowsInAWindow(_ name: Demo.Name) async throws {
+            guard let display = TestDisplay.name else { return }
+            let demo = try Demo(name)
+            let window = try Window(title: name.rawValue, size: demo.size, scale: 1, display: display)
+            defer { window.close() }
+            window.rootView = demo.rootView
+            demo.start()
+            _ = await pump(window, timeout: 0.4) { false }
+            window.presentFrame()
+            let shown = try window.readPixels()
+            let frame = window.host.makeImage()
+            let same = shown == frame
+            if !same {
+                try? shown.writePNG(to: "/tmp/demo-shown-\(name).png")
+                try? frame.writePNG(to: "/tmp/demo-frame-\(name).png")
+            }
+            #expect(same, "\(name): the window does not show the last frame")
+            #expect(hasDetail(shown))
+        }
+
+        @Test func theChartDemoSelectsByPointerAndZoomsByWheel() async throws {
+            guard let display = TestDisplay.name else { return }
+            let demo = try Demo(.chart)
+            let view = try #require(demo.rootView as? ChartDemoView)
+            let window = try Window(size: demo.size, scale: 1, display: display)
+            defer { window.close() }
+            window.rootView = demo.rootView
+            #expect(await pump(window) { !window.needsFrame })
+            #expect(view.chart.highlightedPoint == nil)
+            let input = try SyntheticInput(display: display)
+            let o = window.screenOrigin
+            input.move(toX: o.x + 480, y: o.y + 240)
+            input.button(1, down: true)
+            input.button(1, down: false)
+            input.sync()
+            #expect(await pump(window) { view.chart.highlightedPoint != nil })
+            let all = view.chart.shownXRange
+            input.wheel(-3)
+            input.sync()
+            #expect(await pump(window) { view.chart.shownXRange != all && !window.needsFrame })
+            let zoomed = view.chart.shownXRange
+            #expect(zoomed.upperBound - zoomed.lowerBound < all.upperBound - all.lowerBound)
+            // Zoomed around the pointer: the x under it stays inside.
+            #expect(zoomed.contains(all.lowerBound + (all.upperBound - all.lowerBound) * 0.5))
+        }
+    }
+}
