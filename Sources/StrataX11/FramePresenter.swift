@@ -140,7 +140,7 @@ final class FramePresenter {
         }
         _ = strata_x_destroy_image(image)
         segment.deallocate()
-        XFreeGC(display, gc)
+        if !connectionLost { XFreeGC(display, gc) }
     }
 
     /// Handles a `ShmCompletion` event; returns whether `event` was one.

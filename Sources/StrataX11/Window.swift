@@ -114,7 +114,7 @@ public final class Window {
     /// Input events delivered since the last frame was presented.
     private var eventsSinceFrame: [Double] = []
     private var runContinuation: Bool = false
-    private var xinput: XInputPointer?
+    private(set) var xinput: XInputPointer?
     private var lastPointer = Point(x: 0, y: 0)
 
     /// Opens a window of `size` points on `display` (default: `DISPLAY`),
@@ -410,9 +410,12 @@ public final class Window {
         presenter = nil
         defer { XErrors.forget(display) }
         if lost {
-            // Nothing more can be sent; Xlib frees the connection's memory.
+            // No Xlib call is safe on a dead connection, not even
+            // `XCloseDisplay` (it flushes): the connection's memory is left
+            // to the process (a few kilobytes, once per lost server).
             cursors.removeAll()
-            XCloseDisplay(display)
+            inputContext = nil
+            inputMethod = nil
             dispatcher?.detach()
             return
         }
@@ -698,6 +701,10 @@ public final class Window {
         XTranslateCoordinates(display, xWindow, strata_x_root_window(display, screen), 0, 0, &x, &y, &child)
         return (Int(x), Int(y))
     }
+
+    /// Whether the pointer comes through XInput 2.1 (smooth scrolling with
+    /// inferred phases) rather than core events (wheel steps only).
+    public var usesXInput2: Bool { xinput != nil }
 
     /// The X window's ID (`XID`), for tools that address it (xdotool, xwd).
     public var windowID: UInt { UInt(xWindow) }

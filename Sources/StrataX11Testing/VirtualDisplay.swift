@@ -19,12 +19,18 @@ public enum VirtualDisplayError: Error, CustomStringConvertible {
 /// An Xvfb server of its own, on a display number it picks free
 /// (`-displayfd`), stopped when this goes away: what the window tests and
 /// `strata bench window` show their windows on when there is no display.
+///
+/// The server is spawned with `posix_spawn` and a clear signal mask:
+/// `Process` spawns from the calling thread, and a dispatch worker thread
+/// blocks every signal, which the child inherits, so such an Xvfb ignored
+/// the `SIGTERM` that stops it. It runs with `-terminate` while holding a
+/// connection of ours, so it also exits with this process.
 public final class VirtualDisplay: @unchecked Sendable {
-    // Its state is set in `init` and read after; `stop()` is the only
-    // change, guarded by the lock.
+    // `name` and `pid` are set in `init` and only read after; `stop()`, the
+    // one change, runs under the lock.
     /// The display's name (":93").
     public let name: String
-    private let process: Process
+    private let pid: pid_t
     private let lock = NSLock()
     private var stopped = false
     /// A connection of our own, held open while the server runs.
@@ -39,32 +45,53 @@ public final class VirtualDisplay: @unchecked Sendable {
     /// waits (up to `timeout` seconds) until it answers.
     public init(width: Int = 1920, height: Int = 1080, timeout: Double = 10) throws {
         guard let path = VirtualDisplay.xvfbPath else { throw VirtualDisplayError.xvfbMissing }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        // -displayfd 1: Xvfb picks a free number and writes it to standard output.
-        process.arguments = [
-            "-displayfd", "1", "-screen", "0", "\(max(64, width))x\(max(64, height))x24", "-nolisten", "tcp", "-terminate",
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw VirtualDisplayError.failed("pipe: errno \(errno)") }
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        defer { close(readEnd) }
+        // -displayfd 3: Xvfb picks a free number and writes it to fd 3.
+        let arguments = [
+            path, "-displayfd", "3", "-screen", "0", "\(max(64, width))x\(max(64, height))x24", "-nolisten", "tcp", "-terminate",
         ]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw VirtualDisplayError.failed("\(error)") }
-        self.process = process
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 3)
+        posix_spawn_file_actions_addclose(&actions, readEnd)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for s in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaults, s) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, path, &actions, &attributes, &argv, environ)
+        close(writeEnd)
+        guard status == 0 else { throw VirtualDisplayError.failed("posix_spawn: error \(status)") }
+        pid = child
         // Read the number (a line) with a deadline.
-        let reader = out.fileHandleForReading
-        let fd = reader.fileDescriptor
         var text = ""
         let deadline = Date().addingTimeInterval(timeout)
-        while !text.contains("\n"), Date() < deadline, process.isRunning {
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while !text.contains("\n"), Date() < deadline {
+            var p = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, 100) > 0 else { continue }
-            let data = reader.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
+            let n = read(readEnd, &buffer, buffer.count)
+            if n <= 0 { break }
+            text += String(decoding: buffer[0..<n], as: UTF8.self)
         }
         guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            if process.isRunning { process.terminate() }
-            throw VirtualDisplayError.failed(process.isRunning ? "no display number in \(timeout) s" : "it exited")
+            VirtualDisplay.end(child)
+            throw VirtualDisplayError.failed("no display number in \(timeout) s")
         }
         name = ":\(number)"
         // It answers once the number is written; check anyway. The
@@ -77,11 +104,11 @@ public final class VirtualDisplay: @unchecked Sendable {
             }
             usleep(20_000)
         }
-        process.terminate()
+        VirtualDisplay.end(child)
         throw VirtualDisplayError.failed("display \(name) does not answer")
     }
 
-    /// Stops the server (and waits for it to exit).
+    /// Stops the server and waits for it to exit.
     public func stop() {
         lock.lock()
         defer { lock.unlock() }
@@ -89,14 +116,23 @@ public final class VirtualDisplay: @unchecked Sendable {
         stopped = true
         if let keeper { XCloseDisplay(keeper) }
         keeper = nil
-        guard process.isRunning else { return }
-        // Polled rather than `waitUntilExit()`, which runs the calling
-        // thread's run loop and can wait forever off the main thread.
-        process.terminate()
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        VirtualDisplay.end(pid)
     }
 
     deinit { stop() }
+
+    /// Terminates `pid` and reaps it (killing it after 5 s).
+    static func end(_ pid: pid_t) {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(5)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() >= deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                return
+            }
+            usleep(2_000)
+        }
+    }
 }

@@ -94,6 +94,26 @@ extension X11Tests {
             _ = controller
         }
 
+        @Test func smoothScrollsGetPhasesFromTheirTiming() async throws {
+            guard let name = TestDisplay.name else { return }
+            let window = try Window(size: Size(width: 50, height: 50), display: name)
+            defer { window.close() }
+            // Xvfb has XInput 2.2.
+            #expect(window.usesXInput2)
+            let pointer = try #require(window.xinput)
+            #expect(!pointer.isScrolling && !pointer.endIfIdle(at: 0))
+            #expect(pointer.phase(at: 10) == .began)
+            #expect(pointer.phase(at: 10.05) == .changed)
+            #expect(pointer.phase(at: 10.15) == .changed)
+            #expect(!pointer.endIfIdle(at: 10.2))
+            #expect(pointer.isScrolling)
+            #expect(pointer.endIfIdle(at: 10.31))
+            #expect(!pointer.isScrolling && !pointer.endIfIdle(at: 11))
+            // A scroll after a pause begins a new gesture.
+            #expect(pointer.phase(at: 12) == .began)
+            #expect(pointer.phase(at: 12.5) == .began)
+        }
+
         @Test func keysGoToTheFirstResponder() async throws {
             guard let name = TestDisplay.name else { return }
             let root = KeyRecorder(frame: Rect(x: 0, y: 0, width: 100, height: 100))
