@@ -198,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "StrataX11Tests",
             dependencies: [
-                "StrataX11", "StrataX11Testing", "StrataControls", "StrataLayers", "StrataGraphics", "StrataScenes",
+                "CX11", "StrataX11", "StrataX11Testing", "StrataControls", "StrataLayers", "StrataGraphics", "StrataScenes",
                 "StrataTestSupport",
             ]
         ),
