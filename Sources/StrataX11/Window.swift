@@ -286,12 +286,16 @@ public final class Window {
     }
 
     private func timerFired() {
+        // The next frame keeps the cadence of the deadlines (60 a second),
+        // not of when each frame happened to finish.
+        let fired = frameDeadline ?? SystemClock.shared.now
         frameDeadline = nil
         processEvents()
         endScrollGesture(at: SystemClock.shared.now)
         renderFrameIfNeeded()
         if needsFrame {
-            scheduleFrame(at: max(SystemClock.shared.now, lastFrameTime + 1 / framesPerSecond))
+            let interval = 1 / framesPerSecond
+            scheduleFrame(at: max(SystemClock.shared.now, fired + interval, lastFrameTime + interval / 2))
         } else {
             XFlush(display)
         }

@@ -46,7 +46,11 @@ public final class VirtualDisplay: @unchecked Sendable {
     public init(width: Int = 1920, height: Int = 1080, timeout: Double = 10) throws {
         guard let path = VirtualDisplay.xvfbPath else { throw VirtualDisplayError.xvfbMissing }
         var fds: [Int32] = [0, 0]
+        // Both ends close on exec; the child's fd 3 is a copy made by dup2,
+        // which does not inherit the flag. (With a plain pipe whose read end
+        // was fd 3, closing that end in the child closed the copy too.)
         guard pipe(&fds) == 0 else { throw VirtualDisplayError.failed("pipe: errno \(errno)") }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         let (readEnd, writeEnd) = (fds[0], fds[1])
         defer { close(readEnd) }
         // -displayfd 3: Xvfb picks a free number and writes it to fd 3.
@@ -57,7 +61,6 @@ public final class VirtualDisplay: @unchecked Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 3)
-        posix_spawn_file_actions_addclose(&actions, readEnd)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var attributes = posix_spawnattr_t()
