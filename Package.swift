@@ -135,7 +135,7 @@ let package = Package(
         // Windows on an X11 display: presentation, the frame loop, input.
         .target(
             name: "StrataX11",
-            dependencies: ["CX11", "StrataGraphics", "StrataLayers", "StrataControls"]
+            dependencies: ["CX11", "StrataQueues", "StrataGraphics", "StrataLayers", "StrataControls"]
         ),
         // Xvfb servers and XTest input for the window tests and benchmark.
         .target(

@@ -334,6 +334,9 @@ public final class FeedCell: ListCell {
 
     public override func shouldSelect(at point: Point) -> Bool { layoutForRow?.entity(at: point) == nil }
 
+    /// A pointing hand over a link, mention or topic (what a tap opens).
+    public override func cursor(at point: Point) -> Cursor? { layoutForRow?.entity(at: point) != nil ? .pointingHand : nil }
+
     public override func prepareForReuse() {
         highlighted = nil
     }

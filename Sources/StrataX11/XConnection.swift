@@ -1,5 +1,6 @@
 internal import CX11
 import Foundation
+import StrataQueues
 import Synchronization
 
 /// Why a window could not be made or shown.
@@ -43,8 +44,9 @@ enum XErrors {
         _ = XSetIOErrorHandler { _ in 0 }
     }
 
-    /// Connections the server dropped, by their `Display` pointer.
-    private static let lost = Mutex<Set<Int>>([])
+    /// Connections the server dropped, by their `Display` pointer (`Locked`,
+    /// as in the rest of the package, so the thread sanitizer sees the lock).
+    private static let lost = Locked<Set<Int>>([])
 
     /// Keeps a lost connection to `display` from ending the process (Xlib's
     /// default exits): Xlib marks the connection dead and later calls on it

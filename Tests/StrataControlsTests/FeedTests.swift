@@ -66,6 +66,23 @@ import Testing
         }
     }
 
+    @Test func thePointerIsAHandOverEntitiesAndAnArrowElsewhere() async throws {
+        let d = try driver()
+        #expect(await run(d) { d.list.blankVisibleRows == 0 && d.controller.store.pending == 0 })
+        var found = d.visibleEntity([.link])
+        var tries = 0
+        while found == nil && tries < 40 {
+            d.list.setContentOffset(Point(x: 0, y: d.list.contentOffset.y + 300), animated: false)
+            _ = await run(d) { d.list.blankVisibleRows == 0 }
+            found = d.visibleEntity([.link])
+            tries += 1
+        }
+        let (_, _, point) = try #require(found)
+        #expect(d.root.resolvedCursor(at: point) == .pointingHand)
+        // The avatar's corner of the same screen is no link.
+        #expect(d.root.resolvedCursor(at: Point(x: 2, y: 2)) == .arrow)
+    }
+
     @Test func aPressThatBecomesAScrollTapsNothing() async throws {
         let d = try driver()
         #expect(await run(d) { d.list.blankVisibleRows == 0 && d.controller.store.pending == 0 })
