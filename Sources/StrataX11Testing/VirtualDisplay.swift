@@ -43,7 +43,9 @@ public final class VirtualDisplay: @unchecked Sendable {
 
     /// Starts Xvfb with one `width` × `height` screen of 24-bit colour, and
     /// waits (up to `timeout` seconds) until it answers.
-    public init(width: Int = 1920, height: Int = 1080, timeout: Double = 10) throws {
+    /// `arguments` go to Xvfb after the others (`["-extension", "MIT-SHM"]`
+    /// makes a server without shared memory, as a remote one is).
+    public init(width: Int = 1920, height: Int = 1080, timeout: Double = 10, arguments extra: [String] = []) throws {
         guard let path = VirtualDisplay.xvfbPath else { throw VirtualDisplayError.xvfbMissing }
         var fds: [Int32] = [0, 0]
         // Both ends close on exec; the child's fd 3 is a copy made by dup2,
@@ -54,9 +56,10 @@ public final class VirtualDisplay: @unchecked Sendable {
         let (readEnd, writeEnd) = (fds[0], fds[1])
         defer { close(readEnd) }
         // -displayfd 3: Xvfb picks a free number and writes it to fd 3.
-        let arguments = [
-            path, "-displayfd", "3", "-screen", "0", "\(max(64, width))x\(max(64, height))x24", "-nolisten", "tcp", "-terminate",
-        ]
+        let arguments =
+            [
+                path, "-displayfd", "3", "-screen", "0", "\(max(64, width))x\(max(64, height))x24", "-nolisten", "tcp", "-terminate",
+            ] + extra
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

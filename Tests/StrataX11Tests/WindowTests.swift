@@ -86,6 +86,21 @@ extension X11Tests {
             }
         }
 
+        @Test func aServerWithoutSharedMemoryGetsThePixelsOverTheConnection() async throws {
+            guard TestDisplay.name != nil else { return }
+            let server = try VirtualDisplay(width: 320, height: 240, arguments: ["-extension", "MIT-SHM"])
+            defer { server.stop() }
+            // Shared memory asked for, and not there: the window falls back.
+            let window = try Window(size: Size(width: 160, height: 100), scale: 1, display: server.name)
+            defer { window.close() }
+            #expect(!window.usesSharedMemory)
+            buildTree(in: window.rootLayer)
+            #expect(await pump(window) { !window.needsFrame })
+            let shown = try window.readPixels()
+            let same = shown == window.host.makeImage()
+            #expect(same)
+        }
+
         @Test func anIdleWindowStopsRendering() async throws {
             guard let name = TestDisplay.name else { return }
             let window = try Window(size: Size(width: 100, height: 100), scale: 1, display: name)
