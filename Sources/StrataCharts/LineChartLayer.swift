@@ -816,10 +816,17 @@ open class LineChartLayer: Layer {
     /// x); what a tap or a pointer hovering at `point` selects.
     @discardableResult
     public func highlight(at point: Point) -> (series: Int, index: Int)? {
-        let range = visibleXRange ?? data.xRange ?? 0...1
-        guard plotRect.width > 0 else { return nil }
-        let x = range.lowerBound + (point.x - plotRect.minX) / plotRect.width * (range.upperBound - range.lowerBound)
+        guard let x = xValue(at: point) else { return nil }
         return highlight(x: x)
+    }
+
+    /// The x value under a point in the layer's coordinates, by the shown
+    /// range (`shownXRange`) across the plot; nil before the chart has a
+    /// plot to map through.
+    public func xValue(at point: Point) -> Double? {
+        let range = shownXRange
+        guard plotRect.width > 0 else { return nil }
+        return range.lowerBound + (point.x - plotRect.minX) / plotRect.width * (range.upperBound - range.lowerBound)
     }
 
     private func layoutHighlight(plot: Rect, lineHeight: Double, px: (Double) -> Double, py: (Double) -> Double) {

@@ -97,7 +97,7 @@ public final class Compositor {
             for copy in pass.copies { pass.damage.add(copy.moved(old.box)) }
         }
         records = pass.records
-        lastFrameAnimated = records.values.contains { $0.animated }
+        lastFrameAnimated = pass.hasAnimatedRecords
         // Shadows of layers that no longer draw are dropped, so the cache holds
         // at most one mask per layer on screen.
         if shadowCache.count > records.count || shadowCache.keys.contains(where: { records[$0] == nil }) {

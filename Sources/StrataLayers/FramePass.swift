@@ -23,6 +23,8 @@ struct FramePass {
     let previousRecords: [Int: Compositor.Record]
     /// What each layer draws in this frame, by record key.
     var records: [Int: Compositor.Record] = [:]
+    /// Whether any record of this frame is animated (kept as they are made).
+    var hasAnimatedRecords = false
     /// The damage found so far: the frame's, but while a layer's sublayers or
     /// mask are prepared, theirs alone (the layer then adds it to its own).
     var damage: DamageRegion
@@ -235,6 +237,7 @@ struct FramePass {
     @inline(__always)
     private mutating func record(_ record: Compositor.Record, key: Int) {
         records[key] = record
+        if record.animated { hasAnimatedRecords = true }
         if deferredRecords != nil {
             deferredRecords?.append((key, record))
             return

@@ -46,10 +46,17 @@ public final class Demo {
         }
     }
 
-    /// Makes demo `name` for `size` points drawn at `scale` pixels per point.
+    /// Makes demo `name` for `size` points (1 to 32,767 each way) drawn at
+    /// `scale` pixels per point (held to 0.25…8; 1 for values that are not
+    /// numbers or not above 0).
+    /// - Throws: `DemoError.invalidSize` for other sizes.
     public init(_ name: Name, size: Size? = nil, scale: Double = 1) throws {
         self.name = name
         let size = size ?? Demo.defaultSize(name)
+        guard size.width.isFinite, size.height.isFinite, (1...32767).contains(size.width), (1...32767).contains(size.height) else {
+            throw DemoError.invalidSize(width: size.width, height: size.height)
+        }
+        let scale = scale.isFinite && scale > 0 ? min(8, max(0.25, scale)) : 1
         self.size = size
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
         switch name {
@@ -117,6 +124,18 @@ public final class Demo {
     /// Sends the scripted input for frame `frame` at time `time`.
     public func scriptedInput(frame: Int, at time: Double, send: (InputEvent) -> Void) {
         script(frame, time, send)
+    }
+}
+
+/// Why a demo could not be made.
+public enum DemoError: Error, CustomStringConvertible, Equatable {
+    /// A size that is not a number, or below 1 or above 32,767 points.
+    case invalidSize(width: Double, height: Double)
+
+    public var description: String {
+        switch self {
+        case .invalidSize(let w, let h): "invalid demo size \(w) × \(h) points (each must be 1 to 32,767)"
+        }
     }
 }
 
@@ -199,11 +218,8 @@ final class ChartDemoView: View {
     override func scrollEvent(_ event: ScrollEvent) -> Bool {
         let steps = event.isPrecise ? event.delta.height / ScrollEvent.pointsPerLine : event.lines.height
         guard steps.isFinite, steps != 0 else { return false }
-        let p = convert(event.location, from: nil)
-        let shown = chart.shownXRange, plot = chart.plotRect
-        let x = plot.width > 0 ? shown.lowerBound + (p.x - plot.minX) / plot.width * (shown.upperBound - shown.lowerBound) : nil
         // A step toward the user zooms out by a fifth, away zooms in.
-        chart.zoom(by: pow(1.2, -steps), aroundX: x)
+        chart.zoom(by: pow(1.2, -steps), aroundX: chart.xValue(at: convert(event.location, from: nil)))
         return true
     }
 

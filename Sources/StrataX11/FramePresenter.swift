@@ -9,10 +9,18 @@ struct PixelRect: Equatable {
     /// nothing is left.
     init?(_ r: Rect, within width: Int, _ height: Int) {
         guard r.origin.x.isFinite, r.origin.y.isFinite, r.size.width.isFinite, r.size.height.isFinite else { return nil }
-        let x0 = max(0, Int(r.minX.rounded(.down))), y0 = max(0, Int(r.minY.rounded(.down)))
-        let x1 = min(width, Int(r.maxX.rounded(.up))), y1 = min(height, Int(r.maxY.rounded(.up)))
+        // Held to the frame before becoming integers, so 1e30 cannot trap.
+        func held(_ v: Double, _ limit: Int) -> Int { Int(max(0, min(Double(limit), v))) }
+        let x0 = held(r.minX.rounded(.down), width), y0 = held(r.minY.rounded(.down), height)
+        let x1 = held(r.maxX.rounded(.up), width), y1 = held(r.maxY.rounded(.up), height)
         guard x1 > x0, y1 > y0 else { return nil }
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// This rectangle within `width` × `height`; nil when nothing is left.
+    func clipped(toWidth width: Int, height: Int) -> PixelRect? {
+        let x0 = max(0, x), y0 = max(0, y), x1 = min(width, x + self.width), y1 = min(height, y + self.height)
+        return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
     }
 
     init(x: Int, y: Int, width: Int, height: Int) {
@@ -180,8 +188,8 @@ final class FramePresenter {
         waitForCompletion()
         let target = UnsafeMutableRawPointer(image.pointee.data!)
         let targetRow = Int(image.pointee.bytes_per_line)
+        let rects = rects.compactMap { $0.clipped(toWidth: min(width, frame.width), height: min(height, frame.height)) }
         for r in rects {
-            guard let r = clipped(r, frame) else { continue }
             for y in r.y..<(r.y + r.height) {
                 let s = frame.baseAddress + y * frame.bytesPerRow + r.x * 4
                 let d = target + y * targetRow + r.x * 4
@@ -189,7 +197,6 @@ final class FramePresenter {
             }
         }
         for r in rects {
-            guard let r = clipped(r, frame) else { continue }
             if usesSharedMemory {
                 XShmPutImage(
                     display, window, gc, image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height), 1)
@@ -201,9 +208,11 @@ final class FramePresenter {
         XFlush(display)
     }
 
-    private func clipped(_ r: PixelRect, _ frame: Bitmap) -> PixelRect? {
-        let w = min(width, frame.width), h = min(height, frame.height)
-        return PixelRect(Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height)), within: w, h)
+    /// `rects` (device pixels) as whole-pixel rectangles inside the image;
+    /// nil: the whole image.
+    func pixelRects(_ rects: [Rect]?) -> [PixelRect] {
+        guard let rects else { return [PixelRect(x: 0, y: 0, width: width, height: height)] }
+        return rects.compactMap { PixelRect($0, within: width, height) }
     }
 
     /// R, G, B, A (premultiplied, so over black) to the server's B, G, R, X.

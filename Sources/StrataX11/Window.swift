@@ -73,7 +73,8 @@ public final class Window {
     /// Called after each frame is presented, with the input events it was
     /// the first frame to show (their timestamps).
     public var framePresented: (@MainActor (_ presented: Double, _ events: [Double]) -> Void)?
-    /// Frames a second the timer aims at (the display's rate; default 60).
+    /// Frames a second the timer aims at (the display's rate; default 60;
+    /// held to 1…1000, and 60 for values that are not numbers).
     public let framesPerSecond: Double
 
     /// The window's title (the title bar's text).
@@ -113,7 +114,6 @@ public final class Window {
     private var timeAnchor: (server: UInt, host: Double)?
     /// Input events delivered since the last frame was presented.
     private var eventsSinceFrame: [Double] = []
-    private var runContinuation: Bool = false
     private(set) var xinput: XInputPointer?
     private var lastPointer = Point(x: 0, y: 0)
 
@@ -144,7 +144,7 @@ public final class Window {
         }
         let requested = scale ?? desktopScale(display)
         self.scale = requested.isFinite && requested > 0 ? min(8, requested) : 1
-        self.framesPerSecond = framesPerSecond.isFinite && framesPerSecond >= 1 ? framesPerSecond : 60
+        self.framesPerSecond = framesPerSecond.isFinite && framesPerSecond >= 1 ? min(1000, framesPerSecond) : 60
         self.title = title
         minimumSize = Size(width: 1, height: 1)
         self.size = size
@@ -337,13 +337,8 @@ public final class Window {
 
     private func present(_ damage: [Rect]) {
         guard let presenter else { return }
-        var rects: [PixelRect]
-        if needsFullPresent {
-            rects = [PixelRect(x: 0, y: 0, width: presenter.width, height: presenter.height)]
-            needsFullPresent = false
-        } else {
-            rects = damage.compactMap { PixelRect($0, within: presenter.width, presenter.height) }
-        }
+        let rects = presenter.pixelRects(needsFullPresent ? nil : damage)
+        needsFullPresent = false
         if !rects.isEmpty { host.withFrameBuffer { presenter.present($0, rects: rects) } }
         let events = eventsSinceFrame
         eventsSinceFrame.removeAll()
@@ -359,12 +354,10 @@ public final class Window {
     /// measure of presentation alone (`strata bench window`).
     public func presentFrame(rects: [Rect]? = nil) {
         guard isOpen, let presenter else { return }
-        let pixelRects =
-            rects.map { $0.compactMap { PixelRect($0, within: presenter.width, presenter.height) } }
-            ?? [PixelRect(x: 0, y: 0, width: presenter.width, height: presenter.height)]
+        let pixelRects = presenter.pixelRects(rects)
         host.withFrameBuffer { presenter.present($0, rects: pixelRects) }
-        presenter.waitForCompletion()
-        if presenter.pendingPuts == 0 { XSync(display, 0) }
+        // Shared images: the wait is a round trip; plain puts need one.
+        if presenter.usesSharedMemory { presenter.waitForCompletion() } else { XSync(display, 0) }
     }
 
     /// Shows the whole frame again at the next frame.

@@ -96,9 +96,9 @@ struct DemoCommand: ParsableCommand {
                 let s = window.host.statistics
                 let n = s.framesRendered - framesAtReport
                 // This second's frames: the main actor's time for each (commit and render).
-                let recent = s.durations.suffix(n).sorted()
-                let p50 = recent.isEmpty ? 0 : recent[recent.count / 2] * 1000
-                let worst = (recent.last ?? 0) * 1000
+                let recent = Array(s.durations.suffix(n))
+                let p50 = median(recent) * 1000
+                let worst = (recent.max() ?? 0) * 1000
                 print(String(format: "%d frames in %.2f s, frame p50 %.2f ms, max %.2f ms", n, now - lastReport, p50, worst))
                 lastReport = now
                 framesAtReport = s.framesRendered

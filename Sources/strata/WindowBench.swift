@@ -139,10 +139,10 @@ struct WindowBench: ParsableCommand {
         defer { window.close() }
         buildLayerScene(window.rootLayer)
         settle(window)
-        let start = processCPUSeconds()
+        let start = cpuSeconds()
         let end = Date().addingTimeInterval(5)
         while Date() < end { _ = RunLoop.main.run(mode: .default, before: end) }
-        return (processCPUSeconds() - start) / 5 * 100
+        return (cpuSeconds() - start) / 5 * 100
     }
 
     @MainActor
@@ -154,11 +154,5 @@ struct WindowBench: ParsableCommand {
             l.cornerRadius = 12
             root.addSublayer(l)
         }
-    }
-
-    func processCPUSeconds() -> Double {
-        var usage = rusage()
-        getrusage(__rusage_who_t(0), &usage)  // RUSAGE_SELF
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 }

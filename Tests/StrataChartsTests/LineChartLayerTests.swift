@@ -171,6 +171,13 @@ import Testing
         #expect((x - 1...x + 1).contains { image[$0, Int(plot.maxY - 3)].b > 200 && image[$0, Int(plot.maxY - 3)].r < 60 })
         // From a point in the layer: x = 10 of the data.
         #expect(c.highlight(at: Point(x: plot.minX + plot.width / 3, y: 5))! == (0, 1))
+        // The x under a point: the shown range across the plot, both ends and
+        // beyond them.
+        #expect(abs(c.xValue(at: Point(x: plot.minX, y: 0))! - 0) < 1e-9)
+        #expect(abs(c.xValue(at: Point(x: plot.maxX, y: 0))! - 30) < 1e-9)
+        #expect(abs(c.xValue(at: Point(x: plot.minX + plot.width / 6, y: 0))! - 5) < 1e-9)
+        #expect(abs(c.xValue(at: Point(x: plot.minX - plot.width, y: 0))! + 30) < 1e-9)
+        #expect(LineChartLayer().xValue(at: Point(x: 5, y: 5)) == nil)
         c.data = LineChartData([])
         #expect(c.highlight(x: 1) == nil)
         host.renderFrame()

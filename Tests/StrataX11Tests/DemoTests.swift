@@ -56,6 +56,20 @@ extension X11Tests {
             #expect(hasDetail(shown))
         }
 
+        @Test func demoSizesThatAreNotSizesThrowAndScalesAreHeld() throws {
+            for bad in [
+                Size(width: .nan, height: 100), Size(width: 100, height: .infinity), Size(width: 0, height: 100),
+                Size(width: -10, height: 100), Size(width: 1e30, height: 100), Size(width: 100, height: 40_000),
+            ] {
+                #expect(throws: DemoError.self) { _ = try Demo(.ruler, size: bad) }
+            }
+            #expect(DemoError.invalidSize(width: 0, height: 1).description.contains("1 to 32,767"))
+            for scale in [Double.nan, -1, 0, .infinity, 1e30] {
+                let demo = try Demo(.feed, size: Size(width: 200, height: 300), scale: scale)
+                #expect(demo.size == Size(width: 200, height: 300))
+            }
+        }
+
         @Test func theChartDemoSelectsByPointerAndZoomsByWheel() async throws {
             guard let display = TestDisplay.name else { return }
             let demo = try Demo(.chart)

@@ -101,6 +101,28 @@ extension X11Tests {
             #expect(same)
         }
 
+        @Test func badRectanglesAndRatesAreHeldNotFatal() async throws {
+            guard let name = TestDisplay.name else { return }
+            let window = try Window(size: Size(width: 80, height: 60), scale: 1, display: name)
+            defer { window.close() }
+            buildTree(in: window.rootLayer)
+            #expect(await pump(window) { !window.needsFrame })
+            let bad = [
+                Rect(x: .nan, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: .infinity, height: 10),
+                Rect(x: -1e30, y: -1e30, width: 2e30, height: 2e30), Rect(x: 1e30, y: 5, width: 10, height: 10),
+                Rect(x: -50, y: -50, width: 10, height: 10), Rect(x: 10, y: 10, width: 0, height: 0),
+            ]
+            window.presentFrame(rects: bad)
+            window.presentFrame(rects: [])
+            let same = try window.readPixels() == window.host.makeImage()
+            #expect(same)
+            for (rate, held) in [(Double.nan, 60.0), (.infinity, 60), (0, 60), (-5, 60), (1e30, 1000), (144, 144)] {
+                let w = try Window(size: Size(width: 10, height: 10), display: name, framesPerSecond: rate)
+                #expect(w.framesPerSecond == held)
+                w.close()
+            }
+        }
+
         @Test func anIdleWindowStopsRendering() async throws {
             guard let name = TestDisplay.name else { return }
             let window = try Window(size: Size(width: 100, height: 100), scale: 1, display: name)
