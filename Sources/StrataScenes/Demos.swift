@@ -50,7 +50,14 @@ public final class Demo {
     /// `scale` pixels per point (held to 0.25…8; 1 for values that are not
     /// numbers or not above 0).
     /// - Throws: `DemoError.invalidSize` for other sizes.
-    public init(_ name: Name, size: Size? = nil, scale: Double = 1) throws {
+    public convenience init(_ name: Name, size: Size? = nil, scale: Double = 1) throws {
+        try self.init(name, size: size, scale: scale, feedPosts: 10_000)
+    }
+
+    /// The same, with the feed's post count (tests use a few hundred: the
+    /// layouts of 10,000 posts keep the queue pool busy for seconds in a
+    /// debug build, and other tests share it).
+    init(_ name: Name, size: Size?, scale: Double, feedPosts: Int) throws {
         self.name = name
         let size = size ?? Demo.defaultSize(name)
         guard size.width.isFinite, size.height.isFinite, (1...32767).contains(size.width), (1...32767).contains(size.height) else {
@@ -96,7 +103,7 @@ public final class Demo {
             list.contentsScale = scale
             list.backgroundColor = Color(white: 0.93)
             root.addSubview(list)
-            let controller = FeedController(posts: 10_000, width: size.width)
+            let controller = FeedController(posts: feedPosts, width: size.width)
             controller.attach(to: list)
             retained.append(controller)
             rootView = root

@@ -22,7 +22,7 @@ extension X11Tests {
     @Suite struct DemoTests {
         @Test(arguments: Demo.Name.allCases)
         func everyDemoRunsHeadlessWithItsScript(_ name: Demo.Name) throws {
-            let demo = try Demo(name)
+            let demo = try Demo(name, size: nil, scale: 1, feedPosts: 300)
             let host = try LayerHost(width: Int(demo.size.width), height: Int(demo.size.height))
             let clock = host.clock as! ManualClock
             let dispatcher = InputDispatcher(rootView: demo.rootView, host: host)
@@ -38,7 +38,7 @@ extension X11Tests {
         @Test(arguments: Demo.Name.allCases)
         func everyDemoShowsInAWindow(_ name: Demo.Name) async throws {
             guard let display = TestDisplay.name else { return }
-            let demo = try Demo(name)
+            let demo = try Demo(name, size: nil, scale: 1, feedPosts: 300)
             let window = try Window(title: name.rawValue, size: demo.size, scale: 1, display: display)
             defer { window.close() }
             window.rootView = demo.rootView
@@ -65,7 +65,7 @@ extension X11Tests {
             }
             #expect(DemoError.invalidSize(width: 0, height: 1).description.contains("1 to 32,767"))
             for scale in [Double.nan, -1, 0, .infinity, 1e30] {
-                let demo = try Demo(.feed, size: Size(width: 200, height: 300), scale: scale)
+                let demo = try Demo(.feed, size: Size(width: 200, height: 300), scale: scale, feedPosts: 50)
                 #expect(demo.size == Size(width: 200, height: 300))
             }
         }
