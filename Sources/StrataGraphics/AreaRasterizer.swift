@@ -243,15 +243,34 @@ func sweepCoverageRow<B: SpanBlitter>(
                     blitter.blitSpan(x: originX + x, y: y, count: min(start, width) - x, coverage: c)
                 }
             }
-            // Edge cells one pixel at a time: runs are short (two or three cells an
-            // edge), and blending each as its coverage comes saves a mask buffer's
-            // round trip.
-            for i in start..<end {
-                acc += line[i]
-                line[i] = 0
-                if i < width {
-                    let c = coverageByte(acc, evenOdd)
-                    if c != 0 { blitter.blitPixel(x: originX + i, y: y, coverage: c) }
+            let last = min(end, width)
+            if last - start >= 4 {
+                // A longer run (a shallow edge, or a small shape's row): its
+                // coverage bytes first, then one masked blend, eight lanes at a time.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { mask in
+                    let m = mask.baseAddress!
+                    for i in start..<last {
+                        acc += line[i]
+                        line[i] = 0
+                        m[i - start] = coverageByte(acc, evenOdd)
+                    }
+                    blitter.blitMask(x: originX + start, y: y, count: last - start, mask: m)
+                }
+                for i in last..<end {
+                    acc += line[i]
+                    line[i] = 0
+                }
+            } else {
+                // Edge cells one pixel at a time: runs are short (two or three cells an
+                // edge), and blending each as its coverage comes saves a mask buffer's
+                // round trip.
+                for i in start..<end {
+                    acc += line[i]
+                    line[i] = 0
+                    if i < width {
+                        let c = coverageByte(acc, evenOdd)
+                        if c != 0 { blitter.blitPixel(x: originX + i, y: y, coverage: c) }
+                    }
                 }
             }
             x = end
