@@ -59,8 +59,11 @@ let package = Package(
         ),
         .target(
             name: "StrataGraphics",
-            dependencies: ["CPNG", "CJPEG", "StrataQueues"]
+            dependencies: ["CPNG", "CJPEG", "CPixels", "StrataQueues"]
         ),
+        // Span-compositing kernels for AVX2, chosen at run time (the package
+        // itself targets baseline x86-64).
+        .target(name: "CPixels"),
         // FreeType loads faces and their outlines; fontconfig finds fonts and
         // fallbacks (Debian: libfreetype-dev, libfontconfig-dev).
         // ICU's common library (Debian's libicu-dev) for grapheme clusters and

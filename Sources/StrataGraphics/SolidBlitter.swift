@@ -12,6 +12,8 @@
 // (`pairs`). On the text benchmark's 640 × 2000 drawing this brought the
 // mask blending from 0.14 ms to 0.055 ms.
 
+import CPixels
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -105,6 +107,10 @@ struct SolidBlitter: SpanBlitter {
             memset(d, Int32(sm & 0xFF), height * bytesPerRow)
             return
         }
+        if width >= 8 {
+            SolidBlitter.blendRows(d, rowStride, width, height, (sl, kl), (sm, km), (sr, kr))
+            return
+        }
         for _ in 0..<height {
             if doLeft { d[0] = sl &+ scalePacked(d[0], kl) }
             if inner > 0 {
@@ -116,6 +122,84 @@ struct SolidBlitter: SpanBlitter {
             }
             if doRight { d[width - 1] = sr &+ scalePacked(d[width - 1], kr) }
             d += rowStride
+        }
+    }
+
+    /// Whether the AVX2 kernels of `CPixels` run here (asked once).
+    static let usesAVX2 = strata_pixels_have_avx2() != 0
+
+    /// Rows of a rectangle at least eight pixels wide, `d[i] = s + d[i]·keep/255`
+    /// with the left column's, the middle's and the right column's source and
+    /// keep, in eight-pixel blocks only: the lanes of each block carry their own
+    /// pair, worked out once for the rectangle, and the row's last block ends at
+    /// its last pixel, with the lanes it shares with the block before it set to
+    /// leave their pixels as they are (source 0, keep 255: exact). So no pixel
+    /// of a row goes through the scalar loop, and nothing outside the
+    /// rectangle is read or written. On the rects scene (10 000 rectangles 4 to
+    /// 64 pixels wide) this took the per-row left, right and tail pixels out of
+    /// the profile.
+    @inline(__always)
+    static func blendRows(
+        _ d: UnsafeMutablePointer<UInt32>, _ rowStride: Int, _ width: Int, _ height: Int,
+        _ left: (UInt32, UInt32), _ middle: (UInt32, UInt32), _ right: (UInt32, UInt32),
+        avx2: Bool = SolidBlitter.usesAVX2
+    ) {
+        // Blocks at 0, 8, … while a pixel is left after them; then the last at width − 8.
+        let full = (width - 1) >> 3
+        let lastStart = width - 8
+        @inline(__always) func lanes(_ start: Int) -> (SIMD8<UInt32>, SIMD16<UInt16>) {
+            var s = SIMD8<UInt32>(), k = SIMD8<UInt32>()
+            for j in 0..<8 {
+                let p = start + j
+                let (sp, kp): (UInt32, UInt32)
+                if start == lastStart && p < full * 8 {
+                    (sp, kp) = (0, 255)  // done by the block before
+                } else if p == 0 {
+                    (sp, kp) = left
+                } else if p == width - 1 {
+                    (sp, kp) = right
+                } else {
+                    (sp, kp) = middle
+                }
+                s[j] = sp
+                k[j] = kp
+            }
+            return (s, PixelMath.spread(k))
+        }
+        let (sFirst, kFirst) = lanes(0)
+        let sMid = SIMD8<UInt32>(repeating: middle.0)
+        let kMid = SIMD16<UInt16>(repeating: UInt16(middle.1))
+        let (sLast, kLast) = lanes(lastStart)
+        if avx2 {
+            withUnsafeBytes(of: (sFirst, kFirst, sLast, kLast)) { lanes in
+                let l = lanes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                strata_blend_rows_avx2(
+                    d, rowStride, width, height, l, l + 8, middle.0, middle.1 | middle.1 << 16, l + 16, l + 24)
+            }
+            return
+        }
+        let rowBytes = rowStride * 4, lastByte = lastStart * 4
+        if full > 0 {
+            var row = UnsafeMutableRawPointer(d)
+            for _ in 0..<height {
+                let v = row.loadUnaligned(as: SIMD8<UInt32>.self)
+                row.storeBytes(of: sFirst &+ PixelMath.blend8(v, kFirst), as: SIMD8<UInt32>.self)
+                var o = 32
+                for _ in 1..<full {
+                    let w = row.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt32>.self)
+                    row.storeBytes(of: sMid &+ PixelMath.blend8(w, kMid), toByteOffset: o, as: SIMD8<UInt32>.self)
+                    o += 32
+                }
+                row += rowBytes
+            }
+        }
+        // The last blocks in a pass of their own: a load that overlaps a store
+        // just made (the block before, in the same row) would wait for it.
+        var row = UnsafeMutableRawPointer(d) + lastByte
+        for _ in 0..<height {
+            let v = row.loadUnaligned(as: SIMD8<UInt32>.self)
+            row.storeBytes(of: sLast &+ PixelMath.blend8(v, kLast), as: SIMD8<UInt32>.self)
+            row += rowBytes
         }
     }
 

@@ -151,3 +151,39 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
         }
     }
 }
+
+/// The rectangle kernel (`SolidBlitter.blendRows`: blocks of eight lanes with
+/// their own source and keep, the last block overlapping the one before it),
+/// portable and AVX2, against the one-pixel formula, at every width from 8 to
+/// 40 and with pixels beside the rectangle that must stay as they were.
+@Suite struct RectangleKernelTests {
+    @Test func bothKernelsMatchThePixelFormula() {
+        var r = FuzzRandom(seed: 21)
+        let kernels = SolidBlitter.usesAVX2 ? [false, true] : [false]
+        for width in 8...40 {
+            let height = 1 + r.int(4), stride = width + 5
+            let before = (0..<(stride * height + 3)).map { _ in randomPixel(&r) }
+            func pair() -> (UInt32, UInt32) {
+                let s = randomPixel(&r)
+                return (s, r.int(3) == 0 ? 255 - s >> 24 : UInt32(r.int(256)))
+            }
+            let left = pair(), middle = pair(), right = pair()
+            var expected = before
+            for y in 0..<height {
+                for x in 0..<width {
+                    let (s, k) = x == 0 ? left : x == width - 1 ? right : middle
+                    let i = 2 + y * stride + x
+                    expected[i] = s &+ scalePacked(before[i], k)
+                }
+            }
+            for avx2 in kernels {
+                var out = before
+                out.withUnsafeMutableBufferPointer { o in
+                    SolidBlitter.blendRows(o.baseAddress! + 2, stride, width, height, left, middle, right, avx2: avx2)
+                }
+                let same = out == expected
+                #expect(same, "width \(width) height \(height) avx2 \(avx2)")
+            }
+        }
+    }
+}

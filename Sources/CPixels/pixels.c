@@ -1,0 +1,68 @@
+// Span-compositing kernels compiled for AVX2 and chosen at run time, while
+// the rest of the package targets baseline x86-64 (SSE2): eight pixels a
+// register instead of four. The arithmetic is the Swift loops' (PixelMath):
+// R·B and G·A channel pairs in 16-bit lanes, t·k + 128 divided by 255 as
+// ((t·k + 128)·257) >> 16, exact for every byte pair, so the results are the
+// same bytes as the portable path's.
+#include "CPixels.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+__attribute__((target("avx2"), always_inline))
+static inline __m256i blend8(__m256i v, __m256i s, __m256i k) {
+    const __m256i low = _mm256_set1_epi32(0x00FF00FF);
+    const __m256i bias = _mm256_set1_epi16(0x80);
+    const __m256i m257 = _mm256_set1_epi16(257);
+    __m256i rb = _mm256_and_si256(v, low);
+    __m256i ag = _mm256_and_si256(_mm256_srli_epi32(v, 8), low);
+    rb = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(rb, k), bias), m257);
+    ag = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(ag, k), bias), m257);
+    return _mm256_add_epi32(s, _mm256_or_si256(rb, _mm256_slli_epi32(ag, 8)));
+}
+
+__attribute__((target("avx2")))
+void strata_blend_rows_avx2(uint32_t *d, long row_stride, long width, long height,
+                            const uint32_t *s_first, const uint32_t *k_first,
+                            uint32_t s_mid, uint32_t k_mid,
+                            const uint32_t *s_last, const uint32_t *k_last) {
+    const long full = (width - 1) >> 3;
+    if (full > 0) {
+        const __m256i sf = _mm256_loadu_si256((const __m256i *)s_first);
+        const __m256i kf = _mm256_loadu_si256((const __m256i *)k_first);
+        const __m256i sm = _mm256_set1_epi32((int)s_mid);
+        const __m256i km = _mm256_set1_epi32((int)k_mid);
+        uint32_t *row = d;
+        for (long y = 0; y < height; y++, row += row_stride) {
+            __m256i *p = (__m256i *)row;
+            _mm256_storeu_si256(p, blend8(_mm256_loadu_si256(p), sf, kf));
+            for (long b = 1; b < full; b++) {
+                __m256i *q = (__m256i *)(row + 8 * b);
+                _mm256_storeu_si256(q, blend8(_mm256_loadu_si256(q), sm, km));
+            }
+        }
+    }
+    const __m256i sl = _mm256_loadu_si256((const __m256i *)s_last);
+    const __m256i kl = _mm256_loadu_si256((const __m256i *)k_last);
+    uint32_t *row = d + width - 8;
+    for (long y = 0; y < height; y++, row += row_stride) {
+        __m256i *p = (__m256i *)row;
+        _mm256_storeu_si256(p, blend8(_mm256_loadu_si256(p), sl, kl));
+    }
+}
+
+int strata_pixels_have_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") ? 1 : 0;
+}
+#else
+void strata_blend_rows_avx2(uint32_t *d, long row_stride, long width, long height,
+                            const uint32_t *s_first, const uint32_t *k_first,
+                            uint32_t s_mid, uint32_t k_mid,
+                            const uint32_t *s_last, const uint32_t *k_last) {
+    (void)d; (void)row_stride; (void)width; (void)height; (void)s_first; (void)k_first;
+    (void)s_mid; (void)k_mid; (void)s_last; (void)k_last;
+}
+
+int strata_pixels_have_avx2(void) { return 0; }
+#endif
