@@ -51,6 +51,28 @@ void strata_blend_rows_avx2(uint32_t *d, long row_stride, long width, long heigh
     }
 }
 
+__attribute__((target("avx2")))
+void strata_blend_span_avx2(uint32_t *d, long count, uint32_t s, uint32_t keep) {
+    const __m256i sv = _mm256_set1_epi32((int)s);
+    const __m256i kv = _mm256_set1_epi32((int)(keep | keep << 16));
+    // The last eight pixels from their values before any store: the lanes
+    // they share with the loop's last block come out the same as there.
+    __m256i *tail = (__m256i *)(d + count - 8);
+    const __m256i last = blend8(_mm256_loadu_si256(tail), sv, kv);
+    long i = 0;
+    for (; i + 16 <= count; i += 16) {
+        __m256i *p = (__m256i *)(d + i);
+        const __m256i a = _mm256_loadu_si256(p), b = _mm256_loadu_si256(p + 1);
+        _mm256_storeu_si256(p, blend8(a, sv, kv));
+        _mm256_storeu_si256(p + 1, blend8(b, sv, kv));
+    }
+    if (i + 8 <= count) {
+        __m256i *p = (__m256i *)(d + i);
+        _mm256_storeu_si256(p, blend8(_mm256_loadu_si256(p), sv, kv));
+    }
+    _mm256_storeu_si256(tail, last);
+}
+
 int strata_pixels_have_avx2(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") ? 1 : 0;
@@ -62,6 +84,10 @@ void strata_blend_rows_avx2(uint32_t *d, long row_stride, long width, long heigh
                             const uint32_t *s_last, const uint32_t *k_last) {
     (void)d; (void)row_stride; (void)width; (void)height; (void)s_first; (void)k_first;
     (void)s_mid; (void)k_mid; (void)s_last; (void)k_last;
+}
+
+void strata_blend_span_avx2(uint32_t *d, long count, uint32_t s, uint32_t keep) {
+    (void)d; (void)count; (void)s; (void)keep;
 }
 
 int strata_pixels_have_avx2(void) { return 0; }

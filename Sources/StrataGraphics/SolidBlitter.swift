@@ -330,7 +330,13 @@ struct SolidBlitter: SpanBlitter {
 
     /// `d[i] = s + d[i]·keep/255` for `count` pixels.
     @inline(__always)
-    static func blend(_ d: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, _ keep: UInt32) {
+    static func blend(
+        _ d: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, _ keep: UInt32, avx2: Bool = SolidBlitter.usesAVX2
+    ) {
+        if avx2 && count >= 8 {
+            strata_blend_span_avx2(d, count, s, keep)
+            return
+        }
         var i = 0
         let raw = UnsafeMutableRawPointer(d)
         if count >= 4 {

@@ -187,3 +187,25 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
         }
     }
 }
+
+extension RectangleKernelTests {
+    /// The constant-colour span loop (`SolidBlitter.blend`), portable and AVX2
+    /// (whose last eight pixels overlap the block before), at every length to
+    /// 40, with the pixels on either side left alone.
+    @Test func spanKernelsMatchThePixelFormula() {
+        var r = FuzzRandom(seed: 22)
+        let kernels = SolidBlitter.usesAVX2 ? [false, true] : [false]
+        for count in 0...40 {
+            let before = (0..<(count + 4)).map { _ in randomPixel(&r) }
+            let s = randomPixel(&r), keep = r.int(2) == 0 ? 255 - s >> 24 : UInt32(r.int(256))
+            var expected = before
+            for i in 2..<(2 + count) { expected[i] = s &+ scalePacked(before[i], keep) }
+            for avx2 in kernels {
+                var out = before
+                out.withUnsafeMutableBufferPointer { SolidBlitter.blend($0.baseAddress! + 2, count, s, keep, avx2: avx2) }
+                let same = out == expected
+                #expect(same, "count \(count) avx2 \(avx2)")
+            }
+        }
+    }
+}

@@ -21,4 +21,8 @@ void strata_blend_rows_avx2(uint32_t *d, long row_stride, long width, long heigh
                             uint32_t s_mid, uint32_t k_mid,
                             const uint32_t *s_last, const uint32_t *k_last);
 
+/// `d[i] = s + d[i]·keep/255` for `count` >= 8 pixels, with AVX2 (call only
+/// when `strata_pixels_have_avx2()`): the solid colour's span loop.
+void strata_blend_span_avx2(uint32_t *d, long count, uint32_t s, uint32_t keep);
+
 #endif
