@@ -73,6 +73,90 @@ void strata_blend_span_avx2(uint32_t *d, long count, uint32_t s, uint32_t keep) 
     _mm256_storeu_si256(tail, last);
 }
 
+/// Eight coverage bytes, each in both 16-bit halves of its lane.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i spread8(uint64_t m) {
+    const __m256i c = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)m));
+    return _mm256_or_si256(c, _mm256_slli_epi32(c, 16));
+}
+
+/// Each channel of `v` times `k`/255, rounded.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i scale8(__m256i v, __m256i k) {
+    const __m256i low = _mm256_set1_epi32(0x00FF00FF);
+    const __m256i bias = _mm256_set1_epi16(0x80);
+    const __m256i m257 = _mm256_set1_epi16(257);
+    __m256i rb = _mm256_and_si256(v, low);
+    __m256i ag = _mm256_and_si256(_mm256_srli_epi32(v, 8), low);
+    rb = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(rb, k), bias), m257);
+    ag = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(ag, k), bias), m257);
+    return _mm256_or_si256(rb, _mm256_slli_epi32(ag, 8));
+}
+
+/// Eight pixels through eight coverages: `lerp` as `SolidBlitter.lerpMask`
+/// (one rounding of s·c + d·(255 − c)), otherwise source over as `blitMask`
+/// (the source scaled by c, then the destination by 255 − its alpha).
+__attribute__((target("avx2"), always_inline))
+static inline __m256i mask8(__m256i v, __m256i c, __m256i src, int lerp) {
+    if (lerp) {
+        const __m256i low = _mm256_set1_epi32(0x00FF00FF);
+        const __m256i bias = _mm256_set1_epi16(0x80);
+        const __m256i m257 = _mm256_set1_epi16(257);
+        const __m256i k = _mm256_sub_epi16(_mm256_set1_epi16(255), c);
+        const __m256i srb = _mm256_and_si256(src, low);
+        const __m256i sag = _mm256_and_si256(_mm256_srli_epi32(src, 8), low);
+        __m256i rb = _mm256_mullo_epi16(_mm256_and_si256(v, low), k);
+        __m256i ag = _mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(v, 8), low), k);
+        rb = _mm256_add_epi16(_mm256_add_epi16(rb, _mm256_mullo_epi16(srb, c)), bias);
+        ag = _mm256_add_epi16(_mm256_add_epi16(ag, _mm256_mullo_epi16(sag, c)), bias);
+        rb = _mm256_mulhi_epu16(rb, m257);
+        ag = _mm256_mulhi_epu16(ag, m257);
+        return _mm256_or_si256(rb, _mm256_slli_epi32(ag, 8));
+    }
+    const __m256i s = scale8(src, c);
+    __m256i keep = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(s, 24));
+    keep = _mm256_or_si256(keep, _mm256_slli_epi32(keep, 16));
+    return _mm256_add_epi32(s, scale8(v, keep));
+}
+
+__attribute__((target("avx2"), always_inline))
+static inline void mask_span(uint32_t *d, long count, const uint8_t *mask, uint32_t source, int lerp) {
+    const __m256i src = _mm256_set1_epi32((int)source);
+    if (count < 8) {
+        // Fewer than eight: masked loads and stores of the pixels there are.
+        uint64_t m = 0;
+        __builtin_memcpy(&m, mask, (size_t)count);
+        const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)count), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        const __m256i v = _mm256_maskload_epi32((const int *)d, lanes);
+        _mm256_maskstore_epi32((int *)d, lanes, mask8(v, spread8(m), src, lerp));
+        return;
+    }
+    // The last eight from the pixels before any store, as in the span kernel:
+    // their coverage is per pixel, so the shared lanes come out the same too.
+    __m256i *tail = (__m256i *)(d + count - 8);
+    uint64_t mt;
+    __builtin_memcpy(&mt, mask + count - 8, 8);
+    const __m256i last = mask8(_mm256_loadu_si256(tail), spread8(mt), src, lerp);
+    for (long i = 0; i + 8 <= count; i += 8) {
+        uint64_t m;
+        __builtin_memcpy(&m, mask + i, 8);
+        if (m == 0) continue;
+        __m256i *p = (__m256i *)(d + i);
+        _mm256_storeu_si256(p, mask8(_mm256_loadu_si256(p), spread8(m), src, lerp));
+    }
+    _mm256_storeu_si256(tail, last);
+}
+
+__attribute__((target("avx2")))
+void strata_lerp_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_t source) {
+    mask_span(d, count, mask, source, 1);
+}
+
+__attribute__((target("avx2")))
+void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_t source) {
+    mask_span(d, count, mask, source, 0);
+}
+
 int strata_pixels_have_avx2(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") ? 1 : 0;
@@ -88,6 +172,14 @@ void strata_blend_rows_avx2(uint32_t *d, long row_stride, long width, long heigh
 
 void strata_blend_span_avx2(uint32_t *d, long count, uint32_t s, uint32_t keep) {
     (void)d; (void)count; (void)s; (void)keep;
+}
+
+void strata_lerp_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_t source) {
+    (void)d; (void)count; (void)mask; (void)source;
+}
+
+void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_t source) {
+    (void)d; (void)count; (void)mask; (void)source;
 }
 
 int strata_pixels_have_avx2(void) { return 0; }

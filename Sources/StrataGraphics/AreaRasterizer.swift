@@ -70,25 +70,29 @@ final class AreaRasterizer: EdgeAccumulator {
     @inline(__always)
     func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
         if !(y0 < y1) { return }
-        let dxdy = (x1 - x0) / (y1 - y0)
-        var row = Int(y0)
-        let lastRow = min(height - 1, Int(y1.rounded(.up)) - 1)
-        var yTop = y0, xTop = x0
-        while row <= lastRow {
-            let yNext = Float(row + 1)
-            let yBot = yNext < y1 ? yNext : y1
-            let xBot = yNext < y1 ? x0 + (yBot - y0) * dxdy : x1
-            cellSpan(row, xTop, xBot, (yBot - yTop) * dir)
-            yTop = yBot; xTop = xBot
-            row += 1
+        let first = Int(y0)
+        // The last row it reaches into: ⌈y1⌉ − 1, held to the band.
+        let whole = Int(y1)
+        let last = min(height - 1, Float(whole) == y1 ? whole - 1 : whole)
+        var line = cells + first &* stride
+        var rowBits = bits + first &* wordsPerRow
+        if first >= last {
+            // Within one row (most edges of small shapes and shallow lines).
+            addEdgeArea(line, rowBits, x0, x1, (y1 - y0) * dir)
+            return
         }
-    }
-
-    /// Adds the part of a line within one pixel row: it runs from x = `xa` to
-    /// x = `xb` while descending `d` (signed) of the row's height.
-    @inline(__always)
-    private func cellSpan(_ row: Int, _ xa: Float, _ xb: Float, _ d: Float) {
-        addEdgeArea(cells + row * stride, bits + row * wordsPerRow, xa, xb, d)
+        let dxdy = (x1 - x0) / (y1 - y0)
+        var yTop = y0, xTop = x0
+        for row in first..<last {
+            // Recomputed from the start, not stepped: a tall edge does not drift.
+            let yBot = Float(row &+ 1)
+            let xBot = x0 + (yBot - y0) * dxdy
+            addEdgeArea(line, rowBits, xTop, xBot, (yBot - yTop) * dir)
+            yTop = yBot; xTop = xBot
+            line += stride
+            rowBits += wordsPerRow
+        }
+        addEdgeArea(line, rowBits, xTop, x1, (y1 - yTop) * dir)
     }
 
     /// Scan-converts `area` band by band: for each band, `emit` adds the lines

@@ -210,8 +210,26 @@ struct SolidBlitter: SpanBlitter {
             generalSpan(general, d, count) { UInt32(mask[$0]) }
             return
         }
-        let source = self.source, copy = self.copy
-        if copy || source >> 24 == 255 {
+        SolidBlitter.maskSpan(d, count, mask, source, copy: copy)
+    }
+
+    /// Source over (or copy) of `source` through `count` coverage bytes.
+    @inline(__always)
+    static func maskSpan(
+        _ d: UnsafeMutablePointer<UInt32>, _ count: Int, _ mask: UnsafePointer<UInt8>, _ source: UInt32,
+        copy: Bool, avx2: Bool = SolidBlitter.usesAVX2
+    ) {
+        let lerp = copy || source >> 24 == 255
+        if avx2 {
+            if count <= 0 { return }
+            if lerp {
+                strata_lerp_mask_avx2(d, count, mask, source)
+            } else {
+                strata_blend_mask_avx2(d, count, mask, source)
+            }
+            return
+        }
+        if lerp {
             SolidBlitter.lerpMask(d, count, mask, source)
             return
         }

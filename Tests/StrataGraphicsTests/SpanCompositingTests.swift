@@ -209,3 +209,51 @@ extension RectangleKernelTests {
         }
     }
 }
+
+extension RectangleKernelTests {
+    /// A solid colour through coverage bytes (`SolidBlitter.maskSpan`), opaque,
+    /// translucent and in copy mode, portable and AVX2 (masked loads and stores
+    /// under eight pixels, an overlapping last block from eight on), against
+    /// the one-pixel formulas, with the pixels on either side left alone.
+    @Test func maskKernelsMatchThePixelFormula() {
+        var r = FuzzRandom(seed: 23)
+        let kernels = SolidBlitter.usesAVX2 ? [false, true] : [false]
+        for count in 0...40 {
+            for variant in 0..<3 {
+                let before = (0..<(count + 4)).map { _ in randomPixel(&r) }
+                let mask = (0..<count).map { _ -> UInt8 in
+                    switch r.int(4) {
+                    case 0: 0
+                    case 1: 255
+                    default: UInt8(r.int(256))
+                    }
+                }
+                var source = randomPixel(&r)
+                if variant == 0 { source |= 0xFF00_0000 }  // opaque: coverage interpolates
+                let copy = variant == 2
+                var expected = before
+                for i in 0..<count {
+                    let c = UInt32(mask[i]), d = before[i + 2]
+                    if copy || source >> 24 == 255 {
+                        expected[i + 2] = c == 0 ? d : c == 255 ? source : SolidBlitter.lerpOne(d, source, c)
+                    } else if c != 0 {
+                        let s = scalePacked(source, c)
+                        expected[i + 2] = s &+ scalePacked(d, 255 - s >> 24)
+                    }
+                }
+                for avx2 in kernels {
+                    var out = before
+                    out.withUnsafeMutableBufferPointer { o in
+                        mask.withUnsafeBufferPointer { m in
+                            SolidBlitter.maskSpan(
+                                o.baseAddress! + 2, count, m.baseAddress ?? UnsafePointer(bitPattern: 8)!, source,
+                                copy: copy, avx2: avx2)
+                        }
+                    }
+                    let same = out == expected
+                    #expect(same, "count \(count) variant \(variant) avx2 \(avx2)")
+                }
+            }
+        }
+    }
+}

@@ -25,4 +25,11 @@ void strata_blend_rows_avx2(uint32_t *d, long row_stride, long width, long heigh
 /// when `strata_pixels_have_avx2()`): the solid colour's span loop.
 void strata_blend_span_avx2(uint32_t *d, long count, uint32_t s, uint32_t keep);
 
+/// A constant colour through `count` >= 1 coverage bytes, with AVX2 (call
+/// only when `strata_pixels_have_avx2()`): `lerp` is `d = (s·c + d·(255 − c))/255`
+/// rounded once (an opaque source, or copy), `blend` source over with the
+/// source scaled by each coverage. The same bytes as `SolidBlitter.blitMask`.
+void strata_lerp_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_t source);
+void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_t source);
+
 #endif
