@@ -59,7 +59,11 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     @inlinable static func byte(_ v: Double) -> UInt8 {
         guard v > 0 else { return 0 }  // also NaN
         if v >= 1 { return 255 }
-        return UInt8((v * 255).rounded())
+        // Half away from zero, as `rounded()`, without its libm call: x + ½
+        // truncated, less one where the addition itself rounded up past x + ½.
+        let x = v * 255
+        let r = UInt8(x + 0.5)
+        return Double(r) - x > 0.5 ? r - 1 : r
     }
 
     public var description: String { "Color(r: \(red), g: \(green), b: \(blue), a: \(alpha))" }

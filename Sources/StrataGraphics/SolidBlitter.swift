@@ -148,21 +148,24 @@ struct SolidBlitter: SpanBlitter {
         let full = (width - 1) >> 3
         let lastStart = width - 8
         @inline(__always) func lanes(_ start: Int) -> (SIMD8<UInt32>, SIMD16<UInt16>) {
-            var s = SIMD8<UInt32>(), k = SIMD8<UInt32>()
-            for j in 0..<8 {
-                let p = start + j
-                let (sp, kp): (UInt32, UInt32)
-                if start == lastStart && p < full * 8 {
-                    (sp, kp) = (0, 255)  // done by the block before
-                } else if p == 0 {
-                    (sp, kp) = left
-                } else if p == width - 1 {
-                    (sp, kp) = right
-                } else {
-                    (sp, kp) = middle
+            var s = SIMD8<UInt32>(repeating: middle.0), k = SIMD8<UInt32>(repeating: middle.1)
+            if start == 0 {
+                s[0] = left.0
+                k[0] = left.1
+            }
+            let r = width - 1 - start
+            if r < 8 {
+                s[r] = right.0
+                k[r] = right.1
+            }
+            if start == lastStart {
+                // Lanes the block before has done stay as they are.
+                var j = 0
+                while j < full * 8 - start {
+                    s[j] = 0
+                    k[j] = 255
+                    j += 1
                 }
-                s[j] = sp
-                k[j] = kp
             }
             return (s, PixelMath.spread(k))
         }

@@ -52,6 +52,7 @@ public enum RasterScene: String, CaseIterable, Sendable {
             var rng = SplitMix64(seed: 5)
             data.points = walk(&rng, 2_000, 0, w, 540, 30, 100, h - 100)
         }
+        data.buildPaths()
         return data
     }
 
@@ -78,10 +79,7 @@ public enum RasterScene: String, CaseIterable, Sendable {
         canvas.fill(canvas.bounds)
         switch self {
         case .polygons:
-            for (pts, color) in data.polygons {
-                var path = Path()
-                path.addLines(between: pts)
-                path.closeSubpath()
+            for (path, (_, color)) in zip(data.polygonPaths, data.polygons) {
                 canvas.fillColor = color
                 canvas.fill(path)
             }
@@ -96,19 +94,13 @@ public enum RasterScene: String, CaseIterable, Sendable {
                 canvas.fill(rect)
             }
         case .line:
-            var path = Path()
-            path.addLines(between: data.points)
+            let path = data.linePath
             canvas.strokeColor = Color(red8: 30, green8: 120, blue8: 220)
             canvas.strokeStyle = StrokeStyle(lineWidth: 1.5, lineCap: .butt, lineJoin: .round)
             canvas.stroke(path)
         case .area:
             let red = Color(red8: 255, green8: 59, blue8: 48)
-            var line = Path()
-            line.addLines(between: data.points)
-            var area = line
-            area.addLine(to: Point(x: Double(RasterScene.width), y: Double(RasterScene.height)))
-            area.addLine(to: Point(x: 0, y: Double(RasterScene.height)))
-            area.closeSubpath()
+            let line = data.linePath, area = data.areaPath
             let fade = Gradient(colors: [red.withAlphaComponent(204.0 / 255), red.withAlphaComponent(0)])
             canvas.fill(area, with: .linearGradient(fade, start: .zero, end: Point(x: 0, y: Double(RasterScene.height))))
             canvas.strokeColor = red
@@ -124,6 +116,28 @@ public struct SceneData {
     public var polygons: [([Point], Color)] = []
     public var circles: [(Point, Double, Color)] = []
     public var rects: [(Rect, Color)] = []
+    /// The paths the scene draws, built with the geometry (the peers' harness
+    /// builds its paths before timing too): the polygons, the polyline of
+    /// `line` and `area`, and the closed area under it.
+    public var polygonPaths: [Path] = []
+    public var linePath = Path()
+    public var areaPath = Path()
+
+    mutating func buildPaths() {
+        polygonPaths = polygons.map { pts, _ in
+            var path = Path()
+            path.addLines(between: pts)
+            path.closeSubpath()
+            return path
+        }
+        guard !points.isEmpty else { return }
+        linePath = Path()
+        linePath.addLines(between: points)
+        areaPath = linePath
+        areaPath.addLine(to: Point(x: Double(RasterScene.width), y: Double(RasterScene.height)))
+        areaPath.addLine(to: Point(x: 0, y: Double(RasterScene.height)))
+        areaPath.closeSubpath()
+    }
 
     /// SCENES.md's checksum, summed in generation order.
     public var checksum: Double {

@@ -257,3 +257,27 @@ extension RectangleKernelTests {
         }
     }
 }
+
+/// `Color.byte` rounds v·255 half away from zero without libm: every half,
+/// the values an ulp either side of each half, and random values agree with
+/// `rounded()`.
+@Suite struct ColorByteTests {
+    @Test func matchesRoundedEverywhere() {
+        func reference(_ v: Double) -> UInt8 {
+            guard v > 0 else { return 0 }
+            return v >= 1 ? 255 : UInt8((v * 255).rounded())
+        }
+        var values: [Double] = [0, 1, -0.0, .nan, .infinity, -1, 2, .leastNonzeroMagnitude, 1 - .ulpOfOne]
+        for k in 0...255 {
+            for h in [Double(k), Double(k) + 0.5] {
+                let x = h / 255
+                values += [x, x.nextUp, x.nextDown, x.nextUp.nextUp, x.nextDown.nextDown]
+            }
+        }
+        var r = FuzzRandom(seed: 24)
+        for _ in 0..<20000 { values.append(Double(r.int(1 << 30)) / Double(1 << 30)) }
+        for v in values {
+            #expect(Color.byte(v) == reference(v), "\(v)")
+        }
+    }
+}
