@@ -157,6 +157,105 @@ void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32
     mask_span(d, count, mask, source, 0);
 }
 
+/// Each channel of `p` times `k`/255, rounded (`scalePacked`).
+static inline uint32_t scale_packed(uint32_t p, uint32_t k) {
+    uint32_t rb = (p & 0x00FF00FFu) * k + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    uint32_t ag = ((p >> 8) & 0x00FF00FFu) * k + 0x00800080u;
+    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
+    return rb | ag;
+}
+
+/// `d[i] = s + d[i]·keep/255` for `count` >= 1 pixels (a store of `s` where
+/// nothing is kept).
+__attribute__((target("avx2"), always_inline))
+static inline void constant_span(uint32_t *d, long count, uint32_t s, uint32_t keep) {
+    const __m256i sv = _mm256_set1_epi32((int)s);
+    const __m256i kv = _mm256_set1_epi32((int)(keep | keep << 16));
+    if (count < 8) {
+        const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)count), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        if (keep == 0) {
+            _mm256_maskstore_epi32((int *)d, lanes, sv);
+        } else {
+            const __m256i v = _mm256_maskload_epi32((const int *)d, lanes);
+            _mm256_maskstore_epi32((int *)d, lanes, blend8(v, sv, kv));
+        }
+        return;
+    }
+    if (keep == 0) {
+        long i = 0;
+        for (; i + 8 <= count; i += 8) _mm256_storeu_si256((__m256i *)(d + i), sv);
+        _mm256_storeu_si256((__m256i *)(d + count - 8), sv);
+        return;
+    }
+    strata_blend_span_avx2(d, count, s, keep);
+}
+
+#pragma STDC FP_CONTRACT OFF
+/// `coverageByte` of AreaRasterizer.swift, the same operations in the same order.
+static inline uint8_t coverage_byte(float acc, int even_odd) {
+    float a = __builtin_fabsf(acc);
+    if (even_odd) {
+        a -= 2.0f * __builtin_floorf(a * 0.5f);
+        if (a > 1.0f) a = 2.0f - a;
+    } else if (a > 1.0f) {
+        a = 1.0f;
+    }
+    const float t = a * 255.0f + 8388608.0f;
+    uint32_t b;
+    __builtin_memcpy(&b, &t, 4);
+    return (uint8_t)b;
+}
+
+__attribute__((target("avx2")))
+void strata_sweep_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row,
+                           int even_odd, uint32_t source, int copy) {
+    const int lerp = copy || (source >> 24) == 255;
+    float acc = 0;
+    long x = 0;
+    uint8_t mask[64];
+    for (long w = 0; w < words; w++) {
+        uint64_t word = bits[w];
+        if (word == 0) continue;
+        bits[w] = 0;
+        const long base = w << 6;
+        while (word != 0) {
+            const int offset = __builtin_ctzll(word);
+            const uint64_t rest = ~(word >> offset);
+            const int run = rest == 0 ? 64 : __builtin_ctzll(rest);
+            const long start = base + offset, end = start + run;
+            if (start > x && x < width) {
+                const uint8_t c = coverage_byte(acc, even_odd);
+                if (c != 0) {
+                    const uint32_t s = c == 255 ? source : scale_packed(source, c);
+                    constant_span(row + x, (start < width ? start : width) - x, s, 255 - (copy ? c : s >> 24));
+                }
+            }
+            const long last = end < width ? end : width;
+            long i = start;
+            for (; i < last; i++) {
+                acc += line[i];
+                line[i] = 0;
+                mask[i - start] = coverage_byte(acc, even_odd);
+            }
+            for (; i < end; i++) {
+                acc += line[i];
+                line[i] = 0;
+            }
+            if (last > start) mask_span(row + start, last - start, mask, source, lerp);
+            x = end;
+            word = run + offset >= 64 ? 0 : word & (~0ull << (run + offset));
+        }
+    }
+    if (x < width) {
+        const uint8_t c = coverage_byte(acc, even_odd);
+        if (c != 0) {
+            const uint32_t s = c == 255 ? source : scale_packed(source, c);
+            constant_span(row + x, width - x, s, 255 - (copy ? c : s >> 24));
+        }
+    }
+}
+
 int strata_pixels_have_avx2(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") ? 1 : 0;
@@ -180,6 +279,11 @@ void strata_lerp_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_
 
 void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_t source) {
     (void)d; (void)count; (void)mask; (void)source;
+}
+
+void strata_sweep_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row,
+                           int even_odd, uint32_t source, int copy) {
+    (void)line; (void)bits; (void)words; (void)width; (void)row; (void)even_odd; (void)source; (void)copy;
 }
 
 int strata_pixels_have_avx2(void) { return 0; }

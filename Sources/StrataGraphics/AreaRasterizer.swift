@@ -222,13 +222,18 @@ func coverageByte(_ acc: Float, _ evenOdd: Bool) -> UInt8 {
 }
 
 /// Sweeps one row of cells: a running sum turns them into coverage, the runs of
-/// touched cells (set bits) go to the blitter pixel by pixel and the constant stretches
-/// between them as spans. Clears the cells and bits it reads.
+/// touched cells (set bits) go to the blitter as coverage masks and the constant
+/// stretches between them as spans. Clears the cells and bits it reads. A
+/// blitter with a row kernel of its own (`sweepRow`: a solid colour, with AVX2)
+/// takes the whole row in one call instead.
 @inline(__always)
 func sweepCoverageRow<B: SpanBlitter>(
     _ line: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
     width: Int, originX: Int, y: Int, evenOdd: Bool, _ blitter: inout B
 ) {
+    if blitter.sweepRow(line, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX, y: y, evenOdd: evenOdd) {
+        return
+    }
     var acc: Float = 0
     var x = 0  // the first pixel not yet handed over
     for w in 0..<wordsPerRow {
@@ -247,35 +252,24 @@ func sweepCoverageRow<B: SpanBlitter>(
                     blitter.blitSpan(x: originX + x, y: y, count: min(start, width) - x, coverage: c)
                 }
             }
+            // The run's coverage bytes, then one masked blend (eight lanes at a
+            // time): the same bytes as the row kernels (`SpanBlitter.sweepRow`).
             let last = min(end, width)
-            if last - start >= 4 {
-                // A longer run (a shallow edge, or a small shape's row): its
-                // coverage bytes first, then one masked blend, eight lanes at a time.
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { mask in
-                    let m = mask.baseAddress!
-                    for i in start..<last {
-                        acc += line[i]
-                        line[i] = 0
-                        m[i - start] = coverageByte(acc, evenOdd)
-                    }
-                    blitter.blitMask(x: originX + start, y: y, count: last - start, mask: m)
-                }
-                for i in last..<end {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { mask in
+                let m = mask.baseAddress!
+                var i = start
+                while i < last {
                     acc += line[i]
                     line[i] = 0
+                    m[i - start] = coverageByte(acc, evenOdd)
+                    i += 1
                 }
-            } else {
-                // Edge cells one pixel at a time: runs are short (two or three cells an
-                // edge), and blending each as its coverage comes saves a mask buffer's
-                // round trip.
-                for i in start..<end {
+                while i < end {
                     acc += line[i]
                     line[i] = 0
-                    if i < width {
-                        let c = coverageByte(acc, evenOdd)
-                        if c != 0 { blitter.blitPixel(x: originX + i, y: y, coverage: c) }
-                    }
+                    i += 1
                 }
+                if last > start { blitter.blitMask(x: originX + start, y: y, count: last - start, mask: m) }
             }
             x = end
             word = run + offset >= 64 ? 0 : word & (~UInt64(0) << UInt64(run + offset))

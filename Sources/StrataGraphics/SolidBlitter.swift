@@ -330,6 +330,20 @@ struct SolidBlitter: SpanBlitter {
         return rb | ag
     }
 
+    /// Whether rows of cells go to the AVX2 sweep kernel (`sweepRow`).
+    var sweepsRows: Bool { general == nil && SolidBlitter.usesAVX2 }
+
+    @inline(__always)
+    mutating func sweepRow(
+        _ line: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
+        width: Int, originX: Int, y: Int, evenOdd: Bool
+    ) -> Bool {
+        guard sweepsRows else { return false }
+        strata_sweep_row_avx2(
+            line, rowBits, wordsPerRow, width, row(originX, y), evenOdd ? 1 : 0, source, copy ? 1 : 0)
+        return true
+    }
+
     @inline(__always)
     mutating func blitPixel(x: Int, y: Int, coverage: UInt8) {
         if let general {

@@ -11,9 +11,22 @@ protocol SpanBlitter {
     mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8)
     /// One pixel with coverage `coverage` (1...255).
     mutating func blitPixel(x: Int, y: Int, coverage: UInt8)
+    /// Sweeps a whole row of the cell rasterizer's difference cells (see
+    /// `sweepCoverageRow`) in one call, when this blitter has a kernel for it;
+    /// false (touching nothing) to have the caller sweep the row span by span.
+    mutating func sweepRow(
+        _ line: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
+        width: Int, originX: Int, y: Int, evenOdd: Bool
+    ) -> Bool
 }
 
 extension SpanBlitter {
+    @inline(__always)
+    mutating func sweepRow(
+        _ line: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
+        width: Int, originX: Int, y: Int, evenOdd: Bool
+    ) -> Bool { false }
+
     @inline(__always)
     mutating func blitPixel(x: Int, y: Int, coverage: UInt8) {
         var c = coverage

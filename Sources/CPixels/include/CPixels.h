@@ -32,4 +32,13 @@ void strata_blend_span_avx2(uint32_t *d, long count, uint32_t s, uint32_t keep);
 void strata_lerp_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_t source);
 void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_t source);
 
+/// One row of the area rasterizer's difference cells swept into a solid
+/// colour, with AVX2 (call only when `strata_pixels_have_avx2()`): the work of
+/// `sweepCoverageRow` with a `SolidBlitter` in source over or copy, the same
+/// coverage (the running sum in the same order) and the same bytes. `row` is
+/// the pixel of cell 0; `words` 64-bit words of touched-cell bits, cleared
+/// with the cells they mark.
+void strata_sweep_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row,
+                           int even_odd, uint32_t source, int copy);
+
 #endif
