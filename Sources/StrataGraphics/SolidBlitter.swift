@@ -147,25 +147,37 @@ struct SolidBlitter: SpanBlitter {
         // Blocks at 0, 8, … while a pixel is left after them; then the last at width − 8.
         let full = (width - 1) >> 3
         let lastStart = width - 8
+        // Lane masks by arithmetic (a lane set through a variable index is a
+        // store and a reload, which stalled the rects scene): all ones where
+        // the lane's index equals `v`, or is below `t`.
+        let index = SIMD8<UInt32>(0, 1, 2, 3, 4, 5, 6, 7), zero = SIMD8<UInt32>()
+        @inline(__always) func equal(_ v: Int) -> SIMD8<UInt32> {
+            zero &- (((index ^ SIMD8(repeating: UInt32(v))) &- 1) &>> 31)
+        }
+        @inline(__always) func below(_ t: Int) -> SIMD8<UInt32> {
+            zero &- ((index &- SIMD8(repeating: UInt32(t))) &>> 31)
+        }
+        @inline(__always) func pick(_ m: SIMD8<UInt32>, _ a: UInt32, _ b: SIMD8<UInt32>) -> SIMD8<UInt32> {
+            (SIMD8(repeating: a) & m) | (b & ~m)
+        }
         @inline(__always) func lanes(_ start: Int) -> (SIMD8<UInt32>, SIMD16<UInt16>) {
             var s = SIMD8<UInt32>(repeating: middle.0), k = SIMD8<UInt32>(repeating: middle.1)
             if start == 0 {
-                s[0] = left.0
-                k[0] = left.1
+                let m = equal(0)
+                s = pick(m, left.0, s)
+                k = pick(m, left.1, k)
             }
             let r = width - 1 - start
             if r < 8 {
-                s[r] = right.0
-                k[r] = right.1
+                let m = equal(r)
+                s = pick(m, right.0, s)
+                k = pick(m, right.1, k)
             }
             if start == lastStart {
                 // Lanes the block before has done stay as they are.
-                var j = 0
-                while j < full * 8 - start {
-                    s[j] = 0
-                    k[j] = 255
-                    j += 1
-                }
+                let m = below(full * 8 - start)
+                s = pick(m, 0, s)
+                k = pick(m, 255, k)
             }
             return (s, PixelMath.spread(k))
         }
