@@ -6,6 +6,14 @@
 // same bytes as the portable path's.
 #include "CPixels.h"
 
+void strata_prefetch_rows(const void *first, long bytes_per_row, long bytes, long rows) {
+    const char *row = (const char *)first;
+    for (long y = 0; y < rows; y++, row += bytes_per_row) {
+        for (long b = 0; b < bytes; b += 64) __builtin_prefetch(row + b, 1, 3);
+        __builtin_prefetch(row + bytes - 1, 1, 3);
+    }
+}
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -119,16 +127,29 @@ static inline __m256i mask8(__m256i v, __m256i c, __m256i src, int lerp) {
     return _mm256_add_epi32(s, scale8(v, keep));
 }
 
+/// `n` (1 ... 8) pixels through the coverage bytes in `m`, by masked loads and
+/// stores when there are fewer than eight.
+__attribute__((target("avx2"), always_inline))
+static inline void few8(uint32_t *d, long n, uint64_t m, __m256i src, int lerp) {
+    if (n == 8) {
+        _mm256_storeu_si256((__m256i *)d, mask8(_mm256_loadu_si256((const __m256i *)d), spread8(m), src, lerp));
+        return;
+    }
+    const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m256i v = _mm256_maskload_epi32((const int *)d, lanes);
+    _mm256_maskstore_epi32((int *)d, lanes, mask8(v, spread8(m), src, lerp));
+}
+
 __attribute__((target("avx2"), always_inline))
 static inline void mask_span(uint32_t *d, long count, const uint8_t *mask, uint32_t source, int lerp) {
     const __m256i src = _mm256_set1_epi32((int)source);
     if (count < 8) {
-        // Fewer than eight: masked loads and stores of the pixels there are.
+        // Fewer than eight: the bytes gathered in a register (a copy through
+        // memory would be read back before its stores could be forwarded),
+        // then masked loads and stores of the pixels there are.
         uint64_t m = 0;
-        __builtin_memcpy(&m, mask, (size_t)count);
-        const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)count), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        const __m256i v = _mm256_maskload_epi32((const int *)d, lanes);
-        _mm256_maskstore_epi32((int *)d, lanes, mask8(v, spread8(m), src, lerp));
+        for (long j = 0; j < count; j++) m |= (uint64_t)mask[j] << (8 * j);
+        few8(d, count, m, src, lerp);
         return;
     }
     // The last eight from the pixels before any store, as in the span kernel:
@@ -211,9 +232,9 @@ __attribute__((target("avx2")))
 void strata_sweep_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row,
                            int even_odd, uint32_t source, int copy) {
     const int lerp = copy || (source >> 24) == 255;
+    const __m256i src = _mm256_set1_epi32((int)source);
     float acc = 0;
     long x = 0;
-    uint8_t mask[64];
     for (long w = 0; w < words; w++) {
         uint64_t word = bits[w];
         if (word == 0) continue;
@@ -231,18 +252,25 @@ void strata_sweep_row_avx2(float *line, uint64_t *bits, long words, long width, 
                     constant_span(row + x, (start < width ? start : width) - x, s, 255 - (copy ? c : s >> 24));
                 }
             }
+            // The run eight cells at a time, their coverage gathered in a
+            // register and blended straight from it.
             const long last = end < width ? end : width;
             long i = start;
-            for (; i < last; i++) {
-                acc += line[i];
-                line[i] = 0;
-                mask[i - start] = coverage_byte(acc, even_odd);
+            while (i < last) {
+                const long n = last - i < 8 ? last - i : 8;
+                uint64_t m = 0;
+                for (long j = 0; j < n; j++) {
+                    acc += line[i + j];
+                    line[i + j] = 0;
+                    m |= (uint64_t)coverage_byte(acc, even_odd) << (8 * j);
+                }
+                if (m != 0) few8(row + i, n, m, src, lerp);
+                i += n;
             }
             for (; i < end; i++) {
                 acc += line[i];
                 line[i] = 0;
             }
-            if (last > start) mask_span(row + start, last - start, mask, source, lerp);
             x = end;
             word = run + offset >= 64 ? 0 : word & (~0ull << (run + offset));
         }

@@ -105,6 +105,13 @@ final class AreaRasterizer: EdgeAccumulator {
         while top < area.y1 {
             let band = PixelBox(x0: area.x0, y0: top, x1: area.x1, y1: min(area.y1, top + rows))
             begin(band)
+            // A small shape's pixels are fetched while its edges are added (a
+            // circle of the circles scene is a few rows, each a cache miss
+            // otherwise: 9 % of that scene). Larger bands are not: asking for
+            // all their lines at once slowed the polygons scene by 5 %.
+            if band.width * band.height <= 4096 {
+                blitter.prefetch(x: band.x0, y: band.y0, width: band.width, height: band.height)
+            }
             emit(Rect(x: Double(band.x0), y: Double(band.y0), width: Double(band.width), height: Double(band.height)))
             sweep(rule, &blitter)
             top = band.y1

@@ -342,6 +342,11 @@ struct SolidBlitter: SpanBlitter {
         return rb | ag
     }
 
+    @inline(__always)
+    func prefetch(x: Int, y: Int, width: Int, height: Int) {
+        strata_prefetch_rows(row(x, y), bytesPerRow, width * 4, height)
+    }
+
     /// Whether rows of cells go to the AVX2 sweep kernel (`sweepRow`).
     var sweepsRows: Bool { general == nil && SolidBlitter.usesAVX2 }
 

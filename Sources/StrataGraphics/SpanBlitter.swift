@@ -18,9 +18,15 @@ protocol SpanBlitter {
         _ line: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
         width: Int, originX: Int, y: Int, evenOdd: Bool
     ) -> Bool
+    /// A hint that the pixels of this rectangle are about to be blended (a
+    /// blitter over memory may start fetching them); does nothing by default.
+    func prefetch(x: Int, y: Int, width: Int, height: Int)
 }
 
 extension SpanBlitter {
+    @inline(__always)
+    func prefetch(x: Int, y: Int, width: Int, height: Int) {}
+
     @inline(__always)
     mutating func sweepRow(
         _ line: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,

@@ -41,4 +41,8 @@ void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32
 void strata_sweep_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row,
                            int even_odd, uint32_t source, int copy);
 
+/// Asks for the cache lines of `rows` rows of `bytes` bytes each, starting
+/// at `first`, to be fetched for writing (a hint; any processor).
+void strata_prefetch_rows(const void *first, long bytes_per_row, long bytes, long rows);
+
 #endif
