@@ -6,6 +6,9 @@
 // same bytes as the portable path's.
 #include "CPixels.h"
 
+/// How many rows ahead the rectangle kernel asks for.
+#define PREFETCH_ROWS 4
+
 void strata_prefetch_rows(const void *first, long bytes_per_row, long bytes, long rows) {
     const char *row = (const char *)first;
     for (long y = 0; y < rows; y++, row += bytes_per_row) {
@@ -42,6 +45,13 @@ void strata_blend_rows_avx2(uint32_t *d, long row_stride, long width, long heigh
         const __m256i km = _mm256_set1_epi32((int)k_mid);
         uint32_t *row = d;
         for (long y = 0; y < height; y++, row += row_stride) {
+            // Rows a few ahead are asked for now: each row of a rectangle is
+            // another place in memory, a miss if it waits for its turn.
+            if (y + PREFETCH_ROWS < height) {
+                const char *ahead = (const char *)(row + PREFETCH_ROWS * row_stride);
+                for (long b = 0; b < width * 4; b += 64) __builtin_prefetch(ahead + b, 1, 3);
+                __builtin_prefetch(ahead + width * 4 - 1, 1, 3);
+            }
             __m256i *p = (__m256i *)row;
             _mm256_storeu_si256(p, blend8(_mm256_loadu_si256(p), sf, kf));
             for (long b = 1; b < full; b++) {
