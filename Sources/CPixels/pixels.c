@@ -238,11 +238,9 @@ static inline uint8_t coverage_byte(float acc, int even_odd) {
     return (uint8_t)b;
 }
 
-__attribute__((target("avx2")))
-void strata_sweep_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row,
-                           int even_odd, uint32_t source, int copy) {
-    const int lerp = copy || (source >> 24) == 255;
-    const __m256i src = _mm256_set1_epi32((int)source);
+__attribute__((target("avx2"), always_inline))
+static inline void sweep_row(float *line, uint64_t *bits, long words, long width, uint32_t *row,
+                             int even_odd, uint32_t source, int copy, int lerp, __m256i src) {
     float acc = 0;
     long x = 0;
     for (long w = 0; w < words; w++) {
@@ -294,6 +292,17 @@ void strata_sweep_row_avx2(float *line, uint64_t *bits, long words, long width, 
     }
 }
 
+__attribute__((target("avx2")))
+void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                            uint32_t *pixels, long row_stride, int even_odd, uint32_t source, int copy) {
+    const int lerp = copy || (source >> 24) == 255;
+    const __m256i src = _mm256_set1_epi32((int)source);
+    for (long y = 0; y < rows; y++) {
+        sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd, source,
+                  copy, lerp, src);
+    }
+}
+
 int strata_pixels_have_avx2(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") ? 1 : 0;
@@ -319,9 +328,10 @@ void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32
     (void)d; (void)count; (void)mask; (void)source;
 }
 
-void strata_sweep_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row,
-                           int even_odd, uint32_t source, int copy) {
-    (void)line; (void)bits; (void)words; (void)width; (void)row; (void)even_odd; (void)source; (void)copy;
+void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                            uint32_t *pixels, long row_stride, int even_odd, uint32_t source, int copy) {
+    (void)cells; (void)cell_stride; (void)bits; (void)words; (void)width; (void)rows;
+    (void)pixels; (void)row_stride; (void)even_odd; (void)source; (void)copy;
 }
 
 int strata_pixels_have_avx2(void) { return 0; }

@@ -135,6 +135,12 @@ final class AreaRasterizer: EdgeAccumulator {
     /// Leaves every cell and bit zero for the next band.
     func sweep<B: SpanBlitter>(_ rule: FillRule, _ blitter: inout B) {
         let evenOdd = rule == .evenOdd
+        if blitter.sweepRows(
+            cells, cellStride: stride, bits, wordsPerRow: wordsPerRow, width: width, rows: height, originX: originX,
+            y: originY, evenOdd: evenOdd)
+        {
+            return
+        }
         for row in 0..<height {
             sweepCoverageRow(
                 cells + row * stride, bits + row * wordsPerRow, wordsPerRow: wordsPerRow,
@@ -231,14 +237,17 @@ func coverageByte(_ acc: Float, _ evenOdd: Bool) -> UInt8 {
 /// Sweeps one row of cells: a running sum turns them into coverage, the runs of
 /// touched cells (set bits) go to the blitter as coverage masks and the constant
 /// stretches between them as spans. Clears the cells and bits it reads. A
-/// blitter with a row kernel of its own (`sweepRow`: a solid colour, with AVX2)
+/// blitter with a row kernel of its own (`sweepRows`: a solid colour, with AVX2)
 /// takes the whole row in one call instead.
 @inline(__always)
 func sweepCoverageRow<B: SpanBlitter>(
     _ line: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
     width: Int, originX: Int, y: Int, evenOdd: Bool, _ blitter: inout B
 ) {
-    if blitter.sweepRow(line, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX, y: y, evenOdd: evenOdd) {
+    if blitter.sweepRows(
+        line, cellStride: 0, rowBits, wordsPerRow: wordsPerRow, width: width, rows: 1, originX: originX, y: y,
+        evenOdd: evenOdd)
+    {
         return
     }
     var acc: Float = 0
@@ -260,7 +269,7 @@ func sweepCoverageRow<B: SpanBlitter>(
                 }
             }
             // The run's coverage bytes, then one masked blend (eight lanes at a
-            // time): the same bytes as the row kernels (`SpanBlitter.sweepRow`).
+            // time): the same bytes as the row kernels (`SpanBlitter.sweepRows`).
             let last = min(end, width)
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { mask in
                 let m = mask.baseAddress!

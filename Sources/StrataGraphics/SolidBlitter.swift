@@ -347,17 +347,18 @@ struct SolidBlitter: SpanBlitter {
         strata_prefetch_rows(row(x, y), bytesPerRow, width * 4, height)
     }
 
-    /// Whether rows of cells go to the AVX2 sweep kernel (`sweepRow`).
+    /// Whether rows of cells go to the AVX2 sweep kernel (`sweepRows`).
     var sweepsRows: Bool { general == nil && SolidBlitter.usesAVX2 }
 
     @inline(__always)
-    mutating func sweepRow(
-        _ line: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
-        width: Int, originX: Int, y: Int, evenOdd: Bool
+    mutating func sweepRows(
+        _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>,
+        wordsPerRow: Int, width: Int, rows: Int, originX: Int, y: Int, evenOdd: Bool
     ) -> Bool {
         guard sweepsRows else { return false }
-        strata_sweep_row_avx2(
-            line, rowBits, wordsPerRow, width, row(originX, y), evenOdd ? 1 : 0, source, copy ? 1 : 0)
+        strata_sweep_rows_avx2(
+            cells, cellStride, bits, wordsPerRow, width, rows, row(originX, y), bytesPerRow / 4, evenOdd ? 1 : 0,
+            source, copy ? 1 : 0)
         return true
     }
 

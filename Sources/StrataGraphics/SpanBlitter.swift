@@ -11,12 +11,14 @@ protocol SpanBlitter {
     mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8)
     /// One pixel with coverage `coverage` (1...255).
     mutating func blitPixel(x: Int, y: Int, coverage: UInt8)
-    /// Sweeps a whole row of the cell rasterizer's difference cells (see
-    /// `sweepCoverageRow`) in one call, when this blitter has a kernel for it;
-    /// false (touching nothing) to have the caller sweep the row span by span.
-    mutating func sweepRow(
-        _ line: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
-        width: Int, originX: Int, y: Int, evenOdd: Bool
+    /// Sweeps `rows` rows of the cell rasterizer's difference cells (see
+    /// `sweepCoverageRow`; row `r`'s cells at `cells + r·cellStride`, its bits
+    /// at `bits + r·wordsPerRow`, its pixels at row `y + r`) in one call, when
+    /// this blitter has a kernel for it; false (touching nothing) to have the
+    /// caller sweep them span by span.
+    mutating func sweepRows(
+        _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>,
+        wordsPerRow: Int, width: Int, rows: Int, originX: Int, y: Int, evenOdd: Bool
     ) -> Bool
     /// A hint that the pixels of this rectangle are about to be blended (a
     /// blitter over memory may start fetching them); does nothing by default.
@@ -28,9 +30,9 @@ extension SpanBlitter {
     func prefetch(x: Int, y: Int, width: Int, height: Int) {}
 
     @inline(__always)
-    mutating func sweepRow(
-        _ line: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
-        width: Int, originX: Int, y: Int, evenOdd: Bool
+    mutating func sweepRows(
+        _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>,
+        wordsPerRow: Int, width: Int, rows: Int, originX: Int, y: Int, evenOdd: Bool
     ) -> Bool { false }
 
     @inline(__always)

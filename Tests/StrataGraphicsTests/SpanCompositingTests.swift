@@ -297,7 +297,7 @@ private struct SpanBySpan: SpanBlitter {
     }
 }
 
-/// The AVX2 row sweep (`strata_sweep_row_avx2`, through `SolidBlitter.sweepRow`)
+/// The AVX2 row sweep (`strata_sweep_rows_avx2`, through `SolidBlitter.sweepRows`)
 /// against the Swift sweep, on random rows of difference cells: runs of
 /// touched cells in and across 64-bit words, cells past the row's end,
 /// coverage past 1 and negative, both fill rules, opaque, translucent and
@@ -350,6 +350,46 @@ private struct SpanBySpan: SpanBlitter {
             }
             let same = results[0] == results[1]
             #expect(same, "round \(round) width \(width)")
+        }
+    }
+}
+
+extension RowSweepTests {
+    /// Whole bands through the row kernel (`AreaRasterizer.sweep` hands it every
+    /// row at once) against the Swift sweep: random polygons, star-shaped and
+    /// self-crossing, both fill rules, bands wider than a 64-bit word of bits.
+    @Test func bandsMatchTheSwiftSweep() throws {
+        guard SolidBlitter.usesAVX2 else { return }
+        var r = FuzzRandom(seed: 26)
+        let rasterizer = AreaRasterizer()
+        for round in 0..<60 {
+            var path = Path()
+            let n = 3 + r.int(12)
+            for i in 0..<n {
+                let p = Point(x: Double(r.int(30_000)) / 100, y: Double(r.int(20_000)) / 100)
+                if i == 0 { path.move(to: p) } else { path.addLine(to: p) }
+            }
+            path.closeSubpath()
+            let rule: FillRule = round % 2 == 0 ? .winding : .evenOdd
+            let alpha = UInt8([255, 128, 200][round % 3])
+            let color = Pixel(r: Pixel.multiply(20, alpha), g: Pixel.multiply(160, alpha), b: Pixel.multiply(240, alpha), a: alpha)
+            let area = PixelBox(x0: 0, y0: 0, x1: 300, y1: 200)
+            var images: [[UInt32]] = []
+            for kernel in [true, false] {
+                let bitmap = try Bitmap(width: 300, height: 200)
+                bitmap.fill(with: Pixel(r: 250, g: 250, b: 250, a: 255))
+                let solid = SolidBlitter(bitmap: bitmap, color: color, mode: .normal)
+                if kernel {
+                    var blitter = solid
+                    rasterizer.fill(path, transform: .identity, tolerance: 0.1, rule: rule, area: area, &blitter)
+                } else {
+                    var blitter = SpanBySpan(inner: solid)
+                    rasterizer.fill(path, transform: .identity, tolerance: 0.1, rule: rule, area: area, &blitter)
+                }
+                images.append((0..<200).flatMap { y in (0..<300).map { bitmap[$0, y].packed } })
+            }
+            let same = images[0] == images[1]
+            #expect(same, "round \(round)")
         }
     }
 }

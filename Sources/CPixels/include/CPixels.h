@@ -32,14 +32,15 @@ void strata_blend_span_avx2(uint32_t *d, long count, uint32_t s, uint32_t keep);
 void strata_lerp_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_t source);
 void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_t source);
 
-/// One row of the area rasterizer's difference cells swept into a solid
-/// colour, with AVX2 (call only when `strata_pixels_have_avx2()`): the work of
+/// Rows of the area rasterizer's difference cells swept into a solid colour,
+/// with AVX2 (call only when `strata_pixels_have_avx2()`): the work of
 /// `sweepCoverageRow` with a `SolidBlitter` in source over or copy, the same
-/// coverage (the running sum in the same order) and the same bytes. `row` is
-/// the pixel of cell 0; `words` 64-bit words of touched-cell bits, cleared
-/// with the cells they mark.
-void strata_sweep_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row,
-                           int even_odd, uint32_t source, int copy);
+/// coverage (the running sum in the same order) and the same bytes. Row `y`'s
+/// cells are at `cells + y·cell_stride`, its `words` 64-bit words of
+/// touched-cell bits at `bits + y·words` (cleared with the cells they mark),
+/// and the pixel of its cell 0 at `pixels + y·row_stride`.
+void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                            uint32_t *pixels, long row_stride, int even_odd, uint32_t source, int copy);
 
 /// Asks for the cache lines of `rows` rows of `bytes` bytes each, starting
 /// at `first`, to be fetched for writing (a hint; any processor).
