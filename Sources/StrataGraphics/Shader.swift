@@ -1,3 +1,5 @@
+import CPixels
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,6 +17,8 @@ protocol Shader {
     /// The source of every pixel of row `y`, when it does not vary along the row:
     /// such rows are blended as a solid colour, the fastest loop there is.
     func rowConstant(y: Int) -> UInt32?
+    /// Whether `rowConstant(y:)` has a colour for every row.
+    var isRowConstant: Bool { get }
     /// The sources of a span as pixels stored in memory that need no sampling
     /// (an image drawn 1:1), still to be multiplied by `alpha`; nil otherwise.
     func storedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>?
@@ -23,6 +27,7 @@ protocol Shader {
 }
 
 extension Shader {
+    var isRowConstant: Bool { false }
     func storedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? { nil }
     var alpha: UInt32 { 255 }
 }
@@ -85,6 +90,11 @@ struct GradientShader: Shader {
     func lookup(_ t: Double) -> UInt32 {
         guard let i = index(t) else { return 0 }
         return table.entries[i]
+    }
+
+    var isRowConstant: Bool {
+        guard case let .linear(a, _, _) = geometry else { return false }
+        return a == 0
     }
 
     func rowConstant(y: Int) -> UInt32? {
@@ -206,6 +216,23 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
             let keep = 255 - (copy ? c : s >> 24)
             d[i] = keep == 0 ? s : s &+ scalePacked(d[i], keep)
         }
+    }
+
+    /// A shader with one colour a row (a vertical linear gradient) sweeps its
+    /// rows in the solid colour's row kernel, each with its own colour.
+    @inline(__always)
+    mutating func sweepRows(
+        _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>,
+        wordsPerRow: Int, width: Int, rows: Int, originX: Int, y: Int, evenOdd: Bool
+    ) -> Bool {
+        guard SolidBlitter.usesAVX2, mode.isSourceOverOrCopy, shader.isRowConstant else { return false }
+        let copy: Int32 = mode == .copy ? 1 : 0
+        for r in 0..<rows {
+            strata_sweep_rows_avx2(
+                cells + r * cellStride, 0, bits + r * wordsPerRow, wordsPerRow, width, 1, row(originX, y + r), 0,
+                evenOdd ? 1 : 0, shader.rowConstant(y: y + r) ?? 0, copy)
+        }
+        return true
     }
 
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {

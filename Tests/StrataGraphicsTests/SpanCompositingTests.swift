@@ -282,10 +282,10 @@ extension RectangleKernelTests {
     }
 }
 
-/// Hands everything to a `SolidBlitter` but has no row kernel of its own, so
+/// Hands everything to another blitter but has no row kernel of its own, so
 /// `sweepCoverageRow` sweeps span by span in Swift.
-private struct SpanBySpan: SpanBlitter {
-    var inner: SolidBlitter
+private struct SpanBySpan<Inner: SpanBlitter>: SpanBlitter {
+    var inner: Inner
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
         inner.blitSpan(x: x, y: y, count: count, coverage: coverage)
     }
@@ -386,6 +386,49 @@ extension RowSweepTests {
                     var blitter = SpanBySpan(inner: solid)
                     rasterizer.fill(path, transform: .identity, tolerance: 0.1, rule: rule, area: area, &blitter)
                 }
+                images.append((0..<200).flatMap { y in (0..<300).map { bitmap[$0, y].packed } })
+            }
+            let same = images[0] == images[1]
+            #expect(same, "round \(round)")
+        }
+    }
+}
+
+extension RowSweepTests {
+    /// A vertical gradient (one colour a row) through the row kernel
+    /// (`ShaderBlitter.sweepRows`) against the Swift sweep, in source over and copy.
+    @Test func rowConstantGradientsMatchTheSwiftSweep() throws {
+        guard SolidBlitter.usesAVX2 else { return }
+        var r = FuzzRandom(seed: 27)
+        let rasterizer = AreaRasterizer()
+        for round in 0..<20 {
+            var path = Path()
+            for i in 0..<(3 + r.int(10)) {
+                let p = Point(x: Double(r.int(30_000)) / 100, y: Double(r.int(20_000)) / 100)
+                if i == 0 { path.move(to: p) } else { path.addLine(to: p) }
+            }
+            path.closeSubpath()
+            let gradient = Gradient(colors: [
+                Color(red: 1, green: 0.2, blue: 0.1, alpha: 0.8), Color(red: 0.1, green: 0.3, blue: 1, alpha: Double(round % 3) / 2),
+            ])
+            let paint = Paint.linearGradient(gradient, start: Point(x: 0, y: 10), end: Point(x: 0, y: 190))
+            let area = PixelBox(x0: 0, y0: 0, x1: 300, y1: 200)
+            var images: [[UInt32]] = []
+            for kernel in [true, false] {
+                let canvas = try Canvas(width: 300, height: 200)
+                canvas.blendMode = round % 4 == 3 ? .copy : .normal
+                canvas.fillColor = .white
+                canvas.fill(canvas.bounds)
+                let shaded = try #require(canvas.shaderBlitter(paint, alpha: 1))
+                #expect(shaded.shader.isRowConstant)
+                if kernel {
+                    var blitter = shaded
+                    rasterizer.fill(path, transform: .identity, tolerance: 0.1, rule: .winding, area: area, &blitter)
+                } else {
+                    var blitter = SpanBySpan(inner: shaded)
+                    rasterizer.fill(path, transform: .identity, tolerance: 0.1, rule: .winding, area: area, &blitter)
+                }
+                let bitmap = canvas.target
                 images.append((0..<200).flatMap { y in (0..<300).map { bitmap[$0, y].packed } })
             }
             let same = images[0] == images[1]
