@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // Scan conversion that stays exact where a path overlaps itself.
 //
 // The cell rasterizer (AreaRasterizer.swift) sums signed areas, which is exact for
@@ -180,7 +188,6 @@ final class StrokeRasterizer: EdgeAccumulator {
     @exclusivity(unchecked) private var sorted = ScratchBuffer<ActiveEdge>()
     @exclusivity(unchecked) private var startOf = ScratchBuffer<Int32>()
     @exclusivity(unchecked) private var active = ScratchBuffer<EdgeSlot>()
-    @exclusivity(unchecked) private var merged = ScratchBuffer<EdgeSlot>()
     @exclusivity(unchecked) private var arrivals = ScratchBuffer<EdgeSlot>()
 
     // One row of difference cells and touched bits, as in the cell rasterizer.
@@ -197,7 +204,7 @@ final class StrokeRasterizer: EdgeAccumulator {
         cells.deallocate()
         rowBits.deallocate()
         edges.free(); sorted.free(); startOf.free()
-        active.free(); merged.free(); arrivals.free()
+        active.free(); arrivals.free()
     }
 
     /// Starts an area of any height, cut into `samples` strips per pixel row
@@ -236,10 +243,10 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// Forgets the edges and gives back the memory of a very large outline.
     func reset() {
         edges.removeAll(); sorted.removeAll()
-        active.removeAll(); merged.removeAll(); arrivals.removeAll(); startOf.removeAll()
+        active.removeAll(); arrivals.removeAll(); startOf.removeAll()
         let keep = 1 << 16
         edges.shrink(to: keep); sorted.shrink(to: keep)
-        active.shrink(to: keep); merged.shrink(to: keep); arrivals.shrink(to: keep); startOf.shrink(to: keep)
+        active.shrink(to: keep); arrivals.shrink(to: keep); startOf.shrink(to: keep)
     }
 
     /// Records a clipped line (band-local, y0 < y1) as an edge over the strips
@@ -351,7 +358,6 @@ final class StrokeRasterizer: EdgeAccumulator {
             startOf[s] += 1
         }
         // startOf[s] is now where the edges of strip s + 1 begin in `dest`.
-        merged.removeAll()
         active.removeAll()
         var next = 0
 
@@ -381,24 +387,30 @@ final class StrokeRasterizer: EdgeAccumulator {
                     let m = end - next
                     sortByX(b, m)
                     next = end
-                    merged.removeAll()
-                    merged.reserve(n + m)
-                    let out = merged.base
-                    var i = 0, j = 0, o = 0
-                    while i < n && j < m {
-                        // Without a branch: the two runs interleave unpredictably.
-                        let takeA = a[i].x <= b[j].x
-                        out[o] = (takeA ? a + i : b + j).pointee
-                        i &+= takeA ? 1 : 0
-                        j &+= takeA ? 0 : 1
-                        o &+= 1
-                    }
-                    while i < n { out[o] = a[i]; i += 1; o += 1 }
-                    while j < m { out[o] = b[j]; j += 1; o += 1 }
-                    merged.setCount(o)
-                    swap(&active, &merged)
+                    // In place, from the back: each arrival's place by binary
+                    // search (after the edges with its x, as a merge taking the
+                    // active list first on ties), the edges after it moved up in
+                    // one block. A dense outline brings a few edges a strip into
+                    // a list of hundreds; a merge that copied the whole list each
+                    // strip was 40 % of the line scene.
+                    active.reserve(n + m)
                     a = active.base
-                    n = o
+                    var top = n, slot = n + m
+                    for j in stride(from: m - 1, through: 0, by: -1) {
+                        let x = b[j].x
+                        var lo = 0, hi = top
+                        while lo < hi {
+                            let mid = (lo + hi) >> 1
+                            if a[mid].x <= x { lo = mid + 1 } else { hi = mid }
+                        }
+                        let moving = top - lo
+                        if moving > 0 { memmove(a + (slot - moving), a + lo, moving * MemoryLayout<EdgeSlot>.stride) }
+                        slot -= moving + 1
+                        a[slot] = b[j]
+                        top = lo
+                    }
+                    active.setCount(n + m)
+                    n += m
                 }
                 if n == 0 { continue }
                 switch mode {
