@@ -364,18 +364,11 @@ final class StrokeRasterizer: EdgeAccumulator {
         for row in 0..<height {
             for k in 0..<samples {
                 let s = Int32(row * samples + k)
-                // Drop finished edges, keeping the order of the rest (without a
-                // branch: which edges end is unpredictable), then restore the
-                // order by x (edges cross): by insertion, one comparison an edge
-                // when nothing crossed.
+                // Restore the order by x (edges cross): by insertion, one
+                // comparison an edge when nothing crossed. (The walk of the
+                // strip before dropped the edges that ended there.)
                 var a = active.base
-                var n = 0
-                for i in 0..<active.count {
-                    let e = a[i]
-                    a[n] = e
-                    n &+= e.last > s ? 1 : 0
-                }
-                active.truncate(to: n)
+                var n = active.count
                 sortByX(a, n)
                 // Merge in the edges that start here, sorted by x first.
                 let end = Int(startOf[Int(s)])
@@ -414,10 +407,11 @@ final class StrokeRasterizer: EdgeAccumulator {
                 }
                 if n == 0 { continue }
                 switch mode {
-                case .area: walkStrip(a, n, dest, s, weight: weight, maxX: maxX)
-                case .sampled: walkCentres(a, n, dest, s, evenOdd: false, snap: false, weight: weight, maxX: maxX)
-                case .aliased: walkCentres(a, n, dest, s, evenOdd: evenOdd, snap: true, weight: 1, maxX: maxX)
+                case .area: n = walkStrip(a, n, dest, s, weight: weight, maxX: maxX)
+                case .sampled: n = walkCentres(a, n, dest, s, evenOdd: false, snap: false, weight: weight, maxX: maxX)
+                case .aliased: n = walkCentres(a, n, dest, s, evenOdd: evenOdd, snap: true, weight: 1, maxX: maxX)
                 }
+                active.truncate(to: n)
             }
             sweepCoverageRow(
                 cells, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
@@ -428,12 +422,15 @@ final class StrokeRasterizer: EdgeAccumulator {
 
     /// One strip: the mean winding along it (in the edges' fixed point, exact),
     /// and where the coverage min(1, |winding|) changes, the edge's area within
-    /// the strip. Then every edge's x moves on to the next strip.
+    /// the strip. Then every edge's x moves on to the next strip, and the edges
+    /// that end here are dropped (the order of the rest kept, without a branch:
+    /// which edges end is unpredictable); returns how many are left.
     @inline(__always)
     private func walkStrip(
         _ a: UnsafeMutablePointer<EdgeSlot>, _ n: Int, _ edges: UnsafeMutablePointer<ActiveEdge>,
         _ s: Int32, weight: Float, maxX: Float
-    ) {
+    ) -> Int {
+        var kept = 0
         let one = ActiveEdge.one
         let scale = weight * (1 / 65536)
         var winding = 0
@@ -454,18 +451,22 @@ final class StrokeRasterizer: EdgeAccumulator {
             }
             // The next strip: whole, or the edge's last part.
             let half: Float = s + 1 == e.last - 1 ? e.bottom * 0.5 : 0.5
-            a[i].x = e.xRef + (u + 1 + half) * e.dxdY
+            a[kept] = EdgeSlot(x: e.xRef + (u + 1 + half) * e.dxdY, last: e.last, index: a[i].index)
+            kept &+= e.last > s + 1 ? 1 : 0
         }
+        return kept
     }
 
     /// One centre line: where the winding (under the fill rule) is inside,
     /// the interval covers `weight` of the row, with exact ends along x, or,
-    /// snapped (aliased), the pixels whose centres it holds are covered.
+    /// snapped (aliased), the pixels whose centres it holds are covered. The
+    /// edges that end here are dropped, as in `walkStrip`; returns how many are left.
     @inline(__always)
     private func walkCentres(
         _ a: UnsafeMutablePointer<EdgeSlot>, _ n: Int, _ edges: UnsafeMutablePointer<ActiveEdge>,
         _ s: Int32, evenOdd: Bool, snap: Bool, weight: Float, maxX: Float
-    ) {
+    ) -> Int {
+        var kept = 0
         var winding: Int32 = 0
         var enter: Float = 0
         for i in 0..<n {
@@ -483,11 +484,13 @@ final class StrokeRasterizer: EdgeAccumulator {
                     addInterval(enter, x, weight)
                 }
             }
-            a[i].x = e.xRef + (Float(s - e.first) + 1.5) * e.dxdY
+            a[kept] = EdgeSlot(x: e.xRef + (Float(s - e.first) + 1.5) * e.dxdY, last: e.last, index: a[i].index)
+            kept &+= e.last > s + 1 ? 1 : 0
         }
         if evenOdd ? winding & 1 != 0 : winding != 0 {
             if snap { addCentres(enter, maxX, maxX) } else { addInterval(enter, maxX, weight) }
         }
+        return kept
     }
 
     /// Adds coverage `weight` over [a, b) to the row's difference cells, with the
