@@ -9,6 +9,15 @@
 /// How many rows ahead the rectangle kernel asks for.
 #define PREFETCH_ROWS 4
 
+/// Each channel of `p` times `k`/255, rounded (`scalePacked`).
+static inline uint32_t scale_packed(uint32_t p, uint32_t k) {
+    uint32_t rb = (p & 0x00FF00FFu) * k + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    uint32_t ag = ((p >> 8) & 0x00FF00FFu) * k + 0x00800080u;
+    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
+    return rb | ag;
+}
+
 void strata_prefetch_rows(const void *first, long bytes_per_row, long bytes, long rows) {
     const char *row = (const char *)first;
     for (long y = 0; y < rows; y++, row += bytes_per_row) {
@@ -32,17 +41,13 @@ static inline __m256i blend8(__m256i v, __m256i s, __m256i k) {
     return _mm256_add_epi32(s, _mm256_or_si256(rb, _mm256_slli_epi32(ag, 8)));
 }
 
-__attribute__((target("avx2")))
-void strata_blend_rows_avx2(uint32_t *d, long row_stride, long width, long height,
-                            const uint32_t *s_first, const uint32_t *k_first,
-                            uint32_t s_mid, uint32_t k_mid,
-                            const uint32_t *s_last, const uint32_t *k_last) {
+/// The rows of a rectangle with lane vectors for its first block, its middle
+/// blocks and its last block (see `strata_blend_rows_avx2`).
+__attribute__((target("avx2"), always_inline))
+static inline void rows_kernel(uint32_t *d, long row_stride, long width, long height, __m256i sf, __m256i kf,
+                               __m256i sm, __m256i km, __m256i sl, __m256i kl) {
     const long full = (width - 1) >> 3;
     if (full > 0) {
-        const __m256i sf = _mm256_loadu_si256((const __m256i *)s_first);
-        const __m256i kf = _mm256_loadu_si256((const __m256i *)k_first);
-        const __m256i sm = _mm256_set1_epi32((int)s_mid);
-        const __m256i km = _mm256_set1_epi32((int)k_mid);
         uint32_t *row = d;
         for (long y = 0; y < height; y++, row += row_stride) {
             // Rows a few ahead are asked for now: each row of a rectangle is
@@ -60,12 +65,66 @@ void strata_blend_rows_avx2(uint32_t *d, long row_stride, long width, long heigh
             }
         }
     }
-    const __m256i sl = _mm256_loadu_si256((const __m256i *)s_last);
-    const __m256i kl = _mm256_loadu_si256((const __m256i *)k_last);
     uint32_t *row = d + width - 8;
     for (long y = 0; y < height; y++, row += row_stride) {
         __m256i *p = (__m256i *)row;
         _mm256_storeu_si256(p, blend8(_mm256_loadu_si256(p), sl, kl));
+    }
+}
+
+__attribute__((target("avx2")))
+void strata_blend_rows_avx2(uint32_t *d, long row_stride, long width, long height,
+                            const uint32_t *s_first, const uint32_t *k_first,
+                            uint32_t s_mid, uint32_t k_mid,
+                            const uint32_t *s_last, const uint32_t *k_last) {
+    rows_kernel(d, row_stride, width, height, _mm256_loadu_si256((const __m256i *)s_first),
+                _mm256_loadu_si256((const __m256i *)k_first), _mm256_set1_epi32((int)s_mid),
+                _mm256_set1_epi32((int)k_mid), _mm256_loadu_si256((const __m256i *)s_last),
+                _mm256_loadu_si256((const __m256i *)k_last));
+}
+
+/// The source and keep factor (in both 16-bit halves) at coverage `c`, as
+/// `SolidBlitter.sourceAndKeep`.
+static inline void source_and_keep(uint32_t source, uint32_t c, int copy, uint32_t *s, uint32_t *k) {
+    const uint32_t sc = c == 255 ? source : scale_packed(source, c);
+    const uint32_t keep = 255 - (copy ? c : sc >> 24);
+    *s = sc;
+    *k = keep | keep << 16;
+}
+
+__attribute__((target("avx2")))
+void strata_blend_rect_avx2(uint32_t *d, long row_stride, long width, const long *rows, const uint8_t *coverage,
+                            uint32_t source, int copy) {
+    const long full = (width - 1) >> 3, last_start = width - 8;
+    const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i first_lane = _mm256_cmpeq_epi32(index, _mm256_setzero_si256());
+    const __m256i last_index = _mm256_add_epi32(index, _mm256_set1_epi32((int)last_start));
+    const __m256i right_lane = _mm256_cmpeq_epi32(last_index, _mm256_set1_epi32((int)(width - 1)));
+    const __m256i left_lane = _mm256_cmpeq_epi32(last_index, _mm256_setzero_si256());
+    const __m256i done = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(full * 8)), last_index);
+    uint32_t *d_group = d;
+    for (int g = 0; g < 3; g++) {
+        const long height = rows[g];
+        if (height <= 0) continue;
+        uint32_t sl, kl, sm, km, sr, kr;
+        source_and_keep(source, coverage[3 * g], copy, &sl, &kl);
+        source_and_keep(source, coverage[3 * g + 1], copy, &sm, &km);
+        source_and_keep(source, coverage[3 * g + 2], copy, &sr, &kr);
+        const __m256i smv = _mm256_set1_epi32((int)sm), kmv = _mm256_set1_epi32((int)km);
+        // First block: the left column in lane 0.
+        const __m256i sf = _mm256_blendv_epi8(smv, _mm256_set1_epi32((int)sl), first_lane);
+        const __m256i kf = _mm256_blendv_epi8(kmv, _mm256_set1_epi32((int)kl), first_lane);
+        // Last block: the right column in its last lane, the left in lane 0 when
+        // the rectangle is eight wide, and the lanes the block before did left as
+        // they are (source 0, keep 255).
+        __m256i sa = _mm256_blendv_epi8(smv, _mm256_set1_epi32((int)sr), right_lane);
+        __m256i ka = _mm256_blendv_epi8(kmv, _mm256_set1_epi32((int)kr), right_lane);
+        sa = _mm256_blendv_epi8(sa, _mm256_set1_epi32((int)sl), left_lane);
+        ka = _mm256_blendv_epi8(ka, _mm256_set1_epi32((int)kl), left_lane);
+        sa = _mm256_andnot_si256(done, sa);
+        ka = _mm256_blendv_epi8(ka, _mm256_set1_epi32(255 | 255 << 16), done);
+        rows_kernel(d_group, row_stride, width, height, sf, kf, smv, kmv, sa, ka);
+        d_group += height * row_stride;
     }
 }
 
@@ -188,14 +247,6 @@ void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32
     mask_span(d, count, mask, source, 0);
 }
 
-/// Each channel of `p` times `k`/255, rounded (`scalePacked`).
-static inline uint32_t scale_packed(uint32_t p, uint32_t k) {
-    uint32_t rb = (p & 0x00FF00FFu) * k + 0x00800080u;
-    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-    uint32_t ag = ((p >> 8) & 0x00FF00FFu) * k + 0x00800080u;
-    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
-    return rb | ag;
-}
 
 /// `d[i] = s + d[i]·keep/255` for `count` >= 1 pixels (a store of `s` where
 /// nothing is kept).
@@ -332,6 +383,11 @@ void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long
                             uint32_t *pixels, long row_stride, int even_odd, uint32_t source, int copy) {
     (void)cells; (void)cell_stride; (void)bits; (void)words; (void)width; (void)rows;
     (void)pixels; (void)row_stride; (void)even_odd; (void)source; (void)copy;
+}
+
+void strata_blend_rect_avx2(uint32_t *d, long row_stride, long width, const long *rows, const uint8_t *coverage,
+                            uint32_t source, int copy) {
+    (void)d; (void)row_stride; (void)width; (void)rows; (void)coverage; (void)source; (void)copy;
 }
 
 int strata_pixels_have_avx2(void) { return 0; }

@@ -60,19 +60,20 @@ struct RectCoverage: CoverageSource {
         @inline(__always) func q(_ v: Double) -> UInt8 { UInt8(min(255, v * 255 + 0.5)) }
         let left = ix1 - ix0 == 1 ? x1 - x0 : Double(ix0 + 1) - x0
         let right = x1 - Double(ix1 - 1)
-        /// Rows y ..< y + rows, each covered `vy` of its height.
-        @inline(__always) func rows(_ y: Int, _ rows: Int, _ vy: Double) {
-            blitter.blitRect(
-                x: ix0, y: y, width: ix1 - ix0, height: rows,
-                left: q(left * vy), middle: q(vy), right: q(right * vy))
+        /// A row covered `vy` of its height: its first, middle and last columns.
+        @inline(__always) func row(_ vy: Double) -> (UInt8, UInt8, UInt8) {
+            (q(left * vy), q(vy), q(right * vy))
         }
+        // The top row, the rows between, the bottom row: one call.
         if iy1 - iy0 == 1 {
-            rows(iy0, 1, y1 - y0)
+            let only = row(y1 - y0)
+            blitter.blitRectRows(
+                x: ix0, y: iy0, width: ix1 - ix0, rows: (1, 0, 0), top: only, middle: only, bottom: only)
             return
         }
-        rows(iy0, 1, Double(iy0 + 1) - y0)
-        if iy1 - iy0 > 2 { rows(iy0 + 1, iy1 - iy0 - 2, 1) }
-        rows(iy1 - 1, 1, y1 - Double(iy1 - 1))
+        blitter.blitRectRows(
+            x: ix0, y: iy0, width: ix1 - ix0, rows: (1, iy1 - iy0 - 2, 1), top: row(Double(iy0 + 1) - y0),
+            middle: row(1), bottom: row(y1 - Double(iy1 - 1)))
     }
 }
 

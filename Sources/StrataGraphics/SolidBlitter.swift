@@ -347,6 +347,29 @@ struct SolidBlitter: SpanBlitter {
         strata_prefetch_rows(row(x, y), bytesPerRow, width * 4, height)
     }
 
+    /// A translucent rectangle eight pixels wide or more goes to one AVX2 call
+    /// for all its rows (`strata_blend_rect_avx2`: the lane vectors of each
+    /// group worked out there); an opaque one keeps the stores (and memset)
+    /// of `blitRect`.
+    @inline(__always)
+    mutating func blitRectRows(
+        x: Int, y: Int, width: Int, rows: (Int, Int, Int), top: (UInt8, UInt8, UInt8),
+        middle: (UInt8, UInt8, UInt8), bottom: (UInt8, UInt8, UInt8)
+    ) {
+        let opaque = middle.1 == 255 && (copy || source >> 24 == 255)
+        guard general == nil, SolidBlitter.usesAVX2, width >= 8, !opaque else {
+            blitRectGroups(x: x, y: y, width: width, rows: rows, top: top, middle: middle, bottom: bottom)
+            return
+        }
+        withUnsafeBytes(of: (top.0, top.1, top.2, middle.0, middle.1, middle.2, bottom.0, bottom.1, bottom.2)) { c in
+            withUnsafeBytes(of: rows) { r in
+                strata_blend_rect_avx2(
+                    row(x, y), bytesPerRow / 4, width, r.baseAddress!.assumingMemoryBound(to: Int.self),
+                    c.baseAddress!.assumingMemoryBound(to: UInt8.self), source, copy ? 1 : 0)
+            }
+        }
+    }
+
     /// Whether rows of cells go to the AVX2 sweep kernel (`sweepRows`).
     var sweepsRows: Bool { general == nil && SolidBlitter.usesAVX2 }
 

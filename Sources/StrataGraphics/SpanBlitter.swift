@@ -11,6 +11,13 @@ protocol SpanBlitter {
     mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8)
     /// One pixel with coverage `coverage` (1...255).
     mutating func blitPixel(x: Int, y: Int, coverage: UInt8)
+    /// An axis-aligned rectangle `width` pixels wide as three groups of rows,
+    /// one under the other from row `y`: `rows.0` rows covered as `top`,
+    /// `rows.1` as `middle`, `rows.2` as `bottom` (each: first column, the
+    /// columns between, last column, as in `blitRect`).
+    mutating func blitRectRows(
+        x: Int, y: Int, width: Int, rows: (Int, Int, Int), top: (UInt8, UInt8, UInt8),
+        middle: (UInt8, UInt8, UInt8), bottom: (UInt8, UInt8, UInt8))
     /// Sweeps `rows` rows of the cell rasterizer's difference cells (see
     /// `sweepCoverageRow`; row `r`'s cells at `cells + r·cellStride`, its bits
     /// at `bits + r·wordsPerRow`, its pixels at row `y + r`) in one call, when
@@ -26,6 +33,34 @@ protocol SpanBlitter {
 }
 
 extension SpanBlitter {
+    @inline(__always)
+    mutating func blitRectRows(
+        x: Int, y: Int, width: Int, rows: (Int, Int, Int), top: (UInt8, UInt8, UInt8),
+        middle: (UInt8, UInt8, UInt8), bottom: (UInt8, UInt8, UInt8)
+    ) {
+        blitRectGroups(x: x, y: y, width: width, rows: rows, top: top, middle: middle, bottom: bottom)
+    }
+
+    /// `blitRectRows` as one `blitRect` a group.
+    @inline(__always)
+    mutating func blitRectGroups(
+        x: Int, y: Int, width: Int, rows: (Int, Int, Int), top: (UInt8, UInt8, UInt8),
+        middle: (UInt8, UInt8, UInt8), bottom: (UInt8, UInt8, UInt8)
+    ) {
+        var row = y
+        if rows.0 > 0 {
+            blitRect(x: x, y: row, width: width, height: rows.0, left: top.0, middle: top.1, right: top.2)
+            row += rows.0
+        }
+        if rows.1 > 0 {
+            blitRect(x: x, y: row, width: width, height: rows.1, left: middle.0, middle: middle.1, right: middle.2)
+            row += rows.1
+        }
+        if rows.2 > 0 {
+            blitRect(x: x, y: row, width: width, height: rows.2, left: bottom.0, middle: bottom.1, right: bottom.2)
+        }
+    }
+
     @inline(__always)
     func prefetch(x: Int, y: Int, width: Int, height: Int) {}
 

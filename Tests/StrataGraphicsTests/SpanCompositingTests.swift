@@ -436,3 +436,50 @@ extension RowSweepTests {
         }
     }
 }
+
+extension RectangleKernelTests {
+    /// A whole rectangle in one call (`SolidBlitter.blitRectRows`: three groups
+    /// of rows, one AVX2 call when it is translucent and eight wide or more)
+    /// against the one-pixel formula, for widths 1 to 40, with pixels around it
+    /// that must stay as they were.
+    @Test func rectangleRowsMatchThePixelFormula() throws {
+        var r = FuzzRandom(seed: 28)
+        for round in 0..<200 {
+            let width = 1 + r.int(40), rows = (r.int(3), r.int(5), r.int(3))
+            let height = rows.0 + rows.1 + rows.2
+            let bitmap = try Bitmap(width: width + 4, height: height + 2)
+            for y in 0..<(height + 2) {
+                for x in 0..<(width + 4) { bitmap[x, y] = Pixel(packed: randomPixel(&r)) }
+            }
+            let before = (0..<(height + 2)).map { y in (0..<(width + 4)).map { bitmap[$0, y].packed } }
+            func triple() -> (UInt8, UInt8, UInt8) {
+                func c() -> UInt8 { [0, 255, UInt8(r.int(256))][r.int(3)] }
+                return (c(), c(), c())
+            }
+            let top = triple(), middle = triple(), bottom = triple()
+            let mode: BlendMode = round % 4 == 3 ? .copy : .normal
+            var color = Pixel(packed: randomPixel(&r))
+            if round % 3 == 0 { color = Pixel(packed: color.packed | 0xFF00_0000) }
+            var blitter = SolidBlitter(bitmap: bitmap, color: color, mode: mode)
+            blitter.blitRectRows(x: 2, y: 1, width: width, rows: rows, top: top, middle: middle, bottom: bottom)
+            var same = true
+            for y in 0..<(height + 2) {
+                for x in 0..<(width + 4) {
+                    var expected = before[y][x]
+                    let ry = y - 1, rx = x - 2
+                    if ry >= 0 && ry < height && rx >= 0 && rx < width {
+                        let t = ry < rows.0 ? top : ry < rows.0 + rows.1 ? middle : bottom
+                        let c = UInt32(rx == 0 ? t.0 : rx == width - 1 ? t.2 : t.1)
+                        if c != 0 {
+                            let s = c == 255 ? color.packed : scalePacked(color.packed, c)
+                            let keep = 255 - (mode == .copy ? c : s >> 24)
+                            expected = keep == 0 ? s : s &+ scalePacked(expected, keep)
+                        }
+                    }
+                    if bitmap[x, y].packed != expected { same = false }
+                }
+            }
+            #expect(same, "round \(round) width \(width) rows \(rows)")
+        }
+    }
+}

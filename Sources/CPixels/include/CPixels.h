@@ -21,6 +21,15 @@ void strata_blend_rows_avx2(uint32_t *d, long row_stride, long width, long heigh
                             uint32_t s_mid, uint32_t k_mid,
                             const uint32_t *s_last, const uint32_t *k_last);
 
+/// A rectangle at least eight pixels wide in three groups of rows, with AVX2
+/// (call only when `strata_pixels_have_avx2()`): `rows[g]` rows (0 or more)
+/// for group g = 0, 1, 2 one under the other from `d`, each row's first
+/// column at coverage `coverage[3g]`, its middle columns at `coverage[3g + 1]`
+/// and its last column at `coverage[3g + 2]`, source over (or copy) of
+/// `source`. The same bytes as `SolidBlitter.blitRect` for each group.
+void strata_blend_rect_avx2(uint32_t *d, long row_stride, long width, const long *rows, const uint8_t *coverage,
+                            uint32_t source, int copy);
+
 /// `d[i] = s + d[i]·keep/255` for `count` >= 8 pixels, with AVX2 (call only
 /// when `strata_pixels_have_avx2()`): the solid colour's span loop.
 void strata_blend_span_avx2(uint32_t *d, long count, uint32_t s, uint32_t keep);
