@@ -107,7 +107,9 @@ struct SolidBlitter: SpanBlitter {
             memset(d, Int32(sm & 0xFF), height * bytesPerRow)
             return
         }
-        if width >= 8 {
+        if width >= 8 && km != 0 {
+            // Translucent rows in eight-pixel blocks; opaque ones (nothing of the
+            // destination kept) are stores, below.
             SolidBlitter.blendRows(d, rowStride, width, height, (sl, kl), (sm, km), (sr, kr))
             return
         }
