@@ -1,9 +1,14 @@
 // Span-compositing kernels compiled for AVX2 and chosen at run time, while
 // the rest of the package targets baseline x86-64 (SSE2): eight pixels a
-// register instead of four. The arithmetic is the Swift loops' (PixelMath):
-// R·B and G·A channel pairs in 16-bit lanes, t·k + 128 divided by 255 as
-// ((t·k + 128)·257) >> 16, exact for every byte pair, so the results are the
-// same bytes as the portable path's.
+// register instead of four, masked loads and stores for the ends of short
+// spans, and whole rectangles and whole bands of the area rasterizer's cells
+// in one call. The arithmetic is the Swift loops' (PixelMath): R·B and G·A
+// channel pairs in 16-bit lanes, t·k + 128 divided by 255 as
+// ((t·k + 128)·257) >> 16, exact for every byte pair; the coverage of cells is
+// the Swift sweep's running sum in the same order. So the results are the same
+// bytes as the portable path's, which the tests hold them to
+// (SpanCompositingTests.swift). Written in C because Swift has no way to
+// compile one function for AVX2 in a package that targets baseline x86-64.
 #include "CPixels.h"
 
 /// How many rows ahead the rectangle kernel asks for.
