@@ -97,7 +97,7 @@ final class HugePageSamples {
         }
         guard let raw else { fatalError("no memory for the \(values.count)-sample series") }
         let p = raw.bindMemory(to: Double.self, capacity: values.count)
-        _ = values.withUnsafeBufferPointer { p.initialize(from: $0.baseAddress!, count: $0.count) }
+        values.withUnsafeBufferPointer { p.initialize(from: $0.baseAddress!, count: $0.count) }
         samples = UnsafeBufferPointer(start: p, count: values.count)
     }
 
