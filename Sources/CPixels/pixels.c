@@ -34,8 +34,9 @@ void strata_prefetch_rows(const void *first, long bytes_per_row, long bytes, lon
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+/// Each channel of `v` times `k`/255, rounded.
 __attribute__((target("avx2"), always_inline))
-static inline __m256i blend8(__m256i v, __m256i s, __m256i k) {
+static inline __m256i scale8(__m256i v, __m256i k) {
     const __m256i low = _mm256_set1_epi32(0x00FF00FF);
     const __m256i bias = _mm256_set1_epi16(0x80);
     const __m256i m257 = _mm256_set1_epi16(257);
@@ -43,11 +44,22 @@ static inline __m256i blend8(__m256i v, __m256i s, __m256i k) {
     __m256i ag = _mm256_and_si256(_mm256_srli_epi32(v, 8), low);
     rb = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(rb, k), bias), m257);
     ag = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(ag, k), bias), m257);
-    return _mm256_add_epi32(s, _mm256_or_si256(rb, _mm256_slli_epi32(ag, 8)));
+    return _mm256_or_si256(rb, _mm256_slli_epi32(ag, 8));
 }
 
-/// The rows of a rectangle with lane vectors for its first block, its middle
-/// blocks and its last block (see `strata_blend_rows_avx2`).
+/// `s` plus each channel of `v` times `k`/255, rounded: source over with a
+/// constant keep.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i blend8(__m256i v, __m256i s, __m256i k) {
+    return _mm256_add_epi32(s, scale8(v, k));
+}
+
+/// The rows of a rectangle at least eight pixels wide, `d[i] = s[i] + d[i]·k[i]/255`
+/// in blocks of eight lanes: the first block at 0 with `sf`/`kf`, the blocks
+/// after it, while a pixel is left after them, with `sm`/`km`, and the last
+/// block, at width − 8, with `sl`/`kl` (its lanes shared with the block before
+/// are source 0, keep 255). The last blocks are done after all the others, so
+/// that no load waits on the store just before it.
 __attribute__((target("avx2"), always_inline))
 static inline void rows_kernel(uint32_t *d, long row_stride, long width, long height, __m256i sf, __m256i kf,
                                __m256i sm, __m256i km, __m256i sl, __m256i kl) {
@@ -75,17 +87,6 @@ static inline void rows_kernel(uint32_t *d, long row_stride, long width, long he
         __m256i *p = (__m256i *)row;
         _mm256_storeu_si256(p, blend8(_mm256_loadu_si256(p), sl, kl));
     }
-}
-
-__attribute__((target("avx2")))
-void strata_blend_rows_avx2(uint32_t *d, long row_stride, long width, long height,
-                            const uint32_t *s_first, const uint32_t *k_first,
-                            uint32_t s_mid, uint32_t k_mid,
-                            const uint32_t *s_last, const uint32_t *k_last) {
-    rows_kernel(d, row_stride, width, height, _mm256_loadu_si256((const __m256i *)s_first),
-                _mm256_loadu_si256((const __m256i *)k_first), _mm256_set1_epi32((int)s_mid),
-                _mm256_set1_epi32((int)k_mid), _mm256_loadu_si256((const __m256i *)s_last),
-                _mm256_loadu_si256((const __m256i *)k_last));
 }
 
 /// The source and keep factor (in both 16-bit halves) at coverage `c`, as
@@ -162,18 +163,6 @@ static inline __m256i spread8(uint64_t m) {
     return _mm256_or_si256(c, _mm256_slli_epi32(c, 16));
 }
 
-/// Each channel of `v` times `k`/255, rounded.
-__attribute__((target("avx2"), always_inline))
-static inline __m256i scale8(__m256i v, __m256i k) {
-    const __m256i low = _mm256_set1_epi32(0x00FF00FF);
-    const __m256i bias = _mm256_set1_epi16(0x80);
-    const __m256i m257 = _mm256_set1_epi16(257);
-    __m256i rb = _mm256_and_si256(v, low);
-    __m256i ag = _mm256_and_si256(_mm256_srli_epi32(v, 8), low);
-    rb = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(rb, k), bias), m257);
-    ag = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(ag, k), bias), m257);
-    return _mm256_or_si256(rb, _mm256_slli_epi32(ag, 8));
-}
 
 /// Eight pixels through eight coverages: `lerp` as `SolidBlitter.lerpMask`
 /// (one rounding of s·c + d·(255 − c)), otherwise source over as `blitMask`
@@ -364,14 +353,6 @@ int strata_pixels_have_avx2(void) {
     return __builtin_cpu_supports("avx2") ? 1 : 0;
 }
 #else
-void strata_blend_rows_avx2(uint32_t *d, long row_stride, long width, long height,
-                            const uint32_t *s_first, const uint32_t *k_first,
-                            uint32_t s_mid, uint32_t k_mid,
-                            const uint32_t *s_last, const uint32_t *k_last) {
-    (void)d; (void)row_stride; (void)width; (void)height; (void)s_first; (void)k_first;
-    (void)s_mid; (void)k_mid; (void)s_last; (void)k_last;
-}
-
 void strata_blend_span_avx2(uint32_t *d, long count, uint32_t s, uint32_t keep) {
     (void)d; (void)count; (void)s; (void)keep;
 }

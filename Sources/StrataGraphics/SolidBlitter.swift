@@ -110,7 +110,12 @@ struct SolidBlitter: SpanBlitter {
         if width >= 8 && km != 0 {
             // Translucent rows in eight-pixel blocks; opaque ones (nothing of the
             // destination kept) are stores, below.
-            SolidBlitter.blendRows(d, rowStride, width, height, (sl, kl), (sm, km), (sr, kr))
+            if SolidBlitter.usesAVX2 {
+                let row = (left, middle, right)
+                blendRectAVX2(x: x, y: y, width: width, rows: (height, 0, 0), top: row, middle: row, bottom: row)
+            } else {
+                SolidBlitter.blendRows(d, rowStride, width, height, (sl, kl), (sm, km), (sr, kr))
+            }
             return
         }
         for _ in 0..<height {
@@ -130,7 +135,8 @@ struct SolidBlitter: SpanBlitter {
     /// Whether the AVX2 kernels of `CPixels` run here (asked once).
     static let usesAVX2 = strata_pixels_have_avx2() != 0
 
-    /// Rows of a rectangle at least eight pixels wide, `d[i] = s + d[i]·keep/255`
+    /// Rows of a rectangle at least eight pixels wide (the portable kernel; with
+    /// AVX2, `strata_blend_rect_avx2` does the same), `d[i] = s + d[i]·keep/255`
     /// with the left column's, the middle's and the right column's source and
     /// keep, in eight-pixel blocks only: the lanes of each block carry their own
     /// pair, worked out once for the rectangle, and the row's last block ends at
@@ -143,8 +149,7 @@ struct SolidBlitter: SpanBlitter {
     @inline(__always)
     static func blendRows(
         _ d: UnsafeMutablePointer<UInt32>, _ rowStride: Int, _ width: Int, _ height: Int,
-        _ left: (UInt32, UInt32), _ middle: (UInt32, UInt32), _ right: (UInt32, UInt32),
-        avx2: Bool = SolidBlitter.usesAVX2
+        _ left: (UInt32, UInt32), _ middle: (UInt32, UInt32), _ right: (UInt32, UInt32)
     ) {
         // Blocks at 0, 8, … while a pixel is left after them; then the last at width − 8.
         let full = (width - 1) >> 3
@@ -187,14 +192,6 @@ struct SolidBlitter: SpanBlitter {
         let sMid = SIMD8<UInt32>(repeating: middle.0)
         let kMid = SIMD16<UInt16>(repeating: UInt16(middle.1))
         let (sLast, kLast) = lanes(lastStart)
-        if avx2 {
-            withUnsafeBytes(of: (sFirst, kFirst, sLast, kLast)) { lanes in
-                let l = lanes.baseAddress!.assumingMemoryBound(to: UInt32.self)
-                strata_blend_rows_avx2(
-                    d, rowStride, width, height, l, l + 8, middle.0, middle.1 | middle.1 << 16, l + 16, l + 24)
-            }
-            return
-        }
         let rowBytes = rowStride * 4, lastByte = lastStart * 4
         if full > 0 {
             var row = UnsafeMutableRawPointer(d)
@@ -363,6 +360,16 @@ struct SolidBlitter: SpanBlitter {
             blitRectGroups(x: x, y: y, width: width, rows: rows, top: top, middle: middle, bottom: bottom)
             return
         }
+        blendRectAVX2(x: x, y: y, width: width, rows: rows, top: top, middle: middle, bottom: bottom)
+    }
+
+    /// `strata_blend_rect_avx2` over three groups of rows (AVX2, source over or
+    /// copy, a rectangle at least eight pixels wide).
+    @inline(__always)
+    private func blendRectAVX2(
+        x: Int, y: Int, width: Int, rows: (Int, Int, Int), top: (UInt8, UInt8, UInt8),
+        middle: (UInt8, UInt8, UInt8), bottom: (UInt8, UInt8, UInt8)
+    ) {
         withUnsafeBytes(of: (top.0, top.1, top.2, middle.0, middle.1, middle.2, bottom.0, bottom.1, bottom.2)) { c in
             withUnsafeBytes(of: rows) { r in
                 strata_blend_rect_avx2(
@@ -372,15 +379,12 @@ struct SolidBlitter: SpanBlitter {
         }
     }
 
-    /// Whether rows of cells go to the AVX2 sweep kernel (`sweepRows`).
-    var sweepsRows: Bool { general == nil && SolidBlitter.usesAVX2 }
-
     @inline(__always)
     mutating func sweepRows(
         _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>,
         wordsPerRow: Int, width: Int, rows: Int, originX: Int, y: Int, evenOdd: Bool
     ) -> Bool {
-        guard sweepsRows else { return false }
+        guard general == nil, SolidBlitter.usesAVX2 else { return false }
         strata_sweep_rows_avx2(
             cells, cellStride, bits, wordsPerRow, width, rows, row(originX, y), bytesPerRow / 4, evenOdd ? 1 : 0,
             source, copy ? 1 : 0)

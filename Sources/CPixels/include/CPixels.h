@@ -6,21 +6,6 @@
 /// Whether the processor has AVX2 (asked once by the caller).
 int strata_pixels_have_avx2(void);
 
-/// Source over (or copy) of a constant colour through a rectangle's rows, with
-/// AVX2: call only when `strata_pixels_have_avx2()`. `d` is the rectangle's
-/// first pixel, `row_stride` the bitmap's pixels per row; `width` >= 8.
-/// Each row is blocks of eight pixels, `d[i] = s[i] + d[i]·k[i]/255` rounded,
-/// with per-lane `s` (premultiplied, packed) and `k` (the keep factor in both
-/// 16-bit halves of the lane): the first block at 0 uses `s_first`/`k_first`,
-/// the blocks after it, while a pixel is left after them, `s_mid`/`k_mid`, and
-/// the last block, at width − 8, `s_last`/`k_last` (whose lanes shared with
-/// the block before are source 0, keep 255). The last blocks are done after
-/// all the others, so that no load waits on the store just before it.
-void strata_blend_rows_avx2(uint32_t *d, long row_stride, long width, long height,
-                            const uint32_t *s_first, const uint32_t *k_first,
-                            uint32_t s_mid, uint32_t k_mid,
-                            const uint32_t *s_last, const uint32_t *k_last);
-
 /// A rectangle at least eight pixels wide in three groups of rows, with AVX2
 /// (call only when `strata_pixels_have_avx2()`): `rows[g]` rows (0 or more)
 /// for group g = 0, 1, 2 one under the other from `d`, each row's first
