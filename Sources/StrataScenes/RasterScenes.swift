@@ -119,9 +119,9 @@ public struct SceneData {
     /// The paths the scene draws, built with the geometry (the peers' harness
     /// builds its paths before timing too): the polygons, the polyline of
     /// `line` and `area`, and the closed area under it.
-    public var polygonPaths: [Path] = []
-    public var linePath = Path()
-    public var areaPath = Path()
+    public private(set) var polygonPaths: [Path] = []
+    public private(set) var linePath = Path()
+    public private(set) var areaPath = Path()
 
     mutating func buildPaths() {
         polygonPaths = polygons.map { pts, _ in
