@@ -131,15 +131,6 @@ struct ActiveEdge {
     @inline(__always) var bottom: Float { Float(abs(fLast)) * (1 / 65536) }
 }
 
-/// An edge's place on the active list: its sort key, the strip it ends
-/// before, and where its data lies. Twelve bytes, so that keeping the list in
-/// order (moving entries) costs little; the edge itself is read once a strip.
-struct EdgeSlot {
-    var x: Float
-    var last: Int32
-    var index: Int32
-}
-
 /// Scratch state for overlap-exact scan conversion. Owned by one `Canvas`.
 final class StrokeRasterizer: EdgeAccumulator {
     /// How pixel rows are sampled.
@@ -184,11 +175,12 @@ final class StrokeRasterizer: EdgeAccumulator {
     @exclusivity(unchecked) private var edges = ScratchBuffer<ActiveEdge>()
     /// Per sweep: the edges moved into order of their first strip (a counting
     /// sort, so the sweep reads them in sequence), where each strip's run ends,
-    /// and the active list.
+    /// and the active list with the one each strip's walk writes (the two
+    /// swap places every strip).
     @exclusivity(unchecked) private var sorted = ScratchBuffer<ActiveEdge>()
     @exclusivity(unchecked) private var startOf = ScratchBuffer<Int32>()
-    @exclusivity(unchecked) private var active = ScratchBuffer<EdgeSlot>()
-    @exclusivity(unchecked) private var arrivals = ScratchBuffer<EdgeSlot>()
+    @exclusivity(unchecked) private var active = ScratchBuffer<ActiveEdge>()
+    @exclusivity(unchecked) private var spare = ScratchBuffer<ActiveEdge>()
 
     // One row of difference cells and touched bits, as in the cell rasterizer.
     private var cells: UnsafeMutablePointer<Float>
@@ -204,7 +196,7 @@ final class StrokeRasterizer: EdgeAccumulator {
         cells.deallocate()
         rowBits.deallocate()
         edges.free(); sorted.free(); startOf.free()
-        active.free(); arrivals.free()
+        active.free(); spare.free()
     }
 
     /// Starts an area of any height, cut into `samples` strips per pixel row
@@ -243,10 +235,10 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// Forgets the edges and gives back the memory of a very large outline.
     func reset() {
         edges.removeAll(); sorted.removeAll()
-        active.removeAll(); arrivals.removeAll(); startOf.removeAll()
+        active.removeAll(); spare.removeAll(); startOf.removeAll()
         let keep = 1 << 16
         edges.shrink(to: keep); sorted.shrink(to: keep)
-        active.shrink(to: keep); arrivals.shrink(to: keep); startOf.shrink(to: keep)
+        active.shrink(to: keep); spare.shrink(to: keep); startOf.shrink(to: keep)
     }
 
     /// Records a clipped line (band-local, y0 < y1) as an edge over the strips
@@ -304,7 +296,7 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// by a full sort once the insertions have moved more than a few places an
     /// entry (a dense outline whose edges all cross each other).
     @inline(__always)
-    private func sortByX(_ a: UnsafeMutablePointer<EdgeSlot>, _ n: Int) {
+    private func sortByX(_ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int) {
         var moves = 0
         let budget = 8 * n + 64
         var i = 1
@@ -367,51 +359,35 @@ final class StrokeRasterizer: EdgeAccumulator {
                 // Restore the order by x (edges cross): by insertion, one
                 // comparison an edge when nothing crossed. (The walk of the
                 // strip before dropped the edges that ended there.)
-                var a = active.base
-                var n = active.count
-                sortByX(a, n)
-                // Merge in the edges that start here, sorted by x first.
+                let n = active.count
+                sortByX(active.base, n)
+                // The edges that start here, sorted by x where they lie (in
+                // `sorted`, read once), are merged in by the walk itself: a
+                // dense outline brings dozens of edges a strip into a list of
+                // hundreds, and finding each one's place cost a quarter of the
+                // line scene (a merge into a copy of the list, before the walk,
+                // had cost 40 %).
                 let end = Int(startOf[Int(s)])
-                if next < end {
-                    arrivals.removeAll()
-                    arrivals.reserve(end - next)
-                    for e in next..<end { arrivals.append(EdgeSlot(x: dest[e].x, last: dest[e].last, index: Int32(e))) }
-                    let b = arrivals.base
-                    let m = end - next
-                    sortByX(b, m)
-                    next = end
-                    // In place, from the back: each arrival's place by binary
-                    // search (after the edges with its x, as a merge taking the
-                    // active list first on ties), the edges after it moved up in
-                    // one block. A dense outline brings a few edges a strip into
-                    // a list of hundreds; a merge that copied the whole list each
-                    // strip was 40 % of the line scene.
-                    active.reserve(n + m)
-                    a = active.base
-                    var top = n, slot = n + m
-                    for j in stride(from: m - 1, through: 0, by: -1) {
-                        let x = b[j].x
-                        var lo = 0, hi = top
-                        while lo < hi {
-                            let mid = (lo + hi) >> 1
-                            if a[mid].x <= x { lo = mid + 1 } else { hi = mid }
-                        }
-                        let moving = top - lo
-                        if moving > 0 { memmove(a + (slot - moving), a + lo, moving * MemoryLayout<EdgeSlot>.stride) }
-                        slot -= moving + 1
-                        a[slot] = b[j]
-                        top = lo
-                    }
-                    active.setCount(n + m)
-                    n += m
-                }
-                if n == 0 { continue }
+                let m = end - next
+                sortByX(dest + next, m)
+                if n + m == 0 { continue }
+                spare.reserve(n + m)
+                let kept: Int
                 switch mode {
-                case .area: n = walkStrip(a, n, dest, s, weight: weight, maxX: maxX)
-                case .sampled: n = walkCentres(a, n, dest, s, evenOdd: false, snap: false, weight: weight, maxX: maxX)
-                case .aliased: n = walkCentres(a, n, dest, s, evenOdd: evenOdd, snap: true, weight: 1, maxX: maxX)
+                case .area:
+                    kept = walkStrip(active.base, n, dest + next, m, into: spare.base, s, weight: weight, maxX: maxX)
+                case .sampled:
+                    kept = walkCentres(
+                        active.base, n, dest + next, m, into: spare.base, s, evenOdd: false, snap: false,
+                        weight: weight, maxX: maxX)
+                case .aliased:
+                    kept = walkCentres(
+                        active.base, n, dest + next, m, into: spare.base, s, evenOdd: evenOdd, snap: true,
+                        weight: 1, maxX: maxX)
                 }
-                active.truncate(to: n)
+                next = end
+                spare.setCount(kept)
+                swap(&active, &spare)
             }
             sweepCoverageRow(
                 cells, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
@@ -420,23 +396,49 @@ final class StrokeRasterizer: EdgeAccumulator {
         trim()
     }
 
+    /// Takes the edges of `a` (the active list, in order of x) and `b` (the
+    /// strip's arrivals, in order of x) in one order, an arrival after the
+    /// edges it ties with, and calls `body` with each.
+    @inline(__always)
+    private func merged(
+        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
+        _ body: (ActiveEdge) -> Void
+    ) {
+        var i = 0, j = 0
+        var nextArrival: Float = m > 0 ? b[0].x : .infinity
+        while i < n {
+            let e = a[i]
+            if nextArrival < e.x {
+                body(b[j])
+                j += 1
+                nextArrival = j < m ? b[j].x : .infinity
+            } else {
+                body(e)
+                i += 1
+            }
+        }
+        while j < m {
+            body(b[j])
+            j += 1
+        }
+    }
+
     /// One strip: the mean winding along it (in the edges' fixed point, exact),
     /// and where the coverage min(1, |winding|) changes, the edge's area within
-    /// the strip. Then every edge's x moves on to the next strip, and the edges
-    /// that end here are dropped (the order of the rest kept, without a branch:
-    /// which edges end is unpredictable); returns how many are left.
+    /// the strip. Each edge is written to `out` with its x in the next strip,
+    /// unless it ends here (kept or not without a branch: which edges end is
+    /// unpredictable); returns how many were written.
     @inline(__always)
     private func walkStrip(
-        _ a: UnsafeMutablePointer<EdgeSlot>, _ n: Int, _ edges: UnsafeMutablePointer<ActiveEdge>,
-        _ s: Int32, weight: Float, maxX: Float
+        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
+        into out: UnsafeMutablePointer<ActiveEdge>, _ s: Int32, weight: Float, maxX: Float
     ) -> Int {
         var kept = 0
         let one = ActiveEdge.one
         let scale = weight * (1 / 65536)
         var winding = 0
         var coverage = 0
-        for i in 0..<n {
-            let e = edges[Int(a[i].index)]
+        merged(a, n, b, m) { e in
             let isFirst = s == e.first, isLast = s == e.last - 1
             winding += isFirst ? Int(e.fFirst) : (isLast ? Int(e.fLast) : (e.fFirst > 0 ? one : -one))
             let c = min(one, abs(winding))
@@ -451,7 +453,9 @@ final class StrokeRasterizer: EdgeAccumulator {
             }
             // The next strip: whole, or the edge's last part.
             let half: Float = s + 1 == e.last - 1 ? e.bottom * 0.5 : 0.5
-            a[kept] = EdgeSlot(x: e.xRef + (u + 1 + half) * e.dxdY, last: e.last, index: a[i].index)
+            var next = e
+            next.x = e.xRef + (u + 1 + half) * e.dxdY
+            out[kept] = next
             kept &+= e.last > s + 1 ? 1 : 0
         }
         return kept
@@ -459,19 +463,19 @@ final class StrokeRasterizer: EdgeAccumulator {
 
     /// One centre line: where the winding (under the fill rule) is inside,
     /// the interval covers `weight` of the row, with exact ends along x, or,
-    /// snapped (aliased), the pixels whose centres it holds are covered. The
-    /// edges that end here are dropped, as in `walkStrip`; returns how many are left.
+    /// snapped (aliased), the pixels whose centres it holds are covered. Edges
+    /// go on to `out` as in `walkStrip`; returns how many were written.
     @inline(__always)
     private func walkCentres(
-        _ a: UnsafeMutablePointer<EdgeSlot>, _ n: Int, _ edges: UnsafeMutablePointer<ActiveEdge>,
-        _ s: Int32, evenOdd: Bool, snap: Bool, weight: Float, maxX: Float
+        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
+        into out: UnsafeMutablePointer<ActiveEdge>, _ s: Int32, evenOdd: Bool, snap: Bool, weight: Float,
+        maxX: Float
     ) -> Int {
         var kept = 0
         var winding: Int32 = 0
         var enter: Float = 0
-        for i in 0..<n {
-            let e = edges[Int(a[i].index)]
-            let x = min(maxX, max(0, a[i].x))
+        merged(a, n, b, m) { e in
+            let x = min(maxX, max(0, e.x))
             let was = evenOdd ? winding & 1 != 0 : winding != 0
             winding &+= e.fFirst > 0 ? 1 : -1
             let now = evenOdd ? winding & 1 != 0 : winding != 0
@@ -484,7 +488,9 @@ final class StrokeRasterizer: EdgeAccumulator {
                     addInterval(enter, x, weight)
                 }
             }
-            a[kept] = EdgeSlot(x: e.xRef + (Float(s - e.first) + 1.5) * e.dxdY, last: e.last, index: a[i].index)
+            var next = e
+            next.x = e.xRef + (Float(s - e.first) + 1.5) * e.dxdY
+            out[kept] = next
             kept &+= e.last > s + 1 ? 1 : 0
         }
         if evenOdd ? winding & 1 != 0 : winding != 0 {
