@@ -181,6 +181,7 @@ final class StrokeRasterizer: EdgeAccumulator {
     @exclusivity(unchecked) private var startOf = ScratchBuffer<Int32>()
     @exclusivity(unchecked) private var active = ScratchBuffer<ActiveEdge>()
     @exclusivity(unchecked) private var spare = ScratchBuffer<ActiveEdge>()
+    @exclusivity(unchecked) private var bandEdges = ScratchBuffer<ActiveEdge>()
 
     // One row of difference cells and touched bits, as in the cell rasterizer.
     private var cells: UnsafeMutablePointer<Float>
@@ -196,7 +197,7 @@ final class StrokeRasterizer: EdgeAccumulator {
         cells.deallocate()
         rowBits.deallocate()
         edges.free(); sorted.free(); startOf.free()
-        active.free(); spare.free()
+        active.free(); spare.free(); bandEdges.free()
     }
 
     /// Starts an area of any height, cut into `samples` strips per pixel row
@@ -235,10 +236,11 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// Forgets the edges and gives back the memory of a very large outline.
     func reset() {
         edges.removeAll(); sorted.removeAll()
-        active.removeAll(); spare.removeAll(); startOf.removeAll()
+        active.removeAll(); spare.removeAll(); bandEdges.removeAll(); startOf.removeAll()
         let keep = 1 << 16
         edges.shrink(to: keep); sorted.shrink(to: keep)
-        active.shrink(to: keep); spare.shrink(to: keep); startOf.shrink(to: keep)
+        active.shrink(to: keep); spare.shrink(to: keep); bandEdges.shrink(to: keep)
+        startOf.shrink(to: keep)
     }
 
     /// Records a clipped line (band-local, y0 < y1) as an edge over the strips
@@ -332,30 +334,58 @@ final class StrokeRasterizer: EdgeAccumulator {
         let wordsPerRow = (width + 2 + 63) >> 6
         let maxX = Float(width)
 
-        // Edges in order of their first strip (a counting sort, moving each edge
-        // once, so that the sweep then reads them in sequence); within a strip
-        // they are sorted by x as they join the active list.
+        // Edges in order of their first strip, by a counting sort in two
+        // levels: into bands of 64 strips, then, as the sweep reaches each
+        // band, into its strips. Each level writes to few places at once (one
+        // sorted scatter into thousands of strips missed the cache on nearly
+        // every store: 14 % of the line scene's sweep); within a strip the
+        // edges are sorted by x as they join the active list.
+        let bandShift = 6, bandStrips = 1 << bandShift
+        let bands = (strips + bandStrips - 1) >> bandShift
         startOf.removeAll()
-        startOf.reserve(strips + 1)
-        for _ in 0...strips { startOf.append(0) }
-        for e in 0..<count { startOf[Int(edges[e].first) + 1] += 1 }
-        for i in 0..<strips { startOf[i + 1] += startOf[i] }
+        startOf.reserve(bands + bandStrips + 2)
+        for _ in 0...bands { startOf.append(0) }
+        for e in 0..<count { startOf[(Int(edges[e].first) >> bandShift) + 1] += 1 }
+        for i in 0..<bands { startOf[i + 1] += startOf[i] }
         sorted.removeAll()
         sorted.reserve(count)
-        let dest = sorted.base
+        let byBand = sorted.base
         for e in 0..<count {
             let edge = edges[e]
-            let s = Int(edge.first)
-            (dest + Int(startOf[s])).initialize(to: edge)
-            startOf[s] += 1
+            let b = Int(edge.first) >> bandShift
+            (byBand + Int(startOf[b])).initialize(to: edge)
+            startOf[b] += 1
         }
-        // startOf[s] is now where the edges of strip s + 1 begin in `dest`.
+        // startOf[b] is now where band b + 1 begins in `byBand`; entries
+        // bands + 1 ... bands + 65 count out the strips of the band being swept.
+        let stripStart = bands + 1
+        for _ in 0...bandStrips { startOf.append(0) }
         active.removeAll()
         var next = 0
+        var dest = byBand
 
         for row in 0..<height {
             for k in 0..<samples {
                 let s = Int32(row * samples + k)
+                let inBand = Int(s) & (bandStrips - 1)
+                if inBand == 0 {
+                    // The band's edges, by strip.
+                    let band = Int(s) >> bandShift
+                    let lo = band == 0 ? 0 : Int(startOf[band - 1]), hi = Int(startOf[band])
+                    for i in 0...bandStrips { startOf[stripStart + i] = 0 }
+                    for e in lo..<hi { startOf[stripStart + (Int(byBand[e].first) & (bandStrips - 1)) + 1] += 1 }
+                    for i in 0..<bandStrips { startOf[stripStart + i + 1] += startOf[stripStart + i] }
+                    bandEdges.removeAll()
+                    bandEdges.reserve(hi - lo)
+                    dest = bandEdges.base
+                    for e in lo..<hi {
+                        let edge = byBand[e]
+                        let t = stripStart + (Int(edge.first) & (bandStrips - 1))
+                        (dest + Int(startOf[t])).initialize(to: edge)
+                        startOf[t] += 1
+                    }
+                    next = 0
+                }
                 // Restore the order by x (edges cross): by insertion, one
                 // comparison an edge when nothing crossed. (The walk of the
                 // strip before dropped the edges that ended there.)
@@ -367,7 +397,7 @@ final class StrokeRasterizer: EdgeAccumulator {
                 // hundreds, and finding each one's place cost a quarter of the
                 // line scene (a merge into a copy of the list, before the walk,
                 // had cost 40 %).
-                let end = Int(startOf[Int(s)])
+                let end = Int(startOf[stripStart + inBand])
                 let m = end - next
                 sortByX(dest + next, m)
                 if n + m == 0 { continue }
