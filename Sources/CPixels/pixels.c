@@ -23,6 +23,35 @@ static inline uint32_t scale_packed(uint32_t p, uint32_t k) {
     return rb | ag;
 }
 
+void strata_accumulate_area(float *cells, uint64_t *bits, long stride, long words, long height, float x0, float y0,
+                            float x1, float y1, float dir) {
+    if (!(y0 < y1)) return;
+    const long first = (long)y0;
+    // The last row it reaches into: ⌈y1⌉ − 1, held to the band.
+    const long whole = (long)y1;
+    long last = (float)whole == y1 ? whole - 1 : whole;
+    if (last > height - 1) last = height - 1;
+    float *line = cells + first * stride;
+    uint64_t *row_bits = bits + first * words;
+    if (first >= last) {
+        // Within one row (most edges of small shapes and shallow lines).
+        strata_add_edge_area(line, row_bits, x0, x1, (y1 - y0) * dir);
+        return;
+    }
+    const float dxdy = (x1 - x0) / (y1 - y0);
+    float y_top = y0, x_top = x0;
+    for (long row = first; row < last; row++) {
+        const float y_bot = (float)(row + 1);
+        const float x_bot = x0 + (y_bot - y0) * dxdy;
+        strata_add_edge_area(line, row_bits, x_top, x_bot, (y_bot - y_top) * dir);
+        y_top = y_bot;
+        x_top = x_bot;
+        line += stride;
+        row_bits += words;
+    }
+    strata_add_edge_area(line, row_bits, x_top, x1, (y1 - y_top) * dir);
+}
+
 void strata_prefetch_rows(const void *first, long bytes_per_row, long bytes, long rows) {
     const char *row = (const char *)first;
     for (long y = 0; y < rows; y++, row += bytes_per_row) {

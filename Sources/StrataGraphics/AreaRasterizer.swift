@@ -1,3 +1,5 @@
+import CPixels
+
 // Exact-area scan conversion.
 //
 // Every line adds, to the cells of each pixel row it crosses, the signed area it
@@ -66,33 +68,11 @@ final class AreaRasterizer: EdgeAccumulator {
         }
     }
 
-    /// Accumulates a line with 0 ≤ y0 < y1 ≤ height and 0 ≤ x ≤ width.
+    /// Accumulates a line with 0 ≤ y0 < y1 ≤ height and 0 ≤ x ≤ width
+    /// (`strata_accumulate_area`: its area in each row it crosses).
     @inline(__always)
     func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
-        if !(y0 < y1) { return }
-        let first = Int(y0)
-        // The last row it reaches into: ⌈y1⌉ − 1, held to the band.
-        let whole = Int(y1)
-        let last = min(height - 1, Float(whole) == y1 ? whole - 1 : whole)
-        var line = cells + first &* stride
-        var rowBits = bits + first &* wordsPerRow
-        if first >= last {
-            // Within one row (most edges of small shapes and shallow lines).
-            addEdgeArea(line, rowBits, x0, x1, (y1 - y0) * dir)
-            return
-        }
-        let dxdy = (x1 - x0) / (y1 - y0)
-        var yTop = y0, xTop = x0
-        for row in first..<last {
-            // Recomputed from the start, not stepped: a tall edge does not drift.
-            let yBot = Float(row &+ 1)
-            let xBot = x0 + (yBot - y0) * dxdy
-            addEdgeArea(line, rowBits, xTop, xBot, (yBot - yTop) * dir)
-            yTop = yBot; xTop = xBot
-            line += stride
-            rowBits += wordsPerRow
-        }
-        addEdgeArea(line, rowBits, xTop, x1, (y1 - yTop) * dir)
+        strata_accumulate_area(cells, bits, stride, wordsPerRow, height, x0, y0, x1, y1, dir)
     }
 
     /// Scan-converts `area` band by band: for each band, `emit` adds the lines
@@ -154,69 +134,20 @@ final class AreaRasterizer: EdgeAccumulator {
 /// to its right: the edge runs from x = `xa` to x = `xb` while descending `d`
 /// (signed, in rows) of the row. Each pixel gets exactly the area between the
 /// edge and the pixel's right side (times `d`); the running sum of the cells is
-/// that coverage. Marks the cells written in `bits`.
+/// that coverage. Marks the cells written in `bits`. (`strata_add_edge_area`,
+/// in C: see CPixels.h.)
 @inline(__always)
 func addEdgeArea(
     _ line: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
     _ xa: Float, _ xb: Float, _ d: Float
 ) {
-    let xl = min(xa, xb), xr = max(xa, xb)
-    let il = Int(xl)
-    let ir = Int(xr)
-    if il == ir || xr - xl < 1.0 / 128 {
-        // Within one cell: the covered area to the right of the line is set by
-        // its mean x, exactly. A line under 1/128 px wide that straddles a cell
-        // border is treated the same way (the exact formula below divides by
-        // its width and would lose precision); that misplaces at most 1/256 of
-        // its height between the two cells.
-        let xm = (xa + xb) * 0.5
-        let i = Int(xm)
-        let f = xm - Float(i)
-        line[i] += d - d * f
-        line[i + 1] += d * f
-        markCells(bits, i, i + 1)
-        return
-    }
-    // Across cells il ... ir. With s = 1 / (xr − xl), the coverage of cell i
-    // (before differencing) is d·s·(H(i+1−xl) − H(i+1−xr)), where H is the
-    // integral of clamp(u, 0, 1): 0, u²/2, or u − ½.
-    let s = d / (xr - xl)
-    let fl = Float(il + 1) - xl
-    let c0 = s * fl * fl * 0.5  // cell il
-    let fr = Float(ir + 1) - xr
-    let cLast = s * (Float(ir) + 0.5 - xl - fr * fr * 0.5)  // cell ir
-    line[il] += c0
-    if ir == il + 1 {
-        line[ir] += cLast - c0
-    } else {
-        let c1 = s * (Float(il + 1) + 0.5 - xl)  // cell il + 1
-        line[il + 1] += c1 - c0
-        var i = il + 2
-        while i < ir {
-            line[i] += s
-            i += 1
-        }
-        let cPrev = c1 + s * Float(ir - il - 2)  // cell ir − 1
-        line[ir] += cLast - cPrev
-    }
-    line[ir + 1] += d - cLast
-    markCells(bits, il, ir + 1)
+    strata_add_edge_area(line, bits, xa, xb, d)
 }
 
 /// Sets the bits of cells `first ... last` in one row's bit vector.
 @inline(__always)
 func markCells(_ b: UnsafeMutablePointer<UInt64>, _ first: Int, _ last: Int) {
-    let w0 = first >> 6, w1 = last >> 6
-    let lo = ~UInt64(0) << UInt64(first & 63)
-    let hi = ~UInt64(0) >> UInt64(63 - (last & 63))
-    if w0 == w1 {
-        b[w0] |= lo & hi
-    } else {
-        b[w0] |= lo
-        var w = w0 + 1
-        while w < w1 { b[w] = ~0; w += 1 }
-        b[w1] |= hi
-    }
+    strata_mark_cells(b, first, last)
 }
 
 /// Coverage of one value of a running cell sum: the winding-weighted area.

@@ -40,4 +40,80 @@ void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long
 /// at `first`, to be fetched for writing (a hint; any processor).
 void strata_prefetch_rows(const void *first, long bytes_per_row, long bytes, long rows);
 
+// The area rasterizer's cell arithmetic (AreaRasterizer.swift), in C because
+// Swift checks every Float-to-Int conversion against Int's range (a dozen
+// instructions and six branches each, four conversions an edge and a row) and
+// would not inline the row's work into the loop over an edge's rows. The
+// operations and their order are those the Swift versions had, so the cells
+// hold the same values; contraction into fused multiply-adds is off.
+#pragma STDC FP_CONTRACT OFF
+
+/// Sets the bits of cells `first ... last` in one row's bit vector.
+static inline void strata_mark_cells(uint64_t *b, long first, long last) {
+    const long w0 = first >> 6, w1 = last >> 6;
+    const uint64_t lo = ~(uint64_t)0 << (first & 63);
+    const uint64_t hi = ~(uint64_t)0 >> (63 - (last & 63));
+    if (w0 == w1) {
+        b[w0] |= lo & hi;
+    } else {
+        b[w0] |= lo;
+        for (long w = w0 + 1; w < w1; w++) b[w] = ~(uint64_t)0;
+        b[w1] |= hi;
+    }
+}
+
+/// Adds to one row of difference cells the coverage an edge gives the pixels
+/// to its right: the edge runs from x = `xa` to x = `xb` (0 ... the row's
+/// width; anything else, NaN included, is taken as 0) while descending `d`
+/// (signed, in rows) of the row. Each pixel gets exactly the area between the
+/// edge and the pixel's right side (times `d`); the running sum of the cells
+/// is that coverage. Marks the cells written in `bits`.
+static inline void strata_add_edge_area(float *line, uint64_t *bits, float xa, float xb, float d) {
+    if (!(xa >= 0)) xa = 0;
+    if (!(xb >= 0)) xb = 0;
+    const float xl = xb < xa ? xb : xa, xr = xb >= xa ? xb : xa;
+    const long il = (long)xl, ir = (long)xr;
+    if (il == ir || xr - xl < 1.0f / 128) {
+        // Within one cell: the covered area to the right of the line is set by
+        // its mean x, exactly. A line under 1/128 px wide that straddles a
+        // cell border is treated the same way (the formula below divides by
+        // its width and would lose precision); that misplaces at most 1/256
+        // of its height between the two cells.
+        const float xm = (xa + xb) * 0.5f;
+        const long i = (long)xm;
+        const float f = xm - (float)i;
+        line[i] += d - d * f;
+        line[i + 1] += d * f;
+        strata_mark_cells(bits, i, i + 1);
+        return;
+    }
+    // Across cells il ... ir. With s = 1 / (xr − xl), the coverage of cell i
+    // (before differencing) is d·s·(H(i+1−xl) − H(i+1−xr)), where H is the
+    // integral of clamp(u, 0, 1): 0, u²/2, or u − ½.
+    const float s = d / (xr - xl);
+    const float fl = (float)(il + 1) - xl;
+    const float c0 = s * fl * fl * 0.5f;
+    const float fr = (float)(ir + 1) - xr;
+    const float c_last = s * ((float)ir + 0.5f - xl - fr * fr * 0.5f);
+    line[il] += c0;
+    if (ir == il + 1) {
+        line[ir] += c_last - c0;
+    } else {
+        const float c1 = s * ((float)(il + 1) + 0.5f - xl);
+        line[il + 1] += c1 - c0;
+        for (long i = il + 2; i < ir; i++) line[i] += s;
+        const float c_prev = c1 + s * (float)(ir - il - 2);
+        line[ir] += c_last - c_prev;
+    }
+    line[ir + 1] += d - c_last;
+    strata_mark_cells(bits, il, ir + 1);
+}
+
+/// Accumulates a line with 0 ≤ y0 < y1 ≤ `height` and 0 ≤ x ≤ the band's
+/// width into a band of cells (`stride` cells and `words` bit words a row):
+/// its area in each row it crosses, at the x where it crosses the row lines
+/// (recomputed from the start, not stepped, so a tall edge does not drift).
+void strata_accumulate_area(float *cells, uint64_t *bits, long stride, long words, long height, float x0, float y0,
+                            float x1, float y1, float dir);
+
 #endif
