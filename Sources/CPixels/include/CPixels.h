@@ -49,7 +49,7 @@ void strata_prefetch_rows(const void *first, long bytes_per_row, long bytes, lon
 #pragma STDC FP_CONTRACT OFF
 
 /// Sets the bits of cells `first ... last` in one row's bit vector.
-static inline void strata_mark_cells(uint64_t *b, long first, long last) {
+__attribute__((always_inline)) static inline void strata_mark_cells(uint64_t *b, long first, long last) {
     const long w0 = first >> 6, w1 = last >> 6;
     const uint64_t lo = ~(uint64_t)0 << (first & 63);
     const uint64_t hi = ~(uint64_t)0 >> (63 - (last & 63));
@@ -68,7 +68,7 @@ static inline void strata_mark_cells(uint64_t *b, long first, long last) {
 /// (signed, in rows) of the row. Each pixel gets exactly the area between the
 /// edge and the pixel's right side (times `d`); the running sum of the cells
 /// is that coverage. Marks the cells written in `bits`.
-static inline void strata_add_edge_area(float *line, uint64_t *bits, float xa, float xb, float d) {
+__attribute__((always_inline)) static inline void strata_add_edge_area(float *line, uint64_t *bits, float xa, float xb, float d) {
     if (!(xa >= 0)) xa = 0;
     if (!(xb >= 0)) xb = 0;
     const float xl = xb < xa ? xb : xa, xr = xb >= xa ? xb : xa;
