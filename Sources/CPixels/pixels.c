@@ -312,6 +312,33 @@ static inline uint8_t coverage_byte(float acc, int even_odd) {
     return (uint8_t)b;
 }
 
+/// Inclusive running sums of eight cells, added in a fixed order that
+/// `prefixSums8` (AreaRasterizer.swift) repeats: each cell onto its
+/// neighbour's, then pairs two apart, then the fourth sum onto the last four
+/// (within each half of four, then across).
+__attribute__((target("avx2"), always_inline))
+static inline __m256 prefix8(__m256 v) {
+    v = _mm256_add_ps(v, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(v), 4)));
+    v = _mm256_add_ps(v, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(v), 8)));
+    const __m256 fourth = _mm256_permutevar8x32_ps(v, _mm256_set1_epi32(3));
+    return _mm256_add_ps(v, _mm256_blend_ps(_mm256_setzero_ps(), fourth, 0xF0));
+}
+
+/// `coverage_byte` of eight running sums, one in the low byte of each lane.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i coverage8(__m256 acc, int even_odd) {
+    const __m256 one = _mm256_set1_ps(1.0f);
+    __m256 a = _mm256_and_ps(acc, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF)));
+    if (even_odd) {
+        a = _mm256_sub_ps(a, _mm256_mul_ps(_mm256_set1_ps(2.0f), _mm256_floor_ps(_mm256_mul_ps(a, _mm256_set1_ps(0.5f)))));
+        a = _mm256_blendv_ps(a, _mm256_sub_ps(_mm256_set1_ps(2.0f), a), _mm256_cmp_ps(a, one, _CMP_GT_OQ));
+    } else {
+        a = _mm256_blendv_ps(a, one, _mm256_cmp_ps(a, one, _CMP_GT_OQ));
+    }
+    const __m256 t = _mm256_add_ps(_mm256_mul_ps(a, _mm256_set1_ps(255.0f)), _mm256_set1_ps(8388608.0f));
+    return _mm256_and_si256(_mm256_castps_si256(t), _mm256_set1_epi32(0xFF));
+}
+
 __attribute__((target("avx2"), always_inline))
 static inline void sweep_row(float *line, uint64_t *bits, long words, long width, uint32_t *row,
                              int even_odd, uint32_t source, int copy, int lerp, __m256i src) {
@@ -334,19 +361,36 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
                     constant_span(row + x, (start < width ? start : width) - x, s, 255 - (copy ? c : s >> 24));
                 }
             }
-            // The run eight cells at a time, their coverage gathered in a
-            // register and blended straight from it.
+            // The run eight cells at a time: their running sums in a register
+            // (`prefix8`), their coverage from those, blended straight from
+            // the register; cells past the run are neither read nor cleared.
             const long last = end < width ? end : width;
             long i = start;
             while (i < last) {
                 const long n = last - i < 8 ? last - i : 8;
-                uint64_t m = 0;
-                for (long j = 0; j < n; j++) {
-                    acc += line[i + j];
-                    line[i + j] = 0;
-                    m |= (uint64_t)coverage_byte(acc, even_odd) << (8 * j);
+                __m256 cells8;
+                __m256i lanes = _mm256_set1_epi32(-1);
+                if (n == 8) {
+                    cells8 = _mm256_loadu_ps(line + i);
+                    _mm256_storeu_ps(line + i, _mm256_setzero_ps());
+                } else {
+                    lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+                    cells8 = _mm256_maskload_ps(line + i, lanes);
+                    _mm256_maskstore_ps(line + i, lanes, _mm256_setzero_ps());
                 }
-                if (m != 0) few8(row + i, n, m, src, lerp);
+                const __m256 sums = _mm256_add_ps(_mm256_set1_ps(acc), prefix8(cells8));
+                acc = _mm256_cvtss_f32(_mm256_permutevar8x32_ps(sums, _mm256_set1_epi32((int)n - 1)));
+                const __m256i cov = coverage8(sums, even_odd);
+                if (!_mm256_testz_si256(cov, cov)) {
+                    const __m256i c = _mm256_or_si256(cov, _mm256_slli_epi32(cov, 16));
+                    uint32_t *d = row + i;
+                    if (n == 8) {
+                        _mm256_storeu_si256((__m256i *)d, mask8(_mm256_loadu_si256((const __m256i *)d), c, src, lerp));
+                    } else {
+                        const __m256i v = _mm256_maskload_epi32((const int *)d, lanes);
+                        _mm256_maskstore_epi32((int *)d, lanes, mask8(v, c, src, lerp));
+                    }
+                }
                 i += n;
             }
             for (; i < end; i++) {

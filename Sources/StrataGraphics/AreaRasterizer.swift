@@ -150,6 +150,20 @@ func markCells(_ b: UnsafeMutablePointer<UInt64>, _ first: Int, _ last: Int) {
     strata_mark_cells(b, first, last)
 }
 
+/// The inclusive running sums of cells `c[0 ..< n]` (n = 1 ... 8; zero
+/// beyond), added in the order of the row kernel's vector (`prefix8` in
+/// CPixels): each cell onto its neighbour's, then sums two apart, within each
+/// half of four, then the fourth sum onto the last four. The order sets the
+/// rounding, so the Swift sweep and the kernel give the same coverage.
+@inline(__always)
+func prefixSums8(_ c: UnsafeMutablePointer<Float>, _ n: Int) -> SIMD8<Float> {
+    var v = SIMD8<Float>(repeating: 0)
+    for k in 0..<n { v[k] = c[k] }
+    let a = SIMD8<Float>(v[0], v[1] + v[0], v[2] + v[1], v[3] + v[2], v[4], v[5] + v[4], v[6] + v[5], v[7] + v[6])
+    let b = SIMD8<Float>(a[0], a[1], a[2] + a[0], a[3] + a[1], a[4], a[5], a[6] + a[4], a[7] + a[5])
+    return SIMD8<Float>(b[0], b[1], b[2], b[3], b[4] + b[3], b[5] + b[3], b[6] + b[3], b[7] + b[3])
+}
+
 /// Coverage of one value of a running cell sum: the winding-weighted area.
 @inline(__always)
 func coverageByte(_ acc: Float, _ evenOdd: Bool) -> UInt8 {
@@ -199,17 +213,22 @@ func sweepCoverageRow<B: SpanBlitter>(
                     blitter.blitSpan(x: originX + x, y: y, count: min(start, width) - x, coverage: c)
                 }
             }
-            // The run's coverage bytes, then one masked blend (eight lanes at a
-            // time): the same bytes as the row kernels (`SpanBlitter.sweepRows`).
+            // The run's coverage bytes, then one masked blend: the running sums
+            // eight cells at a time in the row kernels' order (`prefixSums8`),
+            // so the bytes are theirs (`SpanBlitter.sweepRows`).
             let last = min(end, width)
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { mask in
                 let m = mask.baseAddress!
                 var i = start
                 while i < last {
-                    acc += line[i]
-                    line[i] = 0
-                    m[i - start] = coverageByte(acc, evenOdd)
-                    i += 1
+                    let n = min(8, last - i)
+                    let sums = prefixSums8(line + i, n)
+                    for k in 0..<n {
+                        line[i + k] = 0
+                        m[i - start + k] = coverageByte(acc + sums[k], evenOdd)
+                    }
+                    acc = acc + sums[n - 1]
+                    i += n
                 }
                 while i < end {
                     acc += line[i]

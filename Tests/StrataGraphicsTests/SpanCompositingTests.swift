@@ -369,6 +369,53 @@ private func randomPolygon(_ r: inout FuzzRandom, sides: Int) -> Path {
 }
 
 extension RowSweepTests {
+    /// The running sums of eight cells are added in the row kernel's order
+    /// (neighbours, then two apart, then the fourth onto the last four), in the
+    /// Swift sweep as in the kernel. Cells where the order shows: in sequence,
+    /// 0.4 is lost in 1e8 and the third sum is 0; in the kernel's order −1e8
+    /// meets 1e8 first and the third sum is 0.4.
+    @Test func runningSumsFollowTheKernelsOrder() throws {
+        let values: [Float] = [0.4, 1e8, -1e8, 0.25, 0, 0, 0, 0.125]
+        var cells = values
+        let sums = cells.withUnsafeMutableBufferPointer { prefixSums8($0.baseAddress!, 8) }
+        // a = v + its neighbour, b = a + the one two back, then the fourth onto the rest.
+        let a: [Float] = [values[0], values[1] + values[0], values[2] + values[1], values[3] + values[2], 0, 0, 0, values[7]]
+        let b: [Float] = [a[0], a[1], a[2] + a[0], a[3] + a[1], 0, 0, 0, a[7]]
+        let expected: [Float] = [b[0], b[1], b[2], b[3], b[3], b[3], b[3], b[7] + b[3]]
+        #expect((0..<8).map { sums[$0] } == expected)
+        #expect(sums[2] == 0.4 && sums[3] == 0 && sums[7] == 0.125)
+        // Fewer cells: the ones beyond count as zero (the sums beyond them are
+        // not used, and need not repeat the last: 1e8 − 1e8 lands there).
+        let three = cells.withUnsafeMutableBufferPointer { prefixSums8($0.baseAddress!, 3) }
+        #expect((0..<3).map { three[$0] } == [0.4, 1e8, 0.4])
+
+        // The same cells through the row kernel and the Swift sweep.
+        guard SolidBlitter.usesAVX2 else { return }
+        let width = 12
+        var images: [[UInt32]] = []
+        for kernel in [true, false] {
+            let bitmap = try Bitmap(width: width, height: 1)
+            for x in 0..<width { bitmap[x, 0] = Pixel(r: 0, g: 0, b: 0, a: 255) }
+            var c = values + [Float](repeating: 0, count: width + 2 - values.count)
+            var bits: [UInt64] = [0xFF]
+            let solid = SolidBlitter(bitmap: bitmap, color: Pixel(r: 255, g: 255, b: 255, a: 255), mode: .normal)
+            var blitter = Routed(inner: solid, kernel: kernel)
+            c.withUnsafeMutableBufferPointer { cp in
+                bits.withUnsafeMutableBufferPointer { bp in
+                    sweepCoverageRow(
+                        cp.baseAddress!, bp.baseAddress!, wordsPerRow: 1, width: width, originX: 0, y: 0,
+                        evenOdd: false, &blitter)
+                }
+            }
+            images.append((0..<width).map { bitmap[$0, 0].packed })
+            // White over black at coverage 0.4 (102 of 255) where the sum kept it.
+            #expect(bitmap[2, 0].r == 102 && bitmap[3, 0].r == 0 && bitmap[7, 0].r == 32, "kernel \(kernel)")
+        }
+        #expect(images[0] == images[1])
+    }
+}
+
+extension RowSweepTests {
     /// Whole bands through the row kernel (`AreaRasterizer.sweep` hands it every
     /// row at once) against the Swift sweep: random polygons, star-shaped and
     /// self-crossing, both fill rules, bands wider than a 64-bit word of bits.
