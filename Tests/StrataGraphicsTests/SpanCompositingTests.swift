@@ -1,3 +1,4 @@
+import CPixels
 import StrataTestSupport
 import Testing
 
@@ -519,6 +520,44 @@ extension RectangleKernelTests {
                 }
             }
             #expect(same, "round \(round) width \(width) rows \(rows)")
+        }
+    }
+}
+
+/// The area rasterizer's whole rows eight at a time (`strata_accumulate_area`
+/// with AVX2) against the same rows one at a time: the same cells and bits,
+/// for edges steep (one cell a row), slanted (two) and shallow (more), long
+/// and short, at fractional ends and against both sides of the band.
+@Suite struct AccumulateKernelTests {
+    @Test func wholeRowsMatchTheRowsOneAtATime() {
+        guard SolidBlitter.usesAVX2 else { return }
+        defer { strata_accumulate_use_avx2(-1) }
+        var r = FuzzRandom(seed: 28)
+        let width = 200, height = 90, stride = width + 2, words = (stride + 63) >> 6
+        for round in 0..<400 {
+            var edges: [(Float, Float, Float, Float, Float)] = []
+            for _ in 0..<(1 + r.int(4)) {
+                let y0 = Float(r.int(height * 64)) / 64, y1 = min(Float(height), y0 + Float(r.int(height * 64)) / 64)
+                let slope = [Float(0.01), 0.3, 0.7, 1.5, 4, 20][r.int(6)] * (r.int(2) == 0 ? 1 : -1)
+                let x0 = Float(r.int(width * 64)) / 64
+                let x1 = min(Float(width), max(0, x0 + (y1 - y0) * slope))
+                edges.append((x0, y0, x1, y1, r.int(2) == 0 ? 1 : -1))
+            }
+            var results: [([Float], [UInt64])] = []
+            for avx2: Int32 in [1, 0] {
+                strata_accumulate_use_avx2(avx2)
+                var cells = [Float](repeating: 0, count: stride * height)
+                var bits = [UInt64](repeating: 0, count: words * height)
+                cells.withUnsafeMutableBufferPointer { c in
+                    bits.withUnsafeMutableBufferPointer { b in
+                        for (x0, y0, x1, y1, dir) in edges {
+                            strata_accumulate_area(c.baseAddress!, b.baseAddress!, stride, words, height, x0, y0, x1, y1, dir)
+                        }
+                    }
+                }
+                results.append((cells, bits))
+            }
+            #expect(results[0].0 == results[1].0 && results[0].1 == results[1].1, "round \(round): \(edges)")
         }
     }
 }

@@ -113,7 +113,14 @@ __attribute__((always_inline)) static inline void strata_add_edge_area(float *li
 /// width into a band of cells (`stride` cells and `words` bit words a row):
 /// its area in each row it crosses, at the x where it crosses the row lines
 /// (recomputed from the start, not stepped, so a tall edge does not drift).
+/// Rows the line crosses whole are worked out eight at a time with AVX2 where
+/// the processor has it, with the same values.
 void strata_accumulate_area(float *cells, uint64_t *bits, long stride, long words, long height, float x0, float y0,
                             float x1, float y1, float dir);
+
+/// For tests: whether `strata_accumulate_area` may use AVX2 (1), must not
+/// (0), or decides by the processor (−1, the default). Either way the cells
+/// come out the same.
+void strata_accumulate_use_avx2(int on);
 
 #endif
