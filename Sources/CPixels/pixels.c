@@ -192,9 +192,12 @@ static inline __m256i blend8(__m256i v, __m256i s, __m256i k) {
 /// after it, while a pixel is left after them, with `sm`/`km`, and the last
 /// block, at width − 8, with `sl`/`kl` (its lanes shared with the block before
 /// are source 0, keep 255). The last blocks are done after all the others, so
-/// that no load waits on the store just before it.
-__attribute__((target("avx2"), always_inline))
-static inline void rows_kernel(uint32_t *d, long row_stride, long width, long height, __m256i sf, __m256i kf,
+/// that no load waits on the store just before it. A function of its own,
+/// aligned to 64 bytes: inlined, where its loop fell depended on the code
+/// around it, and a whole-frame blend took 0.23 ms in one build and 0.30 ms
+/// in the next with nothing in it changed.
+__attribute__((target("avx2"), noinline, aligned(64)))
+static void rows_kernel(uint32_t *d, long row_stride, long width, long height, __m256i sf, __m256i kf,
                                __m256i sm, __m256i km, __m256i sl, __m256i kl) {
     const long full = (width - 1) >> 3;
     if (full > 0) {
@@ -267,7 +270,7 @@ void strata_blend_rect_avx2(uint32_t *d, long row_stride, long width, const long
     }
 }
 
-__attribute__((target("avx2")))
+__attribute__((target("avx2"), aligned(64)))
 void strata_blend_span_avx2(uint32_t *d, long count, uint32_t s, uint32_t keep) {
     const __m256i sv = _mm256_set1_epi32((int)s);
     const __m256i kv = _mm256_set1_epi32((int)(keep | keep << 16));
@@ -514,7 +517,7 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
     }
 }
 
-__attribute__((target("avx2")))
+__attribute__((target("avx2"), aligned(64)))
 void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                             uint32_t *pixels, long row_stride, int even_odd, uint32_t source, int copy) {
     const int lerp = copy || (source >> 24) == 255;
