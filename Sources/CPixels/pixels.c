@@ -35,7 +35,9 @@ static int accumulate_avx2 = -1;
 /// in the lanes of a register, in the same operations (so the same values);
 /// the cells then taken lane by lane. A row whose edge spans more than two
 /// cells goes to `strata_add_edge_area` itself. Returns the first row not
-/// done; `*line`, `*row_bits` and `*x_top` move on with it.
+/// done; `*line`, `*row_bits` and `*x_top` move on with it. Rows and x are
+/// converted in 32-bit lanes: bitmaps are at most 65,536 pixels a side
+/// (`BitmapLimits`), so both stay far under 2³¹.
 __attribute__((target("avx2")))
 static long whole_rows_avx2(float **line, uint64_t **row_bits, long stride, long words, long row, long end, float x0,
                             float y0, float dxdy, float dir, float *x_top) {
