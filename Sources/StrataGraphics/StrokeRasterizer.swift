@@ -469,10 +469,12 @@ final class StrokeRasterizer: EdgeAccumulator {
         var winding = 0
         var coverage = 0
         merged(a, n, b, m) { e in
-            let isFirst = s == e.first, isLast = s == e.last - 1
+            // (Strip numbers are under 2^18: bands are at most 65,536 rows of
+            // four strips, so the arithmetic on them wraps without checks.)
+            let isFirst = s == e.first, isLast = s == e.last &- 1
             winding += isFirst ? Int(e.fFirst) : (isLast ? Int(e.fLast) : (e.fFirst > 0 ? one : -one))
             let c = min(one, abs(winding))
-            let u = Float(s - e.first)
+            let u = Float(s &- e.first)
             if c != coverage {
                 let t0: Float = isFirst ? e.top : 0
                 let t1: Float = isLast ? e.bottom : 1
@@ -482,11 +484,11 @@ final class StrokeRasterizer: EdgeAccumulator {
                 coverage = c
             }
             // The next strip: whole, or the edge's last part.
-            let half: Float = s + 1 == e.last - 1 ? e.bottom * 0.5 : 0.5
+            let half: Float = s &+ 1 == e.last &- 1 ? e.bottom * 0.5 : 0.5
             var next = e
             next.x = e.xRef + (u + 1 + half) * e.dxdY
             out[kept] = next
-            kept &+= e.last > s + 1 ? 1 : 0
+            kept &+= e.last > s &+ 1 ? 1 : 0
         }
         return kept
     }
@@ -519,9 +521,9 @@ final class StrokeRasterizer: EdgeAccumulator {
                 }
             }
             var next = e
-            next.x = e.xRef + (Float(s - e.first) + 1.5) * e.dxdY
+            next.x = e.xRef + (Float(s &- e.first) + 1.5) * e.dxdY
             out[kept] = next
-            kept &+= e.last > s + 1 ? 1 : 0
+            kept &+= e.last > s &+ 1 ? 1 : 0
         }
         if evenOdd ? winding & 1 != 0 : winding != 0 {
             if snap { addCentres(enter, maxX, maxX) } else { addInterval(enter, maxX, weight) }
