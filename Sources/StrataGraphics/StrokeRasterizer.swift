@@ -303,22 +303,22 @@ final class StrokeRasterizer: EdgeAccumulator {
         let budget = 8 * n + 64
         var i = 1
         while i < n {
-            if a[i - 1].x > a[i].x {
+            if a[i &- 1].x > a[i].x {
                 let e = a[i]
                 var j = i
-                while j > 0 && a[j - 1].x > e.x {
-                    a[j] = a[j - 1]
-                    j -= 1
+                while j > 0 && a[j &- 1].x > e.x {
+                    a[j] = a[j &- 1]
+                    j &-= 1
                 }
                 a[j] = e
-                moves += i - j
+                moves &+= i &- j
                 if moves > budget {
                     var all = UnsafeMutableBufferPointer(start: a, count: n)
                     all.sort { $0.x < $1.x }
                     return
                 }
             }
-            i += 1
+            i &+= 1
         }
     }
 
@@ -440,16 +440,16 @@ final class StrokeRasterizer: EdgeAccumulator {
             let e = a[i]
             if nextArrival < e.x {
                 body(b[j])
-                j += 1
+                j &+= 1
                 nextArrival = j < m ? b[j].x : .infinity
             } else {
                 body(e)
-                i += 1
+                i &+= 1
             }
         }
         while j < m {
             body(b[j])
-            j += 1
+            j &+= 1
         }
     }
 
