@@ -413,6 +413,32 @@ extension RowSweepTests {
             #expect(bitmap[2, 0].r == 102 && bitmap[3, 0].r == 0 && bitmap[7, 0].r == 32, "kernel \(kernel)")
         }
         #expect(images[0] == images[1])
+
+        // A run of eleven cells: a block of eight, then a tail of three with
+        // the same order-sensitive cells, which the kernel takes by masked
+        // loads, after carrying the first block's sum.
+        var tailImages: [[UInt32]] = []
+        for kernel in [true, false] {
+            let bitmap = try Bitmap(width: width + 4, height: 1)
+            for x in 0..<(width + 4) { bitmap[x, 0] = Pixel(r: 0, g: 0, b: 0, a: 255) }
+            var c: [Float] = [0.25, 0, 0, 0, 0, 0, 0, -0.25, 0.4, 1e8, -1e8] + [Float](repeating: 0, count: width + 6 - 11)
+            var bits: [UInt64] = [0x7FF]
+            let solid = SolidBlitter(bitmap: bitmap, color: Pixel(r: 255, g: 255, b: 255, a: 255), mode: .normal)
+            var blitter = Routed(inner: solid, kernel: kernel)
+            c.withUnsafeMutableBufferPointer { cp in
+                bits.withUnsafeMutableBufferPointer { bp in
+                    sweepCoverageRow(
+                        cp.baseAddress!, bp.baseAddress!, wordsPerRow: 1, width: width + 4, originX: 0, y: 0,
+                        evenOdd: false, &blitter)
+                }
+            }
+            tailImages.append((0..<(width + 4)).map { bitmap[$0, 0].packed })
+            // The block's sum comes back to 0; then 0.4, 1 and (in the order) 0.4.
+            #expect(bitmap[1, 0].r == 64 && bitmap[7, 0].r == 0, "kernel \(kernel)")
+            #expect(bitmap[8, 0].r == 102 && bitmap[9, 0].r == 255 && bitmap[10, 0].r == 102, "kernel \(kernel)")
+            #expect(bitmap[11, 0].r == 102, "kernel \(kernel): the span after the run")
+        }
+        #expect(tailImages[0] == tailImages[1])
     }
 }
 
@@ -525,37 +551,44 @@ extension RectangleKernelTests {
 }
 
 /// The area rasterizer's whole rows eight at a time (`strata_accumulate_area`
-/// with AVX2) against the same rows one at a time: the same cells and bits,
-/// for edges steep (one cell a row), slanted (two) and shallow (more), long
-/// and short, at fractional ends and against both sides of the band.
+/// with AVX2) against the same rows one at a time: the same cells, bit for
+/// bit, and the same bits, for edges vertical (rectangles, and what is folded
+/// onto the left side), steep (one cell a row), under 1/128 px wide a row
+/// across a cell border, slanted (two cells) and shallow (more), long and
+/// short, from fractional and whole x, at fractional ends and against both
+/// sides of the band.
 @Suite struct AccumulateKernelTests {
     @Test func wholeRowsMatchTheRowsOneAtATime() {
         guard SolidBlitter.usesAVX2 else { return }
-        defer { strata_accumulate_use_avx2(-1) }
         var r = FuzzRandom(seed: 28)
         let width = 200, height = 90, stride = width + 2, words = (stride + 63) >> 6
-        for round in 0..<400 {
+        for round in 0..<600 {
             var edges: [(Float, Float, Float, Float, Float)] = []
             for _ in 0..<(1 + r.int(4)) {
                 let y0 = Float(r.int(height * 64)) / 64, y1 = min(Float(height), y0 + Float(r.int(height * 64)) / 64)
-                let slope = [Float(0.01), 0.3, 0.7, 1.5, 4, 20][r.int(6)] * (r.int(2) == 0 ? 1 : -1)
-                let x0 = Float(r.int(width * 64)) / 64
+                let slope = [Float(0), 0.005, 0.01, 0.3, 0.7, 1.5, 4, 20][r.int(8)] * (r.int(2) == 0 ? 1 : -1)
+                let x0: Float =
+                    switch r.int(4) {
+                    case 0: Float(r.int(width + 1))
+                    case 1: [0, Float(width)][r.int(2)]
+                    default: Float(r.int(width * 64)) / 64
+                    }
                 let x1 = min(Float(width), max(0, x0 + (y1 - y0) * slope))
                 edges.append((x0, y0, x1, y1, r.int(2) == 0 ? 1 : -1))
             }
-            var results: [([Float], [UInt64])] = []
+            var results: [([UInt32], [UInt64])] = []
             for avx2: Int32 in [1, 0] {
-                strata_accumulate_use_avx2(avx2)
                 var cells = [Float](repeating: 0, count: stride * height)
                 var bits = [UInt64](repeating: 0, count: words * height)
                 cells.withUnsafeMutableBufferPointer { c in
                     bits.withUnsafeMutableBufferPointer { b in
                         for (x0, y0, x1, y1, dir) in edges {
-                            strata_accumulate_area(c.baseAddress!, b.baseAddress!, stride, words, height, x0, y0, x1, y1, dir)
+                            strata_accumulate_area_by(
+                                c.baseAddress!, b.baseAddress!, stride, words, height, x0, y0, x1, y1, dir, avx2)
                         }
                     }
                 }
-                results.append((cells, bits))
+                results.append((cells.map(\.bitPattern), bits))
             }
             #expect(results[0].0 == results[1].0 && results[0].1 == results[1].1, "round \(round): \(edges)")
         }

@@ -64,7 +64,9 @@ __attribute__((always_inline)) static inline void strata_mark_cells(uint64_t *b,
 
 /// Adds to one row of difference cells the coverage an edge gives the pixels
 /// to its right: the edge runs from x = `xa` to x = `xb` (0 ... the row's
-/// width; anything else, NaN included, is taken as 0) while descending `d`
+/// width, or at most one past it: the callers clamp to the width, and an
+/// interpolated x strays from it by a few ulps; a negative x or NaN is taken
+/// as 0, anything larger is the caller's error) while descending `d`
 /// (signed, in rows) of the row. Each pixel gets exactly the area between the
 /// edge and the pixel's right side (times `d`); the running sum of the cells
 /// is that coverage. Marks the cells written in `bits`.
@@ -118,9 +120,10 @@ __attribute__((always_inline)) static inline void strata_add_edge_area(float *li
 void strata_accumulate_area(float *cells, uint64_t *bits, long stride, long words, long height, float x0, float y0,
                             float x1, float y1, float dir);
 
-/// For tests: whether `strata_accumulate_area` may use AVX2 (1), must not
-/// (0), or decides by the processor (−1, the default). Either way the cells
-/// come out the same.
-void strata_accumulate_use_avx2(int on);
+/// `strata_accumulate_area` with AVX2 where the processor has it (`avx2` 1),
+/// without (0), or as the processor decides (−1): the cells come out the
+/// same every way (tests hold the two paths to each other with this).
+void strata_accumulate_area_by(float *cells, uint64_t *bits, long stride, long words, long height, float x0,
+                               float y0, float x1, float y1, float dir, int avx2);
 
 #endif
