@@ -472,15 +472,17 @@ final class StrokeRasterizer: EdgeAccumulator {
             // (Strip numbers are under 2^18: bands are at most 65,536 rows of
             // four strips, so the arithmetic on them wraps without checks.)
             let isFirst = s == e.first, isLast = s == e.last &- 1
-            winding += isFirst ? Int(e.fFirst) : (isLast ? Int(e.fLast) : (e.fFirst > 0 ? one : -one))
-            let c = min(one, abs(winding))
+            // (A winding is at most the edges' count of whole strips, far
+            // inside Int: it wraps without checks too.)
+            winding &+= isFirst ? Int(e.fFirst) : (isLast ? Int(e.fLast) : (e.fFirst > 0 ? one : -one))
+            let c = min(one, winding < 0 ? 0 &- winding : winding)
             let u = Float(s &- e.first)
             if c != coverage {
                 let t0: Float = isFirst ? e.top : 0
                 let t1: Float = isLast ? e.bottom : 1
                 let xa = min(maxX, max(0, e.xRef + (u + t0) * e.dxdY))
                 let xb = min(maxX, max(0, e.xRef + (u + t1) * e.dxdY))
-                addEdgeArea(cells, rowBits, xa, xb, Float(c - coverage) * scale)
+                addEdgeArea(cells, rowBits, xa, xb, Float(c &- coverage) * scale)
                 coverage = c
             }
             // The next strip: whole, or the edge's last part.
