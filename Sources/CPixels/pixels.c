@@ -10,7 +10,6 @@
 // (SpanCompositingTests.swift). Written in C because Swift has no way to
 // compile one function for AVX2 in a package that targets baseline x86-64.
 #include "CPixels.h"
-#include <stdatomic.h>
 
 /// How many rows ahead the rectangle kernel asks for.
 #define PREFETCH_ROWS 4
@@ -26,10 +25,6 @@ static inline uint32_t scale_packed(uint32_t p, uint32_t k) {
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-
-/// Whether the processor has AVX2: −1 until asked (threads that ask at once
-/// store the same answer; the accesses are atomic, so that is defined).
-static _Atomic int accumulate_avx2 = -1;
 
 /// An edge's whole rows `row ..< end` (end − row ≥ 8), eight at a time, with
 /// AVX2: each row's x at its bottom line and what `strata_add_edge_area` adds
@@ -112,12 +107,7 @@ static long whole_rows_avx2(float **line, uint64_t **row_bits, long stride, long
 #endif
 
 void strata_accumulate_area(float *cells, uint64_t *bits, long stride, long words, long height, float x0, float y0,
-                            float x1, float y1, float dir) {
-    strata_accumulate_area_by(cells, bits, stride, words, height, x0, y0, x1, y1, dir, -1);
-}
-
-void strata_accumulate_area_by(float *cells, uint64_t *bits, long stride, long words, long height, float x0,
-                               float y0, float x1, float y1, float dir, int avx2) {
+                            float x1, float y1, float dir, int avx2) {
     if (!(y0 < y1)) return;
     const long first = (long)y0;
     // The last row it reaches into: ⌈y1⌉ − 1, held to the band.
@@ -141,18 +131,11 @@ void strata_accumulate_area_by(float *cells, uint64_t *bits, long stride, long w
     long row = first + 1;
 #if defined(__x86_64__)
     // Rows it crosses whole, eight at a time where the processor can.
-    if (last - row >= 8) {
-        if (avx2 < 0) {
-            avx2 = atomic_load_explicit(&accumulate_avx2, memory_order_relaxed);
-            if (avx2 < 0) {
-                avx2 = strata_pixels_have_avx2();
-                atomic_store_explicit(&accumulate_avx2, avx2, memory_order_relaxed);
-            }
-        } else {
-            avx2 = avx2 && strata_pixels_have_avx2();
-        }
-        if (avx2) row = whole_rows_avx2(&line, &row_bits, stride, words, row, last, x0, y0, dxdy, dir, &x_top);
+    if (avx2 && last - row >= 8) {
+        row = whole_rows_avx2(&line, &row_bits, stride, words, row, last, x0, y0, dxdy, dir, &x_top);
     }
+#else
+    (void)avx2;
 #endif
     for (; row < last; row++) {
         const float y_bot = (float)(row + 1);

@@ -24,6 +24,8 @@ final class AreaRasterizer: EdgeAccumulator {
     private var bits: UnsafeMutablePointer<UInt64>
     private var cellCapacity = 0, bitCapacity = 0
     private(set) var fw: Double = 0, fh: Double = 0
+    /// `SolidBlitter.usesAVX2`, for `strata_accumulate_area` (read once an edge).
+    private let avx2: Int32 = SolidBlitter.usesAVX2 ? 1 : 0
 
     /// The most cells one band may hold (4 MiB of `Float`s); larger areas are
     /// drawn in several bands of rows.
@@ -72,7 +74,7 @@ final class AreaRasterizer: EdgeAccumulator {
     /// (`strata_accumulate_area`: its area in each row it crosses).
     @inline(__always)
     func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
-        strata_accumulate_area(cells, bits, stride, wordsPerRow, height, x0, y0, x1, y1, dir)
+        strata_accumulate_area(cells, bits, stride, wordsPerRow, height, x0, y0, x1, y1, dir, avx2)
     }
 
     /// Scan-converts `area` band by band: for each band, `emit` adds the lines
@@ -122,7 +124,7 @@ final class AreaRasterizer: EdgeAccumulator {
             return
         }
         for row in 0..<height {
-            sweepCoverageRow(
+            sweepCoverageSpans(
                 cells + row * stride, bits + row * wordsPerRow, wordsPerRow: wordsPerRow,
                 width: width, originX: originX, y: originY + row, evenOdd: evenOdd,
                 &blitter)
@@ -195,6 +197,16 @@ func sweepCoverageRow<B: SpanBlitter>(
     {
         return
     }
+    sweepCoverageSpans(
+        line, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX, y: y, evenOdd: evenOdd, &blitter)
+}
+
+/// `sweepCoverageRow` span by span, for a blitter without a row kernel.
+@inline(__always)
+func sweepCoverageSpans<B: SpanBlitter>(
+    _ line: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
+    width: Int, originX: Int, y: Int, evenOdd: Bool, _ blitter: inout B
+) {
     var acc: Float = 0
     var x = 0  // the first pixel not yet handed over
     for w in 0..<wordsPerRow {

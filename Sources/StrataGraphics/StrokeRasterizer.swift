@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // Scan conversion that stays exact where a path overlaps itself.
 //
 // The cell rasterizer (AreaRasterizer.swift) sums signed areas, which is exact for
@@ -71,9 +63,6 @@ struct ScratchBuffer<Element> {
 
     /// Declares the first `n` elements initialized (written through `base`).
     @inline(__always) mutating func setCount(_ n: Int) { count = n }
-
-    /// Keeps the first `n` elements.
-    @inline(__always) mutating func truncate(to n: Int) { count = min(count, n) }
 
     /// Makes room for `n` elements in all, keeping the first `count`.
     mutating func reserve(_ n: Int) {

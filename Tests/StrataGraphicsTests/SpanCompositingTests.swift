@@ -583,7 +583,7 @@ extension RectangleKernelTests {
                 cells.withUnsafeMutableBufferPointer { c in
                     bits.withUnsafeMutableBufferPointer { b in
                         for (x0, y0, x1, y1, dir) in edges {
-                            strata_accumulate_area_by(
+                            strata_accumulate_area(
                                 c.baseAddress!, b.baseAddress!, stride, words, height, x0, y0, x1, y1, dir, avx2)
                         }
                     }

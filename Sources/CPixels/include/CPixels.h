@@ -115,15 +115,10 @@ __attribute__((always_inline)) static inline void strata_add_edge_area(float *li
 /// width into a band of cells (`stride` cells and `words` bit words a row):
 /// its area in each row it crosses, at the x where it crosses the row lines
 /// (recomputed from the start, not stepped, so a tall edge does not drift).
-/// Rows the line crosses whole are worked out eight at a time with AVX2 where
-/// the processor has it, with the same values.
+/// With `avx2` (pass 1 only when `strata_pixels_have_avx2()`), the rows the
+/// line crosses whole are worked out eight at a time, with the same values
+/// (tests hold the two paths to each other).
 void strata_accumulate_area(float *cells, uint64_t *bits, long stride, long words, long height, float x0, float y0,
-                            float x1, float y1, float dir);
-
-/// `strata_accumulate_area` with AVX2 where the processor has it (`avx2` 1),
-/// without (0), or as the processor decides (−1): the cells come out the
-/// same every way (tests hold the two paths to each other with this).
-void strata_accumulate_area_by(float *cells, uint64_t *bits, long stride, long words, long height, float x0,
-                               float y0, float x1, float y1, float dir, int avx2);
+                            float x1, float y1, float dir, int avx2);
 
 #endif
