@@ -821,11 +821,12 @@ open class LineChartLayer: Layer {
     }
 
     /// The x value under a point in the layer's coordinates, by the shown
-    /// range (`shownXRange`) across the plot; nil before the chart has a
-    /// plot to map through.
+    /// range (`shownXRange`) across the plot, beyond its ends too (so a point
+    /// astronomically far outside may map to an infinite x); nil before the
+    /// chart has a plot to map through, or for a point whose x is not finite.
     public func xValue(at point: Point) -> Double? {
         let range = shownXRange
-        guard plotRect.width > 0 else { return nil }
+        guard plotRect.width > 0, point.x.isFinite else { return nil }
         return range.lowerBound + (point.x - plotRect.minX) / plotRect.width * (range.upperBound - range.lowerBound)
     }
 

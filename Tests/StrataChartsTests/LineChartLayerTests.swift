@@ -178,6 +178,15 @@ import Testing
         #expect(abs(c.xValue(at: Point(x: plot.minX + plot.width / 6, y: 0))! - 5) < 1e-9)
         #expect(abs(c.xValue(at: Point(x: plot.minX - plot.width, y: 0))! + 30) < 1e-9)
         #expect(LineChartLayer().xValue(at: Point(x: 5, y: 5)) == nil)
+        // Points that are not numbers map to nothing, and highlight nothing;
+        // a huge one maps far beyond the range, where every point is as far as
+        // a Double can tell, and highlights one of them.
+        for bad in [Double.nan, .infinity, -.infinity] {
+            #expect(c.xValue(at: Point(x: bad, y: 0)) == nil)
+            #expect(c.highlight(at: Point(x: bad, y: 0)) == nil)
+        }
+        #expect(c.xValue(at: Point(x: 1e30, y: 0))! > 1e25)
+        #expect(c.highlight(at: Point(x: 1e30, y: .nan)) != nil)
         c.data = LineChartData([])
         #expect(c.highlight(x: 1) == nil)
         host.renderFrame()
