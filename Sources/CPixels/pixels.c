@@ -438,75 +438,76 @@ static inline __m256i coverage8(__m256 acc, int even_odd) {
     return _mm256_and_si256(_mm256_castps_si256(t), _mm256_set1_epi32(0xFF));
 }
 
+/// The constant stretch `row[x ..< end]` at running sum `acc` (`blitSpan`).
+__attribute__((target("avx2"), always_inline))
+static inline void gap_span(uint32_t *row, long x, long end, float acc, int even_odd, uint32_t source, int copy) {
+    const uint8_t c = coverage_byte(acc, even_odd);
+    if (c != 0) {
+        const uint32_t s = c == 255 ? source : scale_packed(source, c);
+        constant_span(row + x, end - x, s, 255 - (copy ? c : s >> 24));
+    }
+}
+
+/// One row, as `sweepCoverageSpans` (AreaRasterizer.swift): from each touched
+/// cell not yet swept, a block of eight cells (fewer at the row's end), their
+/// running sums in a register (`prefix8`), each pixel blended with its own
+/// coverage straight from it; between blocks, constant spans. A block starts
+/// at a touched cell and takes the seven after it whatever they are (the
+/// untouched ones hold 0), so a short run of cells costs whole-register loads
+/// and stores, no masks, and the next span starts past what the block stored.
 __attribute__((target("avx2"), always_inline))
 static inline void sweep_row(float *line, uint64_t *bits, long words, long width, uint32_t *row,
                              int even_odd, uint32_t source, int copy, int lerp, __m256i src) {
     float acc = 0;
-    long x = 0;
+    long x = 0;  // the first cell (and pixel) not yet swept
     for (long w = 0; w < words; w++) {
         uint64_t word = bits[w];
         if (word == 0) continue;
         bits[w] = 0;
         const long base = w << 6;
+        // A block from the word before may have swept this one's first cells.
+        if (x > base) word = x - base >= 64 ? 0 : word & (~0ull << (x - base));
         while (word != 0) {
-            const int offset = __builtin_ctzll(word);
-            const uint64_t rest = ~(word >> offset);
-            const int run = rest == 0 ? 64 : __builtin_ctzll(rest);
-            const long start = base + offset, end = start + run;
-            if (start > x && x < width) {
-                const uint8_t c = coverage_byte(acc, even_odd);
-                if (c != 0) {
-                    const uint32_t s = c == 255 ? source : scale_packed(source, c);
-                    constant_span(row + x, (start < width ? start : width) - x, s, 255 - (copy ? c : s >> 24));
-                }
+            const long start = base + __builtin_ctzll(word);
+            if (start >= width) {
+                // Past the last pixel (an edge on the right side): cleared only.
+                line[start] = 0;
+                word &= word - 1;
+                continue;
             }
-            // The run eight cells at a time: their running sums in a register
-            // (`prefix8`), their coverage from those, blended straight from
-            // the register; cells past the run are neither read nor cleared.
-            const long last = end < width ? end : width;
-            long i = start;
-            while (i < last) {
-                const long n = last - i < 8 ? last - i : 8;
-                __m256 cells8;
-                __m256i lanes = _mm256_set1_epi32(-1);
-                if (n == 8) {
-                    cells8 = _mm256_loadu_ps(line + i);
-                    _mm256_storeu_ps(line + i, _mm256_setzero_ps());
-                } else {
-                    lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-                    cells8 = _mm256_maskload_ps(line + i, lanes);
-                    _mm256_maskstore_ps(line + i, lanes, _mm256_setzero_ps());
-                }
+            if (start > x) gap_span(row, x, start, acc, even_odd, source, copy);
+            uint32_t *d = row + start;
+            if (start + 8 <= width) {
+                const __m256 cells8 = _mm256_loadu_ps(line + start);
+                _mm256_storeu_ps(line + start, _mm256_setzero_ps());
                 const __m256 sums = _mm256_add_ps(_mm256_set1_ps(acc), prefix8(cells8));
-                acc = _mm256_cvtss_f32(_mm256_permutevar8x32_ps(sums, _mm256_set1_epi32((int)n - 1)));
+                acc = _mm256_cvtss_f32(_mm256_permutevar8x32_ps(sums, _mm256_set1_epi32(7)));
                 const __m256i cov = coverage8(sums, even_odd);
                 if (!_mm256_testz_si256(cov, cov)) {
                     const __m256i c = _mm256_or_si256(cov, _mm256_slli_epi32(cov, 16));
-                    uint32_t *d = row + i;
-                    if (n == 8) {
-                        _mm256_storeu_si256((__m256i *)d, mask8(_mm256_loadu_si256((const __m256i *)d), c, src, lerp));
-                    } else {
-                        const __m256i v = _mm256_maskload_epi32((const int *)d, lanes);
-                        _mm256_maskstore_epi32((int *)d, lanes, mask8(v, c, src, lerp));
-                    }
+                    _mm256_storeu_si256((__m256i *)d, mask8(_mm256_loadu_si256((const __m256i *)d), c, src, lerp));
                 }
-                i += n;
+                x = start + 8;
+            } else {
+                // The row's last pixels: masked loads and stores.
+                const long n = width - start;
+                const __m256i lanes =
+                    _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+                const __m256 cells8 = _mm256_maskload_ps(line + start, lanes);
+                _mm256_maskstore_ps(line + start, lanes, _mm256_setzero_ps());
+                const __m256 sums = _mm256_add_ps(_mm256_set1_ps(acc), prefix8(cells8));
+                const __m256i cov = coverage8(sums, even_odd);
+                if (!_mm256_testz_si256(cov, cov)) {
+                    const __m256i c = _mm256_or_si256(cov, _mm256_slli_epi32(cov, 16));
+                    const __m256i v = _mm256_maskload_epi32((const int *)d, lanes);
+                    _mm256_maskstore_epi32((int *)d, lanes, mask8(v, c, src, lerp));
+                }
+                x = width;
             }
-            for (; i < end; i++) {
-                acc += line[i];
-                line[i] = 0;
-            }
-            x = end;
-            word = run + offset >= 64 ? 0 : word & (~0ull << (run + offset));
+            word = x - base >= 64 ? 0 : word & (~0ull << (x - base));
         }
     }
-    if (x < width) {
-        const uint8_t c = coverage_byte(acc, even_odd);
-        if (c != 0) {
-            const uint32_t s = c == 255 ? source : scale_packed(source, c);
-            constant_span(row + x, width - x, s, 255 - (copy ? c : s >> 24));
-        }
-    }
+    if (x < width) gap_span(row, x, width, acc, even_odd, source, copy);
 }
 
 __attribute__((target("avx2"), aligned(64)))
@@ -514,9 +515,15 @@ void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long
                             uint32_t *pixels, long row_stride, int even_odd, uint32_t source, int copy) {
     const int lerp = copy || (source >> 24) == 255;
     const __m256i src = _mm256_set1_epi32((int)source);
-    for (long y = 0; y < rows; y++) {
-        sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd, source,
-                  copy, lerp, src);
+    // Each blend a loop of its own, so that neither row carries the other's branches.
+    if (lerp) {
+        for (long y = 0; y < rows; y++)
+            sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd,
+                      source, copy, 1, src);
+    } else {
+        for (long y = 0; y < rows; y++)
+            sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd,
+                      source, copy, 0, src);
     }
 }
 

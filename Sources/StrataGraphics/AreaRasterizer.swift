@@ -181,9 +181,10 @@ func coverageByte(_ acc: Float, _ evenOdd: Bool) -> UInt8 {
     return UInt8(truncatingIfNeeded: (a * 255 + 8_388_608).bitPattern)
 }
 
-/// Sweeps one row of cells: a running sum turns them into coverage, the runs of
-/// touched cells (set bits) go to the blitter as coverage masks and the constant
-/// stretches between them as spans. Clears the cells and bits it reads. A
+/// Sweeps one row of cells: a running sum turns them into coverage; from each
+/// touched cell (set bit) not yet swept, a block of eight pixels goes to the
+/// blitter as a coverage mask, and the constant stretches between blocks as
+/// spans. Clears the cells and bits it reads. A
 /// blitter with a row kernel of its own (`sweepRows`: a solid colour, with AVX2)
 /// takes the whole row in one call instead.
 @inline(__always)
@@ -208,49 +209,44 @@ func sweepCoverageSpans<B: SpanBlitter>(
     width: Int, originX: Int, y: Int, evenOdd: Bool, _ blitter: inout B
 ) {
     var acc: Float = 0
-    var x = 0  // the first pixel not yet handed over
-    for w in 0..<wordsPerRow {
-        var word = rowBits[w]
-        if word == 0 { continue }
-        rowBits[w] = 0
-        let base = w << 6
-        while word != 0 {
-            let offset = word.trailingZeroBitCount
-            let run = (~(word >> UInt64(offset))).trailingZeroBitCount
-            let start = base + offset
-            let end = start + run
-            if start > x && x < width {
-                let c = coverageByte(acc, evenOdd)
-                if c != 0 {
-                    blitter.blitSpan(x: originX + x, y: y, count: min(start, width) - x, coverage: c)
+    var x = 0  // the first cell (and pixel) not yet swept
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { mask in
+        let m = mask.baseAddress!
+        for w in 0..<wordsPerRow {
+            var word = rowBits[w]
+            if word == 0 { continue }
+            rowBits[w] = 0
+            let base = w << 6
+            // A block from the word before may have swept this one's first cells.
+            if x > base { word = x - base >= 64 ? 0 : word & (~UInt64(0) << UInt64(x - base)) }
+            while word != 0 {
+                let start = base + word.trailingZeroBitCount
+                if start >= width {
+                    // Past the last pixel (an edge on the right side): cleared only.
+                    line[start] = 0
+                    word &= word &- 1
+                    continue
                 }
+                if start > x {
+                    let c = coverageByte(acc, evenOdd)
+                    if c != 0 { blitter.blitSpan(x: originX + x, y: y, count: start - x, coverage: c) }
+                }
+                // A block of eight cells from this touched one (fewer at the
+                // row's end), untouched ones among them included (they hold 0):
+                // running sums in the row kernels' order (`prefixSums8`), a
+                // coverage byte a pixel, one masked blend; so the bytes are the
+                // kernels' (`SpanBlitter.sweepRows`).
+                let n = min(8, width - start)
+                let sums = prefixSums8(line + start, n)
+                for k in 0..<n {
+                    line[start + k] = 0
+                    m[k] = coverageByte(acc + sums[k], evenOdd)
+                }
+                acc = acc + sums[n - 1]
+                blitter.blitMask(x: originX + start, y: y, count: n, mask: m)
+                x = start + n
+                word = x - base >= 64 ? 0 : word & (~UInt64(0) << UInt64(x - base))
             }
-            // The run's coverage bytes, then one masked blend: the running sums
-            // eight cells at a time in the row kernels' order (`prefixSums8`),
-            // so the bytes are theirs (`SpanBlitter.sweepRows`).
-            let last = min(end, width)
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { mask in
-                let m = mask.baseAddress!
-                var i = start
-                while i < last {
-                    let n = min(8, last - i)
-                    let sums = prefixSums8(line + i, n)
-                    for k in 0..<n {
-                        line[i + k] = 0
-                        m[i - start + k] = coverageByte(acc + sums[k], evenOdd)
-                    }
-                    acc = acc + sums[n - 1]
-                    i += n
-                }
-                while i < end {
-                    acc += line[i]
-                    line[i] = 0
-                    i += 1
-                }
-                if last > start { blitter.blitMask(x: originX + start, y: y, count: last - start, mask: m) }
-            }
-            x = end
-            word = run + offset >= 64 ? 0 : word & (~UInt64(0) << UInt64(run + offset))
         }
     }
     if x < width {

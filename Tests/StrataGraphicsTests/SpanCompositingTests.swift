@@ -414,29 +414,33 @@ extension RowSweepTests {
         }
         #expect(images[0] == images[1])
 
-        // A run of eleven cells: a block of eight, then a tail of three with
-        // the same order-sensitive cells, which the kernel takes by masked
-        // loads, after carrying the first block's sum.
+        // A run of eleven cells in a row of thirteen: a block of eight, then
+        // the row's last five, with the same order-sensitive cells, which the
+        // kernel takes by masked loads, after carrying the first block's sum.
+        // The second block's fourth pixel is past the run, and its sum is the
+        // block's fourth lane, (0 + −1e8) + (1e8 + 0.4) = 0, not the run's
+        // last (0.4): a block takes eight pixels whatever they are.
         var tailImages: [[UInt32]] = []
         for kernel in [true, false] {
-            let bitmap = try Bitmap(width: width + 4, height: 1)
-            for x in 0..<(width + 4) { bitmap[x, 0] = Pixel(r: 0, g: 0, b: 0, a: 255) }
-            var c: [Float] = [0.25, 0, 0, 0, 0, 0, 0, -0.25, 0.4, 1e8, -1e8] + [Float](repeating: 0, count: width + 6 - 11)
+            let bitmap = try Bitmap(width: 13, height: 1)
+            for x in 0..<13 { bitmap[x, 0] = Pixel(r: 0, g: 0, b: 0, a: 255) }
+            var c: [Float] = [0.25, 0, 0, 0, 0, 0, 0, -0.25, 0.4, 1e8, -1e8] + [Float](repeating: 0, count: 4)
             var bits: [UInt64] = [0x7FF]
             let solid = SolidBlitter(bitmap: bitmap, color: Pixel(r: 255, g: 255, b: 255, a: 255), mode: .normal)
             var blitter = Routed(inner: solid, kernel: kernel)
             c.withUnsafeMutableBufferPointer { cp in
                 bits.withUnsafeMutableBufferPointer { bp in
                     sweepCoverageRow(
-                        cp.baseAddress!, bp.baseAddress!, wordsPerRow: 1, width: width + 4, originX: 0, y: 0,
+                        cp.baseAddress!, bp.baseAddress!, wordsPerRow: 1, width: 13, originX: 0, y: 0,
                         evenOdd: false, &blitter)
                 }
             }
-            tailImages.append((0..<(width + 4)).map { bitmap[$0, 0].packed })
-            // The block's sum comes back to 0; then 0.4, 1 and (in the order) 0.4.
+            tailImages.append((0..<13).map { bitmap[$0, 0].packed })
+            // The first block's sum comes back to 0; then 0.4, 1 and (in the order) 0.4.
             #expect(bitmap[1, 0].r == 64 && bitmap[7, 0].r == 0, "kernel \(kernel)")
             #expect(bitmap[8, 0].r == 102 && bitmap[9, 0].r == 255 && bitmap[10, 0].r == 102, "kernel \(kernel)")
-            #expect(bitmap[11, 0].r == 102, "kernel \(kernel): the span after the run")
+            #expect(bitmap[11, 0].r == 0 && bitmap[12, 0].r == 0, "kernel \(kernel): the block's lanes past the run")
+            #expect(c.allSatisfy { $0 == 0 } && bits == [0], "kernel \(kernel): cells left")
         }
         #expect(tailImages[0] == tailImages[1])
     }
@@ -446,6 +450,50 @@ extension RowSweepTests {
     /// Whole bands through the row kernel (`AreaRasterizer.sweep` hands it every
     /// row at once) against the Swift sweep: random polygons, star-shaped and
     /// self-crossing, both fill rules, bands wider than a 64-bit word of bits.
+    /// A block of eight from each touched cell not yet swept: one that reaches
+    /// over a word's end into the next word, takes a second run inside it, and
+    /// leaves the next word's later run to a block of its own; a touched cell
+    /// past the row's end is cleared without a pixel. Coverage is each pixel's
+    /// running sum, in the kernel and in the Swift sweep, and nothing is left
+    /// in the cells or bits.
+    @Test func blocksReachAcrossWordsAndRuns() throws {
+        let width = 100
+        var cells = [Float](repeating: 0, count: width + 2)
+        cells[61] = 0.5; cells[62] = 0.25  // a run at 61 ... 62: the block is 61 ..< 69
+        cells[66] = -0.25  // a run inside the block, in the next word
+        cells[80] = 0.5; cells[81] = -1  // a run the block does not reach
+        cells[width] = 0.75  // past the row's end
+        let bits: [UInt64] = [1 << 61 | 1 << 62, 1 << 2 | 1 << 16 | 1 << 17 | 1 << 36]
+        var expected = [UInt8](repeating: 0, count: width)
+        var sum: Float = 0
+        for x in 0..<width {
+            sum += cells[x]
+            expected[x] = coverageByte(sum, false)
+        }
+        var images: [[UInt8]] = []
+        for kernel in [true, false] {
+            if kernel && !SolidBlitter.usesAVX2 { continue }
+            let bitmap = try Bitmap(width: width, height: 1)
+            for x in 0..<width { bitmap[x, 0] = Pixel(r: 0, g: 0, b: 0, a: 255) }
+            var c = cells, b = bits
+            let solid = SolidBlitter(bitmap: bitmap, color: Pixel(r: 255, g: 255, b: 255, a: 255), mode: .normal)
+            var blitter = Routed(inner: solid, kernel: kernel)
+            c.withUnsafeMutableBufferPointer { cp in
+                b.withUnsafeMutableBufferPointer { bp in
+                    sweepCoverageRow(
+                        cp.baseAddress!, bp.baseAddress!, wordsPerRow: 2, width: width, originX: 0, y: 0,
+                        evenOdd: false, &blitter)
+                }
+            }
+            #expect(c.allSatisfy { $0 == 0 } && b == [0, 0], "kernel \(kernel): cells left")
+            images.append((0..<width).map { bitmap[$0, 0].r })
+        }
+        for image in images {
+            #expect(image == expected)
+            #expect(image[61] == 128 && image[63] == 191 && image[66] == 128 && image[70] == 128 && image[81] == 0)
+        }
+    }
+
     @Test func bandsMatchTheSwiftSweep() throws {
         guard SolidBlitter.usesAVX2 else { return }
         var r = FuzzRandom(seed: 26)
