@@ -61,6 +61,13 @@ struct Itemizer {
     let text: AttributedText
     let style: ParagraphStyle
 
+    /// The most UTF-16 units of one character HarfBuzz shapes in one call. A
+    /// longer character (a base with thousands of combining marks, which no
+    /// text has: Unicode's stream-safe form keeps runs of marks under 31) is
+    /// shaped in pieces of this many units, since HarfBuzz's time on one
+    /// cluster grows with the square of its marks (2 s for 32,000).
+    static let maxShapedClusterUnits = 256
+
     /// ISO 15924 tags as HarfBuzz's script values.
     static func tag(_ s: String) -> UInt32 {
         s.utf8.reduce(0) { ($0 << 8) | UInt32($1) }
@@ -321,15 +328,27 @@ struct Itemizer {
         _ out: inout [Cluster], _ range: Range<Int>, face: FontFace, size: Double, script: UInt32, kern: Double,
         features: [hb_feature_t], units: [UInt16], starts: [Int], charOfUnit: [Int32], buffer: OpaquePointer?
     ) {
-        let scale = size / face.unitsPerEm
-        let ascent = face.ascender * scale, descent = face.descender * scale
-        let leading = max(0, face.lineHeight - face.ascender - face.descender) * scale
-        let rtl = out[range.lowerBound].level & 1 == 1
-        for k in range {
-            out[k].ascent = ascent
-            out[k].descent = descent
-            out[k].leading = leading
+        if let long = range.first(where: { starts[$0 + 1] - starts[$0] > Itemizer.maxShapedClusterUnits }) {
+            // The characters before and after an over-long one are shaped as
+            // runs of their own, and it in pieces.
+            if long > range.lowerBound {
+                shape(
+                    &out, range.lowerBound..<long, face: face, size: size, script: script, kern: kern, features: features,
+                    units: units, starts: starts, charOfUnit: charOfUnit, buffer: buffer)
+            }
+            shapeInPieces(
+                &out, long, face: face, size: size, script: script, kern: kern, features: features, units: units,
+                starts: starts, buffer: buffer)
+            if long + 1 < range.upperBound {
+                shape(
+                    &out, (long + 1)..<range.upperBound, face: face, size: size, script: script, kern: kern,
+                    features: features, units: units, starts: starts, charOfUnit: charOfUnit, buffer: buffer)
+            }
+            return
         }
+        let scale = size / face.unitsPerEm
+        setMetrics(&out, range, face: face, scale: scale)
+        let rtl = out[range.lowerBound].level & 1 == 1
         guard let font = HarfBuzzFonts.shared.font(for: face), let buffer else { return }
         let u0 = starts[range.lowerBound], u1 = starts[range.upperBound]
         hb_buffer_clear_contents(buffer)
@@ -414,6 +433,76 @@ struct Itemizer {
                 out[k].advance += kern
                 if !out[k].glyphs.isEmpty { out[k].glyphs[out[k].glyphs.count - 1].advance += kern }
             }
+        }
+    }
+
+    /// The face's ascent, descent and leading at `scale` for characters `range`.
+    private func setMetrics(_ out: inout [Cluster], _ range: Range<Int>, face: FontFace, scale: Double) {
+        let ascent = face.ascender * scale, descent = face.descender * scale
+        let leading = max(0, face.lineHeight - face.ascender - face.descender) * scale
+        for k in range {
+            out[k].ascent = ascent
+            out[k].descent = descent
+            out[k].leading = leading
+        }
+    }
+
+    /// Shapes character `k`, longer than `maxShapedClusterUnits`, in pieces of
+    /// at most that many units (never splitting a surrogate pair): the first
+    /// holds its base and first marks and is shaped as usual; each later piece,
+    /// marks with no base, is shaped without the dotted circle HarfBuzz's
+    /// complex-script shapers would put under them, and goes on from the pen
+    /// where the piece before left it. Every mark keeps its glyph; the time is
+    /// linear in the character's length.
+    private func shapeInPieces(
+        _ out: inout [Cluster], _ k: Int, face: FontFace, size: Double, script: UInt32, kern: Double,
+        features: [hb_feature_t], units: [UInt16], starts: [Int], buffer: OpaquePointer?
+    ) {
+        let scale = size / face.unitsPerEm
+        setMetrics(&out, k..<(k + 1), face: face, scale: scale)
+        guard let font = HarfBuzzFonts.shared.font(for: face), let buffer else { return }
+        let rtl = out[k].level & 1 == 1
+        var glyphs: [ClusterGlyph] = []
+        var pen = 0.0
+        var u = starts[k]
+        let end = starts[k + 1]
+        while u < end {
+            var v = min(end, u + Itemizer.maxShapedClusterUnits)
+            if v < end && UTF16.isLeadSurrogate(units[v - 1]) { v -= 1 }
+            hb_buffer_clear_contents(buffer)
+            units.withUnsafeBufferPointer { p in
+                hb_buffer_add_utf16(buffer, p.baseAddress, Int32(p.count), UInt32(u), Int32(v - u))
+            }
+            hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            if script != Itemizer.common { hb_buffer_set_script(buffer, hb_script_t(rawValue: script)) }
+            var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
+            if u == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+            if v == units.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+            if u > starts[k] { flags |= HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE.rawValue }
+            hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
+            hb_buffer_guess_segment_properties(buffer)
+            features.withUnsafeBufferPointer { f in hb_shape(font, buffer, f.baseAddress, UInt32(f.count)) }
+            var count: UInt32 = 0, positionCount: UInt32 = 0
+            if let infos = hb_buffer_get_glyph_infos(buffer, &count),
+                let positions = hb_buffer_get_glyph_positions(buffer, &positionCount), positionCount == count
+            {
+                for i in 0..<Int(count) {
+                    let p = positions[i]
+                    let advance = Double(p.x_advance) * scale
+                    glyphs.append(
+                        ClusterGlyph(
+                            face: face, glyph: infos[i].codepoint, x: pen + Double(p.x_offset) * scale,
+                            y: -Double(p.y_offset) * scale, advance: advance))
+                    pen += advance
+                }
+            }
+            u = v
+        }
+        out[k].glyphs = glyphs
+        out[k].advance = pen
+        if kern != 0 && !Itemizer.cursive.contains(script) {
+            out[k].advance += kern
+            if !glyphs.isEmpty { out[k].glyphs[glyphs.count - 1].advance += kern }
         }
     }
 }

@@ -38,6 +38,35 @@ private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16, ca
         #expect(abs(tab.size.width - spaces.size.width) < 0.5)
     }
 
+    @Test func anOverlongCharacterIsShapedInPiecesKeepingEveryGlyph() {
+        // HarfBuzz's time on one cluster grows with the square of its marks, so
+        // a character over 256 UTF-16 units is shaped in pieces of 256. The
+        // first piece (the base and 255 marks) comes out as that character
+        // alone does; every mark after it keeps its glyph, with no dotted
+        // circle; the character after is shaped as usual.
+        func clusters(_ s: String) -> [Cluster] {
+            Itemizer(text: AttributedText(s, attributes: body), style: ParagraphStyle()).clusters()
+        }
+        let long = clusters("a" + String(repeating: "\u{0301}", count: 600) + "b")
+        let head = clusters("a" + String(repeating: "\u{0301}", count: 255))
+        let b = clusters("b")
+        #expect(long.count == 2 && head.count == 1)
+        // (HarfBuzz composes the base and the first mark into "á": 255 glyphs.)
+        #expect(head[0].glyphs.count == 255)
+        #expect(long[0].glyphs.count == 255 + 345)
+        for (x, y) in zip(long[0].glyphs.prefix(255), head[0].glyphs) {
+            #expect(x.glyph == y.glyph && x.x == y.x && x.y == y.y && x.advance == y.advance)
+        }
+        let accent = head[0].glyphs[1].glyph
+        #expect(long[0].glyphs.dropFirst().allSatisfy { $0.glyph == accent })
+        #expect(long[0].advance == head[0].advance)
+        #expect(long[1].glyphs.map(\.glyph) == b[0].glyphs.map(\.glyph) && long[1].advance == b[0].advance)
+        // Marks of two UTF-16 units each: a piece never ends between the two
+        // (a lone surrogate would come out as one more glyph).
+        let pairs = clusters("a" + String(repeating: "\u{1D167}", count: 300))
+        #expect(pairs.count == 1 && pairs[0].glyphs.count == 301)
+    }
+
     @Test func glyphMasksAreBoundedInPixelsNotInPointSize() throws {
         // DejaVu Sans with its unitsPerEm patched from 2048 to 16 (legal): each
         // glyph is 128 times larger at a given size. Masks at size 300 took
