@@ -35,15 +35,6 @@ static inline uint32_t scale_packed(uint32_t p, uint32_t k) {
 /// done; `*line`, `*row_bits` and `*x_top` move on with it. Rows and x are
 /// converted in 32-bit lanes: bitmaps are at most 65,536 pixels a side
 /// (`BitmapLimits`), so both stay far under 2³¹.
-/// Marks cells `c ..< c + n` (n = 2 or 3) in one row's bits: what
-/// `strata_mark_cells(b, c, c + n − 1)` does, without its loop and masks.
-static inline void mark_few(uint64_t *b, long c, long n) {
-    const long w = c >> 6, o = c & 63;
-    const uint64_t run = ((uint64_t)1 << n) - 1;
-    b[w] |= run << o;
-    if (o > 64 - n) b[w + 1] |= run >> (64 - o);
-}
-
 __attribute__((target("avx2")))
 static long whole_rows_avx2(float **line, uint64_t **row_bits, long stride, long words, long row, long end, float x0,
                             float y0, float dxdy, float dir, float *x_top) {
@@ -97,12 +88,12 @@ static long whole_rows_avx2(float **line, uint64_t **row_bits, long stride, long
             if (ones >> k & 1) {
                 l[c] += v0[k];
                 l[c + 1] += v1[k];
-                mark_few(b, c, 2);
+                strata_mark_few(b, c, 2);
             } else if (twos >> k & 1) {
                 l[c] += v0[k];
                 l[c + 1] += v1[k];
                 l[c + 2] += v2[k];
-                mark_few(b, c, 3);
+                strata_mark_few(b, c, 3);
             } else {
                 strata_add_edge_area(l, b, xas[k], xbs[k], dir);
             }

@@ -62,6 +62,16 @@ __attribute__((always_inline)) static inline void strata_mark_cells(uint64_t *b,
     }
 }
 
+/// Marks cells `c ..< c + n` (n = 2 or 3) in one row's bits: what
+/// `strata_mark_cells(b, c, c + n − 1)` does, with one shift and OR (and a
+/// second where the cells cross a word's end) instead of its loop and masks.
+__attribute__((always_inline)) static inline void strata_mark_few(uint64_t *b, long c, long n) {
+    const long w = c >> 6, o = c & 63;
+    const uint64_t run = ((uint64_t)1 << n) - 1;
+    b[w] |= run << o;
+    if (o > 64 - n) b[w + 1] |= run >> (64 - o);
+}
+
 /// Adds to one row of difference cells the coverage an edge gives the pixels
 /// to its right: the edge runs from x = `xa` to x = `xb` (0 ... the row's
 /// width, or at most one past it: the callers clamp to the width, and an
@@ -86,7 +96,7 @@ __attribute__((always_inline)) static inline void strata_add_edge_area(float *li
         const float f = xm - (float)i;
         line[i] += d - d * f;
         line[i + 1] += d * f;
-        strata_mark_cells(bits, i, i + 1);
+        strata_mark_few(bits, i, 2);
         return;
     }
     // Across cells il ... ir. With s = 1 / (xr − xl), the coverage of cell i
@@ -108,7 +118,11 @@ __attribute__((always_inline)) static inline void strata_add_edge_area(float *li
         line[ir] += c_last - c_prev;
     }
     line[ir + 1] += d - c_last;
-    strata_mark_cells(bits, il, ir + 1);
+    if (ir == il + 1) {
+        strata_mark_few(bits, il, 3);
+    } else {
+        strata_mark_cells(bits, il, ir + 1);
+    }
 }
 
 /// Accumulates a line with 0 ≤ y0 < y1 ≤ `height` and 0 ≤ x ≤ the band's
