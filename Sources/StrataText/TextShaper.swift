@@ -50,6 +50,13 @@ public enum TextShaper {
     /// Shapes `text` in `face`. `script` is an ISO 15924 tag ("Latn",
     /// "Arab"); nil lets HarfBuzz guess from the text, as it does the
     /// direction when `direction` is nil. `language` is a BCP 47 tag.
+    ///
+    /// A character (grapheme cluster) of more than 256 Unicode scalars, a
+    /// base with hundreds of combining marks that no text has, is shaped in
+    /// pieces of 256 scalars, the text around it on its own, in the direction
+    /// and script of the run's start: HarfBuzz's time on one cluster grows
+    /// with the square of its marks. Every scalar keeps its glyph; the pieces
+    /// after the first get no dotted circles.
     public static func shape(
         _ text: String, face: FontFace, direction: TextDirection? = nil, script: String? = nil, language: String? = nil,
         features: [FontFeature] = []
@@ -58,25 +65,90 @@ public enum TextShaper {
         guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         var utf8 = Array(text.utf8)
-        utf8.withUnsafeMutableBufferPointer { b in
-            b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { p in
-                hb_buffer_add_utf8(buffer, p, Int32(b.count), 0, Int32(b.count))
+        let pieces = TextShaper.pieces(text)
+        var settings = features.compactMap(\.harfBuzzFeature)
+        var resolvedDirection = direction.map { $0 == .leftToRight ? HB_DIRECTION_LTR : HB_DIRECTION_RTL }
+        var resolvedScript = script.map { hb_script_from_string($0, Int32($0.utf8.count)) }
+        var shaped: [[ShapedGlyph]] = []
+        for (index, piece) in pieces.enumerated() {
+            hb_buffer_clear_contents(buffer)
+            utf8.withUnsafeMutableBufferPointer { b in
+                b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { p in
+                    hb_buffer_add_utf8(buffer, p, Int32(b.count), UInt32(piece.range.lowerBound), Int32(piece.range.count))
+                }
+            }
+            if let resolvedDirection { hb_buffer_set_direction(buffer, resolvedDirection) }
+            if let resolvedScript { hb_buffer_set_script(buffer, resolvedScript) }
+            if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count))) }
+            if piece.continuesCharacter {
+                hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE.rawValue))
+            }
+            hb_buffer_guess_segment_properties(buffer)
+            if index == 0 {
+                // The rest of the run in the direction and script the start took.
+                resolvedDirection = hb_buffer_get_direction(buffer)
+                resolvedScript = hb_buffer_get_script(buffer)
+            }
+            hb_shape(font, buffer, &settings, UInt32(settings.count))
+            var count: UInt32 = 0
+            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+                let positions = hb_buffer_get_glyph_positions(buffer, &count)
+            else { continue }
+            shaped.append(
+                (0..<Int(count)).map { i in
+                    ShapedGlyph(
+                        glyph: infos[i].codepoint, cluster: Int(infos[i].cluster), advance: Double(positions[i].x_advance),
+                        offset: Point(x: Double(positions[i].x_offset), y: Double(positions[i].y_offset)))
+                })
+        }
+        // Visual order: a right-to-left run's later pieces are to the left.
+        if resolvedDirection == HB_DIRECTION_RTL { shaped.reverse() }
+        return shaped.flatMap { $0 }
+    }
+
+    /// The most Unicode scalars of one character shaped in one call.
+    static let maxShapedClusterScalars = 256
+
+    /// A stretch of the run's UTF-8 shaped in one call; `continuesCharacter`:
+    /// it begins inside an over-long character.
+    struct Piece {
+        var range: Range<Int>
+        var continuesCharacter = false
+    }
+
+    /// The run as one piece, or, around characters of more than
+    /// `maxShapedClusterScalars` scalars, the text between them and each such
+    /// character in pieces of that many scalars.
+    static func pieces(_ text: String) -> [Piece] {
+        let total = text.utf8.count
+        // No character can be that long in so few bytes.
+        guard total > maxShapedClusterScalars else { return [Piece(range: 0..<total)] }
+        var pieces: [Piece] = []
+        var start = 0, offset = 0
+        for character in text {
+            let scalars = character.unicodeScalars
+            let length = character.utf8.count
+            if scalars.count > maxShapedClusterScalars {
+                if offset > start { pieces.append(Piece(range: start..<offset)) }
+                var pieceStart = offset, n = 0, first = true
+                for scalar in scalars {
+                    if n == maxShapedClusterScalars {
+                        pieces.append(Piece(range: pieceStart..<offset, continuesCharacter: !first))
+                        pieceStart = offset
+                        n = 0
+                        first = false
+                    }
+                    offset += UTF8.width(scalar)
+                    n += 1
+                }
+                pieces.append(Piece(range: pieceStart..<offset, continuesCharacter: !first))
+                start = offset
+            } else {
+                offset += length
             }
         }
-        if let direction { hb_buffer_set_direction(buffer, direction == .leftToRight ? HB_DIRECTION_LTR : HB_DIRECTION_RTL) }
-        if let script { hb_buffer_set_script(buffer, hb_script_from_string(script, Int32(script.utf8.count))) }
-        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count))) }
-        hb_buffer_guess_segment_properties(buffer)
-        var settings = features.compactMap(\.harfBuzzFeature)
-        hb_shape(font, buffer, &settings, UInt32(settings.count))
-        var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        else { return [] }
-        return (0..<Int(count)).map { i in
-            ShapedGlyph(
-                glyph: infos[i].codepoint, cluster: Int(infos[i].cluster), advance: Double(positions[i].x_advance),
-                offset: Point(x: Double(positions[i].x_offset), y: Double(positions[i].y_offset)))
-        }
+        if total > start { pieces.append(Piece(range: start..<total)) }
+        return pieces
     }
 }
 

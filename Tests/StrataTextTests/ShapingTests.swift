@@ -34,6 +34,31 @@ import Testing
         #expect(glyphs.contains { !isolated.contains($0.glyph) })
     }
 
+    @Test func anOverlongCharacterIsShapedInPieces() throws {
+        let f = try face()
+        // "a" and 600 acutes (two bytes each), then "bc": pieces of 256
+        // scalars, then the rest of the run.
+        let text = "a" + String(repeating: "\u{301}", count: 600) + "bc"
+        let pieces = TextShaper.pieces(text)
+        #expect(pieces.map(\.range) == [0..<511, 511..<1023, 1023..<1201, 1201..<1203])
+        #expect(pieces.map(\.continuesCharacter) == [false, true, true, false])
+        #expect(TextShaper.pieces("abc").map(\.range) == [0..<3])
+        // Every scalar keeps its glyph (the first piece composes a and its
+        // first acute into á), in logical order, clusters inside the text.
+        let glyphs = TextShaper.shape(text, face: f)
+        let acute = try #require(f.glyph(for: "\u{301}"))
+        #expect(glyphs.count == 1 + 599 + 2)
+        #expect(glyphs.first?.glyph == f.glyph(for: "á") && glyphs[1..<600].allSatisfy { $0.glyph == acute })
+        #expect(glyphs.map(\.cluster) == glyphs.map(\.cluster).sorted() && glyphs.last?.cluster == 1202)
+        // Right to left (Hebrew, a shin with 600 shevas, then a bet): the
+        // pieces in visual order, the bet's glyph first.
+        let hebrew = "\u{5E9}" + String(repeating: "\u{5B0}", count: 600) + "\u{5D1}"
+        let rtl = TextShaper.shape(hebrew, face: f)
+        #expect(rtl.count == 602)
+        #expect(rtl.first?.cluster == 1202 && rtl.last?.cluster == 0)
+        #expect(rtl.map(\.cluster) == rtl.map(\.cluster).sorted(by: >))
+    }
+
     @Test func aCombiningMarkSitsOnItsBase() throws {
         let f = try face()
         // e and a combining acute compose to é, one glyph; q has no composed
