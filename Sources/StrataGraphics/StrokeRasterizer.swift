@@ -39,6 +39,8 @@
 // memory, where overlaps are summed (for such a dense outline, they are
 // everywhere and the difference is not visible).
 
+import CPixels
+
 /// A growable buffer of trivial values with no copy-on-write or exclusivity
 /// checks in the way: the rasterizer's hot loops append to these millions of times.
 struct ScratchBuffer<Element> {
@@ -238,33 +240,39 @@ final class StrokeRasterizer: EdgeAccumulator {
     @inline(__always)
     func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
         if isFull { return }
+        // (The line is clipped to the band, 0 ≤ y ≤ its height, at most 65,536
+        // rows of four strips: every value below is far inside Int and the
+        // strip numbers and shares inside Int32, so the arithmetic and the
+        // conversions go unchecked.)
         let n = Float(samplesPerRow)
         let ya = y0 * n, yb = y1 * n
+        // (A NaN, which the callers never pass, goes no further.)
+        guard ya >= 0 && yb >= ya else { return }
         let first: Int, last: Int, top: Float, fFirst: Int, fLast: Int
         let sign = dir > 0 ? 1 : -1
         if mode != .area {
             // Centres at k + ½: those with ya ≤ centre < yb, k from ⌈ya − ½⌉ to
             // ⌈yb − ½⌉ (exclusive), the ceilings taken without libm (v ≥ −½).
             @inline(__always) func ceiling(_ v: Float) -> Int {
-                let t = Int(v)
-                return Float(t) < v ? t + 1 : t
+                let t = strata_truncate(v)
+                return Float(t) < v ? t &+ 1 : t
             }
             first = ceiling(ya - 0.5)
             last = ceiling(yb - 0.5)
             top = 0
-            fFirst = sign * ActiveEdge.one
+            fFirst = sign &* ActiveEdge.one
             fLast = fFirst
         } else {
             // End points on a grid of 1/65536 strip (y ≥ 0, so truncation floors).
-            let qa = Int(ya * 65536), qb = Int(yb * 65536)
+            let qa = strata_truncate(ya * 65536), qb = strata_truncate(yb * 65536)
             guard qb > qa else { return }
             first = qa >> 16
-            last = (qb + 0xFFFF) >> 16
+            last = (qb &+ 0xFFFF) >> 16
             let topFixed = qa & 0xFFFF
             top = Float(topFixed) * (1 / 65536)
-            fFirst = sign * (last - first == 1 ? qb - qa : ActiveEdge.one - topFixed)
-            fLast = sign * (qb - ((last - 1) << 16))
-            signedHeight &+= sign * (qb - qa)
+            fFirst = sign &* (last &- first == 1 ? qb &- qa : ActiveEdge.one &- topFixed)
+            fLast = sign &* (qb &- ((last &- 1) << 16))
+            signedHeight &+= sign &* (qb &- qa)
         }
         guard first < last else { return }
         let dxdY = (x1 - x0) / (yb - ya)
@@ -273,13 +281,14 @@ final class StrokeRasterizer: EdgeAccumulator {
         if mode != .area {
             mean = 0.5
         } else {
-            mean = (top + (last - first == 1 ? Float(abs(fLast)) * (1 / 65536) : 1)) * 0.5
+            mean = (top + (last &- first == 1 ? Float(fLast < 0 ? 0 &- fLast : fLast) * (1 / 65536) : 1)) * 0.5
         }
         edges.append(
             ActiveEdge(
                 x: xRef + mean * dxdY, xRef: xRef, dxdY: dxdY, top: top,
-                first: Int32(first), last: Int32(last), fFirst: Int32(fFirst), fLast: Int32(fLast)))
-        visits += last - first
+                first: Int32(truncatingIfNeeded: first), last: Int32(truncatingIfNeeded: last),
+                fFirst: Int32(truncatingIfNeeded: fFirst), fLast: Int32(truncatingIfNeeded: fLast)))
+        visits &+= last &- first
         if edges.count >= maxEdges || visits >= maxVisits { isFull = true }
     }
 

@@ -62,6 +62,10 @@ __attribute__((always_inline)) static inline void strata_mark_cells(uint64_t *b,
     }
 }
 
+/// `v` truncated toward zero, for a finite `v` inside `long`'s range: the
+/// conversion without the range checks Swift's `Int(_: Float)` makes.
+__attribute__((always_inline)) static inline long strata_truncate(float v) { return (long)v; }
+
 /// Marks cells `c ..< c + n` (n = 2 or 3) in one row's bits: what
 /// `strata_mark_cells(b, c, c + n − 1)` does, with one shift and OR (and a
 /// second where the cells cross a word's end) instead of its loop and masks.
