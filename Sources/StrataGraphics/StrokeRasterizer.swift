@@ -539,14 +539,15 @@ final class StrokeRasterizer: EdgeAccumulator {
     @inline(never)
     private func addInterval(_ a: Float, _ b: Float, _ weight: Float) {
         guard b > a else { return }
-        let ia = Int(a), ib = Int(b)
+        // (0 ≤ a < b ≤ the row's width: the walk clamps them.)
+        let ia = strata_truncate(a), ib = strata_truncate(b)
         let fa = (a - Float(ia)) * weight, fb = (b - Float(ib)) * weight
         cells[ia] += weight - fa
-        cells[ia + 1] += fa
+        cells[ia &+ 1] += fa
         cells[ib] -= weight - fb
-        cells[ib + 1] -= fb
-        markCells(rowBits, ia, ia + 1)
-        markCells(rowBits, ib, ib + 1)
+        cells[ib &+ 1] -= fb
+        strata_mark_few(rowBits, ia, 2)
+        strata_mark_few(rowBits, ib, 2)
     }
 
     /// Full coverage for the pixels whose centres lie in [x0, x1).
