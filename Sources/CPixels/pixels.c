@@ -78,22 +78,22 @@ static long whole_rows_avx2(float **line, uint64_t **row_bits, long stride, long
                              _mm256_mul_ps(_mm256_mul_ps(fr, fr), half)));
         _mm256_storeu_ps(v0, _mm256_blendv_ps(c0, a1, one_cell));
         _mm256_storeu_ps(v1, _mm256_blendv_ps(_mm256_sub_ps(c_last, c0), b1, one_cell));
-        _mm256_storeu_ps(v2, _mm256_sub_ps(d, c_last));
+        _mm256_storeu_ps(v2, _mm256_andnot_ps(one_cell, _mm256_sub_ps(d, c_last)));
         _mm256_storeu_si256((__m256i *)at, _mm256_blendv_epi8(il, i, _mm256_castps_si256(one_cell)));
         _mm256_storeu_ps(xas, xa);
         _mm256_storeu_ps(xbs, xb);
         const int ones = _mm256_movemask_ps(one_cell), twos = _mm256_movemask_ps(two_cells);
         for (int k = 0; k < 8; k++, l += stride, b += words) {
             const long c = at[k];
-            if (ones >> k & 1) {
+            if ((ones | twos) >> k & 1) {
+                // One cell or two without a branch between them (a slanted
+                // edge's rows alternate between the two): a one-cell row adds
+                // its third value, 0, to its first cell again.
+                const long two = twos >> k & 1;
                 l[c] += v0[k];
                 l[c + 1] += v1[k];
-                strata_mark_few(b, c, 2);
-            } else if (twos >> k & 1) {
-                l[c] += v0[k];
-                l[c + 1] += v1[k];
-                l[c + 2] += v2[k];
-                strata_mark_few(b, c, 3);
+                l[c + 2 * two] += v2[k];
+                strata_mark_few(b, c, 2 + two);
             } else {
                 strata_add_edge_area(l, b, xas[k], xbs[k], dir);
             }
