@@ -328,24 +328,33 @@ struct Itemizer {
         _ out: inout [Cluster], _ range: Range<Int>, face: FontFace, size: Double, script: UInt32, kern: Double,
         features: [hb_feature_t], units: [UInt16], starts: [Int], charOfUnit: [Int32], buffer: OpaquePointer?
     ) {
-        if let long = range.first(where: { starts[$0 + 1] - starts[$0] > Itemizer.maxShapedClusterUnits }) {
-            // The characters before and after an over-long one are shaped as
-            // runs of their own, and it in pieces.
-            if long > range.lowerBound {
-                shape(
-                    &out, range.lowerBound..<long, face: face, size: size, script: script, kern: kern, features: features,
+        // An over-long character is shaped in pieces, the stretches between
+        // such characters as runs of their own (a loop: text of thousands of
+        // them must not take a stack frame each).
+        var lower = range.lowerBound
+        for k in range where starts[k + 1] - starts[k] > Itemizer.maxShapedClusterUnits {
+            if k > lower {
+                shapeRun(
+                    &out, lower..<k, face: face, size: size, script: script, kern: kern, features: features,
                     units: units, starts: starts, charOfUnit: charOfUnit, buffer: buffer)
             }
             shapeInPieces(
-                &out, long, face: face, size: size, script: script, kern: kern, features: features, units: units,
+                &out, k, face: face, size: size, script: script, kern: kern, features: features, units: units,
                 starts: starts, buffer: buffer)
-            if long + 1 < range.upperBound {
-                shape(
-                    &out, (long + 1)..<range.upperBound, face: face, size: size, script: script, kern: kern,
-                    features: features, units: units, starts: starts, charOfUnit: charOfUnit, buffer: buffer)
-            }
-            return
+            lower = k + 1
         }
+        if lower < range.upperBound {
+            shapeRun(
+                &out, lower..<range.upperBound, face: face, size: size, script: script, kern: kern, features: features,
+                units: units, starts: starts, charOfUnit: charOfUnit, buffer: buffer)
+        }
+    }
+
+    /// Shapes characters `range`, none of them over-long, in one call.
+    private func shapeRun(
+        _ out: inout [Cluster], _ range: Range<Int>, face: FontFace, size: Double, script: UInt32, kern: Double,
+        features: [hb_feature_t], units: [UInt16], starts: [Int], charOfUnit: [Int32], buffer: OpaquePointer?
+    ) {
         let scale = size / face.unitsPerEm
         setMetrics(&out, range, face: face, scale: scale)
         let rtl = out[range.lowerBound].level & 1 == 1
@@ -451,9 +460,12 @@ struct Itemizer {
     /// at most that many units (never splitting a surrogate pair): the first
     /// holds its base and first marks and is shaped as usual; each later piece,
     /// marks with no base, is shaped without the dotted circle HarfBuzz's
-    /// complex-script shapers would put under them, and goes on from the pen
-    /// where the piece before left it. Every mark keeps its glyph; the time is
-    /// linear in the character's length.
+    /// complex-script shapers would put under them. The pieces are set one
+    /// after another in visual order (right to left, the later pieces first).
+    /// Every mark keeps its glyph; the time is linear in the character's
+    /// length. HarfBuzz sees five characters of context either side, so the
+    /// letters around such a character do not join across it (Arabic takes
+    /// its isolated or end forms there).
     private func shapeInPieces(
         _ out: inout [Cluster], _ k: Int, face: FontFace, size: Double, script: UInt32, kern: Double,
         features: [hb_feature_t], units: [UInt16], starts: [Int], buffer: OpaquePointer?
@@ -462,8 +474,8 @@ struct Itemizer {
         setMetrics(&out, k..<(k + 1), face: face, scale: scale)
         guard let font = HarfBuzzFonts.shared.font(for: face), let buffer else { return }
         let rtl = out[k].level & 1 == 1
-        var glyphs: [ClusterGlyph] = []
-        var pen = 0.0
+        // Each piece's glyphs from its own pen, and its advance.
+        var pieces: [(glyphs: [ClusterGlyph], advance: Double)] = []
         var u = starts[k]
         let end = starts[k + 1]
         while u < end {
@@ -483,6 +495,8 @@ struct Itemizer {
             hb_buffer_guess_segment_properties(buffer)
             features.withUnsafeBufferPointer { f in hb_shape(font, buffer, f.baseAddress, UInt32(f.count)) }
             var count: UInt32 = 0, positionCount: UInt32 = 0
+            var glyphs: [ClusterGlyph] = []
+            var pen = 0.0
             if let infos = hb_buffer_get_glyph_infos(buffer, &count),
                 let positions = hb_buffer_get_glyph_positions(buffer, &positionCount), positionCount == count
             {
@@ -496,7 +510,18 @@ struct Itemizer {
                     pen += advance
                 }
             }
+            pieces.append((glyphs, pen))
             u = v
+        }
+        // In visual order: right to left, the later pieces come first.
+        var glyphs: [ClusterGlyph] = []
+        var pen = 0.0
+        for piece in rtl ? pieces.reversed() : pieces {
+            for var g in piece.glyphs {
+                g.x += pen
+                glyphs.append(g)
+            }
+            pen += piece.advance
         }
         out[k].glyphs = glyphs
         out[k].advance = pen

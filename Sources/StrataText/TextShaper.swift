@@ -53,10 +53,12 @@ public enum TextShaper {
     ///
     /// A character (grapheme cluster) of more than 256 Unicode scalars, a
     /// base with hundreds of combining marks that no text has, is shaped in
-    /// pieces of 256 scalars, the text around it on its own, in the direction
-    /// and script of the run's start: HarfBuzz's time on one cluster grows
-    /// with the square of its marks. Every scalar keeps its glyph; the pieces
-    /// after the first get no dotted circles.
+    /// pieces of 256 scalars, the text around it on its own, all in the
+    /// direction and script HarfBuzz takes for the whole run: its time on
+    /// one cluster grows with the square of its marks. Every scalar keeps its
+    /// glyph, in the character's cluster; the pieces after the first get no
+    /// dotted circles. (HarfBuzz sees five characters of context either
+    /// side, so letters do not join across such a character.)
     public static func shape(
         _ text: String, face: FontFace, direction: TextDirection? = nil, script: String? = nil, language: String? = nil,
         features: [FontFeature] = []
@@ -69,8 +71,22 @@ public enum TextShaper {
         var settings = features.compactMap(\.harfBuzzFeature)
         var resolvedDirection = direction.map { $0 == .leftToRight ? HB_DIRECTION_LTR : HB_DIRECTION_RTL }
         var resolvedScript = script.map { hb_script_from_string($0, Int32($0.utf8.count)) }
+        if pieces.count > 1 && (resolvedDirection == nil || resolvedScript == nil) {
+            // The direction and script HarfBuzz would take for the whole run,
+            // for every piece (a piece of marks alone has none of its own).
+            utf8.withUnsafeMutableBufferPointer { b in
+                b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { p in
+                    hb_buffer_add_utf8(buffer, p, Int32(b.count), 0, Int32(b.count))
+                }
+            }
+            if let resolvedDirection { hb_buffer_set_direction(buffer, resolvedDirection) }
+            if let resolvedScript { hb_buffer_set_script(buffer, resolvedScript) }
+            hb_buffer_guess_segment_properties(buffer)
+            resolvedDirection = hb_buffer_get_direction(buffer)
+            resolvedScript = hb_buffer_get_script(buffer)
+        }
         var shaped: [[ShapedGlyph]] = []
-        for (index, piece) in pieces.enumerated() {
+        for piece in pieces {
             hb_buffer_clear_contents(buffer)
             utf8.withUnsafeMutableBufferPointer { b in
                 b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { p in
@@ -84,11 +100,6 @@ public enum TextShaper {
                 hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE.rawValue))
             }
             hb_buffer_guess_segment_properties(buffer)
-            if index == 0 {
-                // The rest of the run in the direction and script the start took.
-                resolvedDirection = hb_buffer_get_direction(buffer)
-                resolvedScript = hb_buffer_get_script(buffer)
-            }
             hb_shape(font, buffer, &settings, UInt32(settings.count))
             var count: UInt32 = 0
             guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
@@ -97,7 +108,8 @@ public enum TextShaper {
             shaped.append(
                 (0..<Int(count)).map { i in
                     ShapedGlyph(
-                        glyph: infos[i].codepoint, cluster: Int(infos[i].cluster), advance: Double(positions[i].x_advance),
+                        glyph: infos[i].codepoint, cluster: piece.character ?? Int(infos[i].cluster),
+                        advance: Double(positions[i].x_advance),
                         offset: Point(x: Double(positions[i].x_offset), y: Double(positions[i].y_offset)))
                 })
         }
@@ -109,11 +121,14 @@ public enum TextShaper {
     /// The most Unicode scalars of one character shaped in one call.
     static let maxShapedClusterScalars = 256
 
-    /// A stretch of the run's UTF-8 shaped in one call; `continuesCharacter`:
-    /// it begins inside an over-long character.
+    /// A stretch of the run's UTF-8 shaped in one call; `character`, for one
+    /// that begins inside an over-long character, is where that character
+    /// begins (its glyphs' cluster).
     struct Piece {
         var range: Range<Int>
-        var continuesCharacter = false
+        var character: Int? = nil
+
+        var continuesCharacter: Bool { character != nil }
     }
 
     /// The run as one piece, or, around characters of more than
@@ -130,18 +145,18 @@ public enum TextShaper {
             let length = character.utf8.count
             if scalars.count > maxShapedClusterScalars {
                 if offset > start { pieces.append(Piece(range: start..<offset)) }
-                var pieceStart = offset, n = 0, first = true
+                let characterStart = offset
+                var pieceStart = offset, n = 0
                 for scalar in scalars {
                     if n == maxShapedClusterScalars {
-                        pieces.append(Piece(range: pieceStart..<offset, continuesCharacter: !first))
+                        pieces.append(Piece(range: pieceStart..<offset, character: pieceStart > characterStart ? characterStart : nil))
                         pieceStart = offset
                         n = 0
-                        first = false
                     }
                     offset += UTF8.width(scalar)
                     n += 1
                 }
-                pieces.append(Piece(range: pieceStart..<offset, continuesCharacter: !first))
+                pieces.append(Piece(range: pieceStart..<offset, character: pieceStart > characterStart ? characterStart : nil))
                 start = offset
             } else {
                 offset += length

@@ -44,12 +44,13 @@ import Testing
         #expect(pieces.map(\.continuesCharacter) == [false, true, true, false])
         #expect(TextShaper.pieces("abc").map(\.range) == [0..<3])
         // Every scalar keeps its glyph (the first piece composes a and its
-        // first acute into á), in logical order, clusters inside the text.
+        // first acute into á), in logical order, all of the long character's
+        // in its cluster (byte 0), as when it is shaped whole.
         let glyphs = TextShaper.shape(text, face: f)
         let acute = try #require(f.glyph(for: "\u{301}"))
         #expect(glyphs.count == 1 + 599 + 2)
         #expect(glyphs.first?.glyph == f.glyph(for: "á") && glyphs[1..<600].allSatisfy { $0.glyph == acute })
-        #expect(glyphs.map(\.cluster) == glyphs.map(\.cluster).sorted() && glyphs.last?.cluster == 1202)
+        #expect(glyphs.map(\.cluster) == [Int](repeating: 0, count: 600) + [1201, 1202])
         // Right to left (Hebrew, a shin with 600 shevas, then a bet): the
         // pieces in visual order, the bet's glyph first.
         let hebrew = "\u{5E9}" + String(repeating: "\u{5B0}", count: 600) + "\u{5D1}"
@@ -57,6 +58,36 @@ import Testing
         #expect(rtl.count == 602)
         #expect(rtl.first?.cluster == 1202 && rtl.last?.cluster == 0)
         #expect(rtl.map(\.cluster) == rtl.map(\.cluster).sorted(by: >))
+        // The direction is the whole run's, not its first piece's: a run
+        // that starts with a digit and a space is right to left for its
+        // Hebrew, long character or not.
+        for shevas in [200, 600] {
+            let run = TextShaper.shape("1 \u{5E9}" + String(repeating: "\u{5B0}", count: shevas) + "\u{5D1}\u{5DC}", face: f)
+            #expect(run.count == shevas + 5)
+            #expect(run.first!.cluster > run.last!.cluster, "\(shevas) shevas")
+        }
+    }
+
+    @Test func piecesAfterTheFirstGetNoDottedCircles() throws {
+        // Devanagari's shaper puts a dotted circle under each candrabindu it
+        // cannot attach; a piece of marks alone would get one for each of its
+        // marks, and gets none. (The first piece, with the consonant, gets
+        // what the character shaped whole would.)
+        let deva = try ScriptShapingTests.face("Noto Sans Devanagari")
+        let circle = try #require(deva.glyph(for: "\u{25CC}"))
+        let head = TextShaper.shape("\u{915}" + String(repeating: "\u{901}", count: 255), face: deva)
+        let long = TextShaper.shape("\u{915}" + String(repeating: "\u{901}", count: 600), face: deva)
+        #expect(head.contains { $0.glyph == circle })
+        #expect(long.count == head.count + 345)
+        #expect(!long[head.count...].contains { $0.glyph == circle })
+        let laidOut = Itemizer(
+            text: AttributedText(
+                "\u{915}" + String(repeating: "\u{901}", count: 600), attributes: TextAttributes(font: Font(family: "Noto Sans Devanagari", size: 16))
+            ),
+            style: ParagraphStyle()
+        ).clusters()
+        #expect(laidOut.count == 1 && !laidOut[0].glyphs.dropFirst(head.count).contains { $0.glyph == circle })
+        #expect(laidOut[0].glyphs.count == head.count + 345)
     }
 
     @Test func aCombiningMarkSitsOnItsBase() throws {

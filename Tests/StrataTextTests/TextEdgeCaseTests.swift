@@ -38,7 +38,7 @@ private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16, ca
         #expect(abs(tab.size.width - spaces.size.width) < 0.5)
     }
 
-    @Test func anOverlongCharacterIsShapedInPiecesKeepingEveryGlyph() {
+    @Test func anOverlongCharacterIsShapedInPiecesKeepingEveryGlyph() throws {
         // HarfBuzz's time on one cluster grows with the square of its marks, so
         // a character over 256 UTF-16 units is shaped in pieces of 256. The
         // first piece (the base and 255 marks) comes out as that character
@@ -65,6 +65,17 @@ private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16, ca
         // (a lone surrogate would come out as one more glyph).
         let pairs = clusters("a" + String(repeating: "\u{1D167}", count: 300))
         #expect(pairs.count == 1 && pairs[0].glyphs.count == 301)
+        // Right to left, the pieces in visual order: the later pieces' 345
+        // marks first, then the first piece, whose 255 marks HarfBuzz sets
+        // before its shin; in logical order the shin would be glyph 255.
+        let hebrew = clusters("\u{5E9}" + String(repeating: "\u{5B0}", count: 600))
+        let shin = try #require(hebrew[0].glyphs.first { $0.advance > 0 })
+        #expect(hebrew[0].glyphs.count == 601)
+        #expect(hebrew[0].glyphs.firstIndex { $0.glyph == shin.glyph } == 600)
+        // Thousands of over-long characters, each shaped in pieces, in a loop
+        // (one stack frame each used to overflow the stack).
+        let many = clusters(String(repeating: "x" + String(repeating: "\u{0301}", count: 256), count: 3000))
+        #expect(many.count == 3000 && many.allSatisfy { $0.glyphs.count == 257 })
     }
 
     @Test func glyphMasksAreBoundedInPixelsNotInPointSize() throws {
