@@ -359,24 +359,12 @@ struct Itemizer {
         setMetrics(&out, range, face: face, scale: scale)
         let rtl = out[range.lowerBound].level & 1 == 1
         guard let font = HarfBuzzFonts.shared.font(for: face), let buffer else { return }
-        let u0 = starts[range.lowerBound], u1 = starts[range.upperBound]
-        hb_buffer_clear_contents(buffer)
-        units.withUnsafeBufferPointer { u in
-            hb_buffer_add_utf16(buffer, u.baseAddress, Int32(u.count), UInt32(u0), Int32(u1 - u0))
-        }
-        hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        if script != Itemizer.common { hb_buffer_set_script(buffer, hb_script_t(rawValue: script)) }
-        var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
-        if u0 == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
-        if u1 == units.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
-        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
-        hb_buffer_guess_segment_properties(buffer)
-        features.withUnsafeBufferPointer { f in hb_shape(font, buffer, f.baseAddress, UInt32(f.count)) }
-        var count: UInt32 = 0, positionCount: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-            let positions = hb_buffer_get_glyph_positions(buffer, &positionCount), positionCount == count
+        guard
+            let shaped = Itemizer.harfBuzzShape(
+                units, starts[range.lowerBound]..<starts[range.upperBound], font: font, buffer: buffer, rtl: rtl,
+                script: script, features: features)
         else { return }
-        let glyphCount = Int(count)
+        let (infos, positions, glyphCount) = shaped
 
         // Shaped clusters: a character begins one when a glyph's cluster falls
         // in it; the characters up to the next such one share its glyphs.
@@ -445,6 +433,35 @@ struct Itemizer {
         }
     }
 
+    /// Shapes UTF-16 units `range` of `units` (the rest is context) into
+    /// `buffer`: in the run's direction and `script` (unless common), with
+    /// the flags for the text's start and end, and, for a piece that begins
+    /// `insideCharacter`, without dotted circles. Returns the glyphs, their
+    /// positions and their count, or nil when HarfBuzz gives none.
+    private static func harfBuzzShape(
+        _ units: [UInt16], _ range: Range<Int>, font: OpaquePointer, buffer: OpaquePointer, rtl: Bool, script: UInt32,
+        features: [hb_feature_t], insideCharacter: Bool = false
+    ) -> (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int)? {
+        hb_buffer_clear_contents(buffer)
+        units.withUnsafeBufferPointer { u in
+            hb_buffer_add_utf16(buffer, u.baseAddress, Int32(u.count), UInt32(range.lowerBound), Int32(range.count))
+        }
+        hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        if script != Itemizer.common { hb_buffer_set_script(buffer, hb_script_t(rawValue: script)) }
+        var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
+        if range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+        if range.upperBound == units.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+        if insideCharacter { flags |= HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE.rawValue }
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
+        hb_buffer_guess_segment_properties(buffer)
+        features.withUnsafeBufferPointer { f in hb_shape(font, buffer, f.baseAddress, UInt32(f.count)) }
+        var count: UInt32 = 0, positionCount: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, &positionCount), positionCount == count
+        else { return nil }
+        return (infos, positions, Int(count))
+    }
+
     /// The face's ascent, descent and leading at `scale` for characters `range`.
     private func setMetrics(_ out: inout [Cluster], _ range: Range<Int>, face: FontFace, scale: Double) {
         let ascent = face.ascender * scale, descent = face.descender * scale
@@ -481,26 +498,14 @@ struct Itemizer {
         while u < end {
             var v = min(end, u + Itemizer.maxShapedClusterUnits)
             if v < end && UTF16.isLeadSurrogate(units[v - 1]) { v -= 1 }
-            hb_buffer_clear_contents(buffer)
-            units.withUnsafeBufferPointer { p in
-                hb_buffer_add_utf16(buffer, p.baseAddress, Int32(p.count), UInt32(u), Int32(v - u))
-            }
-            hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-            if script != Itemizer.common { hb_buffer_set_script(buffer, hb_script_t(rawValue: script)) }
-            var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
-            if u == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
-            if v == units.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
-            if u > starts[k] { flags |= HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE.rawValue }
-            hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
-            hb_buffer_guess_segment_properties(buffer)
-            features.withUnsafeBufferPointer { f in hb_shape(font, buffer, f.baseAddress, UInt32(f.count)) }
-            var count: UInt32 = 0, positionCount: UInt32 = 0
             var glyphs: [ClusterGlyph] = []
             var pen = 0.0
-            if let infos = hb_buffer_get_glyph_infos(buffer, &count),
-                let positions = hb_buffer_get_glyph_positions(buffer, &positionCount), positionCount == count
+            if let shaped = Itemizer.harfBuzzShape(
+                units, u..<v, font: font, buffer: buffer, rtl: rtl, script: script, features: features,
+                insideCharacter: u > starts[k])
             {
-                for i in 0..<Int(count) {
+                let (infos, positions, count) = shaped
+                for i in 0..<count {
                     let p = positions[i]
                     let advance = Double(p.x_advance) * scale
                     glyphs.append(
