@@ -308,6 +308,25 @@ private struct Routed<Inner: SpanBlitter>: SpanBlitter {
     }
 }
 
+/// Opaque white swept over an opaque black row of `width` pixels from
+/// `cells` and `bits` (one row; cleared as they are read), through the row
+/// kernel (`kernel`) or the Swift sweep.
+private func sweepWhiteOverBlack(_ cells: inout [Float], _ bits: inout [UInt64], width: Int, kernel: Bool) throws -> Bitmap {
+    let bitmap = try Bitmap(width: width, height: 1)
+    for x in 0..<width { bitmap[x, 0] = Pixel(r: 0, g: 0, b: 0, a: 255) }
+    let solid = SolidBlitter(bitmap: bitmap, color: Pixel(r: 255, g: 255, b: 255, a: 255), mode: .normal)
+    var blitter = Routed(inner: solid, kernel: kernel)
+    let words = bits.count
+    cells.withUnsafeMutableBufferPointer { cp in
+        bits.withUnsafeMutableBufferPointer { bp in
+            sweepCoverageRow(
+                cp.baseAddress!, bp.baseAddress!, wordsPerRow: words, width: width, originX: 0, y: 0, evenOdd: false,
+                &blitter)
+        }
+    }
+    return bitmap
+}
+
 /// A closed polygon of 3 to 2 + `sides` random vertices over 300 × 200.
 private func randomPolygon(_ r: inout FuzzRandom, sides: Int) -> Path {
     var path = Path()
@@ -395,19 +414,9 @@ extension RowSweepTests {
         let width = 12
         var images: [[UInt32]] = []
         for kernel in [true, false] {
-            let bitmap = try Bitmap(width: width, height: 1)
-            for x in 0..<width { bitmap[x, 0] = Pixel(r: 0, g: 0, b: 0, a: 255) }
             var c = values + [Float](repeating: 0, count: width + 2 - values.count)
             var bits: [UInt64] = [0xFF]
-            let solid = SolidBlitter(bitmap: bitmap, color: Pixel(r: 255, g: 255, b: 255, a: 255), mode: .normal)
-            var blitter = Routed(inner: solid, kernel: kernel)
-            c.withUnsafeMutableBufferPointer { cp in
-                bits.withUnsafeMutableBufferPointer { bp in
-                    sweepCoverageRow(
-                        cp.baseAddress!, bp.baseAddress!, wordsPerRow: 1, width: width, originX: 0, y: 0,
-                        evenOdd: false, &blitter)
-                }
-            }
+            let bitmap = try sweepWhiteOverBlack(&c, &bits, width: width, kernel: kernel)
             images.append((0..<width).map { bitmap[$0, 0].packed })
             // White over black at coverage 0.4 (102 of 255) where the sum kept it.
             #expect(bitmap[2, 0].r == 102 && bitmap[3, 0].r == 0 && bitmap[7, 0].r == 32, "kernel \(kernel)")
@@ -422,19 +431,9 @@ extension RowSweepTests {
         // last (0.4): a block takes eight pixels whatever they are.
         var tailImages: [[UInt32]] = []
         for kernel in [true, false] {
-            let bitmap = try Bitmap(width: 13, height: 1)
-            for x in 0..<13 { bitmap[x, 0] = Pixel(r: 0, g: 0, b: 0, a: 255) }
             var c: [Float] = [0.25, 0, 0, 0, 0, 0, 0, -0.25, 0.4, 1e8, -1e8] + [Float](repeating: 0, count: 4)
             var bits: [UInt64] = [0x7FF]
-            let solid = SolidBlitter(bitmap: bitmap, color: Pixel(r: 255, g: 255, b: 255, a: 255), mode: .normal)
-            var blitter = Routed(inner: solid, kernel: kernel)
-            c.withUnsafeMutableBufferPointer { cp in
-                bits.withUnsafeMutableBufferPointer { bp in
-                    sweepCoverageRow(
-                        cp.baseAddress!, bp.baseAddress!, wordsPerRow: 1, width: 13, originX: 0, y: 0,
-                        evenOdd: false, &blitter)
-                }
-            }
+            let bitmap = try sweepWhiteOverBlack(&c, &bits, width: 13, kernel: kernel)
             tailImages.append((0..<13).map { bitmap[$0, 0].packed })
             // The first block's sum comes back to 0; then 0.4, 1 and (in the order) 0.4.
             #expect(bitmap[1, 0].r == 64 && bitmap[7, 0].r == 0, "kernel \(kernel)")
@@ -447,9 +446,6 @@ extension RowSweepTests {
 }
 
 extension RowSweepTests {
-    /// Whole bands through the row kernel (`AreaRasterizer.sweep` hands it every
-    /// row at once) against the Swift sweep: random polygons, star-shaped and
-    /// self-crossing, both fill rules, bands wider than a 64-bit word of bits.
     /// A block of eight from each touched cell not yet swept: one that reaches
     /// over a word's end into the next word, takes a second run inside it, and
     /// leaves the next word's later run to a block of its own; a touched cell
@@ -473,18 +469,8 @@ extension RowSweepTests {
         var images: [[UInt8]] = []
         for kernel in [true, false] {
             if kernel && !SolidBlitter.usesAVX2 { continue }
-            let bitmap = try Bitmap(width: width, height: 1)
-            for x in 0..<width { bitmap[x, 0] = Pixel(r: 0, g: 0, b: 0, a: 255) }
             var c = cells, b = bits
-            let solid = SolidBlitter(bitmap: bitmap, color: Pixel(r: 255, g: 255, b: 255, a: 255), mode: .normal)
-            var blitter = Routed(inner: solid, kernel: kernel)
-            c.withUnsafeMutableBufferPointer { cp in
-                b.withUnsafeMutableBufferPointer { bp in
-                    sweepCoverageRow(
-                        cp.baseAddress!, bp.baseAddress!, wordsPerRow: 2, width: width, originX: 0, y: 0,
-                        evenOdd: false, &blitter)
-                }
-            }
+            let bitmap = try sweepWhiteOverBlack(&c, &b, width: width, kernel: kernel)
             #expect(c.allSatisfy { $0 == 0 } && b == [0, 0], "kernel \(kernel): cells left")
             images.append((0..<width).map { bitmap[$0, 0].r })
         }
@@ -494,6 +480,9 @@ extension RowSweepTests {
         }
     }
 
+    /// Whole bands through the row kernel (`AreaRasterizer.sweep` hands it every
+    /// row at once) against the Swift sweep: random polygons, star-shaped and
+    /// self-crossing, both fill rules, bands wider than a 64-bit word of bits.
     @Test func bandsMatchTheSwiftSweep() throws {
         guard SolidBlitter.usesAVX2 else { return }
         var r = FuzzRandom(seed: 26)
