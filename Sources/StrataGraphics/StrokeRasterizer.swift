@@ -105,16 +105,9 @@ struct ScratchBuffer<Element> {
 /// `first + u` is `xRef + u·dxdY`; `x` is its mean x within the current strip,
 /// the sort key. Everything is recomputed from `first` (stepping in Float would
 /// drift: a tall edge could end up a pixel off).
-struct ActiveEdge {
-    var x: Float
-    var xRef: Float
-    var dxdY: Float
-    var top: Float
-    var first: Int32
-    var last: Int32
-    var fFirst: Int32
-    var fLast: Int32
+typealias ActiveEdge = strata_stroke_edge
 
+extension ActiveEdge {
     /// One whole strip in the fixed point of `fFirst` and `fLast`.
     static let one = 65536
 
@@ -173,6 +166,24 @@ final class StrokeRasterizer: EdgeAccumulator {
     @exclusivity(unchecked) private var active = ScratchBuffer<ActiveEdge>()
     @exclusivity(unchecked) private var spare = ScratchBuffer<ActiveEdge>()
     @exclusivity(unchecked) private var bandEdges = ScratchBuffer<ActiveEdge>()
+    /// The row walk's scratch (`strata_stroke_row`): the row's arrivals in
+    /// order of x, its edges in one order, their means in each strip, and
+    /// where the order is every strip's.
+    @exclusivity(unchecked) private var rowArrivals = ScratchBuffer<ActiveEdge>()
+    @exclusivity(unchecked) private var rowEdges = ScratchBuffer<ActiveEdge>()
+    @exclusivity(unchecked) private var rowKeys = ScratchBuffer<Float>()
+    @exclusivity(unchecked) private var rowCuts = ScratchBuffer<UInt8>()
+
+    /// Whether the area mode walks a pixel row's four strips together
+    /// (`strata_stroke_row`) rather than one after another; tests turn it off
+    /// to compare the two.
+    var walksRows = true
+    /// Rows of the area last swept that the row walk left to the strip walk
+    /// (for tests).
+    private(set) var rowsLeftToStrips = 0
+    /// Clusters of edges crossing inside a row that the row walk walked
+    /// strip by strip, in the area last swept (for tests).
+    private(set) var clusters = 0
 
     // One row of difference cells and touched bits, as in the cell rasterizer.
     private var cells: UnsafeMutablePointer<Float>
@@ -189,6 +200,7 @@ final class StrokeRasterizer: EdgeAccumulator {
         rowBits.deallocate()
         edges.free(); sorted.free(); startOf.free()
         active.free(); spare.free(); bandEdges.free()
+        rowArrivals.free(); rowEdges.free(); rowKeys.free(); rowCuts.free()
     }
 
     /// Starts an area of any height, cut into `samples` strips per pixel row
@@ -202,6 +214,8 @@ final class StrokeRasterizer: EdgeAccumulator {
         edges.removeAll()
         isFull = false
         visits = 0
+        rowsLeftToStrips = 0
+        clusters = 0
         signedHeight = 0
         let need = width + 2
         if need > capacity {
@@ -220,7 +234,7 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// for the next frame; two million would hold 200 MB).
     private func trim() {
         let keep = 1 << 19
-        guard edges.capacity > keep || sorted.capacity > keep else { return }
+        guard edges.capacity > keep || sorted.capacity > keep || rowEdges.capacity > keep else { return }
         reset()
     }
 
@@ -228,10 +242,13 @@ final class StrokeRasterizer: EdgeAccumulator {
     func reset() {
         edges.removeAll(); sorted.removeAll()
         active.removeAll(); spare.removeAll(); bandEdges.removeAll(); startOf.removeAll()
+        rowArrivals.removeAll(); rowEdges.removeAll(); rowKeys.removeAll(); rowCuts.removeAll()
         let keep = 1 << 16
         edges.shrink(to: keep); sorted.shrink(to: keep)
         active.shrink(to: keep); spare.shrink(to: keep); bandEdges.shrink(to: keep)
         startOf.shrink(to: keep)
+        rowArrivals.shrink(to: keep); rowEdges.shrink(to: keep)
+        rowKeys.shrink(to: 12 * keep); rowCuts.shrink(to: keep)
     }
 
     /// Records a clipped line (band-local, y0 < y1) as an edge over the strips
@@ -362,8 +379,13 @@ final class StrokeRasterizer: EdgeAccumulator {
         var next = 0
         var dest = byBand
 
+        // The area mode walks the four strips of a row together, in C.
+        let walkRows = walksRows && mode == .area && samples == 4
+        let avx2 = SolidBlitter.usesAVX2
+
         for row in 0..<height {
-            for k in 0..<samples {
+            var k = 0
+            while k < samples {
                 let s = Int32(row * samples + k)
                 let inBand = Int(s) & (bandStrips - 1)
                 if inBand == 0 {
@@ -389,6 +411,48 @@ final class StrokeRasterizer: EdgeAccumulator {
                 // strip before dropped the edges that ended there.)
                 let n = active.count
                 sortByX(active.base, n)
+                if walkRows && k == 0 {
+                    // The row's four strips at once (bands are whole rows:
+                    // 64 strips), unless edges crossing inside the row make
+                    // too large a knot; then strip by strip below.
+                    let end = Int(startOf[stripStart + inBand + 3])
+                    let m = end - next
+                    if n + m == 0 { break }
+                    // The arrivals of each strip in order of x (in place,
+                    // as the strip walk wants them), then the four merged.
+                    rowEdges.reserve(n + m)
+                    rowArrivals.reserve(m + 1)
+                    active.reserve(n + 1)
+                    // (Run ends, counted from `next`.)
+                    let end0 = Int(startOf[stripStart + inBand]), end1 = Int(startOf[stripStart + inBand + 1])
+                    let end2 = Int(startOf[stripStart + inBand + 2])
+                    sortByX(dest + next, end0 - next)
+                    sortByX(dest + end0, end1 - end0)
+                    sortByX(dest + end1, end2 - end1)
+                    sortByX(dest + end2, end - end2)
+                    let runEnds = (end0 - next, end1 - next, end2 - next)
+                    let runs = dest + next, half = rowEdges.base
+                    mergeByX(runs, runEnds.0, runs + runEnds.0, runEnds.1 - runEnds.0, into: half)
+                    mergeByX(
+                        runs + runEnds.1, runEnds.2 - runEnds.1, runs + runEnds.2, m - runEnds.2,
+                        into: half + runEnds.1)
+                    mergeByX(half, runEnds.1, half + runEnds.1, m - runEnds.1, into: rowArrivals.base)
+                    // (Both lists end in +∞ for the row walk's merge.)
+                    rowArrivals.base[m].x = .infinity
+                    active.base[n].x = .infinity
+                    rowKeys.reserve(12 * (n + m))
+                    rowCuts.reserve(n + m + 1)
+                    spare.reserve(n + m)
+                    let kept = walkRow(
+                        active.base, n, rowArrivals.base, m, into: spare.base, s, maxX: maxX, avx2: avx2)
+                    if kept >= 0 {
+                        next = end
+                        spare.setCount(kept)
+                        swap(&active, &spare)
+                        break
+                    }
+                    rowsLeftToStrips += 1
+                }
                 // The edges that start here, sorted by x where they lie (in
                 // `sorted`, read once), are merged in by the walk itself: a
                 // dense outline brings dozens of edges a strip into a list of
@@ -398,7 +462,10 @@ final class StrokeRasterizer: EdgeAccumulator {
                 let end = Int(startOf[stripStart + inBand])
                 let m = end - next
                 sortByX(dest + next, m)
-                if n + m == 0 { continue }
+                if n + m == 0 {
+                    k += 1
+                    continue
+                }
                 spare.reserve(n + m)
                 let kept: Int
                 switch mode {
@@ -416,12 +483,61 @@ final class StrokeRasterizer: EdgeAccumulator {
                 next = end
                 spare.setCount(kept)
                 swap(&active, &spare)
+                k += 1
             }
             sweepCoverageRow(
                 cells, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
                 y: originY + row, evenOdd: false, &blitter)
         }
         trim()
+    }
+
+    /// Merges `a[0 ..< n]` and `b[0 ..< m]`, each in order of x, into `out`
+    /// (an edge of `a` before one of `b` it ties with).
+    @inline(__always)
+    private func mergeByX(
+        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
+        into out: UnsafeMutablePointer<ActiveEdge>
+    ) {
+        var i = 0, j = 0, k = 0
+        while i < n && j < m {
+            if b[j].x < a[i].x {
+                out[k] = b[j]
+                j &+= 1
+            } else {
+                out[k] = a[i]
+                i &+= 1
+            }
+            k &+= 1
+        }
+        while i < n {
+            out[k] = a[i]
+            i &+= 1
+            k &+= 1
+        }
+        while j < m {
+            out[k] = b[j]
+            j &+= 1
+            k &+= 1
+        }
+    }
+
+    /// One pixel row in the area mode, its four strips together
+    /// (`strata_stroke_row`): returns how many edges went on to `out`, or −1
+    /// when the row is left to the strip walk.
+    @inline(__always)
+    private func walkRow(
+        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
+        into out: UnsafeMutablePointer<ActiveEdge>, _ s0: Int32, maxX: Float, avx2: Bool
+    ) -> Int {
+        #if arch(x86_64)
+        if avx2 {
+            return strata_stroke_row_avx2(
+                a, n, b, m, rowEdges.base, rowKeys.base, rowCuts.base, out, s0, cells, rowBits, maxX, &clusters)
+        }
+        #endif
+        return strata_stroke_row(
+            a, n, b, m, rowEdges.base, rowKeys.base, rowCuts.base, out, s0, cells, rowBits, maxX, &clusters)
     }
 
     /// Takes the edges of `a` (the active list, in order of x) and `b` (the

@@ -139,4 +139,31 @@ __attribute__((always_inline)) static inline void strata_add_edge_area(float *li
 void strata_accumulate_area(float *cells, uint64_t *bits, long stride, long words, long height, float x0, float y0,
                             float x1, float y1, float dir, int avx2);
 
+/// One edge of the stroke rasterizer's active list (`ActiveEdge` in
+/// StrokeRasterizer.swift, which documents the fields): heights in strips,
+/// four to a pixel row; shares of a strip in 1/65536.
+typedef struct strata_stroke_edge {
+    float x, xRef, dxdY, top;
+    int32_t first, last, fFirst, fLast;
+} strata_stroke_edge;
+
+/// One pixel row of the stroke rasterizer's area mode, strips `s0 ... s0 + 3`
+/// (stroke_rows.c): the active edges `a[0 ..< n]` (sorted by their mean x in
+/// strip `s0`) and the row's arrivals `b[0 ..< m]` (sorted by their mean x in
+/// their first strip), each followed by an edge with x = +∞ (`a[n]`, `b[m]`),
+/// walked as the strip walk walks each of the four strips,
+/// the coverage changes added to the row's `cells` and `bits`. `row` holds
+/// n + m edges, `keys` 12·(n + m) floats, `clean` n + m + 1 bytes (scratch).
+/// The edges that reach below the row go to `out`, in order, with their mean
+/// x in strip `s0 + 4`; returns their count, or −1 (nothing written) when
+/// edges that cross inside the row make a cluster too large to walk here.
+/// Adds the clusters walked strip by strip to `*clusters` (for tests).
+/// The `avx2` version only where `strata_pixels_have_avx2()`.
+long strata_stroke_row(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
+                       strata_stroke_edge *row, float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
+                       float *cells, uint64_t *bits, float max_x, long *clusters);
+long strata_stroke_row_avx2(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
+                            strata_stroke_edge *row, float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
+                            float *cells, uint64_t *bits, float max_x, long *clusters);
+
 #endif

@@ -1,0 +1,243 @@
+// The stroke rasterizer's area mode a pixel row at a time (see CPixels.h and
+// StrokeRasterizer.swift). The four strips of a row are the four lanes of a
+// vector: one pass over the row's edges follows the winding of all four
+// strips at once, where walking each strip visits each edge four times. An
+// edge that crosses the whole row with the same change of coverage in all
+// four strips adds its area over the row once. Edges whose order along x is
+// not the same in every strip (they cross inside the row) are cut out into
+// small clusters, which are walked strip by strip as the strip walk would.
+#include "CPixels.h"
+
+typedef float v4f __attribute__((ext_vector_type(4)));
+typedef int32_t v4i __attribute__((ext_vector_type(4)));
+
+/// A share of a whole strip in the edges' fixed point.
+#define ONE 65536
+
+/// The most edges a cluster may hold; a row with a larger one is left to the
+/// strip walk (which sorts any disorder within its budget).
+#define MAX_CLUSTER 32
+
+__attribute__((always_inline)) static inline v4f select_f(v4i m, v4f a, v4f b) {
+    return (v4f)(((v4i)a & m) | ((v4i)b & ~m));
+}
+
+/// Lane-wise least and greatest (no NaN here: `__builtin_elementwise_min`
+/// would order NaNs, with two more operations on the loops' carried chains).
+__attribute__((always_inline)) static inline v4f min_f(v4f a, v4f b) { return select_f(a < b, a, b); }
+__attribute__((always_inline)) static inline v4f max_f(v4f a, v4f b) { return select_f(a > b, a, b); }
+
+__attribute__((always_inline)) static inline v4i select_i(v4i m, v4i a, v4i b) { return (a & m) | (b & ~m); }
+
+/// What an edge is in each of the strips `s` (lanes): whether it reaches into
+/// it, its signed share of the strip's height, its strip number relative to
+/// its first, and where it starts and ends in it (0 ... 1).
+typedef struct {
+    v4i present, share;
+    v4f u, t0, t1;
+} edge_lanes;
+
+__attribute__((always_inline)) static inline edge_lanes lanes_of(const strata_stroke_edge *e, v4i s) {
+    const v4i first = (v4i)e->first, last = (v4i)e->last;
+    const v4i is_first = s == first, is_last = s == last - 1;
+    const int32_t whole = e->fFirst > 0 ? ONE : -ONE;
+    const float bottom = (float)(e->fLast < 0 ? -e->fLast : e->fLast) * (1.0f / 65536);
+    edge_lanes l;
+    l.present = (s >= first) & (s < last);
+    l.share = l.present & select_i(is_first, (v4i)e->fFirst, select_i(is_last, (v4i)e->fLast, (v4i)whole));
+    l.u = __builtin_convertvector(s - first, v4f);
+    l.t0 = select_f(is_first, (v4f)e->top, (v4f)0.0f);
+    l.t1 = select_f(is_last, (v4f)bottom, (v4f)1.0f);
+    return l;
+}
+
+/// The edge's mean x in each strip (its sort key there): the strip walk's
+/// `xRef + (u + (t0 + t1)/2)·dxdY`, in the same operations.
+__attribute__((always_inline)) static inline v4f means_of(const strata_stroke_edge *e, edge_lanes l) {
+    return (v4f)e->xRef + (l.u + (l.t0 + l.t1) * 0.5f) * (v4f)e->dxdY;
+}
+
+__attribute__((always_inline)) static inline float clamp_x(float v, float max_x) {
+    v = v >= 0 ? v : 0;
+    return v <= max_x ? v : max_x;
+}
+
+/// The area of the edge in strip lane `k` for a change `delta` of coverage,
+/// as the strip walk adds it.
+__attribute__((always_inline)) static inline void add_lane_area(const strata_stroke_edge *e, edge_lanes l, int k,
+                                                                int32_t delta, float *cells, uint64_t *bits,
+                                                                float max_x) {
+    const float xa = clamp_x(e->xRef + (l.u[k] + l.t0[k]) * e->dxdY, max_x);
+    const float xb = clamp_x(e->xRef + (l.u[k] + l.t1[k]) * e->dxdY, max_x);
+    strata_add_edge_area(cells, bits, xa, xb, (float)delta * (0.25f / 65536));
+}
+
+__attribute__((always_inline)) static inline long stroke_row(const strata_stroke_edge *a, long n,
+                                                             const strata_stroke_edge *b, long m,
+                                                             strata_stroke_edge *row, float *keys, uint8_t *clean,
+                                                             strata_stroke_edge *out, int32_t s0, float *cells,
+                                                             uint64_t *bits, float max_x, long *clusters) {
+    const long count = n + m;
+    const v4i s = (v4i){s0, s0 + 1, s0 + 2, s0 + 3};
+    const v4f inf = (v4f)__builtin_inff();
+    const int32_t below = s0 + 4;
+
+    // 1. The active edges and the arrivals in one order (an arrival after
+    // the edges it ties with), each with its mean x in the strip below the
+    // row (the sort key there); per edge, in `keys`, its share of each strip
+    // (as bits), its mean x in each strip it reaches into (+∞ in the others),
+    // and the largest mean of each strip before it. `disorder` tells whether
+    // some strip's means ever go down.
+    v4i disorder = 0;
+    {
+        long i = 0, j = 0;
+        v4f before = -inf;
+        float *key = keys;
+        for (long k = 0; k < count; k++, key += 12) {
+            // (Without a branch: which list goes next is unpredictable. The
+            // lists end in +∞, so neither runs out before the other.)
+            const int take_a = a[i].x <= b[j].x;
+            strata_stroke_edge e = *(take_a ? a + i : b + j);
+            i += take_a;
+            j += 1 - take_a;
+            const edge_lanes l = lanes_of(&e, s);
+            const v4f mean = means_of(&e, l);
+            const v4f low = select_f(l.present, mean, inf), high = select_f(l.present, mean, -inf);
+            disorder |= low < before;
+            __builtin_memcpy(key, &l.share, sizeof l.share);
+            __builtin_memcpy(key + 4, &low, sizeof low);
+            __builtin_memcpy(key + 8, &before, sizeof before);
+            before = max_f(before, high);
+            const float half = below == e.last - 1 ? (float)(e.fLast < 0 ? -e.fLast : e.fLast) * (0.5f / 65536) : 0.5f;
+            e.x = e.xRef + ((float)(below - e.first) + half) * e.dxdY;
+            row[k] = e;
+        }
+    }
+
+    // 2. Where the order is not every strip's: a cut before edge k is clean
+    // when every strip's means before it are at most its means from k on.
+    // Between clean cuts lie clusters, walked strip by strip below.
+    const int any_disorder = __builtin_reduce_or(disorder) != 0;
+    if (any_disorder) {
+        v4f after = inf;
+        long run = 0;
+        clean[count] = 1;
+        for (long k = count - 1; k >= 0; k--) {
+            v4f low, before;
+            __builtin_memcpy(&low, keys + 12 * k + 4, sizeof low);
+            __builtin_memcpy(&before, keys + 12 * k + 8, sizeof before);
+            after = min_f(after, low);
+            const int is_clean = __builtin_reduce_and(before <= after) != 0;
+            clean[k] = (uint8_t)is_clean;
+            run = is_clean ? 0 : run + 1;
+            if (run >= MAX_CLUSTER) return -1;
+        }
+    }
+
+    // 3. The walk: the four strips' windings side by side; where a strip's
+    // coverage min(1, |winding|) changes at an edge, the edge's area there.
+    v4i winding = 0, coverage = 0;
+    long kept = 0;
+    for (long k = 0; k < count;) {
+        long end = k + 1;
+        if (any_disorder) {
+            while (!clean[end]) end++;
+        }
+        if (end == k + 1) {
+            v4i share;
+            __builtin_memcpy(&share, keys + 12 * k, sizeof share);
+            winding += share;
+            const v4i c = __builtin_elementwise_min(__builtin_elementwise_abs(winding), (v4i)ONE);
+            const v4i delta = c - coverage;
+            coverage = c;
+            if (__builtin_reduce_or(delta) != 0) {
+                const strata_stroke_edge *e = row + k;
+                const edge_lanes l = lanes_of(e, s);
+                // Where coverage changes by the edge's whole share in every
+                // strip (it is the outline's boundary there, as usual), the
+                // strips' areas add up to the area of the edge's part in the
+                // row: one call. (Not where the part strays past the row's
+                // ends, where each strip's x is clamped.)
+                const v4i plus = delta == share, minus = delta == -share;
+                int whole_part = 0;
+                if (__builtin_reduce_and(plus) != 0 || __builtin_reduce_and(minus) != 0) {
+                    const int32_t lo = e->first > s0 ? e->first - s0 : 0;
+                    const int32_t hi = e->last < below ? e->last - 1 - s0 : 3;
+                    const float xa = e->xRef + (l.u[lo] + l.t0[lo]) * e->dxdY;
+                    const float xb = e->xRef + (l.u[hi] + l.t1[hi]) * e->dxdY;
+                    if (xa >= 0 && xa <= max_x && xb >= 0 && xb <= max_x) {
+                        const int32_t height = __builtin_reduce_add(delta);
+                        strata_add_edge_area(cells, bits, xa, xb, (float)height * (0.25f / 65536));
+                        whole_part = 1;
+                    }
+                }
+                if (!whole_part) {
+                    for (int q = 0; q < 4; q++) {
+                        if (delta[q] != 0) add_lane_area(e, l, q, delta[q], cells, bits, max_x);
+                    }
+                }
+            }
+        } else {
+            // A cluster: each strip's edges in order of their means there
+            // (by insertion, stable), walked as the strip walk would.
+            *clusters += 1;
+            int32_t windings[4], coverages[4];
+            __builtin_memcpy(windings, &winding, sizeof winding);
+            __builtin_memcpy(coverages, &coverage, sizeof coverage);
+            for (int q = 0; q < 4; q++) {
+                long order[MAX_CLUSTER];
+                float key[MAX_CLUSTER];
+                long c = 0;
+                for (long p = k; p < end; p++) {
+                    const float x = keys[12 * p + 4 + q];
+                    if (x == __builtin_inff()) continue;
+                    long t = c++;
+                    while (t > 0 && key[t - 1] > x) {
+                        key[t] = key[t - 1];
+                        order[t] = order[t - 1];
+                        t--;
+                    }
+                    key[t] = x;
+                    order[t] = p;
+                }
+                int32_t w = windings[q], cov = coverages[q];
+                for (long t = 0; t < c; t++) {
+                    const long p = order[t];
+                    int32_t share;
+                    __builtin_memcpy(&share, keys + 12 * p + q, sizeof share);
+                    w += share;
+                    const int32_t cw = w < 0 ? -w : w, cq = cw < ONE ? cw : ONE;
+                    if (cq != cov) {
+                        add_lane_area(row + p, lanes_of(row + p, s), q, cq - cov, cells, bits, max_x);
+                        cov = cq;
+                    }
+                }
+                windings[q] = w;
+                coverages[q] = cov;
+            }
+            __builtin_memcpy(&winding, windings, sizeof winding);
+            __builtin_memcpy(&coverage, coverages, sizeof coverage);
+        }
+        // The edges that go on below the row, in this row's order.
+        for (; k < end; k++) {
+            out[kept] = row[k];
+            kept += row[k].last > below ? 1 : 0;
+        }
+    }
+    return kept;
+}
+
+long strata_stroke_row(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
+                       strata_stroke_edge *row, float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
+                       float *cells, uint64_t *bits, float max_x, long *clusters) {
+    return stroke_row(a, n, b, m, row, keys, clean, out, s0, cells, bits, max_x, clusters);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+long strata_stroke_row_avx2(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
+                            strata_stroke_edge *row, float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
+                            float *cells, uint64_t *bits, float max_x, long *clusters) {
+    return stroke_row(a, n, b, m, row, keys, clean, out, s0, cells, bits, max_x, clusters);
+}
+#endif
