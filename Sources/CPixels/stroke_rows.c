@@ -134,8 +134,12 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
         }
     }
 
-    // 3. The walk: the four strips' windings side by side; where a strip's
-    // coverage min(1, |winding|) changes at an edge, the edge's area there.
+    // 3. The walk: the four strips' windings side by side, and each edge's
+    // change of coverage min(1, |winding|) in each strip (over `before`, no
+    // longer needed); the edges with a change are listed (without a branch:
+    // which edges are the outline's boundary is unpredictable).
+    int32_t *changed = (int32_t *)(keys + 12 * count);
+    long changes = 0;
     v4i winding = 0, coverage = 0;
     long kept = 0;
     for (long k = 0; k < count;) {
@@ -150,33 +154,9 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
             const v4i c = __builtin_elementwise_min(__builtin_elementwise_abs(winding), (v4i)ONE);
             const v4i delta = c - coverage;
             coverage = c;
-            if (__builtin_reduce_or(delta) != 0) {
-                const strata_stroke_edge *e = row + k;
-                const edge_lanes l = lanes_of(e, s);
-                // Where coverage changes by the edge's whole share in every
-                // strip (it is the outline's boundary there, as usual), the
-                // strips' areas add up to the area of the edge's part in the
-                // row: one call. (Not where the part strays past the row's
-                // ends, where each strip's x is clamped.)
-                const v4i plus = delta == share, minus = delta == -share;
-                int whole_part = 0;
-                if (__builtin_reduce_and(plus) != 0 || __builtin_reduce_and(minus) != 0) {
-                    const int32_t lo = e->first > s0 ? e->first - s0 : 0;
-                    const int32_t hi = e->last < below ? e->last - 1 - s0 : 3;
-                    const float xa = e->xRef + (l.u[lo] + l.t0[lo]) * e->dxdY;
-                    const float xb = e->xRef + (l.u[hi] + l.t1[hi]) * e->dxdY;
-                    if (xa >= 0 && xa <= max_x && xb >= 0 && xb <= max_x) {
-                        const int32_t height = __builtin_reduce_add(delta);
-                        strata_add_edge_area(cells, bits, xa, xb, (float)height * (0.25f / 65536));
-                        whole_part = 1;
-                    }
-                }
-                if (!whole_part) {
-                    for (int q = 0; q < 4; q++) {
-                        if (delta[q] != 0) add_lane_area(e, l, q, delta[q], cells, bits, max_x);
-                    }
-                }
-            }
+            __builtin_memcpy(keys + 12 * k + 8, &delta, sizeof delta);
+            changed[changes] = (int32_t)k;
+            changes += __builtin_reduce_or(delta) != 0;
         } else {
             // A cluster: each strip's edges in order of their means there
             // (by insertion, stable), walked as the strip walk would.
@@ -184,6 +164,7 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
             int32_t windings[4], coverages[4];
             __builtin_memcpy(windings, &winding, sizeof winding);
             __builtin_memcpy(coverages, &coverage, sizeof coverage);
+            for (long p = k; p < end; p++) __builtin_memset(keys + 12 * p + 8, 0, 4 * sizeof(float));
             for (int q = 0; q < 4; q++) {
                 long order[MAX_CLUSTER];
                 float key[MAX_CLUSTER];
@@ -207,21 +188,54 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
                     __builtin_memcpy(&share, keys + 12 * p + q, sizeof share);
                     w += share;
                     const int32_t cw = w < 0 ? -w : w, cq = cw < ONE ? cw : ONE;
-                    if (cq != cov) {
-                        add_lane_area(row + p, lanes_of(row + p, s), q, cq - cov, cells, bits, max_x);
-                        cov = cq;
-                    }
+                    const int32_t delta = cq - cov;
+                    __builtin_memcpy(keys + 12 * p + 8 + q, &delta, sizeof delta);
+                    cov = cq;
                 }
                 windings[q] = w;
                 coverages[q] = cov;
             }
             __builtin_memcpy(&winding, windings, sizeof winding);
             __builtin_memcpy(&coverage, coverages, sizeof coverage);
+            for (long p = k; p < end; p++) {
+                changed[changes] = (int32_t)p;
+                int32_t *d = (int32_t *)(keys + 12 * p + 8);
+                changes += (d[0] | d[1] | d[2] | d[3]) != 0;
+            }
         }
         // The edges that go on below the row, in this row's order.
         for (; k < end; k++) {
             out[kept] = row[k];
             kept += row[k].last > below ? 1 : 0;
+        }
+    }
+
+    // 4. The areas of the changes.
+    for (long t = 0; t < changes; t++) {
+        const long k = changed[t];
+        const strata_stroke_edge *e = row + k;
+        v4i share, delta;
+        __builtin_memcpy(&share, keys + 12 * k, sizeof share);
+        __builtin_memcpy(&delta, keys + 12 * k + 8, sizeof delta);
+        const edge_lanes l = lanes_of(e, s);
+        // Where coverage changes by the edge's whole share in every strip (it
+        // is the outline's boundary there, as usual), the strips' areas add
+        // up to the area of the edge's part in the row: one call. (Not where
+        // the part strays past the row's ends, where each strip's x is
+        // clamped.)
+        if (__builtin_reduce_and(delta == share) != 0 || __builtin_reduce_and(delta == -share) != 0) {
+            const int32_t lo = e->first > s0 ? e->first - s0 : 0;
+            const int32_t hi = e->last < below ? e->last - 1 - s0 : 3;
+            const float xa = e->xRef + (l.u[lo] + l.t0[lo]) * e->dxdY;
+            const float xb = e->xRef + (l.u[hi] + l.t1[hi]) * e->dxdY;
+            if (xa >= 0 && xa <= max_x && xb >= 0 && xb <= max_x) {
+                const int32_t height = __builtin_reduce_add(delta);
+                strata_add_edge_area(cells, bits, xa, xb, (float)height * (0.25f / 65536));
+                continue;
+            }
+        }
+        for (int q = 0; q < 4; q++) {
+            if (delta[q] != 0) add_lane_area(e, l, q, delta[q], cells, bits, max_x);
         }
     }
     return kept;

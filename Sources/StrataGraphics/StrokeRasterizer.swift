@@ -248,7 +248,7 @@ final class StrokeRasterizer: EdgeAccumulator {
         active.shrink(to: keep); spare.shrink(to: keep); bandEdges.shrink(to: keep)
         startOf.shrink(to: keep)
         rowArrivals.shrink(to: keep); rowEdges.shrink(to: keep)
-        rowKeys.shrink(to: 12 * keep); rowCuts.shrink(to: keep)
+        rowKeys.shrink(to: 13 * keep); rowCuts.shrink(to: keep)
     }
 
     /// Records a clipped line (band-local, y0 < y1) as an edge over the strips
@@ -440,7 +440,7 @@ final class StrokeRasterizer: EdgeAccumulator {
                     // (Both lists end in +∞ for the row walk's merge.)
                     rowArrivals.base[m].x = .infinity
                     active.base[n].x = .infinity
-                    rowKeys.reserve(12 * (n + m))
+                    rowKeys.reserve(13 * (n + m))
                     rowCuts.reserve(n + m + 1)
                     spare.reserve(n + m)
                     let kept = walkRow(

@@ -153,7 +153,7 @@ typedef struct strata_stroke_edge {
 /// their first strip), each followed by an edge with x = +∞ (`a[n]`, `b[m]`),
 /// walked as the strip walk walks each of the four strips,
 /// the coverage changes added to the row's `cells` and `bits`. `row` holds
-/// n + m edges, `keys` 12·(n + m) floats, `clean` n + m + 1 bytes (scratch).
+/// n + m edges, `keys` 13·(n + m) floats, `clean` n + m + 1 bytes (scratch).
 /// The edges that reach below the row go to `out`, in order, with their mean
 /// x in strip `s0 + 4`; returns their count, or −1 (nothing written) when
 /// edges that cross inside the row make a cluster too large to walk here.
