@@ -157,6 +157,31 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
             __builtin_memcpy(keys + 12 * k + 8, &delta, sizeof delta);
             changed[changes] = (int32_t)k;
             changes += __builtin_reduce_or(delta) != 0;
+        } else if (end == k + 2) {
+            // Two edges that cross (most clusters): in each strip, the
+            // second goes first where its mean there is less; both orders
+            // worked out side by side, each strip taking its own.
+            *clusters += 1;
+            v4i share_p, share_q;
+            v4f low_p, low_q;
+            __builtin_memcpy(&share_p, keys + 12 * k, sizeof share_p);
+            __builtin_memcpy(&share_q, keys + 12 * k + 12, sizeof share_q);
+            __builtin_memcpy(&low_p, keys + 12 * k + 4, sizeof low_p);
+            __builtin_memcpy(&low_q, keys + 12 * k + 16, sizeof low_q);
+            const v4i swapped = low_q < low_p;
+            const v4i middle = winding + select_i(swapped, share_q, share_p);
+            const v4i c1 = __builtin_elementwise_min(__builtin_elementwise_abs(middle), (v4i)ONE);
+            winding += share_p + share_q;
+            const v4i c2 = __builtin_elementwise_min(__builtin_elementwise_abs(winding), (v4i)ONE);
+            const v4i first = c1 - coverage, second = c2 - c1;
+            coverage = c2;
+            const v4i delta_p = select_i(swapped, second, first), delta_q = select_i(swapped, first, second);
+            __builtin_memcpy(keys + 12 * k + 8, &delta_p, sizeof delta_p);
+            __builtin_memcpy(keys + 12 * k + 20, &delta_q, sizeof delta_q);
+            changed[changes] = (int32_t)k;
+            changes += __builtin_reduce_or(delta_p) != 0;
+            changed[changes] = (int32_t)(k + 1);
+            changes += __builtin_reduce_or(delta_q) != 0;
         } else {
             // A cluster: each strip's edges in order of their means there
             // (by insertion, stable), walked as the strip walk would.
