@@ -72,176 +72,180 @@ __attribute__((always_inline)) static inline void add_lane_area(const strata_str
     strata_add_edge_area(cells, bits, xa, xb, (float)delta * (0.25f / 65536));
 }
 
+/// Floats of `keys` an edge: its share of each strip (as bits), its mean x
+/// in each strip (+∞ where it is absent), the largest mean of each strip
+/// before it, its change of coverage in each strip (bits), and the winding
+/// before it (bits), then where the edge is (a pointer into `a` or `b`).
+#define KEYS 22
+
+__attribute__((always_inline)) static inline v4i load_i(const float *p) {
+    v4i v;
+    __builtin_memcpy(&v, p, sizeof v);
+    return v;
+}
+
+__attribute__((always_inline)) static inline v4f load_f(const float *p) {
+    v4f v;
+    __builtin_memcpy(&v, p, sizeof v);
+    return v;
+}
+
+__attribute__((always_inline)) static inline v4i coverage_of(v4i winding) {
+    return __builtin_elementwise_min(__builtin_elementwise_abs(winding), (v4i)ONE);
+}
+
 __attribute__((always_inline)) static inline long stroke_row(const strata_stroke_edge *a, long n,
                                                              const strata_stroke_edge *b, long m,
-                                                             strata_stroke_edge *row, float *keys, uint8_t *clean,
+                                                             float *keys, uint8_t *clean,
                                                              strata_stroke_edge *out, int32_t s0, float *cells,
                                                              uint64_t *bits, float max_x, long *clusters) {
     const long count = n + m;
     const v4i s = (v4i){s0, s0 + 1, s0 + 2, s0 + 3};
     const v4f inf = (v4f)__builtin_inff();
     const int32_t below = s0 + 4;
+    int32_t *changed = (int32_t *)(keys + KEYS * count);
+    long changes = 0, kept = 0;
 
     // 1. The active edges and the arrivals in one order (an arrival after
-    // the edges it ties with), each with its mean x in the strip below the
-    // row (the sort key there); per edge, in `keys`, its share of each strip
-    // (as bits), its mean x in each strip it reaches into (+∞ in the others),
-    // and the largest mean of each strip before it. `disorder` tells whether
-    // some strip's means ever go down.
+    // the edges it ties with), walked in that order: the four strips'
+    // windings side by side, and each edge's change of coverage
+    // min(1, |winding|) in each strip. The edges with a change are listed
+    // (without a branch: which are the outline's boundary is unpredictable),
+    // and those that reach below the row go to `out` with their mean x in the
+    // strip below (the sort key there). `disorder` tells whether some strip's
+    // means ever go down along the order, which makes it wrong for that strip.
     v4i disorder = 0;
     {
         long i = 0, j = 0;
         v4f before = -inf;
+        v4i winding = 0, coverage = 0;
         float *key = keys;
-        for (long k = 0; k < count; k++, key += 12) {
+        for (long k = 0; k < count; k++, key += KEYS) {
             // (Without a branch: which list goes next is unpredictable. The
             // lists end in +∞, so neither runs out before the other.)
             const int take_a = a[i].x <= b[j].x;
-            strata_stroke_edge e = *(take_a ? a + i : b + j);
+            const strata_stroke_edge *source = take_a ? a + i : b + j;
             i += take_a;
             j += 1 - take_a;
+            const strata_stroke_edge e = *source;
             const edge_lanes l = lanes_of(&e, s);
             const v4f mean = means_of(&e, l);
             const v4f low = select_f(l.present, mean, inf), high = select_f(l.present, mean, -inf);
             disorder |= low < before;
+            __builtin_memcpy(key + 16, &winding, sizeof winding);
+            winding += l.share;
+            const v4i c = coverage_of(winding);
+            const v4i delta = c - coverage;
+            coverage = c;
             __builtin_memcpy(key, &l.share, sizeof l.share);
             __builtin_memcpy(key + 4, &low, sizeof low);
             __builtin_memcpy(key + 8, &before, sizeof before);
+            __builtin_memcpy(key + 12, &delta, sizeof delta);
             before = max_f(before, high);
+            changed[changes] = (int32_t)k;
+            changes += __builtin_reduce_or(delta) != 0;
+            __builtin_memcpy(key + 20, &source, sizeof source);
             const float half = below == e.last - 1 ? (float)(e.fLast < 0 ? -e.fLast : e.fLast) * (0.5f / 65536) : 0.5f;
-            e.x = e.xRef + ((float)(below - e.first) + half) * e.dxdY;
-            row[k] = e;
+            __builtin_memcpy(out + kept, source, sizeof *source);
+            out[kept].x = e.xRef + ((float)(below - e.first) + half) * e.dxdY;
+            kept += e.last > below ? 1 : 0;
         }
     }
 
     // 2. Where the order is not every strip's: a cut before edge k is clean
     // when every strip's means before it are at most its means from k on.
-    // Between clean cuts lie clusters, walked strip by strip below.
-    const int any_disorder = __builtin_reduce_or(disorder) != 0;
-    if (any_disorder) {
+    // Between clean cuts lie clusters of edges that cross inside the row.
+    if (__builtin_reduce_or(disorder) != 0) {
         v4f after = inf;
         long run = 0;
         clean[count] = 1;
         for (long k = count - 1; k >= 0; k--) {
-            v4f low, before;
-            __builtin_memcpy(&low, keys + 12 * k + 4, sizeof low);
-            __builtin_memcpy(&before, keys + 12 * k + 8, sizeof before);
-            after = min_f(after, low);
-            const int is_clean = __builtin_reduce_and(before <= after) != 0;
+            after = min_f(after, load_f(keys + KEYS * k + 4));
+            const int is_clean = __builtin_reduce_and(load_f(keys + KEYS * k + 8) <= after) != 0;
             clean[k] = (uint8_t)is_clean;
             run = is_clean ? 0 : run + 1;
             if (run >= MAX_CLUSTER) return -1;
         }
-    }
 
-    // 3. The walk: the four strips' windings side by side, and each edge's
-    // change of coverage min(1, |winding|) in each strip (over `before`, no
-    // longer needed); the edges with a change are listed (without a branch:
-    // which edges are the outline's boundary is unpredictable).
-    int32_t *changed = (int32_t *)(keys + 12 * count);
-    long changes = 0;
-    v4i winding = 0, coverage = 0;
-    long kept = 0;
-    for (long k = 0; k < count;) {
-        long end = k + 1;
-        if (any_disorder) {
+        // 3. The clusters' changes of coverage, each strip in its own order.
+        // (The windings around a cluster are the same in any order, and so
+        // are the changes at the edges outside clusters.) An edge that had
+        // no change in the row's order and has one now joins the list.
+        for (long k = 0; k < count; k++) {
+            if (clean[k + 1]) continue;
+            long end = k + 2;
             while (!clean[end]) end++;
-        }
-        if (end == k + 1) {
-            v4i share;
-            __builtin_memcpy(&share, keys + 12 * k, sizeof share);
-            winding += share;
-            const v4i c = __builtin_elementwise_min(__builtin_elementwise_abs(winding), (v4i)ONE);
-            const v4i delta = c - coverage;
-            coverage = c;
-            __builtin_memcpy(keys + 12 * k + 8, &delta, sizeof delta);
-            changed[changes] = (int32_t)k;
-            changes += __builtin_reduce_or(delta) != 0;
-        } else if (end == k + 2) {
-            // Two edges that cross (most clusters): in each strip, the
-            // second goes first where its mean there is less; both orders
-            // worked out side by side, each strip taking its own.
             *clusters += 1;
-            v4i share_p, share_q;
-            v4f low_p, low_q;
-            __builtin_memcpy(&share_p, keys + 12 * k, sizeof share_p);
-            __builtin_memcpy(&share_q, keys + 12 * k + 12, sizeof share_q);
-            __builtin_memcpy(&low_p, keys + 12 * k + 4, sizeof low_p);
-            __builtin_memcpy(&low_q, keys + 12 * k + 16, sizeof low_q);
-            const v4i swapped = low_q < low_p;
-            const v4i middle = winding + select_i(swapped, share_q, share_p);
-            const v4i c1 = __builtin_elementwise_min(__builtin_elementwise_abs(middle), (v4i)ONE);
-            winding += share_p + share_q;
-            const v4i c2 = __builtin_elementwise_min(__builtin_elementwise_abs(winding), (v4i)ONE);
-            const v4i first = c1 - coverage, second = c2 - c1;
-            coverage = c2;
-            const v4i delta_p = select_i(swapped, second, first), delta_q = select_i(swapped, first, second);
-            __builtin_memcpy(keys + 12 * k + 8, &delta_p, sizeof delta_p);
-            __builtin_memcpy(keys + 12 * k + 20, &delta_q, sizeof delta_q);
-            changed[changes] = (int32_t)k;
-            changes += __builtin_reduce_or(delta_p) != 0;
-            changed[changes] = (int32_t)(k + 1);
-            changes += __builtin_reduce_or(delta_q) != 0;
-        } else {
-            // A cluster: each strip's edges in order of their means there
-            // (by insertion, stable), walked as the strip walk would.
-            *clusters += 1;
-            int32_t windings[4], coverages[4];
-            __builtin_memcpy(windings, &winding, sizeof winding);
-            __builtin_memcpy(coverages, &coverage, sizeof coverage);
-            for (long p = k; p < end; p++) __builtin_memset(keys + 12 * p + 8, 0, 4 * sizeof(float));
-            for (int q = 0; q < 4; q++) {
-                long order[MAX_CLUSTER];
-                float key[MAX_CLUSTER];
-                long c = 0;
-                for (long p = k; p < end; p++) {
-                    const float x = keys[12 * p + 4 + q];
-                    if (x == __builtin_inff()) continue;
-                    long t = c++;
-                    while (t > 0 && key[t - 1] > x) {
-                        key[t] = key[t - 1];
-                        order[t] = order[t - 1];
-                        t--;
+            int32_t had[MAX_CLUSTER];
+            for (long p = k; p < end; p++) had[p - k] = __builtin_reduce_or(load_i(keys + KEYS * p + 12)) != 0;
+            const v4i w0 = load_i(keys + KEYS * k + 16);
+            if (end == k + 2) {
+                // Two edges (most clusters): in each strip the second goes
+                // first where its mean there is less; both orders worked
+                // out side by side, each strip taking its own.
+                float *kp = keys + KEYS * k, *kq = kp + KEYS;
+                const v4i share_p = load_i(kp), share_q = load_i(kq);
+                const v4i swapped = load_f(kq + 4) < load_f(kp + 4);
+                const v4i c0 = coverage_of(w0);
+                const v4i c1 = coverage_of(w0 + select_i(swapped, share_q, share_p));
+                const v4i c2 = coverage_of(w0 + share_p + share_q);
+                const v4i first = c1 - c0, second = c2 - c1;
+                const v4i delta_p = select_i(swapped, second, first), delta_q = select_i(swapped, first, second);
+                __builtin_memcpy(kp + 12, &delta_p, sizeof delta_p);
+                __builtin_memcpy(kq + 12, &delta_q, sizeof delta_q);
+            } else {
+                // More: each strip's edges in order of their means there (by
+                // insertion, stable), walked as the strip walk would.
+                int32_t windings[4], coverages[4];
+                const v4i c0 = coverage_of(w0);
+                __builtin_memcpy(windings, &w0, sizeof w0);
+                __builtin_memcpy(coverages, &c0, sizeof c0);
+                for (long p = k; p < end; p++) __builtin_memset(keys + KEYS * p + 12, 0, 4 * sizeof(float));
+                for (int q = 0; q < 4; q++) {
+                    long order[MAX_CLUSTER];
+                    float key[MAX_CLUSTER];
+                    long c = 0;
+                    for (long p = k; p < end; p++) {
+                        const float x = keys[KEYS * p + 4 + q];
+                        if (x == __builtin_inff()) continue;
+                        long t = c++;
+                        while (t > 0 && key[t - 1] > x) {
+                            key[t] = key[t - 1];
+                            order[t] = order[t - 1];
+                            t--;
+                        }
+                        key[t] = x;
+                        order[t] = p;
                     }
-                    key[t] = x;
-                    order[t] = p;
+                    int32_t w = windings[q], cov = coverages[q];
+                    for (long t = 0; t < c; t++) {
+                        const long p = order[t];
+                        int32_t share;
+                        __builtin_memcpy(&share, keys + KEYS * p + q, sizeof share);
+                        w += share;
+                        const int32_t cw = w < 0 ? -w : w, cq = cw < ONE ? cw : ONE;
+                        const int32_t delta = cq - cov;
+                        __builtin_memcpy(keys + KEYS * p + 12 + q, &delta, sizeof delta);
+                        cov = cq;
+                    }
                 }
-                int32_t w = windings[q], cov = coverages[q];
-                for (long t = 0; t < c; t++) {
-                    const long p = order[t];
-                    int32_t share;
-                    __builtin_memcpy(&share, keys + 12 * p + q, sizeof share);
-                    w += share;
-                    const int32_t cw = w < 0 ? -w : w, cq = cw < ONE ? cw : ONE;
-                    const int32_t delta = cq - cov;
-                    __builtin_memcpy(keys + 12 * p + 8 + q, &delta, sizeof delta);
-                    cov = cq;
-                }
-                windings[q] = w;
-                coverages[q] = cov;
             }
-            __builtin_memcpy(&winding, windings, sizeof winding);
-            __builtin_memcpy(&coverage, coverages, sizeof coverage);
+            // (The list has room for every edge once, and one more: an edge
+            // already listed is written past the list's end but not counted.)
             for (long p = k; p < end; p++) {
                 changed[changes] = (int32_t)p;
-                int32_t *d = (int32_t *)(keys + 12 * p + 8);
-                changes += (d[0] | d[1] | d[2] | d[3]) != 0;
+                changes += !had[p - k] && __builtin_reduce_or(load_i(keys + KEYS * p + 12)) != 0;
             }
-        }
-        // The edges that go on below the row, in this row's order.
-        for (; k < end; k++) {
-            out[kept] = row[k];
-            kept += row[k].last > below ? 1 : 0;
+            k = end - 1;
         }
     }
 
     // 4. The areas of the changes.
     for (long t = 0; t < changes; t++) {
         const long k = changed[t];
-        const strata_stroke_edge *e = row + k;
-        v4i share, delta;
-        __builtin_memcpy(&share, keys + 12 * k, sizeof share);
-        __builtin_memcpy(&delta, keys + 12 * k + 8, sizeof delta);
+        const strata_stroke_edge *e;
+        __builtin_memcpy(&e, keys + KEYS * k + 20, sizeof e);
+        const v4i share = load_i(keys + KEYS * k), delta = load_i(keys + KEYS * k + 12);
         const edge_lanes l = lanes_of(e, s);
         // Where coverage changes by the edge's whole share in every strip (it
         // is the outline's boundary there, as usual), the strips' areas add
@@ -267,16 +271,16 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
 }
 
 long strata_stroke_row(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
-                       strata_stroke_edge *row, float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
+                       float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
                        float *cells, uint64_t *bits, float max_x, long *clusters) {
-    return stroke_row(a, n, b, m, row, keys, clean, out, s0, cells, bits, max_x, clusters);
+    return stroke_row(a, n, b, m, keys, clean, out, s0, cells, bits, max_x, clusters);
 }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2")))
 long strata_stroke_row_avx2(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
-                            strata_stroke_edge *row, float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
+                            float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
                             float *cells, uint64_t *bits, float max_x, long *clusters) {
-    return stroke_row(a, n, b, m, row, keys, clean, out, s0, cells, bits, max_x, clusters);
+    return stroke_row(a, n, b, m, keys, clean, out, s0, cells, bits, max_x, clusters);
 }
 #endif

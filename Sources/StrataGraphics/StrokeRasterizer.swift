@@ -167,10 +167,11 @@ final class StrokeRasterizer: EdgeAccumulator {
     @exclusivity(unchecked) private var spare = ScratchBuffer<ActiveEdge>()
     @exclusivity(unchecked) private var bandEdges = ScratchBuffer<ActiveEdge>()
     /// The row walk's scratch (`strata_stroke_row`): the row's arrivals in
-    /// order of x, its edges in one order, their means in each strip, and
-    /// where the order is every strip's.
+    /// order of x (merged from each strip's through `halves`), what it knows
+    /// of each edge (shares, means and windings in each strip), and where its
+    /// order is every strip's.
     @exclusivity(unchecked) private var rowArrivals = ScratchBuffer<ActiveEdge>()
-    @exclusivity(unchecked) private var rowEdges = ScratchBuffer<ActiveEdge>()
+    @exclusivity(unchecked) private var halves = ScratchBuffer<ActiveEdge>()
     @exclusivity(unchecked) private var rowKeys = ScratchBuffer<Float>()
     @exclusivity(unchecked) private var rowCuts = ScratchBuffer<UInt8>()
 
@@ -200,7 +201,7 @@ final class StrokeRasterizer: EdgeAccumulator {
         rowBits.deallocate()
         edges.free(); sorted.free(); startOf.free()
         active.free(); spare.free(); bandEdges.free()
-        rowArrivals.free(); rowEdges.free(); rowKeys.free(); rowCuts.free()
+        rowArrivals.free(); halves.free(); rowKeys.free(); rowCuts.free()
     }
 
     /// Starts an area of any height, cut into `samples` strips per pixel row
@@ -234,7 +235,7 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// for the next frame; two million would hold 200 MB).
     private func trim() {
         let keep = 1 << 19
-        guard edges.capacity > keep || sorted.capacity > keep || rowEdges.capacity > keep else { return }
+        guard edges.capacity > keep || sorted.capacity > keep || halves.capacity > keep else { return }
         reset()
     }
 
@@ -242,13 +243,13 @@ final class StrokeRasterizer: EdgeAccumulator {
     func reset() {
         edges.removeAll(); sorted.removeAll()
         active.removeAll(); spare.removeAll(); bandEdges.removeAll(); startOf.removeAll()
-        rowArrivals.removeAll(); rowEdges.removeAll(); rowKeys.removeAll(); rowCuts.removeAll()
+        rowArrivals.removeAll(); halves.removeAll(); rowKeys.removeAll(); rowCuts.removeAll()
         let keep = 1 << 16
         edges.shrink(to: keep); sorted.shrink(to: keep)
         active.shrink(to: keep); spare.shrink(to: keep); bandEdges.shrink(to: keep)
         startOf.shrink(to: keep)
-        rowArrivals.shrink(to: keep); rowEdges.shrink(to: keep)
-        rowKeys.shrink(to: 13 * keep); rowCuts.shrink(to: keep)
+        rowArrivals.shrink(to: keep); halves.shrink(to: keep)
+        rowKeys.shrink(to: 23 * keep); rowCuts.shrink(to: keep)
     }
 
     /// Records a clipped line (band-local, y0 < y1) as an edge over the strips
@@ -420,7 +421,7 @@ final class StrokeRasterizer: EdgeAccumulator {
                     if n + m == 0 { break }
                     // The arrivals of each strip in order of x (in place,
                     // as the strip walk wants them), then the four merged.
-                    rowEdges.reserve(n + m)
+                    halves.reserve(m)
                     rowArrivals.reserve(m + 1)
                     active.reserve(n + 1)
                     // (Run ends, counted from `next`.)
@@ -431,7 +432,7 @@ final class StrokeRasterizer: EdgeAccumulator {
                     sortByX(dest + end1, end2 - end1)
                     sortByX(dest + end2, end - end2)
                     let runEnds = (end0 - next, end1 - next, end2 - next)
-                    let runs = dest + next, half = rowEdges.base
+                    let runs = dest + next, half = halves.base
                     mergeByX(runs, runEnds.0, runs + runEnds.0, runEnds.1 - runEnds.0, into: half)
                     mergeByX(
                         runs + runEnds.1, runEnds.2 - runEnds.1, runs + runEnds.2, m - runEnds.2,
@@ -440,7 +441,7 @@ final class StrokeRasterizer: EdgeAccumulator {
                     // (Both lists end in +∞ for the row walk's merge.)
                     rowArrivals.base[m].x = .infinity
                     active.base[n].x = .infinity
-                    rowKeys.reserve(13 * (n + m))
+                    rowKeys.reserve(23 * (n + m) + 1)
                     rowCuts.reserve(n + m + 1)
                     spare.reserve(n + m)
                     let kept = walkRow(
@@ -533,11 +534,11 @@ final class StrokeRasterizer: EdgeAccumulator {
         #if arch(x86_64)
         if avx2 {
             return strata_stroke_row_avx2(
-                a, n, b, m, rowEdges.base, rowKeys.base, rowCuts.base, out, s0, cells, rowBits, maxX, &clusters)
+                a, n, b, m, rowKeys.base, rowCuts.base, out, s0, cells, rowBits, maxX, &clusters)
         }
         #endif
         return strata_stroke_row(
-            a, n, b, m, rowEdges.base, rowKeys.base, rowCuts.base, out, s0, cells, rowBits, maxX, &clusters)
+            a, n, b, m, rowKeys.base, rowCuts.base, out, s0, cells, rowBits, maxX, &clusters)
     }
 
     /// Takes the edges of `a` (the active list, in order of x) and `b` (the

@@ -151,19 +151,20 @@ typedef struct strata_stroke_edge {
 /// (stroke_rows.c): the active edges `a[0 ..< n]` (sorted by their mean x in
 /// strip `s0`) and the row's arrivals `b[0 ..< m]` (sorted by their mean x in
 /// their first strip), each followed by an edge with x = +∞ (`a[n]`, `b[m]`),
-/// walked as the strip walk walks each of the four strips,
-/// the coverage changes added to the row's `cells` and `bits`. `row` holds
-/// n + m edges, `keys` 13·(n + m) floats, `clean` n + m + 1 bytes (scratch).
-/// The edges that reach below the row go to `out`, in order, with their mean
-/// x in strip `s0 + 4`; returns their count, or −1 (nothing written) when
-/// edges that cross inside the row make a cluster too large to walk here.
+/// walked as the strip walk walks each of the four strips, the coverage
+/// changes added to the row's `cells` and `bits`. `keys` holds 23·(n + m) + 1
+/// floats and `clean` n + m + 1 bytes (scratch). The edges that reach below
+/// the row go to `out` (room for n + m), in order, with their mean x in strip
+/// `s0 + 4`; returns their count, or −1 (nothing added to the cells, `out`
+/// undefined) when edges that cross inside the row make a cluster too large
+/// to walk here.
 /// Adds the clusters walked strip by strip to `*clusters` (for tests).
 /// The `avx2` version only where `strata_pixels_have_avx2()`.
 long strata_stroke_row(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
-                       strata_stroke_edge *row, float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
+                       float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
                        float *cells, uint64_t *bits, float max_x, long *clusters);
 long strata_stroke_row_avx2(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
-                            strata_stroke_edge *row, float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
+                            float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
                             float *cells, uint64_t *bits, float max_x, long *clusters);
 
 #endif
