@@ -167,11 +167,13 @@ final class StrokeRasterizer: EdgeAccumulator {
     @exclusivity(unchecked) private var spare = ScratchBuffer<ActiveEdge>()
     @exclusivity(unchecked) private var bandEdges = ScratchBuffer<ActiveEdge>()
     /// The row walk's scratch (`strata_stroke_row`): the row's arrivals in
-    /// order of x (merged from each strip's through `halves`), what it knows
-    /// of each edge (shares, means and windings in each strip), and where its
-    /// order is every strip's.
+    /// order of x, what it knows of each edge (shares, means and windings in
+    /// each strip), where its order is every strip's, and the arrivals by
+    /// strip for a row left to the strip walk.
     @exclusivity(unchecked) private var rowArrivals = ScratchBuffer<ActiveEdge>()
     @exclusivity(unchecked) private var halves = ScratchBuffer<ActiveEdge>()
+    /// Where each pixel column's edges begin, for the sort by column.
+    @exclusivity(unchecked) private var columns = ScratchBuffer<Int32>()
     @exclusivity(unchecked) private var rowKeys = ScratchBuffer<Float>()
     @exclusivity(unchecked) private var rowCuts = ScratchBuffer<UInt8>()
 
@@ -201,7 +203,7 @@ final class StrokeRasterizer: EdgeAccumulator {
         rowBits.deallocate()
         edges.free(); sorted.free(); startOf.free()
         active.free(); spare.free(); bandEdges.free()
-        rowArrivals.free(); halves.free(); rowKeys.free(); rowCuts.free()
+        rowArrivals.free(); halves.free(); rowKeys.free(); rowCuts.free(); columns.free()
     }
 
     /// Starts an area of any height, cut into `samples` strips per pixel row
@@ -243,12 +245,12 @@ final class StrokeRasterizer: EdgeAccumulator {
     func reset() {
         edges.removeAll(); sorted.removeAll()
         active.removeAll(); spare.removeAll(); bandEdges.removeAll(); startOf.removeAll()
-        rowArrivals.removeAll(); halves.removeAll(); rowKeys.removeAll(); rowCuts.removeAll()
+        rowArrivals.removeAll(); halves.removeAll(); rowKeys.removeAll(); rowCuts.removeAll(); columns.removeAll()
         let keep = 1 << 16
         edges.shrink(to: keep); sorted.shrink(to: keep)
         active.shrink(to: keep); spare.shrink(to: keep); bandEdges.shrink(to: keep)
         startOf.shrink(to: keep)
-        rowArrivals.shrink(to: keep); halves.shrink(to: keep)
+        rowArrivals.shrink(to: keep); halves.shrink(to: keep); columns.shrink(to: keep)
         rowKeys.shrink(to: 23 * keep); rowCuts.shrink(to: keep)
     }
 
@@ -343,6 +345,10 @@ final class StrokeRasterizer: EdgeAccumulator {
     func sweep<B: SpanBlitter>(_ rule: FillRule, _ blitter: inout B) {
         let count = edges.count
         guard count > 0 else { return }
+        if walksRows && mode == .area && samplesPerRow == 4 {
+            sweepRows(&blitter)
+            return
+        }
         let samples = samplesPerRow
         let strips = height * samples
         let evenOdd = rule == .evenOdd
@@ -380,13 +386,8 @@ final class StrokeRasterizer: EdgeAccumulator {
         var next = 0
         var dest = byBand
 
-        // The area mode walks the four strips of a row together, in C.
-        let walkRows = walksRows && mode == .area && samples == 4
-        let avx2 = SolidBlitter.usesAVX2
-
         for row in 0..<height {
-            var k = 0
-            while k < samples {
+            for k in 0..<samples {
                 let s = Int32(row * samples + k)
                 let inBand = Int(s) & (bandStrips - 1)
                 if inBand == 0 {
@@ -412,48 +413,6 @@ final class StrokeRasterizer: EdgeAccumulator {
                 // strip before dropped the edges that ended there.)
                 let n = active.count
                 sortByX(active.base, n)
-                if walkRows && k == 0 {
-                    // The row's four strips at once (bands are whole rows:
-                    // 64 strips), unless edges crossing inside the row make
-                    // too large a knot; then strip by strip below.
-                    let end = Int(startOf[stripStart + inBand + 3])
-                    let m = end - next
-                    if n + m == 0 { break }
-                    // The arrivals of each strip in order of x (in place,
-                    // as the strip walk wants them), then the four merged.
-                    halves.reserve(m)
-                    rowArrivals.reserve(m + 1)
-                    active.reserve(n + 1)
-                    // (Run ends, counted from `next`.)
-                    let end0 = Int(startOf[stripStart + inBand]), end1 = Int(startOf[stripStart + inBand + 1])
-                    let end2 = Int(startOf[stripStart + inBand + 2])
-                    sortByX(dest + next, end0 - next)
-                    sortByX(dest + end0, end1 - end0)
-                    sortByX(dest + end1, end2 - end1)
-                    sortByX(dest + end2, end - end2)
-                    let runEnds = (end0 - next, end1 - next, end2 - next)
-                    let runs = dest + next, half = halves.base
-                    mergeByX(runs, runEnds.0, runs + runEnds.0, runEnds.1 - runEnds.0, into: half)
-                    mergeByX(
-                        runs + runEnds.1, runEnds.2 - runEnds.1, runs + runEnds.2, m - runEnds.2,
-                        into: half + runEnds.1)
-                    mergeByX(half, runEnds.1, half + runEnds.1, m - runEnds.1, into: rowArrivals.base)
-                    // (Both lists end in +∞ for the row walk's merge.)
-                    rowArrivals.base[m].x = .infinity
-                    active.base[n].x = .infinity
-                    rowKeys.reserve(23 * (n + m) + 1)
-                    rowCuts.reserve(n + m + 1)
-                    spare.reserve(n + m)
-                    let kept = walkRow(
-                        active.base, n, rowArrivals.base, m, into: spare.base, s, maxX: maxX, avx2: avx2)
-                    if kept >= 0 {
-                        next = end
-                        spare.setCount(kept)
-                        swap(&active, &spare)
-                        break
-                    }
-                    rowsLeftToStrips += 1
-                }
                 // The edges that start here, sorted by x where they lie (in
                 // `sorted`, read once), are merged in by the walk itself: a
                 // dense outline brings dozens of edges a strip into a list of
@@ -463,10 +422,7 @@ final class StrokeRasterizer: EdgeAccumulator {
                 let end = Int(startOf[stripStart + inBand])
                 let m = end - next
                 sortByX(dest + next, m)
-                if n + m == 0 {
-                    k += 1
-                    continue
-                }
+                if n + m == 0 { continue }
                 spare.reserve(n + m)
                 let kept: Int
                 switch mode {
@@ -484,7 +440,6 @@ final class StrokeRasterizer: EdgeAccumulator {
                 next = end
                 spare.setCount(kept)
                 swap(&active, &spare)
-                k += 1
             }
             sweepCoverageRow(
                 cells, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
@@ -493,34 +448,153 @@ final class StrokeRasterizer: EdgeAccumulator {
         trim()
     }
 
-    /// Merges `a[0 ..< n]` and `b[0 ..< m]`, each in order of x, into `out`
-    /// (an edge of `a` before one of `b` it ties with).
-    @inline(__always)
-    private func mergeByX(
-        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
-        into out: UnsafeMutablePointer<ActiveEdge>
-    ) {
-        var i = 0, j = 0, k = 0
-        while i < n && j < m {
-            if b[j].x < a[i].x {
-                out[k] = b[j]
-                j &+= 1
-            } else {
-                out[k] = a[i]
-                i &+= 1
+    /// `sweep` in the area mode, a pixel row's four strips together
+    /// (`strata_stroke_row`), each row's arrivals taken in order of x: the
+    /// edges are sorted by the pixel column of their x first, and the sorts
+    /// into bands and rows keep that order. A row with too large a knot of
+    /// crossing edges is walked strip by strip.
+    private func sweepRows<B: SpanBlitter>(_ blitter: inout B) {
+        let count = edges.count
+        let wordsPerRow = (width + 2 + 63) >> 6
+        let maxX = Float(width)
+        let avx2 = SolidBlitter.usesAVX2
+        let source = sortedByColumn(count, maxX: maxX)
+
+        // Into bands of 16 rows (64 strips), then, as the sweep reaches each
+        // band, into its rows (counting sorts, which keep the order by column).
+        let bandShift = 6, bandRows = 16
+        let bands = (height + bandRows - 1) / bandRows
+        startOf.removeAll()
+        startOf.reserve(bands + bandRows + 7)
+        for _ in 0...bands { startOf.append(0) }
+        for e in 0..<count { startOf[(Int(source[e].first) >> bandShift) + 1] &+= 1 }
+        for i in 0..<bands { startOf[i + 1] &+= startOf[i] }
+        sorted.removeAll()
+        sorted.reserve(count)
+        let byBand = sorted.base
+        for e in 0..<count {
+            let b = Int(source[e].first) >> bandShift
+            strata_copy_edge(byBand + Int(startOf[b]), source + e)
+            startOf[b] &+= 1
+        }
+        // startOf[b] is now where band b + 1 begins in `byBand`; entries
+        // bands + 1 ... bands + 17 count out the rows of the band being swept,
+        // and bands + 18 ... bands + 21 the strips of a row left to the strip
+        // walk.
+        let rowStart = bands + 1, leftRow = rowStart + bandRows + 1
+        for _ in 0..<(bandRows + 5) { startOf.append(0) }
+        active.removeAll()
+        var next = 0
+        var dest = byBand
+
+        for row in 0..<height {
+            let inBand = row & (bandRows - 1)
+            if inBand == 0 {
+                // The band's edges, by row.
+                let band = row / bandRows
+                let lo = band == 0 ? 0 : Int(startOf[band - 1]), hi = Int(startOf[band])
+                for i in 0...bandRows { startOf[rowStart + i] = 0 }
+                for e in lo..<hi { startOf[rowStart + ((Int(byBand[e].first) >> 2) & (bandRows - 1)) + 1] &+= 1 }
+                for i in 0..<bandRows { startOf[rowStart + i + 1] &+= startOf[rowStart + i] }
+                bandEdges.removeAll()
+                bandEdges.reserve(hi - lo)
+                dest = bandEdges.base
+                for e in lo..<hi {
+                    let t = rowStart + ((Int(byBand[e].first) >> 2) & (bandRows - 1))
+                    strata_copy_edge(dest + Int(startOf[t]), byBand + e)
+                    startOf[t] &+= 1
+                }
+                next = 0
             }
-            k &+= 1
+            // The order by x, restored by insertion (edges cross).
+            sortByX(active.base, active.count)
+            let end = Int(startOf[rowStart + inBand])
+            let s0 = Int32(row * 4)
+            if active.count + end - next > 0
+                && !walkAreaRow(s0, dest, from: next, to: end, leftRow: leftRow, maxX: maxX, avx2: avx2)
+            {
+                for k in 0..<4 {
+                    if k > 0 { sortByX(active.base, active.count) }
+                    let n = active.count, stop = Int(startOf[leftRow + k]), m = stop - next
+                    if n + m > 0 {
+                        spare.reserve(n + m)
+                        let kept = walkOneStrip(
+                            active.base, n, dest + next, m, into: spare.base, s0 &+ Int32(k), weight: 0.25, maxX: maxX)
+                        spare.setCount(kept)
+                        swap(&active, &spare)
+                    }
+                    next = stop
+                }
+            }
+            next = end
+            sweepCoverageRow(
+                cells, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
+                y: originY + row, evenOdd: false, &blitter)
         }
-        while i < n {
-            out[k] = a[i]
-            i &+= 1
-            k &+= 1
+        trim()
+    }
+
+    /// The edges sorted by the pixel column of their x (a counting sort, in
+    /// `bandEdges`).
+    private func sortedByColumn(_ count: Int, maxX: Float) -> UnsafeMutablePointer<ActiveEdge> {
+        columns.removeAll()
+        columns.reserve(width + 2)
+        for _ in 0..<(width + 2) { columns.append(0) }
+        @inline(__always) func column(_ e: ActiveEdge) -> Int { strata_truncate(max(0, min(maxX, e.x))) }
+        for e in 0..<count { columns[column(edges[e]) + 1] &+= 1 }
+        for i in 0...width { columns[i + 1] &+= columns[i] }
+        bandEdges.removeAll()
+        bandEdges.reserve(count)
+        for e in 0..<count {
+            let c = column(edges[e])
+            strata_copy_edge(bandEdges.base + Int(columns[c]), edges.base + e)
+            columns[c] &+= 1
         }
-        while j < m {
-            out[k] = b[j]
-            j &+= 1
-            k &+= 1
+        return bandEdges.base
+    }
+
+    /// One pixel row in the area mode (strips `s0 ... s0 + 3`), with the
+    /// active list in order of x and the row's arrivals `dest[from ..< to]`
+    /// (in order of their columns): walked with `walkRow`, the active list
+    /// replaced by the edges going on, or else left to the strip walk (false),
+    /// the arrivals put in order of strip and x, each strip's run ending at
+    /// `startOf[leftRow + q]`.
+    @inline(never)
+    private func walkAreaRow(
+        _ s0: Int32, _ dest: UnsafeMutablePointer<ActiveEdge>, from: Int, to end: Int, leftRow: Int, maxX: Float,
+        avx2: Bool
+    ) -> Bool {
+        let n = active.count, m = end - from
+        // The arrivals in order of x (already in order of their columns),
+        // each list ending in +∞ for the row walk's merge.
+        sortByX(dest + from, m)
+        rowArrivals.reserve(m + 1)
+        rowArrivals.base.update(from: dest + from, count: m)
+        rowArrivals.base[m] = ActiveEdge(
+            x: .infinity, xRef: 0, dxdY: 0, top: 0, first: s0, last: s0, fFirst: 0, fLast: 0)
+        active.reserve(n + 1)
+        active.base[n] = rowArrivals.base[m]
+        rowKeys.reserve(23 * (n + m) + 1)
+        rowCuts.reserve(n + m + 1)
+        spare.reserve(n + m)
+        let kept = walkRow(active.base, n, rowArrivals.base, m, into: spare.base, s0, maxX: maxX, avx2: avx2)
+        if kept >= 0 {
+            spare.setCount(kept)
+            swap(&active, &spare)
+            return true
         }
+        rowsLeftToStrips += 1
+        halves.reserve(m)
+        var at = 0
+        for q in 0..<4 {
+            for e in from..<end where dest[e].first == s0 &+ Int32(q) {
+                halves.base[at] = dest[e]
+                at += 1
+            }
+            startOf[leftRow + q] = Int32(from + at)
+        }
+        (dest + from).update(from: halves.base, count: m)
+        return false
     }
 
     /// One pixel row in the area mode, its four strips together
@@ -608,6 +682,15 @@ final class StrokeRasterizer: EdgeAccumulator {
             kept &+= e.last > s &+ 1 ? 1 : 0
         }
         return kept
+    }
+
+    /// `walkStrip` for a row left to the strip walk (rarely: not inlined).
+    @inline(never)
+    private func walkOneStrip(
+        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
+        into out: UnsafeMutablePointer<ActiveEdge>, _ s: Int32, weight: Float, maxX: Float
+    ) -> Int {
+        walkStrip(a, n, b, m, into: out, s, weight: weight, maxX: maxX)
     }
 
     /// One centre line: where the winding (under the fill rule) is inside,
