@@ -181,6 +181,10 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// (`strata_stroke_row`) rather than one after another; tests turn it off
     /// to compare the two.
     var walksRows = true
+    /// The build of the row walk for this processor: 2 with AVX-512, 1 with
+    /// AVX2, 0 for neither (tests compare them).
+    static let bestRowWalkLevel = strata_pixels_have_avx512() != 0 ? 2 : SolidBlitter.usesAVX2 ? 1 : 0
+    var rowWalkLevel = StrokeRasterizer.bestRowWalkLevel
     /// Rows of the area last swept that the row walk left to the strip walk
     /// (for tests).
     private(set) var rowsLeftToStrips = 0
@@ -457,7 +461,7 @@ final class StrokeRasterizer: EdgeAccumulator {
         let count = edges.count
         let wordsPerRow = (width + 2 + 63) >> 6
         let maxX = Float(width)
-        let avx2 = SolidBlitter.usesAVX2
+        let level = rowWalkLevel
         let source = sortedByColumn(count, maxX: maxX)
 
         // Into bands of 16 rows (64 strips), then, as the sweep reaches each
@@ -511,7 +515,7 @@ final class StrokeRasterizer: EdgeAccumulator {
             let end = Int(startOf[rowStart + inBand])
             let s0 = Int32(row * 4)
             if active.count + end - next > 0
-                && !walkAreaRow(s0, dest, from: next, to: end, leftRow: leftRow, maxX: maxX, avx2: avx2)
+                && !walkAreaRow(s0, dest, from: next, to: end, leftRow: leftRow, maxX: maxX, level: level)
             {
                 for k in 0..<4 {
                     if k > 0 { sortByX(active.base, active.count) }
@@ -562,7 +566,7 @@ final class StrokeRasterizer: EdgeAccumulator {
     @inline(never)
     private func walkAreaRow(
         _ s0: Int32, _ dest: UnsafeMutablePointer<ActiveEdge>, from: Int, to end: Int, leftRow: Int, maxX: Float,
-        avx2: Bool
+        level: Int
     ) -> Bool {
         let n = active.count, m = end - from
         // The arrivals in order of x (already in order of their columns),
@@ -577,7 +581,7 @@ final class StrokeRasterizer: EdgeAccumulator {
         rowKeys.reserve(23 * (n + m) + 1)
         rowCuts.reserve(n + m + 1)
         spare.reserve(n + m)
-        let kept = walkRow(active.base, n, rowArrivals.base, m, into: spare.base, s0, maxX: maxX, avx2: avx2)
+        let kept = walkRow(active.base, n, rowArrivals.base, m, into: spare.base, s0, maxX: maxX, level: level)
         if kept >= 0 {
             spare.setCount(kept)
             swap(&active, &spare)
@@ -603,10 +607,14 @@ final class StrokeRasterizer: EdgeAccumulator {
     @inline(__always)
     private func walkRow(
         _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
-        into out: UnsafeMutablePointer<ActiveEdge>, _ s0: Int32, maxX: Float, avx2: Bool
+        into out: UnsafeMutablePointer<ActiveEdge>, _ s0: Int32, maxX: Float, level: Int
     ) -> Int {
         #if arch(x86_64)
-        if avx2 {
+        if level >= 2 {
+            return strata_stroke_row_avx512(
+                a, n, b, m, rowKeys.base, rowCuts.base, out, s0, cells, rowBits, maxX, &clusters)
+        }
+        if level == 1 {
             return strata_stroke_row_avx2(
                 a, n, b, m, rowKeys.base, rowCuts.base, out, s0, cells, rowBits, maxX, &clusters)
         }

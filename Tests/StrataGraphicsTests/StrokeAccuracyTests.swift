@@ -337,6 +337,26 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
         #expect(differing < pixels / 1000, "\(differing) of \(pixels) pixels differ")
     }
 
+    @Test func everyBuildOfTheRowWalkGivesTheSameBytes() {
+        // The portable build, and the AVX2 and AVX-512 ones where the
+        // processor has them, on zigzags with crossings and clusters.
+        var path = Path()
+        var rng = FuzzRandom(seed: 5)
+        path.move(to: Point(x: 2, y: 40))
+        for i in 1..<300 { path.addLine(to: Point(x: 2 + Double(i) * 0.4, y: 5 + rng.uniform() * 70)) }
+        var images: [[[UInt8]]] = []
+        for level in 0...StrokeRasterizer.bestRowWalkLevel {
+            let canvas = makeCanvas(124, 80)
+            canvas.strokeRasterizer.rowWalkLevel = level
+            canvas.strokeColor = .white
+            canvas.strokeStyle = StrokeStyle(lineWidth: 2.5, lineCap: .round, lineJoin: .round)
+            canvas.stroke(path)
+            #expect(canvas.strokeRasterizer.clusters > 0)
+            images.append(alphas(canvas.bitmap))
+        }
+        for image in images.dropFirst() { #expect(image == images[0]) }
+    }
+
     @Test func edgesCrossingInsideARowAreWalkedStripByStrip() {
         // Thin lines crossing each other inside rows, at every angle: their
         // edges change order between a row's strips, and those clusters are

@@ -166,12 +166,19 @@ __attribute__((always_inline)) static inline void strata_copy_edge(strata_stroke
 /// undefined) when edges that cross inside the row make a cluster too large
 /// to walk here.
 /// Adds the clusters walked strip by strip to `*clusters` (for tests).
-/// The `avx2` version only where `strata_pixels_have_avx2()`.
+/// The `avx2` version only where `strata_pixels_have_avx2()`, the `avx512`
+/// one only where `strata_pixels_have_avx512()`.
 long strata_stroke_row(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
                        float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
                        float *cells, uint64_t *bits, float max_x, long *clusters);
 long strata_stroke_row_avx2(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
                             float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
                             float *cells, uint64_t *bits, float max_x, long *clusters);
+long strata_stroke_row_avx512(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
+                              float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
+                              float *cells, uint64_t *bits, float max_x, long *clusters);
+
+/// Whether the processor has AVX-512 (F, VL, BW and DQ).
+int strata_pixels_have_avx512(void);
 
 #endif
