@@ -32,7 +32,7 @@
 // fastest correct union is the better trade. `aliased`: one sample at each
 // pixel's centre, a pixel inside or not, for either fill rule.
 //
-// Memory is one row of cells plus the edges of the area. Edges are budgeted
+// Memory is two rows of cells plus the edges of the area. Edges are budgeted
 // (`maxEdges`, and `maxVisits`, the strips all edges cross together, which
 // bounds the time): an outline too dense for the budget sets `isFull`, and the
 // caller draws it with the cell rasterizer instead, band by band, in bounded
@@ -192,26 +192,35 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// strip by strip, in the area last swept (for tests).
     private(set) var clusters = 0
 
-    // One row of difference cells and touched bits, as in the cell rasterizer.
+    // Two rows of difference cells and touched bits, as in the cell
+    // rasterizer (`cellStore`, `bitStore`); `cells` and `rowBits` are the row
+    // being walked. (The area mode walks one row while it sweeps the one
+    // before: swept right after its walk, a row's cells were read back while
+    // the walk's stores to them were still on their way to the cache, and
+    // the processor could not forward them to the wider loads.)
+    private var cellStore: UnsafeMutablePointer<Float>
+    private var bitStore: UnsafeMutablePointer<UInt64>
     private var cells: UnsafeMutablePointer<Float>
     private var rowBits: UnsafeMutablePointer<UInt64>
     private var capacity = 0
 
     init() {
-        cells = .allocate(capacity: 1)
-        rowBits = .allocate(capacity: 1)
+        cellStore = .allocate(capacity: 2)
+        bitStore = .allocate(capacity: 2)
+        cells = cellStore
+        rowBits = bitStore
     }
 
     deinit {
-        cells.deallocate()
-        rowBits.deallocate()
+        cellStore.deallocate()
+        bitStore.deallocate()
         edges.free(); sorted.free(); startOf.free()
         active.free(); spare.free(); bandEdges.free()
         rowArrivals.free(); halves.free(); rowKeys.free(); rowCuts.free(); columns.free()
     }
 
     /// Starts an area of any height, cut into `samples` strips per pixel row
-    /// (one when aliased); memory is one row of cells plus the edges.
+    /// (one when aliased); memory is two rows of cells plus the edges.
     func begin(_ box: PixelBox, samples: Int = 4, mode: Mode = .area) {
         self.mode = mode
         samplesPerRow = mode == .aliased ? 1 : samples
@@ -226,14 +235,16 @@ final class StrokeRasterizer: EdgeAccumulator {
         signedHeight = 0
         let need = width + 2
         if need > capacity {
-            cells.deallocate(); rowBits.deallocate()
+            cellStore.deallocate(); bitStore.deallocate()
             capacity = max(need, capacity * 2)
             let words = (capacity + 63) >> 6
-            cells = .allocate(capacity: capacity)
-            cells.initialize(repeating: 0, count: capacity)
-            rowBits = .allocate(capacity: words)
-            rowBits.initialize(repeating: 0, count: words)
+            cellStore = .allocate(capacity: 2 * capacity)
+            cellStore.initialize(repeating: 0, count: 2 * capacity)
+            bitStore = .allocate(capacity: 2 * words)
+            bitStore.initialize(repeating: 0, count: 2 * words)
         }
+        cells = cellStore
+        rowBits = bitStore
     }
 
     /// Gives back the buffers of an outline far larger than usual once it has
@@ -490,6 +501,7 @@ final class StrokeRasterizer: EdgeAccumulator {
         active.removeAll()
         var next = 0
         var dest = byBand
+        var other = cellStore + capacity, otherBits = bitStore + ((capacity + 63) >> 6)
 
         for row in 0..<height {
             let inBand = row & (bandRows - 1)
@@ -531,10 +543,20 @@ final class StrokeRasterizer: EdgeAccumulator {
                 }
             }
             next = end
-            sweepCoverageRow(
-                cells, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
-                y: originY + row, evenOdd: false, &blitter)
+            // The row before, while this one's stores settle.
+            if row > 0 {
+                sweepCoverageRow(
+                    other, otherBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
+                    y: originY + row - 1, evenOdd: false, &blitter)
+            }
+            swap(&cells, &other)
+            swap(&rowBits, &otherBits)
         }
+        sweepCoverageRow(
+            other, otherBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
+            y: originY + height - 1, evenOdd: false, &blitter)
+        cells = cellStore
+        rowBits = bitStore
         trim()
     }
 
