@@ -102,7 +102,7 @@ __attribute__((always_inline)) static inline v4i coverage_of(v4i winding) {
 
 __attribute__((always_inline)) static inline long stroke_row(const strata_stroke_edge *a, long n,
                                                              const strata_stroke_edge *b, long m,
-                                                             float *keys, uint8_t *clean,
+                                                             float *keys,
                                                              strata_stroke_edge *out, int32_t s0, float *cells,
                                                              uint64_t *bits, float max_x, long *clusters) {
     const long count = n + m;
@@ -110,7 +110,8 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
     const v4f inf = (v4f)__builtin_inff();
     const int32_t below = s0 + 4;
     int32_t *changed = (int32_t *)(keys + KEYS * count);
-    long changes = 0, kept = 0;
+    int32_t *violations = changed + count + 1;
+    long changes = 0, kept = 0, disordered = 0;
 
     // 1. The active edges and the arrivals in one order (an arrival after
     // the edges it ties with), walked in that order: the four strips'
@@ -118,9 +119,8 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
     // min(1, |winding|) in each strip. The edges with a change are listed
     // (without a branch: which are the outline's boundary is unpredictable),
     // and those that reach below the row go to `out` with their mean x in the
-    // strip below (the sort key there). `disorder` tells whether some strip's
-    // means ever go down along the order, which makes it wrong for that strip.
-    v4i disorder = 0;
+    // strip below (the sort key there). Where some strip's means go down along
+    // the order, it is wrong for that strip: those edges are listed too.
     {
         long i = 0, j = 0;
         v4f before = -inf;
@@ -137,7 +137,10 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
             const edge_lanes l = lanes_of(&e, s);
             const v4f mean = means_of(&e, l);
             const v4f low = select_f(l.present, mean, inf), high = select_f(l.present, mean, -inf);
-            disorder |= low < before;
+            // (An edge whose mean is less than one before it in some strip
+            // is listed, without a branch.)
+            violations[disordered] = (int32_t)k;
+            disordered += __builtin_reduce_or(low < before) != 0;
             __builtin_memcpy(key + 16, &winding, sizeof winding);
             winding += l.share;
             const v4i c = coverage_of(winding);
@@ -158,29 +161,41 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
         }
     }
 
-    // 2. Where the order is not every strip's: a cut before edge k is clean
-    // when every strip's means before it are at most its means from k on.
-    // Between clean cuts lie clusters of edges that cross inside the row.
-    if (__builtin_reduce_or(disorder) != 0) {
-        v4f after = inf;
-        long run = 0;
-        clean[count] = 1;
-        for (long k = count - 1; k >= 0; k--) {
-            after = min_f(after, load_f(keys + KEYS * k + 4));
-            const int is_clean = __builtin_reduce_and(load_f(keys + KEYS * k + 8) <= after) != 0;
-            clean[k] = (uint8_t)is_clean;
-            run = is_clean ? 0 : run + 1;
-            if (run >= MAX_CLUSTER) return -1;
+    // 2. Where the order is not every strip's: the cut before edge j is
+    // clean when every strip's means before it are at most its means from j
+    // on. Only a listed edge i makes cuts unclean: those before j ≤ i whose
+    // means before (`before`, which grows with j) exceed its own in some
+    // strip, from i back to where they stop. The edges between clean cuts are
+    // clusters of edges that cross inside the row.
+    // 3. Each cluster's changes of coverage, each strip in its own order.
+    // (The windings around a cluster are the same in any order, and so are
+    // the changes at the edges outside clusters.) An edge that had no change
+    // in the row's order and has one now joins the list.
+    // (Each listed edge's reach, and the clusters they make, found first: a
+    // later edge can reach back across clusters found before it.)
+    int32_t *spans = violations + count;
+    long clustered = 0;
+    for (long v = 0; v < disordered; v++) {
+        const long j = violations[v];
+        const v4f low = load_f(keys + KEYS * j + 4);
+        long back = j;
+        while (back > 0 && __builtin_reduce_or(load_f(keys + KEYS * back + 8) > low) != 0) {
+            back--;
+            if (j - back >= MAX_CLUSTER) return -1;
         }
-
-        // 3. The clusters' changes of coverage, each strip in its own order.
-        // (The windings around a cluster are the same in any order, and so
-        // are the changes at the edges outside clusters.) An edge that had
-        // no change in the row's order and has one now joins the list.
-        for (long k = 0; k < count; k++) {
-            if (clean[k + 1]) continue;
-            long end = k + 2;
-            while (!clean[end]) end++;
+        long start = back;
+        while (clustered > 0 && spans[2 * clustered - 1] > start) {
+            clustered--;
+            if (spans[2 * clustered] < start) start = spans[2 * clustered];
+        }
+        if (j + 1 - start > MAX_CLUSTER) return -1;
+        spans[2 * clustered] = (int32_t)start;
+        spans[2 * clustered + 1] = (int32_t)(j + 1);
+        clustered++;
+    }
+    for (long c = 0; c < clustered; c++) {
+        const long k = spans[2 * c], end = spans[2 * c + 1];
+        {
             *clusters += 1;
             int32_t had[MAX_CLUSTER];
             for (long p = k; p < end; p++) had[p - k] = __builtin_reduce_or(load_i(keys + KEYS * p + 12)) != 0;
@@ -242,7 +257,6 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
                 changed[changes] = (int32_t)p;
                 changes += !had[p - k] && __builtin_reduce_or(load_i(keys + KEYS * p + 12)) != 0;
             }
-            k = end - 1;
         }
     }
 
@@ -280,17 +294,17 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
 }
 
 long strata_stroke_row(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
-                       float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
+                       float *keys, strata_stroke_edge *out, int32_t s0,
                        float *cells, uint64_t *bits, float max_x, long *clusters) {
-    return stroke_row(a, n, b, m, keys, clean, out, s0, cells, bits, max_x, clusters);
+    return stroke_row(a, n, b, m, keys, out, s0, cells, bits, max_x, clusters);
 }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2")))
 long strata_stroke_row_avx2(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m, float *keys,
-                            uint8_t *clean, strata_stroke_edge *out, int32_t s0, float *cells, uint64_t *bits,
+                            strata_stroke_edge *out, int32_t s0, float *cells, uint64_t *bits,
                             float max_x, long *clusters) {
-    return stroke_row(a, n, b, m, keys, clean, out, s0, cells, bits, max_x, clusters);
+    return stroke_row(a, n, b, m, keys, out, s0, cells, bits, max_x, clusters);
 }
 
 // With AVX-512's 32 vector registers (the same 4-lane operations), the walk
@@ -298,9 +312,9 @@ long strata_stroke_row_avx2(const strata_stroke_edge *a, long n, const strata_st
 // the area scene 4 % faster than with AVX2 alone.
 __attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq")))
 long strata_stroke_row_avx512(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m, float *keys,
-                              uint8_t *clean, strata_stroke_edge *out, int32_t s0, float *cells, uint64_t *bits,
+                              strata_stroke_edge *out, int32_t s0, float *cells, uint64_t *bits,
                               float max_x, long *clusters) {
-    return stroke_row(a, n, b, m, keys, clean, out, s0, cells, bits, max_x, clusters);
+    return stroke_row(a, n, b, m, keys, out, s0, cells, bits, max_x, clusters);
 }
 
 int strata_pixels_have_avx512(void) {

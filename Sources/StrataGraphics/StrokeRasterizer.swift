@@ -168,14 +168,13 @@ final class StrokeRasterizer: EdgeAccumulator {
     @exclusivity(unchecked) private var bandEdges = ScratchBuffer<ActiveEdge>()
     /// The row walk's scratch (`strata_stroke_row`): the row's arrivals in
     /// order of x, what it knows of each edge (shares, means and windings in
-    /// each strip), where its order is every strip's, and the arrivals by
-    /// strip for a row left to the strip walk.
+    /// each strip, and the lists of changes and of edges out of order), and
+    /// the arrivals by strip for a row left to the strip walk.
     @exclusivity(unchecked) private var rowArrivals = ScratchBuffer<ActiveEdge>()
     @exclusivity(unchecked) private var halves = ScratchBuffer<ActiveEdge>()
     /// Where each pixel column's edges begin, for the sort by column.
     @exclusivity(unchecked) private var columns = ScratchBuffer<Int32>()
     @exclusivity(unchecked) private var rowKeys = ScratchBuffer<Float>()
-    @exclusivity(unchecked) private var rowCuts = ScratchBuffer<UInt8>()
 
     /// Whether the area mode walks a pixel row's four strips together
     /// (`strata_stroke_row`) rather than one after another; tests turn it off
@@ -216,7 +215,7 @@ final class StrokeRasterizer: EdgeAccumulator {
         bitStore.deallocate()
         edges.free(); sorted.free(); startOf.free()
         active.free(); spare.free(); bandEdges.free()
-        rowArrivals.free(); halves.free(); rowKeys.free(); rowCuts.free(); columns.free()
+        rowArrivals.free(); halves.free(); rowKeys.free(); columns.free()
     }
 
     /// Starts an area of any height, cut into `samples` strips per pixel row
@@ -260,13 +259,13 @@ final class StrokeRasterizer: EdgeAccumulator {
     func reset() {
         edges.removeAll(); sorted.removeAll()
         active.removeAll(); spare.removeAll(); bandEdges.removeAll(); startOf.removeAll()
-        rowArrivals.removeAll(); halves.removeAll(); rowKeys.removeAll(); rowCuts.removeAll(); columns.removeAll()
+        rowArrivals.removeAll(); halves.removeAll(); rowKeys.removeAll(); columns.removeAll()
         let keep = 1 << 16
         edges.shrink(to: keep); sorted.shrink(to: keep)
         active.shrink(to: keep); spare.shrink(to: keep); bandEdges.shrink(to: keep)
         startOf.shrink(to: keep)
         rowArrivals.shrink(to: keep); halves.shrink(to: keep); columns.shrink(to: keep)
-        rowKeys.shrink(to: 23 * keep); rowCuts.shrink(to: keep)
+        rowKeys.shrink(to: 26 * keep)
     }
 
     /// Records a clipped line (band-local, y0 < y1) as an edge over the strips
@@ -600,8 +599,7 @@ final class StrokeRasterizer: EdgeAccumulator {
             x: .infinity, xRef: 0, dxdY: 0, top: 0, first: s0, last: s0, fFirst: 0, fLast: 0)
         active.reserve(n + 1)
         active.base[n] = rowArrivals.base[m]
-        rowKeys.reserve(23 * (n + m) + 1)
-        rowCuts.reserve(n + m + 1)
+        rowKeys.reserve(26 * (n + m) + 1)
         spare.reserve(n + m)
         let kept = walkRow(active.base, n, rowArrivals.base, m, into: spare.base, s0, maxX: maxX, level: level)
         if kept >= 0 {
@@ -634,15 +632,15 @@ final class StrokeRasterizer: EdgeAccumulator {
         #if arch(x86_64)
         if level >= 2 {
             return strata_stroke_row_avx512(
-                a, n, b, m, rowKeys.base, rowCuts.base, out, s0, cells, rowBits, maxX, &clusters)
+                a, n, b, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
         }
         if level == 1 {
             return strata_stroke_row_avx2(
-                a, n, b, m, rowKeys.base, rowCuts.base, out, s0, cells, rowBits, maxX, &clusters)
+                a, n, b, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
         }
         #endif
         return strata_stroke_row(
-            a, n, b, m, rowKeys.base, rowCuts.base, out, s0, cells, rowBits, maxX, &clusters)
+            a, n, b, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
     }
 
     /// Takes the edges of `a` (the active list, in order of x) and `b` (the

@@ -159,8 +159,8 @@ __attribute__((always_inline)) static inline void strata_copy_edge(strata_stroke
 /// strip `s0`) and the row's arrivals `b[0 ..< m]` (sorted by their mean x in
 /// their first strip), each followed by an edge with x = +∞ (`a[n]`, `b[m]`),
 /// walked as the strip walk walks each of the four strips, the coverage
-/// changes added to the row's `cells` and `bits`. `keys` holds 23·(n + m) + 1
-/// floats and `clean` n + m + 1 bytes (scratch). The edges that reach below
+/// changes added to the row's `cells` and `bits`. `keys` holds 26·(n + m) + 1
+/// floats (scratch). The edges that reach below
 /// the row go to `out` (room for n + m), in order, with their mean x in strip
 /// `s0 + 4`; returns their count, or −1 (nothing added to the cells, `out`
 /// undefined) when edges that cross inside the row make a cluster too large
@@ -169,13 +169,13 @@ __attribute__((always_inline)) static inline void strata_copy_edge(strata_stroke
 /// The `avx2` version only where `strata_pixels_have_avx2()`, the `avx512`
 /// one only where `strata_pixels_have_avx512()`.
 long strata_stroke_row(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
-                       float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
+                       float *keys, strata_stroke_edge *out, int32_t s0,
                        float *cells, uint64_t *bits, float max_x, long *clusters);
 long strata_stroke_row_avx2(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
-                            float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
+                            float *keys, strata_stroke_edge *out, int32_t s0,
                             float *cells, uint64_t *bits, float max_x, long *clusters);
 long strata_stroke_row_avx512(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
-                              float *keys, uint8_t *clean, strata_stroke_edge *out, int32_t s0,
+                              float *keys, strata_stroke_edge *out, int32_t s0,
                               float *cells, uint64_t *bits, float max_x, long *clusters);
 
 /// Whether the processor has AVX-512 (F, VL, BW and DQ).
