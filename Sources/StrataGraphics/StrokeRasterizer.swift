@@ -23,6 +23,27 @@
 // inside one strip without either crossing all of it, or within the width of a
 // slanted edge, can coverage be off, by at most that strip's share.
 //
+// With four strips (the area mode's default), a pixel row's four strips are
+// walked together (`sweepRows`, `strata_stroke_row` in CPixels), the four
+// windings side by side in the lanes of a vector: one visit per edge and row
+// instead of one per strip. That works while the edges' order along x is the
+// same in all four strips. The row's edges are taken in one order (the active
+// list's and the row's arrivals', merged by the mean x in each one's first
+// strip), and an edge whose mean in some strip is less than one before it
+// marks a cluster: the edges between the nearest cuts before and after it
+// where every strip's means before the cut are at most its means after. A
+// cluster (two edges that cross inside the row, most often) is walked again
+// strip by strip, each strip in its own order; the windings around a cluster,
+// and so the changes of coverage outside it, are the same in any order. A
+// cluster of more than 32 edges (a fan of lines through one point) sends the
+// row to the strip walk. Where an edge changes the coverage by its whole
+// share in all four strips (it is the outline's edge there, the usual case),
+// its four strip areas add up to its area over the row: added once. The
+// result is the strip walk's, but for the rounding of those areas and the
+// order of ties (tests hold the two to within a level). The row's arrivals
+// come in order of x: the edges are sorted by the pixel column of their x
+// before the counting sorts into bands and rows, which keep that order.
+//
 // Two more ways to sample use the same machinery. `sampled`: the winding is
 // taken at each strip's centre line only, and each inside interval covers its
 // share of the row with exact ends along x; an edge that crosses no centre line
