@@ -495,56 +495,35 @@ final class StrokeRasterizer: EdgeAccumulator {
         let level = rowWalkLevel
         let source = sortedByColumn(count, maxX: maxX)
 
-        // Into bands of 16 rows (64 strips), then, as the sweep reaches each
-        // band, into its rows (counting sorts, which keep the order by column).
-        let bandShift = 6, bandRows = 16
-        let bands = (height + bandRows - 1) / bandRows
+        // Into rows (a counting sort, which keeps the order by column): one
+        // pass, where the other modes sort into bands and then strips (rows
+        // are at most 65,536 and an area's edges far fewer than a dense line's).
         startOf.removeAll()
-        startOf.reserve(bands + bandRows + 7)
-        for _ in 0...bands { startOf.append(0) }
-        for e in 0..<count { startOf[(Int(source[e].first) >> bandShift) + 1] &+= 1 }
-        for i in 0..<bands { startOf[i + 1] &+= startOf[i] }
+        startOf.reserve(height + 6)
+        for _ in 0...height { startOf.append(0) }
+        for e in 0..<count { startOf[(Int(source[e].first) >> 2) + 1] &+= 1 }
+        for i in 0..<height { startOf[i + 1] &+= startOf[i] }
         sorted.removeAll()
         sorted.reserve(count)
-        let byBand = sorted.base
+        let dest = sorted.base
         for e in 0..<count {
-            let b = Int(source[e].first) >> bandShift
-            strata_copy_edge(byBand + Int(startOf[b]), source + e)
-            startOf[b] &+= 1
+            let r = Int(source[e].first) >> 2
+            strata_copy_edge(dest + Int(startOf[r]), source + e)
+            startOf[r] &+= 1
         }
-        // startOf[b] is now where band b + 1 begins in `byBand`; entries
-        // bands + 1 ... bands + 17 count out the rows of the band being swept,
-        // and bands + 18 ... bands + 21 the strips of a row left to the strip
+        // startOf[r] is now where row r + 1's edges begin in `dest`; entries
+        // height + 1 ... height + 4 hold the strips of a row left to the strip
         // walk.
-        let rowStart = bands + 1, leftRow = rowStart + bandRows + 1
-        for _ in 0..<(bandRows + 5) { startOf.append(0) }
+        let leftRow = height + 1
+        for _ in 0..<5 { startOf.append(0) }
         active.removeAll()
         var next = 0
-        var dest = byBand
         var other = cellStore + capacity, otherBits = bitStore + ((capacity + 63) >> 6)
 
         for row in 0..<height {
-            let inBand = row & (bandRows - 1)
-            if inBand == 0 {
-                // The band's edges, by row.
-                let band = row / bandRows
-                let lo = band == 0 ? 0 : Int(startOf[band - 1]), hi = Int(startOf[band])
-                for i in 0...bandRows { startOf[rowStart + i] = 0 }
-                for e in lo..<hi { startOf[rowStart + ((Int(byBand[e].first) >> 2) & (bandRows - 1)) + 1] &+= 1 }
-                for i in 0..<bandRows { startOf[rowStart + i + 1] &+= startOf[rowStart + i] }
-                bandEdges.removeAll()
-                bandEdges.reserve(hi - lo)
-                dest = bandEdges.base
-                for e in lo..<hi {
-                    let t = rowStart + ((Int(byBand[e].first) >> 2) & (bandRows - 1))
-                    strata_copy_edge(dest + Int(startOf[t]), byBand + e)
-                    startOf[t] &+= 1
-                }
-                next = 0
-            }
             // The order by x, restored by insertion (edges cross).
             sortByX(active.base, active.count)
-            let end = Int(startOf[rowStart + inBand])
+            let end = Int(startOf[row])
             let s0 = Int32(row * 4)
             if active.count + end - next > 0
                 && !walkAreaRow(s0, dest, from: next, to: end, leftRow: leftRow, maxX: maxX, level: level)
