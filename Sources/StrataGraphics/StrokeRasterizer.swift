@@ -155,7 +155,8 @@ final class StrokeRasterizer: EdgeAccumulator {
     private(set) var originX = 0, originY = 0, width = 0, height = 0
     private(set) var fw: Double = 0, fh: Double = 0
 
-    /// The most edges one area may hold (about 50 bytes each while sweeping).
+    /// The most edges one area may hold (32 bytes each, and while sweeping 64
+    /// more in the area mode, 32 more in the others).
     var maxEdges = 2_000_000
     /// The most strip crossings the edges may add up to (the sweep's work).
     var maxVisits = 400_000_000
@@ -205,6 +206,10 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// AVX2, 0 for neither (tests compare them).
     static let bestRowWalkLevel = strata_pixels_have_avx512() != 0 ? 2 : SolidBlitter.usesAVX2 ? 1 : 0
     var rowWalkLevel = StrokeRasterizer.bestRowWalkLevel
+    /// The most edges a row walked together may hold: a row with more goes to
+    /// the strip walk, which keeps no more than their list (the row walk keeps
+    /// 104 bytes more an edge). 65,536 edges, 6.8 MB; tests set it lower.
+    var rowWalkLimit = 1 << 16
     /// Rows of the area last swept that the row walk left to the strip walk
     /// (for tests).
     private(set) var rowsLeftToStrips = 0
@@ -590,23 +595,16 @@ final class StrokeRasterizer: EdgeAccumulator {
         level: Int
     ) -> Bool {
         let n = active.count, m = end - from
-        // The arrivals in order of x (already in order of their columns),
-        // each list ending in +∞ for the row walk's merge.
+        // The arrivals in order of x (already in order of their columns).
         sortByX(dest + from, m)
-        rowArrivals.reserve(m + 1)
-        rowArrivals.base.update(from: dest + from, count: m)
-        rowArrivals.base[m] = ActiveEdge(
-            x: .infinity, xRef: 0, dxdY: 0, top: 0, first: s0, last: s0, fFirst: 0, fLast: 0)
-        active.reserve(n + 1)
-        active.base[n] = rowArrivals.base[m]
-        rowKeys.reserve(26 * (n + m) + 1)
-        spare.reserve(n + m)
-        let kept = walkRow(active.base, n, rowArrivals.base, m, into: spare.base, s0, maxX: maxX, level: level)
+        let kept = n + m <= rowWalkLimit ? walkRow(dest + from, n, m, s0, maxX: maxX, level: level) : -1
         if kept >= 0 {
             spare.setCount(kept)
             swap(&active, &spare)
             return true
         }
+        // Left to the strip walk: the arrivals by strip (in order of x within
+        // each), where each strip's run ends.
         rowsLeftToStrips += 1
         halves.reserve(m)
         var at = 0
@@ -622,25 +620,31 @@ final class StrokeRasterizer: EdgeAccumulator {
     }
 
     /// One pixel row in the area mode, its four strips together
-    /// (`strata_stroke_row`): returns how many edges went on to `out`, or −1
+    /// (`strata_stroke_row`), the active list and the arrivals `b[0 ..< m]`
+    /// (in order of x): returns how many edges went on to `spare`, or −1
     /// when the row is left to the strip walk.
-    @inline(__always)
     private func walkRow(
-        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
-        into out: UnsafeMutablePointer<ActiveEdge>, _ s0: Int32, maxX: Float, level: Int
+        _ b: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ m: Int, _ s0: Int32, maxX: Float, level: Int
     ) -> Int {
+        // (Both lists end in +∞ for the row walk's merge.)
+        rowArrivals.reserve(m + 1)
+        rowArrivals.base.update(from: b, count: m)
+        rowArrivals.base[m] = ActiveEdge(
+            x: .infinity, xRef: 0, dxdY: 0, top: 0, first: s0, last: s0, fFirst: 0, fLast: 0)
+        active.reserve(n + 1)
+        active.base[n] = rowArrivals.base[m]
+        rowKeys.reserve(26 * (n + m) + 1)
+        spare.reserve(n + m)
+        let a = active.base, arrivals = rowArrivals.base, out = spare.base
         #if arch(x86_64)
         if level >= 2 {
-            return strata_stroke_row_avx512(
-                a, n, b, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
+            return strata_stroke_row_avx512(a, n, arrivals, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
         }
         if level == 1 {
-            return strata_stroke_row_avx2(
-                a, n, b, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
+            return strata_stroke_row_avx2(a, n, arrivals, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
         }
         #endif
-        return strata_stroke_row(
-            a, n, b, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
+        return strata_stroke_row(a, n, arrivals, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
     }
 
     /// Takes the edges of `a` (the active list, in order of x) and `b` (the

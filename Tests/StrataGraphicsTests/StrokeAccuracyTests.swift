@@ -382,6 +382,34 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
         #expect(pairs.worst <= 1 && pairs.clusters > 0 && pairs.leftToStrips == 0, "\(pairs)")
     }
 
+    @Test func rowsOverTheRowWalksLimitGoToTheStripWalk() {
+        // The row walk keeps more per edge than the strip walk: a row with
+        // more edges than its limit (65,536; 12 here) is walked strip by
+        // strip, with the same pixels.
+        var path = Path()
+        for i in 0..<10 {
+            path.move(to: Point(x: 5 + Double(i) * 6, y: 3))
+            path.addLine(to: Point(x: 8 + Double(i) * 6, y: 45))
+        }
+        let style = StrokeStyle(lineWidth: 2)
+        var images: [[[UInt8]]] = []
+        for limit in [1 << 16, 12] {
+            let canvas = makeCanvas(70, 50)
+            canvas.strokeRasterizer.rowWalkLimit = limit
+            canvas.strokeColor = .white
+            canvas.strokeStyle = style
+            canvas.stroke(path)
+            let left = canvas.strokeRasterizer.rowsLeftToStrips
+            #expect(limit == 12 ? left > 30 : left == 0, "\(left) rows left to the strip walk")
+            images.append(alphas(canvas.bitmap))
+        }
+        var worst = 0
+        for (a, b) in zip(images[0], images[1]) {
+            for (p, q) in zip(a, b) { worst = max(worst, abs(Int(p) - Int(q))) }
+        }
+        #expect(worst <= 1)
+    }
+
     // MARK: - Bounded memory and time
 
     @Test(.tags(.slow)) func anOutlineOverTheEdgeBudgetIsDrawnByTheCellRasterizer() {
