@@ -556,9 +556,11 @@ final class StrokeRasterizer: EdgeAccumulator {
             swap(&cells, &other)
             swap(&rowBits, &otherBits)
         }
-        sweepCoverageRow(
-            other, otherBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
-            y: originY + height - 1, evenOdd: false, &blitter)
+        if height > 0 {  // (an area without rows holds no edges, and does not get here)
+            sweepCoverageRow(
+                other, otherBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
+                y: originY + height - 1, evenOdd: false, &blitter)
+        }
         cells = cellStore
         rowBits = bitStore
         trim()
