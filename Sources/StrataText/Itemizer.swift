@@ -394,13 +394,7 @@ struct Itemizer {
             var pen = 0.0
             var glyphs: [ClusterGlyph] = []
             while j < glyphCount && segmentOf[Int(charOfUnit[Int(infos[j].cluster)]) - lower] == segment {
-                let p = positions[j]
-                let advance = Double(p.x_advance) * scale
-                glyphs.append(
-                    ClusterGlyph(
-                        face: face, glyph: infos[j].codepoint, x: pen + Double(p.x_offset) * scale,
-                        y: -Double(p.y_offset) * scale, advance: advance))
-                pen += advance
+                glyphs.append(Itemizer.placed(infos[j], positions[j], face: face, scale: scale, pen: &pen))
                 j += 1
             }
             let end = segmentEnd[segment] ?? segment + 1
@@ -438,6 +432,20 @@ struct Itemizer {
     /// the flags for the text's start and end, and, for a piece that begins
     /// `insideCharacter`, without dotted circles. Returns the glyphs, their
     /// positions and their count, or nil when HarfBuzz gives none.
+    /// The glyph HarfBuzz placed (`info`, `position`, in font units times
+    /// `scale`) at the pen, which moves on by its advance.
+    @inline(__always)
+    private static func placed(
+        _ info: hb_glyph_info_t, _ position: hb_glyph_position_t, face: FontFace, scale: Double, pen: inout Double
+    ) -> ClusterGlyph {
+        let advance = Double(position.x_advance) * scale
+        let glyph = ClusterGlyph(
+            face: face, glyph: info.codepoint, x: pen + Double(position.x_offset) * scale,
+            y: -Double(position.y_offset) * scale, advance: advance)
+        pen += advance
+        return glyph
+    }
+
     private static func harfBuzzShape(
         _ units: [UInt16], _ range: Range<Int>, font: OpaquePointer, buffer: OpaquePointer, rtl: Bool, script: UInt32,
         features: [hb_feature_t], insideCharacter: Bool = false
@@ -506,13 +514,7 @@ struct Itemizer {
             {
                 let (infos, positions, count) = shaped
                 for i in 0..<count {
-                    let p = positions[i]
-                    let advance = Double(p.x_advance) * scale
-                    glyphs.append(
-                        ClusterGlyph(
-                            face: face, glyph: infos[i].codepoint, x: pen + Double(p.x_offset) * scale,
-                            y: -Double(p.y_offset) * scale, advance: advance))
-                    pen += advance
+                    glyphs.append(Itemizer.placed(infos[i], positions[i], face: face, scale: scale, pen: &pen))
                 }
             }
             pieces.append((glyphs, pen))
