@@ -29,6 +29,11 @@ __attribute__((always_inline)) static inline v4f max_f(v4f a, v4f b) { return se
 
 __attribute__((always_inline)) static inline v4i select_i(v4i m, v4i a, v4i b) { return (a & m) | (b & ~m); }
 
+/// Where the edge ends in its last strip (0<..1): `ActiveEdge.bottom`.
+__attribute__((always_inline)) static inline float bottom_of(const strata_stroke_edge *e) {
+    return (float)(e->fLast < 0 ? -e->fLast : e->fLast) * (1.0f / 65536);
+}
+
 /// What an edge is in each of the strips `s` (lanes): whether it reaches into
 /// it, its signed share of the strip's height, its strip number relative to
 /// its first, and where it starts and ends in it (0 ... 1).
@@ -154,7 +159,7 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
             changed[changes] = (int32_t)k;
             changes += __builtin_reduce_or(delta) != 0;
             __builtin_memcpy(key + 20, &source, sizeof source);
-            const float half = below == e.last - 1 ? (float)(e.fLast < 0 ? -e.fLast : e.fLast) * (0.5f / 65536) : 0.5f;
+            const float half = below == e.last - 1 ? bottom_of(&e) * 0.5f : 0.5f;
             __builtin_memcpy(out + kept, source, sizeof *source);
             out[kept].x = e.xRef + ((float)(below - e.first) + half) * e.dxdY;
             kept += e.last > below ? 1 : 0;
@@ -166,13 +171,9 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
     // on. Only a listed edge i makes cuts unclean: those before j ≤ i whose
     // means before (`before`, which grows with j) exceed its own in some
     // strip, from i back to where they stop. The edges between clean cuts are
-    // clusters of edges that cross inside the row.
-    // 3. Each cluster's changes of coverage, each strip in its own order.
-    // (The windings around a cluster are the same in any order, and so are
-    // the changes at the edges outside clusters.) An edge that had no change
-    // in the row's order and has one now joins the list.
-    // (Each listed edge's reach, and the clusters they make, found first: a
-    // later edge can reach back across clusters found before it.)
+    // clusters of edges that cross inside the row. All the clusters are found
+    // before any is walked: a later edge can reach back across clusters found
+    // before it (they are merged on a stack, `spans`).
     int32_t *spans = violations + count;
     long clustered = 0;
     for (long v = 0; v < disordered; v++) {
@@ -193,70 +194,72 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
         spans[2 * clustered + 1] = (int32_t)(j + 1);
         clustered++;
     }
+    // 3. Each cluster's changes of coverage, each strip in its own order.
+    // (The windings around a cluster are the same in any order, and so are
+    // the changes at the edges outside clusters.) An edge that had no change
+    // in the row's order and has one now joins the list.
     for (long c = 0; c < clustered; c++) {
         const long k = spans[2 * c], end = spans[2 * c + 1];
-        {
-            *clusters += 1;
-            int32_t had[MAX_CLUSTER];
-            for (long p = k; p < end; p++) had[p - k] = __builtin_reduce_or(load_i(keys + KEYS * p + 12)) != 0;
-            const v4i w0 = load_i(keys + KEYS * k + 16);
-            if (end == k + 2) {
-                // Two edges (most clusters): in each strip the second goes
-                // first where its mean there is less; both orders worked
-                // out side by side, each strip taking its own.
-                float *kp = keys + KEYS * k, *kq = kp + KEYS;
-                const v4i share_p = load_i(kp), share_q = load_i(kq);
-                const v4i swapped = load_f(kq + 4) < load_f(kp + 4);
-                const v4i c0 = coverage_of(w0);
-                const v4i c1 = coverage_of(w0 + select_i(swapped, share_q, share_p));
-                const v4i c2 = coverage_of(w0 + share_p + share_q);
-                const v4i first = c1 - c0, second = c2 - c1;
-                const v4i delta_p = select_i(swapped, second, first), delta_q = select_i(swapped, first, second);
-                __builtin_memcpy(kp + 12, &delta_p, sizeof delta_p);
-                __builtin_memcpy(kq + 12, &delta_q, sizeof delta_q);
-            } else {
-                // More: each strip's edges in order of their means there (by
-                // insertion, stable), walked as the strip walk would.
-                int32_t windings[4], coverages[4];
-                const v4i c0 = coverage_of(w0);
-                __builtin_memcpy(windings, &w0, sizeof w0);
-                __builtin_memcpy(coverages, &c0, sizeof c0);
-                for (long p = k; p < end; p++) __builtin_memset(keys + KEYS * p + 12, 0, 4 * sizeof(float));
-                for (int q = 0; q < 4; q++) {
-                    long order[MAX_CLUSTER];
-                    float key[MAX_CLUSTER];
-                    long c = 0;
-                    for (long p = k; p < end; p++) {
-                        const float x = keys[KEYS * p + 4 + q];
-                        if (x == __builtin_inff()) continue;
-                        long t = c++;
-                        while (t > 0 && key[t - 1] > x) {
-                            key[t] = key[t - 1];
-                            order[t] = order[t - 1];
-                            t--;
-                        }
-                        key[t] = x;
-                        order[t] = p;
+        *clusters += 1;
+        int32_t had[MAX_CLUSTER];
+        for (long p = k; p < end; p++) had[p - k] = __builtin_reduce_or(load_i(keys + KEYS * p + 12)) != 0;
+        const v4i w0 = load_i(keys + KEYS * k + 16);
+        if (end == k + 2) {
+            // Two edges (most clusters): in each strip the second goes
+            // first where its mean there is less; both orders worked
+            // out side by side, each strip taking its own.
+            float *kp = keys + KEYS * k, *kq = kp + KEYS;
+            const v4i share_p = load_i(kp), share_q = load_i(kq);
+            const v4i swapped = load_f(kq + 4) < load_f(kp + 4);
+            const v4i c0 = coverage_of(w0);
+            const v4i c1 = coverage_of(w0 + select_i(swapped, share_q, share_p));
+            const v4i c2 = coverage_of(w0 + share_p + share_q);
+            const v4i first = c1 - c0, second = c2 - c1;
+            const v4i delta_p = select_i(swapped, second, first), delta_q = select_i(swapped, first, second);
+            __builtin_memcpy(kp + 12, &delta_p, sizeof delta_p);
+            __builtin_memcpy(kq + 12, &delta_q, sizeof delta_q);
+        } else {
+            // More: each strip's edges in order of their means there (by
+            // insertion, stable), walked as the strip walk would.
+            int32_t windings[4], coverages[4];
+            const v4i c0 = coverage_of(w0);
+            __builtin_memcpy(windings, &w0, sizeof w0);
+            __builtin_memcpy(coverages, &c0, sizeof c0);
+            for (long p = k; p < end; p++) __builtin_memset(keys + KEYS * p + 12, 0, 4 * sizeof(float));
+            for (int q = 0; q < 4; q++) {
+                long order[MAX_CLUSTER];
+                float key[MAX_CLUSTER];
+                long c = 0;
+                for (long p = k; p < end; p++) {
+                    const float x = keys[KEYS * p + 4 + q];
+                    if (x == __builtin_inff()) continue;
+                    long t = c++;
+                    while (t > 0 && key[t - 1] > x) {
+                        key[t] = key[t - 1];
+                        order[t] = order[t - 1];
+                        t--;
                     }
-                    int32_t w = windings[q], cov = coverages[q];
-                    for (long t = 0; t < c; t++) {
-                        const long p = order[t];
-                        int32_t share;
-                        __builtin_memcpy(&share, keys + KEYS * p + q, sizeof share);
-                        w += share;
-                        const int32_t cw = w < 0 ? -w : w, cq = cw < ONE ? cw : ONE;
-                        const int32_t delta = cq - cov;
-                        __builtin_memcpy(keys + KEYS * p + 12 + q, &delta, sizeof delta);
-                        cov = cq;
-                    }
+                    key[t] = x;
+                    order[t] = p;
+                }
+                int32_t w = windings[q], cov = coverages[q];
+                for (long t = 0; t < c; t++) {
+                    const long p = order[t];
+                    int32_t share;
+                    __builtin_memcpy(&share, keys + KEYS * p + q, sizeof share);
+                    w += share;
+                    const int32_t cw = w < 0 ? -w : w, cq = cw < ONE ? cw : ONE;
+                    const int32_t delta = cq - cov;
+                    __builtin_memcpy(keys + KEYS * p + 12 + q, &delta, sizeof delta);
+                    cov = cq;
                 }
             }
-            // (The list has room for every edge once, and one more: an edge
-            // already listed is written past the list's end but not counted.)
-            for (long p = k; p < end; p++) {
-                changed[changes] = (int32_t)p;
-                changes += !had[p - k] && __builtin_reduce_or(load_i(keys + KEYS * p + 12)) != 0;
-            }
+        }
+        // (The list has room for every edge once, and one more: an edge
+        // already listed is written past the list's end but not counted.)
+        for (long p = k; p < end; p++) {
+            changed[changes] = (int32_t)p;
+            changes += !had[p - k] && __builtin_reduce_or(load_i(keys + KEYS * p + 12)) != 0;
         }
     }
 
@@ -274,10 +277,8 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
         // strips put them (u + t0 and u + t1, in the same operations).
         if (__builtin_reduce_and(delta == share) != 0 || __builtin_reduce_and(delta == -share) != 0) {
             const float top = e->first >= s0 ? e->top : (float)(s0 - e->first);
-            const float bottom = e->last <= below
-                                     ? (float)(e->last - 1 - e->first) +
-                                           (float)(e->fLast < 0 ? -e->fLast : e->fLast) * (1.0f / 65536)
-                                     : (float)(below - e->first);
+            const float bottom =
+                e->last <= below ? (float)(e->last - 1 - e->first) + bottom_of(e) : (float)(below - e->first);
             const float xa = e->xRef + top * e->dxdY, xb = e->xRef + bottom * e->dxdY;
             if (xa >= 0 && xa <= max_x && xb >= 0 && xb <= max_x) {
                 const int32_t height = __builtin_reduce_add(delta);

@@ -42,7 +42,7 @@
 // result is the strip walk's, but for the rounding of those areas and the
 // order of ties (tests hold the two to within a level). The row's arrivals
 // come in order of x: the edges are sorted by the pixel column of their x
-// before the counting sorts into bands and rows, which keep that order.
+// before the counting sort into rows, which keeps that order.
 //
 // Two more ways to sample use the same machinery. `sampled`: the winding is
 // taken at each strip's centre line only, and each inside interval covers its
@@ -277,7 +277,7 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// for the next frame; two million would hold 200 MB).
     private func trim() {
         let keep = 1 << 19
-        guard edges.capacity > keep || sorted.capacity > keep || halves.capacity > keep else { return }
+        guard edges.capacity > keep || sorted.capacity > keep else { return }
         reset()
     }
 
@@ -490,9 +490,9 @@ final class StrokeRasterizer: EdgeAccumulator {
 
     /// `sweep` in the area mode, a pixel row's four strips together
     /// (`strata_stroke_row`), each row's arrivals taken in order of x: the
-    /// edges are sorted by the pixel column of their x first, and the sorts
-    /// into bands and rows keep that order. A row with too large a knot of
-    /// crossing edges is walked strip by strip.
+    /// edges are sorted by the pixel column of their x first, and the sort
+    /// into rows keeps that order. A row with too large a knot of crossing
+    /// edges is walked strip by strip.
     private func sweepRows<B: SpanBlitter>(_ blitter: inout B) {
         let count = edges.count
         let wordsPerRow = (width + 2 + 63) >> 6
