@@ -203,7 +203,8 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// to compare the two.
     var walksRows = true
     /// The build of the row walk for this processor: 2 with AVX-512, 1 with
-    /// AVX2, 0 for neither (tests compare them).
+    /// AVX2, 0 for neither (tests compare them; a level above the best is
+    /// taken as the best).
     static let bestRowWalkLevel = strata_pixels_have_avx512() != 0 ? 2 : SolidBlitter.usesAVX2 ? 1 : 0
     var rowWalkLevel = StrokeRasterizer.bestRowWalkLevel
     /// The most edges a row walked together may hold: a row with more goes to
@@ -497,7 +498,7 @@ final class StrokeRasterizer: EdgeAccumulator {
         let count = edges.count
         let wordsPerRow = (width + 2 + 63) >> 6
         let maxX = Float(width)
-        let level = rowWalkLevel
+        let level = min(rowWalkLevel, StrokeRasterizer.bestRowWalkLevel)  // (never a build the processor cannot run)
         let source = sortedByColumn(count, maxX: maxX)
 
         // Into rows (a counting sort, which keeps the order by column): one
