@@ -276,9 +276,15 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
         // clamped.) Its ends are where the strip walk's first and last
         // strips put them (u + t0 and u + t1, in the same operations).
         if (__builtin_reduce_and(delta == share) != 0 || __builtin_reduce_and(delta == -share) != 0) {
-            const float top = e->first >= s0 ? e->top : (float)(s0 - e->first);
+            // (Without a branch, which way each goes being unpredictable:
+            // from `first`, the edge starts at `top` < 1 and the row at
+            // s0 − first, which is at least 1 when the edge starts above the
+            // row and at most 0 when it starts in it; and the edge ends at
+            // last − 1 − first + its bottom, which is below the row's end
+            // when it ends in the row and past it when it goes on.)
+            const float top = __builtin_fmaxf(e->top, (float)(s0 - e->first));
             const float bottom =
-                e->last <= below ? (float)(e->last - 1 - e->first) + bottom_of(e) : (float)(below - e->first);
+                __builtin_fminf((float)(e->last - 1 - e->first) + bottom_of(e), (float)(below - e->first));
             const float xa = e->xRef + top * e->dxdY, xb = e->xRef + bottom * e->dxdY;
             if (xa >= 0 && xa <= max_x && xb >= 0 && xb <= max_x) {
                 const int32_t height = __builtin_reduce_add(delta);
