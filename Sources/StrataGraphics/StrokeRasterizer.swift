@@ -202,6 +202,10 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// (`strata_stroke_row`) rather than one after another; tests turn it off
     /// to compare the two.
     var walksRows = true
+    /// Whether the stroker may join the insides of corners with a chord
+    /// instead of going through the corner point (`Stroker.corner`): the
+    /// same stroke with fewer edges. Tests turn it off to compare the two.
+    var chordsInnerCorners = true
     /// The build of the row walk for this processor: 2 with AVX-512, 1 with
     /// AVX2, 0 for neither (tests compare them; a level above the best is
     /// taken as the best).
@@ -468,7 +472,11 @@ final class StrokeRasterizer: EdgeAccumulator {
                 let kept: Int
                 switch mode {
                 case .area:
-                    kept = walkStrip(active.base, n, dest + next, m, into: spare.base, s, weight: weight, maxX: maxX)
+                    // (Not inlined here: the area mode's strips come here only
+                    // when the row walk is off or the strips are not four, and
+                    // a third walk inlined in this loop had the compiler spill
+                    // the centre walk's registers.)
+                    kept = walkOneStrip(active.base, n, dest + next, m, into: spare.base, s, weight: weight, maxX: maxX)
                 case .sampled:
                     kept = walkCentres(
                         active.base, n, dest + next, m, into: spare.base, s, evenOdd: false, snap: false,
@@ -719,7 +727,8 @@ final class StrokeRasterizer: EdgeAccumulator {
         return kept
     }
 
-    /// `walkStrip` for a row left to the strip walk (rarely: not inlined).
+    /// `walkStrip` for a row left to the strip walk, and for `sweep` (rarely:
+    /// not inlined).
     @inline(never)
     private func walkOneStrip(
         _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,

@@ -16,7 +16,9 @@ import Darwin
 // corner point itself (a pivot). The pivot keeps the outline consistent for
 // segments shorter than the width, where the inner offsets would cross; the
 // overlaps it makes all wind the same way, so the non-zero rule fills exactly
-// the stroke. Corners inside a flattened curve get round joins whatever the
+// the stroke. Where both segments are long enough, the inner side is one chord
+// instead of the two edges through the pivot (`corner` says why that is the
+// same stroke): a zigzag chart line's outline has a seventh fewer edges. Corners inside a flattened curve get round joins whatever the
 // style, since the curve itself has no corner there: that is what keeps a cusp
 // in a cubic round rather than spiked.
 //
@@ -44,6 +46,8 @@ struct Stroker<Target: EdgeAccumulator> {
     let arcStep: Double
     let stepCos: Double, stepSin: Double, stepGrow: Double
     let transform: Transform
+    /// Whether the inside of a corner may be a chord (`corner`).
+    let chordsInnerCorners: Bool
 
     /// The start of a polyline: its first point and the direction it leaves in
     /// (when it has a segment). Kept until the polyline ends, since only then is
@@ -58,6 +62,8 @@ struct Stroker<Target: EdgeAccumulator> {
     /// The polyline's last point.
     private(set) var last = Point.zero
     private var lastDirection = Point.zero
+    /// The length of the polyline's last segment (user space).
+    private var lastLength = 0.0
     private var lastSmooth = false
     /// The device-space ends of the last segment's left and right offsets: where
     /// the next corner's chains start and end. Each outline point is mapped
@@ -69,7 +75,10 @@ struct Stroker<Target: EdgeAccumulator> {
     /// - Parameters:
     ///   - tolerance: how far round joins and caps may stray from circles, in
     ///     user-space units.
-    init(target: Target, style: StrokeStyle, halfWidth: Double, tolerance: Double, transform: Transform) {
+    init(
+        target: Target, style: StrokeStyle, halfWidth: Double, tolerance: Double, transform: Transform,
+        chordsInnerCorners: Bool = true
+    ) {
         self.target = target
         self.halfWidth = halfWidth
         cap = style.lineCap
@@ -84,6 +93,7 @@ struct Stroker<Target: EdgeAccumulator> {
         stepSin = sin(arcStep)
         stepGrow = (arcStep / stepSin).squareRoot()
         self.transform = transform
+        self.chordsInnerCorners = chordsInnerCorners
     }
 
     // MARK: Emitting
@@ -143,19 +153,16 @@ struct Stroker<Target: EdgeAccumulator> {
         Point(x: p.x + halfWidth * n.x, y: p.y + halfWidth * n.y)
     }
 
-    @inline(__always)
-    private static func direction(_ a: Point, _ b: Point) -> Point {
-        let dx = b.x - a.x, dy = b.y - a.y
-        let l = (dx * dx + dy * dy).squareRoot()
-        return Point(x: dx / l, y: dy / l)
-    }
-
     /// The corner at `v` on the left side, coming in along `a` and leaving along
     /// `b` (unit vectors): a chain of edges from the end of the incoming offset
     /// (device point `from`) to the start of the outgoing one (device point
-    /// `to`, when known). Returns the device point it ends at.
+    /// `to`, when known). `reach` is the shorter of the two segments' lengths
+    /// where the inside of the corner may skip the pivot, 0 where it may not.
+    /// Returns the device point it ends at.
     @discardableResult
-    private mutating func corner(_ v: Point, _ a: Point, _ b: Point, smooth: Bool, from: Point, to: Point?) -> Point {
+    private mutating func corner(
+        _ v: Point, _ a: Point, _ b: Point, smooth: Bool, reach: Double, from: Point, to: Point?
+    ) -> Point {
         let na = Stroker.normal(a), nb = Stroker.normal(b)
         let q = offset(v, nb)
         let cross = a.x * b.y - a.y * b.x
@@ -163,8 +170,17 @@ struct Stroker<Target: EdgeAccumulator> {
         pen = from
         if cross > 0 && dot > -0.999_999 || abs(cross) < 1e-12 && dot > 0 {
             // Turning toward the left: this side is the inside of the corner (or
-            // there is no corner at all).
-            if abs(cross) >= 1e-12 || dot <= 0 { penLine(v) }
+            // there is no corner at all). The chain through the pivot `v` and
+            // the straight chord from `from` to `q` differ by the triangle
+            // (from, v, q), which lies inside both segments' rectangles when
+            // both reach past it: its points are v + h·(λ·na + μ·nb), λ + μ ≤ 1,
+            // at most h·sin θ (θ the turn, sin θ = cross) back along `a` and
+            // ahead along `b`, and within h of either's axis. The winding
+            // there is then at least 2 through the pivot, at least 1 along the
+            // chord: the same stroke with one edge fewer.
+            if abs(cross) >= 1e-12 || dot <= 0 {
+                if !(halfWidth * cross < reach) { penLine(v) }
+            }
             return finish(q, to)
         }
         // The outside of the corner (a full reversal counts as outside, so that the
@@ -220,7 +236,9 @@ struct Stroker<Target: EdgeAccumulator> {
     /// marks a vertex inside a flattened curve (its corner is always round).
     @inline(__always)
     mutating func line(to p: Point, smooth: Bool) {
-        let d = Stroker.direction(last, p)
+        let dx = p.x - last.x, dy = p.y - last.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        let d = Point(x: dx / length, y: dy / length)
         let n = Stroker.normal(d), m = Point(x: -n.x, y: -n.y)
         let rightStart = device(offset(last, m))
         if start.hasSegment {
@@ -228,8 +246,10 @@ struct Stroker<Target: EdgeAccumulator> {
             // leaves along −lastDirection), then the left side's, which leaves the
             // pen where this segment's left side starts.
             let back = Point(x: -lastDirection.x, y: -lastDirection.y)
-            corner(last, Point(x: -d.x, y: -d.y), back, smooth: lastSmooth, from: rightStart, to: rightEnd)
-            corner(last, lastDirection, d, smooth: lastSmooth, from: leftEnd, to: nil)
+            let reach = chordsInnerCorners ? min(length, lastLength) : 0
+            corner(
+                last, Point(x: -d.x, y: -d.y), back, smooth: lastSmooth, reach: reach, from: rightStart, to: rightEnd)
+            corner(last, lastDirection, d, smooth: lastSmooth, reach: reach, from: leftEnd, to: nil)
         } else {
             start.direction = d
             start.hasSegment = true
@@ -244,6 +264,7 @@ struct Stroker<Target: EdgeAccumulator> {
         rightEnd = rightStop
         last = p
         lastDirection = d
+        lastLength = length
         lastSmooth = smooth
     }
 
@@ -289,10 +310,15 @@ struct Stroker<Target: EdgeAccumulator> {
             let d = s.direction
             let n = Stroker.normal(d)
             let back = Point(x: -lastDirection.x, y: -lastDirection.y)
+            // (Through the pivot, whatever the segments' lengths: were every
+            // corner of a small closed polyline cut short by its chord, a
+            // point inside all their triangles would lose one winding at each
+            // and none would be left.)
             corner(
-                s.point, Point(x: -d.x, y: -d.y), back, smooth: false,
+                s.point, Point(x: -d.x, y: -d.y), back, smooth: false, reach: 0,
                 from: device(offset(s.point, Point(x: -n.x, y: -n.y))), to: rightEnd)
-            corner(s.point, lastDirection, d, smooth: false, from: leftEnd, to: device(offset(s.point, n)))
+            corner(
+                s.point, lastDirection, d, smooth: false, reach: 0, from: leftEnd, to: device(offset(s.point, n)))
             // Joined to another polyline's start, this one's own start still
             // needs its cap: without it the outline is open, and its winding
             // runs on to the end of every row the cap spans.
