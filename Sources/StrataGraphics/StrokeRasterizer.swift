@@ -202,10 +202,10 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// (`strata_stroke_row`) rather than one after another; tests turn it off
     /// to compare the two.
     var walksRows = true
-    /// Whether the stroker may join the insides of corners with a chord
-    /// instead of going through the corner point (`Stroker.corner`): the
+    /// Whether the stroker may trim the insides of corners, or join them with
+    /// a chord, instead of going through the corner point (`Stroker`): the
     /// same stroke with fewer edges. Tests turn it off to compare the two.
-    var chordsInnerCorners = true
+    var trimsInnerCorners = true
     /// The build of the row walk for this processor: 2 with AVX-512, 1 with
     /// AVX2, 0 for neither (tests compare them; a level above the best is
     /// taken as the best).

@@ -16,9 +16,11 @@ import Darwin
 // corner point itself (a pivot). The pivot keeps the outline consistent for
 // segments shorter than the width, where the inner offsets would cross; the
 // overlaps it makes all wind the same way, so the non-zero rule fills exactly
-// the stroke. Where both segments are long enough, the inner side is one chord
-// instead of the two edges through the pivot (`corner` says why that is the
-// same stroke): a zigzag chart line's outline has a seventh fewer edges. Corners inside a flattened curve get round joins whatever the
+// the stroke. Where both segments are long enough, the inside of the corner is
+// trimmed instead: the two inner sides end where they cross, or, where a
+// segment is too short for that, the inner side is one chord instead of the
+// two edges through the pivot (`corner` says why that is the same stroke). A
+// zigzag chart line's outline has a fifth fewer edges. Corners inside a flattened curve get round joins whatever the
 // style, since the curve itself has no corner there: that is what keeps a cusp
 // in a cubic round rather than spiked.
 //
@@ -46,8 +48,9 @@ struct Stroker<Target: EdgeAccumulator> {
     let arcStep: Double
     let stepCos: Double, stepSin: Double, stepGrow: Double
     let transform: Transform
-    /// Whether the inside of a corner may be a chord (`corner`).
-    let chordsInnerCorners: Bool
+    /// Whether the inside of a corner may be trimmed (`line(to:smooth:)`) or
+    /// a chord (`corner`).
+    let trimsInnerCorners: Bool
 
     /// The start of a polyline: its first point and the direction it leaves in
     /// (when it has a segment). Kept until the polyline ends, since only then is
@@ -69,6 +72,10 @@ struct Stroker<Target: EdgeAccumulator> {
     /// the next corner's chains start and end. Each outline point is mapped
     /// through the transform once, and the chains meet the side edges exactly.
     private var leftEnd = Point.zero, rightEnd = Point.zero
+    /// Where the last segment's right side starts (device space). Its sides
+    /// are sent at the next corner or end, which may cut them short: the left
+    /// from the pen to `leftEnd`, the right from `rightEnd` back to here.
+    private var rightFrom = Point.zero
     /// The pen, in device space.
     private var pen = Point.zero
 
@@ -77,7 +84,7 @@ struct Stroker<Target: EdgeAccumulator> {
     ///     user-space units.
     init(
         target: Target, style: StrokeStyle, halfWidth: Double, tolerance: Double, transform: Transform,
-        chordsInnerCorners: Bool = true
+        trimsInnerCorners: Bool = true
     ) {
         self.target = target
         self.halfWidth = halfWidth
@@ -93,7 +100,7 @@ struct Stroker<Target: EdgeAccumulator> {
         stepSin = sin(arcStep)
         stepGrow = (arcStep / stepSin).squareRoot()
         self.transform = transform
-        self.chordsInnerCorners = chordsInnerCorners
+        self.trimsInnerCorners = trimsInnerCorners
     }
 
     // MARK: Emitting
@@ -177,7 +184,13 @@ struct Stroker<Target: EdgeAccumulator> {
             // at most h·sin θ (θ the turn, sin θ = cross) back along `a` and
             // ahead along `b`, and within h of either's axis. The winding
             // there is then at least 2 through the pivot, at least 1 along the
-            // chord: the same stroke with one edge fewer.
+            // chord: the same stroke with one edge fewer. (Where the inner
+            // offsets meet within both segments, `line(to:smooth:)` ends them
+            // there instead, which leaves out the chord's triangle and the one
+            // between it and the meeting point: the quadrilateral from the
+            // meeting point to `from`, `v` and `q` lies within both
+            // rectangles too when they reach h·tan(θ/2) as well as h·sin θ
+            // back along `a` and ahead along `b`.)
             if abs(cross) >= 1e-12 || dot <= 0 {
                 if !(halfWidth * cross < reach) { penLine(v) }
             }
@@ -240,32 +253,66 @@ struct Stroker<Target: EdgeAccumulator> {
         let length = (dx * dx + dy * dy).squareRoot()
         let d = Point(x: dx / length, y: dy / length)
         let n = Stroker.normal(d), m = Point(x: -n.x, y: -n.y)
-        let rightStart = device(offset(last, m))
+        var rightStart = device(offset(last, m))
         if start.hasSegment {
-            // The right side's corner (the reversed polyline comes in along −d and
-            // leaves along −lastDirection), then the left side's, which leaves the
-            // pen where this segment's left side starts.
-            let back = Point(x: -lastDirection.x, y: -lastDirection.y)
-            let reach = chordsInnerCorners ? min(length, lastLength) : 0
-            corner(
-                last, Point(x: -d.x, y: -d.y), back, smooth: lastSmooth, reach: reach, from: rightStart, to: rightEnd)
-            corner(last, lastDirection, d, smooth: lastSmooth, reach: reach, from: leftEnd, to: nil)
+            // The corner at `last`. Its inside is trimmed when both segments
+            // reach past where their inner offsets cross, h·tan(θ/2) back
+            // from the corner's offsets (tan(θ/2) = |cross| / (1 + dot), θ the
+            // turn), and past the chord's triangle, h·sin θ: the inner sides
+            // end and start where they cross, with no edge between them (see
+            // `corner` for why the stroke is the same).
+            let a = lastDirection
+            let cross = a.x * d.y - a.y * d.x, dot = a.x * d.x + a.y * d.y
+            let cut = halfWidth * abs(cross) / (1 + dot)
+            let back = Point(x: -a.x, y: -a.y)
+            if trimsInnerCorners && max(cut, halfWidth * abs(cross)) < min(length, lastLength) {
+                let na = Stroker.normal(a)
+                if cross > 0 {
+                    // Turning left: the left side is the inside.
+                    let meet = device(Point(x: last.x + halfWidth * na.x - cut * a.x, y: last.y + halfWidth * na.y - cut * a.y))
+                    edge(to: meet)
+                    target.addLine(rightEnd.x, rightEnd.y, rightFrom.x, rightFrom.y)
+                    corner(last, Point(x: -d.x, y: -d.y), back, smooth: lastSmooth, reach: 0, from: rightStart, to: rightEnd)
+                    pen = meet
+                } else {
+                    let meet = device(Point(x: last.x - halfWidth * na.x - cut * a.x, y: last.y - halfWidth * na.y - cut * a.y))
+                    edge(to: leftEnd)
+                    target.addLine(meet.x, meet.y, rightFrom.x, rightFrom.y)
+                    corner(last, a, d, smooth: lastSmooth, reach: 0, from: leftEnd, to: nil)
+                    rightStart = meet
+                }
+            } else {
+                // The last segment's sides whole; the right side's corner (the
+                // reversed polyline comes in along −d and leaves along −a), then
+                // the left side's, which leaves the pen where this segment's
+                // left side starts.
+                sendSides()
+                let reach = trimsInnerCorners ? min(length, lastLength) : 0
+                corner(
+                    last, Point(x: -d.x, y: -d.y), back, smooth: lastSmooth, reach: reach, from: rightStart,
+                    to: rightEnd)
+                corner(last, a, d, smooth: lastSmooth, reach: reach, from: leftEnd, to: nil)
+            }
         } else {
             start.direction = d
             start.hasSegment = true
             pen = device(offset(last, n))
         }
-        // The two sides of the segment: the left forward, the right backward.
-        let leftStop = device(offset(p, n))
-        edge(to: leftStop)
-        let rightStop = device(offset(p, m))
-        target.addLine(rightStop.x, rightStop.y, rightStart.x, rightStart.y)
-        leftEnd = leftStop
-        rightEnd = rightStop
+        // The two sides of the segment, sent at the next corner or end: the
+        // left forward from the pen, the right backward to `rightStart`.
+        leftEnd = device(offset(p, n))
+        rightEnd = device(offset(p, m))
+        rightFrom = rightStart
         last = p
         lastDirection = d
         lastLength = length
         lastSmooth = smooth
+    }
+
+    /// Sends the last segment's sides whole.
+    @inline(__always) private mutating func sendSides() {
+        edge(to: leftEnd)
+        target.addLine(rightEnd.x, rightEnd.y, rightFrom.x, rightFrom.y)
     }
 
     /// Ends the polyline open: caps at both ends, or, when it has no segment, the
@@ -276,6 +323,7 @@ struct Stroker<Target: EdgeAccumulator> {
             dot(start.point)
             return
         }
+        sendSides()
         capEnd(last, lastDirection, from: leftEnd, to: rightEnd)
         capStart(start)
     }
@@ -283,7 +331,10 @@ struct Stroker<Target: EdgeAccumulator> {
     /// Ends the polyline with its end cap only, and returns its start, to be
     /// capped (`capStart`) or joined (`endClosed(joining:)`) later.
     mutating func endKeepingStart() -> Start {
-        if start.hasSegment { capEnd(last, lastDirection, from: leftEnd, to: rightEnd) }
+        if start.hasSegment {
+            sendSides()
+            capEnd(last, lastDirection, from: leftEnd, to: rightEnd)
+        }
         return start
     }
 
@@ -307,6 +358,7 @@ struct Stroker<Target: EdgeAccumulator> {
     mutating func endClosed(joining other: Start? = nil) {
         let s = other ?? start
         if start.hasSegment && s.hasSegment {
+            sendSides()
             let d = s.direction
             let n = Stroker.normal(d)
             let back = Point(x: -lastDirection.x, y: -lastDirection.y)

@@ -270,24 +270,25 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
         #expect(canvas.bitmap[19, 5].a == 255 && canvas.bitmap[19, 22].a == 255)
     }
 
-    // MARK: - Chords inside corners
+    // MARK: - Trimmed insides of corners
 
-    @Test func chordsInsideCornersDrawTheSameStroke() {
+    @Test func trimmedInsidesOfCornersDrawTheSameStroke() {
         // Zigzags with steps from a tenth of the width to many widths, every
         // join, some turned or dashed, some closed, and small closed polygons
         // whose sides are about as long as the width: drawn with the insides
-        // of corners through the corner point and, where both segments reach
-        // past the chord's triangle, along the chord, and compared with the
-        // stroke drawn 8 times larger and averaged down. Both outlines have
-        // the same union; the strips' mean windings see them differently
-        // where an edge ends inside a strip, by a few levels, and the chords'
-        // outline, with fewer overlaps, comes out the closer of the two. A
-        // chord where a segment is too short for it bites a notch out of the
-        // inside of the corner (this test fails, by hundreds of levels, with
-        // the length check taken out).
+        // of corners through the corner point and trimmed (the inner sides
+        // ending where they cross, or a chord), where both segments reach
+        // past what is trimmed, and compared with the stroke drawn 8 times
+        // larger and averaged down. Both outlines have the same union; the
+        // strips' mean windings see them differently where an edge ends
+        // inside a strip (by up to 19 levels here), and the trimmed outline,
+        // with fewer overlaps, comes out the closer of the two. A trim where a
+        // segment is too short for it bites a notch out of the inside of the
+        // corner (this test fails, by over a hundred levels, with the length
+        // checks taken out).
         var rng = FuzzRandom(seed: 77)
-        var differing = 0, pixels = 0, chordEdges = 0, pivotEdges = 0
-        var chordError = 0.0, pivotError = 0.0
+        var differing = 0, pixels = 0, trimmedEdges = 0, pivotEdges = 0
+        var trimmedError = 0.0, pivotError = 0.0
         for round in 0..<80 {
             let width = [1, 2.5, 4, 7, 12][rng.int(5)]
             let step = width * [0.1, 0.3, 0.7, 1, 1.5, 4][rng.int(6)]
@@ -319,9 +320,9 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
                 lineWidth: width, lineCap: .round, lineJoin: joins[rng.int(3)],
                 dashLengths: rng.int(5) == 0 ? [9, 2] : [])
             let turn = rng.int(3) == 0 ? Transform(rotationAngle: rng.uniform()).scaledBy(x: 1.3, y: 0.8) : .identity
-            func draw(scale: Int, chords: Bool) -> Canvas {
+            func draw(scale: Int, trims: Bool) -> Canvas {
                 let canvas = makeCanvas(120 * scale, 90 * scale)
-                canvas.strokeRasterizer.chordsInnerCorners = chords
+                canvas.strokeRasterizer.trimsInnerCorners = trims
                 canvas.strokeColor = .white
                 canvas.strokeStyle = style
                 canvas.concatenate(Transform(scaleX: Double(scale), y: Double(scale)))
@@ -329,32 +330,30 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
                 canvas.stroke(path)
                 return canvas
             }
-            let large = draw(scale: 8, chords: false)
-            let chorded = draw(scale: 1, chords: true), pivoted = draw(scale: 1, chords: false)
-            chordEdges += chorded.strokeRasterizer.edgeCount
+            let large = draw(scale: 8, trims: false)
+            let trimmed = draw(scale: 1, trims: true), pivoted = draw(scale: 1, trims: false)
+            trimmedEdges += trimmed.strokeRasterizer.edgeCount
             pivotEdges += pivoted.strokeRasterizer.edgeCount
-            var worst = 0, worstChord = 0.0, worstPivot = 0.0
+            var worstTrimmed = 0.0, worstPivot = 0.0
             for y in 0..<90 {
                 for x in 0..<120 {
                     var sum = 0
                     for j in 0..<8 { for i in 0..<8 { sum += Int(large.bitmap[x * 8 + i, y * 8 + j].a) } }
                     let exact = Double(sum) / 64
-                    let a = Int(chorded.bitmap[x, y].a), b = Int(pivoted.bitmap[x, y].a)
-                    worst = max(worst, abs(a - b))
+                    let a = Int(trimmed.bitmap[x, y].a), b = Int(pivoted.bitmap[x, y].a)
                     differing += a != b ? 1 : 0
-                    worstChord = max(worstChord, abs(Double(a) - exact))
+                    worstTrimmed = max(worstTrimmed, abs(Double(a) - exact))
                     worstPivot = max(worstPivot, abs(Double(b) - exact))
-                    chordError += abs(Double(a) - exact)
+                    trimmedError += abs(Double(a) - exact)
                     pivotError += abs(Double(b) - exact)
                 }
             }
             pixels += 120 * 90
-            #expect(worst <= 8, "round \(round): width \(width), step \(step): \(worst) levels apart")
-            #expect(worstChord <= worstPivot + 1, "round \(round): \(worstChord) levels off, \(worstPivot) with pivots")
+            #expect(worstTrimmed <= worstPivot + 1, "round \(round): \(worstTrimmed) levels off, \(worstPivot) through the corners")
         }
-        #expect(chordError <= pivotError, "off by \(chordError) levels in all, \(pivotError) with pivots")
+        #expect(trimmedError <= pivotError, "off by \(trimmedError) levels in all, \(pivotError) through the corners")
         #expect(differing < pixels / 1000, "\(differing) of \(pixels) pixels differ")
-        #expect(chordEdges < pivotEdges * 95 / 100, "\(chordEdges) edges with chords, \(pivotEdges) without")
+        #expect(trimmedEdges < pivotEdges * 95 / 100, "\(trimmedEdges) edges trimmed, \(pivotEdges) without")
     }
 
     // MARK: - The row walk
