@@ -478,9 +478,7 @@ final class StrokeRasterizer: EdgeAccumulator {
                     // the centre walk's registers.)
                     kept = walkOneStrip(active.base, n, dest + next, m, into: spare.base, s, weight: weight, maxX: maxX)
                 case .sampled:
-                    kept = walkCentres(
-                        active.base, n, dest + next, m, into: spare.base, s, evenOdd: false, snap: false,
-                        weight: weight, maxX: maxX)
+                    kept = walkSampledStrip(active.base, n, dest + next, m, into: spare.base, s, weight: weight, maxX: maxX)
                 case .aliased:
                     kept = walkCentres(
                         active.base, n, dest + next, m, into: spare.base, s, evenOdd: evenOdd, snap: true,
@@ -735,6 +733,18 @@ final class StrokeRasterizer: EdgeAccumulator {
         into out: UnsafeMutablePointer<ActiveEdge>, _ s: Int32, weight: Float, maxX: Float
     ) -> Int {
         walkStrip(a, n, b, m, into: out, s, weight: weight, maxX: maxX)
+    }
+
+    /// `walkCentres` for a sampled strip, in a function of its own: inlined in
+    /// `sweep`, which is built once for each kind of blitter, its loop's
+    /// registers changed with changes to the blitters (the line scene 5 %
+    /// slower after one that added a parameter to a span kernel).
+    @inline(never)
+    private func walkSampledStrip(
+        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
+        into out: UnsafeMutablePointer<ActiveEdge>, _ s: Int32, weight: Float, maxX: Float
+    ) -> Int {
+        walkCentres(a, n, b, m, into: out, s, evenOdd: false, snap: false, weight: weight, maxX: maxX)
     }
 
     /// One centre line: where the winding (under the fill rule) is inside,

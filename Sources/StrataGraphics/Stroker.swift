@@ -263,9 +263,11 @@ struct Stroker<Target: EdgeAccumulator> {
             // `corner` for why the stroke is the same).
             let a = lastDirection
             let cross = a.x * d.y - a.y * d.x, dot = a.x * d.x + a.y * d.y
-            let cut = halfWidth * abs(cross) / (1 + dot)
+            let spread = halfWidth * abs(cross), reach = min(length, lastLength)
             let back = Point(x: -a.x, y: -a.y)
-            if trimsInnerCorners && max(cut, halfWidth * abs(cross)) < min(length, lastLength) {
+            // (h·tan(θ/2) < reach without the division, which only a trim needs.)
+            if trimsInnerCorners && spread < reach && spread < reach * (1 + dot) {
+                let cut = spread / (1 + dot)
                 let na = Stroker.normal(a)
                 if cross > 0 {
                     // Turning left: the left side is the inside.
@@ -287,11 +289,11 @@ struct Stroker<Target: EdgeAccumulator> {
                 // the left side's, which leaves the pen where this segment's
                 // left side starts.
                 sendSides()
-                let reach = trimsInnerCorners ? min(length, lastLength) : 0
+                let chordReach = trimsInnerCorners ? reach : 0
                 corner(
-                    last, Point(x: -d.x, y: -d.y), back, smooth: lastSmooth, reach: reach, from: rightStart,
+                    last, Point(x: -d.x, y: -d.y), back, smooth: lastSmooth, reach: chordReach, from: rightStart,
                     to: rightEnd)
-                corner(last, a, d, smooth: lastSmooth, reach: reach, from: leftEnd, to: nil)
+                corner(last, a, d, smooth: lastSmooth, reach: chordReach, from: leftEnd, to: nil)
             }
         } else {
             start.direction = d
