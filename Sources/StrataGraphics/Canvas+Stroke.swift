@@ -164,7 +164,7 @@ extension Canvas {
         let job = StrokeJob(
             path: path, style: style, halfWidth: halfWidth, transform: t,
             tolerance: max(0.001, flatness) / stretch, reach: deviceReach,
-            trimsInnerCorners: strokeRasterizer.trimsInnerCorners)
+            simplifiesCorners: strokeRasterizer.simplifiesCorners)
         // Four strips a pixel row, with exact areas: a stroke that does not
         // overlap itself comes out exact whatever the strips, and where it does,
         // a quarter of a row is the most an overlap can be off. An outline much
@@ -196,8 +196,8 @@ struct StrokeJob {
     let tolerance: Double
     /// How far (device pixels) a join or cap reaches from its vertex.
     let reach: Double
-    /// Whether the insides of corners may be trimmed or chords (`Stroker`).
-    var trimsInnerCorners = true
+    /// Whether corners may be simplified (`Stroker.simplifiesCorners`).
+    var simplifiesCorners = true
 
     /// Flattens, cuts and strokes the path into `target`, keeping only what can
     /// reach `area` (device space).
@@ -205,7 +205,7 @@ struct StrokeJob {
         let visible = area.insetBy(dx: -reach - 1, dy: -reach - 1)
         let stroker = Stroker(
             target: target, style: style, halfWidth: halfWidth, tolerance: tolerance, transform: transform,
-            trimsInnerCorners: trimsInnerCorners)
+            simplifiesCorners: simplifiesCorners)
         let dashes = style.validDashes
         var cutter = StrokeCutter(
             stroker: stroker, transform: transform, visible: visible,

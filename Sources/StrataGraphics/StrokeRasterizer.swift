@@ -202,10 +202,11 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// (`strata_stroke_row`) rather than one after another; tests turn it off
     /// to compare the two.
     var walksRows = true
-    /// Whether the stroker may trim the insides of corners, or join them with
-    /// a chord, instead of going through the corner point (`Stroker`): the
-    /// same stroke with fewer edges. Tests turn it off to compare the two.
-    var trimsInnerCorners = true
+    /// Whether the stroker may simplify corners (`Stroker`): the insides
+    /// trimmed or chords instead of going through the corner point, the
+    /// outsides of slight round turns and of miters one point. Fewer edges;
+    /// tests turn it off to compare the two.
+    var simplifiesCorners = true
     /// The build of the row walk for this processor: 2 with AVX-512, 1 with
     /// AVX2, 0 for neither (tests compare them; a level above the best is
     /// taken as the best).

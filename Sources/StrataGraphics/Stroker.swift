@@ -48,9 +48,15 @@ struct Stroker<Target: EdgeAccumulator> {
     let arcStep: Double
     let stepCos: Double, stepSin: Double, stepGrow: Double
     let transform: Transform
-    /// Whether the inside of a corner may be trimmed (`line(to:smooth:)`) or
-    /// a chord (`corner`).
-    let trimsInnerCorners: Bool
+    /// Whether corners may be simplified (`line(to:smooth:)`): the inside
+    /// trimmed or a chord (`corner`), the outside of a slight round turn or a
+    /// miter one point.
+    let simplifiesCorners: Bool
+    /// The least cos θ of a turn θ whose round join is one point, where the
+    /// offsets meet: it strays h·(1/cos(θ/2) − 1) out from the arc, at most
+    /// a quarter of the tolerance (where a turn's one chord strays in by up to
+    /// the whole tolerance).
+    let tipCos: Double
 
     /// The start of a polyline: its first point and the direction it leaves in
     /// (when it has a segment). Kept until the polyline ends, since only then is
@@ -84,7 +90,7 @@ struct Stroker<Target: EdgeAccumulator> {
     ///     user-space units.
     init(
         target: Target, style: StrokeStyle, halfWidth: Double, tolerance: Double, transform: Transform,
-        trimsInnerCorners: Bool = true
+        simplifiesCorners: Bool = true
     ) {
         self.target = target
         self.halfWidth = halfWidth
@@ -100,7 +106,9 @@ struct Stroker<Target: EdgeAccumulator> {
         stepSin = sin(arcStep)
         stepGrow = (arcStep / stepSin).squareRoot()
         self.transform = transform
-        self.trimsInnerCorners = trimsInnerCorners
+        self.simplifiesCorners = simplifiesCorners
+        let half = halfWidth / (halfWidth + max(tolerance, 0) / 4)
+        tipCos = 2 * half * half - 1
     }
 
     // MARK: Emitting
@@ -255,44 +263,55 @@ struct Stroker<Target: EdgeAccumulator> {
         let n = Stroker.normal(d), m = Point(x: -n.x, y: -n.y)
         var rightStart = device(offset(last, m))
         if start.hasSegment {
-            // The corner at `last`. Its inside is trimmed when both segments
-            // reach past where their inner offsets cross, h·tan(θ/2) back
-            // from the corner's offsets (tan(θ/2) = |cross| / (1 + dot), θ the
-            // turn), and past the chord's triangle, h·sin θ: the inner sides
-            // end and start where they cross, with no edge between them (see
-            // `corner` for why the stroke is the same).
+            // The corner at `last`, each side sent with the last segment's
+            // side: the right side's first (the reversed polyline comes in
+            // along −d and leaves along −a), then the left side's, which
+            // leaves the pen where this segment's left side starts.
+            //
+            // The inside is trimmed when both segments reach past where their
+            // inner offsets cross, h·tan(θ/2) back from the corner's offsets
+            // (tan(θ/2) = |cross| / (1 + dot), θ the turn), and past the
+            // chord's triangle, h·sin θ: the inner sides end and start where
+            // they cross, with no edge between them (see `corner` for why the
+            // stroke is the same). The outside of a slight round turn, where
+            // the offsets' meeting point strays from the arc by no more than
+            // the tolerance, and of a miter, is that point: the outer sides
+            // run on to it, with no edge between them either.
             let a = lastDirection
             let cross = a.x * d.y - a.y * d.x, dot = a.x * d.x + a.y * d.y
             let spread = halfWidth * abs(cross), reach = min(length, lastLength)
-            let back = Point(x: -a.x, y: -a.y)
+            let na = Stroker.normal(a)
             // (h·tan(θ/2) < reach without the division, which only a trim needs.)
-            if trimsInnerCorners && spread < reach && spread < reach * (1 + dot) {
-                let cut = spread / (1 + dot)
-                let na = Stroker.normal(a)
-                if cross > 0 {
-                    // Turning left: the left side is the inside.
-                    let meet = device(Point(x: last.x + halfWidth * na.x - cut * a.x, y: last.y + halfWidth * na.y - cut * a.y))
-                    edge(to: meet)
-                    target.addLine(rightEnd.x, rightEnd.y, rightFrom.x, rightFrom.y)
-                    corner(last, Point(x: -d.x, y: -d.y), back, smooth: lastSmooth, reach: 0, from: rightStart, to: rightEnd)
-                    pen = meet
-                } else {
-                    let meet = device(Point(x: last.x - halfWidth * na.x - cut * a.x, y: last.y - halfWidth * na.y - cut * a.y))
-                    edge(to: leftEnd)
-                    target.addLine(meet.x, meet.y, rightFrom.x, rightFrom.y)
-                    corner(last, a, d, smooth: lastSmooth, reach: 0, from: leftEnd, to: nil)
-                    rightStart = meet
+            let trim = simplifiesCorners && spread < reach && spread < reach * (1 + dot)
+            let tip = simplifiesCorners && (dot >= tipCos && (lastSmooth || join == .round) || miters(a, d, dot))
+            let chordReach = simplifiesCorners ? reach : 0
+            @inline(__always) func meeting(_ side: Double) -> Point {
+                // Where the offsets on `side` (+1 left, −1 right) meet.
+                if side * cross > 0 {
+                    let cut = spread / (1 + dot)
+                    return device(
+                        Point(x: last.x + side * halfWidth * na.x - cut * a.x, y: last.y + side * halfWidth * na.y - cut * a.y))
                 }
+                let nb = Stroker.normal(d), k = side * halfWidth / (1 + (na.x * nb.x + na.y * nb.y))
+                return device(Point(x: last.x + k * (na.x + nb.x), y: last.y + k * (na.y + nb.y)))
+            }
+            // (The left side first: the right side's corner moves the pen.)
+            let leftMeets = cross > 0 ? trim : tip
+            let leftStop = leftMeets ? meeting(1) : leftEnd
+            edge(to: leftStop)
+            if cross < 0 ? trim : tip {
+                let meet = meeting(-1)
+                target.addLine(meet.x, meet.y, rightFrom.x, rightFrom.y)
+                rightStart = meet
             } else {
-                // The last segment's sides whole; the right side's corner (the
-                // reversed polyline comes in along −d and leaves along −a), then
-                // the left side's, which leaves the pen where this segment's
-                // left side starts.
-                sendSides()
-                let chordReach = trimsInnerCorners ? reach : 0
+                target.addLine(rightEnd.x, rightEnd.y, rightFrom.x, rightFrom.y)
                 corner(
-                    last, Point(x: -d.x, y: -d.y), back, smooth: lastSmooth, reach: chordReach, from: rightStart,
-                    to: rightEnd)
+                    last, Point(x: -d.x, y: -d.y), Point(x: -a.x, y: -a.y), smooth: lastSmooth, reach: chordReach,
+                    from: rightStart, to: rightEnd)
+            }
+            if leftMeets {
+                pen = leftStop
+            } else {
                 corner(last, a, d, smooth: lastSmooth, reach: chordReach, from: leftEnd, to: nil)
             }
         } else {
@@ -309,6 +328,16 @@ struct Stroker<Target: EdgeAccumulator> {
         lastDirection = d
         lastLength = length
         lastSmooth = smooth
+    }
+
+    /// Whether `corner` would put a miter on the outside of the turn from `a`
+    /// to `b` (unit vectors, `dot` their dot product): a miter join within
+    /// the limit.
+    @inline(__always) private func miters(_ a: Point, _ b: Point, _ dot: Double) -> Bool {
+        guard join == .miter && !lastSmooth && dot > -0.999_999 else { return false }
+        let s = ((1 + dot) / 2).squareRoot()
+        let na = Stroker.normal(a), nb = Stroker.normal(b)
+        return s > 0 && 1 / s <= miterLimit && 1 + (na.x * nb.x + na.y * nb.y) > 1e-12
     }
 
     /// Sends the last segment's sides whole.

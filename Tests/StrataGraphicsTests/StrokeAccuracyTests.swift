@@ -270,22 +270,24 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
         #expect(canvas.bitmap[19, 5].a == 255 && canvas.bitmap[19, 22].a == 255)
     }
 
-    // MARK: - Trimmed insides of corners
+    // MARK: - Simplified corners
 
-    @Test func trimmedInsidesOfCornersDrawTheSameStroke() {
+    @Test func simplifiedCornersDrawTheSameStroke() {
         // Zigzags with steps from a tenth of the width to many widths, every
         // join, some turned or dashed, some closed, and small closed polygons
-        // whose sides are about as long as the width: drawn with the insides
-        // of corners through the corner point and trimmed (the inner sides
-        // ending where they cross, or a chord), where both segments reach
-        // past what is trimmed, and compared with the stroke drawn 8 times
-        // larger and averaged down. Both outlines have the same union; the
+        // whose sides are about as long as the width: drawn with corners as
+        // they are (the inside through the corner point, the outside's arc,
+        // miter or bevel) and simplified (the inside trimmed, the inner sides
+        // ending where they cross, or a chord, where both segments reach past
+        // what is trimmed; the outside of a slight round turn or of a miter
+        // one point), and compared with the stroke drawn 8 times larger and
+        // averaged down. The insides have the same union either way; the
         // strips' mean windings see them differently where an edge ends
-        // inside a strip (by up to 19 levels here), and the trimmed outline,
-        // with fewer overlaps, comes out the closer of the two. A trim where a
-        // segment is too short for it bites a notch out of the inside of the
-        // corner (this test fails, by over a hundred levels, with the length
-        // checks taken out).
+        // inside a strip (by up to 19 levels here), and the simplified
+        // outline, with fewer overlaps, comes out the closer of the two. A
+        // trim where a segment is too short for it bites a notch out of the
+        // inside of the corner (this test fails, by over a hundred levels,
+        // with the length checks taken out).
         var rng = FuzzRandom(seed: 77)
         var differing = 0, pixels = 0, trimmedEdges = 0, pivotEdges = 0
         var trimmedError = 0.0, pivotError = 0.0
@@ -322,7 +324,7 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
             let turn = rng.int(3) == 0 ? Transform(rotationAngle: rng.uniform()).scaledBy(x: 1.3, y: 0.8) : .identity
             func draw(scale: Int, trims: Bool) -> Canvas {
                 let canvas = makeCanvas(120 * scale, 90 * scale)
-                canvas.strokeRasterizer.trimsInnerCorners = trims
+                canvas.strokeRasterizer.simplifiesCorners = trims
                 canvas.strokeColor = .white
                 canvas.strokeStyle = style
                 canvas.concatenate(Transform(scaleX: Double(scale), y: Double(scale)))
@@ -349,7 +351,11 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
                 }
             }
             pixels += 120 * 90
-            #expect(worstTrimmed <= worstPivot + 1, "round \(round): \(worstTrimmed) levels off, \(worstPivot) through the corners")
+            // (A slight round turn's tip strays out from the arc by up to a
+            // quarter of the flattening tolerance, 0.025 px, where the chord
+            // through the corner's offsets strays in by up to 0.1 px: a few
+            // levels either way.)
+            #expect(worstTrimmed <= worstPivot + 5, "round \(round): \(worstTrimmed) levels off, \(worstPivot) through the corners")
         }
         #expect(trimmedError <= pivotError, "off by \(trimmedError) levels in all, \(pivotError) through the corners")
         #expect(differing < pixels / 1000, "\(differing) of \(pixels) pixels differ")
