@@ -316,18 +316,21 @@ public final class Canvas {
     /// when one of them is NaN or infinite there.
     static func deviceBounds(_ path: Path, _ t: Transform) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        var finite = true
+        // Without a branch a point (which way each comparison goes is
+        // unpredictable for a shape's vertices): v − v is 0 for a finite v and
+        // NaN for an infinite or NaN one, and so is their sum.
+        var check = 0.0
         path.points.withUnsafeBufferPointer { pts in
             for p in pts {
                 let x = t.a * p.x + t.c * p.y + t.tx, y = t.b * p.x + t.d * p.y + t.ty
-                if !(x.isFinite && y.isFinite) { finite = false; break }
-                if x < x0 { x0 = x }
-                if x > x1 { x1 = x }
-                if y < y0 { y0 = y }
-                if y > y1 { y1 = y }
+                check += (x - x) + (y - y)
+                x0 = x < x0 ? x : x0
+                x1 = x > x1 ? x : x1
+                y0 = y < y0 ? y : y0
+                y1 = y > y1 ? y : y1
             }
         }
-        return finite ? (x0, y0, x1, y1) : nil
+        return check == 0 ? (x0, y0, x1, y1) : nil
     }
 
     /// Fills `rect` (in user space) with the fill colour.

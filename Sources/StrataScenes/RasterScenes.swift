@@ -79,9 +79,11 @@ public enum RasterScene: String, CaseIterable, Sendable {
         canvas.fill(canvas.bounds)
         switch self {
         case .polygons:
-            for (path, (_, color)) in zip(data.polygonPaths, data.polygons) {
-                canvas.fillColor = color
-                canvas.fill(path)
+            // (By index: a loop over the pairs copied each path and the
+            // polygon's points, retaining and releasing their storage.)
+            for i in data.polygonPaths.indices {
+                canvas.fillColor = data.polygonColors[i]
+                canvas.fill(data.polygonPaths[i])
             }
         case .circles:
             for (c, r, color) in data.circles {
@@ -120,6 +122,7 @@ public struct SceneData {
     /// builds its paths before timing too): the polygons, the polyline of
     /// `line` and `area`, and the closed area under it.
     public private(set) var polygonPaths: [Path] = []
+    public private(set) var polygonColors: [Color] = []
     public private(set) var linePath = Path()
     public private(set) var areaPath = Path()
 
@@ -130,6 +133,7 @@ public struct SceneData {
             path.closeSubpath()
             return path
         }
+        polygonColors = polygons.map { $0.1 }
         guard !points.isEmpty else { return }
         linePath = Path()
         linePath.addLines(between: points)
