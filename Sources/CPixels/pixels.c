@@ -26,13 +26,16 @@ static inline uint32_t scale_packed(uint32_t p, uint32_t k) {
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-/// An edge's whole rows `row ..< end` (end − row ≥ 8), eight at a time, with
-/// AVX2: each row's x at its bottom line and what `strata_add_edge_area` adds
-/// for a row the edge descends entirely (d = `dir`) worked out for eight rows
-/// in the lanes of a register, in the same operations (so the same values);
-/// the cells then taken lane by lane. A row whose edge spans more than two
-/// cells goes to `strata_add_edge_area` itself. Returns the first row not
-/// done; `*line`, `*row_bits` and `*x_top` move on with it. Rows and x are
+/// An edge's whole rows `row ..< end`, eight at a time (the last few in a
+/// last step), with AVX2: each row's x at its bottom line and what
+/// `strata_add_edge_area` adds for a row the edge descends entirely
+/// (d = `dir`) worked out for eight rows in the lanes of a register, in the
+/// same operations (so the same values); the cells then taken lane by lane.
+/// A row whose edge spans more than two cells goes to `strata_add_edge_area`
+/// itself. Returns `end`; `*line`, `*row_bits` and `*x_top` move on with it.
+/// (The last few rows went one at a time before, through that function's
+/// branch between one cell and two, which goes either way at random for a
+/// steep edge: the polygons scene 6 % faster this way.) Rows and x are
 /// converted in 32-bit lanes: bitmaps are at most 65,536 pixels a side
 /// (`BitmapLimits`), so both stay far under 2³¹.
 __attribute__((target("avx2")))
@@ -46,13 +49,16 @@ static long whole_rows_avx2(float **line, uint64_t **row_bits, long stride, long
     float xt = *x_top;
     float xas[8], xbs[8], v0[8], v1[8], v2[8];
     int32_t at[8];
-    for (; row + 8 <= end; row += 8) {
+    while (row < end) {
+        // Eight rows, or the last few (the lanes past them worked out and
+        // left alone).
+        const long n = end - row < 8 ? end - row : 8;
         const __m256 y_bot = _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32((int)row), next));
         const __m256 x_bot = _mm256_add_ps(_mm256_set1_ps(x0), _mm256_mul_ps(_mm256_sub_ps(y_bot, _mm256_set1_ps(y0)),
                                                                            _mm256_set1_ps(dxdy)));
         __m256 xa = _mm256_blend_ps(_mm256_permutevar8x32_ps(x_bot, previous), _mm256_set1_ps(xt), 0x01);
         __m256 xb = x_bot;
-        xt = _mm256_cvtss_f32(_mm256_permutevar8x32_ps(x_bot, _mm256_set1_epi32(7)));
+        xt = _mm256_cvtss_f32(_mm256_permutevar8x32_ps(x_bot, _mm256_set1_epi32((int)n - 1)));
         // Not at least 0 (NaN included): 0.
         xa = _mm256_and_ps(xa, _mm256_cmp_ps(xa, zero, _CMP_GE_OQ));
         xb = _mm256_and_ps(xb, _mm256_cmp_ps(xb, zero, _CMP_GE_OQ));
@@ -83,7 +89,7 @@ static long whole_rows_avx2(float **line, uint64_t **row_bits, long stride, long
         _mm256_storeu_ps(xas, xa);
         _mm256_storeu_ps(xbs, xb);
         const int ones = _mm256_movemask_ps(one_cell), twos = _mm256_movemask_ps(two_cells);
-        for (int k = 0; k < 8; k++, l += stride, b += words) {
+        for (int k = 0; k < n; k++, l += stride, b += words) {
             const long c = at[k];
             if ((ones | twos) >> k & 1) {
                 // One cell or two without a branch between them (a slanted
@@ -98,6 +104,7 @@ static long whole_rows_avx2(float **line, uint64_t **row_bits, long stride, long
                 strata_add_edge_area(l, b, xas[k], xbs[k], dir);
             }
         }
+        row += n;
     }
     *line = l;
     *row_bits = b;
@@ -130,8 +137,9 @@ void strata_accumulate_area(float *cells, uint64_t *bits, long stride, long word
     row_bits += words;
     long row = first + 1;
 #if defined(__x86_64__)
-    // Rows it crosses whole, eight at a time where the processor can.
-    if (avx2 && last - row >= 8) {
+    // Rows it crosses whole, eight at a time where the processor can (from
+    // two rows on).
+    if (avx2 && last - row >= 2) {
         row = whole_rows_avx2(&line, &row_bits, stride, words, row, last, x0, y0, dxdy, dir, &x_top);
     }
 #else
