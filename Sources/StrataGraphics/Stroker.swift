@@ -19,10 +19,12 @@ import Darwin
 // the stroke. Where both segments are long enough, the inside of the corner is
 // trimmed instead: the two inner sides end where they cross, or, where a
 // segment is too short for that, the inner side is one chord instead of the
-// two edges through the pivot (`corner` says why that is the same stroke). A
-// zigzag chart line's outline has a fifth fewer edges. Corners inside a flattened curve get round joins whatever the
-// style, since the curve itself has no corner there: that is what keeps a cusp
-// in a cubic round rather than spiked.
+// two edges through the pivot (`corner` says why that is the same stroke). The
+// outside of a slight round turn, and of a miter, is the one point where the
+// outer sides meet. A zigzag chart line's outline has a fifth fewer edges.
+// Corners inside a flattened curve get round joins whatever the style, since
+// the curve itself has no corner there: that is what keeps a cusp in a cubic
+// round rather than spiked.
 //
 // The outline of an open polyline is the left side forward, the end cap, the
 // right side backward and the start cap; a closed one is two loops of opposite
@@ -210,12 +212,7 @@ struct Stroker<Target: EdgeAccumulator> {
         case .round:
             return turn(around: v, from: na, to: nb, end: q, to)
         case .miter:
-            // Miter length over line width is 1/sin(φ/2), φ the angle between the
-            // segments. φ = π − θ for a turn θ with cos θ = dot, so
-            // sin(φ/2) = cos(θ/2) = √((1 + dot)/2).
-            let s = ((1 + dot) / 2).squareRoot()
-            // A full reversal has no miter (it would point backwards): bevel.
-            if dot > -0.999_999 && s > 0 && 1 / s <= miterLimit && 1 + (na.x * nb.x + na.y * nb.y) > 1e-12 {
+            if miterFits(dot, na, nb) {
                 let k = halfWidth / (1 + (na.x * nb.x + na.y * nb.y))
                 penLine(Point(x: v.x + k * (na.x + nb.x), y: v.y + k * (na.y + nb.y)))
             }
@@ -275,15 +272,19 @@ struct Stroker<Target: EdgeAccumulator> {
             // they cross, with no edge between them (see `corner` for why the
             // stroke is the same). The outside of a slight round turn, where
             // the offsets' meeting point strays from the arc by no more than
-            // the tolerance, and of a miter, is that point: the outer sides
-            // run on to it, with no edge between them either.
+            // a quarter of the tolerance (`tipCos`), and of a miter, is that
+            // point: the outer sides run on to it, with no edge between them
+            // either.
             let a = lastDirection
             let cross = a.x * d.y - a.y * d.x, dot = a.x * d.x + a.y * d.y
             let spread = halfWidth * abs(cross), reach = min(length, lastLength)
             let na = Stroker.normal(a)
             // (h·tan(θ/2) < reach without the division, which only a trim needs.)
             let trim = simplifiesCorners && spread < reach && spread < reach * (1 + dot)
-            let tip = simplifiesCorners && (dot >= tipCos && (lastSmooth || join == .round) || miters(a, d, dot))
+            let nb = Stroker.normal(d)
+            let tip =
+                simplifiesCorners
+                && (lastSmooth || join == .round ? dot >= tipCos : join == .miter && miterFits(dot, na, nb))
             let chordReach = simplifiesCorners ? reach : 0
             @inline(__always) func meeting(_ side: Double) -> Point {
                 // Where the offsets on `side` (+1 left, −1 right) meet.
@@ -292,7 +293,7 @@ struct Stroker<Target: EdgeAccumulator> {
                     return device(
                         Point(x: last.x + side * halfWidth * na.x - cut * a.x, y: last.y + side * halfWidth * na.y - cut * a.y))
                 }
-                let nb = Stroker.normal(d), k = side * halfWidth / (1 + (na.x * nb.x + na.y * nb.y))
+                let k = side * halfWidth / (1 + (na.x * nb.x + na.y * nb.y))
                 return device(Point(x: last.x + k * (na.x + nb.x), y: last.y + k * (na.y + nb.y)))
             }
             // (The left side first: the right side's corner moves the pen.)
@@ -330,14 +331,15 @@ struct Stroker<Target: EdgeAccumulator> {
         lastSmooth = smooth
     }
 
-    /// Whether `corner` would put a miter on the outside of the turn from `a`
-    /// to `b` (unit vectors, `dot` their dot product): a miter join within
-    /// the limit.
-    @inline(__always) private func miters(_ a: Point, _ b: Point, _ dot: Double) -> Bool {
-        guard join == .miter && !lastSmooth && dot > -0.999_999 else { return false }
+    /// Whether a miter join fits a turn whose directions have dot product
+    /// `dot` and left normals `na`, `nb`: within the limit, and not a full
+    /// reversal (whose miter would point backwards: it is bevelled). Miter
+    /// length over line width is 1/sin(φ/2), φ the angle between the
+    /// segments; φ = π − θ for a turn θ with cos θ = dot, so
+    /// sin(φ/2) = cos(θ/2) = √((1 + dot)/2).
+    @inline(__always) private func miterFits(_ dot: Double, _ na: Point, _ nb: Point) -> Bool {
         let s = ((1 + dot) / 2).squareRoot()
-        let na = Stroker.normal(a), nb = Stroker.normal(b)
-        return s > 0 && 1 / s <= miterLimit && 1 + (na.x * nb.x + na.y * nb.y) > 1e-12
+        return dot > -0.999_999 && s > 0 && 1 / s <= miterLimit && 1 + (na.x * nb.x + na.y * nb.y) > 1e-12
     }
 
     /// Sends the last segment's sides whole.
