@@ -51,7 +51,9 @@ public enum AxisLabels {
         }
     }
 
-    /// Labels for a date axis of `length` points over `lower ... upper`.
+    /// Labels for a date axis of `length` points over `lower ... upper`:
+    /// `DateScale.labels(for:)`, with the year on the first and where it
+    /// changes, unless `format` writes them.
     public static func dates(
         _ lower: Date, _ upper: Date, length: Double, font: Font, calendar: Calendar = .current, maxTicks: Int = 10,
         gap: Double = 8, rotation: Double = 0, format: ((Double) -> String)? = nil
@@ -59,10 +61,11 @@ public enum AxisLabels {
         fit(length: length, maxTicks: maxTicks, gap: gap) { n in
             let scale = DateScale(covering: lower, upper, ticks: n, calendar: calendar)
             let a = scale.lower.timeIntervalSinceReferenceDate, b = scale.upper.timeIntervalSinceReferenceDate
+            // The scale's labels say the year on the first and where it changes.
+            let texts = format == nil ? scale.labels(for: scale.ticks) : scale.ticks.map { format!($0.timeIntervalSinceReferenceDate) }
             return place(
-                scale.ticks.map { ($0.timeIntervalSinceReferenceDate, format?($0.timeIntervalSinceReferenceDate) ?? scale.label(for: $0)) }, lower: a,
-                upper: b,
-                length: length, font: font, vertical: false, rotation: rotation)
+                zip(scale.ticks, texts).map { ($0.timeIntervalSinceReferenceDate, $1) }, lower: a, upper: b, length: length, font: font,
+                vertical: false, rotation: rotation)
         }
     }
 

@@ -26,6 +26,59 @@ public struct CSVError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 }
 
+/// How the fields of a CSV file's lines are separated.
+public enum CSVDelimiter: Sendable, Hashable {
+    /// One ASCII character other than a quote or a newline (`,`, `;`, a tab).
+    case character(Character)
+    /// Runs of spaces and tabs, as numpy's `savetxt` and many instruments
+    /// write numbers; spaces at the start and end of a line separate nothing.
+    case whitespace
+    /// Chosen from the first two lines after the comments: a comma when the
+    /// first has one; else a tab, else a semicolon, when the first has one;
+    /// else whitespace when the second (or the first, without a header)
+    /// splits into two fields or more at spaces; else a comma.
+    case automatic
+}
+
+/// Whether a CSV file's first line (after comments and blank lines) names
+/// the columns.
+public enum CSVHeader: Sendable, Hashable {
+    /// A header, unless every field of the first line is a number, a
+    /// missing value or an ISO 8601 date (and one is not empty): then that
+    /// line is the first row, and the columns are named `column 1`,
+    /// `column 2`, and so on.
+    case automatic
+    /// The first line names the columns, whatever it holds.
+    case present
+    /// Every line is a row; the columns are named `column 1`, `column 2`, ….
+    case absent
+}
+
+/// How a CSV file is laid out: its delimiter, header and comments.
+public struct CSVFormat: Sendable, Hashable {
+    public var delimiter: CSVDelimiter
+    public var header: CSVHeader
+    /// Lines whose first character other than a space is this one are
+    /// comments (as gnuplot and numpy read them): skipped before the header
+    /// always, and among the rows when `commentsAnywhere`. nil: no comments.
+    /// It must be one ASCII character other than a quote or a newline.
+    public var comment: Character?
+    /// Whether comment lines among the rows are skipped too. Off by default:
+    /// a row whose first cell starts with the comment character is then read
+    /// as a row.
+    public var commentsAnywhere: Bool
+
+    public init(
+        delimiter: CSVDelimiter = .automatic, header: CSVHeader = .automatic, comment: Character? = "#",
+        commentsAnywhere: Bool = false
+    ) {
+        self.delimiter = delimiter
+        self.header = header
+        self.comment = comment
+        self.commentsAnywhere = commentsAnywhere
+    }
+}
+
 /// How a CSV column's cells are read.
 public enum CSVColumnKind: Sendable, Equatable {
     /// Decimal numbers (`12`, `-0.5`, `6.02e23`); an empty cell, `NaN` or
@@ -41,12 +94,22 @@ public enum CSVColumnKind: Sendable, Equatable {
     /// `number` if the column's first non-empty cell is a number (or a
     /// missing value), `isoDate` if it is a date; the rest follow it.
     case automatic
+    /// Numbers, for a column read without being named (a series chosen by
+    /// looking at the first rows): a cell that is neither a number nor a
+    /// missing value drops the column instead of being an error. Its values
+    /// then come back all NaN, and `droppedColumns` has its index.
+    case numberIfAll
 }
 
 /// Reads chosen columns of a CSV file (RFC 4180: a header line, fields
 /// separated by a delimiter, quoted fields with doubled quotes, CRLF or LF)
 /// as `Double`s, streaming the file in blocks so that a file of ten million
 /// rows is never held in memory as text.
+///
+/// Files as people publish them read too (`CSVFormat`): comment lines
+/// before the header (`# Data source: …`), blank lines, no header at all,
+/// and numbers separated by runs of spaces; the delimiter is found from the
+/// first lines unless given.
 ///
 /// Why not a CSV package: the issue asked for one, and both were measured
 /// on the 10,000,000-row benchmark file's first million rows (`time,bpm`):
@@ -58,17 +121,32 @@ public enum CSVColumnKind: Sendable, Equatable {
 /// `Architecture.md`).
 public struct CSVColumnReader {
     public let path: String
-    public let delimiter: UInt8
+    /// The delimiter the file is read with (`automatic` resolved).
+    public private(set) var delimiter: CSVDelimiter
+    /// Whether the file's first line named the columns (without one, they
+    /// are named `column 1`, `column 2`, …).
+    public private(set) var hasHeader = true
     /// The header's names.
     public private(set) var header: [String] = []
     /// The kinds the last `readColumns` read its columns as (`automatic`
     /// resolved to `number` or `isoDate`; it stays `automatic` for a column
     /// of empty cells).
     public private(set) var resolvedKinds: [CSVColumnKind] = []
+    /// The columns (indices from 0) the last `readColumns` dropped: those
+    /// read as `numberIfAll` that held something other than numbers.
+    public private(set) var droppedColumns: Set<Int> = []
     /// Bytes in the file, and bytes read so far (for progress).
     public private(set) var fileSize = 0
     public private(set) var bytesRead = 0
 
+    /// The delimiter byte (0 for whitespace).
+    private var separator: UInt8
+    private var splitsAtWhitespace: Bool
+    private let commentByte: UInt8?
+    /// Whether comment lines are skipped now (before the header always,
+    /// after it when the format says so).
+    private var skipsComments = true
+    private let commentsAnywhere: Bool
     private let handle: FileHandle
     private var buffer: [UInt8] = []
     /// The unread part of `buffer`.
@@ -78,15 +156,39 @@ public struct CSVColumnReader {
     /// The line number of the next line.
     private var line = 1
 
-    /// Opens `path` and reads its header.
-    /// - Throws: `CSVError` when the file cannot be opened, is empty, or its
-    ///   header is not a line of names.
-    public init(path: String, delimiter: Character = ",") throws(CSVError) {
+    /// Opens `path` and reads its header with `delimiter`.
+    public init(path: String, delimiter: Character) throws(CSVError) {
+        try self.init(path: path, format: CSVFormat(delimiter: .character(delimiter)))
+    }
+
+    /// Opens `path` and reads its header (or, without one, names its
+    /// columns), passing comment and blank lines before it.
+    /// - Throws: `CSVError` when the file cannot be opened, is empty or
+    ///   holds only comments, the format's characters are not usable, or
+    ///   the header is not a line of names.
+    public init(path: String, format: CSVFormat = CSVFormat()) throws(CSVError) {
         self.path = path
-        guard let d = delimiter.asciiValue, d != UInt8(ascii: "\""), d != 10, d != 13 else {
-            throw CSVError(file: path, message: "the delimiter must be one ASCII character other than a quote or a newline")
+        func usable(_ c: Character) -> UInt8? {
+            guard let b = c.asciiValue, b != UInt8(ascii: "\""), b != 10, b != 13 else { return nil }
+            return b
         }
-        self.delimiter = d
+        var chosen: UInt8? = nil
+        if case .character(let c) = format.delimiter {
+            guard let d = usable(c) else {
+                throw CSVError(file: path, message: "the delimiter must be one ASCII character other than a quote or a newline")
+            }
+            chosen = d
+        }
+        if let c = format.comment {
+            guard let b = usable(c), b != 32, b != 9 else {
+                throw CSVError(file: path, message: "the comment character must be one ASCII character other than a quote, a space or a newline")
+            }
+            guard b != chosen else { throw CSVError(file: path, message: "the comment character cannot be the delimiter") }
+            commentByte = b
+        } else {
+            commentByte = nil
+        }
+        commentsAnywhere = format.commentsAnywhere
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CSVError(file: path, message: "no such file")
@@ -98,12 +200,63 @@ public struct CSVColumnReader {
         handle = h
         fileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         buffer = [UInt8](repeating: 0, count: 1 << 22)
-        var fields: [String] = []
-        guard try readRecord(into: &fields) else { throw CSVError(file: path, message: "the file is empty") }
-        // A UTF-8 byte-order mark before the first name is not part of it.
-        if let first = fields.first, first.hasPrefix("\u{FEFF}") { fields[0] = String(first.dropFirst()) }
-        header = fields.map { $0.trimmingCharacters(in: .whitespaces) }
-        if header.allSatisfy(\.isEmpty) { throw CSVError(file: path, line: 1, message: "the header line is empty") }
+        // Placeholders until the delimiter is known (the preamble is read
+        // line by line, without fields).
+        separator = chosen ?? UInt8(ascii: ",")
+        splitsAtWhitespace = format.delimiter == .whitespace
+        delimiter = .character(",")
+        guard try ensureLine() else { throw CSVError(file: path, message: "the file is empty") }
+        // A UTF-8 byte-order mark is not part of the text.
+        if end - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF { start += 3 }
+        try skipBlankAndCommentLines()
+        guard try ensureLine() else {
+            throw CSVError(file: path, message: line == 1 ? "the file is empty" : "the file has only blank lines and comments: no header or rows")
+        }
+        skipsComments = commentsAnywhere
+        // The delimiter, from the first lines when not given.
+        switch format.delimiter {
+        case .character(let c): delimiter = .character(c)
+        case .whitespace: delimiter = .whitespace
+        case .automatic:
+            delimiter = sniffDelimiter(header: format.header)
+            if case .character(let c) = delimiter { separator = c.asciiValue! }
+            splitsAtWhitespace = delimiter == .whitespace
+        }
+        // The header, or the first row when there is none.
+        guard let (a, b, quoted) = try nextRecord() else { throw CSVError(file: path, message: "the file is empty") }
+        var e = b
+        if e > a, buffer[e - 1] == 13 { e -= 1 }
+        let fields = try fieldStrings(a, e, quoted: quoted, lineNumber: line)
+        let names = fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        switch format.header {
+        case .present: hasHeader = true
+        case .absent: hasHeader = false
+        case .automatic: hasHeader = !Self.isRowOfValues(names)
+        }
+        if hasHeader {
+            line += 1 + (quoted ? countNewlines(a, b) : 0)
+            start = b < end ? b + 1 : b
+            header = names
+            if header.allSatisfy(\.isEmpty) { throw CSVError(file: path, line: line - 1, message: "the header line is empty") }
+        } else {
+            header = names.indices.map { "column \($0 + 1)" }
+        }
+    }
+
+    /// Whether a line's fields are all values (numbers, missing values or
+    /// ISO dates, or empty), one at least not empty: a row, not names.
+    static func isRowOfValues(_ fields: [String]) -> Bool {
+        var any = false
+        for f in fields where !f.isEmpty {
+            any = true
+            let bytes = Array(f.utf8)
+            let ok = bytes.withUnsafeBufferPointer { q in
+                CSVNumbers.parseDouble(q, 0, q.count) != nil || CSVNumbers.isMissing(q, 0, q.count)
+                    || CSVNumbers.parseISODate(q, 0, q.count) != nil
+            }
+            if !ok { return false }
+        }
+        return any
     }
 
     /// The index of a column given by name (exactly, then ignoring case) or
@@ -135,9 +288,6 @@ public struct CSVColumnReader {
         for i in out.indices { out[i].reserveCapacity(estimate) }
         let wanted = columns.map(\.index)
         let maxIndex = wanted.max() ?? -1
-        // Which output each field goes to.
-        var slot = [Int](repeating: -1, count: maxIndex + 1)
-        for (k, i) in wanted.enumerated() where i >= 0 { slot[i] = k }
         let formatters: [DateFormatter?] = columns.map {
             guard case .date(let format) = $0.kind else { return nil }
             let f = DateFormatter()
@@ -147,7 +297,11 @@ public struct CSVColumnReader {
             return f
         }
         var kinds = columns.map(\.kind)
-        defer { resolvedKinds = kinds }
+        var dropped = Set<Int>()
+        defer {
+            resolvedKinds = kinds
+            droppedColumns = Set(dropped.map { wanted[$0] })
+        }
         var lastReport = 0
         var fields: [[UInt8]] = []
         var spans = [(Int, Int)](repeating: (0, 0), count: maxIndex + 1)
@@ -161,30 +315,18 @@ public struct CSVColumnReader {
             start = b < end ? b + 1 : b
             var e = b
             if e > a, buffer[e - 1] == 13 { e -= 1 }
-            // A blank line is skipped.
-            if e == a { continue }
+            // A blank line is skipped, and so is a comment where they may be.
+            if isBlankOrComment(a, e) { continue }
             if !quoted {
                 // Fields are the spans between delimiters.
-                let count: Int = buffer.withUnsafeBufferPointer { q in
-                    var field = 0, f = a, p = a
-                    while p < e {
-                        if q[p] == delimiter {
-                            spans[field] = (f, p)
-                            field += 1
-                            f = p + 1
-                            if field > maxIndex { return field }
-                        }
-                        p += 1
-                    }
-                    spans[field] = (f, e)
-                    return field + 1
-                }
+                let count = splitSpans(a, e, into: &spans, upTo: maxIndex)
                 if count <= maxIndex { throw shortRow(lineNumber, count, wanted) }
                 for (k, i) in wanted.enumerated() {
                     let (fa, fb) = spans[i]
                     let v = try buffer.withUnsafeBufferPointer { q throws(CSVError) -> Double in
                         try parse(q, fa, fb, &kinds[k], formatters[k], lineNumber, i)
                     }
+                    if v.isNaN, kinds[k] == .numberIfAll, !dropped.contains(k), !isGap(fa, fb) { dropped.insert(k) }
                     out[k].append(v)
                 }
             } else {
@@ -194,12 +336,31 @@ public struct CSVColumnReader {
                     let v = try fields[i].withUnsafeBufferPointer { q throws(CSVError) -> Double in
                         try parse(q, 0, q.count, &kinds[k], formatters[k], lineNumber, i)
                     }
+                    if v.isNaN, kinds[k] == .numberIfAll, !dropped.contains(k),
+                        !fields[i].withUnsafeBufferPointer({ Self.isGap($0, 0, $0.count) })
+                    {
+                        dropped.insert(k)
+                    }
                     out[k].append(v)
                 }
             }
         }
+        for k in dropped { out[k] = [Double](repeating: .nan, count: out[k].count) }
         progress?(1)
         return out
+    }
+
+    /// Whether the cell in bytes [a, b) of the buffer is empty or a missing
+    /// value (a gap, not a cell that is not a number).
+    private func isGap(_ a: Int, _ b: Int) -> Bool {
+        buffer.withUnsafeBufferPointer { Self.isGap($0, a, b) }
+    }
+
+    private static func isGap(_ q: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> Bool {
+        var a = a, b = b
+        while a < b, q[a] == 32 || q[a] == 9 { a += 1 }
+        while b > a, q[b - 1] == 32 || q[b - 1] == 9 { b -= 1 }
+        return a == b || CSVNumbers.isMissing(q, a, b)
     }
 
     /// The next row's fields as text, without reading past it (to look at
@@ -208,22 +369,195 @@ public struct CSVColumnReader {
         while let (a, b, quoted) = try nextRecord() {
             var e = b
             if e > a, buffer[e - 1] == 13 { e -= 1 }
-            if e == a {
-                // A blank line: pass it.
+            if isBlankOrComment(a, e) {
+                // A blank line (or a comment): pass it.
                 start = b < end ? b + 1 : b
                 line += 1
                 continue
             }
-            if quoted {
-                var fields: [[UInt8]] = []
-                try splitQuoted(a, e, line, into: &fields)
-                return fields.map { String(decoding: $0, as: UTF8.self) }
-            }
-            return buffer[a..<e].split(separator: delimiter, omittingEmptySubsequences: false).map {
-                String(decoding: $0, as: UTF8.self)
-            }
+            return try fieldStrings(a, e, quoted: quoted, lineNumber: line)
         }
         return nil
+    }
+
+    /// Up to `limit` of the next rows' fields as text, without reading past
+    /// them: as many as the block already read holds (at least the first
+    /// row, when there is one). Blank lines and comments are passed over.
+    public mutating func peekRows(limit: Int) throws(CSVError) -> [[String]] {
+        guard limit > 0, let first = try peekRow() else { return [] }
+        var rows = [first]
+        // Walk on from the first row within the block alone, then go back.
+        let (savedStart, savedLine) = (start, line)
+        defer { (start, line) = (savedStart, savedLine) }
+        guard let (_, b0, q0) = try nextRecord() else { return rows }
+        line += 1 + (q0 ? countNewlines(start, b0) : 0)
+        var p = b0 < end ? b0 + 1 : b0
+        while rows.count < limit, p < end {
+            // The record's end, only if the block holds all of it.
+            var inQuotes = false, quoted = false, q = p
+            var lineEnd = p
+            while lineEnd < end, buffer[lineEnd] != 10 { lineEnd += 1 }
+            let comment = isComment(p, lineEnd)
+            while q < end {
+                let c = buffer[q]
+                if c == 34, !comment {
+                    inQuotes.toggle()
+                    quoted = true
+                } else if c == 10, !inQuotes {
+                    break
+                }
+                q += 1
+            }
+            if q >= end, !atEOF || inQuotes { break }
+            var e = q
+            if e > p, buffer[e - 1] == 13 { e -= 1 }
+            let lineNumber = line
+            line += 1 + (quoted ? countNewlines(p, q) : 0)
+            if !isBlankOrComment(p, e) { rows.append(try fieldStrings(p, e, quoted: quoted, lineNumber: lineNumber)) }
+            p = q + 1
+        }
+        return rows
+    }
+
+    /// The fields of the record in bytes [a, e) as text.
+    private func fieldStrings(_ a: Int, _ e: Int, quoted: Bool, lineNumber: Int) throws(CSVError) -> [String] {
+        if quoted {
+            var fields: [[UInt8]] = []
+            try splitQuoted(a, e, lineNumber, into: &fields)
+            return fields.map { String(decoding: $0, as: UTF8.self) }
+        }
+        var spans = [(Int, Int)](repeating: (0, 0), count: Swift.max(1, e - a + 1))
+        let count = splitSpans(a, e, into: &spans, upTo: Int.max)
+        return spans.prefix(count).map { String(decoding: buffer[$0.0..<$0.1], as: UTF8.self) }
+    }
+
+    /// Splits the unquoted record in bytes [a, e) into the spans of its
+    /// fields, up to field `maxIndex` (later ones are not looked for);
+    /// returns the fields found. `spans` must have room for them.
+    private func splitSpans(_ a: Int, _ e: Int, into spans: inout [(Int, Int)], upTo maxIndex: Int) -> Int {
+        if splitsAtWhitespace {
+            return buffer.withUnsafeBufferPointer { q in
+                var field = 0, p = a
+                while true {
+                    while p < e, q[p] == 32 || q[p] == 9 { p += 1 }
+                    if p >= e { return field }
+                    let f = p
+                    while p < e, q[p] != 32, q[p] != 9 { p += 1 }
+                    if field < spans.count { spans[field] = (f, p) }
+                    field += 1
+                    if field > maxIndex { return field }
+                }
+            }
+        }
+        let delimiter = separator
+        return buffer.withUnsafeBufferPointer { q in
+            var field = 0, f = a, p = a
+            while p < e {
+                if q[p] == delimiter {
+                    spans[field] = (f, p)
+                    field += 1
+                    f = p + 1
+                    if field > maxIndex { return field }
+                }
+                p += 1
+            }
+            spans[field] = (f, e)
+            return field + 1
+        }
+    }
+
+    /// Whether bytes [a, e) are a blank line, or a comment where comments
+    /// are skipped now.
+    private func isBlankOrComment(_ a: Int, _ e: Int) -> Bool {
+        if e == a { return true }
+        guard skipsComments || splitsAtWhitespace else { return false }
+        var p = a
+        while p < e, buffer[p] == 32 || buffer[p] == 9 { p += 1 }
+        if p == e { return splitsAtWhitespace }
+        if skipsComments, let c = commentByte, buffer[p] == c { return true }
+        return false
+    }
+
+    /// Whether bytes [a, e) are a comment where comments are skipped now.
+    private func isComment(_ a: Int, _ e: Int) -> Bool {
+        guard skipsComments, let c = commentByte else { return false }
+        var p = a
+        while p < e, buffer[p] == 32 || buffer[p] == 9 { p += 1 }
+        return p < e && buffer[p] == c
+    }
+
+    /// Passes the blank lines and comment lines at `start` (quotes in a
+    /// comment are text, not the start of a field).
+    private mutating func skipBlankAndCommentLines() throws(CSVError) {
+        while try ensureLine() {
+            // The line's first character other than a space.
+            var p = start
+            while true {
+                while p < end, buffer[p] == 32 || buffer[p] == 9 || buffer[p] == 13 { p += 1 }
+                if p < end || atEOF { break }
+                let offset = p - start
+                _ = try refill()
+                p = start + offset
+            }
+            let blank = p >= end || buffer[p] == 10
+            guard blank || (commentByte != nil && buffer[p] == commentByte!) else { return }
+            // To the end of the line.
+            while true {
+                let nl: Int? = buffer.withUnsafeBufferPointer { q in
+                    let base = q.baseAddress!
+                    guard p < end, let hit = memchr(base + p, 10, end - p) else { return nil }
+                    return UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
+                }
+                if let nl {
+                    start = nl + 1
+                    break
+                }
+                if atEOF {
+                    start = end
+                    break
+                }
+                let offset = p - start
+                _ = try refill()
+                p = start + offset
+            }
+            line += 1
+        }
+    }
+
+    /// The delimiter for `.automatic`, from the first two lines in the block.
+    private func sniffDelimiter(header: CSVHeader) -> CSVDelimiter {
+        var lines: [ArraySlice<UInt8>] = []
+        var p = start
+        while lines.count < 2, p < end {
+            var q = p
+            while q < end, buffer[q] != 10 { q += 1 }
+            var e = q
+            if e > p, buffer[e - 1] == 13 { e -= 1 }
+            let text = buffer[p..<e]
+            let first = text.first { $0 != 32 && $0 != 9 }
+            if first != nil, first != commentByte || lines.isEmpty { lines.append(text) }
+            p = q + 1
+        }
+        guard let first = lines.first else { return .character(",") }
+        if first.contains(UInt8(ascii: ",")) { return .character(",") }
+        if first.contains(9) { return .character("\t") }
+        if first.contains(UInt8(ascii: ";")) { return .character(";") }
+        // Whitespace when a row splits into two fields or more at spaces: the
+        // second line's, or the first's when it is a row itself.
+        func fields(_ s: ArraySlice<UInt8>) -> [String] {
+            s.split(whereSeparator: { $0 == 32 || $0 == 9 }).map { String(decoding: $0, as: UTF8.self) }
+        }
+        let firstFields = fields(first)
+        let row: [String]
+        if header == .absent || (header == .automatic && Self.isRowOfValues(firstFields)) {
+            row = firstFields
+        } else if lines.count > 1 {
+            if lines[1].contains(UInt8(ascii: ",")) { return .character(",") }
+            row = fields(lines[1])
+        } else {
+            row = firstFields
+        }
+        return row.count >= 2 ? .whitespace : .character(",")
     }
 
     private func shortRow(_ lineNumber: Int, _ count: Int, _ wanted: [Int]) -> CSVError {
@@ -259,6 +593,8 @@ public struct CSVColumnReader {
             }
             if let (nl, quote) = found {
                 if !quote { return (start, nl, hasQuotes) }
+                // Quotes in a comment are its text.
+                if from == start, isComment(start, nl) { return (start, nl, false) }
                 // Quotes: walk the line to see whether the newline is inside one.
                 hasQuotes = true
                 for i in from..<nl where buffer[i] == 34 { inQuotes.toggle() }
@@ -299,7 +635,14 @@ public struct CSVColumnReader {
                 field.removeAll()
                 inQuotes = true
                 wasQuoted = true
-            } else if c == delimiter {
+            } else if splitsAtWhitespace, c == 32 || c == 9 {
+                // A run of spaces ends a field, if one has begun.
+                if !field.isEmpty || wasQuoted {
+                    fields.append(field)
+                    field.removeAll()
+                    wasQuoted = false
+                }
+            } else if !splitsAtWhitespace, c == separator {
                 fields.append(field)
                 field.removeAll()
                 wasQuoted = false
@@ -312,7 +655,7 @@ public struct CSVColumnReader {
             }
             p += 1
         }
-        fields.append(field)
+        if !splitsAtWhitespace || !field.isEmpty || wasQuoted { fields.append(field) }
     }
 
     private func name(_ field: Int) -> String? { field < header.count ? header[field] : nil }
@@ -351,6 +694,11 @@ public struct CSVColumnReader {
             }
             if CSVNumbers.isMissing(q, a, b) { return .nan }
             throw fail("is not a number")
+        case .numberIfAll:
+            // NaN for anything but a finite number; the caller tells gaps
+            // from text (which drops the column).
+            if let v = CSVNumbers.parseDouble(q, a, b), v.isFinite { return v }
+            return .nan
         case .isoDate:
             if a == b { throw CSVError(file: path, line: lineNumber, column: field + 1, columnName: name(field), message: "the date is empty") }
             guard let v = CSVNumbers.parseISODate(q, a, b) else { throw fail("is not an ISO 8601 date (2026-01-31 or 2026-01-31T08:30:00)") }
@@ -398,64 +746,5 @@ public struct CSVColumnReader {
         end += n
         bytesRead += n
         return start < end
-    }
-
-    /// Reads one record as strings (the header).
-    private mutating func readRecord(into fields: inout [String]) throws(CSVError) -> Bool {
-        guard try ensureLine() else { return false }
-        var field: [UInt8] = []
-        var inQuotes = false
-        var p = start
-        while true {
-            if p >= end {
-                start = p
-                guard try refill() else { break }
-                p = start
-                continue
-            }
-            let c = buffer[p]
-            if inQuotes {
-                if c == UInt8(ascii: "\"") {
-                    if p + 1 >= end {
-                        start = p
-                        _ = try refill()
-                        p = start
-                        if p + 1 >= end {
-                            inQuotes = false
-                            p += 1
-                            continue
-                        }
-                    }
-                    if buffer[p + 1] == UInt8(ascii: "\"") {
-                        field.append(c)
-                        p += 2
-                    } else {
-                        inQuotes = false
-                        p += 1
-                    }
-                } else {
-                    field.append(c)
-                    p += 1
-                }
-                continue
-            }
-            if c == UInt8(ascii: "\""), field.isEmpty {
-                inQuotes = true
-            } else if c == delimiter {
-                fields.append(String(decoding: field, as: UTF8.self))
-                field.removeAll()
-            } else if c == 10 {
-                p += 1
-                break
-            } else if c != 13 {
-                field.append(c)
-            }
-            p += 1
-        }
-        if inQuotes { throw CSVError(file: path, line: line, message: "a quoted name in the header is not closed") }
-        fields.append(String(decoding: field, as: UTF8.self))
-        start = p
-        line += 1
-        return true
     }
 }

@@ -95,12 +95,12 @@ public enum CSVNumbers {
         return negative ? -.infinity : .infinity
     }
 
-    /// Whether `q[a..<b]` spells a missing value: NaN, NA, N/A, null or
-    /// none (any case).
+    /// Whether `q[a..<b]` spells a missing value: NaN, NA, N/A, null,
+    /// none, or a spreadsheet's `#N/A`, `#NA` and `<NA>` (any case).
     public static func isMissing(_ q: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> Bool {
         guard b - a <= 4 else { return false }
         let word = String(decoding: UnsafeBufferPointer(rebasing: q[a..<b]), as: UTF8.self).lowercased()
-        return ["nan", "-nan", "na", "n/a", "null", "none"].contains(word)
+        return ["nan", "-nan", "na", "n/a", "null", "none", "#n/a", "#na", "<na>"].contains(word)
     }
 
     /// The ISO 8601 date in `q[a..<b]` as seconds since the reference date

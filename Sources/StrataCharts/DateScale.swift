@@ -197,15 +197,13 @@ public struct DateScale: Sendable, Equatable {
         return out
     }
 
-    /// The label of a tick: the time for steps under a day (with seconds
-    /// under a minute), day and month for days and weeks, the month's name
-    /// for months (the year too in January), the year for years. Formatted
-    /// in the calendar's time zone and locale.
+    /// The label of a tick on its own: the time for steps under a day
+    /// (with seconds under a minute), day and month for days and weeks, the
+    /// month's name for months (the year too in January), the year for
+    /// years. Formatted in the calendar's time zone and locale. An axis
+    /// uses `labels(for:)`, which also says the year.
     public func label(for date: Date) -> String {
-        let f = DateFormatter()
-        f.calendar = calendar
-        f.timeZone = calendar.timeZone
-        f.locale = calendar.locale ?? Locale(identifier: "en_US_POSIX")
+        let f = formatter()
         switch step.unit {
         case .second: f.dateFormat = "HH:mm:ss"
         case .minute, .hour: f.dateFormat = "HH:mm"
@@ -214,5 +212,46 @@ public struct DateScale: Sendable, Equatable {
         case .year: f.dateFormat = "yyyy"
         }
         return f.string(from: date)
+    }
+
+    /// The labels of a row of ticks (in order), each as short as its step
+    /// allows, with the context a reader needs on the first label and where
+    /// it changes (as Swift Charts and matplotlib's concise date formatter
+    /// do), so the year always shows:
+    /// - months: `Jul 2003`, `Aug`, `Sep`, …, `Jan 2004`;
+    /// - days and weeks: `28 Dec 2003`, `4 Jan 2004`, `11 Jan`, …;
+    /// - hours and minutes: `31 Dec 2003 18:00`, `21:00`, `1 Jan 2004 00:00`,
+    ///   `03:00`, … (the date again where the day changes);
+    /// - seconds: as hours, with seconds (`14:05:30`);
+    /// - years: `2003`, `2004`, ….
+    public func labels(for dates: [Date]) -> [String] {
+        let f = formatter()
+        var out: [String] = []
+        out.reserveCapacity(dates.count)
+        var previous: DateComponents? = nil
+        for date in dates {
+            let c = calendar.dateComponents([.year, .month, .day], from: date)
+            let newYear = previous == nil || previous?.year != c.year
+            let newDay = newYear || previous?.month != c.month || previous?.day != c.day
+            let time = step.unit == .second ? "HH:mm:ss" : "HH:mm"
+            switch step.unit {
+            case .second, .minute, .hour:
+                f.dateFormat = newYear ? "d MMM yyyy \(time)" : newDay ? "d MMM \(time)" : time
+            case .day, .week: f.dateFormat = newYear ? "d MMM yyyy" : "d MMM"
+            case .month: f.dateFormat = newYear ? "MMM yyyy" : "MMM"
+            case .year: f.dateFormat = "yyyy"
+            }
+            out.append(f.string(from: date))
+            previous = c
+        }
+        return out
+    }
+
+    private func formatter() -> DateFormatter {
+        let f = DateFormatter()
+        f.calendar = calendar
+        f.timeZone = calendar.timeZone
+        f.locale = calendar.locale ?? Locale(identifier: "en_US_POSIX")
+        return f
     }
 }

@@ -31,6 +31,16 @@ public struct LineChartSeriesStyle: Sendable, Hashable {
     /// blended between stops and held past the ends (a heart rate red above
     /// 100 and green below 60). Empty: all in `color`.
     public var lineGradient: [LineChartColorStop] = []
+    /// The line's dashes: on and off lengths in points (DGCharts'
+    /// `lineDashLengths`); empty for a solid line. Lengths that are not
+    /// finite or are negative make it solid.
+    public var lineDashPattern: [Double] = [] {
+        didSet {
+            if !lineDashPattern.allSatisfy({ $0.isFinite && $0 >= 0 }) || lineDashPattern.allSatisfy({ $0 == 0 }) {
+                if !lineDashPattern.isEmpty { lineDashPattern = [] }
+            }
+        }
+    }
 
     public init(
         color: Color, lineWidth: Double = 2, mode: LineChartMode = .linear, nodeRadius: Double = 0,
@@ -153,12 +163,60 @@ public struct LineChartTheme: Sendable, Hashable {
         background: .white, labelColor: Color(white: 0.45), titleColor: Color(red: 0.98, green: 0.18, blue: 0.33),
         gridColor: Color(white: 0.9), highlightColor: Color(white: 0.35), styles: [.health])
 
-    private static let palette: [Color] = [
+    /// Ten colours told apart at a glance, in the order of the usual
+    /// ten-colour cycle (blue, orange, green, red, purple, brown, pink, grey,
+    /// olive, cyan), as matplotlib and Tableau order theirs.
+    public static let palette: [Color] = [
         Color(red: 0.1, green: 0.45, blue: 0.9), Color(red: 0.95, green: 0.45, blue: 0.1), Color(red: 0.1, green: 0.6, blue: 0.3),
-        Color(red: 0.6, green: 0.3, blue: 0.8), Color(red: 0.85, green: 0.2, blue: 0.3),
+        Color(red: 0.85, green: 0.2, blue: 0.3), Color(red: 0.6, green: 0.3, blue: 0.8), Color(red: 0.55, green: 0.35, blue: 0.25),
+        Color(red: 0.9, green: 0.45, blue: 0.75), Color(red: 0.5, green: 0.5, blue: 0.5), Color(red: 0.7, green: 0.7, blue: 0.1),
+        Color(red: 0.1, green: 0.75, blue: 0.85),
     ]
 
-    /// Light: white, lines of five distinct colours.
+    /// The dashes series take once the colours have all been used: solid,
+    /// then dashed, then dotted, then dash-dot.
+    public static let dashCycle: [[Double]] = [[], [7, 4], [1.5, 3], [8, 3, 1.5, 3]]
+
+    /// Styles for `count` series: the theme's own, then the palette's
+    /// colours the theme's styles do not already use (nor one close to
+    /// them), in the look of the theme's last style; once every colour has
+    /// been used, the same colours again dashed, then dotted, then dash-dot
+    /// (`dashCycle`), so that at least ten series are told apart by colour
+    /// and forty by colour and dash.
+    public func styles(count: Int) -> [LineChartSeriesStyle] {
+        let count = Swift.max(0, Swift.min(count, 100_000))
+        guard count > styles.count else { return Array(styles.prefix(count)) }
+        var out = styles
+        let template = styles.last ?? LineChartSeriesStyle(color: Self.palette[0], lineWidth: 2, mode: .monotone)
+        func distance(_ a: Color, _ b: Color) -> Double {
+            let dr = a.red - b.red, dg = a.green - b.green, db = a.blue - b.blue
+            return (dr * dr + dg * dg + db * db).squareRoot()
+        }
+        // The theme's colours, then the palette's others (lightened on a dark background).
+        let isDark = background.red + background.green + background.blue < 1.5
+        let lighten = { (c: Color) in
+            isDark ? Color(red: 0.3 + 0.7 * c.red, green: 0.3 + 0.7 * c.green, blue: 0.3 + 0.7 * c.blue) : c
+        }
+        var colors = styles.map(\.color)
+        for c in Self.palette.map(lighten) where !colors.contains(where: { distance($0, c) < 0.2 }) { colors.append(c) }
+        var k = styles.count
+        while out.count < count {
+            let round = k / colors.count
+            var s = template
+            s.color = colors[k % colors.count]
+            s.fillColor = nil
+            s.fillTopColor = nil
+            s.nodeColors = []
+            s.lineGradient = []
+            s.fillToSeries = nil
+            s.lineDashPattern = Self.dashCycle[round % Self.dashCycle.count]
+            out.append(s)
+            k += 1
+        }
+        return out
+    }
+
+    /// Light: white, lines of ten distinct colours.
     public static let light = LineChartTheme(
         background: .white, labelColor: Color(white: 0.4), titleColor: .black, gridColor: Color(white: 0.9),
         highlightColor: Color(white: 0.3), styles: palette.map { LineChartSeriesStyle(color: $0, lineWidth: 2, mode: .monotone) })
@@ -439,7 +497,7 @@ open class LineChartLayer: Layer {
             titleLayer.attributedString = AttributedText(title, attributes: TextAttributes(font: titleFont, foregroundColor: titleColor))
             top += titleHeight + 6
         }
-        let legendHeight = legendPosition == nil ? 0 : lineHeight + 6
+        let legendHeight = legendHeight(lineHeight: lineHeight)
         if legendPosition == .top {
             layoutLegend(y: top, lineHeight: lineHeight)
             top += legendHeight
@@ -476,7 +534,7 @@ open class LineChartLayer: Layer {
                 x: x0, y: y0, width: Swift.max(0, snap(b.maxX - insets.width - right) - x0),
                 height: Swift.max(0, snap(b.maxY - insets.height - below - bottomLegend) - y0))
         }
-        if legendPosition == .bottom { layoutLegend(y: b.maxY - insets.height - lineHeight, lineHeight: lineHeight) }
+        if legendPosition == .bottom { layoutLegend(y: b.maxY - insets.height - legendHeight + 6, lineHeight: lineHeight) }
         if legendPosition == nil { legendShapes.isHidden = true }
         plotRect = plot
         plotLayer.frame = plot
@@ -665,6 +723,8 @@ open class LineChartLayer: Layer {
             layers.line.path = shapes.line
             layers.line.strokeColor = stops.isEmpty ? look.color : nil
             layers.line.lineWidth = look.lineWidth
+            layers.line.lineDashPattern = look.lineDashPattern
+            layers.shadeMask.lineDashPattern = look.lineDashPattern
             layers.fill.isHidden = look.fillColor == nil
             if let bottom = look.fillColor {
                 layers.fill.colors = [look.fillTopColor ?? bottom, bottom]
@@ -1010,10 +1070,52 @@ open class LineChartLayer: Layer {
 
     /// Lays the legend out in a row from the left at `y`: each named series'
     /// form in its colour, then its name; entries that do not fit are left out.
+    /// The most rows the legend wraps onto; entries past them are left out.
+    static let maximumLegendRows = 4
+
+    /// The legend's entries (series index and name) and where each goes: its
+    /// row and x, wrapping onto a new row when the width is used up.
+    private func legendPlaces(lineHeight: Double) -> (entries: [(Int, String)], places: [(row: Int, x: Double)?], rows: Int) {
+        let entries = data.series.enumerated().filter { !$0.element.name.isEmpty }.map { ($0.offset, $0.element.name) }
+        let left = bounds.minX + insets.minX, limit = bounds.maxX - insets.width
+        var x = left, row = 0
+        var places: [(row: Int, x: Double)?] = []
+        for (s, name) in entries {
+            let width = legendFormWidth(s, lineHeight: lineHeight) + 4 + textSize(name, font: labelFont).width + 1
+            if x + width > limit, x > left {
+                row += 1
+                x = left
+            }
+            guard row < Self.maximumLegendRows, x + width <= limit else {
+                places.append(nil)
+                continue
+            }
+            places.append((row, x))
+            x += width + 14
+        }
+        let rows = places.contains { $0 != nil } ? (places.compactMap { $0?.row }.max() ?? 0) + 1 : 0
+        return (entries, places, rows)
+    }
+
+    /// The width of series `s`'s form in the legend (a dashed line's is
+    /// twice as long, so its dashes show).
+    private func legendFormWidth(_ s: Int, lineHeight: Double) -> Double {
+        let box = Swift.min(12, lineHeight * 0.8)
+        return legendForm == .line && !style(s).lineDashPattern.isEmpty ? 2 * box : box
+    }
+
+    /// The legend's height: its rows, each a line and 2 points apart, and 6
+    /// points below.
+    private func legendHeight(lineHeight: Double) -> Double {
+        guard legendPosition != nil else { return 0 }
+        let rows = Swift.max(1, legendPlaces(lineHeight: lineHeight).rows)
+        return Double(rows) * (lineHeight + 2) - 2 + 6
+    }
+
     private func layoutLegend(y: Double, lineHeight: Double) {
         legendShapes.isHidden = false
         legendShapes.frame = bounds
-        let entries = data.series.enumerated().filter { !$0.element.name.isEmpty }
+        let (entries, places, _) = legendPlaces(lineHeight: lineHeight)
         while legendLayers.count < entries.count {
             let form = ShapeLayer(), name = TextLayer()
             form.anchorPoint = .zero
@@ -1022,31 +1124,32 @@ open class LineChartLayer: Layer {
             legendShapes.addSublayer(name)
             legendLayers.append((form, name))
         }
-        var x = bounds.minX + insets.minX
-        let limit = bounds.maxX - insets.width
         let box = Swift.min(12, lineHeight * 0.8)
         for (k, pair) in legendLayers.enumerated() {
-            guard k < entries.count else {
+            guard k < entries.count, let place = places[k] else {
                 pair.form.isHidden = true
                 pair.name.isHidden = true
                 continue
             }
-            let (s, series) = entries[k]
+            pair.form.isHidden = false
+            pair.name.isHidden = false
+            let (s, name) = entries[k]
             let look = style(s)
-            let width = textSize(series.name, font: labelFont).width + 1
-            let fits = x + box + 4 + width <= limit
-            pair.form.isHidden = !fits
-            pair.name.isHidden = !fits
-            guard fits else { continue }
+            let formWidth = legendFormWidth(s, lineHeight: lineHeight)
+            let width = textSize(name, font: labelFont).width + 1
+            let top = y + Double(place.row) * (lineHeight + 2)
+            let x = place.x
             var path = Path()
-            let cy = y + lineHeight / 2
+            let cy = top + lineHeight / 2
+            pair.form.lineDashPattern = []
             switch legendForm {
             case .line:
                 path.move(to: Point(x: 0, y: box / 2))
-                path.addLine(to: Point(x: box, y: box / 2))
+                path.addLine(to: Point(x: formWidth, y: box / 2))
                 pair.form.fillColor = nil
                 pair.form.strokeColor = look.color
                 pair.form.lineWidth = Swift.min(3, Swift.max(1, look.lineWidth))
+                pair.form.lineDashPattern = look.lineDashPattern
             case .circle:
                 path.addEllipse(in: Rect(x: 1, y: 1, width: box - 2, height: box - 2))
                 pair.form.fillColor = look.color
@@ -1056,14 +1159,13 @@ open class LineChartLayer: Layer {
                 pair.form.fillColor = look.color
                 pair.form.strokeColor = nil
             }
-            pair.form.frame = Rect(x: x, y: cy - box / 2, width: box, height: box)
+            pair.form.frame = Rect(x: x, y: cy - box / 2, width: formWidth, height: box)
             pair.form.path = path
-            pair.name.frame = Rect(x: x + box + 4, y: y, width: width, height: lineHeight)
-            pair.name.string = series.name
+            pair.name.frame = Rect(x: x + formWidth + 4, y: top, width: width, height: lineHeight)
+            pair.name.string = name
             pair.name.fontSize = labelFont.size
             pair.name.fontFamily = labelFont.family
             pair.name.foregroundColor = labelColor
-            x += box + 4 + width + 14
         }
     }
 

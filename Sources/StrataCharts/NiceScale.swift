@@ -72,13 +72,93 @@ public struct NiceScale: Sendable, Hashable {
     /// Digits after the decimal point that tell the ticks apart.
     public var fractionDigits: Int { Swift.max(0, Int(-log10(step).rounded(.down))) }
 
-    /// A tick's label: as many decimals as the step needs, or three
-    /// significant digits in exponent form for huge or tiny scales.
+    /// A tick's label, readable at any magnitude (`NiceScale.format`):
+    /// as many decimals as the step needs, thousands grouped (`12,500`),
+    /// large values with a suffix (`2.5M`), tiny ones with an SI prefix
+    /// (`40µ`), and powers of ten (`3×10¹⁸`) past the suffixes.
     public func label(for value: Double) -> String {
         let v = abs(value) < step * 1e-9 ? 0 : value
-        if Swift.max(abs(lower), abs(upper)) >= 1e7 || step < 1e-4 {
-            return String(format: "%.3g", v)
+        return Self.format(v, step: step, magnitude: Swift.max(abs(lower), abs(upper)))
+    }
+
+    /// The suffixes of large values: thousands, millions, billions and
+    /// trillions, as Foundation's compact notation writes them in English.
+    static let largeUnits: [(Double, String)] = [(1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")]
+    /// The SI prefixes of tiny values.
+    static let smallUnits: [(Double, String)] = [(1e-6, "µ"), (1e-9, "n"), (1e-12, "p")]
+
+    /// `value` written for an axis whose ticks are `step` apart and reach
+    /// `magnitude` (the larger end's absolute value), all labels alike:
+    /// - Under 10,000: decimals as the step needs (at most 12), thousands
+    ///   grouped with commas (`2,500`, `0.25`).
+    /// - From 10,000 to 10¹⁵: in thousands (K), millions (M), billions (B)
+    ///   or trillions (T) by the magnitude, with the step's decimals
+    ///   (`250K`, `2.5M`), unless that needs more than two decimals (a
+    ///   narrow range far from zero): then grouped digits (`1,000,002`).
+    /// - Under 10⁻³ (and not zero): µ, n or p (`40µ`, `2.5n`).
+    /// - Beyond: a power of ten (`3×10¹⁸`, `2.5×10⁻¹⁵`).
+    public static func format(_ value: Double, step: Double, magnitude: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "NaN" : value < 0 ? "−∞" : "∞" }
+        if value == 0 { return "0" }
+        let step = step.isFinite && step > 0 ? step : Swift.max(abs(value), 1e-300)
+        let magnitude = magnitude.isFinite ? Swift.max(magnitude, abs(value)) : abs(value)
+        /// The fewest decimals that write multiples of `step / unit` exactly
+        /// (0.5 needs one, 2.5 one, 0.25 two; at most 12).
+        func decimals(_ unit: Double) -> Int {
+            let x = step / unit
+            var d = Swift.max(0, Int(-(log10(x) + 1e-9).rounded(.down)))
+            while d < 12 {
+                let scaled = x * pow(10, Double(d))
+                if abs(scaled - scaled.rounded()) <= 1e-6 * Swift.max(1, scaled) { break }
+                d += 1
+            }
+            return d
         }
-        return String(format: "%.*f", fractionDigits, v)
+        if magnitude < 1e4, magnitude >= 1e-3 {
+            return grouped(value, decimals: Swift.min(12, decimals(1)))
+        }
+        if magnitude >= 1e4, magnitude < 1e15 {
+            let (unit, suffix) = largeUnits.first { magnitude >= $0.0 } ?? (1e3, "K")
+            let d = decimals(unit)
+            if d <= 2 { return String(format: "%.*f", d, value / unit) + suffix }
+            return grouped(value, decimals: Swift.min(12, decimals(1)))
+        }
+        if magnitude < 1e-3, magnitude >= 1e-12 {
+            let (unit, prefix) = smallUnits.first { magnitude >= $0.0 } ?? (1e-12, "p")
+            return String(format: "%.*f", Swift.min(6, decimals(unit)), value / unit) + prefix
+        }
+        // A power of ten: the value's own exponent, the step's digits.
+        let exponent = Int(log10(abs(value)).rounded(.down))
+        let digits = Swift.min(6, Swift.max(0, exponent - Int(log10(step).rounded(.down))))
+        var mantissa = value / pow(10, Double(exponent))
+        var e = exponent
+        if abs((mantissa * pow(10, Double(digits))).rounded()) >= 10 * pow(10, Double(digits)) {
+            mantissa /= 10
+            e += 1
+        }
+        return String(format: "%.*f", digits, mantissa) + "×10" + superscript(e)
+    }
+
+    /// `value` with `decimals` decimals and its whole part's digits grouped
+    /// by threes with commas.
+    static func grouped(_ value: Double, decimals: Int) -> String {
+        let text = String(format: "%.*f", decimals, abs(value))
+        let parts = text.split(separator: ".", maxSplits: 1)
+        let whole = Array(parts[0])
+        var out = ""
+        for (i, c) in whole.enumerated() {
+            if i > 0, (whole.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        if parts.count > 1 { out += "." + parts[1] }
+        // "-0" is 0.
+        let negative = value < 0 && out.contains { $0 != "0" && $0 != "," && $0 != "." }
+        return (negative ? "-" : "") + out
+    }
+
+    /// An integer in superscript digits (`⁻¹⁵`).
+    static func superscript(_ n: Int) -> String {
+        let digits: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+        return (n < 0 ? "⁻" : "") + String(abs(n)).map { digits[Int(String($0))!] }
     }
 }

@@ -9,18 +9,30 @@ public enum CSVChart {
     public struct Request: Sendable {
         public var file: String
         /// The x column (name or number from 1); nil: the first column when
-        /// its first cell is a date, otherwise the row number from 0.
+        /// its first value is a date (an ISO 8601 one, or one in
+        /// `dateFormat`), otherwise the row number from 0.
         public var x: String?
-        /// The y columns; nil: every other column whose first cell is a
-        /// number (at most eight).
+        /// The y columns; nil: every other column whose first value in the
+        /// first rows is a number, or that has no value there (a series
+        /// that starts later), at most `maximumAutomaticSeries`.
         public var y: [String]?
         /// A `DateFormatter` pattern for x (nil: numbers or ISO 8601 dates).
+        /// Without `x`, it says the first column holds the dates.
         public var dateFormat: String?
-        public var delimiter: Character = ","
+        /// The file's delimiter, header and comments.
+        public var format = CSVFormat()
         public var options = ChartPicture.Options()
 
         public init(file: String) { self.file = file }
     }
+
+    /// The most series drawn when none are named: three looks (solid,
+    /// dashed, dotted) of the ten colours.
+    public static let maximumAutomaticSeries = 30
+
+    /// The rows looked at to choose the columns (at most as many as the
+    /// first 4 MB of the file hold).
+    static let sampleRows = 10_000
 
     /// Reads the file and draws the chart.
     /// - Parameter progress: called with the fraction of the file read.
@@ -29,30 +41,77 @@ public enum CSVChart {
     ///   column.
     public static func image(_ request: Request, progress: ((Double) -> Void)? = nil) throws -> Image {
         let file = request.file
-        var reader = try CSVColumnReader(path: file, delimiter: request.delimiter)
-        guard let first = try reader.peekRow() else {
-            throw CSVError(file: file, line: 2, message: "the file has a header but no rows: nothing to draw")
+        var reader = try CSVColumnReader(path: file, format: request.format)
+        let sample = try reader.peekRows(limit: sampleRows)
+        guard !sample.isEmpty else {
+            throw CSVError(file: file, message: "the file has a header but no rows: nothing to draw")
+        }
+        func bytes(_ s: String) -> [UInt8] { Array(s.trimmingCharacters(in: .whitespaces).utf8) }
+        func isDate(_ s: String) -> Bool { bytes(s).withUnsafeBufferPointer { CSVNumbers.parseISODate($0, 0, $0.count) != nil } }
+        func isNumber(_ s: String) -> Bool { bytes(s).withUnsafeBufferPointer { CSVNumbers.parseDouble($0, 0, $0.count) != nil } }
+        func isGap(_ s: String) -> Bool {
+            let b = bytes(s)
+            return b.isEmpty || b.withUnsafeBufferPointer { CSVNumbers.isMissing($0, 0, $0.count) }
+        }
+        /// Column `i`'s first value in the sample that is not a gap.
+        func firstValue(_ i: Int) -> String? {
+            sample.lazy.compactMap { i < $0.count && !isGap($0[i]) ? $0[i].trimmingCharacters(in: .whitespaces) : nil }.first
         }
         var xIndex: Int?
         if let x = request.x { xIndex = try reader.columnIndex(x) }
-        var yIndices: [Int]
+        var yIndices: [Int]?
         if let y = request.y {
-            yIndices = []
-            for name in y { yIndices.append(try reader.columnIndex(name.trimmingCharacters(in: .whitespaces))) }
-            guard !yIndices.isEmpty else { throw CSVError(file: file, message: "no y column was given") }
-        } else {
-            func bytes(_ s: String) -> [UInt8] { Array(s.trimmingCharacters(in: .whitespaces).utf8) }
-            func isDate(_ s: String) -> Bool { bytes(s).withUnsafeBufferPointer { CSVNumbers.parseISODate($0, 0, $0.count) != nil } }
-            func isNumber(_ s: String) -> Bool { bytes(s).withUnsafeBufferPointer { CSVNumbers.parseDouble($0, 0, $0.count) != nil } }
-            if xIndex == nil, request.dateFormat != nil || first.first.map(isDate) == true { xIndex = 0 }
-            yIndices = Array(first.indices.filter { $0 != xIndex && isNumber(first[$0]) }.prefix(8))
-            guard !yIndices.isEmpty else {
-                throw CSVError(
-                    file: file, line: 2,
-                    message: "no column of numbers in the first row (name one with --y; the header has \(reader.header.joined(separator: ", ")))")
+            var named: [Int] = []
+            for name in y { named.append(try reader.columnIndex(name.trimmingCharacters(in: .whitespaces))) }
+            guard !named.isEmpty else { throw CSVError(file: file, message: "no y column was given") }
+            yIndices = named
+        }
+        // Without --x, the first column is x when it holds dates: ISO ones,
+        // or any at all when a date format is given.
+        if xIndex == nil, yIndices?.contains(0) != true {
+            if let format = request.dateFormat {
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.timeZone = TimeZone(identifier: "UTC")
+                formatter.dateFormat = format
+                let cell = firstValue(0) ?? ""
+                guard formatter.date(from: cell) != nil else {
+                    throw CSVError(
+                        file: file, column: 1, columnName: reader.header.first,
+                        message:
+                            "'\(cell.prefix(60))' is not a date in the format '\(format)' (--date-format reads the first column as x; "
+                            + "name the column of dates with --x)")
+                }
+                xIndex = 0
+            } else if let cell = firstValue(0), isDate(cell) {
+                xIndex = 0
             }
         }
-        var columns: [(index: Int, kind: CSVColumnKind)] = yIndices.map { ($0, .number) }
+        var columns: [(index: Int, kind: CSVColumnKind)]
+        if let yIndices {
+            columns = yIndices.map { ($0, .number) }
+        } else {
+            // A series is a column whose first value is a number, or one with
+            // no value in the first rows (it starts later; a column that then
+            // holds text is left out).
+            columns = []
+            let width = sample.map(\.count).max() ?? 0
+            for i in reader.header.indices where i != xIndex && i < width {
+                if let v = firstValue(i) {
+                    if isNumber(v) { columns.append((i, .number)) }
+                } else {
+                    columns.append((i, .numberIfAll))
+                }
+            }
+            columns = Array(columns.prefix(maximumAutomaticSeries))
+            guard !columns.isEmpty else {
+                throw CSVError(
+                    file: file, line: 2,
+                    message:
+                        "no column of numbers in the first rows (name one with --y; the header has \(reader.header.joined(separator: ", ")))")
+            }
+        }
+        let yCount = columns.count
         if let xIndex { columns.append((xIndex, request.dateFormat.map { .date(format: $0) } ?? .automatic)) }
         let values = try reader.readColumns(columns, progress: progress)
         guard let count = values.first?.count, count > 0 else {
@@ -64,8 +123,17 @@ public enum CSVChart {
                 file: file, column: xIndex! + 1, columnName: reader.header[xIndex!],
                 message: "x is empty or missing in data row \(gap + 1); every row needs an x")
         }
-        let series = yIndices.enumerated().map { k, i in
-            LineChartSeries(name: reader.header.indices.contains(i) ? reader.header[i] : "column \(i + 1)", x: xs, y: values[k])
+        var series: [LineChartSeries] = []
+        for k in 0..<yCount {
+            let (i, kind) = columns[k]
+            // Columns chosen by looking that held text, or nothing, are not series.
+            if kind == .numberIfAll, reader.droppedColumns.contains(i) || values[k].allSatisfy(\.isNaN) { continue }
+            series.append(LineChartSeries(name: reader.header.indices.contains(i) ? reader.header[i] : "column \(i + 1)", x: xs, y: values[k]))
+        }
+        if series.isEmpty {
+            throw CSVError(
+                file: file, line: 2,
+                message: "no column of numbers (name one with --y; the header has \(reader.header.joined(separator: ", ")))")
         }
         if series.allSatisfy({ $0.gapCount == $0.count }) {
             throw CSVError(file: file, message: "every value of \(series.map(\.name).joined(separator: ", ")) is empty: nothing to draw")

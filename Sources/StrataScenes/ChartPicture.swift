@@ -92,11 +92,9 @@ extension ChartPicture {
         chart.frame = Rect(x: 0, y: 0, width: Double(options.width) / host.scale, height: Double(options.height) / host.scale)
         chart.contentsScale = host.scale
         chart.apply(options.theme)
-        // More series than the theme has styles: the light palette's next colours.
-        if data.series.count > chart.styles.count {
-            let extra = LineChartTheme.light.styles.filter { s in !chart.styles.contains { $0.color == s.color } }
-            chart.styles += extra.prefix(data.series.count - chart.styles.count)
-        }
+        // More series than the theme has styles: the palette's other
+        // colours, then the same dashed (ten told apart by colour alone).
+        if data.series.count > chart.styles.count { chart.styles = options.theme.styles(count: data.series.count) }
         if let mode = options.mode {
             chart.styles = chart.styles.map {
                 var s = $0; s.mode = mode; return s

@@ -9,18 +9,30 @@ struct ChartCommand: ParsableCommand {
         commandName: "chart",
         abstract: "Draws a line chart of columns of a CSV file as a PNG.",
         discussion: """
-            The file needs a header line of column names. --x and --y name columns by header \
-            name or by number from 1. x may be numbers or ISO 8601 dates (2026-01-31, \
-            2026-01-31T08:30:00, with fractions and a zone; without a zone, UTC), or dates in \
-            --date-format; the rows need not be in order of x. Without --x, the first column \
-            is x when its first cell is a date, otherwise x is the row number from 0; without \
-            --y, every other column whose first cell is a number is a series (at most eight). \
-            An empty cell, NaN or NA is a gap in the line. Anything else that is not a number, \
-            a date that does not parse, a short row, a missing column, an empty file or one \
-            with no rows is an error naming the file, line and column; the exit status is then \
-            65 (66 when the file cannot be opened, 73 when the PNG cannot be written) and no PNG is \
-            written. Files that take more \
-            than a second to read show a progress bar on standard error (a terminal only).
+            x and y name columns by header name or by number from 1. x may be numbers or ISO 8601 \
+            dates (2026-01-31, 2026-01-31T08:30:00, with fractions and a zone; without a zone, UTC), \
+            or dates in --date-format; the rows need not be in order of x. Without --x, the first \
+            column is x when its first value is a date (an ISO 8601 one, or one in --date-format, \
+            which then must parse), otherwise x is the row number from 0. Without --y, every other \
+            column whose first value is a number, or that has none in the first rows (a series that \
+            starts later), is a series, at most 30: ten distinct colours, then the same colours \
+            dashed, then dotted. An empty cell, NaN, NA, N/A, null or #N/A is a gap in the line.
+
+            Files as published read too: lines starting with # before the header are comments \
+            (--comment to change the character or turn them off, --comments-anywhere to skip them \
+            among the rows too); blank lines are skipped; a first line of numbers is the first row, \
+            not a header (--header to say), and the columns are then named column 1, column 2, …; \
+            the delimiter is found from the first lines (a comma, a tab, a semicolon, or runs of \
+            spaces, as numpy's savetxt writes) unless --delimiter gives it.
+
+            Date axes show the year on the first label and where it changes. Large and small \
+            values are labelled readably (12,500, 2.5M, 40µ).
+
+            Anything else that is not a number, a date that does not parse, a short row, a missing \
+            column, an empty file or one with no rows is an error naming the file, line and column; \
+            the exit status is then 65 (66 when the file cannot be opened, 73 when the PNG cannot be \
+            written) and no PNG is written. Files that take more than a second to read show a \
+            progress bar on standard error (a terminal only).
             """)
 
     @Argument(help: "The CSV file.")
@@ -35,8 +47,17 @@ struct ChartCommand: ParsableCommand {
     @Option(help: "A DateFormatter pattern for x (e.g. 'dd/MM/yyyy HH:mm'), read in UTC.")
     var dateFormat: String?
 
-    @Option(help: "The field delimiter.")
-    var delimiter = ","
+    @Option(help: "The field delimiter: one ASCII character, tab, whitespace (runs of spaces and tabs) or auto.")
+    var delimiter = "auto"
+
+    @Option(help: "The comment character (lines starting with it before the header are skipped); none turns comments off.")
+    var comment = "#"
+
+    @Flag(help: "Skip comment lines among the rows too.")
+    var commentsAnywhere = false
+
+    @Option(help: "Whether the first line names the columns: yes, no or auto (a first line of numbers is a row).")
+    var header = "auto"
 
     @Option(help: "Width in pixels.")
     var width = 1200
@@ -70,6 +91,20 @@ struct ChartCommand: ParsableCommand {
         "step-end": .stepEnd, "cubic": .cubicBezier(intensity: 0.2), "horizontal-bezier": .horizontalBezier,
         "catmull-rom": .catmullRom(alpha: 0.5),
     ]
+    static let headers: [String: CSVHeader] = ["auto": .automatic, "yes": .present, "no": .absent]
+
+    /// The delimiter `--delimiter` names, or nil.
+    static func delimiter(_ text: String) -> CSVDelimiter? {
+        switch text {
+        case "auto": return .automatic
+        case "whitespace", "space", "spaces": return .whitespace
+        case "tab", "\\t": return .character("\t")
+        default:
+            guard text.count == 1, let c = text.first, c.isASCII, c != "\"", c != "\n", c != "\r" else { return nil }
+            return .character(c)
+        }
+    }
+
     static let themes: [String: LineChartTheme] = ["health": .health, "light": .light, "dark": .dark]
 
     func validate() throws {
@@ -81,9 +116,13 @@ struct ChartCommand: ParsableCommand {
             throw ValidationError("unknown --mode '\(mode)' (one of \(Self.modes.keys.sorted().joined(separator: ", ")))")
         }
         guard Self.themes[theme] != nil else { throw ValidationError("unknown --theme '\(theme)' (health, light or dark)") }
-        guard delimiter.count == 1, let c = delimiter.first, c.isASCII else {
-            throw ValidationError("--delimiter must be one ASCII character")
+        guard Self.delimiter(delimiter) != nil else {
+            throw ValidationError("--delimiter must be one ASCII character other than a quote, tab, whitespace or auto")
         }
+        guard comment == "none" || comment.isEmpty || comment.count == 1 && comment.first!.isASCII && !" \t\"".contains(comment) else {
+            throw ValidationError("--comment must be one ASCII character other than a space or a quote, or none")
+        }
+        guard Self.headers[header] != nil else { throw ValidationError("--header must be yes, no or auto") }
         guard !out.isEmpty else { throw ValidationError("--out needs a path") }
     }
 
@@ -97,7 +136,9 @@ struct ChartCommand: ParsableCommand {
         request.x = x
         request.y = y.map { $0.split(separator: ",").map(String.init) }
         request.dateFormat = dateFormat
-        request.delimiter = delimiter.first!
+        request.format = CSVFormat(
+            delimiter: Self.delimiter(delimiter)!, header: Self.headers[header]!,
+            comment: comment == "none" || comment.isEmpty ? nil : comment.first, commentsAnywhere: commentsAnywhere)
         request.options.width = width
         request.options.height = height
         request.options.scale = scale
