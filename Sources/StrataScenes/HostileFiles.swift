@@ -114,3 +114,46 @@ public enum HostileFiles {
         return out + [0xFF, 0xD9]
     }
 }
+
+extension HostileFiles {
+    /// `font` (a TrueType or OpenType file) with its `head.unitsPerEm`
+    /// changed to `unitsPerEm`, and every occurrence of its family name
+    /// `family` (in ASCII and in UTF-16, as the `name` table holds it)
+    /// replaced by `newFamily`, which must be as long. nil when the file has
+    /// no `head` table or the names differ in length.
+    public static func font(_ font: [UInt8], unitsPerEm: UInt16, renaming family: String, to newFamily: String) -> [UInt8]? {
+        guard font.count >= 12, family.utf8.count == newFamily.utf8.count, family.allSatisfy(\.isASCII),
+            newFamily.allSatisfy(\.isASCII)
+        else { return nil }
+        var out = font
+        let tables = Int(font[4]) << 8 | Int(font[5])
+        var patched = false
+        for i in 0..<tables {
+            let entry = 12 + 16 * i
+            guard entry + 16 <= font.count else { return nil }
+            if font[entry..<entry + 4].elementsEqual("head".utf8) {
+                let offset = Int(font[entry + 8]) << 24 | Int(font[entry + 9]) << 16 | Int(font[entry + 10]) << 8 | Int(font[entry + 11])
+                guard offset + 20 <= font.count else { return nil }
+                out[offset + 18] = UInt8(unitsPerEm >> 8)
+                out[offset + 19] = UInt8(unitsPerEm & 0xFF)
+                patched = true
+            }
+        }
+        guard patched else { return nil }
+        func replace(_ old: [UInt8], _ new: [UInt8]) {
+            guard !old.isEmpty else { return }
+            var i = 0
+            while i + old.count <= out.count {
+                if out[i] == old[0], out[i..<i + old.count].elementsEqual(old) {
+                    out.replaceSubrange(i..<i + old.count, with: new)
+                    i += old.count
+                } else {
+                    i += 1
+                }
+            }
+        }
+        replace(Array(family.utf8), Array(newFamily.utf8))
+        replace(family.utf8.flatMap { [0, $0] }, newFamily.utf8.flatMap { [0, $0] })
+        return out
+    }
+}

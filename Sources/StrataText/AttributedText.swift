@@ -35,10 +35,12 @@ public struct TextAttributes: Sendable, Hashable {
     /// between the joined letters of cursive scripts (Arabic, Syriac,
     /// Mongolian, N'Ko); optional ligatures (`liga`, `clig`, `dlig`, `hlig`)
     /// are turned off when it is not zero, unless `features` sets them, so
-    /// the spacing is even.
-    public var kern: Double
+    /// the spacing is even. Held within ±`maximumOffset`; NaN and infinities
+    /// are 0.
+    public var kern: Double { didSet { kern = Self.held(kern) } }
     /// Points the text is raised above the baseline (`.baselineOffset`).
-    public var baselineOffset: Double
+    /// Held within ±`maximumOffset`; NaN and infinities are 0.
+    public var baselineOffset: Double { didSet { baselineOffset = Self.held(baselineOffset) } }
     public var link: TextLink?
     /// OpenType feature settings the text is shaped with, over the face's
     /// defaults (`kCTFontFeatureSettingsAttribute`): `FontFeature("tnum")`
@@ -57,11 +59,20 @@ public struct TextAttributes: Sendable, Hashable {
         self.backgroundColor = backgroundColor
         self.underline = underline
         self.strikethrough = strikethrough
-        self.kern = kern.isFinite ? kern : 0
-        self.baselineOffset = baselineOffset.isFinite ? baselineOffset : 0
+        self.kern = Self.held(kern)
+        self.baselineOffset = Self.held(baselineOffset)
         self.link = link
         self.features = features
     }
+
+    /// The largest kern and baseline offset, in points (±10⁵): far beyond
+    /// any page, and small enough that a line of a million characters so
+    /// spaced still has positions exact in a `Double` and within the pixel
+    /// range drawing checks against.
+    public static let maximumOffset = 100_000.0
+
+    /// `v` within ±`maximumOffset`, NaN and infinities as 0.
+    static func held(_ v: Double) -> Double { v.isFinite ? Swift.max(-maximumOffset, Swift.min(maximumOffset, v)) : 0 }
 }
 
 /// Text with attribute runs (`NSAttributedString`), a `Sendable` value.

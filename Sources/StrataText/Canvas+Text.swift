@@ -44,6 +44,9 @@ extension Canvas {
                         for (i, glyph) in run.glyphs.enumerated() {
                             let gx = Double(phaseX) / steps + (line.origin.x + run.positions[i].x) * scale
                             let gy = Double(phaseY) / steps + (line.origin.y + run.positions[i].y) * scale
+                            // Never an unchecked Double to Int: a glyph this far off
+                            // is on no bitmap.
+                            guard gx.isFinite, gy.isFinite, abs(gx) < 1e9, abs(gy) < 1e9 else { continue }
                             let floorX = gx.rounded(.down)
                             var sub = Int(((gx - floorX) * steps).rounded()), ix = Int(floorX)
                             if sub == Int(steps) { sub = 0; ix += 1 }

@@ -25,7 +25,9 @@ public struct FontWeight: Sendable, Hashable, Comparable {
 /// ```
 public struct Font: Sendable, Hashable {
     public var family: String
-    public var size: Double
+    /// The size in points: held within `sizeRange`; a size that is not
+    /// positive and finite counts as 12.
+    public var size: Double { didSet { size = Self.held(size) } }
     public var weight: FontWeight
     public var italic: Bool
     /// Families tried, in order, for characters the font's own face lacks,
@@ -39,17 +41,28 @@ public struct Font: Sendable, Hashable {
     /// A font by family name (any name fontconfig knows, including the generic
     /// `sans-serif`, `serif` and `monospace`). A family that is not installed
     /// resolves to fontconfig's nearest match, as `CTFont` falls back. A size that
-    /// is not positive and finite counts as 12. `cascadeList` names the families
-    /// to try first for characters the font lacks.
+    /// is not positive and finite counts as 12; others are held within
+    /// `sizeRange`. `cascadeList` names the families to try first for
+    /// characters the font lacks.
     public init(
         family: String = "sans-serif", size: Double, weight: FontWeight = .regular, italic: Bool = false,
         cascadeList: [String] = []
     ) {
         self.family = family
-        self.size = size > 0 && size.isFinite ? size : 12
+        self.size = Self.held(size)
         self.weight = weight
         self.italic = italic
         self.cascadeList = cascadeList
+    }
+
+    /// The sizes a font may have, in points: from a hundredth of a point
+    /// (nothing smaller draws a pixel at any sensible scale) to 16,384 (the
+    /// largest bitmap side; larger glyphs could never be seen whole).
+    public static let sizeRange = 0.01...16_384.0
+
+    /// `size` within `sizeRange`; 12 when it is not positive and finite.
+    static func held(_ size: Double) -> Double {
+        size > 0 && size.isFinite ? Swift.max(sizeRange.lowerBound, Swift.min(sizeRange.upperBound, size)) : 12
     }
 
     /// The faces for this font, best first: its own, then the cascade list's,

@@ -107,12 +107,49 @@ public final class FontLibrary: Sendable {
         return object
     }
 
+    /// Makes the fonts in the file at `path` available by their family names
+    /// to every `Font` in this process, beside the installed ones (as
+    /// `CTFontManagerRegisterFontsForURL` with the process scope does): an
+    /// app's own fonts, or a document's. Every face in the file (a `.ttc`
+    /// holds several) is opened first, so a file FreeType cannot read is
+    /// refused before fontconfig sees it. Registering a file twice is
+    /// harmless.
+    /// - Returns: the family names of its faces, in order, without repeats.
+    /// - Throws: `TextError.fontFile` naming the file when it is missing,
+    ///   not a font, or fontconfig will not take it.
+    @discardableResult
+    public func registerFonts(at path: String) throws(TextError) -> [String] {
+        let result: Result<[String], TextError> = state.withLock { s in
+            Result { () throws(TextError) -> [String] in
+                let first = try FontLibrary.open(&s, path: path, index: 0, library: self)
+                let count = Swift.max(1, Swift.min(1000, Int(s.faces[FaceKey(path: path, index: 0)]?.face.pointee.num_faces ?? 1)))
+                var families = [first.familyName]
+                for i in 1..<count {
+                    let face = try FontLibrary.open(&s, path: path, index: i, library: self)
+                    if !families.contains(face.familyName) { families.append(face.familyName) }
+                }
+                if !s.configReady { s.configReady = FcInit() != 0 }
+                let added = path.withCString { FcConfigAppFontAddFile(nil, UnsafePointer<FcChar8>(OpaquePointer($0))) }
+                guard added != 0 else { throw .fontFile(path: path, reason: "fontconfig did not take the font") }
+                // Lookups made before may now find it.
+                s.matches.removeAll()
+                s.cascades.removeAll()
+                return families
+            }
+        }
+        return try result.get()
+    }
+
     private static func describe(_ error: FT_Error, path: String) -> String {
         switch error {
         case 1: return "cannot open the file (missing or unreadable)"  // FT_Err_Cannot_Open_Resource
         case 2: return "not a font file FreeType recognizes"  // FT_Err_Unknown_File_Format
         case 3: return "the font file is broken or truncated"  // FT_Err_Invalid_File_Format
         case 6: return "no face with that index in the file"  // FT_Err_Invalid_Argument
+        case 7: return "the font uses a feature FreeType does not implement"  // FT_Err_Unimplemented_Feature
+        case 8:  // FT_Err_Invalid_Table
+            return "a table of the font is invalid (for one, FreeType refuses a unitsPerEm outside 16 to 16,384)"
+        case 9: return "a table of the font points outside the file"  // FT_Err_Invalid_Offset
         default: return "FreeType error \(error) while opening the font"
         }
     }

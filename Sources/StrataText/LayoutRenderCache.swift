@@ -51,8 +51,15 @@ final class LayoutRenderCache: Sendable {
         }
     }
 
+    /// The most pixels a composed mask may cover: glyphs spread wider (a
+    /// run raised far above the rest by its baseline offset) stay pieces of
+    /// their own rather than one mask of mostly empty rows.
+    static let maximumComposedPixels = 4_000_000
+
     /// Composes the glyph masks of one line into one mask per colour: coverage
-    /// added (saturating) where glyphs overlap.
+    /// added (saturating) where glyphs overlap. Glyphs of a colour whose
+    /// masks would together span more than `maximumComposedPixels` stay one
+    /// piece each.
     static func compose(_ glyphs: [(color: Color, mask: CoverageMask, x: Int, y: Int)]) -> [Piece] {
         var byColor: [Color: [(mask: CoverageMask, x: Int, y: Int)]] = [:]
         var order: [Color] = []
@@ -60,7 +67,7 @@ final class LayoutRenderCache: Sendable {
             if byColor[g.color] == nil { order.append(g.color) }
             byColor[g.color, default: []].append((g.mask, g.x, g.y))
         }
-        return order.map { color in
+        return order.flatMap { color -> [Piece] in
             let parts = byColor[color]!
             var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
             for p in parts {
@@ -68,6 +75,10 @@ final class LayoutRenderCache: Sendable {
                 x1 = max(x1, p.x + p.mask.left + p.mask.width); y1 = max(y1, p.y + p.mask.top + p.mask.height)
             }
             let w = x1 - x0, h = y1 - y0
+            let (area, overflow) = w.multipliedReportingOverflow(by: h)
+            if overflow || area > maximumComposedPixels {
+                return parts.map { Piece(color: color, mask: $0.mask, x: $0.x, y: $0.y) }
+            }
             var bytes = [UInt8](repeating: 0, count: w * h)
             bytes.withUnsafeMutableBufferPointer { out in
                 for p in parts {
@@ -84,7 +95,7 @@ final class LayoutRenderCache: Sendable {
                     }
                 }
             }
-            return Piece(color: color, mask: CoverageMask(width: w, height: h, left: x0, top: y0, coverage: bytes), x: 0, y: 0)
+            return [Piece(color: color, mask: CoverageMask(width: w, height: h, left: x0, top: y0, coverage: bytes), x: 0, y: 0)]
         }
     }
 }

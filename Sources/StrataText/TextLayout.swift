@@ -44,10 +44,12 @@ public enum TruncationMode: Sendable, Hashable {
 /// Paragraph-level settings (`NSParagraphStyle`).
 public struct ParagraphStyle: Sendable, Hashable {
     public var alignment: TextAlignment
-    /// Extra points between lines.
-    public var lineSpacing: Double
-    /// Extra points after each paragraph (after each newline).
-    public var paragraphSpacing: Double
+    /// Extra points between lines, held within 0 … `maximumSpacing` (NaN
+    /// and infinities are 0).
+    public var lineSpacing: Double { didSet { lineSpacing = Self.held(lineSpacing) } }
+    /// Extra points after each paragraph (after each newline), held as
+    /// `lineSpacing` is.
+    public var paragraphSpacing: Double { didSet { paragraphSpacing = Self.held(paragraphSpacing) } }
     /// The most lines laid out; 0 for no limit.
     public var maximumLines: Int
     public var truncation: TruncationMode
@@ -62,13 +64,18 @@ public struct ParagraphStyle: Sendable, Hashable {
         lineBreakStrictness: LineBreakStrictness = .normal
     ) {
         self.alignment = alignment
-        self.lineSpacing = lineSpacing.isFinite ? max(0, lineSpacing) : 0
-        self.paragraphSpacing = paragraphSpacing.isFinite ? max(0, paragraphSpacing) : 0
+        self.lineSpacing = Self.held(lineSpacing)
+        self.paragraphSpacing = Self.held(paragraphSpacing)
         self.maximumLines = max(0, maximumLines)
         self.truncation = truncation
         self.baseWritingDirection = baseWritingDirection
         self.lineBreakStrictness = lineBreakStrictness
     }
+
+    /// The largest line or paragraph spacing, in points (10⁵).
+    public static let maximumSpacing = 100_000.0
+
+    static func held(_ v: Double) -> Double { v.isFinite ? Swift.max(0, Swift.min(maximumSpacing, v)) : 0 }
 }
 
 /// Glyphs of one face, size, colour, script and direction, side by side on one line,

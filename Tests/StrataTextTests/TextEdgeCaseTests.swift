@@ -83,21 +83,7 @@ private let body = TextAttributes(font: Font(family: "DejaVu Sans", size: 16, ca
         // glyph is 128 times larger at a given size. Masks at size 300 took
         // 1.7 GB; now a glyph over the mask limit has none, and is drawn from
         // its outline.
-        var font = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")))
-        let tables = Int(font[4]) << 8 | Int(font[5])
-        var patched = false
-        for i in 0..<tables {
-            let entry = 12 + 16 * i
-            if font[entry..<entry + 4].elementsEqual("head".utf8) {
-                let offset = Int(font[entry + 8]) << 24 | Int(font[entry + 9]) << 16 | Int(font[entry + 10]) << 8 | Int(font[entry + 11])
-                font[offset + 18] = 0
-                font[offset + 19] = 16
-                patched = true
-            }
-        }
-        #expect(patched)
-        let path = NSTemporaryDirectory() + "strata-small-em-\(UUID().uuidString).ttf"
-        try Data(font).write(to: URL(fileURLWithPath: path))
+        let path = try dejaVu(unitsPerEm: 16, family: "DejaVu Sans")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let face = try FontLibrary.shared.face(path: path)
         #expect(face.unitsPerEm == 16)
