@@ -8,16 +8,17 @@ public enum CSVChart {
     /// What to draw and how.
     public struct Request: Sendable {
         public var file: String
-        /// The x column (name or number from 1); nil: the first column when
-        /// its first value is a date (an ISO 8601 one, or one in
-        /// `dateFormat`), otherwise the row number from 0.
+        /// The x column (name or number from 1); nil: the first column whose
+        /// first value is a date (an ISO 8601 one, or one in `dateFormat`),
+        /// otherwise the row number from 0.
         public var x: String?
         /// The y columns; nil: every other column whose first value in the
         /// first rows is a number, or that has no value there (a series
         /// that starts later), at most `maximumAutomaticSeries`.
         public var y: [String]?
         /// A `DateFormatter` pattern for x (nil: numbers or ISO 8601 dates).
-        /// Without `x`, it says the first column holds the dates.
+        /// Without `x`, it says a column holds the dates: the first whose
+        /// first value parses in it (an error when none does).
         public var dateFormat: String?
         /// The file's delimiter, header and comments.
         public var format = CSVFormat()
@@ -44,7 +45,7 @@ public enum CSVChart {
         var reader = try CSVColumnReader(path: file, format: request.format)
         let sample = try reader.peekRows(limit: sampleRows)
         guard !sample.isEmpty else {
-            throw CSVError(file: file, message: "the file has a header but no rows: nothing to draw")
+            throw CSVError(file: file, line: 2, message: "the file has a header but no rows: nothing to draw")
         }
         func bytes(_ s: String) -> [UInt8] { Array(s.trimmingCharacters(in: .whitespaces).utf8) }
         func isDate(_ s: String) -> Bool { bytes(s).withUnsafeBufferPointer { CSVNumbers.parseISODate($0, 0, $0.count) != nil } }
@@ -66,25 +67,26 @@ public enum CSVChart {
             guard !named.isEmpty else { throw CSVError(file: file, message: "no y column was given") }
             yIndices = named
         }
-        // Without --x, the first column is x when it holds dates: ISO ones,
-        // or any at all when a date format is given.
-        if xIndex == nil, yIndices?.contains(0) != true {
+        // Without --x, x is the first column that holds dates: ISO ones, or
+        // ones in the date format when it is given (then one must).
+        if xIndex == nil {
+            let candidates = reader.header.indices.filter { yIndices?.contains($0) != true }
             if let format = request.dateFormat {
                 let formatter = DateFormatter()
                 formatter.locale = Locale(identifier: "en_US_POSIX")
                 formatter.timeZone = TimeZone(identifier: "UTC")
                 formatter.dateFormat = format
-                let cell = firstValue(0) ?? ""
-                guard formatter.date(from: cell) != nil else {
+                xIndex = candidates.first { firstValue($0).map { formatter.date(from: $0) != nil } == true }
+                guard xIndex != nil else {
+                    let first = candidates.first.flatMap(firstValue) ?? ""
                     throw CSVError(
-                        file: file, column: 1, columnName: reader.header.first,
+                        file: file, column: candidates.first.map { $0 + 1 }, columnName: candidates.first.map { reader.header[$0] },
                         message:
-                            "'\(cell.prefix(60))' is not a date in the format '\(format)' (--date-format reads the first column as x; "
-                            + "name the column of dates with --x)")
+                            "'\(first.prefix(60))' is not a date in the format '\(format)', and no other column's first value is "
+                            + "(name the column of dates with --x)")
                 }
-                xIndex = 0
-            } else if let cell = firstValue(0), isDate(cell) {
-                xIndex = 0
+            } else {
+                xIndex = candidates.first { firstValue($0).map(isDate) == true }
             }
         }
         var columns: [(index: Int, kind: CSVColumnKind)]

@@ -11,9 +11,9 @@ struct ChartCommand: ParsableCommand {
         discussion: """
             x and y name columns by header name or by number from 1. x may be numbers or ISO 8601 \
             dates (2026-01-31, 2026-01-31T08:30:00, with fractions and a zone; without a zone, UTC), \
-            or dates in --date-format; the rows need not be in order of x. Without --x, the first \
-            column is x when its first value is a date (an ISO 8601 one, or one in --date-format, \
-            which then must parse), otherwise x is the row number from 0. Without --y, every other \
+            or dates in --date-format; the rows need not be in order of x. Without --x, x is the \
+            first column whose first value is a date (an ISO 8601 one, or one in --date-format, \
+            which one column then must match), otherwise the row number from 0. Without --y, every other \
             column whose first value is a number, or that has none in the first rows (a series that \
             starts later), is a series, at most 30: ten distinct colours, then the same colours \
             dashed, then dotted. An empty cell, NaN, NA, N/A, null or #N/A is a gap in the line.

@@ -183,14 +183,38 @@ import Testing
         // Row numbers would place the 5th at the same distance as the 2nd: not this picture.
         let rows = try CSVChart.image(request(file) { $0.y = ["temp"] })
         #expect(rows.pixels != explicit.pixels)
-        // A first column that is not dates in the format: an error that says how to name x.
-        let other = try TemporaryFile("name,day,v\nfoo,01/02/2024,1\nbar,02/02/2024,2\n")
+        // Dates in a later column: that column is x (as with ISO dates).
+        let later = try TemporaryFile("name,day,v\nfoo,01/02/2024,1\nbar,02/02/2024,2\nbaz,05/02/2024,4\n")
+        let found = try CSVChart.image(request(later) { $0.dateFormat = format })
+        let named = try CSVChart.image(
+            request(later) {
+                $0.dateFormat = format
+                $0.x = "day"
+                $0.y = ["v"]
+            })
+        #expect(found.pixels == named.pixels)
+        // No column of dates in the format: an error that says how to name x.
+        let none = try TemporaryFile("name,day,v\nfoo,2024-02-01,1\nbar,2024-02-02,2\n")
         do {
-            _ = try CSVChart.image(request(other) { $0.dateFormat = format })
-            Issue.record("a first column of names was read as dates")
+            _ = try CSVChart.image(request(none) { $0.dateFormat = format })
+            Issue.record("a file without dates in the format was drawn")
         } catch let e as CSVError {
             #expect(e.column == 1 && e.message.contains("'foo' is not a date in the format 'dd/MM/yyyy'") && e.message.contains("--x"))
         }
+    }
+
+    @Test func isoDatesInALaterColumnAreX() throws {
+        // As weather records are published: station and name first, quoted.
+        let file = try TemporaryFile(
+            "\"STATION\",\"NAME\",\"DATE\",\"PRCP\",\"TMAX\"\n\"US1\",\"CENTRAL PARK, NY US\",\"2003-07-01\",\"0.00\",\"84\"\n"
+                + "\"US1\",\"CENTRAL PARK, NY US\",\"2003-07-02\",\"\",\"86\"\n\"US1\",\"CENTRAL PARK, NY US\",\"2003-07-05\",\"0.12\",\"88\"\n")
+        let automatic = try CSVChart.image(request(file))
+        let named = try CSVChart.image(
+            request(file) {
+                $0.x = "DATE"
+                $0.y = ["PRCP", "TMAX"]
+            })
+        #expect(automatic.pixels == named.pixels)
     }
 
     @Test func whitespaceFilesChartAsTheirColumnsNamed() throws {
