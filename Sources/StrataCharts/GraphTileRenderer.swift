@@ -46,6 +46,9 @@ struct GraphTileStyle: Sendable, Hashable {
     /// Time ticks every `timeStep` samples (0: no time axis).
     var timeStep: Int
     var sampleRate: Double
+    /// The labels' font and colour (the graph's text layers show the labels;
+    /// the tiles draw the time ticks in the colour), and the width a time
+    /// label is given (the time step leaves room for it).
     var labelFont: Font
     var labelColor: Color
     var labelWidth: Double
@@ -232,7 +235,7 @@ final class GraphTileRenderer: Sendable {
     }
 
     /// Draws a band of a tile (the canvas clipped to it): background, grid,
-    /// fills, lines and labels, the lines from the points `ranges` picks.
+    /// fills, lines and time ticks, the lines from the points `ranges` picks.
     private func paint(_ canvas: Canvas, traces: [[Point]], ranges: [ClosedRange<Int>?], origin: Int, style: GraphTileStyle) {
         if style.background.alpha < 1 { canvas.clear(Rect(x: 0, y: 0, width: style.tileWidth, height: style.tileHeight)) }
         canvas.fillColor = style.background
@@ -256,7 +259,7 @@ final class GraphTileRenderer: Sendable {
             canvas.lineWidth = look.lineWidth
             canvas.stroke(line)
         }
-        if style.timeStep > 0 { drawTimeLabels(canvas, origin: origin, style: style) }
+        if style.timeStep > 0 { drawTimeTicks(canvas, origin: origin, style: style) }
     }
 
     private func count(_ start: UInt64, partial: Bool) {
@@ -396,20 +399,15 @@ final class GraphTileRenderer: Sendable {
         }
     }
 
-    /// The time labels of the ticks whose labels reach into this tile (a
-    /// label across a tile edge is drawn by both tiles, at the same place).
-    private func drawTimeLabels(_ canvas: Canvas, origin: Int, style: GraphTileStyle) {
-        let reach = Int((style.labelWidth / 2 / style.pointsPerSample).rounded(.up)) + 1
-        let attributes = TextAttributes(font: style.labelFont, foregroundColor: style.labelColor)
+    /// The time axis's tick marks under the plot, at the ticks this tile
+    /// owns (from 0 on). The labels are not in the tiles: the graph shows them
+    /// in text layers that scroll with the tiles and stay inside the plot at
+    /// its ends (`StreamingGraphLayer.layoutTimeLabels`).
+    private func drawTimeTicks(_ canvas: Canvas, origin: Int, style: GraphTileStyle) {
         canvas.fillColor = style.labelColor
         let hair = 1 / style.scale
-        for tick in style.timeTicks(in: Swift.max(0, origin - reach)..<Swift.max(0, origin + style.samplesPerTile + reach)) {
-            let x = style.tickX(tick, origin: origin)
-            canvas.fill(Rect(x: x, y: style.plotHeight, width: hair, height: 3))
-            let text = GraphTimeFormat.label(seconds: Double(tick) / style.sampleRate, step: Double(style.timeStep) / style.sampleRate)
-            let layout = TextLayout(AttributedText(text, attributes: attributes), width: .infinity)
-            let lx = ((x - layout.size.width / 2) * style.scale).rounded() / style.scale
-            canvas.draw(layout, at: Point(x: lx, y: style.plotHeight + 4))
+        for tick in style.timeTicks(in: Swift.max(0, origin)..<Swift.max(0, origin + style.samplesPerTile)) {
+            canvas.fill(Rect(x: style.tickX(tick, origin: origin), y: style.plotHeight, width: hair, height: 3))
         }
     }
 

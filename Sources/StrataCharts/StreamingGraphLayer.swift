@@ -132,9 +132,16 @@ open class StreamingGraphLayer: Layer {
     /// Where the view ends when paused (nil: following the newest sample).
     private var viewEnd: Int?
 
-    private let plotLayer = Layer()
-    private let stripLayer = Layer()
-    private let axisLayer = ValueAxisLayer()
+    /// The plot (masking to its bounds), the strip of tiles and time labels
+    /// that scrolls in it, and the value axis (internal for the tests).
+    let plotLayer = Layer()
+    let stripLayer = Layer()
+    let axisLayer = ValueAxisLayer()
+    /// The time labels: text layers in the strip, reused (`layoutTimeLabels`).
+    private var timeLabels: [TimeLabel] = []
+    /// The time labels' sizes by text, for `timeLabelSizesFont`.
+    private var timeLabelSizes: [String: Size] = [:]
+    private var timeLabelSizesFont: Font?
     private var slots: [Int: Slot] = [:]
     private var spare: [Layer] = []
     private var dirty = Set<Int>()
@@ -164,6 +171,16 @@ open class StreamingGraphLayer: Layer {
         var request = -1
     }
 
+    /// A time label's layer and what it shows now.
+    private struct TimeLabel {
+        let layer: TextLayer
+        /// The tick it labels; nil when hidden.
+        var tick: Int?
+        var text: AttributedText?
+        /// The slide it follows (start x, end x, begin time), if any.
+        var slide: [Double]?
+    }
+
     struct Finished: Sendable {
         let tile: Int
         let epoch: Int
@@ -187,6 +204,9 @@ open class StreamingGraphLayer: Layer {
         plotLayer.anchorPoint = .zero
         stripLayer.anchorPoint = .zero
         axisLayer.anchorPoint = .zero
+        // Value labels on their way in or out of the range are hidden beyond
+        // the plot's height, as their grid lines are.
+        axisLayer.masksToBounds = true
         for l in [plotLayer, stripLayer, axisLayer] {
             l.actions = [
                 "position": .noAction, "bounds": .noAction, "contents": .noAction, "transform": .noAction,
@@ -430,9 +450,11 @@ open class StreamingGraphLayer: Layer {
         plotLayer.backgroundColor = placeholderColor == nil ? plotBackgroundColor : nil
         axisLayer.isHidden = !showsValueAxis
         axisLayer.frame = Rect(x: bounds.minX, y: plot.minY, width: plot.minX - bounds.minX, height: plot.height)
+        axisLayer.placeLabelsHorizontally()
         guard plot.width > 0, plot.height > 0, plot.width.isFinite, plot.height.isFinite else {
             for t in slots.keys { retire(t) }
             dirty.removeAll()
+            hideTimeLabels()
             return
         }
         let newStyle = makeStyle(plot: plot, axisHeight: axisH, scale: newScale)
@@ -440,7 +462,10 @@ open class StreamingGraphLayer: Layer {
             if let old = style, old.yLower != newStyle.yLower || old.yUpper != newStyle.yUpper, Self.seconds(rangeAnimationDuration) > 0,
                 old.tileWidth == newStyle.tileWidth, old.samplesPerTile == newStyle.samplesPerTile
             {
-                pendingRangeAnimation = (old.yLower...old.yUpper, newStyle.yLower...newStyle.yUpper)
+                // From the range on screen: a change not shown yet (its
+                // pictures still out) was never on screen.
+                let shown = pendingRangeAnimation?.from ?? old.yLower...old.yUpper
+                pendingRangeAnimation = (shown, newStyle.yLower...newStyle.yUpper)
             } else {
                 pendingRangeAnimation = nil
             }
@@ -451,7 +476,9 @@ open class StreamingGraphLayer: Layer {
             held.removeAll()
             epochWaiting.removeAll()
             dirty.removeAll()
-            axisLayer.configure(scale: newScale, style: newStyle)
+            // The value labels change with the pictures: at once, or when
+            // the held pictures are shown (`releaseHeld`).
+            if pendingRangeAnimation == nil { axisLayer.configure(scale: newScale, style: newStyle) }
             if !slots.isEmpty && pendingRangeAnimation == nil {
                 // A new geometry: the old pictures cannot stand in.
                 for (_, slot) in slots { show(nil, in: slot.layer) }
@@ -550,6 +577,155 @@ open class StreamingGraphLayer: Layer {
         return width
     }
 
+    // MARK: Time labels
+
+    /// The time labels shown now, left to right: their texts and layers (in
+    /// strip coordinates).
+    var shownTimeLabels: [(text: String, layer: TextLayer)] {
+        timeLabels.compactMap { l in l.tick.map { ($0, l.text?.string ?? "", l.layer) } }.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
+    }
+
+    /// Where a time label goes: centred under its tick, or moved in (`x`).
+    struct TimeLabelPlacement: Equatable {
+        var tick: Int, text: String, size: Size, centred: Double, x: Double
+        var moved: Bool { x != centred }
+    }
+
+    /// The space kept between a time label moved in at an end and its neighbour.
+    static let timeLabelGap = 4.0
+
+    /// The labels of `placements` (left to right) that are shown: a label
+    /// moved in at an end gives way to the neighbour it would come within
+    /// `timeLabelGap` of; labels where the tiles drew them stay as they were.
+    static func keptTimeLabels(_ placements: [TimeLabelPlacement]) -> [TimeLabelPlacement] {
+        var kept: [TimeLabelPlacement] = []
+        for p in placements {
+            while let last = kept.last, last.moved, last.x + last.size.width + timeLabelGap > p.x { kept.removeLast() }
+            if let last = kept.last, p.moved, last.x + last.size.width + timeLabelGap > p.x { continue }
+            kept.append(p)
+        }
+        return kept
+    }
+
+    /// No implicit animation for the layers the graph moves itself.
+    static let noActions: [String: LayerAction] = [
+        "position": .noAction, "bounds": .noAction, "contents": .noAction, "hidden": .noAction, "opacity": .noAction,
+        "transform": .noAction, "foregroundColor": .noAction, "fontSize": .noAction, "backgroundColor": .noAction,
+    ]
+
+    /// Places the time labels (scroll motion with a sample rate) as text
+    /// layers in the strip, so they scroll with the tiles exactly: the strip's
+    /// one position change, its slide and the compositor's copy of the plot's
+    /// pixels move them too. A label is shown for each tick whose line is in
+    /// the plot, centred under it on whole device pixels (where the tiles drew
+    /// the labels before). One that would cross the plot's left or right edge
+    /// is moved inward to end at it, and hidden if it then comes within
+    /// `timeLabelGap` of its neighbour (`AxisLabels`' rule for the ends).
+    /// While the strip slides, a label moved in follows the opposite slide
+    /// (the same timing), so it stays at the edge, inside the plot all along.
+    private func layoutTimeLabels(style: GraphTileStyle, plot: Rect, tiles: ClosedRange<Int>, stripX: Double) {
+        let spt = style.samplesPerTile, s = style.scale
+        let first = Swift.max(0, tiles.lowerBound * spt), end = (tiles.upperBound + 1) * spt
+        guard style.timeStep > 0, first < end else { return hideTimeLabels() }
+        if timeLabelSizesFont != style.labelFont || timeLabelSizes.count > 512 {
+            timeLabelSizes.removeAll()
+            timeLabelSizesFont = style.labelFont
+        }
+        // Where the strip slides from, while it slides (to `stripX`).
+        let slide = stripLayer.animation(forKey: "slide") as? BasicAnimation
+        let slideFrom = (slide?.fromValue as? Point).map(\.x)
+        /// `x` of a label `w` wide kept inside the plot with the strip at `p`.
+        func inside(_ x: Double, _ w: Double, stripAt p: Double) -> Double {
+            let left = -p, right = plot.width - p
+            var x = x
+            if x + w > right { x = ((right - w) * s).rounded(.down) / s }
+            if x < left { x = (left * s).rounded(.up) / s }
+            return x
+        }
+        var items: [TimeLabelPlacement] = []
+        for tick in style.timeTicks(in: first..<end) {
+            let t = GraphTiling.floorDivision(tick, spt)
+            let tileX = Double(t - baseTile) * style.tileWidth, tickX = style.tickX(tick, origin: t * spt)
+            // Only the ticks whose line is in the plot.
+            guard tileX + tickX >= -stripX, tileX + tickX < plot.width - stripX else { continue }
+            let text = GraphTimeFormat.label(seconds: Double(tick) / style.sampleRate, step: Double(style.timeStep) / style.sampleRate)
+            let size: Size
+            if let known = timeLabelSizes[text] {
+                size = known
+            } else {
+                size = textSize(text, font: style.labelFont)
+                timeLabelSizes[text] = size
+            }
+            guard size.width <= plot.width else { continue }
+            let centred = tileX + ((tickX - size.width / 2) * s).rounded() / s
+            let x = inside(centred, size.width, stripAt: stripX)
+            items.append(TimeLabelPlacement(tick: tick, text: text, size: size, centred: centred, x: x))
+        }
+        let kept = Self.keptTimeLabels(items)
+        // The layers of the ticks still shown keep them; the others are free.
+        let shown = Set(kept.map(\.tick))
+        var unused: [Int] = []
+        var byTick: [Int: Int] = [:]
+        for i in timeLabels.indices {
+            if let t = timeLabels[i].tick, shown.contains(t) { byTick[t] = i } else { unused.append(i) }
+        }
+        unused.reverse()
+        let attributes = TextAttributes(font: style.labelFont, foregroundColor: style.labelColor)
+        for item in kept {
+            let i: Int
+            if let known = byTick[item.tick] {
+                i = known
+            } else if let reused = unused.popLast() {
+                i = reused
+            } else {
+                let layer = TextLayer()
+                layer.anchorPoint = .zero
+                layer.actions = Self.noActions
+                stripLayer.addSublayer(layer)
+                timeLabels.append(TimeLabel(layer: layer))
+                i = timeLabels.count - 1
+            }
+            let text = AttributedText(item.text, attributes: attributes)
+            let layer = timeLabels[i].layer
+            if timeLabels[i].text != text {
+                layer.attributedString = text
+                timeLabels[i].text = text
+            }
+            timeLabels[i].tick = item.tick
+            layer.isHidden = false
+            // The tiles drew the labels 4 points under the plot.
+            layer.frame = Rect(x: item.x, y: style.plotHeight + 4, width: item.size.width, height: item.size.height)
+            var follows: [Double]?
+            if let slide, let from = slideFrom {
+                let start = inside(item.centred, item.size.width, stripAt: from)
+                if start != item.x { follows = [start, item.x, slide.timing.beginTime] }
+            }
+            guard follows != timeLabels[i].slide else { continue }
+            timeLabels[i].slide = follows
+            if let follows, var counter = slide {
+                counter.keyPath = "position.x"
+                counter.fromValue = follows[0]
+                counter.toValue = follows[1]
+                counter.byValue = nil
+                layer.add(counter, forKey: "slide")
+            } else {
+                layer.removeAnimation(forKey: "slide")
+            }
+        }
+        for i in unused { hideTimeLabel(i) }
+    }
+
+    private func hideTimeLabels() {
+        for i in timeLabels.indices where timeLabels[i].tick != nil { hideTimeLabel(i) }
+    }
+
+    private func hideTimeLabel(_ i: Int) {
+        timeLabels[i].tick = nil
+        timeLabels[i].slide = nil
+        timeLabels[i].layer.isHidden = true
+        timeLabels[i].layer.removeAnimation(forKey: "slide")
+    }
+
     // MARK: Tiles
 
     private func layoutTiles(style: GraphTileStyle, plot: Rect) {
@@ -602,7 +778,8 @@ open class StreamingGraphLayer: Layer {
                     "position": .noAction, "bounds": .noAction, "contents": .noAction, "hidden": .noAction,
                     "backgroundColor": .noAction,
                 ]
-                stripLayer.addSublayer(layer)
+                // Below the time labels.
+                stripLayer.insertSublayer(layer, at: 0)
                 layersCreated += 1
             }
             // Cleared before it is shown again: never the old tile's picture here.
@@ -613,6 +790,11 @@ open class StreamingGraphLayer: Layer {
             layer.isHidden = false
             slots[t] = Slot(layer: layer)
             mark(t)
+        }
+        if motion == .scroll, let x = lastStripX {
+            layoutTimeLabels(style: style, plot: plot, tiles: needed, stripX: x)
+        } else {
+            hideTimeLabels()
         }
     }
 
@@ -780,15 +962,17 @@ open class StreamingGraphLayer: Layer {
     }
 
     /// Shows the held pictures of a new value range together, sliding the
-    /// old range's picture into the new one.
+    /// old range's picture into the new one. Not while a new range's tiles
+    /// are still to be sent (`dirty`): between a change of range and the
+    /// sending, nothing is waited for yet, and the old pictures must stay.
     private func releaseHeld() {
-        guard epochWaiting.isEmpty else { return }
+        guard epochWaiting.isEmpty, pendingRangeAnimation == nil || dirty.isEmpty else { return }
         let results = held
         held.removeAll()
         for f in results {
             if let slot = slots[f.tile], slot.request == f.request, f.epoch == epoch { show(f.image, in: slot.layer) }
         }
-        if let change = pendingRangeAnimation, let style {
+        if let change = pendingRangeAnimation, let style, let scale {
             pendingRangeAnimation = nil
             let h = style.plotHeight
             let (o0, o1) = (change.from.lowerBound, change.from.upperBound)
@@ -799,42 +983,222 @@ open class StreamingGraphLayer: Layer {
             if a.isFinite, b.isFinite, a > 0 {
                 let from = Transform3D(scaleX: 1, y: a).concatenating(Transform3D(translationX: 0, y: b))
                 var slide = BasicAnimation(keyPath: "transform", from: from, to: Transform3D.identity)
-                slide.timing.duration = Self.seconds(rangeAnimationDuration)
+                let duration = Self.seconds(rangeAnimationDuration)
+                let begin = stripLayer.currentMediaTime
+                slide.timing.duration = duration
+                slide.timing.beginTime = begin
                 slide.timingFunction = .easeInEaseOut
                 stripLayer.add(slide, forKey: "range")
+                // The value labels move with the grid lines, on the same clock.
+                var old = style
+                old.yLower = o0
+                old.yUpper = o1
+                axisLayer.configure(scale: scale, style: style, animatingFrom: old, beginTime: begin, duration: duration)
+            } else {
+                axisLayer.configure(scale: scale, style: style)
             }
         }
     }
 }
 
-/// The value axis: the labels of the scale's ticks, right-aligned, never
-/// closer than a line apart (every other one dropped until they fit).
+/// The value axis: a text layer per tick label, right-aligned at the axis,
+/// centred on its tick but kept within the plot's height, never closer than
+/// 1.3 lines apart (every other one dropped until they fit).
+///
+/// A change of scale that the strip animates (`configure(…animatingFrom:…)`)
+/// moves each label from where its value was on the old scale to where it is
+/// on the new one, with the strip's duration, timing function and begin time:
+/// labels of both scales move, labels new to the scale fade in on the way and
+/// labels leaving it fade out (`move(_:value:height:from:to:beginTime:duration:)`
+/// shows why they stay on their grid lines). The labels are pooled, keyed by
+/// tick value.
 @MainActor
 final class ValueAxisLayer: Layer {
-    private var scale: NiceScale?
-    private var style: GraphTileStyle?
-
-    func configure(scale: NiceScale, style: GraphTileStyle) {
-        self.scale = scale
-        self.style = style
-        contentsScale = style.scale
-        setNeedsDisplay()
+    struct Label {
+        let layer: TextLayer
+        var value: Double
+        var size: Size
     }
 
-    override func draw(in canvas: Canvas) {
-        guard let scale, let style else { return }
+    /// The labels of the current scale, in tick order.
+    private(set) var labels: [Label] = []
+    /// Labels of the previous scale fading out (hidden when done).
+    private(set) var leaving: [Label] = []
+    private var spare: [TextLayer] = []
+    private var style: GraphTileStyle?
+    private var sizes: [String: Size] = [:]
+    private var sizesFont: Font?
+
+    /// Shows `scale`'s labels for `style`. With `old` (the same geometry on
+    /// the old value range) and a duration, they move there from the old
+    /// scale's places, starting at `beginTime`; otherwise they are there at once.
+    func configure(
+        scale: NiceScale, style: GraphTileStyle, animatingFrom old: GraphTileStyle? = nil, beginTime: Double = 0, duration: Double = 0
+    ) {
+        self.style = style
+        let animated = old != nil && duration > 0
+        for l in leaving { recycle(l.layer) }
+        leaving.removeAll()
+        if sizesFont != style.labelFont || sizes.count > 512 {
+            sizes.removeAll()
+            sizesFont = style.labelFont
+        }
         let attributes = TextAttributes(font: style.labelFont, foregroundColor: style.labelColor)
+        var previous = labels
+        labels.removeAll()
+        let tolerance = Swift.max(0, scale.step * 1e-6)
+        for v in Self.shownTicks(scale: scale, style: style) {
+            let text = scale.label(for: v)
+            let size = measure(text, font: style.labelFont)
+            let layer: TextLayer, isNew: Bool
+            if let i = previous.firstIndex(where: { abs($0.value - v) <= tolerance }) {
+                layer = previous.remove(at: i).layer
+                isNew = false
+            } else {
+                layer = take()
+                isNew = true
+            }
+            layer.attributedString = AttributedText(text, attributes: attributes)
+            layer.bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            layer.position = Point(x: x(width: size.width), y: Self.top(v, height: size.height, style: style))
+            layer.opacity = 1
+            if let old, animated {
+                move(layer, value: v, height: size.height, from: old, to: style, beginTime: beginTime, duration: duration)
+                if isNew {
+                    fade(layer, from: 0, to: 1, beginTime: beginTime, duration: duration)
+                } else {
+                    layer.removeAnimation(forKey: "fade")
+                }
+            } else {
+                layer.removeAllAnimations()
+            }
+            labels.append(Label(layer: layer, value: v, size: size))
+        }
+        // Only on the old scale: to the new scale's place, fading out.
+        for l in previous {
+            guard let old, animated else {
+                recycle(l.layer)
+                continue
+            }
+            l.layer.position = Point(x: l.layer.position.x, y: Self.place(l.value, height: l.size.height, style: style))
+            l.layer.opacity = 0
+            move(l.layer, value: l.value, height: l.size.height, from: old, to: style, beginTime: beginTime, duration: duration)
+            fade(l.layer, from: 1, to: 0, beginTime: beginTime, duration: duration)
+            leaving.append(l)
+        }
+    }
+
+    /// Keeps the labels right-aligned at the axis when its width changes.
+    func placeLabelsHorizontally() {
+        for l in labels + leaving {
+            let x = x(width: l.size.width)
+            if l.layer.position.x != x { l.layer.position = Point(x: x, y: l.layer.position.y) }
+        }
+    }
+
+    /// The ticks labelled: every other one dropped until they are 1.3 lines apart.
+    static func shownTicks(scale: NiceScale, style: GraphTileStyle) -> [Double] {
         let lineHeight = style.labelFont.ascent - style.labelFont.descent
         var ticks = scale.ticks
         while ticks.count > 2, abs(style.y(ticks[1]) - style.y(ticks[0])) < lineHeight * 1.3 {
             ticks = ticks.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
         }
-        for v in ticks {
-            let layout = TextLayout(AttributedText(scale.label(for: v), attributes: attributes), width: .infinity)
-            var y = style.y(v) - layout.size.height / 2
-            y = Swift.min(style.plotHeight - layout.size.height, Swift.max(0, y))
-            let x = bounds.width - 6 - layout.size.width
-            canvas.draw(layout, at: Point(x: (x * style.scale).rounded() / style.scale, y: (y * style.scale).rounded() / style.scale))
+        return ticks
+    }
+
+    /// The top of `v`'s label (`height` tall) at rest: centred on its tick,
+    /// kept within the plot's height, on whole device pixels.
+    static func top(_ v: Double, height: Double, style: GraphTileStyle) -> Double {
+        let y = Swift.min(style.plotHeight - height, Swift.max(0, style.y(v) - height / 2))
+        return (y * style.scale).rounded() / style.scale
+    }
+
+    /// The left of a label `width` wide, 6 points from the axis's right end,
+    /// on whole device pixels.
+    private func x(width: Double) -> Double {
+        let s = style?.scale ?? contentsScale
+        return ((bounds.width - 6 - width) * s).rounded() / s
+    }
+
+    /// Where `v`'s label sits on `style`'s scale: its place at rest when `v`
+    /// is in the range, else centred on where its grid line would be, outside
+    /// the plot's height (where the axis, masking to its bounds, hides it as
+    /// the plot hides the line).
+    static func place(_ v: Double, height: Double, style: GraphTileStyle) -> Double {
+        let slack = (style.yUpper - style.yLower) * 1e-9
+        guard v < style.yLower - slack || v > style.yUpper + slack else { return top(v, height: height, style: style) }
+        return style.y(v) - height / 2
+    }
+
+    /// Animates the top of `v`'s label from its place on `old` to its place
+    /// on `new`, with the strip's grid line of `v`.
+    ///
+    /// The strip animates its transform from `scale(1, a)` then
+    /// `translate(0, b)` (which maps the new picture onto the old one:
+    /// a·y_new(v) + b = y_old(v)) to the identity, with this duration, begin
+    /// time and timing function. Transforms interpolate by their decomposed
+    /// parts (`DecomposedTransform`): with no rotation, skew or perspective
+    /// here, the y scale and the y translation go linearly, so at the eased
+    /// fraction F the grid line of `v` is at
+    /// (a + (1 − a)·F)·y_new + (1 − F)·b = (1 − F)·y_old + F·y_new,
+    /// the straight line between its two places at the same F. A label
+    /// centred on its line at both ends, animated linearly between them with
+    /// the same duration, begin time and timing function, is therefore
+    /// centred on it at every frame (within half a pixel: its ends are on
+    /// whole pixels, as the still labels are). A label kept within the plot's
+    /// height at an end (the top or bottom tick) is off its line by up to
+    /// half its height there, and that offset goes linearly in between.
+    private func move(
+        _ layer: TextLayer, value v: Double, height: Double, from old: GraphTileStyle, to new: GraphTileStyle, beginTime: Double,
+        duration: Double
+    ) {
+        let y0 = Self.place(v, height: height, style: old), y1 = Self.place(v, height: height, style: new)
+        guard y0 != y1 else { return layer.removeAnimation(forKey: "rescale") }
+        var a = BasicAnimation(keyPath: "position.y", from: y0, to: y1, duration: duration)
+        a.timingFunction = .easeInEaseOut
+        a.timing.beginTime = beginTime
+        layer.add(a, forKey: "rescale")
+    }
+
+    private func fade(_ layer: TextLayer, from: Double, to: Double, beginTime: Double, duration: Double) {
+        var a = BasicAnimation(keyPath: "opacity", from: from, to: to, duration: duration)
+        a.timingFunction = .easeInEaseOut
+        a.timing.beginTime = beginTime
+        if to == 0 {
+            // Gone when it has faded (a label reused before that is not hidden:
+            // replacing the animation tells it it did not finish).
+            a.completion = { [weak layer] finished in
+                if finished { layer?.isHidden = true }
+            }
         }
+        layer.add(a, forKey: "fade")
+    }
+
+    private func measure(_ text: String, font: Font) -> Size {
+        if let known = sizes[text] { return known }
+        let size = textSize(text, font: font)
+        sizes[text] = size
+        return size
+    }
+
+    private func take() -> TextLayer {
+        let layer: TextLayer
+        if let reused = spare.popLast() {
+            layer = reused
+        } else {
+            layer = TextLayer()
+            layer.anchorPoint = .zero
+            layer.actions = StreamingGraphLayer.noActions
+            addSublayer(layer)
+        }
+        layer.isHidden = false
+        return layer
+    }
+
+    private func recycle(_ layer: TextLayer) {
+        layer.removeAllAnimations()
+        layer.isHidden = true
+        layer.opacity = 1
+        spare.append(layer)
     }
 }

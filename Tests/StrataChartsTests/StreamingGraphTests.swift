@@ -215,7 +215,8 @@ import Testing
     /// changed, over a copy of its last picture, and a tile whose samples are
     /// all in is drawn whole: frame by frame, that gives exactly the pixels
     /// of a graph fed at once, with wide lines, fills, gaps, grid and time
-    /// labels, at 2 pixels a point, and for M4 tiles.
+    /// ticks (the time labels are layers over the tiles), at 2 pixels a
+    /// point, and for M4 tiles.
     @Test func bandsAnAppendLeavesAloneKeepTheirPixels() throws {
         for (decimated, filled) in [(false, false), (true, false), (false, true)] {
             func configure(_ g: StreamingGraphLayer) {
