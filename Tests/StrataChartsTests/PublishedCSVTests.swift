@@ -128,26 +128,29 @@ import Testing
         return r
     }
 
-    func pixels(_ image: Image) -> [UInt8] { image.pixels }
+    /// Whether `file` charts as `automatic` says (nothing named, by
+    /// default) to the same pixels as with the columns `named`.
+    func drawsAsNamed(
+        _ file: TemporaryFile, _ automatic: (inout CSVChart.Request) -> Void = { _ in }, named: (inout CSVChart.Request) -> Void
+    ) throws -> Bool {
+        try CSVChart.image(request(file, automatic)).pixels == CSVChart.image(request(file, named)).pixels
+    }
 
     @Test func aChartOfACommentedFileIsTheChartOfItsColumnsNamed() throws {
         let file = try TemporaryFile(
             "# Data source: an exchange, daily closes\n# (rows in date order)\nDate,AAA,BBB\n2003-07-01,10,\n2003-07-02,11,\n"
                 + "2003-07-03,12,50\n2003-07-04,11,52\n")
-        let automatic = try CSVChart.image(request(file))
-        let named = try CSVChart.image(
-            request(file) {
+        #expect(
+            try drawsAsNamed(file) {
                 $0.x = "Date"
                 $0.y = ["AAA", "BBB"]
             })
-        #expect(automatic.pixels == named.pixels)
         // Without the late column, a different picture: BBB was drawn.
-        let one = try CSVChart.image(
-            request(file) {
+        #expect(
+            try !drawsAsNamed(file) {
                 $0.x = "Date"
                 $0.y = ["AAA"]
             })
-        #expect(one.pixels != automatic.pixels)
     }
 
     @Test func aLateColumnBeyondTheRowsLookedAtIsASeriesOrLeftOut() throws {
@@ -155,13 +158,13 @@ import Testing
         var text = "x,a,late,note\n"
         for i in 0..<10_050 { text += "\(i),\(i % 7),\(i >= 10_020 ? String(i % 5) : ""),\(i == 10_040 ? "text" : "")\n" }
         let file = try TemporaryFile(text)
-        let automatic = try CSVChart.image(request(file) { $0.x = "x" })
-        let named = try CSVChart.image(
-            request(file) {
-                $0.x = "x"
-                $0.y = ["a", "late"]
-            })
-        #expect(automatic.pixels == named.pixels)
+        #expect(
+            try drawsAsNamed(
+                file, { $0.x = "x" },
+                named: {
+                    $0.x = "x"
+                    $0.y = ["a", "late"]
+                }))
     }
 
     @Test func aDateFormatSaysTheFirstColumnIsX() throws {
@@ -185,14 +188,14 @@ import Testing
         #expect(rows.pixels != explicit.pixels)
         // Dates in a later column: that column is x (as with ISO dates).
         let later = try TemporaryFile("name,day,v\nfoo,01/02/2024,1\nbar,02/02/2024,2\nbaz,05/02/2024,4\n")
-        let found = try CSVChart.image(request(later) { $0.dateFormat = format })
-        let named = try CSVChart.image(
-            request(later) {
-                $0.dateFormat = format
-                $0.x = "day"
-                $0.y = ["v"]
-            })
-        #expect(found.pixels == named.pixels)
+        #expect(
+            try drawsAsNamed(
+                later, { $0.dateFormat = format },
+                named: {
+                    $0.dateFormat = format
+                    $0.x = "day"
+                    $0.y = ["v"]
+                }))
         // No column of dates in the format: an error that says how to name x.
         let none = try TemporaryFile("name,day,v\nfoo,2024-02-01,1\nbar,2024-02-02,2\n")
         do {
@@ -208,26 +211,22 @@ import Testing
         let file = try TemporaryFile(
             "\"STATION\",\"NAME\",\"DATE\",\"PRCP\",\"TMAX\"\n\"US1\",\"CENTRAL PARK, NY US\",\"2003-07-01\",\"0.00\",\"84\"\n"
                 + "\"US1\",\"CENTRAL PARK, NY US\",\"2003-07-02\",\"\",\"86\"\n\"US1\",\"CENTRAL PARK, NY US\",\"2003-07-05\",\"0.12\",\"88\"\n")
-        let automatic = try CSVChart.image(request(file))
-        let named = try CSVChart.image(
-            request(file) {
+        #expect(
+            try drawsAsNamed(file) {
                 $0.x = "DATE"
                 $0.y = ["PRCP", "TMAX"]
             })
-        #expect(automatic.pixels == named.pixels)
     }
 
     @Test func whitespaceFilesChartAsTheirColumnsNamed() throws {
         var text = ""
         for i in 0..<40 { text += String(format: "  %.2f   %.4e   %d\n", Double(i) * 0.5, 2e6 + Double(i * i) * 100, i) }
         let file = try TemporaryFile(text, name: "data.txt")
-        let automatic = try CSVChart.image(request(file))
-        let named = try CSVChart.image(
-            request(file) {
+        #expect(
+            try drawsAsNamed(file) {
                 $0.y = ["1", "2", "3"]
                 $0.format = CSVFormat(delimiter: .whitespace, header: .absent)
             })
-        #expect(automatic.pixels == named.pixels)
     }
 
     @Test func tenSeriesInTenColoursThenDashes() throws {
