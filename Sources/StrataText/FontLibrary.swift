@@ -21,6 +21,8 @@ public final class FontLibrary: Sendable {
         var faces: [FaceKey: (face: FT_Face, object: FontFace)] = [:]
         var glyphIndices: [FaceKey: [UInt32: UInt32]] = [:]
         var glyphs: [GlyphKey: GlyphData] = [:]
+        /// Bytes `glyphs` holds, about (`outlineBytes(of:)`).
+        var glyphBytes = 0
         var kerning: [KerningKey: Double] = [:]
         /// fontconfig's answer to a query: faces in order of preference.
         var matches: [MatchKey: [FontFace]] = [:]
@@ -37,7 +39,19 @@ public final class FontLibrary: Sendable {
 
     let state = Locked(State())
 
-    init() {}
+    /// The most bytes of glyph outlines kept (about 48 a path element); past
+    /// it the outlines are dropped and read again as they are used. A
+    /// glyph's outline has at most 65,535 points (FreeType's limit), so a
+    /// font cannot make this grow with its claims: a composite glyph that
+    /// repeats a large one thousands of times, or a face of 65,535 glyphs.
+    let maximumOutlineBytes: Int
+
+    init(maximumOutlineBytes: Int = 64 << 20) {
+        self.maximumOutlineBytes = Swift.max(1, maximumOutlineBytes)
+    }
+
+    /// Bytes of glyph outlines held now, about.
+    var outlineBytes: Int { state.withLock { $0.glyphBytes } }
 
     // MARK: Opening faces
 
@@ -184,7 +198,15 @@ public final class FontLibrary: Sendable {
                     data = GlyphData(path: Path(), advance: Double(advance))
                 }
             }
-            s.glyphs[key] = data
+            let bytes = 64 + 48 * data.path.elementCount
+            if s.glyphBytes + bytes > maximumOutlineBytes {
+                s.glyphs.removeAll()
+                s.glyphBytes = 0
+            }
+            if bytes <= maximumOutlineBytes {
+                s.glyphs[key] = data
+                s.glyphBytes += bytes
+            }
             return data
         }
     }

@@ -128,6 +128,27 @@ import Testing
     }
 }
 
+@Suite struct GlyphOutlineCacheTests {
+    @Test func outlinesStayWithinTheirBoundWhateverTheFontHolds() throws {
+        // Every glyph of DejaVu Sans (thousands of outlines) through a library
+        // that keeps 200 KB of them.
+        let library = FontLibrary(maximumOutlineBytes: 200_000)
+        let face = try library.face(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+        var elements = 0
+        for glyph in UInt32(0)..<6_000 {
+            elements += face.glyphData(glyph).path.elementCount
+            #expect(library.outlineBytes <= 200_000)
+        }
+        // Far more than the bound went through it, and the outlines read again
+        // after being dropped are the same.
+        #expect(elements * 48 > 1_000_000)
+        let w = try #require(face.glyph(for: "W"))
+        let first = face.glyphData(w).path.elementCount
+        for glyph in UInt32(0)..<3_000 { _ = face.glyphData(glyph) }
+        #expect(face.glyphData(w).path.elementCount == first && first > 0)
+    }
+}
+
 /// DejaVu Sans written to a temporary file with its `head.unitsPerEm` set to
 /// `unitsPerEm` and its family name (11 letters) replaced by `family` (as
 /// long), in ASCII and UTF-16 alike. Returns the file's path.
