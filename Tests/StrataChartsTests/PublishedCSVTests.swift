@@ -1,5 +1,6 @@
 import Foundation
 import StrataGraphics
+import StrataTestSupport
 import StrataText
 import Testing
 
@@ -320,5 +321,49 @@ import Testing
         let axis = AxisLabels.dates(d(2003, 7, 1), d(2003, 9, 30), length: 600, font: Font(size: 11), calendar: c)
         #expect(axis.first?.text == "Jul 2003")
         #expect(axis.contains { $0.text.contains("2003") })
+    }
+}
+
+/// Random files built from the pieces published files are made of (comments,
+/// quotes, blank lines, runs of spaces, tabs, semicolons, CRLF, a byte-order
+/// mark, dates, gaps, text), read in every format and charted: each either
+/// reads or throws a `CSVError`; nothing traps or hangs.
+@Suite @MainActor struct CSVFuzzTests {
+    static let pieces = [
+        "#", "# c \"q", "\"", "\"\"", ",", ";", "\t", " ", "   ", "\n", "\r\n", "\n\n", "1", "-2.5", "1e3", "NA", "#N/A", "null",
+        "2003-07-01", "2003-07-01T08:30:00Z", "01/02/2024", "abc", "x y", "\u{FEFF}", "é", "inf", "nan", "1,5",
+    ]
+
+    @Test func randomPublishedFilesReadOrSayWhy() throws {
+        var rng = FuzzRandom(seed: 36)
+        let formats = [
+            CSVFormat(), CSVFormat(delimiter: .whitespace), CSVFormat(delimiter: .character(";"), header: .absent),
+            CSVFormat(header: .present, comment: nil), CSVFormat(commentsAnywhere: true), CSVFormat(delimiter: .character("\t")),
+        ]
+        for round in 0..<300 {
+            var text = ""
+            for _ in 0..<(1 + rng.int(60)) { text += rng.pick(Self.pieces) }
+            let file = try TemporaryFile(text)
+            for format in formats {
+                do {
+                    var reader = try CSVColumnReader(path: file.path, format: format)
+                    _ = try reader.peekRows(limit: 1 + rng.int(5))
+                    let n = reader.header.count
+                    let kinds: [CSVColumnKind] = [.number, .automatic, .numberIfAll, .isoDate, .date(format: "dd/MM/yyyy")]
+                    let columns = (0..<Swift.min(n, 4)).map { (index: $0, kind: rng.pick(kinds)) }
+                    let values = try reader.readColumns(columns)
+                    #expect(values.count == columns.count, "round \(round)")
+                    #expect(Set(values.map { $0.count }).count <= 1, "round \(round)")
+                } catch {
+                    #expect(!error.description.isEmpty)
+                }
+                var request = CSVChart.Request(file: file.path)
+                request.format = format
+                request.options.width = 64
+                request.options.height = 48
+                if rng.int(3) == 0 { request.dateFormat = "dd/MM/yyyy" }
+                do { _ = try CSVChart.image(request) } catch is CSVError {}
+            }
+        }
     }
 }
