@@ -35,9 +35,9 @@ extension X11Tests {
             #expect(hasDetail(host.makeImage()), "\(name) drew nothing")
         }
 
-        @Test(arguments: Demo.Name.allCases)
+        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement), arguments: Demo.Name.allCases)
         func everyDemoShowsInAWindow(_ name: Demo.Name) async throws {
-            guard let display = TestDisplay.name else { return }
+            let display = try #require(TestDisplay.name)
             let demo = try Demo(name, size: nil, scale: 1, feedPosts: 300)
             let window = try Window(title: name.rawValue, size: demo.size, scale: 1, display: display)
             defer { window.close() }
@@ -70,8 +70,8 @@ extension X11Tests {
             }
         }
 
-        @Test func theChartDemoSelectsByPointerAndZoomsByWheel() async throws {
-            guard let display = TestDisplay.name else { return }
+        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func theChartDemoSelectsByPointerAndZoomsByWheel() async throws {
+            let display = try #require(TestDisplay.name)
             let demo = try Demo(.chart)
             let view = try #require(demo.rootView as? ChartDemoView)
             let window = try Window(size: demo.size, scale: 1, display: display)

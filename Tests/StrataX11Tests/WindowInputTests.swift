@@ -36,8 +36,8 @@ extension X11Tests {
             return window
         }
 
-        @Test func aDragThroughXTestMovesTheRuler() async throws {
-            guard let name = TestDisplay.name else { return }
+        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func aDragThroughXTestMovesTheRuler() async throws {
+            let name = try #require(TestDisplay.name)
             let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 80))
             let ruler = RulerView(frame: root.bounds, scale: try RulerScale(step: 0.1, minimum: 0, maximum: 300))
             ruler.backgroundColor = .white
@@ -68,8 +68,8 @@ extension X11Tests {
             #expect(same)
         }
 
-        @Test func theWheelScrollsTheFeed() async throws {
-            guard let name = TestDisplay.name else { return }
+        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func theWheelScrollsTheFeed() async throws {
+            let name = try #require(TestDisplay.name)
             let root = View(frame: Rect(x: 0, y: 0, width: 360, height: 400))
             let list = ListView(frame: root.bounds)
             list.backgroundColor = Color(white: 0.93)
@@ -94,8 +94,8 @@ extension X11Tests {
             _ = controller
         }
 
-        @Test func smoothScrollsGetPhasesFromTheirTiming() async throws {
-            guard let name = TestDisplay.name else { return }
+        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func smoothScrollsGetPhasesFromTheirTiming() async throws {
+            let name = try #require(TestDisplay.name)
             let window = try Window(size: Size(width: 50, height: 50), display: name)
             defer { window.close() }
             // Xvfb has XInput 2.2.
@@ -114,8 +114,8 @@ extension X11Tests {
             #expect(pointer.phase(at: 12.5) == .began)
         }
 
-        @Test func keysGoToTheFirstResponder() async throws {
-            guard let name = TestDisplay.name else { return }
+        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func keysGoToTheFirstResponder() async throws {
+            let name = try #require(TestDisplay.name)
             let root = KeyRecorder(frame: Rect(x: 0, y: 0, width: 100, height: 100))
             let window = try await open(name, Size(width: 100, height: 100), root)
             defer { window.close() }
@@ -145,8 +145,8 @@ extension X11Tests {
             #expect(typed?.key == .character("A") && typed?.modifiers.contains(.shift) == true)
         }
 
-        @Test func theCloseMessageClosesTheWindowUnlessRefused() async throws {
-            guard let name = TestDisplay.name else { return }
+        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func theCloseMessageClosesTheWindowUnlessRefused() async throws {
+            let name = try #require(TestDisplay.name)
             let window = try Window(size: Size(width: 80, height: 60), display: name)
             var asked = 0, closed = 0
             window.shouldClose = {
@@ -171,8 +171,8 @@ extension X11Tests {
             #expect(closed == 1)
         }
 
-        @Test func aResizedWindowRedrawsAtItsNewSize() async throws {
-            guard let name = TestDisplay.name else { return }
+        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func aResizedWindowRedrawsAtItsNewSize() async throws {
+            let name = try #require(TestDisplay.name)
             let root = View(frame: Rect(x: 0, y: 0, width: 120, height: 90))
             root.backgroundColor = Color(red: 0.2, green: 0.6, blue: 0.3)
             let inner = View(frame: Rect(x: 10, y: 10, width: 50, height: 30))
@@ -205,8 +205,8 @@ extension X11Tests {
             #expect(window.size == Size(width: 200, height: 150))
         }
 
-        @Test func theCursorFollowsTheViewUnderThePointer() async throws {
-            guard let name = TestDisplay.name else { return }
+        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func theCursorFollowsTheViewUnderThePointer() async throws {
+            let name = try #require(TestDisplay.name)
             let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
             root.addSubview(LinkArea(frame: Rect(x: 0, y: 0, width: 200, height: 100)))
             let window = try await open(name, Size(width: 200, height: 100), root)

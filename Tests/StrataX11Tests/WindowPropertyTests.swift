@@ -6,8 +6,8 @@ import Testing
 
 /// What the window manager reads: the title and the size hints.
 extension X11Tests.WindowTests {
-    @Test func theTitleAndMinimumSizeReachTheWindowManager() throws {
-        guard let name = TestDisplay.name else { return }
+    @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func theTitleAndMinimumSizeReachTheWindowManager() throws {
+        let name = try #require(TestDisplay.name)
         let window = try StrataX11.Window(title: "Gewicht · 体重", size: Size(width: 120, height: 90), scale: 2, display: name)
         defer { window.close() }
         window.minimumSize = Size(width: 60, height: 40)

@@ -11,9 +11,19 @@ import Testing
 /// pointer there is, so two of them at once would disturb each other.
 @Suite(.serialized) enum X11Tests {}
 
-/// One Xvfb for the window tests, started on first use; nil (and the tests
-/// that need it skip, saying why) where Xvfb cannot run.
+/// One Xvfb for the window tests, started on first use; nil where Xvfb
+/// cannot run, and then the tests that need it are skipped, saying why
+/// (`.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)`),
+/// never passed. `scripts/install-deps.sh` installs Xvfb, so on a machine set
+/// up by it none is skipped.
 enum TestDisplay {
+    /// Whether Xvfb runs here (asked as each window test is about to run; the
+    /// first asking starts it, and says why when it cannot).
+    static var isAvailable: Bool { name != nil }
+
+    /// Why a window test is skipped where it is.
+    static let requirement: Comment = "needs a virtual X display: Xvfb, which scripts/install-deps.sh installs"
+
     static let shared: Result<VirtualDisplay, VirtualDisplayError> = {
         do { return .success(try VirtualDisplay(width: 1280, height: 1024)) } catch let e as VirtualDisplayError {
             return .failure(e)
@@ -25,7 +35,7 @@ enum TestDisplay {
         case .success(let d):
             return d.name
         case .failure(let e):
-            print("window tests skipped: \(e)")
+            print("window tests skipped: \(e)")  // once per test; the reason is the same
             return nil
         }
     }
@@ -62,8 +72,8 @@ func buildTree(in root: Layer) {
 extension X11Tests {
     @MainActor
     @Suite struct WindowTests {
-        @Test func aWindowShowsWhatTheHeadlessHostRenders() async throws {
-            guard let name = TestDisplay.name else { return }
+        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func aWindowShowsWhatTheHeadlessHostRenders() async throws {
+            let name = try #require(TestDisplay.name)
             for shm in [true, false] {
                 let window = try Window(title: "t", size: Size(width: 160, height: 100), scale: 2, display: name, usesSharedMemory: shm)
                 defer { window.close() }
@@ -86,8 +96,10 @@ extension X11Tests {
             }
         }
 
-        @Test func aServerWithoutSharedMemoryGetsThePixelsOverTheConnection() async throws {
-            guard TestDisplay.name != nil else { return }
+        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func aServerWithoutSharedMemoryGetsThePixelsOverTheConnection()
+            async throws
+        {
+            _ = try #require(TestDisplay.name)
             let server = try VirtualDisplay(width: 320, height: 240, arguments: ["-extension", "MIT-SHM"])
             defer { server.stop() }
             // Shared memory asked for, and not there: the window falls back.
@@ -101,8 +113,8 @@ extension X11Tests {
             #expect(same)
         }
 
-        @Test func badRectanglesAndRatesAreHeldNotFatal() async throws {
-            guard let name = TestDisplay.name else { return }
+        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func badRectanglesAndRatesAreHeldNotFatal() async throws {
+            let name = try #require(TestDisplay.name)
             let window = try Window(size: Size(width: 80, height: 60), scale: 1, display: name)
             defer { window.close() }
             buildTree(in: window.rootLayer)
@@ -123,8 +135,8 @@ extension X11Tests {
             }
         }
 
-        @Test func anIdleWindowStopsRendering() async throws {
-            guard let name = TestDisplay.name else { return }
+        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func anIdleWindowStopsRendering() async throws {
+            let name = try #require(TestDisplay.name)
             let window = try Window(size: Size(width: 100, height: 100), scale: 1, display: name)
             defer { window.close() }
             buildTree(in: window.rootLayer)
@@ -153,8 +165,10 @@ extension X11Tests {
             }
         }
 
-        @Test func aServerThatGoesAwayClosesTheWindowWithoutEndingTheProcess() async throws {
-            guard TestDisplay.name != nil else { return }
+        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func aServerThatGoesAwayClosesTheWindowWithoutEndingTheProcess()
+            async throws
+        {
+            _ = try #require(TestDisplay.name)
             let server = try VirtualDisplay(width: 320, height: 240)
             let window = try Window(size: Size(width: 100, height: 80), display: server.name)
             var closed = false
