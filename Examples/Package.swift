@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+// Small programs that use Strata as a library, one per main use. Each is a
+// few tens of lines; the README's first programs are these. Build them all
+// with `swift build --package-path Examples`, run one with
+// `swift run --package-path Examples CanvasToPNG`.
+import PackageDescription
+
+let strata: Package.Dependency = .package(name: "Strata", path: "..")
+
+func uses(_ products: String...) -> [Target.Dependency] {
+    products.map { .product(name: $0, package: "Strata") }
+}
+
+let package = Package(
+    name: "StrataExamples",
+    dependencies: [strata],
+    targets: [
+        // A drawing written to a PNG file.
+        .executableTarget(name: "CanvasToPNG", dependencies: uses("StrataGraphics", "StrataText")),
+        // A Health-style line chart of a CSV file's column, as a PNG.
+        .executableTarget(name: "HealthChart", dependencies: uses("StrataGraphics", "StrataLayers", "StrataCharts", "StrataText")),
+        // A live streaming graph of the numbers arriving on standard input, in a window.
+        .executableTarget(
+            name: "LiveGraph", dependencies: uses("StrataGraphics", "StrataLayers", "StrataCharts", "StrataControls", "StrataX11")),
+        // The weight ruler in a window.
+        .executableTarget(
+            name: "WeightRuler", dependencies: uses("StrataGraphics", "StrataLayers", "StrataControls", "StrataX11")),
+        // A feed of ten thousand posts drawn off the main thread, in a window.
+        .executableTarget(
+            name: "Feed", dependencies: uses("StrataGraphics", "StrataLayers", "StrataText", "StrataControls", "StrataX11")),
+    ]
+)
