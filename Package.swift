@@ -188,15 +188,18 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataLayersTests",
-            dependencies: ["StrataLayers", "StrataText", "StrataGraphics", "StrataScenes", "StrataTestSupport"]
+            dependencies: ["StrataLayers", "StrataText", "StrataGraphics", "StrataScenes", "StrataTestSupport"],
+            exclude: ["Resources"]
         ),
         .testTarget(
             name: "StrataChartsTests",
-            dependencies: ["StrataCharts", "StrataLayers", "StrataText", "StrataScenes", "StrataTestSupport"]
+            dependencies: ["StrataCharts", "StrataLayers", "StrataText", "StrataScenes", "StrataTestSupport"],
+            exclude: ["Resources"]
         ),
         .testTarget(
             name: "StrataControlsTests",
-            dependencies: ["StrataControls", "StrataLayers", "StrataGraphics", "StrataText", "StrataScenes", "StrataTestSupport"]
+            dependencies: ["StrataControls", "StrataLayers", "StrataGraphics", "StrataText", "StrataScenes", "StrataTestSupport"],
+            exclude: ["Resources"]
         ),
         .testTarget(
             name: "StrataX11Tests",

@@ -441,6 +441,12 @@ public final class FeedController: ListViewDataSource, ListViewDelegate {
             make: { row, width in FeedLayout(generator.post(at: row), width: width) }, height: { $0.height })
     }
 
+    /// Whether cells made from now on draw at once, on the main actor,
+    /// instead of on the pool: a picture then depends on the frames alone,
+    /// never on how fast the pool was (the gallery's mid-fling picture and
+    /// its reference test).
+    public var drawsCellsSynchronously = false
+
     /// Attaches to a list and starts laying out, the first screen first.
     public func attach(to list: ListView) {
         listView = list
@@ -450,6 +456,7 @@ public final class FeedController: ListViewDataSource, ListViewDelegate {
             { [weak self] in
                 let cell = FeedCell()
                 cell.feed = self
+                cell.contentLayer.displaysAsynchronously = !(self?.drawsCellsSynchronously ?? false)
                 return cell
             }, forCellReuseIdentifier: FeedCell.identifier)
         store.onBatch = { [weak list] _, heightsChanged in

@@ -36,8 +36,10 @@ public final class FeedDriver {
         public var moving: Bool
     }
 
-    /// A feed of `posts` posts in a list of `width` × `height` points at `scale`.
-    public init(posts: Int, width: Double = 360, height: Double = 640, scale: Double = 3) throws {
+    /// A feed of `posts` posts in a list of `width` × `height` points at
+    /// `scale`; with `drawsCellsSynchronously`, cells draw at once (pictures
+    /// that do not depend on the pool's speed).
+    public init(posts: Int, width: Double = 360, height: Double = 640, scale: Double = 3, drawsCellsSynchronously: Bool = false) throws {
         host = try LayerHost(width: Int(width * scale), height: Int(height * scale), scale: scale, backgroundColor: Color(white: 0.93))
         host.rendersAsynchronously = true
         clock = host.clock as! ManualClock
@@ -48,6 +50,7 @@ public final class FeedDriver {
         root.addSubview(list)
         dispatcher = InputDispatcher(rootView: root, host: host)
         controller = FeedController(posts: posts, width: width)
+        controller.drawsCellsSynchronously = drawsCellsSynchronously
         controller.attach(to: list)
     }
 
