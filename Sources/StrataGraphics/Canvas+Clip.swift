@@ -58,10 +58,13 @@ extension Canvas {
     /// clipped away. The mask is sampled as the canvas's `interpolationQuality`
     /// says, and its rectangle's edges are anti-aliased when `shouldAntialias`.
     ///
-    /// - Parameter channel: what of the image is the mask. `.automatic` (the
-    ///   default) takes the alpha of an image with any transparency, and the
-    ///   luminance of an opaque one (white lets through, black clips, as Core
-    ///   Graphics does with a grey image).
+    /// - Parameters:
+    ///   - rect: where the mask is drawn, in user space.
+    ///   - mask: the image whose alpha or luminance clips.
+    ///   - channel: what of the image is the mask. `.automatic` (the
+    ///     default) takes the alpha of an image with any transparency, and the
+    ///     luminance of an opaque one (white lets through, black clips, as Core
+    ///     Graphics does with a grey image).
     ///
     /// An empty image, or a rectangle that is empty or not finite, clips
     /// everything away.

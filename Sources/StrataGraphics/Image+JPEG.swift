@@ -13,8 +13,10 @@ extension Image {
     /// CMYK) through libjpeg into opaque RGBA, straight into the image's own
     /// storage.
     ///
-    /// - Parameter maximumPixelCount: the most pixels to decode (default
-    ///   `Image.defaultMaximumPixelCount`); see `init(pngData:maximumPixelCount:)`.
+    /// - Parameters:
+    ///   - jpegData: the file's bytes.
+    ///   - maximumPixelCount: the most pixels to decode (default
+    ///     `Image.defaultMaximumPixelCount`); see `init(pngData:maximumPixelCount:)`.
     /// - Throws: `GraphicsError.jpeg` with the reason when the bytes are not a
     ///   JPEG, are truncated or corrupt (libjpeg's warnings count as errors),
     ///   have more than 256 scans, or declare an image larger than the limits or

@@ -14,11 +14,13 @@ extension Image {
     /// interlaced or not) into premultiplied 8-bit RGBA, straight into the
     /// image's own storage (the decode's peak memory is the image's size).
     ///
-    /// - Parameter maximumPixelCount: the most pixels to decode (default
-    ///   `Image.defaultMaximumPixelCount`, 8192 × 8192). PNG compresses a plain
-    ///   image more than a thousand times, so a 32 KB file can declare a
-    ///   gigabyte of pixels: raise the limit (up to `BitmapLimits.maxPixels`)
-    ///   only for files you trust to be that large.
+    /// - Parameters:
+    ///   - pngData: the file's bytes.
+    ///   - maximumPixelCount: the most pixels to decode (default
+    ///     `Image.defaultMaximumPixelCount`, 8192 × 8192). PNG compresses a plain
+    ///     image more than a thousand times, so a 32 KB file can declare a
+    ///     gigabyte of pixels: raise the limit (up to `BitmapLimits.maxPixels`)
+    ///     only for files you trust to be that large.
     /// - Throws: `GraphicsError.png` with the reason when the bytes are not a PNG,
     ///   are truncated (a chunk longer than the data, an image larger than the
     ///   compressed data could hold), fail a checksum, or declare an image larger
