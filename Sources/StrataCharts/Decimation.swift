@@ -1,4 +1,4 @@
-import CDecimate
+internal import CDecimate
 
 /// Picking, out of many samples, the few a chart of limited width needs.
 ///

@@ -1,4 +1,4 @@
-import CPixels
+internal import CPixels
 
 // Exact-area scan conversion.
 //

@@ -1,4 +1,4 @@
-import CJPEG
+internal import CJPEG
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import CPixels
+internal import CPixels
 
 #if canImport(Glibc)
 import Glibc

@@ -60,7 +60,7 @@
 // memory, where overlaps are summed (for such a dense outline, they are
 // everywhere and the difference is not visible).
 
-import CPixels
+internal import CPixels
 
 /// A growable buffer of trivial values with no copy-on-write or exclusivity
 /// checks in the way: the rasterizer's hot loops append to these millions of times.

@@ -1,4 +1,4 @@
-import CFreeType
+internal import CFreeType
 import StrataGraphics
 
 /// One face of one font file, with everything layout and drawing need read out

@@ -1,5 +1,5 @@
-import CFontconfig
-import CFreeType
+internal import CFontconfig
+internal import CFreeType
 import StrataGraphics
 import StrataQueues
 

@@ -1,5 +1,5 @@
-import CHarfBuzz
-import CICU
+internal import CHarfBuzz
+internal import CICU
 import StrataGraphics
 
 /// A glyph of one character, placed relative to the character's pen

@@ -1,4 +1,4 @@
-import CICU
+internal import CICU
 
 /// Where text may be divided, by ICU's implementations of the Unicode
 /// algorithms (issue 18): grapheme clusters (UAX #29, what a caret moves

@@ -1,4 +1,4 @@
-import CHarfBuzz
+internal import CHarfBuzz
 import StrataGraphics
 import StrataQueues
 

@@ -1,5 +1,5 @@
-import CJPEG
-import CPNG
+internal import CJPEG
+internal import CPNG
 import Dispatch
 import Foundation
 import StrataGraphics
