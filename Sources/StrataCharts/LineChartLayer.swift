@@ -310,15 +310,23 @@ open class LineChartLayer: Layer {
     /// it and a callout of its value; nil for none. Set by `highlight(x:)`.
     public var highlightedPoint: (series: Int, index: Int)? { didSet { setNeedsLayout() } }
     public var highlightColor = Color(white: 0.35) { didSet { setNeedsLayout() } }
-    /// Space left empty around the chart, in points: left (`x`), top (`y`),
-    /// right (`width`) and bottom (`height`), each held to 0…100,000 (NaN is 0).
-    public var insets = Rect(x: 8, y: 8, width: 8, height: 8) {
+    /// Space left empty around the chart, in points (`UIView.layoutMargins`),
+    /// each edge held to 0…100,000 (NaN is 0). Default: 8 all round.
+    public var layoutMargins = EdgeInsets(all: 8) {
         didSet {
-            let held = Self.heldDistance
-            let h = Rect(
-                x: held(insets.origin.x), y: held(insets.origin.y), width: held(insets.size.width), height: held(insets.size.height))
-            if h != insets { insets = h }
+            let held = Self.held(layoutMargins)
+            if held != layoutMargins { layoutMargins = held }
             setNeedsLayout()
+        }
+    }
+
+    /// The margins as a rectangle whose origin is the left and top margins
+    /// and whose size is the right and bottom ones.
+    @available(*, deprecated, renamed: "layoutMargins", message: "use layoutMargins, an EdgeInsets")
+    public var insets: Rect {
+        get { Rect(x: layoutMargins.left, y: layoutMargins.top, width: layoutMargins.right, height: layoutMargins.bottom) }
+        set {
+            layoutMargins = EdgeInsets(top: newValue.origin.y, left: newValue.origin.x, bottom: newValue.size.height, right: newValue.size.width)
         }
     }
     /// A title over the plot, at its left; nil for none.
@@ -370,26 +378,39 @@ open class LineChartLayer: Layer {
     /// The plot's rectangle in the layer, as last laid out.
     public private(set) var plotRect = Rect.zero
 
-    /// Fixed distances from the layer's edges to the plot, in points
-    /// (DGCharts' `setViewPortOffsets`); nil: the plot takes what the title,
-    /// legend and labels leave. Labels then sit outside the plot within them.
-    public private(set) var viewPortOffsets: (left: Double, top: Double, right: Double, bottom: Double)?
-
-    /// A distance from an edge (an inset, an offset) held to 0…100,000, NaN as 0.
-    static func heldDistance(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(100_000, Swift.max(0, v)) }
-
-    /// Fixes the plot's distances from the layer's edges (each held to
-    /// 0…100,000; NaN is 0).
-    public func setViewPortOffsets(left: Double, top: Double, right: Double, bottom: Double) {
-        let held = Self.heldDistance
-        viewPortOffsets = (held(left), held(top), held(right), held(bottom))
-        setNeedsLayout()
+    /// Fixed distances from the layer's edges to the plot, in points, each
+    /// held to 0…100,000 (NaN is 0); nil (the default): the plot takes what
+    /// the title, legend and labels leave. Labels then sit outside the plot
+    /// within them. DGCharts calls these the view port offsets.
+    public var viewPortInsets: EdgeInsets? {
+        didSet {
+            if let insets = viewPortInsets, Self.held(insets) != insets { viewPortInsets = Self.held(insets) }
+            setNeedsLayout()
+        }
     }
 
-    /// Lets the plot take what the title, legend and labels leave again.
+    /// The view port insets as DGCharts gives them.
+    @available(*, deprecated, renamed: "viewPortInsets")
+    public var viewPortOffsets: (left: Double, top: Double, right: Double, bottom: Double)? {
+        viewPortInsets.map { ($0.left, $0.top, $0.right, $0.bottom) }
+    }
+
+    /// Distances from the edges (insets, offsets) held to 0…100,000, NaN as 0.
+    static func held(_ insets: EdgeInsets) -> EdgeInsets {
+        func held(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(100_000, Swift.max(0, v)) }
+        return EdgeInsets(top: held(insets.top), left: held(insets.left), bottom: held(insets.bottom), right: held(insets.right))
+    }
+
+    /// Fixes the plot's distances from the layer's edges (DGCharts'
+    /// `setViewPortOffsets`): sets `viewPortInsets`.
+    public func setViewPortOffsets(left: Double, top: Double, right: Double, bottom: Double) {
+        viewPortInsets = EdgeInsets(top: top, left: left, bottom: bottom, right: right)
+    }
+
+    /// Lets the plot take what the title, legend and labels leave again
+    /// (DGCharts' `resetViewPortOffsets`): `viewPortInsets` to nil.
     public func resetViewPortOffsets() {
-        viewPortOffsets = nil
-        setNeedsLayout()
+        viewPortInsets = nil
     }
 
     private let gridLayer = ShapeLayer()
@@ -486,14 +507,15 @@ open class LineChartLayer: Layer {
         let s = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
         func snap(_ v: Double) -> Double { v.isFinite ? (v * s).rounded() / s : 0 }
         // Title and legend take rows above (and the legend may take one below).
-        var top = b.minY + insets.minY
+        let margins = layoutMargins
+        var top = b.minY + margins.top
         let titleHeight =
             title.map {
                 textSize($0, font: titleFont).height
             } ?? 0
         titleLayer.isHidden = title == nil
         if let title {
-            titleLayer.frame = Rect(x: b.minX + insets.minX, y: top, width: Swift.max(0, b.width - insets.minX - insets.width), height: titleHeight)
+            titleLayer.frame = Rect(x: b.minX + margins.left, y: top, width: Swift.max(0, b.width - margins.horizontal), height: titleHeight)
             titleLayer.attributedString = AttributedText(title, attributes: TextAttributes(font: titleFont, foregroundColor: titleColor))
             top += titleHeight + 6
         }
@@ -516,25 +538,25 @@ open class LineChartLayer: Layer {
         let xLabelDepth: Double = {
             guard turn != 0 else { return lineHeight }
             // Measured on labels for about the plot's width.
-            let guess = makeXLabels(length: Swift.max(1, b.width - insets.minX - insets.width - yLabelWidth))
+            let guess = makeXLabels(length: Swift.max(1, b.width - margins.horizontal - yLabelWidth))
             let widest = guess.map { textSize($0.text, font: labelFont).width }.max() ?? 0
             return Swift.min(400, widest * abs(sin(turn)) + lineHeight * abs(cos(turn)))
         }()
         let xAxisSpace = xLabelDepth + 4 + Swift.max(0, xTickLength)
         let plot: Rect
-        if let o = viewPortOffsets {
+        if let o = viewPortInsets {
             let x0 = snap(b.minX + o.left), y0 = snap(b.minY + o.top)
             plot = Rect(
                 x: x0, y: y0, width: Swift.max(0, snap(b.maxX - o.right) - x0), height: Swift.max(0, snap(b.maxY - o.bottom) - y0))
         } else {
             let left = yAxisPosition == .left ? yLabelWidth : 0, right = yAxisPosition == .right ? yLabelWidth : 0
             let above = xAxisPosition == .top ? xAxisSpace : 0, below = xAxisPosition == .bottom ? xAxisSpace : 0
-            let x0 = snap(b.minX + insets.minX + left), y0 = snap(top + above)
+            let x0 = snap(b.minX + margins.left + left), y0 = snap(top + above)
             plot = Rect(
-                x: x0, y: y0, width: Swift.max(0, snap(b.maxX - insets.width - right) - x0),
-                height: Swift.max(0, snap(b.maxY - insets.height - below - bottomLegend) - y0))
+                x: x0, y: y0, width: Swift.max(0, snap(b.maxX - margins.right - right) - x0),
+                height: Swift.max(0, snap(b.maxY - margins.bottom - below - bottomLegend) - y0))
         }
-        if legendPosition == .bottom { layoutLegend(y: b.maxY - insets.height - legendHeight + 6, lineHeight: lineHeight) }
+        if legendPosition == .bottom { layoutLegend(y: b.maxY - margins.bottom - legendHeight + 6, lineHeight: lineHeight) }
         if legendPosition == nil { legendShapes.isHidden = true }
         plotRect = plot
         plotLayer.frame = plot
@@ -1077,7 +1099,7 @@ open class LineChartLayer: Layer {
     /// row and x, wrapping onto a new row when the width is used up.
     private func legendPlaces(lineHeight: Double) -> (entries: [(Int, String)], places: [(row: Int, x: Double)?], rows: Int) {
         let entries = data.series.enumerated().filter { !$0.element.name.isEmpty }.map { ($0.offset, $0.element.name) }
-        let left = bounds.minX + insets.minX, limit = bounds.maxX - insets.width
+        let left = bounds.minX + layoutMargins.left, limit = bounds.maxX - layoutMargins.right
         var x = left, row = 0
         var places: [(row: Int, x: Double)?] = []
         for (s, name) in entries {

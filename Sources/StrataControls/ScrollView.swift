@@ -2,19 +2,6 @@ import Foundation
 import StrataGraphics
 import StrataLayers
 
-/// Space around content: `UIEdgeInsets`.
-public struct EdgeInsets: Sendable, Hashable {
-    public var top, left, bottom, right: Double
-    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-        func held(_ v: Double) -> Double { v.isFinite ? Swift.min(1e7, Swift.max(-1e7, v)) : 0 }
-        self.top = held(top)
-        self.left = held(left)
-        self.bottom = held(bottom)
-        self.right = held(right)
-    }
-    public static let zero = EdgeInsets()
-}
-
 /// What a scroll view tells its delegate, in UIScrollView's order: will
 /// begin dragging, did scroll (at every change), will end dragging (which
 /// may move the target), did end dragging (will it decelerate?), will

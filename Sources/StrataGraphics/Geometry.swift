@@ -189,3 +189,45 @@ struct PixelBox: Equatable {
         PixelBox(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
     }
 }
+
+/// Distances in from each edge of a rectangle, in points (`UIEdgeInsets`):
+/// a scroll view's content inset, a chart's margins. Each is held within
+/// ±10⁷ points; NaN and infinities are 0.
+public struct EdgeInsets: Sendable, Hashable {
+    public var top, left, bottom, right: Double
+
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = Self.held(top)
+        self.left = Self.held(left)
+        self.bottom = Self.held(bottom)
+        self.right = Self.held(right)
+    }
+
+    /// The same distance in from every edge.
+    public init(all distance: Double) {
+        self.init(top: distance, left: distance, bottom: distance, right: distance)
+    }
+
+    public static let zero = EdgeInsets()
+
+    /// The sum of the left and right insets.
+    public var horizontal: Double { left + right }
+    /// The sum of the top and bottom insets.
+    public var vertical: Double { top + bottom }
+
+    static func held(_ v: Double) -> Double { v.isFinite ? Swift.min(1e7, Swift.max(-1e7, v)) : 0 }
+}
+
+extension Rect {
+    /// The rectangle with `insets` taken off its edges (`CGRect.inset(by:)`
+    /// with `UIEdgeInsets`); negative insets grow it. A rectangle inset past
+    /// its size has no width (or height) left, at the middle of the two edges.
+    public func inset(by insets: EdgeInsets) -> Rect {
+        let r = standardized
+        var x0 = r.minX + insets.left, x1 = r.maxX - insets.right
+        var y0 = r.minY + insets.top, y1 = r.maxY - insets.bottom
+        if x1 < x0 { (x0, x1) = ((x0 + x1) / 2, (x0 + x1) / 2) }
+        if y1 < y0 { (y0, y1) = ((y0 + y1) / 2, (y0 + y1) / 2) }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

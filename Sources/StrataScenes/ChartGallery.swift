@@ -31,7 +31,7 @@ public enum ChartGallery {
         health.apply(.health)
         health.title = "Heart Rate"
         health.showsAverageLine = true
-        health.insets = Rect(x: 12, y: 16, width: 16, height: 12)
+        health.layoutMargins = EdgeInsets(top: 16, left: 12, bottom: 12, right: 16)
         host.rootLayer.addSublayer(health)
         let year = card(Rect(x: 488, y: 16, width: 456, height: 328))
         year.xIsDate = true
@@ -54,7 +54,7 @@ public enum ChartGallery {
                 fillColor: Color(red: 0.1, green: 0.45, blue: 0.9, alpha: 0.15)),
             LineChartSeriesStyle(color: Color(red: 0.1, green: 0.6, blue: 0.3), lineWidth: 2, mode: .stepEnd, nodeRadius: 3),
         ]
-        year.insets = Rect(x: 12, y: 16, width: 16, height: 12)
+        year.layoutMargins = EdgeInsets(top: 16, left: 12, bottom: 12, right: 16)
         year.title = "Weather, 2024"
         year.legendPosition = .top
         year.limitLines = [
@@ -96,7 +96,7 @@ public enum ChartGallery {
         look.fillTopColor = Color(red: 0.1, green: 0.45, blue: 0.9, alpha: 0.3)
         big.styles = [look]
         big.title = "10,000,000 points"
-        big.insets = Rect(x: 12, y: 14, width: 16, height: 10)
+        big.layoutMargins = EdgeInsets(top: 14, left: 12, bottom: 10, right: 16)
         big.showsAverageLine = true
         host.rootLayer.addSublayer(big)
 
@@ -127,7 +127,7 @@ public enum ChartGallery {
         dark.xLabelRotation = -40
         dark.yRange = 50...80
         dark.title = "Resting heart rate, February"
-        dark.insets = Rect(x: 12, y: 14, width: 16, height: 10)
+        dark.layoutMargins = EdgeInsets(top: 14, left: 12, bottom: 10, right: 16)
         dark.maxNodesPerPoint = 1
         host.rootLayer.addSublayer(dark)
 
@@ -148,7 +148,7 @@ public enum ChartGallery {
         light.legendPosition = .bottom
         light.legendForm = .circle
         light.title = "Temperature, °C (April to June)"
-        light.insets = Rect(x: 12, y: 14, width: 20, height: 10)
+        light.layoutMargins = EdgeInsets(top: 14, left: 12, bottom: 10, right: 20)
         light.yGridLineDashPattern = [2, 3]
         light.visibleXRange =
             utc.date(from: DateComponents(year: 2025, month: 4, day: 1))!

@@ -37,7 +37,7 @@ public enum ChartPicture {
         chart.maxNodesPerPoint = .infinity
         chart.backgroundColor = .white
         chart.setViewPortOffsets(left: 48, top: 84, right: 96, bottom: 60)
-        chart.insets = Rect(x: 48, y: 44, width: 0, height: 0)
+        chart.layoutMargins = EdgeInsets(top: 44, left: 48, bottom: 0, right: 0)
         chart.yAxisPosition = .right
         chart.labelFont = Font(family: "DejaVu Sans", size: 12)
         chart.labelColor = grey
@@ -100,7 +100,7 @@ extension ChartPicture {
                 var s = $0; s.mode = mode; return s
             }
         }
-        chart.insets = Rect(x: 16, y: 16, width: 20, height: 12)
+        chart.layoutMargins = EdgeInsets(top: 16, left: 16, bottom: 12, right: 20)
         chart.title = options.title
         chart.showsAverageLine = options.showsAverage
         chart.xIsDate = options.xIsDate

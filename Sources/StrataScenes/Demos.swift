@@ -203,7 +203,7 @@ final class ChartDemoView: View {
         chart.apply(.health)
         chart.title = "Heart Rate"
         chart.showsAverageLine = true
-        chart.insets = Rect(x: 12, y: 16, width: 16, height: 12)
+        chart.layoutMargins = EdgeInsets(top: 16, left: 12, bottom: 12, right: 16)
         chart.frame = bounds
         layer.addSublayer(chart)
     }

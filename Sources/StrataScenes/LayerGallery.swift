@@ -75,7 +75,7 @@ public enum LayerGallery {
         chart.averageLineLabel = "avg"
         chart.averageLabelPosition = .end
         chart.averageLabelBackgroundColor = .white
-        chart.insets = Rect(x: 4, y: 4, width: 12, height: 4)
+        chart.layoutMargins = EdgeInsets(top: 4, left: 4, bottom: 4, right: 12)
         chart.xLabelFormatter = { t in
             let h = utc.component(.hour, from: Date(timeIntervalSinceReferenceDate: t))
             return h == 0 ? "12 AM" : h < 12 ? "\(h) AM" : h == 12 ? "12 PM" : "\(h - 12) PM"

@@ -367,7 +367,7 @@ import Testing
             c.animateEntrance(.grow, duration: d)
         }
         for v in [Double.nan, .infinity, -.infinity, 1e30, -1e30, 0] {
-            c.insets = Rect(x: v, y: v, width: v, height: v)
+            c.layoutMargins = EdgeInsets(top: v, left: v, bottom: v, right: v)
             c.maxNodesPerPoint = v
             c.minimumVisibleFraction = v
             c.limitLines = [LimitLine(at: v, label: "x", lineWidth: v, dashPattern: [v, 1]), LimitLine(.x, at: v)]
@@ -444,6 +444,15 @@ import Testing
         c.resetViewPortOffsets()
         host.renderFrame()
         #expect(c.plotRect.width > 1000 && c.plotRect.minX > 8)
+        #expect(c.viewPortInsets == nil)
+        // The same as a property, held to 0…100,000 on every edge.
+        c.viewPortInsets = EdgeInsets(top: 84, left: 48, bottom: 60, right: 96)
+        host.renderFrame()
+        #expect(c.plotRect == Rect(x: 48, y: 84, width: 1056, height: 456))
+        c.viewPortInsets = EdgeInsets(top: -5, left: .nan, bottom: 2e5, right: 10)
+        #expect(c.viewPortInsets == EdgeInsets(top: 0, left: 0, bottom: 100_000, right: 10))
+        c.layoutMargins = EdgeInsets(top: -1, left: 3, bottom: 1e6, right: .infinity)
+        #expect(c.layoutMargins == EdgeInsets(top: 0, left: 3, bottom: 100_000, right: 0))
     }
 
     @Test func xGridLinesAndTheAxisLineAreDrawn() throws {

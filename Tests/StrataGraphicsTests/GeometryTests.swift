@@ -3,6 +3,19 @@ import Testing
 @testable import StrataGraphics
 
 @Suite struct GeometryTests {
+    @Test func edgeInsetsTakeEachEdgeInAndHoldTheirValues() {
+        let r = Rect(x: 10, y: 20, width: 100, height: 50)
+        #expect(r.inset(by: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)) == Rect(x: 12, y: 21, width: 94, height: 46))
+        #expect(r.inset(by: EdgeInsets(all: -5)) == Rect(x: 5, y: 15, width: 110, height: 60))
+        // Past its size: no width left, at the middle of the two edges.
+        #expect(r.inset(by: EdgeInsets(left: 80, right: 40)) == Rect(x: 80, y: 20, width: 0, height: 50))
+        #expect(Rect(x: 110, y: 70, width: -100, height: -50).inset(by: EdgeInsets(all: 1)) == Rect(x: 11, y: 21, width: 98, height: 48))
+        let held = EdgeInsets(top: .nan, left: .infinity, bottom: -1e30, right: 7)
+        #expect(held == EdgeInsets(top: 0, left: 0, bottom: -1e7, right: 7))
+        #expect(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4).horizontal == 6 && EdgeInsets(top: 1, left: 2, bottom: 3, right: 4).vertical == 4)
+        #expect(EdgeInsets.zero == EdgeInsets(all: 0))
+    }
+
     @Test func rectEdgesAndStandardization() {
         let r = Rect(x: 10, y: 20, width: -4, height: 6)
         #expect(r.minX == 6 && r.maxX == 10 && r.minY == 20 && r.maxY == 26)
