@@ -44,11 +44,15 @@ public enum ControlsGallery {
         }
         if let (_, _, at) = pressed.visibleEntity([.link]) {
             pressed.dispatcher.send(.pointer(PointerEvent(.down, at: at, timestamp: pressed.clock.now)))
-            for _ in 0..<200 {
+            // Until the pressed row's new drawing is in (two minutes at most:
+            // the pool runs below the main thread, and a busy machine holds
+            // it back).
+            let deadline = DispatchTime.now().uptimeNanoseconds + 120_000_000_000
+            repeat {
                 pressed.frame()
                 if pressed.list.placedRows.allSatisfy({ pressed.list.cell(forRow: $0)?.needsRedrawPending == false }) { break }
                 usleep(2000)
-            }
+            } while DispatchTime.now().uptimeNanoseconds < deadline
             pressed.settle()
         }
         let pressedPath = "\(out)/controls-feed-pressed.png"

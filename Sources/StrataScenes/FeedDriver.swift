@@ -108,11 +108,18 @@ public final class FeedDriver {
     }
 
     /// Frames, pausing 2 ms between them for the pool, until every
-    /// layout has landed and nothing visible is blank (at most `limit`).
+    /// layout has landed and nothing visible is blank: at least `limit`
+    /// frames, or `timeout` seconds of wall time, whichever lasts longer (the
+    /// pool's threads run below the main thread's priority, so on a machine
+    /// busy with other work, such as a full test run, they may take many
+    /// times as long as alone). False when it did not settle.
     @discardableResult
-    public func settle(limit: Int = 3000) -> Bool {
-        for _ in 0..<limit {
+    public func settle(limit: Int = 3000, timeout: Double = 120) -> Bool {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Swift.max(0, Swift.min(3600, timeout)) * 1e9)
+        var frames = 0
+        while frames < limit || DispatchTime.now().uptimeNanoseconds < deadline {
             frame()
+            frames += 1
             if controller.store.pending == 0, list.blankVisibleRows == 0, !list.isDecelerating { return true }
             usleep(2000)
         }

@@ -263,7 +263,10 @@ public enum LayerGallery {
         window.addSublayer(face)
         host.rootLayer.addSublayer(window)
         host.renderFrame()
-        for _ in 0..<3000 where whole.pendingTileCount + face.pendingTileCount > 0 {
+        // Until every tile is in (two minutes at most: the pool runs below
+        // the main thread, and a busy machine can hold it back for long).
+        let deadline = DispatchTime.now().uptimeNanoseconds + 120_000_000_000
+        while whole.pendingTileCount + face.pendingTileCount > 0, DispatchTime.now().uptimeNanoseconds < deadline {
             usleep(2000)
             host.renderFrame()
         }
