@@ -109,27 +109,6 @@ public func expectImage(
 /// drawing on another processor's kernels, or another build of a font).
 public let galleryTolerance = (mean: 0.5, over8: 0.5)
 
-/// Checks each PNG in `paths` (what a gallery wrote) against the golden of
-/// the same name in `goldens`, as `expectImage(_:matchesGolden:mean:over8:)`
-/// with `galleryTolerance`; a golden that is missing is a failure that says
-/// how to make it.
-public func expectGoldens(
-    for paths: [String], in goldens: String, sourceLocation: SourceLocation = #_sourceLocation
-) throws {
-    #expect(!paths.isEmpty, "the gallery wrote no pictures", sourceLocation: sourceLocation)
-    for path in paths {
-        let name = URL(fileURLWithPath: path).lastPathComponent
-        let golden = "\(goldens)/\(name)"
-        guard writesGoldens || FileManager.default.fileExists(atPath: golden) else {
-            Issue.record("no golden \(golden): run the test with STRATA_WRITE_GOLDENS=1, look at it, commit it", sourceLocation: sourceLocation)
-            continue
-        }
-        try expectImage(
-            try Image(contentsOfPNGFile: path), matchesGolden: golden, mean: galleryTolerance.mean, over8: galleryTolerance.over8,
-            sourceLocation: sourceLocation)
-    }
-}
-
 /// A new empty folder in the temporary directory, for a gallery to write into.
 public func temporaryFolder(_ prefix: String) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)").path
