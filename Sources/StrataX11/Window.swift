@@ -97,11 +97,10 @@ public final class Window {
     private var inputContext: XIC?
     private var eventSource: DispatchSourceRead?
     private var timer: DispatchSourceTimer?
-    /// When the frame timer is set to fire (host time), or nil when idle.
-    private var frameDeadline: Double?
+    /// When frames are due: the policy every windowing backend shares.
+    private var frames: FrameScheduler
     /// Input events delivered so far.
     private var inputCount = 0
-    private var lastFrameTime = -Double.infinity
     /// A size the server gave us that the frame has not been made for yet,
     /// and when it came (a resize settles before the frame is remade).
     private var pendingSize: (width: Int, height: Int, at: Double)?
@@ -144,7 +143,8 @@ public final class Window {
         }
         let requested = scale ?? desktopScale(display)
         self.scale = requested.isFinite && requested > 0 ? min(8, requested) : 1
-        self.framesPerSecond = framesPerSecond.isFinite && framesPerSecond >= 1 ? min(1000, framesPerSecond) : 60
+        frames = FrameScheduler(framesPerSecond: framesPerSecond)
+        self.framesPerSecond = frames.framesPerSecond
         self.title = title
         minimumSize = Size(width: 1, height: 1)
         self.size = size
@@ -266,36 +266,26 @@ public final class Window {
         scheduleFrames()
     }
 
-    /// Sets the frame timer for the next frame, if one is due: a frame
-    /// interval after the last frame, or, after input, half an interval
-    /// after it (at once when the last frame is older), so that what a
-    /// pointer does shows within a frame's time of its arrival.
+    /// Sets the frame timer for the next frame, if one is due
+    /// (`FrameScheduler.schedule(now:afterInput:)`).
     func scheduleFrames(afterInput: Bool = false) {
-        guard isOpen, needsFrame else { return }
-        let interval = 1 / framesPerSecond
-        let earliest = lastFrameTime + (afterInput ? interval / 2 : interval)
-        scheduleFrame(at: max(SystemClock.shared.now, earliest))
+        guard isOpen, needsFrame, timer != nil else { return }
+        if let t = frames.schedule(now: SystemClock.shared.now, afterInput: afterInput) { arm(at: t) }
     }
 
-    /// Arms the one-shot frame timer for host time `t`, unless it is armed earlier.
-    private func scheduleFrame(at t: Double) {
-        guard let timer, t < (frameDeadline ?? .infinity) else { return }
-        frameDeadline = t
+    /// Arms the one-shot frame timer for host time `t`.
+    private func arm(at t: Double) {
         let ns = UInt64(max(0, min(t, 1e9)) * 1e9)
-        timer.schedule(deadline: DispatchTime(uptimeNanoseconds: ns), repeating: .never, leeway: .microseconds(200))
+        timer?.schedule(deadline: DispatchTime(uptimeNanoseconds: ns), repeating: .never, leeway: .microseconds(200))
     }
 
     private func timerFired() {
-        // The next frame keeps the cadence of the deadlines (60 a second),
-        // not of when each frame happened to finish.
-        let fired = frameDeadline ?? SystemClock.shared.now
-        frameDeadline = nil
+        let fired = frames.fire(now: SystemClock.shared.now)
         processEvents()
         endScrollGesture(at: SystemClock.shared.now)
         renderFrameIfNeeded()
         if needsFrame {
-            let interval = 1 / framesPerSecond
-            scheduleFrame(at: max(SystemClock.shared.now, fired + interval, lastFrameTime + interval / 2))
+            if let t = frames.next(now: SystemClock.shared.now, afterDeadline: fired) { arm(at: t) }
         } else {
             XFlush(display)
         }
@@ -331,7 +321,7 @@ public final class Window {
         guard host.needsFrame || needsFullPresent else { return false }
         let damage = host.renderFrame()
         present(damage)
-        lastFrameTime = now
+        frames.framePresented(at: now)
         return true
     }
 
@@ -401,7 +391,7 @@ public final class Window {
         eventSource = nil
         timer?.cancel()
         timer = nil
-        frameDeadline = nil
+        frames.cancel()
         let lost = connectionLost
         presenter?.connectionLost = lost
         presenter = nil
