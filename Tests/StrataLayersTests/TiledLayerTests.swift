@@ -185,15 +185,6 @@ func withoutActions(_ body: () -> Void) {
         #expect(tiles.pendingTileCount == 0 && tiles.log.count == 0)
     }
 
-    @Test func pyramidSizesAreKeptWithinRange() {
-        for (w, h, t) in [(0, -5, 0), (Int.max, Int.max, -1), (1, 1, Int.max), (100, 50, 256)] {
-            let p = TilePyramid(width: w, height: h, tileSize: t, format: .png)
-            #expect(p.width >= 1 && p.height >= 1 && p.tileSize >= 1 && p.tileSize <= 65536 && !p.levels.isEmpty)
-            #expect(p.levels.last!.columns == 1 && p.levels.last!.rows == 1)
-        }
-        #expect(TilePyramid(width: 100, height: 50, tileSize: 256, format: .png).levels.count == 1)
-    }
-
     @Test func badTileSizesAreIgnoredOrClamped() {
         let tiles = TiledLayer()
         for bad in [Size(width: 0, height: 10), Size(width: -5, height: 10), Size(width: .nan, height: 10), Size(width: 10, height: .infinity)] {

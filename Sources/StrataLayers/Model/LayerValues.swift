@@ -24,20 +24,6 @@ public enum LayerLimits {
     public static let contentsScale = 1e3
 }
 
-extension Int {
-    /// `v` rounded toward zero, NaN as 0, and clamped to ±2⁵²: far beyond any
-    /// pixel count, and far enough inside `Int` that sums and differences of a
-    /// few such values cannot overflow.
-    @inline(__always)
-    init(saturating v: Double) {
-        guard v == v else {
-            self = 0
-            return
-        }
-        self = Int(Swift.max(-0x1p52, Swift.min(0x1p52, v)))
-    }
-}
-
 extension Double {
     /// Within ±`limit`; NaN becomes `nan`.
     @inline(__always)

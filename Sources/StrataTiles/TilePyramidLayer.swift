@@ -1,4 +1,5 @@
 import StrataGraphics
+import StrataLayers
 import StrataQueues
 
 #if canImport(Glibc)
