@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import StrataControls
+@_spi(Benchmarks) import StrataControls
 import StrataLayers
 import StrataText
 

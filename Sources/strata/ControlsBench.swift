@@ -1,7 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
-import StrataControls
+@_spi(Benchmarks) import StrataControls
 import StrataGraphics
 import StrataLayers
 

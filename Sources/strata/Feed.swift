@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import StrataControls
+@_spi(Benchmarks) import StrataControls
 import StrataGraphics
 import StrataLayers
 import StrataScenes

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import StrataCharts
+@_spi(Benchmarks) import StrataCharts
 import StrataLayers
 import StrataScenes
 

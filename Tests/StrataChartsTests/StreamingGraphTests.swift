@@ -4,7 +4,7 @@ import StrataTestSupport
 import StrataText
 import Testing
 
-@testable import StrataCharts
+@_spi(Benchmarks) @testable import StrataCharts
 
 /// The tile arithmetic, the ring buffer, M4 from the summaries, and the
 /// streaming graph's pictures, reuse and value range.

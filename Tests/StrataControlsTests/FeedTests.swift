@@ -5,7 +5,7 @@ import StrataScenes
 import StrataText
 import Testing
 
-@testable import StrataControls
+@_spi(Benchmarks) @testable import StrataControls
 
 /// The demo feed end to end: first screen, taps on entities with their
 /// highlight, a width change, bounded memory.

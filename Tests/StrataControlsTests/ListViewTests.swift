@@ -4,7 +4,7 @@ import StrataLayers
 import StrataText
 import Testing
 
-@testable import StrataControls
+@_spi(Benchmarks) @testable import StrataControls
 
 /// A cell that paints its row's number as a colour, so a test can tell
 /// which row's drawing a cell shows.

@@ -3,7 +3,7 @@ import StrataGraphics
 import StrataLayers
 import Testing
 
-@testable import StrataControls
+@_spi(Benchmarks) @testable import StrataControls
 
 @MainActor
 @Suite struct RulerTests {

@@ -49,7 +49,7 @@ open class StreamingGraphLayer: Layer {
     }
 
     /// What the graph has done, for tests and benchmarks.
-    public struct Statistics: Sendable, Hashable {
+    @_spi(Benchmarks) public struct Statistics: Sendable, Hashable {
         /// Tile layers created (after warm-up, reused instead).
         public var tileLayersCreated = 0
         /// Tile bitmaps created (the drawing threads reuse theirs).
@@ -379,7 +379,7 @@ open class StreamingGraphLayer: Layer {
     }
 
     /// What the graph has done so far.
-    public var statistics: Statistics {
+    @_spi(Benchmarks) public var statistics: Statistics {
         Statistics(
             tileLayersCreated: layersCreated, bitmapsCreated: renderer.bitmapsCreated, tilesDrawn: renderer.tilesDrawn,
             tilesDrawnInPart: renderer.tilesDrawnInPart, tileRequests: requests, drawingSeconds: renderer.drawingSeconds)

@@ -195,10 +195,10 @@ open class ListView: ScrollView {
 
     /// Rows drawn and rows passed since `resetDrawingCounts()` (what the
     /// feed benchmark reports for a fast fling).
-    public private(set) var rowsDrawn = 0
-    public private(set) var rowsSkipped = 0
+    @_spi(Benchmarks) public private(set) var rowsDrawn = 0
+    @_spi(Benchmarks) public private(set) var rowsSkipped = 0
     /// Cells made by factories (not taken from a pool).
-    public private(set) var cellsCreated = 0
+    @_spi(Benchmarks) public private(set) var cellsCreated = 0
 
     /// Selects a row on a tap (`listView(_:didSelectRow:)`), unless the cell
     /// declines it there (`ListCell.shouldSelect(at:)`: a link in it) or the
@@ -744,17 +744,17 @@ open class ListView: ScrollView {
     }
 
     /// Spare cells kept now, all identifiers together.
-    public var spareCellCount: Int { pools.values.reduce(0) { $0 + $1.count } }
+    @_spi(Benchmarks) public var spareCellCount: Int { pools.values.reduce(0) { $0 + $1.count } }
 
     /// Sets the drawing counters to zero.
-    public func resetDrawingCounts() {
+    @_spi(Benchmarks) public func resetDrawingCounts() {
         rowsDrawn = 0
         rowsSkipped = 0
     }
 
     /// Visible rows whose cells do not show their row's contents (a blank
     /// count: the benchmark's measure).
-    public var blankVisibleRows: Int {
+    @_spi(Benchmarks) public var blankVisibleRows: Int {
         visibleRows.reduce(0) { n, row in n + ((cellsByRow[row]?.hasContents ?? false) ? 0 : 1) }
     }
 

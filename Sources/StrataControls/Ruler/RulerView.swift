@@ -152,11 +152,11 @@ open class RulerView: ScrollView {
     public var value: Double { scale.value(at: tickIndex) }
 
     /// Block layers made so far (they are reused; tests count them).
-    public private(set) var blocksCreated = 0
+    @_spi(Benchmarks) public private(set) var blocksCreated = 0
     /// Recentring (off only for tests that compare pictures with and without it).
     var recentres = true
     /// Recentres done (for tests).
-    public private(set) var recentreCount = 0
+    @_spi(Benchmarks) public private(set) var recentreCount = 0
 
     private var baseIndex = 0
     private var blocks: [Int: RulerBlock] = [:]
