@@ -158,53 +158,53 @@ open class ListView: ScrollView {
     }
 
     /// Row tops, with the content's height last (count + 1 values).
-    private var offsets: [Double] = [0]
+    var offsets: [Double] = [0]
     /// Space for headers just above a row (by row; the content's end for
     /// headers of empty sections at the end), which is not the row above's.
-    private var headerGaps: [Int: Double] = [:]
+    var headerGaps: [Int: Double] = [:]
     /// The sections: first row, row count, header top and height.
-    private var sections: [SectionSpan] = [SectionSpan(firstRow: 0, count: 0, headerTop: 0, headerHeight: 0)]
-    private struct SectionSpan {
+    var sections: [SectionSpan] = [SectionSpan(firstRow: 0, count: 0, headerTop: 0, headerHeight: 0)]
+    struct SectionSpan {
         var firstRow: Int
         var count: Int
         var headerTop: Double
         var headerHeight: Double
     }
     /// The header views placed now, by section.
-    public private(set) var headerViewsBySection: [Int: View] = [:]
+    public internal(set) var headerViewsBySection: [Int: View] = [:]
     /// Whether a section's header stays at the top of the view while its
     /// rows scroll under it, until the next header pushes it away (a plain
     /// `UITableView`'s headers; `UICollectionViewFlowLayout`'s
     /// `sectionHeadersPinToVisibleBounds`). Default true.
     public var sectionHeadersPinToVisibleBounds = true { didSet { layoutRows() } }
-    private var factories: [String: @MainActor () -> ListCell] = [:]
-    private var pools: [String: [ListCell]] = [:]
+    var factories: [String: @MainActor () -> ListCell] = [:]
+    var pools: [String: [ListCell]] = [:]
     /// The cells placed now, by row.
-    public private(set) var cellsByRow: [Int: ListCell] = [:]
-    private var prefetched: Set<Int> = []
+    public internal(set) var cellsByRow: [Int: ListCell] = [:]
+    var prefetched: Set<Int> = []
     /// While placing rows: recycled cells stay in their pools past the bound.
-    private var holdsSpares = false
+    var holdsSpares = false
     /// The fling's rows to draw while it skips, or nil when not skipping.
-    public private(set) var skippingRange: Range<Int>?
+    public internal(set) var skippingRange: Range<Int>?
     /// The offset at the last layout, for the direction of motion.
-    private var lastOffsetY = 0.0
-    private var lastFrameTime: Double?
+    var lastOffsetY = 0.0
+    var lastFrameTime: Double?
     /// Speed in points per second, measured frame to frame.
-    public private(set) var velocityY = 0.0
-    private var direction = 1.0
+    public internal(set) var velocityY = 0.0
+    var direction = 1.0
 
     /// Rows drawn and rows passed since `resetDrawingCounts()` (what the
     /// feed benchmark reports for a fast fling).
-    @_spi(Benchmarks) public private(set) var rowsDrawn = 0
-    @_spi(Benchmarks) public private(set) var rowsSkipped = 0
+    @_spi(Benchmarks) public internal(set) var rowsDrawn = 0
+    @_spi(Benchmarks) public internal(set) var rowsSkipped = 0
     /// Cells made by factories (not taken from a pool).
-    @_spi(Benchmarks) public private(set) var cellsCreated = 0
+    @_spi(Benchmarks) public internal(set) var cellsCreated = 0
 
     /// Selects a row on a tap (`listView(_:didSelectRow:)`), unless the cell
     /// declines it there (`ListCell.shouldSelect(at:)`: a link in it) or the
     /// touch only caught a moving list.
     public let selectionRecognizer = TapGestureRecognizer()
-    private var touchCaughtMotion = false
+    var touchCaughtMotion = false
 
     public override init(frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0), layer: Layer = Layer()) {
         super.init(frame: frame, layer: layer)
@@ -216,7 +216,7 @@ open class ListView: ScrollView {
         addGestureRecognizer(selectionRecognizer)
     }
 
-    private func select(at point: Point) {
+    func select(at point: Point) {
         defer { touchCaughtMotion = false }
         // A tap on a header (pinned over a row, perhaps) selects nothing.
         if headerViewsBySection.values.contains(where: { $0.frame.contains(point) }) { return }
@@ -269,7 +269,7 @@ open class ListView: ScrollView {
     }
 
     /// Where the row ends (the next row's top, less any headers between them).
-    private func rowBottom(_ row: Int) -> Double {
+    func rowBottom(_ row: Int) -> Double {
         headerGaps.isEmpty ? offsets[row + 1] : offsets[row + 1] - (headerGaps[row + 1] ?? 0)
     }
 
@@ -328,14 +328,14 @@ open class ListView: ScrollView {
     }
 
     /// Where the section ends: its last row's bottom, or its header's for an empty one.
-    private func sectionBottom(_ i: Int) -> Double {
+    func sectionBottom(_ i: Int) -> Double {
         let s = sections[i]
         return s.count > 0 ? rowBottom(s.firstRow + s.count - 1) : s.headerTop + s.headerHeight
     }
 
     /// The header's frame as placed now: pinned to the top of the view while
     /// its section's rows pass under it, pushed up by the section's end.
-    private func placedHeaderRect(_ i: Int) -> Rect {
+    func placedHeaderRect(_ i: Int) -> Rect {
         var r = rectForHeader(inSection: i)
         if sectionHeadersPinToVisibleBounds {
             let top = contentOffset.y + contentInset.top
@@ -345,7 +345,7 @@ open class ListView: ScrollView {
     }
 
     /// The sections whose span (header and rows) crosses [y0, y1).
-    private func sections(in y0: Double, _ y1: Double) -> Range<Int> {
+    func sections(in y0: Double, _ y1: Double) -> Range<Int> {
         guard y1 > y0 else { return 0..<0 }
         var lo = 0, hi = sections.count - 1
         while lo < hi {
@@ -359,7 +359,7 @@ open class ListView: ScrollView {
 
     /// Places the header views of the sections that cross the display
     /// range, and lets the others go.
-    private func layoutHeaders(in y0: Double, _ y1: Double) {
+    func layoutHeaders(in y0: Double, _ y1: Double) {
         let wanted = sections(in: y0, y1).filter { sections[$0].headerHeight > 0 }
         for (section, view) in headerViewsBySection where !wanted.contains(section) {
             view.removeFromSuperview()
@@ -385,190 +385,19 @@ open class ListView: ScrollView {
     /// The header view placed for `section`, if any.
     public func headerView(forSection section: Int) -> View? { headerViewsBySection[section] }
 
-    private func removeHeaderViews() {
+    func removeHeaderViews() {
         for view in headerViewsBySection.values { view.removeFromSuperview() }
         headerViewsBySection = [:]
     }
 
     /// The row whose span holds y (binary search of the tops).
-    private func rowIndex(atY y: Double) -> Int {
+    func rowIndex(atY y: Double) -> Int {
         var lo = 0, hi = numberOfRows - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if offsets[mid] <= y { lo = mid } else { hi = mid - 1 }
         }
         return lo
-    }
-
-    // MARK: Data
-
-    /// Reads the rows again: count, heights and cells. Placed cells go back
-    /// to their pools and the display range is filled again; the offset is
-    /// kept (held to the new content).
-    public func reloadData() {
-        for (row, cell) in cellsByRow { recycle(cell, row: row) }
-        cellsByRow = [:]
-        prefetched = []
-        removeHeaderViews()
-        readHeights()
-        setContentOffset(clamped(contentOffset), animated: false)
-        layoutRows()
-    }
-
-    /// Reads the rows' heights and the sections again. Header views stay
-    /// when the sections are as they were, and are asked for again otherwise.
-    private func readHeights() {
-        let n = Swift.max(0, dataSource?.numberOfRows(in: self) ?? 0)
-        func clean(_ h: Double) -> Double { h.isFinite && h > 0 ? Swift.min(h, 1e7) : 0 }
-        let sectionCount = Swift.min(1_000_000, Swift.max(1, dataSource?.numberOfSections(in: self) ?? 1))
-        var spans: [SectionSpan] = []
-        spans.reserveCapacity(sectionCount)
-        var gaps: [Int: Double] = [:]
-        var tops = [Double](repeating: 0, count: n + 1)
-        var y = 0.0, row = 0
-        for section in 0..<sectionCount {
-            let asked = sectionCount == 1 ? n : Swift.max(0, dataSource?.listView(self, numberOfRowsInSection: section) ?? 0)
-            // Held to the rows that remain; the last section takes the rest.
-            let count = section == sectionCount - 1 ? n - row : Swift.min(asked, n - row)
-            let header = clean(dataSource?.listView(self, heightForHeaderInSection: section) ?? 0)
-            spans.append(SectionSpan(firstRow: row, count: count, headerTop: y, headerHeight: header))
-            if header > 0 && row > 0 { gaps[row, default: 0] += header }
-            y += header
-            for r in row..<(row + count) {
-                tops[r] = y
-                y += clean(dataSource?.listView(self, heightForRow: r) ?? 0)
-            }
-            row += count
-        }
-        tops[n] = y
-        offsets = tops
-        headerGaps = gaps
-        // Header views stay unless the sections' rows or headers changed
-        // (heights of rows above only move them).
-        let same =
-            spans.count == sections.count
-            && zip(spans, sections).allSatisfy { $0.firstRow == $1.firstRow && $0.count == $1.count && $0.headerHeight == $1.headerHeight }
-        if !same { removeHeaderViews() }
-        sections = spans
-        contentSize = Size(width: bounds.width, height: y)
-    }
-
-    /// Rows were inserted at `rows` (indices after the insertion, in the new
-    /// data). Rows above the visible ones keep what the user sees still: the
-    /// offset moves with the content.
-    public func insertRows(at rows: [Int], animated: Bool = true) {
-        performBatchUpdates(inserting: rows, deleting: [], reloading: [], animated: animated)
-    }
-
-    /// Rows at `rows` (indices before the deletion) were deleted.
-    public func deleteRows(at rows: [Int], animated: Bool = true) {
-        performBatchUpdates(inserting: [], deleting: rows, reloading: [], animated: animated)
-    }
-
-    /// Rows at `rows` changed: their heights are read again and their cells
-    /// redrawn, keeping the old drawing until the new one is ready.
-    public func reloadRows(at rows: [Int], animated: Bool = true) {
-        performBatchUpdates(inserting: [], deleting: [], reloading: rows, animated: animated)
-    }
-
-    /// The row at `from` (before) moved to `to` (after): its cell goes with
-    /// it, drawing and all.
-    public func moveRow(at from: Int, to: Int, animated: Bool = true) {
-        performBatchUpdates(inserting: [], deleting: [], reloading: [], moving: [(from, to)], animated: animated)
-    }
-
-    /// Applies deletions and moves' sources (old indices), then insertions
-    /// and moves' destinations (new indices), then reloads (new indices), as
-    /// one update (`performBatchUpdates` of UITableView):
-    /// - cells of rows that stay keep their drawings and go to their new
-    ///   places, sliding there (0.25 s, the layers' implicit animation) when
-    ///   `animated` and their place on screen changes;
-    /// - the first visible row that stays keeps its place on screen, so rows
-    ///   inserted or deleted above what the user reads move nothing;
-    /// - deleted rows' cells go back to their pools; inserted rows get cells
-    ///   (placeholders until drawn); reloaded rows keep their old drawing
-    ///   until the new one lands. Nothing flashes.
-    ///
-    /// Indices out of range are ignored.
-    public func performBatchUpdates(
-        inserting: [Int], deleting: [Int], reloading: [Int], moving: [(from: Int, to: Int)] = [], animated: Bool = true
-    ) {
-        let oldCount = numberOfRows
-        let newCount = Swift.max(0, dataSource?.numberOfRows(in: self) ?? 0)
-        let moves = moving.filter { $0.from >= 0 && $0.from < oldCount && $0.to >= 0 && $0.to < newCount }
-        let deleted = Set(deleting.filter { $0 >= 0 && $0 < oldCount })
-        let movedFrom = Set(moves.map(\.from))
-        // Old row → new row for the rows that stay.
-        let taken = Set(inserting.filter { $0 >= 0 && $0 < newCount }).union(moves.map(\.to))
-        var mapping: [Int: Int] = [:]
-        var next = 0
-        for old in 0..<oldCount where !deleted.contains(old) && !movedFrom.contains(old) {
-            while taken.contains(next) { next += 1 }
-            guard next < newCount else { break }
-            mapping[old] = next
-            next += 1
-        }
-        for m in moves where !deleted.contains(m.from) { mapping[m.from] = m.to }
-        // The anchor: the first visible row that stays, and where it is on screen.
-        let oldOffset = contentOffset.y
-        let visible = visibleRows
-        let anchor = visible.first { mapping[$0] != nil && !movedFrom.contains($0) }
-        let anchorScreenY = anchor.map { offsets[$0] - oldOffset }
-        // Move the cells, remembering where each was on screen.
-        var moved: [Int: ListCell] = [:]
-        var screenY: [ObjectIdentifier: Double] = [:]
-        for (row, cell) in cellsByRow {
-            if let new = mapping[row] {
-                moved[new] = cell
-                screenY[ObjectIdentifier(cell)] = cell.frame.minY - oldOffset
-                cell.renumber(to: new)
-            } else {
-                recycle(cell, row: row)
-            }
-        }
-        cellsByRow = moved
-        prefetched = Set(prefetched.compactMap { mapping[$0] })
-        readHeights()
-        if let anchor, let screenY = anchorScreenY, let new = mapping[anchor] {
-            let delta = (offsets[new] - screenY) - contentOffset.y
-            if delta != 0 { shiftContent(by: Point(x: 0, y: delta)) }
-        }
-        // Slide the cells whose place on screen changed from where they were.
-        for (row, cell) in cellsByRow {
-            let target = rectForRow(row)
-            guard let was = screenY[ObjectIdentifier(cell)] else { continue }
-            let start = was + contentOffset.y
-            if animated && abs(start - target.minY) > 0.25 {
-                withoutActions { cell.frame = Rect(x: target.minX, y: start, width: target.width, height: cell.frame.height) }
-                cell.frame = target
-            } else if cell.frame != target {
-                withoutActions { cell.frame = target }
-            }
-        }
-        // A reloaded row's cell redraws, showing its old drawing meanwhile.
-        for row in reloading where row >= 0 && row < newCount {
-            if let cell = cellsByRow[row], cell.contentsRow == row { cell.markStale() }
-        }
-        layoutRows()
-    }
-
-    /// Scrolls so that `row` is at `position`.
-    public func scrollToRow(_ row: Int, at position: ListScrollPosition, animated: Bool) {
-        guard row >= 0, row < numberOfRows else { return }
-        let r = rectForRow(row)
-        let h = bounds.height
-        var y = contentOffset.y
-        switch position {
-        case .top:
-            // Below the section's header when headers stay at the top.
-            let header = sectionHeadersPinToVisibleBounds ? section(forRow: row).map { sections[$0].headerHeight } ?? 0 : 0
-            y = r.minY - header
-        case .middle: y = r.midY - h / 2
-        case .bottom: y = r.maxY - h
-        case .none:
-            if r.minY < y { y = r.minY } else if r.maxY > y + h { y = r.maxY - h }
-        }
-        setContentOffset(Point(x: contentOffset.x, y: y), animated: animated)
     }
 
     // MARK: Layout
@@ -723,7 +552,7 @@ open class ListView: ScrollView {
         }
     }
 
-    private func recycle(_ cell: ListCell, row: Int) {
+    func recycle(_ cell: ListCell, row: Int) {
         cell.isHidden = true
         listDelegate?.listView(self, didEndDisplaying: cell, forRow: row)
         cell.prepareForReuseInternal()
@@ -736,7 +565,7 @@ open class ListView: ScrollView {
         pools[cell.reuseIdentifier] = pool
     }
 
-    private func trimPools() {
+    func trimPools() {
         for (id, pool) in pools where pool.count > maximumSpareCells {
             for cell in pool[maximumSpareCells...] { cell.removeFromSuperview() }
             pools[id] = Array(pool.prefix(maximumSpareCells))
@@ -758,179 +587,4 @@ open class ListView: ScrollView {
         visibleRows.reduce(0) { n, row in n + ((cellsByRow[row]?.hasContents ?? false) ? 0 : 1) }
     }
 
-}
-
-/// A row's view in a `ListView`: its contents are one image drawn off the
-/// main actor by an `AsyncLayer` (`contentLayer`), with a placeholder shown
-/// until that image is for the cell's current row.
-///
-/// Subclasses override `makeDisplayTask(for:size:)` to draw the row (from
-/// data prepared beforehand: never measure text here), and
-/// `placeholderBlocks` to show where the contents will be.
-@MainActor
-open class ListCell: View, AsyncLayerDelegate {
-    /// The identifier of the pool the cell returns to.
-    public internal(set) var reuseIdentifier: String
-    /// The row the cell shows (nil while spare).
-    public internal(set) var row: Int?
-    /// The row whose drawing the contents hold.
-    public private(set) var contentsRow: Int?
-    /// Whether the contents hold a drawing of the current row (perhaps an
-    /// older one, while a reload or a resize redraws it).
-    public var hasContents: Bool { row != nil && contentsRow == row }
-    public let contentLayer = AsyncLayer()
-    /// The placeholder: the background and grey blocks.
-    public let placeholderLayer = Layer()
-    /// The colour of the placeholder's blocks.
-    public var placeholderColor = Color(white: 0.9)
-    weak var listView: ListView?
-    /// The contents are an older drawing of the current row (a reload):
-    /// shown until the new one arrives.
-    var contentsAreStale = false
-    var skipCounted = false
-    private var requestedRow: Int?
-    /// Counts requests: a drawing's result counts only if no request came
-    /// after the one it answers (an older drawing cancelled by a newer one
-    /// must not clear the newer one's request).
-    private var requestGeneration = 0
-    /// Drawings in a row that ended unfinished (cancelled, or no canvas).
-    private var failedDrawings = 0
-
-    public init(reuseIdentifier: String) {
-        self.reuseIdentifier = reuseIdentifier
-        super.init()
-        contentLayer.delegate = self
-        contentLayer.anchorPoint = .zero
-        placeholderLayer.anchorPoint = .zero
-        layer.addSublayer(placeholderLayer)
-        layer.addSublayer(contentLayer)
-    }
-
-    open override func sizeDidChange() {
-        super.sizeDidChange()
-        withoutActions {
-            contentLayer.frame = bounds
-            placeholderLayer.frame = bounds
-        }
-        markStale()
-        if contentsRow == nil { buildPlaceholder() }
-    }
-
-    /// Where the placeholder draws grey blocks (cell coordinates): where
-    /// the avatar, the text and the pictures will be. Default: none.
-    open func placeholderBlocks() -> [Rect] { [] }
-
-    /// The drawing of `row` at `size` points (drawn on the pool). Default: nothing.
-    open func makeDisplayTask(for row: Int, size: Size) -> AsyncDisplayTask {
-        AsyncDisplayTask(display: { _, _, _ in })
-    }
-
-    /// Called before the cell goes back to its pool.
-    open func prepareForReuse() {}
-
-    /// Whether a tap at `point` (cell coordinates) selects the row; a cell
-    /// answers false over what handles its own taps (a link). Default: true.
-    open func shouldSelect(at point: Point) -> Bool { true }
-
-    /// Whether the cell has what it needs to draw its row (its layout, say);
-    /// until it does, the list leaves it as a placeholder. Default: true.
-    open var canDrawContents: Bool { true }
-
-    public func newAsyncDisplayTask(for layer: AsyncLayer) -> AsyncDisplayTask {
-        let row = requestedRow ?? -1
-        let generation = requestGeneration
-        var task = makeDisplayTask(for: row, size: bounds.size)
-        let done = task.didDisplay
-        task.didDisplay = { [weak self] layer, finished in
-            if let self, self.requestGeneration == generation, self.requestedRow == row {
-                self.requestedRow = nil
-                if finished {
-                    self.failedDrawings = 0
-                    self.contentsRow = row
-                    self.contentsAreStale = false
-                    self.placeholderLayer.isHidden = true
-                } else if self.failedDrawings < 3 {
-                    // Nothing else may come to ask again (a list at rest):
-                    // let the policy decide now (a few times, not forever).
-                    self.failedDrawings += 1
-                    self.listView?.layoutRows()
-                }
-            }
-            done?(layer, finished)
-        }
-        return task
-    }
-
-    /// Whether a redraw is asked for or under way.
-    public var needsRedrawPending: Bool { needsContents || requestedRow != nil }
-
-    var needsContents: Bool { row != nil && requestedRow != row && (contentsRow != row || contentsAreStale) }
-
-    func drawContents() {
-        guard let row else { return }
-        requestedRow = row
-        requestGeneration &+= 1
-        contentLayer.setNeedsDisplay()
-    }
-
-    /// Redraws the contents (the row's data changed, or a highlight): the
-    /// old drawing stays until the new one arrives, and the list draws it
-    /// when its drawing policy allows.
-    public func setNeedsRedraw() {
-        markStale()
-        if contentsRow == nil { requestedRow = nil }
-        listView?.layoutRows()
-    }
-
-    /// The contents are an older drawing of the row: redraw, keeping them
-    /// shown until the new drawing arrives.
-    func markStale() {
-        guard contentsRow != nil else { return }
-        contentsAreStale = true
-        requestedRow = nil
-    }
-
-    /// Forgets the contents (another row's) and shows the placeholder.
-    func showPlaceholder() {
-        contentLayer.cancelAsynchronousDisplay()
-        withoutActions {
-            contentLayer.contents = nil
-        }
-        contentsRow = nil
-        requestedRow = nil
-        contentsAreStale = false
-        skipCounted = false
-        buildPlaceholder()
-    }
-
-    private func buildPlaceholder() {
-        withoutActions {
-            placeholderLayer.isHidden = false
-            let blocks = placeholderBlocks()
-            while placeholderLayer.sublayers.count > blocks.count { placeholderLayer.sublayers.last?.removeFromSuperlayer() }
-            while placeholderLayer.sublayers.count < blocks.count {
-                let b = Layer()
-                b.anchorPoint = .zero
-                b.cornerRadius = 3
-                placeholderLayer.addSublayer(b)
-            }
-            for (b, r) in zip(placeholderLayer.sublayers, blocks) {
-                b.frame = r
-                b.backgroundColor = placeholderColor
-            }
-        }
-    }
-
-    /// The row moved (rows were inserted or deleted before it): its
-    /// drawing is still its own.
-    func renumber(to new: Int) {
-        if contentsRow == row { contentsRow = new }
-        if requestedRow == row { requestedRow = nil }
-        row = new
-    }
-
-    func prepareForReuseInternal() {
-        prepareForReuse()
-        row = nil
-    }
 }
