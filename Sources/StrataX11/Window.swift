@@ -52,14 +52,14 @@ public final class Window {
         }
     }
     /// The dispatcher for `rootView`.
-    public private(set) var dispatcher: InputDispatcher?
+    public internal(set) var dispatcher: InputDispatcher?
     /// The window's size in points.
-    public private(set) var size: Size
+    public internal(set) var size: Size
     /// Whether frames go through shared memory (false on a remote display,
     /// or when turned off at creation).
     public var usesSharedMemory: Bool { presenter?.usesSharedMemory ?? false }
     /// Whether the window is on screen (false once closed).
-    public private(set) var isOpen = true
+    public internal(set) var isOpen = true
     /// Asked when the window manager's close button is pressed; return false
     /// to keep the window open. Default: nil (close).
     public var shouldClose: (@MainActor () -> Bool)?
@@ -82,39 +82,39 @@ public final class Window {
     /// The smallest size the window manager lets the user make the window.
     public var minimumSize: Size { didSet { setSizeHints() } }
     /// The pointer's shape (set from the view under the pointer as it moves).
-    public private(set) var cursor: StrataControls.Cursor = .arrow
+    public internal(set) var cursor: StrataControls.Cursor = .arrow
 
     let display: OpaquePointer
     let xWindow: CX11.Window
-    private let screen: Int32
-    private let visual: UnsafeMutablePointer<Visual>
-    private let depth: Int32
-    private let wantsSharedMemory: Bool
-    private(set) var presenter: FramePresenter?
-    private var deleteAtom: Atom = 0
-    private var protocolsAtom: Atom = 0
-    private var inputMethod: XIM?
-    private var inputContext: XIC?
-    private var eventSource: DispatchSourceRead?
-    private var timer: DispatchSourceTimer?
+    let screen: Int32
+    let visual: UnsafeMutablePointer<Visual>
+    let depth: Int32
+    let wantsSharedMemory: Bool
+    internal(set) var presenter: FramePresenter?
+    var deleteAtom: Atom = 0
+    var protocolsAtom: Atom = 0
+    var inputMethod: XIM?
+    var inputContext: XIC?
+    var eventSource: DispatchSourceRead?
+    var timer: DispatchSourceTimer?
     /// When frames are due: the policy every windowing backend shares.
-    private var frames: FrameScheduler
+    var frames: FrameScheduler
     /// Input events delivered so far.
-    private var inputCount = 0
+    var inputCount = 0
     /// A size the server gave us that the frame has not been made for yet,
     /// and when it came (a resize settles before the frame is remade).
-    private var pendingSize: (width: Int, height: Int, at: Double)?
+    var pendingSize: (width: Int, height: Int, at: Double)?
     /// The whole window must be shown again (exposed, or remade).
-    private var needsFullPresent = true
-    private var cursors: [StrataControls.Cursor: CX11.Cursor] = [:]
-    private var keysDown: Set<UInt32> = []
+    var needsFullPresent = true
+    var cursors: [StrataControls.Cursor: CX11.Cursor] = [:]
+    var keysDown: Set<UInt32> = []
     /// X server time (ms) and host time of the first event, to put event
     /// times on the host's clock.
-    private var timeAnchor: (server: UInt, host: Double)?
+    var timeAnchor: (server: UInt, host: Double)?
     /// Input events delivered since the last frame was presented.
-    private var eventsSinceFrame: [Double] = []
-    private(set) var xinput: XInputPointer?
-    private var lastPointer = Point(x: 0, y: 0)
+    var eventsSinceFrame: [Double] = []
+    internal(set) var xinput: XInputPointer?
+    var lastPointer = Point(x: 0, y: 0)
 
     /// Opens a window of `size` points on `display` (default: `DISPLAY`),
     /// at `scale` device pixels per point (default: the desktop's `Xft.dpi`
@@ -197,7 +197,7 @@ public final class Window {
 
     // MARK: Properties sent to the server
 
-    private func setTitle() {
+    func setTitle() {
         guard isOpen else { return }
         XStoreName(display, xWindow, title)
         let utf8 = XInternAtom(display, "UTF8_STRING", 0), netName = XInternAtom(display, "_NET_WM_NAME", 0)
@@ -208,7 +208,7 @@ public final class Window {
         XFlush(display)
     }
 
-    private func setSizeHints() {
+    func setSizeHints() {
         guard isOpen, let hints = XAllocSizeHints() else { return }
         defer { XFree(hints) }
         let w = minimumSize.width.isFinite ? max(1, minimumSize.width) : 1
@@ -244,7 +244,7 @@ public final class Window {
         while isOpen { try? await Task.sleep(nanoseconds: 20_000_000) }
     }
 
-    private func startSources() {
+    func startSources() {
         let source = DispatchSource.makeReadSource(fileDescriptor: strata_x_connection_number(display), queue: .main)
         source.setEventHandler { [weak self] in
             MainActor.assumeIsolated {
@@ -274,12 +274,12 @@ public final class Window {
     }
 
     /// Arms the one-shot frame timer for host time `t`.
-    private func arm(at t: Double) {
+    func arm(at t: Double) {
         let ns = UInt64(max(0, min(t, 1e9)) * 1e9)
         timer?.schedule(deadline: DispatchTime(uptimeNanoseconds: ns), repeating: .never, leeway: .microseconds(200))
     }
 
-    private func timerFired() {
+    func timerFired() {
         let fired = frames.fire(now: SystemClock.shared.now)
         processEvents()
         endScrollGesture(at: SystemClock.shared.now)
@@ -297,7 +297,7 @@ public final class Window {
         if !lostConnection, isOpen, XErrors.isLost(display) { lostConnection = true }
         return lostConnection
     }
-    private var lostConnection = false
+    var lostConnection = false
 
     /// Whether the next frame would show something new.
     public var needsFrame: Bool {
@@ -325,7 +325,7 @@ public final class Window {
         return true
     }
 
-    private func present(_ damage: [Rect]) {
+    func present(_ damage: [Rect]) {
         guard let presenter else { return }
         let rects = presenter.pixelRects(needsFullPresent ? nil : damage)
         needsFullPresent = false
@@ -356,7 +356,7 @@ public final class Window {
         scheduleFrames()
     }
 
-    private func applySize(width: Int, height: Int) {
+    func applySize(width: Int, height: Int) {
         guard width != host.width || height != host.height else { return }
         presenter?.waitForCompletion()
         presenter = nil
@@ -384,7 +384,7 @@ public final class Window {
         onClose?()
     }
 
-    private func closeConnection() {
+    func closeConnection() {
         guard isOpen else { return }
         isOpen = false
         eventSource?.cancel()
@@ -417,229 +417,9 @@ public final class Window {
         dispatcher?.detach()
     }
 
-    // MARK: Events
-
-    /// Reads every event the server has sent and handles it: input goes to
-    /// the root view's dispatcher, sizes and exposures to the frame, the
-    /// close message to `close()`. Returns how many events were handled.
-    @discardableResult
-    public func processEvents() -> Int {
-        guard isOpen else { return 0 }
-        var count = 0
-        var event = XEvent()
-        while isOpen, !connectionLost, XPending(display) > 0 {
-            XNextEvent(display, &event)
-            count += 1
-            handle(&event)
-        }
-        if connectionLost { close() }
-        return count
-    }
-
-    private func handle(_ event: inout XEvent) {
-        if presenter?.handle(&event) == true { return }
-        if XFilterEvent(&event, 0) != 0 { return }
-        switch event.type {
-        case Expose:
-            needsFullPresent = true
-        case ConfigureNotify:
-            let c = event.xconfigure
-            let w = Int(c.width), h = Int(c.height)
-            if w != host.width || h != host.height {
-                pendingSize = (w, h, SystemClock.shared.now)
-            } else {
-                pendingSize = nil
-            }
-        case ClientMessage:
-            let m = event.xclient
-            if m.message_type == protocolsAtom, Atom(m.data.l.0) == deleteAtom {
-                if shouldClose?() ?? true { close() }
-            }
-        case ButtonPress, ButtonRelease:
-            let b = event.xbutton
-            button(b.button, down: event.type == ButtonPress, at: point(Double(b.x), Double(b.y)), state: b.state, time: b.time)
-        case MotionNotify:
-            let m = event.xmotion
-            motion(to: point(Double(m.x), Double(m.y)), state: m.state, time: m.time)
-        case KeyPress, KeyRelease:
-            key(&event, down: event.type == KeyPress)
-        case GenericEvent:
-            switch xinput?.handle(&event, display: display) {
-            case .button(let number, let down, let x, let y, let state, let t, let emulated):
-                // Wheel buttons the server made up from smooth scrolling.
-                if emulated, (4...7).contains(number) { return }
-                button(number, down: down, at: point(x, y), state: state, time: t)
-            case .motion(let x, let y, let state, let t):
-                motion(to: point(x, y), state: state, time: t)
-            case .scroll(let dx, let dy, let x, let y, let state, let t):
-                let location = point(x, y), when = time(t)
-                guard let xinput else { return }
-                let phase = xinput.phase(at: when)
-                deliver(
-                    .scroll(
-                        ScrollEvent(
-                            delta: Size(width: dx * ScrollEvent.pointsPerLine, height: dy * ScrollEvent.pointsPerLine),
-                            lines: Size(width: dx, height: dy), isPrecise: true, phase: phase, location: location,
-                            modifiers: modifiers(state), timestamp: when)))
-                lastPointer = location
-            case nil:
-                break
-            }
-        case FocusOut:
-            keysDown.removeAll()
-        default:
-            break
-        }
-    }
-
-    private func point(_ x: Double, _ y: Double) -> Point { Point(x: x / scale, y: y / scale) }
-
-    private func motion(to location: Point, state: UInt32, time server: UInt) {
-        lastPointer = location
-        updateCursor(at: location)
-        guard state & UInt32(Button1Mask | Button2Mask | Button3Mask) != 0 else { return }
-        deliver(
-            .pointer(
-                PointerEvent(.moved, at: location, button: heldButton(state), modifiers: modifiers(state), timestamp: time(server))))
-    }
-
-    /// Ends a smooth-scroll gesture that has had no scroll for a while.
-    private func endScrollGesture(at now: Double) {
-        guard let xinput, xinput.endIfIdle(at: now) else { return }
-        deliver(
-            .scroll(
-                ScrollEvent(
-                    delta: Size(width: 0, height: 0), lines: Size(width: 0, height: 0), isPrecise: true, phase: .ended,
-                    location: lastPointer, modifiers: [], timestamp: now)))
-    }
-
-    /// Server time (ms, wrapping at 2³²) on the host's clock: the first
-    /// event anchors the two, later ones keep their spacing.
-    private func time(_ server: UInt) -> Double {
-        let now = host.clock.now
-        guard let anchor = timeAnchor else {
-            timeAnchor = (server, now)
-            return now
-        }
-        let elapsed = Double(UInt32(truncatingIfNeeded: server &- anchor.server)) / 1000
-        let t = anchor.host + elapsed
-        // Ahead of now (the anchor came late): re-anchor.
-        if t > now + 0.001 || t < now - 10 {
-            timeAnchor = (server, now)
-            return now
-        }
-        return t
-    }
-
-    private func modifiers(_ state: UInt32) -> KeyModifiers {
-        var m: KeyModifiers = []
-        if state & UInt32(ShiftMask) != 0 { m.insert(.shift) }
-        if state & UInt32(ControlMask) != 0 { m.insert(.control) }
-        if state & UInt32(Mod1Mask) != 0 { m.insert(.option) }
-        if state & UInt32(Mod4Mask) != 0 { m.insert(.command) }
-        if state & UInt32(LockMask) != 0 { m.insert(.capsLock) }
-        return m
-    }
-
-    private func heldButton(_ state: UInt32) -> PointerButton {
-        state & UInt32(Button1Mask) != 0 ? .primary : state & UInt32(Button3Mask) != 0 ? .secondary : .middle
-    }
-
-    private func button(_ number: UInt32, down: Bool, at location: Point, state: UInt32, time server: UInt) {
-        lastPointer = location
-        let t = time(server), m = modifiers(state)
-        switch number {
-        case 4, 5, 6, 7:
-            // Wheel steps come as presses (releases are ignored).
-            guard down else { return }
-            let lines: Size
-            switch number {
-            case 4: lines = Size(width: 0, height: -1)
-            case 5: lines = Size(width: 0, height: 1)
-            case 6: lines = Size(width: -1, height: 0)
-            default: lines = Size(width: 1, height: 0)
-            }
-            deliver(.scroll(.wheel(lines: lines, at: location, modifiers: m, timestamp: t)))
-        default:
-            let button: PointerButton =
-                switch number {
-                case 1: .primary
-                case 2: .middle
-                case 3: .secondary
-                default: .other(Int(number))
-                }
-            deliver(.pointer(PointerEvent(down ? .down : .up, at: location, button: button, modifiers: m, timestamp: t)))
-            updateCursor(at: location)
-        }
-    }
-
-    private func key(_ event: inout XEvent, down: Bool) {
-        let k = event.xkey
-        var keysym: KeySym = 0
-        var text = ""
-        if down {
-            var buffer = [CChar](repeating: 0, count: 64)
-            var status: Int32 = 0
-            let n: Int32
-            if let inputContext {
-                n = Xutf8LookupString(inputContext, &event.xkey, &buffer, Int32(buffer.count - 1), &keysym, &status)
-            } else {
-                n = XLookupString(&event.xkey, &buffer, Int32(buffer.count - 1), &keysym, nil)
-            }
-            if n > 0 {
-                text = String(decoding: buffer[0..<Int(min(n, 63))].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            }
-        } else {
-            keysym = XLookupKeysym(&event.xkey, 0)
-        }
-        let isRepeat = down && keysDown.contains(k.keycode)
-        if down { keysDown.insert(k.keycode) } else { keysDown.remove(k.keycode) }
-        // Control characters are not text.
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { text = "" }
-        let key = Keys.key(for: UInt(keysym), text: text)
-        deliver(
-            .key(KeyEvent(down ? .down : .up, key: key, characters: text, modifiers: modifiers(k.state), isRepeat: isRepeat, timestamp: time(k.time)))
-        )
-    }
-
-    private func deliver(_ event: InputEvent) {
-        inputCount += 1
-        if let eventObserver, !eventObserver(event) { return }
-        eventsSinceFrame.append(event.timestamp)
-        dispatcher?.send(event)
-    }
-
-    // MARK: Cursors
-
-    private func updateCursor(at location: Point) {
-        guard let rootView else { return }
-        setCursor(rootView.resolvedCursor(at: location))
-    }
-
-    /// Shows `cursor` over the window.
-    public func setCursor(_ cursor: StrataControls.Cursor) {
-        guard isOpen, cursor != self.cursor else { return }
-        self.cursor = cursor
-        let shape: UInt32 =
-            switch cursor {
-            case .arrow: UInt32(XC_left_ptr)
-            case .pointingHand: UInt32(XC_hand2)
-            case .iBeam: UInt32(XC_xterm)
-            case .crosshair: UInt32(XC_crosshair)
-            case .openHand: UInt32(XC_hand1)
-            case .closedHand: UInt32(XC_fleur)
-            case .resizeLeftRight: UInt32(XC_sb_h_double_arrow)
-            case .resizeUpDown: UInt32(XC_sb_v_double_arrow)
-            }
-        let c = cursors[cursor] ?? XCreateFontCursor(display, shape)
-        cursors[cursor] = c
-        XDefineCursor(display, xWindow, c)
-        XFlush(display)
-    }
-
     // MARK: Text input
 
-    private func openInputMethod() {
+    func openInputMethod() {
         // The input method follows the locale (XMODIFIERS picks one).
         if XSupportsLocale() != 0 { XSetLocaleModifiers("") }
         guard let im = XOpenIM(display, nil, nil, nil) else { return }
