@@ -110,6 +110,49 @@ import Testing
         #expect(r.droppedColumns == [2])
     }
 
+    @Test func aLongLineOfDigitsIsQuicklyNotANumber() throws {
+        // A megabyte of digits is no number, said at once.
+        let digits = String(repeating: "7", count: 1 << 20)
+        let bytes = Array(digits.utf8)
+        #expect(bytes.withUnsafeBufferPointer { CSVNumbers.parseDouble($0, 0, $0.count) } == nil)
+        let longest = Array(("1." + String(repeating: "0", count: CSVNumbers.maximumNumberLength - 2)).utf8)
+        #expect(longest.withUnsafeBufferPointer { CSVNumbers.parseDouble($0, 0, $0.count) } != nil)
+        var (_, r) = try reader("a,b\n1," + digits + "\n")
+        #expect(r.header == ["a", "b"])
+        #expect(try r.peekRows(limit: 2).map { $0.count } == [2])
+        #expect(throws: CSVError.self) { _ = try r.readColumns([(index: 1, kind: .number)]) }
+    }
+
+    @Test func aLineOfMillionsOfFieldsIsAnErrorAtOnce() throws {
+        let many = String(repeating: "1,", count: CSVColumnReader.maximumColumns) + "1\n"
+        for text in [many, "a,b\n" + many, String(repeating: "1 ", count: CSVColumnReader.maximumColumns + 1) + "\n"] {
+            do {
+                let file = try TemporaryFile(text)
+                var r = try CSVColumnReader(path: file.path)
+                _ = try r.peekRows(limit: 2)
+                _ = try r.readColumns([(index: 0, kind: .number)])
+                Issue.record("read a line of more than a million fields")
+            } catch {
+                #expect((error as? CSVError)?.message.contains("more than \(CSVColumnReader.maximumColumns) fields") == true, "\(error)")
+            }
+        }
+    }
+
+    @Test func columnIndicesOutOfRangeAreErrorsNotTraps() throws {
+        var (_, r) = try reader("a,b\n1,2\n")
+        #expect(try r.readColumns([]).isEmpty)
+        for index in [-1, Int.min, CSVColumnReader.maximumColumns, Int.max] {
+            #expect(throws: CSVError.self) { _ = try r.readColumns([(index: index, kind: .number)]) }
+        }
+        // A column past the row's fields is a short row, with its place.
+        do {
+            _ = try r.readColumns([(index: 5, kind: .number)])
+            Issue.record("read a column the rows do not have")
+        } catch {
+            #expect(error.line == 2 && error.column == 6)
+        }
+    }
+
     @Test func peekingAtRowsReadsNothing() throws {
         var (_, r) = try reader("# c\nt,v\n1,\n\n2,\"x\ny\"\n3,4\n")
         let rows = try r.peekRows(limit: 10)

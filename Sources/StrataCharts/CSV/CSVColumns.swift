@@ -269,14 +269,25 @@ public struct CSVColumnReader {
         throw CSVError(file: path, line: 1, message: "no column '\(name)' (the header has \(list), or give a number from 1 to \(header.count))")
     }
 
-    /// Reads every remaining row's cells in `columns` (indices from 0), each
-    /// as its kind says, into one array per column. `progress` is called
+    /// The most columns a row is read for (indices up to 2²⁰ − 1); a line
+    /// of more fields is an error.
+    public static let maximumColumns = 1 << 20
+
+    /// Reads every remaining row's cells in `columns` (indices from 0, below
+    /// `maximumColumns`), each as its kind says, into one array per column;
+    /// no columns read nothing. `progress` is called
     /// with the fraction of the file read, about every 4 MB.
     /// - Throws: `CSVError` naming the line and column of the first cell
-    ///   that is not what its kind needs, or a row too short to have it.
+    ///   that is not what its kind needs, or a row too short to have it; or
+    ///   for an index out of range.
     public mutating func readColumns(
         _ columns: [(index: Int, kind: CSVColumnKind)], progress: ((Double) -> Void)? = nil
     ) throws(CSVError) -> [[Double]] {
+        guard !columns.isEmpty else { return [] }
+        if let bad = columns.first(where: { $0.index < 0 || $0.index >= Self.maximumColumns }) {
+            throw CSVError(
+                file: path, message: "column index \(bad.index) is not a column (indices count from 0, below \(Self.maximumColumns))")
+        }
         // Room for the rows the file probably has, from the first row's length.
         var estimate = 1024
         if let (a, b, _) = try nextRecord(), fileSize > 0 {
@@ -434,8 +445,24 @@ public struct CSVColumnReader {
             try splitQuoted(a, e, lineNumber, into: &fields)
             return fields.map { String(decoding: $0, as: UTF8.self) }
         }
-        var spans = [(Int, Int)](repeating: (0, 0), count: Swift.max(1, e - a + 1))
+        // Room for the fields there are (counted first: a 20 MB line would
+        // otherwise get room for 20 million).
         let (whitespace, separator) = (splitsAtWhitespace, self.separator)
+        let fieldCount: Int = buffer.withUnsafeBufferPointer { q in
+            var n = 1, previousSpace = true
+            for p in a..<e {
+                if whitespace {
+                    let space = q[p] == 32 || q[p] == 9
+                    if !space, previousSpace { n += 1 }
+                    previousSpace = space
+                } else if q[p] == separator {
+                    n += 1
+                }
+            }
+            return n
+        }
+        guard fieldCount <= Self.maximumColumns else { throw tooManyFields(lineNumber) }
+        var spans = [(Int, Int)](repeating: (0, 0), count: fieldCount)
         let count = buffer.withUnsafeBufferPointer { q in
             Self.splitSpans(q, a, e, into: &spans, upTo: Int.max, whitespace: whitespace, separator: separator)
         }
@@ -652,11 +679,13 @@ public struct CSVColumnReader {
                     fields.append(field)
                     field.removeAll()
                     wasQuoted = false
+                    if fields.count >= Self.maximumColumns { throw tooManyFields(lineNumber) }
                 }
             } else if !splitsAtWhitespace, c == separator {
                 fields.append(field)
                 field.removeAll()
                 wasQuoted = false
+                if fields.count >= Self.maximumColumns { throw tooManyFields(lineNumber) }
             } else if wasQuoted, c != 32, c != 9 {
                 throw CSVError(
                     file: path, line: lineNumber, column: fields.count + 1, columnName: name(fields.count),
@@ -667,6 +696,11 @@ public struct CSVColumnReader {
             p += 1
         }
         if !splitsAtWhitespace || !field.isEmpty || wasQuoted { fields.append(field) }
+    }
+
+    /// The error for a line of more than `maximumColumns` fields.
+    private func tooManyFields(_ lineNumber: Int) -> CSVError {
+        CSVError(file: path, line: lineNumber, message: "the line has more than \(Self.maximumColumns) fields")
     }
 
     private func name(_ field: Int) -> String? { field < header.count ? header[field] : nil }

@@ -11,9 +11,10 @@ public enum CSVNumbers {
     /// when the bytes are not one. Correctly rounded: numbers of at most 19
     /// significant digits whose scale is within 10^±22 are computed exactly
     /// from an integer and an exact power of ten (Clinger's fast path);
-    /// the rest go to `strtod`.
+    /// the rest go to `strtod`. Bytes longer than `maximumNumberLength` are
+    /// not a number, whatever they hold.
     public static func parseDouble(_ q: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> Double? {
-        guard a < b else { return nil }
+        guard a < b, b - a <= maximumNumberLength else { return nil }
         var p = a
         var negative = false
         if q[p] == UInt8(ascii: "-") || q[p] == UInt8(ascii: "+") {
@@ -75,10 +76,14 @@ public enum CSVNumbers {
         return slowParse(q, a, b)
     }
 
+    /// The longest cell read as a number, in bytes (what `strtod` is given
+    /// a copy of at most): more digits than any number in a file needs.
+    public static let maximumNumberLength = 511
+
     /// `strtod` on a copy ending in NUL (C locale: the point is a point).
     private static func slowParse(_ q: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> Double? {
         let length = b - a
-        guard length < 512 else { return nil }
+        guard length <= maximumNumberLength else { return nil }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { t -> Double? in
             for i in 0..<length { t[i] = CChar(bitPattern: q[a + i]) }
             t[length] = 0
