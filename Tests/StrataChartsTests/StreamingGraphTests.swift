@@ -267,8 +267,9 @@ import Testing
         #expect(d.max == 0, "\(d)")
     }
 
-    /// After warm-up appending creates no layer and no bitmap; one sample
-    /// asks for one tile (two in the padding).
+    /// After warm-up appending creates no layer, and no bitmap beyond what
+    /// two tiles drawn at once need; one sample asks for one tile (two in
+    /// the padding).
     @Test func tilesAreReusedAfterWarmUp() throws {
         let h = try host(), g = graph(in: h, asynchronous: true)
         for i in 0..<600 {
@@ -288,7 +289,11 @@ import Testing
         }
         let after = g.statistics
         #expect(after.tileLayersCreated == warm.tileLayersCreated)
-        #expect(after.bitmapsCreated == warm.bitmapsCreated)
+        // Bitmaps do not grow with appends. Each append here draws at most
+        // two tiles at once (and waits), so at most two bitmaps are ever in
+        // use; whether the warm-up already happened to draw two at once
+        // depends on the pool's timing (a loaded machine made it 1, then 2).
+        #expect(after.bitmapsCreated <= Swift.max(warm.bitmapsCreated, 2), "\(warm.bitmapsCreated) → \(after.bitmapsCreated)")
         // 1000 samples, 32 to a tile, 2 of padding: 2 of every 32 ask for two tiles.
         #expect(requests.allSatisfy { $0 == 1 || $0 == 2 })
         #expect(requests.filter { $0 == 2 }.count == (600..<1600).filter { $0 % 32 < 2 }.count)
