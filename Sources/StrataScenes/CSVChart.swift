@@ -47,16 +47,14 @@ public enum CSVChart {
         guard !sample.isEmpty else {
             throw CSVError(file: file, line: 2, message: "the file has a header but no rows: nothing to draw")
         }
-        func bytes(_ s: String) -> [UInt8] { Array(s.trimmingCharacters(in: .whitespaces).utf8) }
-        func isDate(_ s: String) -> Bool { bytes(s).withUnsafeBufferPointer { CSVNumbers.parseISODate($0, 0, $0.count) != nil } }
-        func isNumber(_ s: String) -> Bool { bytes(s).withUnsafeBufferPointer { CSVNumbers.parseDouble($0, 0, $0.count) != nil } }
-        func isGap(_ s: String) -> Bool {
-            let b = bytes(s)
-            return b.isEmpty || b.withUnsafeBufferPointer { CSVNumbers.isMissing($0, 0, $0.count) }
-        }
-        /// Column `i`'s first value in the sample that is not a gap.
-        func firstValue(_ i: Int) -> String? {
-            sample.lazy.compactMap { i < $0.count && !isGap($0[i]) ? $0[i].trimmingCharacters(in: .whitespaces) : nil }.first
+        /// Column `i`'s first value in the sample that is not a gap, and what it reads as.
+        func firstValue(_ i: Int) -> (text: String, value: CSVNumbers.CellValue)? {
+            for row in sample where i < row.count {
+                if let value = CSVNumbers.classify(row[i]), value != .missing {
+                    return (row[i].trimmingCharacters(in: .whitespaces), value)
+                }
+            }
+            return nil
         }
         var xIndex: Int?
         if let x = request.x { xIndex = try reader.columnIndex(x) }
@@ -72,13 +70,10 @@ public enum CSVChart {
         if xIndex == nil {
             let candidates = reader.header.indices.filter { yIndices?.contains($0) != true }
             if let format = request.dateFormat {
-                let formatter = DateFormatter()
-                formatter.locale = Locale(identifier: "en_US_POSIX")
-                formatter.timeZone = TimeZone(identifier: "UTC")
-                formatter.dateFormat = format
-                xIndex = candidates.first { firstValue($0).map { formatter.date(from: $0) != nil } == true }
+                let formatter = CSVNumbers.dateFormatter(format)
+                xIndex = candidates.first { firstValue($0).map { formatter.date(from: $0.text) != nil } == true }
                 guard xIndex != nil else {
-                    let first = candidates.first.flatMap(firstValue) ?? ""
+                    let first = candidates.first.flatMap(firstValue)?.text ?? ""
                     throw CSVError(
                         file: file, column: candidates.first.map { $0 + 1 }, columnName: candidates.first.map { reader.header[$0] },
                         message:
@@ -86,7 +81,7 @@ public enum CSVChart {
                             + "(name the column of dates with --x)")
                 }
             } else {
-                xIndex = candidates.first { firstValue($0).map(isDate) == true }
+                xIndex = candidates.first { firstValue($0)?.value == .isoDate }
             }
         }
         var columns: [(index: Int, kind: CSVColumnKind)]
@@ -99,8 +94,8 @@ public enum CSVChart {
             columns = []
             let width = sample.map(\.count).max() ?? 0
             for i in reader.header.indices where i != xIndex && i < width {
-                if let v = firstValue(i) {
-                    if isNumber(v) { columns.append((i, .number)) }
+                if let first = firstValue(i) {
+                    if first.value == .number { columns.append((i, .number)) }
                 } else {
                     columns.append((i, .numberIfAll))
                 }
@@ -110,7 +105,7 @@ public enum CSVChart {
                 throw CSVError(
                     file: file, line: 2,
                     message:
-                        "no column of numbers in the first rows (name one with --y; the header has \(reader.header.joined(separator: ", ")))")
+                        "no column of numbers in the first rows (name one with --y; the header has \(reader.headerDescription))")
             }
         }
         let yCount = columns.count
@@ -135,7 +130,7 @@ public enum CSVChart {
         if series.isEmpty {
             throw CSVError(
                 file: file, line: 2,
-                message: "no column of numbers (name one with --y; the header has \(reader.header.joined(separator: ", ")))")
+                message: "no column of numbers (name one with --y; the header has \(reader.headerDescription))")
         }
         if series.allSatisfy({ $0.gapCount == $0.count }) {
             throw CSVError(file: file, message: "every value of \(series.map(\.name).joined(separator: ", ")) is empty: nothing to draw")

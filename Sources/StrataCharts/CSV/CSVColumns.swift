@@ -247,14 +247,10 @@ public struct CSVColumnReader {
     /// ISO dates, or empty), one at least not empty: a row, not names.
     static func isRowOfValues(_ fields: [String]) -> Bool {
         var any = false
-        for f in fields where !f.isEmpty {
+        for f in fields {
+            guard let value = CSVNumbers.classify(f) else { continue }
+            if value == .text { return false }
             any = true
-            let bytes = Array(f.utf8)
-            let ok = bytes.withUnsafeBufferPointer { q in
-                CSVNumbers.parseDouble(q, 0, q.count) != nil || CSVNumbers.isMissing(q, 0, q.count)
-                    || CSVNumbers.parseISODate(q, 0, q.count) != nil
-            }
-            if !ok { return false }
         }
         return any
     }
@@ -265,8 +261,13 @@ public struct CSVColumnReader {
         if let i = header.firstIndex(of: name) { return i }
         if let i = header.firstIndex(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) { return i }
         if let n = Int(name), n >= 1, n <= header.count { return n - 1 }
-        let list = header.map { "'\($0)'" }.joined(separator: ", ")
-        throw CSVError(file: path, line: 1, message: "no column '\(name)' (the header has \(list), or give a number from 1 to \(header.count))")
+        throw CSVError(
+            file: path, line: 1, message: "no column '\(name)' (the header has \(headerDescription), or give a number from 1 to \(header.count))")
+    }
+
+    /// The header's names for a message, quoted.
+    public var headerDescription: String {
+        header.map { "'\($0)'" }.joined(separator: ", ")
     }
 
     /// The most columns a row is read for (indices up to 2²⁰ − 1); a line
@@ -301,11 +302,7 @@ public struct CSVColumnReader {
         let maxIndex = wanted.max() ?? -1
         let formatters: [DateFormatter?] = columns.map {
             guard case .date(let format) = $0.kind else { return nil }
-            let f = DateFormatter()
-            f.locale = Locale(identifier: "en_US_POSIX")
-            f.timeZone = TimeZone(identifier: "UTC")
-            f.dateFormat = format
-            return f
+            return CSVNumbers.dateFormatter(format)
         }
         var kinds = columns.map(\.kind)
         var dropped = Set<Int>()
@@ -504,16 +501,11 @@ public struct CSVColumnReader {
         return field + 1
     }
 
-    /// Whether bytes [a, e) are a blank line, or a comment where comments
-    /// are skipped now.
+    /// Whether bytes [a, e) are a blank line (of spaces too, when fields
+    /// split at whitespace), or a comment where comments are skipped now.
     private func isBlankOrComment(_ a: Int, _ e: Int) -> Bool {
-        if e == a { return true }
-        guard skipsComments || splitsAtWhitespace else { return false }
-        var p = a
-        while p < e, buffer[p] == 32 || buffer[p] == 9 { p += 1 }
-        if p == e { return splitsAtWhitespace }
-        if skipsComments, let c = commentByte, buffer[p] == c { return true }
-        return false
+        if e == a || isComment(a, e) { return true }
+        return splitsAtWhitespace && buffer[a..<e].allSatisfy { $0 == 32 || $0 == 9 }
     }
 
     /// Whether bytes [a, e) are a comment where comments are skipped now.

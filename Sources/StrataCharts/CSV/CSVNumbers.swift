@@ -100,6 +100,37 @@ public enum CSVNumbers {
         return negative ? -.infinity : .infinity
     }
 
+    /// What a cell's text reads as.
+    public enum CellValue: Sendable, Hashable {
+        case number, missing, isoDate, text
+    }
+
+    /// What `text` reads as, spaces and tabs around it aside (`parseDouble`,
+    /// then `isMissing`, then `parseISODate`); nil when it is empty.
+    public static func classify(_ text: some StringProtocol) -> CellValue? {
+        var bytes = Array(text.utf8)
+        while let last = bytes.last, last == 32 || last == 9 { bytes.removeLast() }
+        let first = bytes.firstIndex { $0 != 32 && $0 != 9 } ?? bytes.count
+        return bytes.withUnsafeBufferPointer { q -> CellValue? in
+            if first == q.count { return nil }
+            if parseDouble(q, first, q.count) != nil { return .number }
+            if isMissing(q, first, q.count) { return .missing }
+            if parseISODate(q, first, q.count) != nil { return .isoDate }
+            return .text
+        }
+    }
+
+    /// A `DateFormatter` for the pattern `format`, in UTC unless the
+    /// pattern has a zone, with the POSIX locale (what CSV dates in a format
+    /// are read with).
+    public static func dateFormatter(_ format: String) -> DateFormatter {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = format
+        return f
+    }
+
     /// Whether `q[a..<b]` spells a missing value: NaN, NA, N/A, null,
     /// none, or a spreadsheet's `#N/A`, `#NA` and `<NA>` (any case).
     public static func isMissing(_ q: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> Bool {
