@@ -10,11 +10,12 @@ public enum CSVChart {
         public var file: String
         /// The x column (name or number from 1); nil: the first column whose
         /// first value is a date (an ISO 8601 one, or one in `dateFormat`),
-        /// otherwise the row number from 0.
+        /// among the first `xSearchColumns`, otherwise the row number from 0.
         public var x: String?
-        /// The y columns; nil: every other column whose first value in the
-        /// first rows is a number, or that has no value there (a series
-        /// that starts later), at most `maximumAutomaticSeries`.
+        /// The y columns (a column named twice is drawn once); nil: every
+        /// other column whose first value in the first rows is a number, or
+        /// that has no value there (a series that starts later), at most
+        /// `maximumAutomaticSeries`.
         public var y: [String]?
         /// A `DateFormatter` pattern for x (nil: numbers or ISO 8601 dates).
         /// Without `x`, it says a column holds the dates: the first whose
@@ -30,6 +31,10 @@ public enum CSVChart {
     /// The most series drawn when none are named: three looks (solid,
     /// dashed, dotted) of the ten colours.
     public static let maximumAutomaticSeries = 30
+
+    /// The columns looked at for dates to be x, from the first (a
+    /// `DateFormatter` a column: a line of a million fields took 25 s).
+    public static let xSearchColumns = 1_000
 
     /// The rows looked at to choose the columns (at most as many as the
     /// first 4 MB of the file hold).
@@ -60,15 +65,19 @@ public enum CSVChart {
         if let x = request.x { xIndex = try reader.columnIndex(x) }
         var yIndices: [Int]?
         if let y = request.y {
+            // A column named twice is read and drawn once.
             var named: [Int] = []
-            for name in y { named.append(try reader.columnIndex(name.trimmingCharacters(in: .whitespaces))) }
+            for name in y {
+                let i = try reader.columnIndex(name.trimmingCharacters(in: .whitespaces))
+                if !named.contains(i) { named.append(i) }
+            }
             guard !named.isEmpty else { throw CSVError(file: file, message: "no y column was given") }
             yIndices = named
         }
         // Without --x, x is the first column that holds dates: ISO ones, or
         // ones in the date format when it is given (then one must).
         if xIndex == nil {
-            let candidates = reader.header.indices.filter { yIndices?.contains($0) != true }
+            let candidates = reader.header.indices.prefix(xSearchColumns).filter { yIndices?.contains($0) != true }
             if let format = request.dateFormat {
                 let formatter = CSVNumbers.dateFormatter(format)
                 xIndex = candidates.first { firstValue($0).map { formatter.date(from: $0.text) != nil } == true }
@@ -94,13 +103,14 @@ public enum CSVChart {
             columns = []
             let width = sample.map(\.count).max() ?? 0
             for i in reader.header.indices where i != xIndex && i < width {
+                // The first `maximumAutomaticSeries` are kept: look no further.
+                if columns.count == maximumAutomaticSeries { break }
                 if let first = firstValue(i) {
                     if first.value == .number { columns.append((i, .number)) }
                 } else {
                     columns.append((i, .numberIfAll))
                 }
             }
-            columns = Array(columns.prefix(maximumAutomaticSeries))
             guard !columns.isEmpty else {
                 throw CSVError(
                     file: file, line: 2,

@@ -13,10 +13,13 @@ struct ChartCommand: ParsableCommand {
             dates (2026-01-31, 2026-01-31T08:30:00, with fractions and a zone; without a zone, UTC), \
             or dates in --date-format; the rows need not be in order of x. Without --x, x is the \
             first column whose first value is a date (an ISO 8601 one, or one in --date-format, \
-            which one column then must match), otherwise the row number from 0. Without --y, every other \
+            which one column then must match), among the first 1,000, otherwise the row number \
+            from 0. Without --y, every other \
             column whose first value is a number, or that has none in the first rows (a series that \
             starts later), is a series, at most 30: ten distinct colours, then the same colours \
-            dashed, then dotted. An empty cell, NaN, NA, N/A, null or #N/A is a gap in the line.
+            dashed, then dotted; a column named twice in --y is drawn once. An empty cell, NaN, \
+            NA, N/A, null or #N/A is a gap in the line. Column names longer than 200 characters are \
+            cut there.
 
             Files as published read too: lines starting with # before the header are comments \
             (--comment to change the character or turn them off, --comments-anywhere to skip them \

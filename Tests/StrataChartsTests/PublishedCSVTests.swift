@@ -273,6 +273,46 @@ import Testing
             })
     }
 
+    @Test func subnormalValuesChartWithoutTrapping() throws {
+        // A y range of subnormal numbers had a step of 0 and NaN bounds.
+        let y = try TemporaryFile("y\n0\n2e-323\n-5e-324\n")
+        #expect(try CSVChart.image(request(y)).width == 480)
+        let scale = NiceScale(covering: 0, 2e-323)
+        #expect(scale.lower.isFinite && scale.upper.isFinite && scale.lower < scale.upper && scale.step > 0)
+        #expect(NiceScale.niceNumber(5e-324, rounding: true) == 5e-324)
+        // A dense x range of a few subnormal steps had columns of width 0.
+        var text = "x,v\n"
+        for i in 0..<100 { text += "\(i % 2 == 0 ? "0" : "5e-324"),\(i % 7)\n" }
+        let x = try TemporaryFile(text)
+        #expect(
+            try CSVChart.image(
+                request(x) {
+                    $0.x = "x"
+                    $0.options.width = 64
+                }
+            ).width == 64)
+        let series = LineChartSeries(x: (0..<100).map { $0 % 2 == 0 ? 0 : 5e-324 }, y: (0..<100).map(Double.init))
+        #expect(series.visibleIndices(in: 0...5e-324, columns: 16).count == 100)
+    }
+
+    @Test func longNamesAreCutAndAColumnNamedTwiceIsDrawnOnce() throws {
+        let long = String(repeating: "h", count: 100_000)
+        let file = try TemporaryFile("\"\(long)\",b\n1,2\n3,4\n")
+        let reader = try CSVColumnReader(path: file.path)
+        #expect(reader.header[0].count == CSVColumnReader.maximumNameLength && reader.header[0].hasSuffix("…"))
+        #expect(try CSVChart.image(request(file)).width == 480)
+        let wide = try TemporaryFile(
+            (0..<30).map { "c\($0)" }.joined(separator: ",") + "\n" + Array(repeating: "x", count: 30).joined(separator: ",") + "\n")
+        let description = try CSVColumnReader(path: wide.path).headerDescription
+        #expect(description.hasPrefix("'c0', 'c1'") && description.hasSuffix("'c19' and 10 more"))
+        // --y a,a: one series, the same picture as --y a.
+        let twice = try TemporaryFile("t,a,b\n1,5,7\n2,6,3\n")
+        #expect(
+            try drawsAsNamed(
+                twice, { $0.y = ["a", "a", "2"] },
+                named: { $0.y = ["a"] }))
+    }
+
     @Test func tenSeriesInTenColoursThenDashes() throws {
         for theme in [LineChartTheme.health, .light, .dark] {
             let styles = theme.styles(count: 40)

@@ -12,15 +12,17 @@ public struct NiceScale: Sendable, Hashable {
     public let step: Double
 
     /// The scale covering `low ... high` with about `ticks` ticks (at least
-    /// 2). The ends may come in either order. Equal ends get a range around
-    /// them; NaN ends count as 0 and 1; infinite or huge ones are held
+    /// 2). The ends may come in either order. Equal ends (or ends less
+    /// than 10⁻³⁰⁰ apart) get a range around them; NaN ends count as 0 and 1; infinite or huge ones are held
     /// within ±10³⁰⁷, so the span stays finite.
     public init(covering low: Double, _ high: Double, ticks: Int = 5) {
         let limit = 1e307
         var lo = low.isNaN ? 0 : Swift.min(limit, Swift.max(-limit, Swift.min(low, high.isNaN ? low : high)))
         var hi = high.isNaN ? 1 : Swift.min(limit, Swift.max(-limit, Swift.max(low.isNaN ? high : low, high)))
         if low.isNaN && high.isNaN { (lo, hi) = (0, 1) }
-        if hi - lo <= Swift.max(abs(lo), abs(hi)) * 1e-12 {
+        // Ends this close count as equal: a span of subnormal numbers (below
+        // 10⁻³⁰⁰) has no nice step a Double can hold.
+        if hi - lo <= Swift.max(abs(lo), abs(hi)) * 1e-12 || hi - lo < 1e-300 {
             let pad = Swift.max(abs(lo) * 0.1, 1)
             lo -= pad
             hi += pad
@@ -47,6 +49,8 @@ public struct NiceScale: Sendable, Hashable {
         guard x > 0, x.isFinite else { return 1 }
         let exponent = log10(x).rounded(.down)
         let power = pow(10, exponent)
+        // 10^exponent underflows to 0 below 10⁻³²³: the number is its own.
+        guard power > 0 else { return x }
         let fraction = x / power
         let nice: Double
         if rounding {

@@ -227,7 +227,7 @@ public struct CSVColumnReader {
         var e = b
         if e > a, buffer[e - 1] == 13 { e -= 1 }
         let fields = try fieldStrings(a, e, quoted: quoted, lineNumber: line)
-        let names = fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        let names = fields.map { Self.heldName($0.trimmingCharacters(in: .whitespaces)) }
         switch format.header {
         case .present: hasHeader = true
         case .absent: hasHeader = false
@@ -265,9 +265,20 @@ public struct CSVColumnReader {
             file: path, line: 1, message: "no column '\(name)' (the header has \(headerDescription), or give a number from 1 to \(header.count))")
     }
 
-    /// The header's names for a message, quoted.
+    /// The longest column name kept, in characters: a longer one is cut
+    /// there, ending in "…" (a name of megabytes made every legend and
+    /// message that showed it take seconds and gigabytes).
+    public static let maximumNameLength = 200
+
+    static func heldName(_ name: String) -> String {
+        name.count > maximumNameLength ? name.prefix(maximumNameLength - 1) + "…" : name
+    }
+
+    /// The header's names for a message: quoted, at most the first 20, each
+    /// cut at 60 characters.
     public var headerDescription: String {
-        header.map { "'\($0)'" }.joined(separator: ", ")
+        let shown = header.prefix(20).map { "'\($0.count > 60 ? $0.prefix(59) + "…" : Substring($0))'" }
+        return shown.joined(separator: ", ") + (header.count > 20 ? " and \(header.count - 20) more" : "")
     }
 
     /// The most columns a row is read for (indices up to 2²⁰ − 1); a line

@@ -231,6 +231,9 @@ public struct LineChartSeries: Sendable, Equatable {
         let first = insertionIndex(range.lowerBound)
         if first > 0 { out.append(first - 1) }
         let w = (range.upperBound - range.lowerBound) / Double(columns)
+        // A range of a few subnormal steps has columns narrower than any
+        // Double: every point is drawn.
+        guard w > 0 else { return Array(around) }
         var i = first
         let end = upperIndex(range.upperBound)
         while i < end {
