@@ -3,6 +3,11 @@ import Testing
 @testable import StrataGraphics
 
 @Suite struct GeometryTests {
+    @Test func saturatingConversionNeverTraps() {
+        #expect(Int(saturating: .nan) == 0 && Int(saturating: 2.9) == 2 && Int(saturating: -2.9) == -2)
+        #expect(Int(saturating: .infinity) == 1 << 52 && Int(saturating: -1e300) == -(1 << 52))
+    }
+
     @Test func edgeInsetsTakeEachEdgeInAndHoldTheirValues() {
         let r = Rect(x: 10, y: 20, width: 100, height: 50)
         #expect(r.inset(by: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)) == Rect(x: 12, y: 21, width: 94, height: 46))

@@ -55,6 +55,18 @@ import Testing
         #expect(frames.deadline == nil)
     }
 
+    @Test func timesThatAreNotNumbersArmNothing() {
+        for bad in [Double.nan, .infinity, -.infinity] {
+            var frames = FrameScheduler()
+            #expect(frames.schedule(now: bad) == nil && frames.deadline == nil, "\(bad)")
+            #expect(frames.next(now: bad, afterDeadline: 0) == nil, "\(bad)")
+            frames.framePresented(at: bad)
+            #expect(frames.lastFrameTime == -.infinity, "\(bad)")
+            frames.framePresented(at: 0)
+            #expect(frames.schedule(now: 1, afterInput: true) == 1)
+        }
+    }
+
     @Test func ratesAreHeld() {
         for (rate, held) in [(0.0, 60.0), (.nan, 60), (-5, 60), (.infinity, 60), (1e9, 1000), (0.5, 60), (1, 1), (144, 144)] {
             #expect(FrameScheduler(framesPerSecond: rate).framesPerSecond == held, "\(rate)")

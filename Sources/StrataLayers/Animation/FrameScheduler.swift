@@ -13,6 +13,8 @@
 ///   finish, but never comes sooner than half an interval after the last
 ///   frame, nor in the past.
 /// - An idle window (nothing needs a frame) arms nothing: it draws nothing.
+/// - A time that is not finite is no time: it arms nothing and presents
+///   nothing.
 ///
 /// ```swift
 /// var frames = FrameScheduler(framesPerSecond: 60)
@@ -40,6 +42,7 @@ public struct FrameScheduler: Sendable, Equatable {
     /// `afterInput`): the time to arm the timer for, or nil when it is
     /// already armed as early or earlier.
     public mutating func schedule(now: Double, afterInput: Bool = false) -> Double? {
+        guard now.isFinite else { return nil }
         let earliest = lastFrameTime + (afterInput ? interval / 2 : interval)
         return arm(Swift.max(now, earliest))
     }
@@ -53,6 +56,7 @@ public struct FrameScheduler: Sendable, Equatable {
 
     /// A frame was presented at `now`.
     public mutating func framePresented(at now: Double) {
+        guard now.isFinite else { return }
         lastFrameTime = now
     }
 
@@ -61,7 +65,8 @@ public struct FrameScheduler: Sendable, Equatable {
     /// sooner than half an interval after the last frame nor before `now`;
     /// nil when it is already armed as early or earlier.
     public mutating func next(now: Double, afterDeadline fired: Double) -> Double? {
-        arm(Swift.max(now, fired + interval, lastFrameTime + interval / 2))
+        guard now.isFinite else { return nil }
+        return arm(Swift.max(now, fired + interval, lastFrameTime + interval / 2))
     }
 
     /// Disarms the timer (the window closed).
