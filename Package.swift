@@ -13,6 +13,12 @@ let package = Package(
         .library(name: "StrataControls", targets: ["StrataControls"]),
         .library(name: "StrataX11", targets: ["StrataX11"]),
         .executable(name: "strata", targets: ["strata"]),
+        // For tests and the benchmarks package, not for apps: virtual
+        // displays and synthetic input for window tests; the tests' image
+        // comparison and fixtures; the gallery and demo apps `strata` shows.
+        .library(name: "StrataX11Testing", targets: ["StrataX11Testing"]),
+        .library(name: "StrataTestSupport", targets: ["StrataTestSupport"]),
+        .library(name: "StrataDemos", targets: ["StrataDemos"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -108,8 +114,8 @@ let package = Package(
             name: "StrataLayers",
             dependencies: ["StrataQueues", "StrataGraphics", "StrataText"]
         ),
-        // The components' charts: decimation, and (issue 15 on) the streaming
-        // graph, built on the public layer API only, as an app would.
+        // The charts: decimation, the streaming graph and the line chart,
+        // built on the public layer API only, as an app would.
         // The decimation kernel in C, compiled for AVX2 and chosen at run time
         // (the rest of the package targets baseline x86-64).
         .target(name: "CDecimate"),
@@ -123,9 +129,9 @@ let package = Package(
             name: "StrataControls",
             dependencies: ["StrataGraphics", "StrataText", "StrataLayers"]
         ),
-        // X11 (issue 20): Xlib, MIT-SHM and XInput 2 through pkg-config
+        // X11: Xlib, MIT-SHM and XInput 2 through pkg-config
         // (Debian: libx11-dev, libxext-dev, libxi-dev), and XTest (libxtst-dev)
-        // for the synthetic input that tests and `strata bench window` drive
+        // for the synthetic input that tests and the window benchmark drive
         // windows with; apps need only the first.
         .systemLibrary(
             name: "CX11",
@@ -153,11 +159,12 @@ let package = Package(
             name: "StrataTiles",
             dependencies: ["StrataQueues", "StrataGraphics", "StrataLayers", "CJPEG", "CPNG"]
         ),
-        // The benchmark scenes, the gallery's pictures, the shapes the tests
-        // draw too and the hostile files the tests and `bench limits` feed
-        // the decoders: one copy, shared by the CLI and the tests.
+        // What `strata` shows: the gallery's pictures, the demo apps (the
+        // feed, the windows of `strata demo`) and the drivers that script
+        // them. A library so that the benchmarks package times exactly what
+        // the command shows.
         .target(
-            name: "StrataScenes",
+            name: "StrataDemos",
             dependencies: ["StrataGraphics", "StrataText", "StrataLayers", "StrataCharts", "StrataControls"]
         ),
         .executableTarget(
@@ -169,19 +176,30 @@ let package = Package(
                 "StrataTiles",
                 "StrataCharts",
                 "StrataControls",
-                "StrataScenes",
+                "StrataDemos",
                 "StrataX11",
-                "StrataX11Testing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // What the test targets share: image comparison with stated
         // tolerances (and reference images written on request), `near`, the
-        // random source, tags.
+        // random source, tags, and the fixtures (the benchmark scenes of
+        // SCENES.md, the hostile files, the decimation series), which the
+        // benchmarks package uses too. Each test target depends on its own
+        // module, the modules below it and this, nothing above.
         .target(
             name: "StrataTestSupport",
             dependencies: ["StrataGraphics"],
             path: "Tests/TestSupport"
+        ),
+        .testTarget(
+            name: "StrataQueuesTests",
+            dependencies: ["StrataQueues", "StrataTestSupport"]
+        ),
+        .testTarget(
+            name: "StrataGraphicsTests",
+            dependencies: ["StrataGraphics", "StrataTestSupport"],
+            exclude: ["Resources"]
         ),
         .testTarget(
             name: "StrataTextTests",
@@ -190,37 +208,34 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataLayersTests",
-            dependencies: ["StrataLayers", "StrataText", "StrataGraphics", "StrataScenes", "StrataTestSupport"],
-            exclude: ["Resources"]
+            dependencies: ["StrataLayers", "StrataText", "StrataGraphics", "StrataTestSupport"]
+        ),
+        .testTarget(
+            name: "StrataTilesTests",
+            dependencies: ["StrataTiles", "StrataLayers", "StrataGraphics", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataChartsTests",
-            dependencies: ["StrataCharts", "StrataLayers", "StrataText", "StrataScenes", "StrataTestSupport"],
-            exclude: ["Resources"]
+            dependencies: ["StrataCharts", "StrataLayers", "StrataText", "StrataGraphics", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataControlsTests",
-            dependencies: ["StrataControls", "StrataLayers", "StrataGraphics", "StrataText", "StrataScenes", "StrataTestSupport"],
-            exclude: ["Resources"]
+            dependencies: ["StrataControls", "StrataLayers", "StrataGraphics", "StrataText", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataX11Tests",
             dependencies: [
-                "CX11", "StrataX11", "StrataX11Testing", "StrataControls", "StrataLayers", "StrataGraphics", "StrataScenes",
-                "StrataTestSupport",
+                "CX11", "StrataX11", "StrataX11Testing", "StrataControls", "StrataLayers", "StrataGraphics", "StrataTestSupport",
             ]
         ),
+        // The gallery's pictures against their goldens, the demo apps, and
+        // the `strata` command (which the gallery test runs).
         .testTarget(
-            name: "StrataQueuesTests",
-            dependencies: ["StrataQueues", "StrataTestSupport"]
-        ),
-        .testTarget(
-            name: "StrataTilesTests",
-            dependencies: ["StrataTiles", "StrataLayers", "StrataGraphics", "StrataScenes", "StrataTestSupport"]
-        ),
-        .testTarget(
-            name: "StrataGraphicsTests",
-            dependencies: ["StrataGraphics", "StrataScenes", "StrataTestSupport"],
+            name: "StrataDemosTests",
+            dependencies: [
+                "StrataDemos", "strata", "StrataX11", "StrataX11Testing", "StrataControls", "StrataCharts", "StrataLayers",
+                "StrataText", "StrataGraphics", "StrataTestSupport",
+            ],
             exclude: ["Resources"]
         ),
     ],

@@ -5,7 +5,8 @@
 # to .build/plugins/Swift-DocC/outputs/. CI runs it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(StrataQueues StrataGraphics StrataText StrataLayers StrataTiles StrataCharts StrataControls StrataX11)
+modules=(StrataQueues StrataGraphics StrataText StrataLayers StrataTiles StrataCharts StrataControls StrataX11
+    StrataX11Testing StrataTestSupport StrataDemos)
 args=()
 for m in "${modules[@]}"; do args+=(--target "$m"); done
 swift package generate-documentation "${args[@]}" --warnings-as-errors

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what `strata bench tiles` compares against: Debian's libvips-tools
+# Installs what `strata-bench tiles` compares against: Debian's libvips-tools
 # (the `vips` command). Safe to run repeatedly.
 set -euo pipefail
 sudo_cmd=""

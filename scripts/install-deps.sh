@@ -25,7 +25,7 @@ pkg-config --exists icu-uc 2>/dev/null || needed+=(libicu-dev)
 pkg-config --exists fontconfig 2>/dev/null || needed+=(libfontconfig-dev)
 # X11 (issue 20's window): Xlib, MIT-SHM (libxext), XInput 2 (libxi), XTest
 # for synthetic input (libxtst), and Xvfb, the virtual display the window
-# tests and `strata bench window` start when there is no display.
+# tests and `strata-bench window` start when there is no display.
 pkg-config --exists x11 2>/dev/null || needed+=(libx11-dev)
 pkg-config --exists xext 2>/dev/null || needed+=(libxext-dev)
 pkg-config --exists xi 2>/dev/null || needed+=(libxi-dev)

@@ -90,7 +90,7 @@ public final class Window {
     let visual: UnsafeMutablePointer<Visual>
     let depth: Int32
     let wantsSharedMemory: Bool
-    internal(set) var presenter: FramePresenter?
+    var presenter: FramePresenter?
     var deleteAtom: Atom = 0
     var protocolsAtom: Atom = 0
     var inputMethod: XIM?
@@ -113,7 +113,7 @@ public final class Window {
     var timeAnchor: (server: UInt, host: Double)?
     /// Input events delivered since the last frame was presented.
     var eventsSinceFrame: [Double] = []
-    internal(set) var xinput: XInputPointer?
+    var xinput: XInputPointer?
     var lastPointer = Point(x: 0, y: 0)
 
     /// Opens a window of `size` points on `display` (default: `DISPLAY`),
@@ -341,7 +341,7 @@ public final class Window {
     /// Shows the last rendered frame's `rects` (device pixels; nil: the
     /// whole frame) in the window now, without rendering, and waits until
     /// the server has them: a redraw after the screen was disturbed, or a
-    /// measure of presentation alone (`strata bench window`).
+    /// measure of presentation alone (`strata-bench window`).
     public func presentFrame(rects: [Rect]? = nil) {
         guard isOpen, let presenter else { return }
         let pixelRects = presenter.pixelRects(rects)

@@ -18,7 +18,7 @@ public enum VirtualDisplayError: Error, CustomStringConvertible {
 
 /// An Xvfb server of its own, on a display number it picks free
 /// (`-displayfd`), stopped when this goes away: what the window tests and
-/// `strata bench window` show their windows on when there is no display.
+/// `strata-bench window` show their windows on when there is no display.
 ///
 /// The server is spawned with `posix_spawn` and a clear signal mask:
 /// `Process` spawns from the calling thread, and a dispatch worker thread

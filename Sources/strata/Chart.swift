@@ -2,7 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import StrataCharts
-import StrataScenes
+import StrataDemos
 
 struct ChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

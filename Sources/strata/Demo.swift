@@ -2,9 +2,9 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import StrataControls
+import StrataDemos
 import StrataGraphics
 import StrataLayers
-import StrataScenes
 import StrataX11
 
 struct DemoCommand: ParsableCommand {

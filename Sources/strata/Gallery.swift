@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
+import StrataDemos
 import StrataGraphics
-import StrataScenes
 
 struct Gallery: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Renders the demo pictures and benchmark scenes to PNG files.")
+        abstract: "Renders the gallery: pictures of what each module draws, as PNG files.")
 
     @Option(help: "The folder to write into (created if missing).")
     var out = "out"
@@ -18,13 +18,6 @@ struct Gallery: ParsableCommand {
             draw(canvas)
             let path = "\(out)/\(name).png"
             try canvas.makeImage().writePNG(to: path)
-            written.append(path)
-        }
-        let canvas = try Canvas(width: RasterScene.width, height: RasterScene.height)
-        for scene in RasterScene.allCases {
-            scene.draw(scene.generate(), on: canvas)
-            let path = "\(out)/scene-\(scene.rawValue).png"
-            try canvas.makeImage().writePNG(to: path, compressionLevel: 3)
             written.append(path)
         }
         written += try MainActor.assumeIsolated {

@@ -2,8 +2,8 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import StrataCharts
+import StrataDemos
 import StrataLayers
-import StrataScenes
 
 struct Stream: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -162,14 +162,6 @@ struct LineReader {
         for message in problems { FileHandle.standardError.write(Data((message + "\n").utf8)) }
         return row
     }
-}
-
-/// CPU time this process has used (user and system), in seconds.
-func cpuSeconds() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
-        + Double(usage.ru_stime.tv_usec) / 1e6
 }
 
 /// What is wrong with `strata stream`'s input (not with its options, so no

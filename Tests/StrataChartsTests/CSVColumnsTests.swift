@@ -3,7 +3,6 @@ import StrataGraphics
 import Testing
 
 @testable import StrataCharts
-@testable import StrataScenes
 
 /// A file in a fresh temporary directory, removed with it.
 final class TemporaryFile {

@@ -1,5 +1,4 @@
 import Foundation
-import StrataScenes
 import StrataTestSupport
 import Testing
 

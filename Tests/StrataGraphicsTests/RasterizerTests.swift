@@ -1,5 +1,4 @@
 import Foundation
-import StrataScenes
 import Testing
 
 @testable import StrataGraphics
@@ -69,8 +68,8 @@ private func overlap(_ x: Double, _ y: Double, _ px: Int, _ py: Int) -> Double {
     }
 
     @Test func evenOddLeavesTheStarsCentreEmpty() {
-        let winding = fillPath(Shapes.star(center: Point(x: 16, y: 16), radius: 14), rule: .winding, size: (32, 32))
-        let evenOdd = fillPath(Shapes.star(center: Point(x: 16, y: 16), radius: 14), rule: .evenOdd, size: (32, 32))
+        let winding = fillPath(star(center: Point(x: 16, y: 16), radius: 14), rule: .winding, size: (32, 32))
+        let evenOdd = fillPath(star(center: Point(x: 16, y: 16), radius: 14), rule: .evenOdd, size: (32, 32))
         #expect(winding[16, 17].a == 255)
         #expect(evenOdd[16, 17].a == 0)
         // The points themselves are inside under both rules.
@@ -298,4 +297,19 @@ private func overlap(_ x: Double, _ y: Double, _ px: Int, _ py: Int) -> Double {
     @Test func imageSizesThatOverflowThrow() {
         #expect(throws: GraphicsError.self) { try Image(width: 1, height: 2, bytesPerRow: Int.max, premultipliedPixels: []) }
     }
+}
+
+/// A five-pointed star drawn in one stroke (each point joined to the one two
+/// along), so that it crosses itself: its centre is inside under the non-zero
+/// rule and outside under even-odd. The first point is straight up from
+/// `center`.
+private func star(center: Point, radius: Double) -> Path {
+    var p = Path()
+    for i in 0..<5 {
+        let a = -Double.pi / 2 + Double(i) * 4 * Double.pi / 5
+        let pt = Point(x: center.x + radius * cos(a), y: center.y + radius * sin(a))
+        if i == 0 { p.move(to: pt) } else { p.addLine(to: pt) }
+    }
+    p.closeSubpath()
+    return p
 }

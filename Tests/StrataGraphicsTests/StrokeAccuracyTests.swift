@@ -510,7 +510,7 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
         // overlap-exact rasterizer gives up at its budget, forgets what it held,
         // and the cell rasterizer draws the stroke in bands, in bounded memory.
         // (Stroking used to keep every polyline point and every edge: 1.2 GB for
-        // ten million segments; `strata bench limits` measures that case.)
+        // ten million segments; `strata-bench limits` measures that case.)
         var path = Path()
         let n = 20_000
         var rng = FuzzRandom(seed: 7)

@@ -1,10 +1,45 @@
 import Foundation
 import StrataGraphics
-import StrataScenes
 import StrataTestSupport
 import Testing
 
 @testable import StrataLayers
+
+/// The transforms that place the six 100-point faces of a cube about its
+/// centre (the Core Animation books' arrangement), in the order front,
+/// right, top, bottom, left, back. Each face is a 100 × 100 layer
+/// positioned at (50, 50) in a 100 × 100 container.
+let cubeFaceTransforms: [Transform3D] = [
+    Transform3D(translationX: 0, y: 0, z: 50),
+    Transform3D(translationX: 50, y: 0, z: 0).rotated(by: .pi / 2, x: 0, y: 1, z: 0),
+    Transform3D(translationX: 0, y: -50, z: 0).rotated(by: .pi / 2, x: 1, y: 0, z: 0),
+    Transform3D(translationX: 0, y: 50, z: 0).rotated(by: -.pi / 2, x: 1, y: 0, z: 0),
+    Transform3D(translationX: -50, y: 0, z: 0).rotated(by: -.pi / 2, x: 0, y: 1, z: 0),
+    Transform3D(translationX: 0, y: 0, z: -50).rotated(by: .pi, x: 0, y: 1, z: 0),
+]
+
+/// A cube: `container` (100 × 100 points, at `position`, turned by
+/// `transform`) holding six face layers placed by `cubeFaceTransforms`,
+/// the front face first in the sublayers (so array order alone would put
+/// it at the back). `face(i, layer)` styles face `i`.
+@MainActor
+func cubeLayer(
+    _ container: Layer, at position: Point, transform: Transform3D,
+    face: (Int, Layer) -> Void
+) -> Layer {
+    container.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+    container.position = position
+    container.transform = transform
+    for (i, t) in cubeFaceTransforms.enumerated() {
+        let layer = Layer()
+        layer.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+        layer.position = Point(x: 50, y: 50)
+        layer.transform = t
+        face(i, layer)
+        container.addSublayer(layer)
+    }
+    return container
+}
 
 /// The six face colours of the test cube: front, right, top, bottom, left, back.
 let faceColors: [Color] = [
@@ -20,7 +55,7 @@ func cube(
     in container: Layer, at position: Point, transform: Transform3D, singleSided: Bool = false,
     flattening: Bool = false
 ) -> Layer {
-    let c = Shapes.cube(flattening ? Layer() : TransformLayer(), at: position, transform: transform) { i, face in
+    let c = cubeLayer(flattening ? Layer() : TransformLayer(), at: position, transform: transform) { i, face in
         face.backgroundColor = faceColors[i]
         face.isDoubleSided = !singleSided
     }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import StrataText
 
-/// ICU's grapheme clusters and line breaks (issue 18).
+/// ICU's grapheme clusters and line breaks.
 @Suite struct BoundaryTests {
     @Test func emojiSequencesFlagsAndMarksAreOneCluster() {
         #expect(TextBoundaries.graphemeClusters("👨‍👩‍👧a") == ["👨‍👩‍👧", "a"])

@@ -4,7 +4,7 @@ import Testing
 
 @testable import StrataText
 
-/// Numbers that reach glyph positions are held where they enter (issue 36):
+/// Numbers that reach glyph positions are held where they enter:
 /// a kern or baseline offset of 10³⁰ trapped converting a glyph position to
 /// `Int` when drawn.
 @Suite struct HostileAttributeTests {

@@ -21,7 +21,7 @@ struct HBCase: Decodable {
     var glyphs: [HBGlyph]
 }
 
-/// Shaping checked against HarfBuzz's own `hb-shape` (issue 18): Arabic,
+/// Shaping checked against HarfBuzz's own `hb-shape`: Arabic,
 /// Devanagari, Thai, Latin with ligatures and kerning, and emoji sequences,
 /// in the faces the mixed paragraph uses. The expectations are checked in
 /// (Resources/hb-shape.json, written by make-hb-shape-expectations.sh); when
@@ -106,7 +106,7 @@ struct HBCase: Decodable {
 }
 
 /// Itemising, bidirectional order, carets and selection, line breaking,
-/// fallback by cluster, features and colour emoji (issue 18).
+/// fallback by cluster, features and colour emoji.
 @Suite struct MixedScriptLayoutTests {
     static let mixedFont = Font(
         family: "DejaVu Sans", size: 16,

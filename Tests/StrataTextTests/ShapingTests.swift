@@ -3,7 +3,7 @@ import Testing
 
 @testable import StrataText
 
-/// HarfBuzz shaping (issue 18, first step), against DejaVu Sans, whose
+/// HarfBuzz shaping, against DejaVu Sans, whose
 /// OpenType tables have kerning, Arabic contextual forms and combining marks.
 @Suite struct ShapingTests {
     func face() throws -> FontFace {

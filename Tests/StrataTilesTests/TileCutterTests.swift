@@ -1,6 +1,5 @@
 import Foundation
 import StrataGraphics
-import StrataScenes
 import StrataTestSupport
 import Testing
 

@@ -2,7 +2,6 @@ import Foundation
 import StrataControls
 import StrataGraphics
 import StrataLayers
-import StrataScenes
 import StrataX11Testing
 import Testing
 
@@ -25,6 +24,18 @@ final class LinkArea: View {
     override func cursor(at point: Point) -> Cursor? { point.x > bounds.width / 2 ? .pointingHand : nil }
 }
 
+/// Two hundred striped rows of 60 points: a list to scroll.
+@MainActor
+final class StripedRows: ListViewDataSource {
+    func numberOfRows(in listView: ListView) -> Int { 200 }
+    func listView(_ listView: ListView, heightForRow row: Int) -> Double { 60 }
+    func listView(_ listView: ListView, cellForRow row: Int) -> ListCell {
+        let cell = listView.dequeueReusableCell(withIdentifier: "row", for: row)!
+        cell.backgroundColor = row.isMultiple(of: 2) ? .white : Color(white: 0.85)
+        return cell
+    }
+}
+
 extension X11Tests {
     @MainActor
     @Suite struct WindowInputTests {
@@ -36,8 +47,8 @@ extension X11Tests {
             return window
         }
 
-        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func aDragThroughXTestMovesTheRuler() async throws {
-            let name = try #require(TestDisplay.name)
+        @Test(.enabled(if: testDisplay.isAvailable, WindowTestDisplay.requirement)) func aDragThroughXTestMovesTheRuler() async throws {
+            let name = try #require(testDisplay.name)
             let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 80))
             let ruler = RulerView(frame: root.bounds, scale: try RulerScale(step: 0.1, minimum: 0, maximum: 300))
             ruler.backgroundColor = .white
@@ -68,14 +79,16 @@ extension X11Tests {
             #expect(same)
         }
 
-        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func theWheelScrollsTheFeed() async throws {
-            let name = try #require(TestDisplay.name)
+        @Test(.enabled(if: testDisplay.isAvailable, WindowTestDisplay.requirement)) func theWheelScrollsAList() async throws {
+            let name = try #require(testDisplay.name)
             let root = View(frame: Rect(x: 0, y: 0, width: 360, height: 400))
             let list = ListView(frame: root.bounds)
             list.backgroundColor = Color(white: 0.93)
             root.addSubview(list)
-            let controller = FeedController(posts: 200, width: 360)
-            controller.attach(to: list)
+            let rows = StripedRows()
+            list.register({ ListCell(reuseIdentifier: "row") }, forCellReuseIdentifier: "row")
+            list.dataSource = rows
+            list.reloadData()
             let window = try await open(name, Size(width: 360, height: 400), root)
             defer { window.close() }
             #expect(await pump(window) { list.numberOfRows > 0 })
@@ -91,11 +104,11 @@ extension X11Tests {
             input.wheel(-1)
             input.sync()
             #expect(await pump(window) { abs(list.contentOffset.y - 80) < 1 && !window.needsFrame })
-            _ = controller
+            _ = rows
         }
 
-        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func smoothScrollsGetPhasesFromTheirTiming() async throws {
-            let name = try #require(TestDisplay.name)
+        @Test(.enabled(if: testDisplay.isAvailable, WindowTestDisplay.requirement)) func smoothScrollsGetPhasesFromTheirTiming() async throws {
+            let name = try #require(testDisplay.name)
             let window = try Window(size: Size(width: 50, height: 50), display: name)
             defer { window.close() }
             // Xvfb has XInput 2.2.
@@ -114,8 +127,8 @@ extension X11Tests {
             #expect(pointer.phase(at: 12.5) == .began)
         }
 
-        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func keysGoToTheFirstResponder() async throws {
-            let name = try #require(TestDisplay.name)
+        @Test(.enabled(if: testDisplay.isAvailable, WindowTestDisplay.requirement)) func keysGoToTheFirstResponder() async throws {
+            let name = try #require(testDisplay.name)
             let root = KeyRecorder(frame: Rect(x: 0, y: 0, width: 100, height: 100))
             let window = try await open(name, Size(width: 100, height: 100), root)
             defer { window.close() }
@@ -145,8 +158,8 @@ extension X11Tests {
             #expect(typed?.key == .character("A") && typed?.modifiers.contains(.shift) == true)
         }
 
-        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func theCloseMessageClosesTheWindowUnlessRefused() async throws {
-            let name = try #require(TestDisplay.name)
+        @Test(.enabled(if: testDisplay.isAvailable, WindowTestDisplay.requirement)) func theCloseMessageClosesTheWindowUnlessRefused() async throws {
+            let name = try #require(testDisplay.name)
             let window = try Window(size: Size(width: 80, height: 60), display: name)
             var asked = 0, closed = 0
             window.shouldClose = {
@@ -171,8 +184,8 @@ extension X11Tests {
             #expect(closed == 1)
         }
 
-        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func aResizedWindowRedrawsAtItsNewSize() async throws {
-            let name = try #require(TestDisplay.name)
+        @Test(.enabled(if: testDisplay.isAvailable, WindowTestDisplay.requirement)) func aResizedWindowRedrawsAtItsNewSize() async throws {
+            let name = try #require(testDisplay.name)
             let root = View(frame: Rect(x: 0, y: 0, width: 120, height: 90))
             root.backgroundColor = Color(red: 0.2, green: 0.6, blue: 0.3)
             let inner = View(frame: Rect(x: 10, y: 10, width: 50, height: 30))
@@ -205,8 +218,8 @@ extension X11Tests {
             #expect(window.size == Size(width: 200, height: 150))
         }
 
-        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func theCursorFollowsTheViewUnderThePointer() async throws {
-            let name = try #require(TestDisplay.name)
+        @Test(.enabled(if: testDisplay.isAvailable, WindowTestDisplay.requirement)) func theCursorFollowsTheViewUnderThePointer() async throws {
+            let name = try #require(testDisplay.name)
             let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
             root.addSubview(LinkArea(frame: Rect(x: 0, y: 0, width: 200, height: 100)))
             let window = try await open(name, Size(width: 200, height: 100), root)

@@ -1,13 +1,14 @@
 import CX11
 import StrataGraphics
+import StrataX11Testing
 import Testing
 
 @testable import StrataX11
 
 /// What the window manager reads: the title and the size hints.
 extension X11Tests.WindowTests {
-    @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func theTitleAndMinimumSizeReachTheWindowManager() throws {
-        let name = try #require(TestDisplay.name)
+    @Test(.enabled(if: testDisplay.isAvailable, WindowTestDisplay.requirement)) func theTitleAndMinimumSizeReachTheWindowManager() throws {
+        let name = try #require(testDisplay.name)
         let window = try StrataX11.Window(title: "Gewicht · 体重", size: Size(width: 120, height: 90), scale: 2, display: name)
         defer { window.close() }
         window.minimumSize = Size(width: 60, height: 40)

@@ -11,49 +11,11 @@ import Testing
 /// pointer there is, so two of them at once would disturb each other.
 @Suite(.serialized) enum X11Tests {}
 
-/// One Xvfb for the window tests, started on first use; nil where Xvfb
-/// cannot run, and then the tests that need it are skipped, saying why
-/// (`.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)`),
-/// never passed. `scripts/install-deps.sh` installs Xvfb, so on a machine set
-/// up by it none is skipped.
-enum TestDisplay {
-    /// Whether Xvfb runs here (asked as each window test is about to run; the
-    /// first asking starts it, and says why when it cannot).
-    static var isAvailable: Bool { name != nil }
-
-    /// Why a window test is skipped where it is.
-    static let requirement: Comment = "needs a virtual X display: Xvfb, which scripts/install-deps.sh installs"
-
-    static let shared: Result<VirtualDisplay, VirtualDisplayError> = {
-        do { return .success(try VirtualDisplay(width: 1280, height: 1024)) } catch let e as VirtualDisplayError {
-            return .failure(e)
-        } catch { return .failure(.failed("\(error)")) }
-    }()
-
-    static var name: String? {
-        switch shared {
-        case .success(let d):
-            return d.name
-        case .failure(let e):
-            print("window tests skipped: \(e)")  // once per test; the reason is the same
-            return nil
-        }
-    }
-}
-
-/// Runs the window's loop (events, frames and the main queue) until
-/// `condition` holds or `timeout` seconds pass; returns whether it held.
-@MainActor
-func pump(_ window: Window, timeout: Double = 5, until condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        window.processEvents()
-        window.renderFrameIfNeeded()
-        if condition() { return true }
-        try? await Task.sleep(nanoseconds: 3_000_000)
-    }
-    return condition()
-}
+/// One Xvfb for this module's window tests, started on first use; where
+/// it cannot run, the tests that need it are skipped, saying why, never
+/// passed. `scripts/install-deps.sh` installs Xvfb, so on a machine set up
+/// by it none is skipped.
+let testDisplay = WindowTestDisplay()
 
 /// A small tree with colours, an edge on half pixels and a rounded corner.
 @MainActor
@@ -72,8 +34,8 @@ func buildTree(in root: Layer) {
 extension X11Tests {
     @MainActor
     @Suite struct WindowTests {
-        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func aWindowShowsWhatTheHeadlessHostRenders() async throws {
-            let name = try #require(TestDisplay.name)
+        @Test(.enabled(if: testDisplay.isAvailable, WindowTestDisplay.requirement)) func aWindowShowsWhatTheHeadlessHostRenders() async throws {
+            let name = try #require(testDisplay.name)
             for shm in [true, false] {
                 let window = try Window(title: "t", size: Size(width: 160, height: 100), scale: 2, display: name, usesSharedMemory: shm)
                 defer { window.close() }
@@ -96,10 +58,10 @@ extension X11Tests {
             }
         }
 
-        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func aServerWithoutSharedMemoryGetsThePixelsOverTheConnection()
+        @Test(.enabled(if: testDisplay.isAvailable, WindowTestDisplay.requirement)) func aServerWithoutSharedMemoryGetsThePixelsOverTheConnection()
             async throws
         {
-            _ = try #require(TestDisplay.name)
+            _ = try #require(testDisplay.name)
             let server = try VirtualDisplay(width: 320, height: 240, arguments: ["-extension", "MIT-SHM"])
             defer { server.stop() }
             // Shared memory asked for, and not there: the window falls back.
@@ -113,8 +75,8 @@ extension X11Tests {
             #expect(same)
         }
 
-        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func badRectanglesAndRatesAreHeldNotFatal() async throws {
-            let name = try #require(TestDisplay.name)
+        @Test(.enabled(if: testDisplay.isAvailable, WindowTestDisplay.requirement)) func badRectanglesAndRatesAreHeldNotFatal() async throws {
+            let name = try #require(testDisplay.name)
             let window = try Window(size: Size(width: 80, height: 60), scale: 1, display: name)
             defer { window.close() }
             buildTree(in: window.rootLayer)
@@ -135,8 +97,8 @@ extension X11Tests {
             }
         }
 
-        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func anIdleWindowStopsRendering() async throws {
-            let name = try #require(TestDisplay.name)
+        @Test(.enabled(if: testDisplay.isAvailable, WindowTestDisplay.requirement)) func anIdleWindowStopsRendering() async throws {
+            let name = try #require(testDisplay.name)
             let window = try Window(size: Size(width: 100, height: 100), scale: 1, display: name)
             defer { window.close() }
             buildTree(in: window.rootLayer)
@@ -165,10 +127,10 @@ extension X11Tests {
             }
         }
 
-        @Test(.enabled(if: TestDisplay.isAvailable, TestDisplay.requirement)) func aServerThatGoesAwayClosesTheWindowWithoutEndingTheProcess()
+        @Test(.enabled(if: testDisplay.isAvailable, WindowTestDisplay.requirement)) func aServerThatGoesAwayClosesTheWindowWithoutEndingTheProcess()
             async throws
         {
-            _ = try #require(TestDisplay.name)
+            _ = try #require(testDisplay.name)
             let server = try VirtualDisplay(width: 320, height: 240)
             let window = try Window(size: Size(width: 100, height: 80), display: server.name)
             var closed = false

@@ -3,7 +3,7 @@ import StrataGraphics
 import StrataLayers
 import StrataText
 
-/// A line chart as a tree of layers (the first step of issue 16): per series
+/// A line chart as a tree of layers: per series
 /// a fill (a gradient layer masked by a shape layer of the area under the
 /// line, so it is clipped to that area exactly), the line (a shape layer,
 /// whose `strokeEnd` can be animated to draw it in) and its nodes; value

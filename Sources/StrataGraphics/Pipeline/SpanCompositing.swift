@@ -5,7 +5,7 @@
 //
 // The compositor draws groups (opacity, masks, perspective) and layers back
 // 1:1; through the general per-pixel paths those blends took over half of a
-// 500-layer frame (`strata bench layers`, composite-full).
+// 500-layer frame (`strata-bench layers`, composite-full).
 
 enum SpanCompositing {
     /// `out[i] = s[i]·k/255` (every channel, rounded); `out` may be `s`.

@@ -398,7 +398,7 @@ extension FontLibrary {
 
     /// The glyph rendered by FreeType's own anti-aliasing rasterizer (unhinted,
     /// 256 grey levels) at `size` pixels, shifted right by `shift` of a pixel:
-    /// the alternative to Strata's rasterizer that `strata bench glyphs` measures
+    /// the alternative to Strata's rasterizer that `strata-bench glyphs` measures
     /// against it. Drawing uses Strata's (see docs/Architecture.md).
     public func freeTypeMask(face: FontFace, glyph: UInt32, size: Double, shift: Double) -> CoverageMask {
         let key = FaceKey(path: face.path, index: face.index)

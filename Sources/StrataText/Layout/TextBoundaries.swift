@@ -1,7 +1,7 @@
 internal import CICU
 
 /// Where text may be divided, by ICU's implementations of the Unicode
-/// algorithms (issue 18): grapheme clusters (UAX #29, what a caret moves
+/// algorithms: grapheme clusters (UAX #29, what a caret moves
 /// over: an emoji sequence, a flag, a letter with its marks), and line-break
 /// opportunities (UAX #14, with `strict` for the Japanese rules that keep
 /// small kana and prolonged sound marks with what precedes them).

@@ -38,7 +38,7 @@ public struct ShapedGlyph: Sendable, Hashable {
     public var offset: Point
 }
 
-/// Shaping with HarfBuzz (issue 18, first step): a run of text in one face,
+/// Shaping with HarfBuzz: a run of text in one face,
 /// script and direction becomes glyphs with their positions, with the face's
 /// OpenType features applied (kerning, ligatures, marks on their bases,
 /// contextual forms).

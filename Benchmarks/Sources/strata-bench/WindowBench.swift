@@ -1,0 +1,159 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import StrataControls
+import StrataDemos
+import StrataGraphics
+import StrataLayers
+import StrataTestSupport
+import StrataX11
+import StrataX11Testing
+
+struct WindowBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "window",
+        abstract: "Times the X11 window: presentation, input latency and idle CPU.",
+        discussion: """
+            Uses DISPLAY, or starts an Xvfb of its own when DISPLAY is not set. Prints \
+            `strata CASE VALUE` for present-full (ms, median: a whole 1920 × 1080 frame through \
+            shared memory, until the server has it), present-full-noshm (the same with \
+            XPutImage), present-damage (one 64 × 64 rectangle), input-latency (ms, p99 over \
+            300 pointer moves sent with XTest while dragging a ruler: from the move's arrival in \
+            the window to the presented frame that shows it) and idle-cpu (percent of one core \
+            over 5 seconds of an idle window showing a static tree).
+            """)
+
+    @Option(help: "Comma-separated cases to run (default: all).")
+    var cases: String?
+
+    @Option(help: "Rounds for the presentation medians.")
+    var rounds = 100
+
+    func run() throws {
+        try MainActor.assumeIsolated { try bench() }
+    }
+
+    @MainActor
+    func bench() throws {
+        let selection = CaseSelection(cases)
+        var server: VirtualDisplay?
+        var name = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        if name.isEmpty {
+            server = try VirtualDisplay(width: 1920, height: 1080)
+            name = server!.name
+        }
+        defer { server?.stop() }
+        for (label, shm) in [("present-full", true), ("present-full-noshm", false)] where selection.runs(label) {
+            let window = try Window(title: "bench", size: Size(width: 1920, height: 1080), scale: 1, display: name, usesSharedMemory: shm)
+            defer { window.close() }
+            fillWithPicture(window)
+            selection.report(label, medianMilliseconds(repeat: rounds) { window.presentFrame() })
+            if selection.runs("present-damage"), shm {
+                let rect = Rect(x: 700, y: 400, width: 64, height: 64)
+                selection.report("present-damage", medianMilliseconds(repeat: rounds * 5) { window.presentFrame(rects: [rect]) })
+            }
+        }
+        if selection.runs("input-latency") { selection.report("input-latency", try inputLatency(name)) }
+        if selection.runs("idle-cpu") { selection.report("idle-cpu", try idleCPU(name)) }
+    }
+
+    /// A window's frame with something in every pixel (stripes and a gradient).
+    @MainActor
+    func fillWithPicture(_ window: Window) {
+        let gradient = GradientLayer()
+        gradient.frame = window.rootLayer.bounds
+        gradient.colors = [Color(red: 0.1, green: 0.3, blue: 0.8), Color(red: 0.9, green: 0.5, blue: 0.2)]
+        window.rootLayer.addSublayer(gradient)
+        for i in 0..<20 {
+            let l = Layer()
+            l.frame = Rect(x: Double(i) * 96, y: 100, width: 48, height: 880)
+            l.backgroundColor = Color(white: Double(i) / 20, alpha: 0.5)
+            window.rootLayer.addSublayer(l)
+        }
+        settle(window)
+    }
+
+    /// Runs the main run loop (the window's event source and frame timer)
+    /// until nothing is due.
+    @MainActor
+    func settle(_ window: Window, atMost seconds: Double = 5) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while window.needsFrame, Date() < deadline {
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
+        }
+    }
+
+    /// p99 of arrival-to-presentation over 300 pointer moves dragging a ruler.
+    @MainActor
+    func inputLatency(_ name: String) throws -> Double {
+        let size = Size(width: 800, height: 160)
+        let window = try Window(title: "latency", size: size, scale: 1, display: name)
+        defer { window.close() }
+        let root = View(frame: Rect(x: 0, y: 0, width: size.width, height: size.height))
+        let ruler = RulerView(frame: root.bounds, scale: try RulerScale(step: 0.1, minimum: 0, maximum: 100_000))
+        ruler.backgroundColor = .white
+        root.addSubview(ruler)
+        try ruler.setValue(50_000, animated: false)
+        window.rootView = root
+        settle(window)
+        var arrivals: [Double] = []
+        var latencies: [Double] = []
+        window.eventObserver = { event in
+            if case .pointer(let p) = event, p.phase == .moved { arrivals.append(SystemClock.shared.now) }
+            return true
+        }
+        window.framePresented = { presented, _ in
+            for a in arrivals { latencies.append((presented - a) * 1000) }
+            arrivals.removeAll()
+        }
+        let input = try SyntheticInput(display: name)
+        let o = window.screenOrigin
+        var x = 100
+        input.move(toX: o.x + x, y: o.y + 80)
+        input.button(1, down: true)
+        var random = SplitMix64(seed: 20)
+        for i in 0..<300 {
+            // Back and forth across the ruler, 3 points a move.
+            x += (i / 100) % 2 == 0 ? 3 : -3
+            let before = latencies.count
+            input.move(toX: o.x + x, y: o.y + 80)
+            let deadline = Date().addingTimeInterval(1)
+            while latencies.count == before, Date() < deadline {
+                _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
+            }
+            // A pause of 0–8 ms, as moves come from a hand.
+            let pause = Date().addingTimeInterval(Double(random.next() % 8_000) / 1e6)
+            while Date() < pause { _ = RunLoop.main.run(mode: .default, before: pause) }
+        }
+        input.button(1, down: false)
+        settle(window)
+        guard latencies.count >= 300 else {
+            throw ValidationError("only \(latencies.count) of 300 moves were presented")
+        }
+        return percentile(latencies, 0.99)
+    }
+
+    /// CPU time of the process over 5 s of an idle window, as a percentage of one core.
+    @MainActor
+    func idleCPU(_ name: String) throws -> Double {
+        let window = try Window(title: "idle", size: Size(width: 800, height: 600), scale: 1, display: name)
+        defer { window.close() }
+        buildLayerScene(window.rootLayer)
+        settle(window)
+        let start = cpuSeconds()
+        let end = Date().addingTimeInterval(5)
+        while Date() < end { _ = RunLoop.main.run(mode: .default, before: end) }
+        return (cpuSeconds() - start) / 5 * 100
+    }
+
+    @MainActor
+    func buildLayerScene(_ root: Layer) {
+        for i in 0..<30 {
+            let l = Layer()
+            l.frame = Rect(x: Double(i % 6) * 130 + 10, y: Double(i / 6) * 110 + 10, width: 120, height: 100)
+            l.backgroundColor = Color(red: Double(i) / 30, green: 0.5, blue: 1 - Double(i) / 30)
+            l.cornerRadius = 12
+            root.addSublayer(l)
+        }
+    }
+}
