@@ -28,9 +28,10 @@ func writeHealthChart(of series: LineChartSeries, datesOnX: Bool, to out: String
 /// A CSV file's column against its first column, or a made-up week.
 func readSeries(_ arguments: [String]) throws -> (series: LineChartSeries, datesOnX: Bool) {
     guard let path = arguments.first else {
-        let start = Date(timeIntervalSinceReferenceDate: 785_980_800)  // 28 November 2025, midnight UTC
-        let days = (0..<7).map { start.addingTimeInterval(Double($0) * 86_400) }
-        return (LineChartSeries(name: "Resting heart rate", dates: days, y: [62, 64, 61, 66, 63, 60, 59]), true)
+        // Seven days from 28 November 2025, midnight UTC.
+        let week = (0..<7).map { Date(timeIntervalSinceReferenceDate: 785_980_800 + Double($0) * 86_400) }
+        let series = LineChartSeries(name: "Resting heart rate", dates: week, y: [62, 64, 61, 66, 63, 60, 59])
+        return (series, true)
     }
     var reader = try CSVColumnReader(path: path)
     let column = try reader.columnIndex(arguments.count > 1 ? arguments[1] : "2")
