@@ -11,17 +11,15 @@ import Testing
 final class SectionSource: ListViewDataSource, ListViewDelegate {
     var counts: [Int]
     var headerHeights: [Double]
-    var rowCount: Int?
     var headersMade: [Int] = []
-    var selected: [Int] = []
+    var selected: [IndexPath] = []
     init(counts: [Int], headerHeights: [Double]) {
         self.counts = counts
         self.headerHeights = headerHeights
     }
-    func numberOfRows(in listView: ListView) -> Int { rowCount ?? counts.reduce(0, +) }
-    func listView(_ listView: ListView, heightForRow row: Int) -> Double { 50 }
-    func listView(_ listView: ListView, cellForRow row: Int) -> ListCell {
-        listView.dequeueReusableCell(withIdentifier: "n", for: row)!
+    func listView(_ listView: ListView, heightForRowAt indexPath: IndexPath) -> Double { 50 }
+    func listView(_ listView: ListView, cellForRowAt indexPath: IndexPath) -> ListCell {
+        listView.dequeueReusableCell(withIdentifier: "n", for: indexPath)
     }
     func numberOfSections(in listView: ListView) -> Int { counts.count }
     func listView(_ listView: ListView, numberOfRowsInSection section: Int) -> Int { counts[section] }
@@ -32,7 +30,7 @@ final class SectionSource: ListViewDataSource, ListViewDelegate {
         v.backgroundColor = Color(red: 1, green: 0, blue: Double(section % 10) / 10)
         return v
     }
-    func listView(_ listView: ListView, didSelectRow row: Int) { selected.append(row) }
+    func listView(_ listView: ListView, didSelectRowAt indexPath: IndexPath) { selected.append(indexPath) }
 }
 
 @MainActor
@@ -51,7 +49,7 @@ final class SectionSource: ListViewDataSource, ListViewDelegate {
         source = SectionSource(counts: [3, 0, 5, 10], headerHeights: [30, 20, 0, 30])
         list.register({ NumberCell(reuseIdentifier: "n") }, forCellReuseIdentifier: "n")
         list.dataSource = source
-        list.listDelegate = source
+        list.delegate = source
         dispatcher = InputDispatcher(rootView: root, host: host)
         list.reloadData()
     }
@@ -75,23 +73,26 @@ final class SectionSource: ListViewDataSource, ListViewDelegate {
         #expect(list.rectForHeader(inSection: 3).minY == 450)
         #expect(list.rectForRow(8).minY == 480)
         #expect(list.contentSize.height == 480 + 10 * 50)
-        #expect(list.section(forRow: 0) == 0)
-        #expect(list.section(forRow: 3) == 2)
-        #expect(list.section(forRow: 7) == 2)
-        #expect(list.section(forRow: 8) == 3)
-        #expect(list.section(forRow: 18) == nil)
-        #expect(list.section(forRow: -1) == nil)
+        #expect(list.indexPath(forRow: 0) == IndexPath(row: 0, section: 0))
+        #expect(list.indexPath(forRow: 3) == IndexPath(row: 0, section: 2))
+        #expect(list.indexPath(forRow: 7) == IndexPath(row: 4, section: 2))
+        #expect(list.indexPath(forRow: 8) == IndexPath(row: 0, section: 3))
+        #expect(list.indexPath(forRow: 18) == nil && list.indexPath(forRow: -1) == nil)
+        // And back: an index path names its flat row's frame.
+        #expect(list.rectForRow(at: IndexPath(row: 4, section: 2)) == list.rectForRow(7))
+        #expect(list.rectForRow(at: IndexPath(row: 0, section: 1)).height == 0)
+        #expect(list.numberOfRows(inSection: 2) == 5 && list.numberOfRows(inSection: 1) == 0)
     }
 
     @Test func headersAreNotRows() {
         // Over a header there is no row; a range starting there begins at the next row.
-        #expect(list.row(at: Point(x: 10, y: 10)) == nil)
-        #expect(list.row(at: Point(x: 10, y: 190)) == nil)
-        #expect(list.row(at: Point(x: 10, y: 179)) == 2)
-        #expect(list.row(at: Point(x: 10, y: 200)) == 3)
-        #expect(list.rows(in: 185, 300) == 3..<5)
-        #expect(list.rows(in: 455, 470) == 8..<8)
-        #expect(list.rows(in: 0, 29) == 0..<0)
+        #expect(list.indexPathForRow(at: Point(x: 10, y: 10)) == nil)
+        #expect(list.indexPathForRow(at: Point(x: 10, y: 190)) == nil)
+        #expect(list.indexPathForRow(at: Point(x: 10, y: 179)) == IndexPath(row: 2, section: 0))
+        #expect(list.indexPathForRow(at: Point(x: 10, y: 200)) == IndexPath(row: 0, section: 2))
+        #expect(list.layout.rows(in: 185, 300) == 3..<5)
+        #expect(list.layout.rows(in: 455, 470) == 8..<8)
+        #expect(list.layout.rows(in: 0, 29) == 0..<0)
     }
 
     @Test func headerViewsComeForTheDisplayRangeAndAreAskedForOnce() {
@@ -147,30 +148,25 @@ final class SectionSource: ListViewDataSource, ListViewDelegate {
         #expect(source.selected.isEmpty)
         tap(100)
         // y = 680 in content (580 is the end): row 8 spans 480–530, so row 12 spans 680–730.
-        #expect(source.selected == [12])
+        #expect(source.selected == [IndexPath(row: 4, section: 3)])
     }
 
     @Test func scrollingToARowLeavesItBelowItsPinnedHeader() {
-        list.scrollToRow(10, at: .top, animated: false)
+        list.scrollToRow(at: IndexPath(row: 2, section: 3), at: .top, animated: false)
         #expect(list.contentOffset.y == list.rectForRow(10).minY - 30)
         list.sectionHeadersPinToVisibleBounds = false
-        list.scrollToRow(10, at: .top, animated: false)
+        list.scrollToRow(at: IndexPath(row: 2, section: 3), at: .top, animated: false)
         #expect(list.contentOffset.y == list.rectForRow(10).minY)
     }
 
-    @Test func sectionCountsAreHeldToTheRowsThereAre() {
-        // Sections asking for more rows than there are; rows left for the last.
-        source.rowCount = 6
-        source.counts = [4, 4, 4, 4]
+    @Test func badCountsAndHeaderHeightsCountAsNone() {
+        // A negative count is an empty section.
+        source.counts = [4, -3, 2, 0]
         list.reloadData()
         #expect(list.rows(inSection: 0) == 0..<4)
-        #expect(list.rows(inSection: 1) == 4..<6)
-        #expect(list.rows(inSection: 2) == 6..<6)
-        #expect(list.rows(inSection: 3) == 6..<6)
-        source.rowCount = 20
-        source.counts = [1, 1, 1, 1]
-        list.reloadData()
-        #expect(list.rows(inSection: 3) == 3..<20)
+        #expect(list.rows(inSection: 1) == 4..<4)
+        #expect(list.rows(inSection: 2) == 4..<6)
+        #expect(list.numberOfRows == 6)
         // Bad header heights count as none.
         source.headerHeights = [.nan, -5, .infinity, 30]
         list.reloadData()
@@ -184,20 +180,24 @@ final class SectionSource: ListViewDataSource, ListViewDelegate {
     @Test func hugeCountsAndHeightsAreHeld() {
         // A header of 1e30 points is held to 1e7, like a row; counts of Int.max to the rows there are.
         source.headerHeights = [1e30, 0, 0, 0]
-        source.rowCount = 20
+        // Counts past a million rows in all are held there; later sections get none.
         source.counts = [Int.max, Int.max, -4, 0]
         list.reloadData()
         #expect(list.rectForHeader(inSection: 0).height == 1e7)
-        #expect(list.rows(inSection: 0) == 0..<list.numberOfRows)
-        #expect(list.rows(inSection: 2).isEmpty)
+        #expect(list.numberOfRows == ListLayout.maximumRows && list.rows(inSection: 0) == 0..<ListLayout.maximumRows)
+        #expect(list.rows(inSection: 1).isEmpty && list.rows(inSection: 2).isEmpty)
+        list.scrollToRow(at: IndexPath(row: 999_999, section: 0), at: .bottom, animated: false)
+        #expect(list.visibleRows.last == 999_999)
         // Int.max sections: held to 1,000,000, in bounded time.
         let many = ManySections()
         list.dataSource = many
+        list.delegate = nil
         list.reloadData()
         #expect(list.numberOfSections == 1_000_000)
         #expect(list.rows(inSection: 0) == 0..<10)
-        #expect(list.section(forRow: 5) == 0)
+        #expect(list.indexPath(forRow: 5) == IndexPath(row: 5, section: 0))
         list.dataSource = source
+        list.delegate = source
     }
 
     @Test func insertingRowsAboveKeepsTheViewStillAcrossSections() {
@@ -205,7 +205,7 @@ final class SectionSource: ListViewDataSource, ListViewDelegate {
         let first = list.visibleRows.lowerBound
         let screenY = list.rectForRow(first).minY - list.contentOffset.y
         source.counts[0] += 2
-        list.insertRows(at: [0, 1], animated: false)
+        list.insertRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)], with: .none)
         #expect(list.rectForRow(first + 2).minY - list.contentOffset.y == screenY)
         #expect(list.rows(inSection: 3) == 10..<20)
         #expect(list.headerView(forSection: 3)?.frame.minY == list.contentOffset.y)
@@ -223,10 +223,8 @@ final class SectionSource: ListViewDataSource, ListViewDelegate {
 /// A data source that claims Int.max sections.
 @MainActor
 final class ManySections: ListViewDataSource {
-    func numberOfRows(in listView: ListView) -> Int { 10 }
-    func listView(_ listView: ListView, heightForRow row: Int) -> Double { 50 }
-    func listView(_ listView: ListView, cellForRow row: Int) -> ListCell {
-        listView.dequeueReusableCell(withIdentifier: "n", for: row)!
+    func listView(_ listView: ListView, cellForRowAt indexPath: IndexPath) -> ListCell {
+        listView.dequeueReusableCell(withIdentifier: "n", for: indexPath)
     }
     func numberOfSections(in listView: ListView) -> Int { .max }
     func listView(_ listView: ListView, numberOfRowsInSection section: Int) -> Int { section == 0 ? 10 : 0 }

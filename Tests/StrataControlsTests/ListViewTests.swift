@@ -29,13 +29,18 @@ final class NumberSource: ListViewDataSource, ListViewDelegate {
     var heights: [Int: Double] = [:]
     var selected: [Int] = []
     init(count: Int) { self.count = count }
-    func numberOfRows(in listView: ListView) -> Int { count }
-    func listView(_ listView: ListView, heightForRow row: Int) -> Double { heights[row] ?? Double(40 + (row % 5) * 10) }
-    func listView(_ listView: ListView, cellForRow row: Int) -> ListCell {
-        listView.dequeueReusableCell(withIdentifier: "n", for: row)!
+    func listView(_ listView: ListView, numberOfRowsInSection section: Int) -> Int { count }
+    func listView(_ listView: ListView, heightForRowAt indexPath: IndexPath) -> Double {
+        heights[indexPath.row] ?? Double(40 + (indexPath.row % 5) * 10)
     }
-    func listView(_ listView: ListView, didSelectRow row: Int) { selected.append(row) }
+    func listView(_ listView: ListView, cellForRowAt indexPath: IndexPath) -> ListCell {
+        listView.dequeueReusableCell(withIdentifier: "n", for: indexPath)
+    }
+    func listView(_ listView: ListView, didSelectRowAt indexPath: IndexPath) { selected.append(indexPath.row) }
 }
+
+/// Row `row` of the first section.
+func ip(_ row: Int) -> IndexPath { IndexPath(row: row, section: 0) }
 
 @MainActor
 struct ListHarness {
@@ -54,7 +59,7 @@ struct ListHarness {
         source = NumberSource(count: rows)
         list.register({ NumberCell(reuseIdentifier: "n") }, forCellReuseIdentifier: "n")
         list.dataSource = source
-        list.listDelegate = source
+        list.delegate = source
         dispatcher = InputDispatcher(rootView: root, host: host)
         list.reloadData()
     }
@@ -119,11 +124,11 @@ final class SlowNumberCell: ListCell {
         h.list.maximumSpareCells = 5
         #expect(await h.run { h.list.blankVisibleRows == 0 })
         // New rows: their drawings start at the next frame …
-        h.list.scrollToRow(60, at: .top, animated: false)
+        h.list.scrollToRow(at: ip(60), at: .top, animated: false)
         h.host.advance()
         // … and a second display of one layer cancels its first drawing
         // while it is under way. Nothing scrolls after this.
-        let cell = try #require(h.list.cell(forRow: 60))
+        let cell = try #require(h.list.cellForRow(at: ip(60)))
         cell.contentLayer.setNeedsDisplay()
         h.host.advance()
         #expect(await h.run { h.list.blankVisibleRows == 0 })
@@ -135,8 +140,8 @@ final class SlowNumberCell: ListCell {
         #expect(h.list.numberOfRows == 1000)
         #expect(h.list.rectForRow(0) == Rect(x: 0, y: 0, width: 200, height: 40))
         #expect(h.list.rectForRow(1).minY == 40 && h.list.rectForRow(1).height == 50)
-        #expect(h.list.row(at: Point(x: 10, y: 45)) == 1)
-        #expect(h.list.row(at: Point(x: 10, y: -1)) == nil)
+        #expect(h.list.indexPathForRow(at: Point(x: 10, y: 45)) == ip(1))
+        #expect(h.list.indexPathForRow(at: Point(x: 10, y: -1)) == nil)
         #expect(h.list.visibleRows == 0..<8)  // 40+50+60+70+80 = 300, then 40, 50 → 390: row 7 starts inside
         // Display range: visible plus a screen ahead (down) and half behind.
         #expect(h.list.placedRows.first == 0 && h.list.placedRows.last! >= 12)
@@ -152,7 +157,7 @@ final class SlowNumberCell: ListCell {
         // Hold the pool's queues: the rows scrolled to cannot draw.
         let gate = DispatchSemaphore(value: 0)
         for p in [DrawingPriority.userInitiated, .utility] { pool.async(p) { gate.wait() } }
-        h.list.scrollToRow(300, at: .top, animated: false)
+        h.list.scrollToRow(at: ip(300), at: .top, animated: false)
         for _ in 0..<20 {
             h.host.advance()
             try await Task.sleep(nanoseconds: 2_000_000)
@@ -169,7 +174,7 @@ final class SlowNumberCell: ListCell {
         #expect(await h.run { h.list.blankVisibleRows == 0 })
         // Jump about, checking every frame: contents always match rows.
         for target in [300, 301, 50, 1500, 1499, 0, 999] {
-            h.list.scrollToRow(target, at: .top, animated: false)
+            h.list.scrollToRow(at: ip(target), at: .top, animated: false)
             for _ in 0..<3 {
                 h.host.advance()
                 #expect(h.contentsMatchRows())
@@ -194,7 +199,7 @@ final class SlowNumberCell: ListCell {
             frames += 1
         }
         let rest = h.list.visibleRows
-        #expect(skip.lowerBound == rest.lowerBound && skip.upperBound == min(5000, rest.upperBound + h.list.flingSkipExtraRows))
+        #expect(skip.lowerBound == rest.lowerBound && skip.upperBound == min(5000, rest.upperBound + h.list.rangePolicy.flingSkipExtraRows))
         let passed = rest.lowerBound - start
         #expect(passed > 50)
         #expect(h.list.rowsSkipped > 20)
@@ -221,16 +226,16 @@ final class SlowNumberCell: ListCell {
 
     @Test func insertingAboveKeepsTheVisibleRowsStill() async throws {
         let h = try ListHarness(rows: 100)
-        h.list.scrollToRow(20, at: .top, animated: false)
+        h.list.scrollToRow(at: ip(20), at: .top, animated: false)
         #expect(await h.run { h.list.blankVisibleRows == 0 })
         let before = h.list.rectForRow(20).minY - h.list.contentOffset.y
         h.source.count += 5
-        h.list.insertRows(at: [0, 1, 2, 3, 4])
+        h.list.insertRows(at: (0..<5).map(ip))
         // Row 20 is now row 25, at the same place on screen, with its drawing.
         #expect(h.list.rectForRow(25).minY - h.list.contentOffset.y == before)
-        #expect(h.list.cell(forRow: 25)?.hasContents == true)
+        #expect(h.list.cellForRow(at: ip(25))?.hasContents == true)
         h.source.count -= 2
-        h.list.deleteRows(at: [0, 1])
+        h.list.deleteRows(at: [ip(0), ip(1)])
         #expect(h.list.rectForRow(23).minY - h.list.contentOffset.y == before)
     }
 
@@ -238,45 +243,52 @@ final class SlowNumberCell: ListCell {
         let h = try ListHarness(rows: 100)
         #expect(await h.run { h.list.blankVisibleRows == 0 })
         // Insert below the first visible row: the rows after it slide down.
-        let below = try #require(h.list.cell(forRow: 3))
+        let below = try #require(h.list.cellForRow(at: ip(3)))
         h.source.count += 1
-        h.list.insertRows(at: [2])
-        #expect(h.list.cell(forRow: 4) === below)
+        h.list.insertRows(at: [ip(2)])
+        #expect(h.list.cellForRow(at: ip(4)) === below)
         #expect(below.layer.animation(forKey: "position") != nil)
-        #expect(h.list.cell(forRow: 0)?.layer.animation(forKey: "position") == nil)
+        #expect(h.list.cellForRow(at: ip(0))?.layer.animation(forKey: "position") == nil)
         // Without animation, nothing slides.
         h.frames(30)
-        let other = try #require(h.list.cell(forRow: 5))
+        let other = try #require(h.list.cellForRow(at: ip(5)))
         h.source.count += 1
-        h.list.insertRows(at: [1], animated: false)
-        #expect(h.list.cell(forRow: 6) === other && other.layer.animation(forKey: "position") == nil)
+        h.list.insertRows(at: [ip(1)], with: .none)
+        #expect(h.list.cellForRow(at: ip(6)) === other && other.layer.animation(forKey: "position") == nil)
         #expect(other.frame == h.list.rectForRow(6))
         h.frames(30)
         #expect(await h.run { h.list.blankVisibleRows == 0 })
         // A move: the cell and its drawing go with the row.
-        let mover = try #require(h.list.cell(forRow: 1))
+        let mover = try #require(h.list.cellForRow(at: ip(1)))
         let drawing = mover.contentLayer.contents
-        h.list.moveRow(at: 1, to: 4)
-        #expect(h.list.cell(forRow: 4) === mover && mover.hasContents && mover.contentLayer.contents == drawing)
-        #expect(h.list.cell(forRow: 1) !== mover)
+        h.list.moveRow(at: ip(1), to: ip(4))
+        #expect(h.list.cellForRow(at: ip(4)) === mover && mover.hasContents && mover.contentLayer.contents == drawing)
+        #expect(h.list.cellForRow(at: ip(1)) !== mover)
         // Out-of-range moves and deletions are ignored.
-        h.list.performBatchUpdates(inserting: [-1, 999], deleting: [500], reloading: [-3], moving: [(from: 999, to: 0)])
-        #expect(h.list.numberOfRows == 102)
+        var completed = false
+        h.list.performBatchUpdates(
+            {
+                h.list.insertRows(at: [ip(-1), ip(999), IndexPath(row: 0, section: 7), IndexPath()])
+                h.list.deleteRows(at: [ip(500), IndexPath(indexes: [0, 1, 2])])
+                h.list.reloadRows(at: [ip(-3)])
+                h.list.moveRow(at: ip(999), to: ip(0))
+            }, completion: { completed = $0 })
+        #expect(h.list.numberOfRows == 102 && completed)
     }
 
     @Test func aReloadedRowKeepsItsDrawingUntilTheNewOneArrives() async throws {
         let h = try ListHarness(rows: 50)
         #expect(await h.run { h.list.blankVisibleRows == 0 })
-        let cell = try #require(h.list.cell(forRow: 2))
+        let cell = try #require(h.list.cellForRow(at: ip(2)))
         let old = cell.contentLayer.contents
         h.source.heights[2] = 90
-        h.list.reloadRows(at: [2])
+        h.list.reloadRows(at: [ip(2)])
         // Never blank: the old drawing shows until the new one lands.
         #expect(cell.hasContents && cell.contentLayer.contents != nil)
         #expect(h.list.rectForRow(2).height == 90)
         #expect(await h.run { cell.contentLayer.contents?.height == 90 })
         #expect(old?.height == 60)
-        #expect(h.list.cell(forRow: 2) === cell)
+        #expect(h.list.cellForRow(at: ip(2)) === cell)
     }
 
     @Test func aTapSelectsTheRowUnlessItCatchesAFling() async throws {
@@ -307,23 +319,118 @@ final class SlowNumberCell: ListCell {
         h.list.reloadData()
         #expect(h.list.rectForRow(0).height == 0 && h.list.rectForRow(1).height == 0)
         #expect(h.list.contentSize.height.isFinite)
-        h.list.scrollToRow(-1, at: .top, animated: false)
-        h.list.scrollToRow(99, at: .middle, animated: false)
+        h.list.scrollToRow(at: ip(-1), at: .top, animated: false)
+        h.list.scrollToRow(at: ip(99), at: .middle, animated: false)
         h.frames(3)
-        #expect(h.list.dequeueReusableCell(withIdentifier: "unknown", for: 0) == nil)
+        // An identifier never registered gets a plain cell, not a crash.
+        let plain = h.list.dequeueReusableCell(withIdentifier: "unknown", for: ip(0))
+        #expect(type(of: plain) == ListCell.self && plain.reuseIdentifier == "unknown")
+        // Index paths the list does not have find nothing.
+        #expect(h.list.cellForRow(at: IndexPath()) == nil && h.list.rectForRow(at: IndexPath(row: 0, section: 3)).height == 0)
+        #expect(h.list.numberOfRows(inSection: 5) == 0 && h.list.numberOfRows(inSection: -1) == 0)
         // Settings out of range are held to theirs.
-        h.list.flingSkipThreshold = -5
-        h.list.flingSkipExtraRows = -3
-        h.list.drawingVelocity = .nan
-        #expect(h.list.flingSkipThreshold == 0 && h.list.flingSkipExtraRows == 0 && h.list.drawingVelocity == 0)
-        h.list.flingSkipExtraRows = .max
-        #expect(h.list.flingSkipExtraRows == 1000)
+        h.list.rangePolicy.flingSkipThreshold = -5
+        h.list.rangePolicy.flingSkipExtraRows = -3
+        h.list.rangePolicy.drawingVelocity = .nan
+        let p = h.list.rangePolicy
+        #expect(p.flingSkipThreshold == 0 && p.flingSkipExtraRows == 0 && p.drawingVelocity == 0)
+        h.list.rangePolicy.flingSkipExtraRows = .max
+        #expect(h.list.rangePolicy.flingSkipExtraRows == 1000)
         h.fling(8000)
         h.frames(3)
         let store = RowLayoutStore<Int>(count: 10, width: 100, estimatedHeight: .nan, make: { row, _ in row }, height: { _ in .infinity })
         store.batchSize = 0
         #expect(store.batchSize == 1 && store.height(3) == 0)
         store.load()
+    }
+}
+
+/// Records what a prefetching data source and a list's delegate hear.
+@MainActor
+final class ListRecorder: ListViewDataSourcePrefetching, ListViewDelegate {
+    var prefetched: [IndexPath] = []
+    var cancelled: [IndexPath] = []
+    var scrolls = 0
+    var shown: [IndexPath] = []
+    func listView(_ listView: ListView, prefetchRowsAt indexPaths: [IndexPath]) { prefetched += indexPaths }
+    func listView(_ listView: ListView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) { cancelled += indexPaths }
+    func scrollViewDidScroll(_ scrollView: ScrollView) { scrolls += 1 }
+    func listView(_ listView: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) { shown.append(indexPath) }
+}
+
+@Suite(.serialized) @MainActor struct ListViewShapeTests {
+    @Test func indexPathsNameSectionAndRow() {
+        var path = IndexPath(row: 3, section: 1)
+        #expect(path.section == 1 && path.row == 3 && path.count == 2 && path == [1, 3])
+        path.row = 7
+        #expect(path == IndexPath(row: 7, section: 1))
+    }
+
+    @Test func aBatchAppliesItsChangesTogetherAndNestedBatchesJoinIt() throws {
+        let h = try ListHarness(rows: 20)
+        var inside = -1
+        h.list.performBatchUpdates {
+            h.source.count = 22
+            h.list.insertRows(at: [ip(0)])
+            // Not applied yet: the list still has its old rows.
+            inside = h.list.numberOfRows
+            h.list.performBatchUpdates { h.list.insertRows(at: [ip(1)]) }
+            #expect(h.list.numberOfRows == 20)
+        }
+        #expect(inside == 20 && h.list.numberOfRows == 22)
+        // A move and a deletion by old index paths, an insertion by new ones.
+        let cell0 = try #require(h.list.cellForRow(at: ip(0)))
+        h.list.performBatchUpdates({
+            h.source.count = 22
+            h.list.deleteRows(at: [ip(2)])
+            h.list.insertRows(at: [ip(5)])
+            h.list.moveRow(at: ip(0), to: ip(3))
+        })
+        #expect(h.list.cellForRow(at: ip(3)) === cell0)
+        #expect(h.list.indexPath(for: cell0) == ip(3))
+        // A batch with nothing in it reads the heights again, keeping the view still.
+        h.source.heights[0] = 200
+        h.list.performBatchUpdates(nil)
+        #expect(h.list.rectForRow(at: ip(0)).height == 200)
+    }
+
+    @Test func theDelegateIsOneAndThePrefetcherGetsIndexPaths() throws {
+        let h = try ListHarness(rows: 300)
+        let recorder = ListRecorder()
+        h.list.delegate = recorder
+        h.list.prefetchDataSource = recorder
+        h.list.reloadData()
+        #expect(recorder.shown.first == ip(0))
+        #expect(!recorder.prefetched.isEmpty && recorder.prefetched.allSatisfy { $0.section == 0 && $0.row > 8 })
+        h.list.setContentOffset(Point(x: 0, y: 4000), animated: false)
+        #expect(recorder.scrolls > 0)
+        #expect(!recorder.cancelled.isEmpty)
+        // The scroll view's delegate is the list's: without row heights of
+        // its own, rows are `rowHeight` tall.
+        #expect(h.list.rectForRow(at: ip(0)).height == h.list.rowHeight)
+        #expect(h.list.indexPathsForVisibleRows?.first == h.list.indexPath(forRow: h.list.visibleRows.lowerBound))
+        #expect(h.list.visibleCells.count == h.list.visibleRows.count)
+        _ = recorder
+    }
+
+    @Test func theRangePolicyIsAValue() {
+        var policy = ListRangePolicy()
+        policy.tuning = ListRangeTuning(displayAhead: 2, displayBehind: .nan, preloadAhead: 1e9, preloadBehind: -1)
+        #expect(policy.tuning.displayBehind == 0 && policy.tuning.preloadAhead == 100 && policy.tuning.preloadBehind == 0)
+        let span = policy.displaySpan(offset: 1000, height: 100, movingDown: true)
+        #expect(span.0 == 1000 && span.1 == 1300)
+        let up = policy.displaySpan(offset: 1000, height: 100, movingDown: false)
+        #expect(up.0 == 800 && up.1 == 1100)
+        // Rows of 10 points: a fling from 0 to 2,000 passes 200 rows and skips.
+        let layout = ListLayout(rowCounts: [1000], headerHeight: { _ in 0 }, rowHeight: { _ in 10 })
+        let skip = policy.skippingRows(in: layout, from: 0, to: 2000, height: 100)
+        #expect(skip == 200..<213)
+        #expect(policy.skippingRows(in: layout, from: 0, to: 50, height: 100) == nil)
+        #expect(policy.skippingRows(in: layout, from: 2000, to: 0, height: 100) == 0..<10)
+        #expect(policy.allowsDrawing(5, skipping: nil, visible: 0..<0, speed: 1e6))
+        #expect(!policy.allowsDrawing(50, skipping: skip, visible: 45..<55, speed: 5000))
+        #expect(policy.allowsDrawing(50, skipping: skip, visible: 45..<55, speed: 100))
+        #expect(policy.allowsDrawing(205, skipping: skip, visible: 0..<0, speed: 5000))
     }
 }
 

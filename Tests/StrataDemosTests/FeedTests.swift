@@ -45,7 +45,7 @@ import Testing
             tries += 1
         }
         let (row, entity, point) = try #require(found, "no visible \(kind)")
-        let cell = try #require(d.list.cell(forRow: row) as? FeedCell)
+        let cell = try #require(d.list.cellsByRow[row] as? FeedCell)
         d.dispatcher.send(.pointer(PointerEvent(.down, at: point, timestamp: d.clock.now)))
         #expect(cell.highlighted == entity)
         // The highlighted drawing lands; the cell never goes blank meanwhile.
@@ -95,7 +95,7 @@ import Testing
             tries += 1
         }
         let (row, _, point) = try #require(found)
-        let cell = try #require(d.list.cell(forRow: row) as? FeedCell)
+        let cell = try #require(d.list.cellsByRow[row] as? FeedCell)
         d.play(GestureScript.drag(from: point, to: Point(x: point.x, y: point.y - 120), duration: 0.3))
         #expect(cell.highlighted == nil)
         #expect(d.controller.taps.isEmpty)
@@ -113,7 +113,7 @@ import Testing
                 d.controller.store.pending == 0 && d.list.visibleRows.allSatisfy { d.controller.store.layout($0)?.width == 300 }
                     && d.list.blankVisibleRows == 0
             })
-        let cell = try #require(d.list.cell(forRow: d.list.visibleRows.lowerBound))
+        let cell = try #require(d.list.cellsByRow[d.list.visibleRows.lowerBound])
         #expect(await run(d) { cell.contentLayer.contents?.width == 300 })
     }
 

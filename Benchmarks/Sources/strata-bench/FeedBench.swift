@@ -43,7 +43,7 @@ struct FeedBench: ParsableCommand {
             let (drawn, passed) = run.script()
             while run.frames.count < frames {
                 _ = run.script()
-                if driver.list.visibleRows.lowerBound > 9000 { driver.list.scrollToRow(0, at: .top, animated: false) }
+                if driver.list.visibleRows.lowerBound > 9000 { driver.list.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: false) }
             }
             let growth = residentMB() - baseline
             let main = run.frames.map(\.main)

@@ -23,9 +23,10 @@ final class PostCell: ListCell {
     }
 }
 
-/// The posts, each laid out when first asked for and kept.
+/// The posts, each laid out when first asked for and kept: the list's data
+/// source (rows and cells) and its delegate (heights), as a table view's.
 @MainActor
-final class Posts: ListViewDataSource {
+final class Posts: ListViewDataSource, ListViewDelegate {
     let width: Double
     private var layouts: [Int: TextLayout] = [:]
 
@@ -41,11 +42,11 @@ final class Posts: ListViewDataSource {
         return layout
     }
 
-    func numberOfRows(in listView: ListView) -> Int { 1_000 }
-    func listView(_ listView: ListView, heightForRow row: Int) -> Double { layout(row).size.height + 24 }
-    func listView(_ listView: ListView, cellForRow row: Int) -> ListCell {
-        let cell = listView.dequeueReusableCell(withIdentifier: "post", for: row) as! PostCell
-        cell.text = layout(row)
+    func listView(_ listView: ListView, numberOfRowsInSection section: Int) -> Int { 1_000 }
+    func listView(_ listView: ListView, heightForRowAt indexPath: IndexPath) -> Double { layout(indexPath.row).size.height + 24 }
+    func listView(_ listView: ListView, cellForRowAt indexPath: IndexPath) -> ListCell {
+        let cell = listView.dequeueReusableCell(withIdentifier: "post", for: indexPath)
+        (cell as? PostCell)?.text = layout(indexPath.row)
         return cell
     }
 }
@@ -60,10 +61,11 @@ MainActor.assumeIsolated {
         list.register({ PostCell(reuseIdentifier: "post") }, forCellReuseIdentifier: "post")
         let posts = Posts(width: size.width)
         list.dataSource = posts
+        list.delegate = posts
         list.reloadData()
         window.rootView = list
         window.run()
-        _ = posts  // The list holds its data source weakly.
+        _ = posts  // The list holds its data source and delegate weakly.
     } catch {
         // No display, say: a message, not a crash.
         print("Feed: \(error)")

@@ -9,94 +9,82 @@ public enum ListScrollPosition: Sendable, Hashable {
     case top, middle, bottom
 }
 
-/// What a list shows: how many rows, how tall each is, and a cell for each
-/// (`UITableViewDataSource`). Heights are read on the main actor and should
-/// come from layouts computed beforehand (`RowLayoutStore`), never from
-/// measuring text here.
-///
-/// Rows are numbered through the whole list. Sections are optional: a data
-/// source that has them groups consecutive rows (`numberOfSections(in:)`,
-/// `listView(_:numberOfRowsInSection:)`) and may give each a header
-/// (`listView(_:heightForHeaderInSection:)` and
-/// `listView(_:viewForHeaderInSection:)`). Section counts are read in
-/// order and held to the rows there are: a section asking for more rows
-/// than remain gets what remains, and rows left over after the last section
-/// join it.
+/// Whether a change to a list's rows moves its cells to their new places
+/// over a quarter of a second (`UITableView.RowAnimation`; the cells slide,
+/// and nothing fades).
+public enum ListRowAnimation: Sendable, Hashable {
+    /// The cells slide to their new places.
+    case automatic
+    /// The cells move at once.
+    case none
+}
+
+/// What a list shows: its sections, their rows, and a cell for each
+/// (`UITableViewDataSource`).
 @MainActor
 public protocol ListViewDataSource: AnyObject {
-    func numberOfRows(in listView: ListView) -> Int
-    /// The row's height in points; not finite or below 0 counts as 0.
-    func listView(_ listView: ListView, heightForRow row: Int) -> Double
-    /// A cell for the row, from `dequeueReusableCell(withIdentifier:for:)`,
-    /// set up to show the row (`ListCell.row` is set by the list).
-    func listView(_ listView: ListView, cellForRow row: Int) -> ListCell
     /// Sections (default 1; below 1 counts as 1, at most 1,000,000).
     func numberOfSections(in listView: ListView) -> Int
-    /// Rows in `section` (default: all rows in the first section; below 0 counts as 0).
+    /// Rows in `section` (below 0 counts as 0; a list holds at most
+    /// 1,000,000 rows in all, and sections past them get none).
     func listView(_ listView: ListView, numberOfRowsInSection section: Int) -> Int
-    /// The header's height in points above the section's rows (default 0:
-    /// no header; not finite or below 0 counts as 0).
-    func listView(_ listView: ListView, heightForHeaderInSection section: Int) -> Double
-    /// The header's view, asked for when the header comes into the display
-    /// range and kept while it stays there (default nil: the space stays empty).
-    func listView(_ listView: ListView, viewForHeaderInSection section: Int) -> View?
+    /// A cell for the row, from `dequeueReusableCell(withIdentifier:for:)`,
+    /// set up to show the row.
+    func listView(_ listView: ListView, cellForRowAt indexPath: IndexPath) -> ListCell
 }
 
 extension ListViewDataSource {
     public func numberOfSections(in listView: ListView) -> Int { 1 }
-    public func listView(_ listView: ListView, numberOfRowsInSection section: Int) -> Int {
-        section == 0 ? numberOfRows(in: listView) : 0
-    }
-    public func listView(_ listView: ListView, heightForHeaderInSection section: Int) -> Double { 0 }
-    public func listView(_ listView: ListView, viewForHeaderInSection section: Int) -> View? { nil }
 }
 
-/// What a list tells about its rows (`UITableViewDelegate`'s row part; the
-/// scroll view's own delegate still gets the scrolling).
+/// What a list asks about its rows' sizes and headers, and tells about
+/// selection and display (`UITableViewDelegate`). It is the list's
+/// `delegate`, so it also hears the scrolling (`ScrollViewDelegate`).
+///
+/// Heights are read on the main actor and should come from layouts computed
+/// beforehand (`RowLayoutStore`), never from measuring text here.
 @MainActor
-public protocol ListViewDelegate: AnyObject {
+public protocol ListViewDelegate: ScrollViewDelegate {
+    /// The row's height in points (default: the list's `rowHeight`; not
+    /// finite or below 0 counts as 0).
+    func listView(_ listView: ListView, heightForRowAt indexPath: IndexPath) -> Double
+    /// The header's height above the section's rows (default: the list's
+    /// `sectionHeaderHeight`, 0: no header).
+    func listView(_ listView: ListView, heightForHeaderInSection section: Int) -> Double
+    /// The header's view, asked for when the header comes into the display
+    /// range and kept while it stays there (default nil: the space stays empty).
+    func listView(_ listView: ListView, viewForHeaderInSection section: Int) -> View?
     /// A tap on a row (not on a link in it, which the cell handles).
-    func listView(_ listView: ListView, didSelectRow row: Int)
+    func listView(_ listView: ListView, didSelectRowAt indexPath: IndexPath)
     /// A cell is about to be placed for a row in the display range.
-    func listView(_ listView: ListView, willDisplay cell: ListCell, forRow row: Int)
-    /// A cell left the display range and went back to the reuse pool.
-    func listView(_ listView: ListView, didEndDisplaying cell: ListCell, forRow row: Int)
-    /// Rows entered the preload range: prepare their data (decode
-    /// pictures, compute layouts) in the background.
-    func listView(_ listView: ListView, prefetchRows rows: [Int])
-    /// Rows left the preload range before they were shown.
-    func listView(_ listView: ListView, cancelPrefetchingForRows rows: [Int])
+    func listView(_ listView: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath)
+    /// A cell left the display range and went back to the reuse pool (its
+    /// row's index path before any update that removed the row).
+    func listView(_ listView: ListView, didEndDisplaying cell: ListCell, forRowAt indexPath: IndexPath)
 }
 
 extension ListViewDelegate {
-    public func listView(_ listView: ListView, didSelectRow row: Int) {}
-    public func listView(_ listView: ListView, willDisplay cell: ListCell, forRow row: Int) {}
-    public func listView(_ listView: ListView, didEndDisplaying cell: ListCell, forRow row: Int) {}
-    public func listView(_ listView: ListView, prefetchRows rows: [Int]) {}
-    public func listView(_ listView: ListView, cancelPrefetchingForRows rows: [Int]) {}
+    public func listView(_ listView: ListView, heightForRowAt indexPath: IndexPath) -> Double { listView.rowHeight }
+    public func listView(_ listView: ListView, heightForHeaderInSection section: Int) -> Double { listView.sectionHeaderHeight }
+    public func listView(_ listView: ListView, viewForHeaderInSection section: Int) -> View? { nil }
+    public func listView(_ listView: ListView, didSelectRowAt indexPath: IndexPath) {}
+    public func listView(_ listView: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {}
+    public func listView(_ listView: ListView, didEndDisplaying cell: ListCell, forRowAt indexPath: IndexPath) {}
 }
 
-/// How far ahead of and behind the visible rows a list keeps cells drawn
-/// and data prepared, in screens (viewport heights), ahead meaning in the
-/// direction of motion (Texture's `ASRangeTuningParameters`).
-public struct ListRangeTuning: Sendable, Hashable {
-    /// Cells exist and draw their contents this far ahead …
-    public var displayAhead: Double
-    /// … and this far behind.
-    public var displayBehind: Double
-    /// The delegate is asked to prefetch this far ahead …
-    public var preloadAhead: Double
-    /// … and this far behind.
-    public var preloadBehind: Double
+/// Data prepared ahead of the rows coming into view
+/// (`UITableViewDataSourcePrefetching`): decode pictures, compute layouts,
+/// in the background.
+@MainActor
+public protocol ListViewDataSourcePrefetching: AnyObject {
+    /// Rows entered the preload range.
+    func listView(_ listView: ListView, prefetchRowsAt indexPaths: [IndexPath])
+    /// Rows left the preload range before they were shown (default: nothing).
+    func listView(_ listView: ListView, cancelPrefetchingForRowsAt indexPaths: [IndexPath])
+}
 
-    /// Values below 0 or not finite count as 0.
-    public init(displayAhead: Double = 1, displayBehind: Double = 0.5, preloadAhead: Double = 2.5, preloadBehind: Double = 1.5) {
-        func clean(_ v: Double) -> Double { v.isFinite ? Swift.max(0, Swift.min(v, 100)) : 0 }
-        self.displayAhead = clean(displayAhead)
-        self.displayBehind = clean(displayBehind)
-        self.preloadAhead = clean(preloadAhead)
-        self.preloadBehind = clean(preloadBehind)
-    }
+extension ListViewDataSourcePrefetching {
+    public func listView(_ listView: ListView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {}
 }
 
 /// A scrolling column of rows of different heights with reused cells whose
@@ -104,34 +92,36 @@ public struct ListRangeTuning: Sendable, Hashable {
 /// Texture's techniques).
 ///
 /// - **Reuse.** Cells come from a pool per reuse identifier
-///   (`register(_:forCellReuseIdentifier:)`, `dequeueReusableCell`); a
-///   pool keeps at most `maximumSpareCells` spare cells per identifier.
+///   (`register(_:forCellReuseIdentifier:)`,
+///   `dequeueReusableCell(withIdentifier:for:)`); a pool keeps at most
+///   `maximumSpareCells` spare cells per identifier.
 /// - **Ranges.** Cells exist for the visible rows and the display range
-///   around them (`rangeTuning`), and draw there; the delegate prefetches the
-///   wider preload range.
-/// - **Fling skipping.** When a drag ends with a fling whose rest point
-///   (known in closed form) is more than `flingSkipThreshold` rows away,
-///   only the rows visible at the rest point and `flingSkipExtraRows`
-///   beyond them in the direction of motion are drawn while it flies; rows
-///   passed on the way show their placeholders, unless the fling slows to
-///   under `drawingVelocity` near them. When the list stops, or a touch
-///   catches it, every cell in the display range draws.
+///   around them, and draw there; the `prefetchDataSource` prepares the
+///   wider preload range (`rangePolicy`).
+/// - **Fling skipping.** A fling that will pass many rows draws only the
+///   rows where it will stop while it flies (`rangePolicy`); when the list
+///   stops, or a touch catches it, every cell in the display range draws.
+/// - **Updates.** `performBatchUpdates(_:completion:)` applies row
+///   insertions, deletions, moves and reloads as one change, keeping the
+///   row the user reads where it is on screen.
 /// - **Placeholders.** A cell without its row's contents shows its
 ///   placeholder (`ListCell.placeholderBlocks`), never another row's
 ///   drawing; a reloaded row keeps its old drawing until the new one is
 ///   ready.
+///
+/// Rows are named by `IndexPath` (section and row), as in `UITableView`;
+/// `ListCell.row` and the `…Rows` ranges count rows through the whole list
+/// instead ("flat" rows), which is how cells and benchmarks follow them.
 open class ListView: ScrollView {
     public weak var dataSource: (any ListViewDataSource)?
-    public weak var listDelegate: (any ListViewDelegate)?
-    public var rangeTuning = ListRangeTuning() { didSet { layoutRows() } }
-    /// Rows a fling must cross before it skips drawing the rows it passes (VVebo's 8; below 0 counts as 0).
-    public var flingSkipThreshold = 8 { didSet { flingSkipThreshold = Swift.max(0, flingSkipThreshold) } }
-    /// Rows drawn beyond the rest point's visible rows, in the direction of motion (VVebo's 3; held to 0…1000).
-    public var flingSkipExtraRows = 3 { didSet { flingSkipExtraRows = Swift.min(1000, Swift.max(0, flingSkipExtraRows)) } }
-    /// Below this speed (points per second), a skipping fling draws the rows it shows (NaN or below 0 counts as 0).
-    public var drawingVelocity = 600.0 {
-        didSet { if !(drawingVelocity >= 0) { drawingVelocity = 0 } }
-    }
+    /// Prepares rows before they come into view.
+    public weak var prefetchDataSource: (any ListViewDataSourcePrefetching)?
+    /// The height of rows when the delegate gives none (`UITableView`'s 44).
+    public var rowHeight = 44.0
+    /// The height of section headers when the delegate gives none (0: no headers).
+    public var sectionHeaderHeight = 0.0
+    /// The display, preload and fling-skip ranges.
+    public var rangePolicy = ListRangePolicy() { didSet { layoutRows() } }
     /// Pixels per point of the cells' drawings (the screen's scale).
     public var contentsScale = 1.0 {
         didSet {
@@ -157,19 +147,8 @@ open class ListView: ScrollView {
         }
     }
 
-    /// Row tops, with the content's height last (count + 1 values).
-    var offsets: [Double] = [0]
-    /// Space for headers just above a row (by row; the content's end for
-    /// headers of empty sections at the end), which is not the row above's.
-    var headerGaps: [Int: Double] = [:]
-    /// The sections: first row, row count, header top and height.
-    var sections: [SectionSpan] = [SectionSpan(firstRow: 0, count: 0, headerTop: 0, headerHeight: 0)]
-    struct SectionSpan {
-        var firstRow: Int
-        var count: Int
-        var headerTop: Double
-        var headerHeight: Double
-    }
+    /// Where the rows and headers are.
+    var layout = ListLayout()
     /// The header views placed now, by section.
     public internal(set) var headerViewsBySection: [Int: View] = [:]
     /// Whether a section's header stays at the top of the view while its
@@ -179,12 +158,12 @@ open class ListView: ScrollView {
     public var sectionHeadersPinToVisibleBounds = true { didSet { layoutRows() } }
     var factories: [String: @MainActor () -> ListCell] = [:]
     var pools: [String: [ListCell]] = [:]
-    /// The cells placed now, by row.
+    /// The cells placed now, by flat row.
     public internal(set) var cellsByRow: [Int: ListCell] = [:]
     var prefetched: Set<Int> = []
     /// While placing rows: recycled cells stay in their pools past the bound.
     var holdsSpares = false
-    /// The fling's rows to draw while it skips, or nil when not skipping.
+    /// The fling's flat rows to draw while it skips, or nil when not skipping.
     public internal(set) var skippingRange: Range<Int>?
     /// The offset at the last layout, for the direction of motion.
     var lastOffsetY = 0.0
@@ -192,6 +171,10 @@ open class ListView: ScrollView {
     /// Speed in points per second, measured frame to frame.
     public internal(set) var velocityY = 0.0
     var direction = 1.0
+    /// The updates gathered inside `performBatchUpdates(_:completion:)`.
+    var pendingUpdates: ListUpdates?
+    /// Identifiers dequeued without a registered cell, said once each.
+    var unregisteredIdentifiers: Set<String> = []
 
     /// Rows drawn and rows passed since `resetDrawingCounts()` (what the
     /// feed benchmark reports for a fast fling).
@@ -200,11 +183,15 @@ open class ListView: ScrollView {
     /// Cells made by factories (not taken from a pool).
     @_spi(Benchmarks) public internal(set) var cellsCreated = 0
 
-    /// Selects a row on a tap (`listView(_:didSelectRow:)`), unless the cell
-    /// declines it there (`ListCell.shouldSelect(at:)`: a link in it) or the
-    /// touch only caught a moving list.
+    /// Selects a row on a tap (`listView(_:didSelectRowAt:)`), unless the
+    /// cell declines it there (`ListCell.shouldSelect(at:)`: a link in it)
+    /// or the touch only caught a moving list.
     public let selectionRecognizer = TapGestureRecognizer()
     var touchCaughtMotion = false
+
+    /// The delegate as a list's: the scroll view's `delegate`, when it is a
+    /// `ListViewDelegate`.
+    var rowDelegate: (any ListViewDelegate)? { delegate as? any ListViewDelegate }
 
     public override init(frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0), layer: Layer = Layer()) {
         super.init(frame: frame, layer: layer)
@@ -220,10 +207,12 @@ open class ListView: ScrollView {
         defer { touchCaughtMotion = false }
         // A tap on a header (pinned over a row, perhaps) selects nothing.
         if headerViewsBySection.values.contains(where: { $0.frame.contains(point) }) { return }
-        guard !touchCaughtMotion, let row = row(at: point), let cell = cellsByRow[row] else { return }
+        guard !touchCaughtMotion, let row = layout.row(atY: point.y), let cell = cellsByRow[row],
+            let indexPath = layout.indexPath(forRow: row)
+        else { return }
         let inCell = Point(x: point.x - cell.frame.minX, y: point.y - cell.frame.minY)
         guard cell.shouldSelect(at: inCell) else { return }
-        listDelegate?.listView(self, didSelectRow: row)
+        rowDelegate?.listView(self, didSelectRowAt: indexPath)
     }
 
     // MARK: Cells
@@ -233,105 +222,89 @@ open class ListView: ScrollView {
         factories[identifier] = make
     }
 
-    /// A spare cell for `identifier` set to `row`, or a new one from its
-    /// factory; nil when no factory is registered and the pool is empty.
-    public func dequeueReusableCell(withIdentifier identifier: String, for row: Int) -> ListCell? {
+    /// A spare cell for `identifier`, or a new one from its factory. An
+    /// identifier never registered gets a plain `ListCell` (and a message
+    /// on standard error, once), where UIKit would stop the program.
+    public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> ListCell {
         let cell: ListCell
         if let spare = pools[identifier]?.popLast() {
             cell = spare
-        } else if let make = factories[identifier] {
-            cell = make()
+        } else {
+            if let make = factories[identifier] {
+                cell = make()
+            } else {
+                if unregisteredIdentifiers.insert(identifier).inserted {
+                    FileHandle.standardError.write(
+                        Data("ListView: no cell registered for '\(identifier)': a plain ListCell is shown\n".utf8))
+                }
+                cell = ListCell(reuseIdentifier: identifier)
+            }
             cell.reuseIdentifier = identifier
             cellsCreated += 1
-        } else {
-            return nil
         }
         cell.listView = self
         return cell
     }
 
-    /// The cell showing `row`, if it is placed.
-    public func cell(forRow row: Int) -> ListCell? { cellsByRow[row] }
+    /// The cell showing the row, if it is placed (visible or in the display range).
+    public func cellForRow(at indexPath: IndexPath) -> ListCell? { layout.row(for: indexPath).flatMap { cellsByRow[$0] } }
 
-    /// The cells placed, by row (visible ones and those in the display range).
+    /// The row a placed cell shows.
+    public func indexPath(for cell: ListCell) -> IndexPath? {
+        guard let row = cell.row, cellsByRow[row] === cell else { return nil }
+        return layout.indexPath(forRow: row)
+    }
+
+    /// The cells of the visible rows, top to bottom.
+    public var visibleCells: [ListCell] { visibleRows.compactMap { cellsByRow[$0] } }
+
+    /// The visible rows, top to bottom (nil when none, as UIKit's).
+    public var indexPathsForVisibleRows: [IndexPath]? {
+        let rows = visibleRows
+        return rows.isEmpty ? nil : rows.compactMap { layout.indexPath(forRow: $0) }
+    }
+
+    /// The flat rows of the cells placed (visible ones and those in the display range).
     public var placedRows: [Int] { cellsByRow.keys.sorted() }
 
-    /// The rows the view shows now, wholly or in part.
-    public var visibleRows: Range<Int> { rows(in: contentOffset.y, contentOffset.y + bounds.height) }
+    /// The flat rows the view shows now, wholly or in part.
+    public var visibleRows: Range<Int> { layout.rows(in: contentOffset.y, contentOffset.y + bounds.height) }
 
-    /// The number of rows.
-    public var numberOfRows: Int { offsets.count - 1 }
+    /// The rows through all sections.
+    public var numberOfRows: Int { layout.numberOfRows }
 
-    /// The row's frame in content coordinates.
-    public func rectForRow(_ row: Int) -> Rect {
-        guard row >= 0, row < numberOfRows else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        return Rect(x: 0, y: offsets[row], width: bounds.width, height: rowBottom(row) - offsets[row])
+    /// The rows of `section` (0 out of range).
+    public func numberOfRows(inSection section: Int) -> Int { layout.rows(inSection: section).count }
+
+    /// The row's frame in content coordinates (zero for a row the list does not have).
+    public func rectForRow(at indexPath: IndexPath) -> Rect {
+        layout.row(for: indexPath).map { layout.rect($0, width: bounds.width) } ?? Rect(x: 0, y: 0, width: 0, height: 0)
     }
 
-    /// Where the row ends (the next row's top, less any headers between them).
-    func rowBottom(_ row: Int) -> Double {
-        headerGaps.isEmpty ? offsets[row + 1] : offsets[row + 1] - (headerGaps[row + 1] ?? 0)
-    }
+    /// The frame of flat `row` in content coordinates.
+    public func rectForRow(_ row: Int) -> Rect { layout.rect(row, width: bounds.width) }
 
-    /// The row at a point in the list's coordinates (content coordinates);
-    /// nil over a header's space.
-    public func row(at point: Point) -> Int? {
-        guard point.y >= 0, point.y < offsets[numberOfRows], numberOfRows > 0 else { return nil }
-        let row = rowIndex(atY: point.y)
-        return point.y < rowBottom(row) && point.y >= offsets[row] ? row : nil
-    }
+    /// The row at a point in content coordinates; nil over a header's space
+    /// or past the rows.
+    public func indexPathForRow(at point: Point) -> IndexPath? { layout.row(atY: point.y).flatMap { layout.indexPath(forRow: $0) } }
 
-    /// The rows that cross [y0, y1).
-    func rows(in y0: Double, _ y1: Double) -> Range<Int> {
-        let n = numberOfRows
-        guard n > 0, y1 > y0, y1 > 0, y0 < offsets[n] else { return 0..<0 }
-        var first = rowIndex(atY: Swift.max(0, y0))
-        // A range starting in the headers after a row does not hold that row.
-        if rowBottom(first) <= y0 { first += 1 }
-        let last = rowIndex(atY: Swift.min(offsets[n], y1) - 1e-9)
-        // A range ending in the headers above the first row holds no row.
-        guard first < n, last >= first, offsets[last] < y1 else { return first..<first }
-        return first..<(last + 1)
-    }
+    /// The index path of flat `row` (nil out of range).
+    public func indexPath(forRow row: Int) -> IndexPath? { layout.indexPath(forRow: row) }
 
     // MARK: Sections
 
     /// The sections (1 unless the data source groups its rows).
-    public var numberOfSections: Int { sections.count }
+    public var numberOfSections: Int { layout.sections.count }
 
-    /// The rows of `section` (empty out of range).
-    public func rows(inSection section: Int) -> Range<Int> {
-        guard section >= 0, section < sections.count else { return 0..<0 }
-        let s = sections[section]
-        return s.firstRow..<(s.firstRow + s.count)
-    }
-
-    /// The section holding `row` (nil out of range).
-    public func section(forRow row: Int) -> Int? {
-        guard row >= 0, row < numberOfRows else { return nil }
-        // The last section starting at or before the row that has rows.
-        var lo = 0, hi = sections.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if sections[mid].firstRow <= row { lo = mid } else { hi = mid - 1 }
-        }
-        while lo > 0 && sections[lo].count == 0 { lo -= 1 }
-        return lo
-    }
+    /// The flat rows of `section` (empty out of range).
+    public func rows(inSection section: Int) -> Range<Int> { layout.rows(inSection: section) }
 
     /// The header's frame where it sits among the rows, in content
     /// coordinates (before pinning; zero height when it has none).
-    public func rectForHeader(inSection section: Int) -> Rect {
-        guard section >= 0, section < sections.count else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        let s = sections[section]
-        return Rect(x: 0, y: s.headerTop, width: bounds.width, height: s.headerHeight)
-    }
+    public func rectForHeader(inSection section: Int) -> Rect { layout.headerRect(section, width: bounds.width) }
 
-    /// Where the section ends: its last row's bottom, or its header's for an empty one.
-    func sectionBottom(_ i: Int) -> Double {
-        let s = sections[i]
-        return s.count > 0 ? rowBottom(s.firstRow + s.count - 1) : s.headerTop + s.headerHeight
-    }
+    /// The header view placed for `section`, if any.
+    public func headerView(forSection section: Int) -> View? { headerViewsBySection[section] }
 
     /// The header's frame as placed now: pinned to the top of the view while
     /// its section's rows pass under it, pushed up by the section's end.
@@ -339,28 +312,15 @@ open class ListView: ScrollView {
         var r = rectForHeader(inSection: i)
         if sectionHeadersPinToVisibleBounds {
             let top = contentOffset.y + contentInset.top
-            r.origin.y = Swift.max(r.minY, Swift.min(top, sectionBottom(i) - r.height))
+            r.origin.y = Swift.max(r.minY, Swift.min(top, layout.sectionBottom(i) - r.height))
         }
         return r
     }
 
-    /// The sections whose span (header and rows) crosses [y0, y1).
-    func sections(in y0: Double, _ y1: Double) -> Range<Int> {
-        guard y1 > y0 else { return 0..<0 }
-        var lo = 0, hi = sections.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if sections[mid].headerTop <= y0 { lo = mid } else { hi = mid - 1 }
-        }
-        var end = lo
-        while end < sections.count && sections[end].headerTop < y1 { end += 1 }
-        return lo..<Swift.max(lo, end)
-    }
-
-    /// Places the header views of the sections that cross the display
-    /// range, and lets the others go.
+    /// Places the header views of the sections that cross [y0, y1), and
+    /// lets the others go.
     func layoutHeaders(in y0: Double, _ y1: Double) {
-        let wanted = sections(in: y0, y1).filter { sections[$0].headerHeight > 0 }
+        let wanted = layout.sections(in: y0, y1).filter { layout.sections[$0].headerHeight > 0 }
         for (section, view) in headerViewsBySection where !wanted.contains(section) {
             view.removeFromSuperview()
             headerViewsBySection[section] = nil
@@ -370,7 +330,7 @@ open class ListView: ScrollView {
             if let placed = headerViewsBySection[section] {
                 view = placed
             } else {
-                guard let made = dataSource?.listView(self, viewForHeaderInSection: section) else { continue }
+                guard let made = rowDelegate?.listView(self, viewForHeaderInSection: section) else { continue }
                 view = made
                 headerViewsBySection[section] = view
                 // Above the cells (added at the back), below the indicators.
@@ -382,29 +342,16 @@ open class ListView: ScrollView {
         }
     }
 
-    /// The header view placed for `section`, if any.
-    public func headerView(forSection section: Int) -> View? { headerViewsBySection[section] }
-
     func removeHeaderViews() {
         for view in headerViewsBySection.values { view.removeFromSuperview() }
         headerViewsBySection = [:]
-    }
-
-    /// The row whose span holds y (binary search of the tops).
-    func rowIndex(atY y: Double) -> Int {
-        var lo = 0, hi = numberOfRows - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if offsets[mid] <= y { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
     }
 
     // MARK: Layout
 
     open override func sizeDidChange() {
         super.sizeDidChange()
-        contentSize = Size(width: bounds.width, height: offsets[numberOfRows])
+        contentSize = Size(width: bounds.width, height: layout.contentHeight)
         for (row, cell) in cellsByRow { cell.frame = rectForRow(row) }
         layoutRows()
     }
@@ -424,26 +371,16 @@ open class ListView: ScrollView {
             velocityY = (contentOffset.y - before) / (time - last)
         }
         lastFrameTime = time
-        if skippingRange != nil && abs(velocityY) < drawingVelocity && isDecelerating { layoutRows() }
+        if skippingRange != nil && abs(velocityY) < rangePolicy.drawingVelocity && isDecelerating { layoutRows() }
     }
 
     open override func targetContentOffset(forProposed proposed: Point, velocity: Size) -> Point {
         let target = super.targetContentOffset(forProposed: proposed, velocity: velocity)
-        let lo = minimumContentOffset.y, hi = maximumContentOffset.y
-        let restY = Swift.min(hi, Swift.max(lo, target.y))
-        let now = visibleRows
-        let there = rows(in: restY, restY + bounds.height)
-        let distance = Swift.max(abs(there.lowerBound - now.lowerBound), abs(there.upperBound - now.upperBound))
-        if distance > flingSkipThreshold, !there.isEmpty {
-            // The rows visible at rest, plus a few beyond in the direction of motion.
-            let down = restY > contentOffset.y
-            let lower = down ? there.lowerBound : Swift.max(0, there.lowerBound - flingSkipExtraRows)
-            let upper = down ? Swift.min(numberOfRows, there.upperBound + flingSkipExtraRows) : there.upperBound
-            skippingRange = lower..<upper
+        let restY = Swift.min(maximumContentOffset.y, Swift.max(minimumContentOffset.y, target.y))
+        skippingRange = rangePolicy.skippingRows(in: layout, from: contentOffset.y, to: restY, height: bounds.height)
+        if let rows = skippingRange {
             // Prepare the rows where it will stop (their data, their layouts).
-            listDelegate?.listView(self, prefetchRows: Array(lower..<upper))
-        } else {
-            skippingRange = nil
+            prefetchDataSource?.listView(self, prefetchRowsAt: rows.compactMap { layout.indexPath(forRow: $0) })
         }
         return target
     }
@@ -451,9 +388,7 @@ open class ListView: ScrollView {
     open override func scrollingDidEnd() {
         super.scrollingDidEnd()
         velocityY = 0
-        if skippingRange != nil {
-            skippingRange = nil
-        }
+        skippingRange = nil
         layoutRows()
     }
 
@@ -472,12 +407,11 @@ open class ListView: ScrollView {
     public func layoutRows() {
         let h = bounds.height, y = contentOffset.y
         guard h > 0 else { return }
-        let ahead = direction >= 0
-        let t = rangeTuning
-        let display = rows(
-            in: y - h * (ahead ? t.displayBehind : t.displayAhead), y + h + h * (ahead ? t.displayAhead : t.displayBehind))
-        let preload = rows(
-            in: y - h * (ahead ? t.preloadBehind : t.preloadAhead), y + h + h * (ahead ? t.preloadAhead : t.preloadBehind))
+        let down = direction >= 0
+        let span = rangePolicy.displaySpan(offset: y, height: h, movingDown: down)
+        let display = layout.rows(in: span.0, span.1)
+        let preloadSpan = rangePolicy.preloadSpan(offset: y, height: h, movingDown: down)
+        let preload = layout.rows(in: preloadSpan.0, preloadSpan.1)
         // Recycle what left the display range (pools trimmed to their bound
         // after the new rows have taken what they need).
         holdsSpares = true
@@ -489,25 +423,13 @@ open class ListView: ScrollView {
             cellsByRow[row] = nil
             recycle(cell, row: row)
         }
-        if sections.count > 1 || sections[0].headerHeight > 0 {
-            layoutHeaders(
-                in: y - h * (ahead ? t.displayBehind : t.displayAhead), y + h + h * (ahead ? t.displayAhead : t.displayBehind))
+        if layout.hasHeaders {
+            layoutHeaders(in: span.0, span.1)
         } else if !headerViewsBySection.isEmpty {
             removeHeaderViews()
         }
-        // Prefetch.
-        let newPrefetch = preload.filter { !prefetched.contains($0) && !display.contains($0) }
-        let cancelled = prefetched.filter { !preload.contains($0) }
-        if !cancelled.isEmpty {
-            prefetched.subtract(cancelled)
-            listDelegate?.listView(self, cancelPrefetchingForRows: cancelled.sorted())
-        }
-        if !newPrefetch.isEmpty {
-            prefetched.formUnion(newPrefetch)
-            listDelegate?.listView(self, prefetchRows: Array(newPrefetch))
-        }
+        prefetch(preload, beside: display)
         // Place cells, the visible rows first, then outwards.
-        let slow = abs(velocityY) < drawingVelocity
         let visibleNow = visibleRows
         let order =
             Array(visibleNow)
@@ -516,28 +438,11 @@ open class ListView: ScrollView {
                     < Swift.min(abs($1 - visibleNow.lowerBound), abs($1 - visibleNow.upperBound))
             }
         for row in order {
-            let cell: ListCell
-            if let placed = cellsByRow[row] {
-                cell = placed
-            } else {
-                guard let made = dataSource?.listView(self, cellForRow: row) else { continue }
-                cell = made
-                cell.listView = self
-                if cell.row != row {
-                    cell.row = row
-                    cell.showPlaceholder()
-                }
-                cellsByRow[row] = cell
-                if cell.contentLayer.contentsScale != contentsScale { cell.contentLayer.contentsScale = contentsScale }
-                if cell.superview !== self { insertSubview(cell, at: 0) }
-                cell.isHidden = false
-                listDelegate?.listView(self, willDisplay: cell, forRow: row)
-            }
+            guard let cell = cellsByRow[row] ?? placeCell(row) else { continue }
             let frame = rectForRow(row)
             if cell.frame != frame { withoutActions { cell.frame = frame } }
             // Draw, unless a fast fling passes this row.
-            let allowed = skippingRange.map { $0.contains(row) || (slow && visibleNow.contains(row)) } ?? true
-            if allowed {
+            if rangePolicy.allowsDrawing(row, skipping: skippingRange, visible: visibleNow, speed: velocityY) {
                 if cell.needsContents && cell.canDrawContents {
                     // The visible rows first: they are the next frame's.
                     cell.contentLayer.drawingPool = drawingPool
@@ -552,9 +457,42 @@ open class ListView: ScrollView {
         }
     }
 
+    /// Asks the prefetching data source for the rows that entered `preload`
+    /// (less those placed in `display`) and cancels those that left it.
+    func prefetch(_ preload: Range<Int>, beside display: Range<Int>) {
+        let newPrefetch = preload.filter { !prefetched.contains($0) && !display.contains($0) }
+        let cancelled = prefetched.filter { !preload.contains($0) }
+        if !cancelled.isEmpty {
+            prefetched.subtract(cancelled)
+            prefetchDataSource?.listView(self, cancelPrefetchingForRowsAt: cancelled.sorted().compactMap { layout.indexPath(forRow: $0) })
+        }
+        if !newPrefetch.isEmpty {
+            prefetched.formUnion(newPrefetch)
+            prefetchDataSource?.listView(self, prefetchRowsAt: newPrefetch.compactMap { layout.indexPath(forRow: $0) })
+        }
+    }
+
+    /// A cell from the data source for flat `row`, placed in the list.
+    func placeCell(_ row: Int) -> ListCell? {
+        guard let indexPath = layout.indexPath(forRow: row), let cell = dataSource?.listView(self, cellForRowAt: indexPath) else {
+            return nil
+        }
+        cell.listView = self
+        if cell.row != row {
+            cell.row = row
+            cell.showPlaceholder()
+        }
+        cellsByRow[row] = cell
+        if cell.contentLayer.contentsScale != contentsScale { cell.contentLayer.contentsScale = contentsScale }
+        if cell.superview !== self { insertSubview(cell, at: 0) }
+        cell.isHidden = false
+        rowDelegate?.listView(self, willDisplay: cell, forRowAt: indexPath)
+        return cell
+    }
+
     func recycle(_ cell: ListCell, row: Int) {
         cell.isHidden = true
-        listDelegate?.listView(self, didEndDisplaying: cell, forRow: row)
+        if let indexPath = layout.indexPath(forRow: row) { rowDelegate?.listView(self, didEndDisplaying: cell, forRowAt: indexPath) }
         cell.prepareForReuseInternal()
         var pool = pools[cell.reuseIdentifier, default: []]
         if pool.count < maximumSpareCells || holdsSpares {
@@ -586,5 +524,4 @@ open class ListView: ScrollView {
     @_spi(Benchmarks) public var blankVisibleRows: Int {
         visibleRows.reduce(0) { n, row in n + ((cellsByRow[row]?.hasContents ?? false) ? 0 : 1) }
     }
-
 }

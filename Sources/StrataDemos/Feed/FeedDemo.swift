@@ -425,7 +425,7 @@ public final class FeedCell: ListCell {
 /// The demo feed's data source and delegate: posts from a `FeedGenerator`,
 /// layouts in a `RowLayoutStore`, taps on entities reported.
 @MainActor
-public final class FeedController: ListViewDataSource, ListViewDelegate {
+public final class FeedController: ListViewDataSource, ListViewDelegate, ListViewDataSourcePrefetching {
     public let generator: FeedGenerator
     public let store: RowLayoutStore<FeedLayout>
     public weak var listView: ListView?
@@ -451,7 +451,8 @@ public final class FeedController: ListViewDataSource, ListViewDelegate {
     public func attach(to list: ListView) {
         listView = list
         list.dataSource = self
-        list.listDelegate = self
+        list.delegate = self
+        list.prefetchDataSource = self
         list.register(
             { [weak self] in
                 let cell = FeedCell()
@@ -463,7 +464,7 @@ public final class FeedController: ListViewDataSource, ListViewDelegate {
             // Heights changed: keep the visible rows still; else cells that
             // waited for their layouts draw.
             if heightsChanged {
-                list?.performBatchUpdates(inserting: [], deleting: [], reloading: [], animated: false)
+                list?.performBatchUpdates(nil)
             } else {
                 list?.layoutRows()
             }
@@ -487,7 +488,7 @@ public final class FeedController: ListViewDataSource, ListViewDelegate {
         store.ensure(rows + Array(v))
     }
 
-    public func listView(_ listView: ListView, prefetchRows rows: [Int]) { prepare(rows) }
+    public func listView(_ listView: ListView, prefetchRowsAt indexPaths: [IndexPath]) { prepare(indexPaths.map(post)) }
 
     /// Lays the posts out again for a new list width, in the background, the
     /// visible rows first; cells keep their drawings until their new layouts
@@ -496,8 +497,8 @@ public final class FeedController: ListViewDataSource, ListViewDelegate {
         guard let list = listView else { return }
         store.setWidth(width, first: list.visibleRows)
     }
-    public func listView(_ listView: ListView, willDisplay cell: ListCell, forRow row: Int) {
-        if store.layout(row) == nil { prepare([row]) }
+    public func listView(_ listView: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
+        if store.layout(post(indexPath)) == nil { prepare([post(indexPath)]) }
     }
 
     /// Posts a day: with more than 0, the feed has a section a day, each
@@ -510,8 +511,11 @@ public final class FeedController: ListViewDataSource, ListViewDelegate {
         postsPerDay > 0 ? (store.count + postsPerDay - 1) / postsPerDay : 1
     }
     public func listView(_ listView: ListView, numberOfRowsInSection section: Int) -> Int {
-        postsPerDay > 0 ? postsPerDay : store.count
+        postsPerDay > 0 ? Swift.max(0, Swift.min(postsPerDay, store.count - section * postsPerDay)) : store.count
     }
+
+    /// The post a row shows: its index through all the days.
+    public func post(_ indexPath: IndexPath) -> Int { postsPerDay > 0 ? indexPath.section * postsPerDay + indexPath.row : indexPath.row }
     public func listView(_ listView: ListView, heightForHeaderInSection section: Int) -> Double { postsPerDay > 0 ? 30 : 0 }
     public func listView(_ listView: ListView, viewForHeaderInSection section: Int) -> View? {
         guard postsPerDay > 0 else { return nil }
@@ -527,14 +531,13 @@ public final class FeedController: ListViewDataSource, ListViewDelegate {
         return header
     }
 
-    public func numberOfRows(in listView: ListView) -> Int { store.count }
-    public func listView(_ listView: ListView, heightForRow row: Int) -> Double { store.height(row) }
-    public func listView(_ listView: ListView, cellForRow row: Int) -> ListCell {
-        let cell = listView.dequeueReusableCell(withIdentifier: FeedCell.identifier, for: row)!
+    public func listView(_ listView: ListView, heightForRowAt indexPath: IndexPath) -> Double { store.height(post(indexPath)) }
+    public func listView(_ listView: ListView, cellForRowAt indexPath: IndexPath) -> ListCell {
+        let cell = listView.dequeueReusableCell(withIdentifier: FeedCell.identifier, for: indexPath)
         (cell as? FeedCell)?.feed = self
         return cell
     }
-    public func listView(_ listView: ListView, didSelectRow row: Int) { selectedRows.append(row) }
+    public func listView(_ listView: ListView, didSelectRowAt indexPath: IndexPath) { selectedRows.append(post(indexPath)) }
 
     func tapped(_ entity: TextEntity, row: Int) {
         taps.append((row, entity))

@@ -50,7 +50,7 @@ public enum ControlsGallery {
             let deadline = DispatchTime.now().uptimeNanoseconds + 120_000_000_000
             repeat {
                 pressed.frame()
-                if pressed.list.placedRows.allSatisfy({ pressed.list.cell(forRow: $0)?.needsRedrawPending == false }) { break }
+                if pressed.list.cellsByRow.values.allSatisfy({ !$0.needsRedrawPending }) { break }
                 usleep(2000)
             } while DispatchTime.now().uptimeNanoseconds < deadline
             pressed.settle()
@@ -64,7 +64,7 @@ public enum ControlsGallery {
         days.controller.postsPerDay = 6
         days.list.reloadData()
         days.settle()
-        days.list.scrollToRow(8, at: .top, animated: false)
+        days.list.scrollToRow(at: IndexPath(row: 2, section: 1), at: .top, animated: false)
         days.list.setContentOffset(Point(x: 0, y: days.list.contentOffset.y + 120), animated: false)
         days.settle()
         let daysPath = "\(out)/controls-feed-sections.png"
