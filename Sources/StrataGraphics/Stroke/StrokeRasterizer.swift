@@ -62,59 +62,6 @@
 
 internal import CPixels
 
-/// A growable buffer of trivial values with no copy-on-write or exclusivity
-/// checks in the way: the rasterizer's hot loops append to these millions of times.
-struct ScratchBuffer<Element> {
-    private(set) var base: UnsafeMutablePointer<Element>
-    private(set) var count = 0
-    private(set) var capacity: Int
-
-    init(capacity: Int = 64) {
-        self.capacity = capacity
-        base = .allocate(capacity: capacity)
-    }
-
-    func free() { base.deallocate() }
-
-    @inline(__always) mutating func append(_ value: Element) {
-        if count == capacity { grow(count + 1) }
-        (base + count).initialize(to: value)
-        count += 1
-    }
-
-    @inline(__always) mutating func removeAll() { count = 0 }
-
-    /// Declares the first `n` elements initialized (written through `base`).
-    @inline(__always) mutating func setCount(_ n: Int) { count = n }
-
-    /// Makes room for `n` elements in all, keeping the first `count`.
-    mutating func reserve(_ n: Int) {
-        if n > capacity { grow(n) }
-    }
-
-    /// Gives back memory beyond `limit` elements, once the buffer is empty.
-    mutating func shrink(to limit: Int) {
-        guard count == 0, capacity > limit else { return }
-        base.deallocate()
-        capacity = limit
-        base = .allocate(capacity: limit)
-    }
-
-    private mutating func grow(_ n: Int) {
-        let newCapacity = max(n, capacity * 2)
-        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
-    }
-
-    @inline(__always) subscript(i: Int) -> Element {
-        get { base[i] }
-        nonmutating set { base[i] = newValue }
-    }
-}
-
 /// One edge on the active list. Heights are in strips (S per pixel row); the
 /// edge reaches into strips `first ..< last`, starting `top` (0..<1) into the
 /// first. Its share of each strip's height is kept in fixed point (1/65536 of
@@ -161,7 +108,7 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// The most strip crossings the edges may add up to (the sweep's work).
     var maxVisits = 400_000_000
     private(set) var isFull = false
-    private var visits = 0
+    var visits = 0
     /// The edges' heights (in the strips' fixed point, 1/65536 of a strip),
     /// signed by direction and summed: 0 for closed outlines that nothing cut
     /// off on the right, whatever was folded onto the left edge or cut off
@@ -178,25 +125,25 @@ final class StrokeRasterizer: EdgeAccumulator {
     // checks Swift would otherwise make on each access buy nothing.
 
     /// Edges as they were added.
-    @exclusivity(unchecked) private var edges = ScratchBuffer<ActiveEdge>()
+    @exclusivity(unchecked) var edges = ScratchBuffer<ActiveEdge>()
     /// Per sweep: the edges moved into order of their first strip (a counting
     /// sort, so the sweep reads them in sequence), where each strip's run ends,
     /// and the active list with the one each strip's walk writes (the two
     /// swap places every strip).
-    @exclusivity(unchecked) private var sorted = ScratchBuffer<ActiveEdge>()
-    @exclusivity(unchecked) private var startOf = ScratchBuffer<Int32>()
-    @exclusivity(unchecked) private var active = ScratchBuffer<ActiveEdge>()
-    @exclusivity(unchecked) private var spare = ScratchBuffer<ActiveEdge>()
-    @exclusivity(unchecked) private var bandEdges = ScratchBuffer<ActiveEdge>()
+    @exclusivity(unchecked) var sorted = ScratchBuffer<ActiveEdge>()
+    @exclusivity(unchecked) var startOf = ScratchBuffer<Int32>()
+    @exclusivity(unchecked) var active = ScratchBuffer<ActiveEdge>()
+    @exclusivity(unchecked) var spare = ScratchBuffer<ActiveEdge>()
+    @exclusivity(unchecked) var bandEdges = ScratchBuffer<ActiveEdge>()
     /// The row walk's scratch (`strata_stroke_row`): the row's arrivals in
     /// order of x, what it knows of each edge (shares, means and windings in
     /// each strip, and the lists of changes and of edges out of order), and
     /// the arrivals by strip for a row left to the strip walk.
-    @exclusivity(unchecked) private var rowArrivals = ScratchBuffer<ActiveEdge>()
-    @exclusivity(unchecked) private var halves = ScratchBuffer<ActiveEdge>()
+    @exclusivity(unchecked) var rowArrivals = ScratchBuffer<ActiveEdge>()
+    @exclusivity(unchecked) var halves = ScratchBuffer<ActiveEdge>()
     /// Where each pixel column's edges begin, for the sort by column.
-    @exclusivity(unchecked) private var columns = ScratchBuffer<Int32>()
-    @exclusivity(unchecked) private var rowKeys = ScratchBuffer<Float>()
+    @exclusivity(unchecked) var columns = ScratchBuffer<Int32>()
+    @exclusivity(unchecked) var rowKeys = ScratchBuffer<Float>()
 
     /// Whether the area mode walks a pixel row's four strips together
     /// (`strata_stroke_row`) rather than one after another; tests turn it off
@@ -218,10 +165,10 @@ final class StrokeRasterizer: EdgeAccumulator {
     var rowWalkLimit = 1 << 16
     /// Rows of the area last swept that the row walk left to the strip walk
     /// (for tests).
-    private(set) var rowsLeftToStrips = 0
+    var rowsLeftToStrips = 0
     /// Clusters of edges crossing inside a row that the row walk walked
     /// strip by strip, in the area last swept (for tests).
-    private(set) var clusters = 0
+    var clusters = 0
 
     // Two rows of difference cells and touched bits, as in the cell
     // rasterizer (`cellStore`, `bitStore`); `cells` and `rowBits` are the row
@@ -229,11 +176,11 @@ final class StrokeRasterizer: EdgeAccumulator {
     // before: swept right after its walk, a row's cells were read back while
     // the walk's stores to them were still on their way to the cache, and
     // the processor could not forward them to the wider loads.)
-    private var cellStore: UnsafeMutablePointer<Float>
-    private var bitStore: UnsafeMutablePointer<UInt64>
-    private var cells: UnsafeMutablePointer<Float>
-    private var rowBits: UnsafeMutablePointer<UInt64>
-    private var capacity = 0
+    var cellStore: UnsafeMutablePointer<Float>
+    var bitStore: UnsafeMutablePointer<UInt64>
+    var cells: UnsafeMutablePointer<Float>
+    var rowBits: UnsafeMutablePointer<UInt64>
+    var capacity = 0
 
     init() {
         cellStore = .allocate(capacity: 2)
@@ -281,7 +228,7 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// Gives back the buffers of an outline far larger than usual once it has
     /// been swept (a chart line of 100 000 points keeps its 311 000 edges' room
     /// for the next frame; two million would hold 200 MB).
-    private func trim() {
+    func trim() {
         let keep = 1 << 19
         guard edges.capacity > keep || sorted.capacity > keep else { return }
         reset()
@@ -362,7 +309,7 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// by a full sort once the insertions have moved more than a few places an
     /// entry (a dense outline whose edges all cross each other).
     @inline(__always)
-    private func sortByX(_ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int) {
+    func sortByX(_ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int) {
         var moves = 0
         let budget = 8 * n + 64
         var i = 1
@@ -494,326 +441,5 @@ final class StrokeRasterizer: EdgeAccumulator {
                 y: originY + row, evenOdd: false, &blitter)
         }
         trim()
-    }
-
-    /// `sweep` in the area mode, a pixel row's four strips together
-    /// (`strata_stroke_row`), each row's arrivals taken in order of x: the
-    /// edges are sorted by the pixel column of their x first, and the sort
-    /// into rows keeps that order. A row with too large a knot of crossing
-    /// edges is walked strip by strip.
-    private func sweepRows<B: SpanBlitter>(_ blitter: inout B) {
-        let count = edges.count
-        let wordsPerRow = (width + 2 + 63) >> 6
-        let maxX = Float(width)
-        let level = min(rowWalkLevel, StrokeRasterizer.bestRowWalkLevel)  // (never a build the processor cannot run)
-        let source = sortedByColumn(count, maxX: maxX)
-
-        // Into rows (a counting sort, which keeps the order by column): one
-        // pass, where the other modes sort into bands and then strips (rows
-        // are at most 65,536 and an area's edges far fewer than a dense line's).
-        startOf.removeAll()
-        startOf.reserve(height + 6)
-        for _ in 0...height { startOf.append(0) }
-        for e in 0..<count { startOf[(Int(source[e].first) >> 2) + 1] &+= 1 }
-        for i in 0..<height { startOf[i + 1] &+= startOf[i] }
-        sorted.removeAll()
-        sorted.reserve(count)
-        let dest = sorted.base
-        for e in 0..<count {
-            let r = Int(source[e].first) >> 2
-            strata_copy_edge(dest + Int(startOf[r]), source + e)
-            startOf[r] &+= 1
-        }
-        // startOf[r] is now where row r + 1's edges begin in `dest`; entries
-        // height + 1 ... height + 4 hold the strips of a row left to the strip
-        // walk.
-        let leftRow = height + 1
-        for _ in 0..<5 { startOf.append(0) }
-        active.removeAll()
-        var next = 0
-        var other = cellStore + capacity, otherBits = bitStore + ((capacity + 63) >> 6)
-
-        for row in 0..<height {
-            // The order by x, restored by insertion (edges cross).
-            sortByX(active.base, active.count)
-            let end = Int(startOf[row])
-            let s0 = Int32(row * 4)
-            if active.count + end - next > 0
-                && !walkAreaRow(s0, dest, from: next, to: end, leftRow: leftRow, maxX: maxX, level: level)
-            {
-                for k in 0..<4 {
-                    if k > 0 { sortByX(active.base, active.count) }
-                    let n = active.count, stop = Int(startOf[leftRow + k]), m = stop - next
-                    if n + m > 0 {
-                        spare.reserve(n + m)
-                        let kept = walkOneStrip(
-                            active.base, n, dest + next, m, into: spare.base, s0 &+ Int32(k), weight: 0.25, maxX: maxX)
-                        spare.setCount(kept)
-                        swap(&active, &spare)
-                    }
-                    next = stop
-                }
-            }
-            next = end
-            // The row before, while this one's stores settle.
-            if row > 0 {
-                sweepCoverageRow(
-                    other, otherBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
-                    y: originY + row - 1, evenOdd: false, &blitter)
-            }
-            swap(&cells, &other)
-            swap(&rowBits, &otherBits)
-        }
-        if height > 0 {  // (an area without rows holds no edges, and does not get here)
-            sweepCoverageRow(
-                other, otherBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
-                y: originY + height - 1, evenOdd: false, &blitter)
-        }
-        cells = cellStore
-        rowBits = bitStore
-        trim()
-    }
-
-    /// The edges sorted by the pixel column of their x (a counting sort, in
-    /// `bandEdges`).
-    private func sortedByColumn(_ count: Int, maxX: Float) -> UnsafeMutablePointer<ActiveEdge> {
-        columns.removeAll()
-        columns.reserve(width + 2)
-        for _ in 0..<(width + 2) { columns.append(0) }
-        @inline(__always) func column(_ e: ActiveEdge) -> Int { strata_truncate(max(0, min(maxX, e.x))) }
-        for e in 0..<count { columns[column(edges[e]) + 1] &+= 1 }
-        for i in 0...width { columns[i + 1] &+= columns[i] }
-        bandEdges.removeAll()
-        bandEdges.reserve(count)
-        for e in 0..<count {
-            let c = column(edges[e])
-            strata_copy_edge(bandEdges.base + Int(columns[c]), edges.base + e)
-            columns[c] &+= 1
-        }
-        return bandEdges.base
-    }
-
-    /// One pixel row in the area mode (strips `s0 ... s0 + 3`), with the
-    /// active list in order of x and the row's arrivals `dest[from ..< to]`
-    /// (in order of their columns): walked with `walkRow`, the active list
-    /// replaced by the edges going on, or else left to the strip walk (false),
-    /// the arrivals put in order of strip and x, each strip's run ending at
-    /// `startOf[leftRow + q]`.
-    @inline(never)
-    private func walkAreaRow(
-        _ s0: Int32, _ dest: UnsafeMutablePointer<ActiveEdge>, from: Int, to end: Int, leftRow: Int, maxX: Float,
-        level: Int
-    ) -> Bool {
-        let n = active.count, m = end - from
-        // The arrivals in order of x (already in order of their columns).
-        sortByX(dest + from, m)
-        let kept = n + m <= rowWalkLimit ? walkRow(dest + from, n, m, s0, maxX: maxX, level: level) : -1
-        if kept >= 0 {
-            spare.setCount(kept)
-            swap(&active, &spare)
-            return true
-        }
-        // Left to the strip walk: the arrivals by strip (in order of x within
-        // each), where each strip's run ends.
-        rowsLeftToStrips += 1
-        halves.reserve(m)
-        var at = 0
-        for q in 0..<4 {
-            for e in from..<end where dest[e].first == s0 &+ Int32(q) {
-                halves.base[at] = dest[e]
-                at += 1
-            }
-            startOf[leftRow + q] = Int32(from + at)
-        }
-        (dest + from).update(from: halves.base, count: m)
-        return false
-    }
-
-    /// One pixel row in the area mode, its four strips together
-    /// (`strata_stroke_row`), the active list and the arrivals `b[0 ..< m]`
-    /// (in order of x): returns how many edges went on to `spare`, or −1
-    /// when the row is left to the strip walk.
-    private func walkRow(
-        _ b: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ m: Int, _ s0: Int32, maxX: Float, level: Int
-    ) -> Int {
-        // (Both lists end in +∞ for the row walk's merge.)
-        rowArrivals.reserve(m + 1)
-        rowArrivals.base.update(from: b, count: m)
-        rowArrivals.base[m] = ActiveEdge(
-            x: .infinity, xRef: 0, dxdY: 0, top: 0, first: s0, last: s0, fFirst: 0, fLast: 0)
-        active.reserve(n + 1)
-        active.base[n] = rowArrivals.base[m]
-        rowKeys.reserve(26 * (n + m) + 1)
-        spare.reserve(n + m)
-        let a = active.base, arrivals = rowArrivals.base, out = spare.base
-        #if arch(x86_64)
-        if level >= 2 {
-            return strata_stroke_row_avx512(a, n, arrivals, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
-        }
-        if level == 1 {
-            return strata_stroke_row_avx2(a, n, arrivals, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
-        }
-        #endif
-        return strata_stroke_row(a, n, arrivals, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
-    }
-
-    /// Takes the edges of `a` (the active list, in order of x) and `b` (the
-    /// strip's arrivals, in order of x) in one order, an arrival after the
-    /// edges it ties with, and calls `body` with each.
-    @inline(__always)
-    private func merged(
-        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
-        _ body: (ActiveEdge) -> Void
-    ) {
-        var i = 0, j = 0
-        var nextArrival: Float = m > 0 ? b[0].x : .infinity
-        while i < n {
-            let e = a[i]
-            if nextArrival < e.x {
-                body(b[j])
-                j &+= 1
-                nextArrival = j < m ? b[j].x : .infinity
-            } else {
-                body(e)
-                i &+= 1
-            }
-        }
-        while j < m {
-            body(b[j])
-            j &+= 1
-        }
-    }
-
-    /// One strip: the mean winding along it (in the edges' fixed point, exact),
-    /// and where the coverage min(1, |winding|) changes, the edge's area within
-    /// the strip. Each edge is written to `out` with its x in the next strip,
-    /// unless it ends here (kept or not without a branch: which edges end is
-    /// unpredictable); returns how many were written.
-    @inline(__always)
-    private func walkStrip(
-        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
-        into out: UnsafeMutablePointer<ActiveEdge>, _ s: Int32, weight: Float, maxX: Float
-    ) -> Int {
-        var kept = 0
-        let one = ActiveEdge.one
-        let scale = weight * (1 / 65536)
-        var winding = 0
-        var coverage = 0
-        merged(a, n, b, m) { e in
-            // (Strip numbers are under 2^18: bands are at most 65,536 rows of
-            // four strips, so the arithmetic on them wraps without checks.)
-            let isFirst = s == e.first, isLast = s == e.last &- 1
-            // (A winding is at most the edges' count of whole strips, far
-            // inside Int: it wraps without checks too.)
-            winding &+= isFirst ? Int(e.fFirst) : (isLast ? Int(e.fLast) : (e.fFirst > 0 ? one : -one))
-            let c = min(one, winding < 0 ? 0 &- winding : winding)
-            let u = Float(s &- e.first)
-            if c != coverage {
-                let t0: Float = isFirst ? e.top : 0
-                let t1: Float = isLast ? e.bottom : 1
-                let xa = min(maxX, max(0, e.xRef + (u + t0) * e.dxdY))
-                let xb = min(maxX, max(0, e.xRef + (u + t1) * e.dxdY))
-                addEdgeArea(cells, rowBits, xa, xb, Float(c &- coverage) * scale)
-                coverage = c
-            }
-            // The next strip: whole, or the edge's last part.
-            let half: Float = s &+ 1 == e.last &- 1 ? e.bottom * 0.5 : 0.5
-            var next = e
-            next.x = e.xRef + (u + 1 + half) * e.dxdY
-            out[kept] = next
-            kept &+= e.last > s &+ 1 ? 1 : 0
-        }
-        return kept
-    }
-
-    /// `walkStrip` for a row left to the strip walk, and for `sweep` (rarely:
-    /// not inlined).
-    @inline(never)
-    private func walkOneStrip(
-        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
-        into out: UnsafeMutablePointer<ActiveEdge>, _ s: Int32, weight: Float, maxX: Float
-    ) -> Int {
-        walkStrip(a, n, b, m, into: out, s, weight: weight, maxX: maxX)
-    }
-
-    /// `walkCentres` for a sampled strip, in a function of its own: inlined in
-    /// `sweep`, which is built once for each kind of blitter, its loop's
-    /// registers changed with changes to the blitters (the line scene 5 %
-    /// slower after one that added a parameter to a span kernel).
-    @inline(never)
-    private func walkSampledStrip(
-        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
-        into out: UnsafeMutablePointer<ActiveEdge>, _ s: Int32, weight: Float, maxX: Float
-    ) -> Int {
-        walkCentres(a, n, b, m, into: out, s, evenOdd: false, snap: false, weight: weight, maxX: maxX)
-    }
-
-    /// One centre line: where the winding (under the fill rule) is inside,
-    /// the interval covers `weight` of the row, with exact ends along x, or,
-    /// snapped (aliased), the pixels whose centres it holds are covered. Edges
-    /// go on to `out` as in `walkStrip`; returns how many were written.
-    @inline(__always)
-    private func walkCentres(
-        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
-        into out: UnsafeMutablePointer<ActiveEdge>, _ s: Int32, evenOdd: Bool, snap: Bool, weight: Float,
-        maxX: Float
-    ) -> Int {
-        var kept = 0
-        var winding: Int32 = 0
-        var enter: Float = 0
-        merged(a, n, b, m) { e in
-            let x = min(maxX, max(0, e.x))
-            let was = evenOdd ? winding & 1 != 0 : winding != 0
-            winding &+= e.fFirst > 0 ? 1 : -1
-            let now = evenOdd ? winding & 1 != 0 : winding != 0
-            if now != was {
-                if now {
-                    enter = x
-                } else if snap {
-                    addCentres(enter, x, maxX)
-                } else {
-                    addInterval(enter, x, weight)
-                }
-            }
-            var next = e
-            next.x = e.xRef + (Float(s &- e.first) + 1.5) * e.dxdY
-            out[kept] = next
-            kept &+= e.last > s &+ 1 ? 1 : 0
-        }
-        if evenOdd ? winding & 1 != 0 : winding != 0 {
-            if snap { addCentres(enter, maxX, maxX) } else { addInterval(enter, maxX, weight) }
-        }
-        return kept
-    }
-
-    /// Adds coverage `weight` over [a, b) to the row's difference cells, with the
-    /// partial end pixels covered exactly.
-    // Not inlined: the walks around its calls must stay inlined in `sweep`,
-    // where their mode is a constant (with this inlined, Swift stopped
-    // inlining `walkCentres`, and the line scene took 20 % longer).
-    @inline(never)
-    private func addInterval(_ a: Float, _ b: Float, _ weight: Float) {
-        guard b > a else { return }
-        // (0 ≤ a < b ≤ the row's width: the walk clamps them.)
-        let ia = strata_truncate(a), ib = strata_truncate(b)
-        let fa = (a - Float(ia)) * weight, fb = (b - Float(ib)) * weight
-        cells[ia] += weight - fa
-        cells[ia &+ 1] += fa
-        cells[ib] -= weight - fb
-        cells[ib &+ 1] -= fb
-        strata_mark_few(rowBits, ia, 2)
-        strata_mark_few(rowBits, ib, 2)
-    }
-
-    /// Full coverage for the pixels whose centres lie in [x0, x1).
-    @inline(never)
-    private func addCentres(_ x0: Float, _ x1: Float, _ maxX: Float) {
-        let i0 = Int(max(0, min(maxX, (x0 - 0.5).rounded(.up))))
-        let i1 = Int(max(0, min(maxX, (x1 - 0.5).rounded(.up))))
-        guard i1 > i0 else { return }
-        cells[i0] += 1
-        cells[i1] -= 1
-        markCells(rowBits, i0, i0)
-        markCells(rowBits, i1, i1)
     }
 }

@@ -1,0 +1,195 @@
+internal import CPixels
+
+// The area mode's row walk: a pixel row's four strips walked together
+// (`strata_stroke_row` in CPixels), the windings side by side in the lanes of
+// a vector, with clusters of edges crossing inside the row walked strip by
+// strip (the file header of StrokeRasterizer.swift tells how and why).
+extension StrokeRasterizer {
+    /// `sweep` in the area mode, a pixel row's four strips together
+    /// (`strata_stroke_row`), each row's arrivals taken in order of x: the
+    /// edges are sorted by the pixel column of their x first, and the sort
+    /// into rows keeps that order. A row with too large a knot of crossing
+    /// edges is walked strip by strip.
+    func sweepRows<B: SpanBlitter>(_ blitter: inout B) {
+        let count = edges.count
+        let wordsPerRow = (width + 2 + 63) >> 6
+        let maxX = Float(width)
+        let level = min(rowWalkLevel, StrokeRasterizer.bestRowWalkLevel)  // (never a build the processor cannot run)
+        let source = sortedByColumn(count, maxX: maxX)
+
+        // Into rows (a counting sort, which keeps the order by column): one
+        // pass, where the other modes sort into bands and then strips (rows
+        // are at most 65,536 and an area's edges far fewer than a dense line's).
+        startOf.removeAll()
+        startOf.reserve(height + 6)
+        for _ in 0...height { startOf.append(0) }
+        for e in 0..<count { startOf[(Int(source[e].first) >> 2) + 1] &+= 1 }
+        for i in 0..<height { startOf[i + 1] &+= startOf[i] }
+        sorted.removeAll()
+        sorted.reserve(count)
+        let dest = sorted.base
+        for e in 0..<count {
+            let r = Int(source[e].first) >> 2
+            strata_copy_edge(dest + Int(startOf[r]), source + e)
+            startOf[r] &+= 1
+        }
+        // startOf[r] is now where row r + 1's edges begin in `dest`; entries
+        // height + 1 ... height + 4 hold the strips of a row left to the strip
+        // walk.
+        let leftRow = height + 1
+        for _ in 0..<5 { startOf.append(0) }
+        active.removeAll()
+        var next = 0
+        var other = cellStore + capacity, otherBits = bitStore + ((capacity + 63) >> 6)
+
+        for row in 0..<height {
+            // The order by x, restored by insertion (edges cross).
+            sortByX(active.base, active.count)
+            let end = Int(startOf[row])
+            let s0 = Int32(row * 4)
+            if active.count + end - next > 0
+                && !walkAreaRow(s0, dest, from: next, to: end, leftRow: leftRow, maxX: maxX, level: level)
+            {
+                for k in 0..<4 {
+                    if k > 0 { sortByX(active.base, active.count) }
+                    let n = active.count, stop = Int(startOf[leftRow + k]), m = stop - next
+                    if n + m > 0 {
+                        spare.reserve(n + m)
+                        let kept = walkOneStrip(
+                            active.base, n, dest + next, m, into: spare.base, s0 &+ Int32(k), weight: 0.25, maxX: maxX)
+                        spare.setCount(kept)
+                        swap(&active, &spare)
+                    }
+                    next = stop
+                }
+            }
+            next = end
+            // The row before, while this one's stores settle.
+            if row > 0 {
+                sweepCoverageRow(
+                    other, otherBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
+                    y: originY + row - 1, evenOdd: false, &blitter)
+            }
+            swap(&cells, &other)
+            swap(&rowBits, &otherBits)
+        }
+        if height > 0 {  // (an area without rows holds no edges, and does not get here)
+            sweepCoverageRow(
+                other, otherBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
+                y: originY + height - 1, evenOdd: false, &blitter)
+        }
+        cells = cellStore
+        rowBits = bitStore
+        trim()
+    }
+
+    /// The edges sorted by the pixel column of their x (a counting sort, in
+    /// `bandEdges`).
+    func sortedByColumn(_ count: Int, maxX: Float) -> UnsafeMutablePointer<ActiveEdge> {
+        columns.removeAll()
+        columns.reserve(width + 2)
+        for _ in 0..<(width + 2) { columns.append(0) }
+        @inline(__always) func column(_ e: ActiveEdge) -> Int { strata_truncate(max(0, min(maxX, e.x))) }
+        for e in 0..<count { columns[column(edges[e]) + 1] &+= 1 }
+        for i in 0...width { columns[i + 1] &+= columns[i] }
+        bandEdges.removeAll()
+        bandEdges.reserve(count)
+        for e in 0..<count {
+            let c = column(edges[e])
+            strata_copy_edge(bandEdges.base + Int(columns[c]), edges.base + e)
+            columns[c] &+= 1
+        }
+        return bandEdges.base
+    }
+
+    /// One pixel row in the area mode (strips `s0 ... s0 + 3`), with the
+    /// active list in order of x and the row's arrivals `dest[from ..< to]`
+    /// (in order of their columns): walked with `walkRow`, the active list
+    /// replaced by the edges going on, or else left to the strip walk (false),
+    /// the arrivals put in order of strip and x, each strip's run ending at
+    /// `startOf[leftRow + q]`.
+    @inline(never)
+    func walkAreaRow(
+        _ s0: Int32, _ dest: UnsafeMutablePointer<ActiveEdge>, from: Int, to end: Int, leftRow: Int, maxX: Float,
+        level: Int
+    ) -> Bool {
+        let n = active.count, m = end - from
+        // The arrivals in order of x (already in order of their columns).
+        sortByX(dest + from, m)
+        let kept = n + m <= rowWalkLimit ? walkRow(dest + from, n, m, s0, maxX: maxX, level: level) : -1
+        if kept >= 0 {
+            spare.setCount(kept)
+            swap(&active, &spare)
+            return true
+        }
+        // Left to the strip walk: the arrivals by strip (in order of x within
+        // each), where each strip's run ends.
+        rowsLeftToStrips += 1
+        halves.reserve(m)
+        var at = 0
+        for q in 0..<4 {
+            for e in from..<end where dest[e].first == s0 &+ Int32(q) {
+                halves.base[at] = dest[e]
+                at += 1
+            }
+            startOf[leftRow + q] = Int32(from + at)
+        }
+        (dest + from).update(from: halves.base, count: m)
+        return false
+    }
+
+    /// One pixel row in the area mode, its four strips together
+    /// (`strata_stroke_row`), the active list and the arrivals `b[0 ..< m]`
+    /// (in order of x): returns how many edges went on to `spare`, or −1
+    /// when the row is left to the strip walk.
+    func walkRow(
+        _ b: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ m: Int, _ s0: Int32, maxX: Float, level: Int
+    ) -> Int {
+        // (Both lists end in +∞ for the row walk's merge.)
+        rowArrivals.reserve(m + 1)
+        rowArrivals.base.update(from: b, count: m)
+        rowArrivals.base[m] = ActiveEdge(
+            x: .infinity, xRef: 0, dxdY: 0, top: 0, first: s0, last: s0, fFirst: 0, fLast: 0)
+        active.reserve(n + 1)
+        active.base[n] = rowArrivals.base[m]
+        rowKeys.reserve(26 * (n + m) + 1)
+        spare.reserve(n + m)
+        let a = active.base, arrivals = rowArrivals.base, out = spare.base
+        #if arch(x86_64)
+        if level >= 2 {
+            return strata_stroke_row_avx512(a, n, arrivals, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
+        }
+        if level == 1 {
+            return strata_stroke_row_avx2(a, n, arrivals, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
+        }
+        #endif
+        return strata_stroke_row(a, n, arrivals, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
+    }
+
+    /// Takes the edges of `a` (the active list, in order of x) and `b` (the
+    /// strip's arrivals, in order of x) in one order, an arrival after the
+    /// edges it ties with, and calls `body` with each.
+    @inline(__always)
+    func merged(
+        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
+        _ body: (ActiveEdge) -> Void
+    ) {
+        var i = 0, j = 0
+        var nextArrival: Float = m > 0 ? b[0].x : .infinity
+        while i < n {
+            let e = a[i]
+            if nextArrival < e.x {
+                body(b[j])
+                j &+= 1
+                nextArrival = j < m ? b[j].x : .infinity
+            } else {
+                body(e)
+                i &+= 1
+            }
+        }
+        while j < m {
+            body(b[j])
+            j &+= 1
+        }
+    }
+}

@@ -1,0 +1,139 @@
+internal import CPixels
+
+// The strip walks: one strip at a time with exact areas (the area mode's
+// fallback and the sampled modes' base), centre lines for the sampled and
+// aliased modes, and the row's difference cells they add coverage to.
+extension StrokeRasterizer {
+    /// One strip: the mean winding along it (in the edges' fixed point, exact),
+    /// and where the coverage min(1, |winding|) changes, the edge's area within
+    /// the strip. Each edge is written to `out` with its x in the next strip,
+    /// unless it ends here (kept or not without a branch: which edges end is
+    /// unpredictable); returns how many were written.
+    @inline(__always)
+    func walkStrip(
+        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
+        into out: UnsafeMutablePointer<ActiveEdge>, _ s: Int32, weight: Float, maxX: Float
+    ) -> Int {
+        var kept = 0
+        let one = ActiveEdge.one
+        let scale = weight * (1 / 65536)
+        var winding = 0
+        var coverage = 0
+        merged(a, n, b, m) { e in
+            // (Strip numbers are under 2^18: bands are at most 65,536 rows of
+            // four strips, so the arithmetic on them wraps without checks.)
+            let isFirst = s == e.first, isLast = s == e.last &- 1
+            // (A winding is at most the edges' count of whole strips, far
+            // inside Int: it wraps without checks too.)
+            winding &+= isFirst ? Int(e.fFirst) : (isLast ? Int(e.fLast) : (e.fFirst > 0 ? one : -one))
+            let c = min(one, winding < 0 ? 0 &- winding : winding)
+            let u = Float(s &- e.first)
+            if c != coverage {
+                let t0: Float = isFirst ? e.top : 0
+                let t1: Float = isLast ? e.bottom : 1
+                let xa = min(maxX, max(0, e.xRef + (u + t0) * e.dxdY))
+                let xb = min(maxX, max(0, e.xRef + (u + t1) * e.dxdY))
+                addEdgeArea(cells, rowBits, xa, xb, Float(c &- coverage) * scale)
+                coverage = c
+            }
+            // The next strip: whole, or the edge's last part.
+            let half: Float = s &+ 1 == e.last &- 1 ? e.bottom * 0.5 : 0.5
+            var next = e
+            next.x = e.xRef + (u + 1 + half) * e.dxdY
+            out[kept] = next
+            kept &+= e.last > s &+ 1 ? 1 : 0
+        }
+        return kept
+    }
+
+    /// `walkStrip` for a row left to the strip walk, and for `sweep` (rarely:
+    /// not inlined).
+    @inline(never)
+    func walkOneStrip(
+        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
+        into out: UnsafeMutablePointer<ActiveEdge>, _ s: Int32, weight: Float, maxX: Float
+    ) -> Int {
+        walkStrip(a, n, b, m, into: out, s, weight: weight, maxX: maxX)
+    }
+
+    /// `walkCentres` for a sampled strip, in a function of its own: inlined in
+    /// `sweep`, which is built once for each kind of blitter, its loop's
+    /// registers changed with changes to the blitters (the line scene 5 %
+    /// slower after one that added a parameter to a span kernel).
+    @inline(never)
+    func walkSampledStrip(
+        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
+        into out: UnsafeMutablePointer<ActiveEdge>, _ s: Int32, weight: Float, maxX: Float
+    ) -> Int {
+        walkCentres(a, n, b, m, into: out, s, evenOdd: false, snap: false, weight: weight, maxX: maxX)
+    }
+
+    /// One centre line: where the winding (under the fill rule) is inside,
+    /// the interval covers `weight` of the row, with exact ends along x, or,
+    /// snapped (aliased), the pixels whose centres it holds are covered. Edges
+    /// go on to `out` as in `walkStrip`; returns how many were written.
+    @inline(__always)
+    func walkCentres(
+        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
+        into out: UnsafeMutablePointer<ActiveEdge>, _ s: Int32, evenOdd: Bool, snap: Bool, weight: Float,
+        maxX: Float
+    ) -> Int {
+        var kept = 0
+        var winding: Int32 = 0
+        var enter: Float = 0
+        merged(a, n, b, m) { e in
+            let x = min(maxX, max(0, e.x))
+            let was = evenOdd ? winding & 1 != 0 : winding != 0
+            winding &+= e.fFirst > 0 ? 1 : -1
+            let now = evenOdd ? winding & 1 != 0 : winding != 0
+            if now != was {
+                if now {
+                    enter = x
+                } else if snap {
+                    addCentres(enter, x, maxX)
+                } else {
+                    addInterval(enter, x, weight)
+                }
+            }
+            var next = e
+            next.x = e.xRef + (Float(s &- e.first) + 1.5) * e.dxdY
+            out[kept] = next
+            kept &+= e.last > s &+ 1 ? 1 : 0
+        }
+        if evenOdd ? winding & 1 != 0 : winding != 0 {
+            if snap { addCentres(enter, maxX, maxX) } else { addInterval(enter, maxX, weight) }
+        }
+        return kept
+    }
+
+    /// Adds coverage `weight` over [a, b) to the row's difference cells, with the
+    /// partial end pixels covered exactly.
+    // Not inlined: the walks around its calls must stay inlined in `sweep`,
+    // where their mode is a constant (with this inlined, Swift stopped
+    // inlining `walkCentres`, and the line scene took 20 % longer).
+    @inline(never)
+    func addInterval(_ a: Float, _ b: Float, _ weight: Float) {
+        guard b > a else { return }
+        // (0 ≤ a < b ≤ the row's width: the walk clamps them.)
+        let ia = strata_truncate(a), ib = strata_truncate(b)
+        let fa = (a - Float(ia)) * weight, fb = (b - Float(ib)) * weight
+        cells[ia] += weight - fa
+        cells[ia &+ 1] += fa
+        cells[ib] -= weight - fb
+        cells[ib &+ 1] -= fb
+        strata_mark_few(rowBits, ia, 2)
+        strata_mark_few(rowBits, ib, 2)
+    }
+
+    /// Full coverage for the pixels whose centres lie in [x0, x1).
+    @inline(never)
+    func addCentres(_ x0: Float, _ x1: Float, _ maxX: Float) {
+        let i0 = Int(max(0, min(maxX, (x0 - 0.5).rounded(.up))))
+        let i1 = Int(max(0, min(maxX, (x1 - 0.5).rounded(.up))))
+        guard i1 > i0 else { return }
+        cells[i0] += 1
+        cells[i1] -= 1
+        markCells(rowBits, i0, i0)
+        markCells(rowBits, i1, i1)
+    }
+}
