@@ -29,19 +29,23 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
 /// Limits that keep a bad size from turning into a runaway allocation.
 public enum BitmapLimits {
     /// The largest width or height of a bitmap or image.
-    public static let maxDimension = 65_536
+    public static let maximumDimension = 65_536
     /// The largest number of pixels in one bitmap or image (1 GiB of RGBA).
-    public static let maxPixels = 1 << 28
+    public static let maximumPixels = 1 << 28
+    @available(*, deprecated, renamed: "maximumDimension")
+    public static var maxDimension: Int { maximumDimension }
+    @available(*, deprecated, renamed: "maximumPixels")
+    public static var maxPixels: Int { maximumPixels }
 
     static func check(width: Int, height: Int) throws(GraphicsError) {
         if width < 0 || height < 0 {
             throw .invalidSize(width: width, height: height, reason: "width and height must not be negative")
         }
-        if width > maxDimension || height > maxDimension {
-            throw .invalidSize(width: width, height: height, reason: "a side exceeds \(maxDimension) pixels")
+        if width > maximumDimension || height > maximumDimension {
+            throw .invalidSize(width: width, height: height, reason: "a side exceeds \(maximumDimension) pixels")
         }
-        if width * height > maxPixels {
-            throw .invalidSize(width: width, height: height, reason: "more than \(maxPixels) pixels")
+        if width * height > maximumPixels {
+            throw .invalidSize(width: width, height: height, reason: "more than \(maximumPixels) pixels")
         }
     }
 }

@@ -14,16 +14,16 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     /// The most entries held at once (at least 1).
-    public let maxEntries: Int
+    public let maximumEntries: Int
     /// The most bytes held at once, by the sizes given to `insert` (at least
     /// 1, at most `Int.max / 2`, so that adding a value never overflows).
-    public let maxBytes: Int
+    public let maximumBytes: Int
     private let state = Locked(State())
 
     /// An empty cache; bounds below 1 count as 1.
-    public init(maxEntries: Int, maxBytes: Int) {
-        self.maxEntries = max(1, maxEntries)
-        self.maxBytes = min(Int.max / 2, max(1, maxBytes))
+    public init(maximumEntries: Int, maximumBytes: Int) {
+        self.maximumEntries = max(1, maximumEntries)
+        self.maximumBytes = min(Int.max / 2, max(1, maximumBytes))
     }
 
     /// Entries and bytes held now.
@@ -44,17 +44,17 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// Keeps `value` for `key`, counted as `bytes`, unless a value is already
     /// kept for it (another thread made it first; that one stays, so every
     /// caller sees one value). Then drops the oldest entries until both
-    /// bounds hold again; a value larger than `maxBytes` alone is not kept.
+    /// bounds hold again; a value larger than `maximumBytes` alone is not kept.
     public func insert(_ value: Value, for key: Key, bytes: Int) {
         let bytes = max(0, bytes)
         // Kept, it would push out everything else and then itself.
-        guard bytes <= maxBytes else { return }
+        guard bytes <= maximumBytes else { return }
         state.withLock { s in
             guard s.entries[key] == nil else { return }
             s.entries[key] = (value, bytes)
             s.order.append(key)
             s.bytes += bytes
-            while s.entries.count > maxEntries || s.bytes > maxBytes, let oldest = s.order.popFirst() {
+            while s.entries.count > maximumEntries || s.bytes > maximumBytes, let oldest = s.order.popFirst() {
                 if let gone = s.entries.removeValue(forKey: oldest) { s.bytes -= gone.bytes }
             }
         }
@@ -78,4 +78,14 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
             s.bytes = 0
         }
     }
+}
+
+extension BoundedCache {
+    @available(*, deprecated, renamed: "init(maximumEntries:maximumBytes:)")
+    public convenience init(maxEntries: Int, maxBytes: Int) { self.init(maximumEntries: maxEntries, maximumBytes: maxBytes) }
+
+    @available(*, deprecated, renamed: "maximumEntries")
+    public var maxEntries: Int { maximumEntries }
+    @available(*, deprecated, renamed: "maximumBytes")
+    public var maxBytes: Int { maximumBytes }
 }

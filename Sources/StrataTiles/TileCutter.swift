@@ -458,7 +458,7 @@ private final class RowSource {
         } else if got == 8 && signature == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] {
             var interlaced: Int32 = 0
             let reader = message.withUnsafeMutableBufferPointer { m in
-                strata_png_reader_open(path, UInt32(BitmapLimits.maxDimension), &w, &h, &interlaced, m.baseAddress, m.count)
+                strata_png_reader_open(path, UInt32(BitmapLimits.maximumDimension), &w, &h, &interlaced, m.baseAddress, m.count)
             }
             guard let reader else { throw .input(path: path, reason: "PNG: " + reason()) }
             channels = 4

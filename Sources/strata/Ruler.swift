@@ -97,7 +97,7 @@ struct RulerCommand: ParsableCommand {
         // The scripted drag: 80 ms at the fling's speed, then release; frames
         // until the ruler rests.
         let y = 8 + Double(height - 16) / 2, x0 = Double(width) / 2
-        let script = try GestureScript.fling(from: Point(x: x0, y: y), velocity: Size(width: fling, height: 0))
+        let script = try GestureScript.fling(from: Point(x: x0, y: y), velocity: Point(x: fling, y: 0))
         let started = DispatchTime.now().uptimeNanoseconds
         try script.play(
             on: dispatcher, host: host, maximumDuration: 60,

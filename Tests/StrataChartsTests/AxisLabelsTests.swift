@@ -20,7 +20,7 @@ import Testing
     @Test func valueLabelsFitFrom100To4000Points() {
         for length in stride(from: 100.0, through: 4000, by: 97) {
             for (lo, hi) in [(0.0, 123_456.7), (-0.004, 0.0031), (1e9, 1e9 + 5e7), (0, 1)] {
-                let labels = AxisLabels.values(lo, hi, length: length, font: font, maxTicks: 25)
+                let labels = AxisLabels.values(lo, hi, length: length, font: font, maximumTicks: 25)
                 #expect(!labels.isEmpty, "\(length) \(lo)…\(hi)")
                 #expect(boxesApart(labels, length), "\(length) \(lo)…\(hi): \(labels.map(\.text))")
                 // The labels are a nice scale's (evenly stepped), not every other one of a finer one.
@@ -31,9 +31,9 @@ import Testing
             }
         }
         // Room for many on a wide axis, few on a narrow one.
-        #expect(AxisLabels.values(0, 100, length: 4000, font: font, maxTicks: 20).count >= 10)
+        #expect(AxisLabels.values(0, 100, length: 4000, font: font, maximumTicks: 20).count >= 10)
         // (0, 50K, 100K: short labels, three at most in 100 points.)
-        #expect(AxisLabels.values(0, 123_456.7, length: 100, font: font, maxTicks: 20).count <= 3)
+        #expect(AxisLabels.values(0, 123_456.7, length: 100, font: font, maximumTicks: 20).count <= 3)
     }
 
     @Test func dateLabelsFitFrom100To4000Points() {
@@ -44,7 +44,7 @@ import Testing
         let spans: [TimeInterval] = [3600, 86_400 * 3, 86_400 * 365, 86_400 * 365 * 30]
         for span in spans {
             for length in stride(from: 100.0, through: 4000, by: 131) {
-                let labels = AxisLabels.dates(a, a.addingTimeInterval(span), length: length, font: font, calendar: c, maxTicks: 30)
+                let labels = AxisLabels.dates(a, a.addingTimeInterval(span), length: length, font: font, calendar: c, maximumTicks: 30)
                 #expect(!labels.isEmpty)
                 #expect(boxesApart(labels, length), "\(span) s over \(length): \(labels.map(\.text))")
             }
@@ -52,13 +52,13 @@ import Testing
     }
 
     @Test func theEndsStayInsideTheAxis() {
-        let labels = AxisLabels.values(0, 1000, length: 300, font: font, maxTicks: 3)
+        let labels = AxisLabels.values(0, 1000, length: 300, font: font, maximumTicks: 3)
         let first = try! #require(labels.first), last = try! #require(labels.last)
         // The first tick is at 0 and its label starts there, not half outside.
         #expect(first.position == 0 && first.start == 0)
         #expect(last.position == 300 && abs(last.end - 300) < 1e-9)
         // Vertical axes measure the height.
-        let v = AxisLabels.values(0, 1000, length: 300, font: font, maxTicks: 3, vertical: true)
+        let v = AxisLabels.values(0, 1000, length: 300, font: font, maximumTicks: 3, vertical: true)
         #expect(v.allSatisfy { $0.length < 20 })
     }
 

@@ -131,12 +131,12 @@ import Testing
         // A step longer than a year of months wraps into the next years: every 18 months from January.
         let m = DateScale(date(c, 2020, 1, 1), date(c, 2025, 1, 1), step: .init(18, .month), calendar: c)
         #expect(local(m.ticks, c) == ["2020-01-01 00:00:00", "2021-07-01 00:00:00", "2023-01-01 00:00:00", "2024-07-01 00:00:00"])
-        // Spans of 1e12 to 1e30 seconds: one tick past the date limit, at most maxTicks before it, quickly.
+        // Spans of 1e12 to 1e30 seconds: one tick past the date limit, at most maximumTicks before it, quickly.
         for span in [1e12, 3e13, 1e20, 1e30, -1e30] {
             let s = DateScale(covering: a, a.addingTimeInterval(span), calendar: c)
-            #expect(s.ticks.count >= 1 && s.ticks.count <= DateScale.maxTicks, "\(span)")
+            #expect(s.ticks.count >= 1 && s.ticks.count <= DateScale.maximumTicks, "\(span)")
             let t = DateScale(a, a.addingTimeInterval(span), step: .init(1, .second), calendar: c)
-            #expect(t.ticks.count >= 1 && t.ticks.count <= DateScale.maxTicks, "\(span)")
+            #expect(t.ticks.count >= 1 && t.ticks.count <= DateScale.maximumTicks, "\(span)")
         }
         // NaN: one tick.
         #expect(DateScale(covering: a, Date(timeIntervalSinceReferenceDate: .nan), calendar: c).ticks.count == 1)

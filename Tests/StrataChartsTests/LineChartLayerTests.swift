@@ -72,7 +72,7 @@ import Testing
         let (host, c) = try chart(
             data, [LineChartSeriesStyle(color: red, lineWidth: 2, nodeRadius: 8, nodeHoleRadius: 5, nodeHoleColor: .white)])
         c.yRange = 0...10
-        c.maxNodesPerPoint = 1
+        c.maximumNodesPerPoint = 1
         host.renderFrame()
         let image = host.makeImage(), plot = c.plotRect
         let y = Int(plot.midY)
@@ -368,11 +368,11 @@ import Testing
         }
         for v in [Double.nan, .infinity, -.infinity, 1e30, -1e30, 0] {
             c.layoutMargins = EdgeInsets(top: v, left: v, bottom: v, right: v)
-            c.maxNodesPerPoint = v
+            c.maximumNodesPerPoint = v
             c.minimumVisibleFraction = v
             c.limitLines = [LimitLine(at: v, label: "x", lineWidth: v, dashPattern: [v, 1]), LimitLine(.x, at: v)]
             c.yRange = v.isFinite ? Swift.min(0, v)...Swift.max(0, v) : nil
-            c.maxValueLabels = v.isFinite ? Int(Swift.max(-1e9, Swift.min(1e9, v))) : -1
+            c.maximumValueLabels = v.isFinite ? Int(Swift.max(-1e9, Swift.min(1e9, v))) : -1
             c.showsValues = true
             c.zoom(by: v, aroundX: v)
             c.pan(byX: v)
@@ -575,7 +575,7 @@ import Testing
         let data = LineChartData([LineChartSeries(x: [0, 1, 2, 3], y: [5, 5, 5, 5])])
         let (host, c) = try chart(data, [look]) {
             $0.yRange = 0...10
-            $0.maxNodesPerPoint = 1
+            $0.maximumNodesPerPoint = 1
         }
         let image = host.makeImage(), plot = c.plotRect
         for i in 0..<4 {

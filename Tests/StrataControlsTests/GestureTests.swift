@@ -9,7 +9,7 @@ import Testing
         var t = VelocityTracker()
         for i in 0...12 { t.add(Point(x: 100 + 1500 * Double(i) * 0.008, y: 50 - 300 * Double(i) * 0.008), at: Double(i) * 0.008) }
         let v = t.velocity()
-        #expect(abs(v.width - 1500) < 1e-6 && abs(v.height + 300) < 1e-6)
+        #expect(abs(v.x - 1500) < 1e-6 && abs(v.y + 300) < 1e-6)
     }
 
     @Test func accelerationGivesTheSpeedAtTheNewestSample() {
@@ -19,7 +19,7 @@ import Testing
             let s = Double(i) * 0.008
             t.add(Point(x: 2000 * s * s, y: 0), at: s)
         }
-        #expect(abs(t.velocity().width - 4000 * 0.096) < 1e-6)
+        #expect(abs(t.velocity().x - 4000 * 0.096) < 1e-6)
     }
 
     @Test func onlyTheLast100MillisecondsCount() {
@@ -28,35 +28,35 @@ import Testing
         for i in 0..<50 { t.add(Point(x: Double(i) * 50, y: 0), at: Double(i) * 0.01) }
         let x0 = 49.0 * 50
         for i in 1...15 { t.add(Point(x: x0 + 200 * Double(i) * 0.01, y: 0), at: 0.49 + Double(i) * 0.01) }
-        #expect(abs(t.velocity().width - 200) < 1e-6)
+        #expect(abs(t.velocity().x - 200) < 1e-6)
     }
 
     @Test func aPauseBeforeReleaseIsZero() {
         var t = VelocityTracker()
         for i in 0...10 { t.add(Point(x: Double(i) * 20, y: 0), at: Double(i) * 0.01) }
-        #expect(t.velocity(at: 0.1).width > 1000)
-        #expect(t.velocity(at: 0.2) == Size(width: 0, height: 0))
+        #expect(t.velocity(at: 0.1).x > 1000)
+        #expect(t.velocity(at: 0.2) == Point(x: 0, y: 0))
         // A gap between samples cuts the older ones off: one sample left.
         t.add(Point(x: 200, y: 0), at: 0.3)
-        #expect(t.velocity() == Size(width: 0, height: 0))
+        #expect(t.velocity() == Point(x: 0, y: 0))
         t.add(Point(x: 210, y: 0), at: 0.31)
-        #expect(abs(t.velocity().width - 1000) < 1e-6)
+        #expect(abs(t.velocity().x - 1000) < 1e-6)
     }
 
     @Test func badSamplesAreIgnored() {
         var t = VelocityTracker()
-        #expect(t.velocity() == Size(width: 0, height: 0))
+        #expect(t.velocity() == Point(x: 0, y: 0))
         t.add(Point(x: .nan, y: 0), at: 0)
         t.add(Point(x: 0, y: 0), at: .infinity)
         t.add(Point(x: 0, y: 0), at: 1)
         t.add(Point(x: 5, y: 0), at: 0.5)  // out of order
         t.add(Point(x: 10, y: 0), at: 1.01)
-        #expect(abs(t.velocity().width - 1000) < 1e-6)
+        #expect(abs(t.velocity().x - 1000) < 1e-6)
         // Samples at one instant do not divide by zero.
         var same = VelocityTracker()
         same.add(Point(x: 0, y: 0), at: 1)
         same.add(Point(x: 9, y: 0), at: 1)
-        #expect(same.velocity().width.isFinite)
+        #expect(same.velocity().x.isFinite)
     }
 }
 
@@ -230,14 +230,14 @@ final class RecordingView: View {
         #expect(states.first == .began && states.last == .ended)
         #expect(states.dropFirst().dropLast().allSatisfy { $0 == .changed })
         #expect(translations.last == Point(x: -96, y: 0))
-        #expect(abs(pan.velocity.width + 1000) < 1e-6)
+        #expect(abs(pan.velocity.x + 1000) < 1e-6)
         // b, under the pointer, saw it go down and then be cancelled.
         #expect(b.events == [.down, .cancelled])
         // A drag that stops before release ends with no velocity.
         d.send(down(150, 100, 1))
         for i in 1...5 { d.send(move(150 + 10 * Double(i), 100, 1 + Double(i) * 0.01)) }
         d.send(up(200, 100, 1.2))
-        #expect(pan.velocity == Size(width: 0, height: 0))
+        #expect(pan.velocity == Point(x: 0, y: 0))
     }
 
     @Test func recognizersGiveWayUnlessSimultaneous() {
@@ -297,18 +297,18 @@ final class RecordingView: View {
         root.addSubview(ruler)
         try ruler.setValue(5000, animated: false)
         let d = InputDispatcher(rootView: root, host: host)
-        var velocity = Size(width: 0, height: 0)
+        var velocity = Point(x: 0, y: 0)
         ruler.panGestureRecognizer.addAction { g in if g.state == .ended { velocity = (g as! PanGestureRecognizer).velocity } }
         var seen = 0
         let frames = try drag.play(on: d, host: host, settle: { !ruler.isDecelerating }, onFrame: { _ in seen += 1 })
-        #expect(abs(velocity.width + 200 / 0.12) < 1e-6)
+        #expect(abs(velocity.x + 200 / 0.12) < 1e-6)
         #expect(frames == seen && frames > 60)
         #expect(!ruler.isDecelerating)
         // A fling must have a finite velocity.
         #expect(throws: GestureScript.ScriptError.self) {
-            _ = try GestureScript.fling(from: Point(x: 0, y: 0), velocity: Size(width: .nan, height: 0))
+            _ = try GestureScript.fling(from: Point(x: 0, y: 0), velocity: Point(x: .nan, y: 0))
         }
-        #expect(try GestureScript.fling(from: Point(x: 0, y: 0), velocity: Size(width: 1000, height: 0)).duration == 0.08)
+        #expect(try GestureScript.fling(from: Point(x: 0, y: 0), velocity: Point(x: 1000, y: 0)).duration == 0.08)
         // A host without a manual clock cannot play a script.
         let live = try LayerHost(width: 10, height: 10, clock: SystemClock.shared)
         #expect(throws: GestureScript.ScriptError.self) { try GestureScript.tap(at: Point(x: 1, y: 1)).play(on: d, host: live) }

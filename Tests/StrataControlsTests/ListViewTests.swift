@@ -84,7 +84,7 @@ struct ListHarness {
 
     func fling(_ velocity: Double) {
         let t0 = clock.now
-        let script = try! GestureScript.fling(from: Point(x: 100, y: velocity > 0 ? 350 : 50), velocity: Size(width: 0, height: -velocity))
+        let script = try! GestureScript.fling(from: Point(x: 100, y: velocity > 0 ? 350 : 50), velocity: Point(x: 0, y: -velocity))
         for (t, e) in script.events {
             guard case .pointer(let phase, let at) = e else { continue }
             clock.set(t0 + t)

@@ -226,7 +226,7 @@ import Testing
         let (host, d, r) = try make()
         var finals = 0
         r.onValueChanged = { if $0.isFinal { finals += 1 } }
-        try GestureScript.fling(from: Point(x: 250, y: 40), velocity: Size(width: -20_000, height: 0))
+        try GestureScript.fling(from: Point(x: 250, y: 40), velocity: Point(x: -20_000, y: 0))
             .play(on: d, host: host, settle: { !r.isDecelerating })
         // At rest the moment the fling ends: on a tick, at the formula's distance.
         #expect(onTick(r))
@@ -248,7 +248,7 @@ import Testing
 
     @Test func aKeyOrATouchDuringAFlingStopsIt() throws {
         let (host, d, r) = try make()
-        try GestureScript.fling(from: Point(x: 250, y: 40), velocity: Size(width: -3000, height: 0))
+        try GestureScript.fling(from: Point(x: 250, y: 40), velocity: Point(x: -3000, y: 0))
             .play(on: d, host: host, settle: { true })
         for _ in 0..<10 { host.advance() }
         #expect(r.isDecelerating)
@@ -259,7 +259,7 @@ import Testing
         for _ in 0..<60 { host.advance() }
         #expect(abs(r.value - (mid + 0.1)) < 1e-9 && onTick(r))
         // A touch catches a fling, and lifting it leaves the ruler on a tick.
-        try GestureScript.fling(from: Point(x: 250, y: 40), velocity: Size(width: -3000, height: 0))
+        try GestureScript.fling(from: Point(x: 250, y: 40), velocity: Point(x: -3000, y: 0))
             .play(on: d, host: host, settle: { true })
         for _ in 0..<10 { host.advance() }
         try GestureScript.tap(at: Point(x: 100, y: 40)).play(on: d, host: host, settle: { !r.isDecelerating })

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct BoundedCacheTests {
     @Test func theOldestGoFirstWithinBothBounds() {
-        let cache = BoundedCache<Int, String>(maxEntries: 3, maxBytes: 100)
+        let cache = BoundedCache<Int, String>(maximumEntries: 3, maximumBytes: 100)
         for i in 0..<5 { cache.insert("v\(i)", for: i, bytes: 10) }
         #expect(cache.usage == (entries: 3, bytes: 30))
         #expect(cache.value(for: 0) == nil && cache.value(for: 4) == "v4")
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func aValueOverTheByteBoundIsNotKeptAndFlushesNothing() {
-        let cache = BoundedCache<Int, Int>(maxEntries: 10, maxBytes: 100)
+        let cache = BoundedCache<Int, Int>(maximumEntries: 10, maximumBytes: 100)
         cache.insert(1, for: 1, bytes: 40)
         cache.insert(2, for: 2, bytes: 101)
         cache.insert(3, for: 3, bytes: .max)
@@ -25,9 +25,9 @@ import Testing
         #expect(cache.values(for: [1, 2, 3, 4]) == [1, nil, nil, 4])
         #expect(cache.usage == (entries: 2, bytes: 40))
         // Bounds below 1 count as 1; a huge one is kept from overflowing.
-        let tiny = BoundedCache<Int, Int>(maxEntries: -1, maxBytes: 0)
-        #expect(tiny.maxEntries == 1 && tiny.maxBytes == 1)
-        let huge = BoundedCache<Int, Int>(maxEntries: 4, maxBytes: .max)
+        let tiny = BoundedCache<Int, Int>(maximumEntries: -1, maximumBytes: 0)
+        #expect(tiny.maximumEntries == 1 && tiny.maximumBytes == 1)
+        let huge = BoundedCache<Int, Int>(maximumEntries: 4, maximumBytes: .max)
         huge.insert(1, for: 1, bytes: .max / 2)
         huge.insert(2, for: 2, bytes: .max / 2)
         #expect(huge.usage.entries == 1 && huge.value(for: 2) == 2)

@@ -128,8 +128,8 @@ private func lineTexts(_ l: TextLayout) -> [String] {
     }
 
     @Test(.tags(.slow)) func cachesStayWithinTheirBounds() {
-        let cache = LayoutCache(maxEntries: 500, maxBytes: 200_000)
-        let glyphs = GlyphCache(maxEntries: 300, maxBytes: 100_000)
+        let cache = LayoutCache(maximumEntries: 500, maximumBytes: 200_000)
+        let glyphs = GlyphCache(maximumEntries: 300, maximumBytes: 100_000)
         let face = Font(family: "DejaVu Sans", size: 16, cascadeList: fallbackFaces).primaryFace!
         for i in 0..<100_000 {  // the bar: 100 000 distinct strings
             _ = cache.layout(AttributedText("line \(i)", attributes: body), width: 200)
@@ -144,7 +144,7 @@ private func lineTexts(_ l: TextLayout) -> [String] {
     }
 
     @Test func cacheKeysAreTheExactTextAttributesAndWidth() {
-        let cache = LayoutCache(maxEntries: 16, maxBytes: 1 << 20)
+        let cache = LayoutCache(maximumEntries: 16, maximumBytes: 1 << 20)
         // Equal bytes built separately: one entry, the same layout back.
         let a = cache.layout(AttributedText("caf" + "é 1,234.56 東京", attributes: body), width: 200)
         let b = cache.layout(AttributedText(String("café 1,234.56 東京".reversed().reversed()), attributes: body), width: 200)

@@ -32,7 +32,7 @@ extension ChartPicture {
                 color: red, lineWidth: 2, mode: .linear, nodeRadius: points <= 50 ? 4 : 0,
                 fillColor: red.withAlphaComponent(0), fillTopColor: red.withAlphaComponent(0.8))
         ]
-        chart.maxNodesPerPoint = .infinity
+        chart.maximumNodesPerPoint = .infinity
         chart.backgroundColor = .white
         chart.setViewPortOffsets(left: 48, top: 84, right: 96, bottom: 60)
         chart.layoutMargins = EdgeInsets(top: 44, left: 48, bottom: 0, right: 0)

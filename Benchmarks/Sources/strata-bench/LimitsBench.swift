@@ -56,7 +56,7 @@ struct LimitsBench: ParsableCommand {
         (
             "png-16384-at-max-pixels",
             {
-                let image = try Image(pngData: HostileFiles.blankPNG(width: 16384, height: 16384), maximumPixelCount: BitmapLimits.maxPixels)
+                let image = try Image(pngData: HostileFiles.blankPNG(width: 16384, height: 16384), maximumPixelCount: BitmapLimits.maximumPixels)
                 guard image.width == 16384 else { throw ValidationError("wrong size") }
             }
         ),

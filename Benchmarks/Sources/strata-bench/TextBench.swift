@@ -73,7 +73,7 @@ struct TextBench: ParsableCommand {
         let drawTime = median { draw(layout) }
         var figures = [("\(name)-layout", layoutTime), ("\(name)-draw", drawTime)]
         if cached {
-            let cache = LayoutCache(maxEntries: 16, maxBytes: 1 << 20)
+            let cache = LayoutCache(maximumEntries: 16, maximumBytes: 1 << 20)
             _ = cache.layout(text, width: 600)
             figures.append(("\(name)-cached", median { draw(cache.layout(text, width: 600)) }))
         }

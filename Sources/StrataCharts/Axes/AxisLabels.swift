@@ -36,14 +36,14 @@ public struct AxisLabel: Sendable, Equatable {
 public enum AxisLabels {
     /// Labels for a value axis of `length` points over `lower ... upper`.
     /// `vertical` measures the labels' height instead of their width (a
-    /// y-axis). At most `maxTicks` ticks (2…1000). Labels turned by
+    /// y-axis). At most `maximumTicks` ticks (2…1000). Labels turned by
     /// `rotation` degrees take `width·|cos| + height·|sin|` along the axis.
     /// `format` writes a tick's label instead of the scale.
     public static func values(
-        _ lower: Double, _ upper: Double, length: Double, font: Font, maxTicks: Int = 10, gap: Double = 6,
+        _ lower: Double, _ upper: Double, length: Double, font: Font, maximumTicks: Int = 10, gap: Double = 6,
         vertical: Bool = false, rotation: Double = 0, format: ((Double) -> String)? = nil
     ) -> [AxisLabel] {
-        fit(length: length, maxTicks: maxTicks, gap: gap) { n in
+        fit(length: length, maximumTicks: maximumTicks, gap: gap) { n in
             let scale = NiceScale(covering: lower, upper, ticks: n)
             return place(
                 scale.ticks.map { ($0, format?($0) ?? scale.label(for: $0)) }, lower: scale.lower, upper: scale.upper, length: length,
@@ -55,10 +55,10 @@ public enum AxisLabels {
     /// `DateScale.labels(for:)`, with the year on the first and where it
     /// changes, unless `format` writes them.
     public static func dates(
-        _ lower: Date, _ upper: Date, length: Double, font: Font, calendar: Calendar = .current, maxTicks: Int = 10,
+        _ lower: Date, _ upper: Date, length: Double, font: Font, calendar: Calendar = .current, maximumTicks: Int = 10,
         gap: Double = 8, rotation: Double = 0, format: ((Double) -> String)? = nil
     ) -> [AxisLabel] {
-        fit(length: length, maxTicks: maxTicks, gap: gap) { n in
+        fit(length: length, maximumTicks: maximumTicks, gap: gap) { n in
             let scale = DateScale(covering: lower, upper, ticks: n, calendar: calendar)
             let a = scale.lower.timeIntervalSinceReferenceDate, b = scale.upper.timeIntervalSinceReferenceDate
             // The scale's labels say the year on the first and where it changes.
@@ -69,12 +69,12 @@ public enum AxisLabels {
         }
     }
 
-    /// Tries `make(n)` for n from `maxTicks` down to 2 and returns the first
+    /// Tries `make(n)` for n from `maximumTicks` down to 2 and returns the first
     /// set that fits; then the ends alone, then the first alone.
-    static func fit(length: Double, maxTicks: Int, gap: Double, _ make: (Int) -> [AxisLabel]) -> [AxisLabel] {
+    static func fit(length: Double, maximumTicks: Int, gap: Double, _ make: (Int) -> [AxisLabel]) -> [AxisLabel] {
         guard length.isFinite, length > 0 else { return [] }
         let gap = gap.isFinite ? Swift.max(0, gap) : 6
-        var n = Swift.max(2, Swift.min(1000, maxTicks))
+        var n = Swift.max(2, Swift.min(1000, maximumTicks))
         var last: [AxisLabel] = []
         var tried = Set<[Double]>()
         while n >= 2 {

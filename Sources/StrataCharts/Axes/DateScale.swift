@@ -92,12 +92,14 @@ public struct DateScale: Sendable, Equatable {
     }
 
     /// The most ticks a scale makes.
-    public static let maxTicks = 10_000
+    public static let maximumTicks = 10_000
+    @available(*, deprecated, renamed: "maximumTicks")
+    public static var maxTicks: Int { maximumTicks }
     /// How far from 2001 (in seconds, about 3 million years) dates get ticks.
     public static let dateLimit = 1e14
 
     /// A scale over `lower ... upper` with ticks every `step`. At most
-    /// `maxTicks` ticks are made: a step far too small for its range is
+    /// `maximumTicks` ticks are made: a step far too small for its range is
     /// lengthened until it fits, and the ticks stop there. A range not finite,
     /// or reaching further than `dateLimit` from 2001, has one tick at `lower`.
     public init(_ lower: Date, _ upper: Date, step: Step, calendar: Calendar = .current) {
@@ -107,7 +109,7 @@ public struct DateScale: Sendable, Equatable {
         self.calendar = calendar
         var step = step
         let span = b.timeIntervalSince(a)
-        let excess = span / step.seconds / Double(Self.maxTicks)
+        let excess = span / step.seconds / Double(Self.maximumTicks)
         if span.isFinite, excess > 1 {
             step = Step(Int(Swift.min(1e9, excess.rounded(.up) * Double(step.count))), step.unit)
         }
@@ -129,7 +131,7 @@ public struct DateScale: Sendable, Equatable {
             guard let d, d >= a, d <= b, d > (out.last ?? .distantPast) else { return }
             out.append(d)
         }
-        var full: Bool { out.count >= maxTicks }
+        var full: Bool { out.count >= maximumTicks }
         let start = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: a)
         switch step.unit {
         case .second, .minute:

@@ -166,7 +166,7 @@ extension LineChartLayer {
         if showsValues {
             for (s, series) in data.series.enumerated() {
                 let range = series.insertionIndex(xRange.lowerBound)..<series.upperIndex(xRange.upperBound)
-                guard range.count <= maxValueLabels else { continue }
+                guard range.count <= maximumValueLabels else { continue }
                 let look = style(s)
                 for i in range where !series.y[i].isNaN {
                     let v = series.y[i]

@@ -12,7 +12,7 @@ import StrataText
 ///
 /// Dense series draw the M4 points of each pixel column
 /// (`LineChartSeries.visibleIndices`), the same picture as every point; their
-/// nodes are hidden when there are more points than `maxNodesPerPoint` per
+/// nodes are hidden when there are more points than `maximumNodesPerPoint` per
 /// point of width.
 @MainActor
 open class LineChartLayer: Layer {
@@ -122,15 +122,15 @@ open class LineChartLayer: Layer {
 
     /// Whether each point's value is written above it. Labels that would
     /// overlap one already placed (or leave the plot) are dropped, and none
-    /// are written for more than `maxValueLabels` visible points.
+    /// are written for more than `maximumValueLabels` visible points.
     public var showsValues = false { didSet { setNeedsLayout() } }
-    public var maxValueLabels = 100 { didSet { setNeedsLayout() } }
+    public var maximumValueLabels = 100 { didSet { setNeedsLayout() } }
     public var valueFont = Font(size: 10) { didSet { setNeedsLayout() } }
     /// The value labels placed at the last layout (for tests and hit-testing).
     public internal(set) var valueLabelFrames: [Rect] = []
 
     /// Above this many points per point of width, nodes are not drawn.
-    public var maxNodesPerPoint = 0.25 { didSet { setNeedsLayout() } }
+    public var maximumNodesPerPoint = 0.25 { didSet { setNeedsLayout() } }
     /// Whether dense series draw each pixel column's M4 points (the same
     /// picture, within anti-aliasing) rather than every point.
     public var decimatesDenseSeries = true { didSet { setNeedsLayout() } }
@@ -493,7 +493,7 @@ open class LineChartLayer: Layer {
             let baseY = py(look.fillBaseline ?? scale.lower)
             let pointsShown = runs.reduce(0) { $0 + $1.count }
             // Nodes, unless too dense to tell apart.
-            let showNodes = look.nodeRadius > 0 && Double(pointsShown) <= maxNodesPerPoint * plot.width
+            let showNodes = look.nodeRadius > 0 && Double(pointsShown) <= maximumNodesPerPoint * plot.width
             let partner = look.fillToSeries.flatMap { $0 != s && allRuns.indices.contains($0) ? allRuns[$0] : nil }
             let shapes = Self.shapes(runs, look: look, baseY: baseY, plotWidth: plot.width, nodes: showNodes, band: partner)
             let before = geometry[s]
@@ -592,4 +592,18 @@ open class LineChartLayer: Layer {
     var animatesNextLayout = false
     /// Per series, what its shapes were made from at the last layout.
     var geometry: [Int: (runs: [[Point]], baseY: Double, width: Double, nodes: Bool, band: [[Point]]?)] = [:]
+}
+
+extension LineChartLayer {
+    @available(*, deprecated, renamed: "maximumValueLabels")
+    public var maxValueLabels: Int {
+        get { maximumValueLabels }
+        set { maximumValueLabels = newValue }
+    }
+
+    @available(*, deprecated, renamed: "maximumNodesPerPoint")
+    public var maxNodesPerPoint: Double {
+        get { maximumNodesPerPoint }
+        set { maximumNodesPerPoint = newValue }
+    }
 }

@@ -117,7 +117,7 @@ struct M4CacheKey: Hashable, Sendable {
 /// Draws tiles off the main actor into pooled bitmaps.
 final class GraphTileRenderer: Sendable {
     /// Sealed stretches' M4 points, bounded.
-    let m4Cache = BoundedCache<M4CacheKey, [ChartSample]>(maxEntries: 4096, maxBytes: 32 << 20)
+    let m4Cache = BoundedCache<M4CacheKey, [ChartSample]>(maximumEntries: 4096, maximumBytes: 32 << 20)
     private let canvases = Locked<(width: Int, height: Int, free: [CanvasBox])>((0, 0, []))
     private let counters = Locked<(bitmaps: Int, tiles: Int, partial: Int, nanoseconds: UInt64)>((0, 0, 0, 0))
 

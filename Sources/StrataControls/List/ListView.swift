@@ -374,7 +374,7 @@ open class ListView: ScrollView {
         if skippingRange != nil && abs(velocityY) < rangePolicy.drawingVelocity && isDecelerating { layoutRows() }
     }
 
-    open override func targetContentOffset(forProposed proposed: Point, velocity: Size) -> Point {
+    open override func targetContentOffset(forProposed proposed: Point, velocity: Point) -> Point {
         let target = super.targetContentOffset(forProposed: proposed, velocity: velocity)
         let restY = Swift.min(maximumContentOffset.y, Swift.max(minimumContentOffset.y, target.y))
         skippingRange = rangePolicy.skippingRows(in: layout, from: contentOffset.y, to: restY, height: bounds.height)

@@ -410,7 +410,7 @@ open class RulerView: ScrollView {
 
     // MARK: Snapping and callbacks
 
-    open override func targetContentOffset(forProposed proposed: Point, velocity: Size) -> Point {
+    open override func targetContentOffset(forProposed proposed: Point, velocity: Point) -> Point {
         let along = horizontal ? proposed.x : proposed.y
         var t = tick(atOffset: along)
         if !wrapsAround {
@@ -424,7 +424,7 @@ open class RulerView: ScrollView {
 
     open override func scrollingDidEnd() {
         // At rest between ticks (a trackpad, say): aim for the nearest.
-        let snapped = targetContentOffset(forProposed: contentOffset, velocity: Size(width: 0, height: 0))
+        let snapped = targetContentOffset(forProposed: contentOffset, velocity: Point(x: 0, y: 0))
         if abs((horizontal ? snapped.x - contentOffset.x : snapped.y - contentOffset.y)) > 1e-6 {
             setContentOffset(snapped, animated: true)
             return

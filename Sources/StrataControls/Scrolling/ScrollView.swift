@@ -235,7 +235,7 @@ open class ScrollView: View {
         guard caughtFling else { return }
         caughtFling = false
         if contentOffset != clamped(contentOffset) {
-            release(velocity: Size(width: 0, height: 0), at: now)
+            release(velocity: Point(x: 0, y: 0), at: now)
         } else {
             hideIndicatorsSoon(at: now)
             scrollingDidEnd()
@@ -255,10 +255,10 @@ open class ScrollView: View {
             follow(g)
         case .ended:
             follow(g)
-            release(velocity: Size(width: -g.velocity.width, height: -g.velocity.height), at: eventTime(g.lastTimestamp))
+            release(velocity: Point(x: -g.velocity.x, y: -g.velocity.y), at: eventTime(g.lastTimestamp))
         case .cancelled:
             isDragging = false
-            release(velocity: Size(width: 0, height: 0), at: eventTime(g.lastTimestamp))
+            release(velocity: Point(x: 0, y: 0), at: eventTime(g.lastTimestamp))
         default: break
         }
     }
@@ -295,9 +295,9 @@ open class ScrollView: View {
 
     /// The end of a drag: where the fling will land (a page, or where the
     /// delegate says), then the motion there.
-    func release(velocity v: Size, at time: Double) {
+    func release(velocity v: Point, at time: Double) {
         let start = contentOffset
-        let vx = scrollsX && v.width.isFinite ? v.width : 0, vy = scrollsY && v.height.isFinite ? v.height : 0
+        let vx = scrollsX && v.x.isFinite ? v.x : 0, vy = scrollsY && v.y.isFinite ? v.y : 0
         let rate = decelerationRate
         let natural = clamped(
             Point(
@@ -305,8 +305,8 @@ open class ScrollView: View {
                 y: ScrollPhysics.restingPoint(from: start.y, velocity: vy, rate: rate)))
         var target =
             isPagingEnabled
-            ? pageTarget(from: start, velocity: Size(width: vx, height: vy))
-            : targetContentOffset(forProposed: natural, velocity: Size(width: vx, height: vy))
+            ? pageTarget(from: start, velocity: Point(x: vx, y: vy))
+            : targetContentOffset(forProposed: natural, velocity: Point(x: vx, y: vy))
         let proposed = target
         delegate?.scrollViewWillEndDragging(self, velocity: Point(x: vx / 1000, y: vy / 1000), targetContentOffset: &target)
         // A target the delegate moved is held within the content's ends.
@@ -336,7 +336,7 @@ open class ScrollView: View {
     /// land, given where it would (`proposed`): a subclass snaps it here (a
     /// ruler to its ticks); the delegate may still move it. Default: as
     /// proposed.
-    open func targetContentOffset(forProposed proposed: Point, velocity: Size) -> Point { proposed }
+    open func targetContentOffset(forProposed proposed: Point, velocity: Point) -> Point { proposed }
 
     /// Moves the content and the offset together by `delta`, with any
     /// motion under way, so nothing on screen changes: how content that
@@ -370,7 +370,7 @@ open class ScrollView: View {
         updateIndicators()
     }
 
-    private func pageTarget(from p: Point, velocity v: Size) -> Point {
+    private func pageTarget(from p: Point, velocity v: Point) -> Point {
         let b = bounds
         func axis(_ x: Double, _ v: Double, _ page: Double, _ lo: Double, _ hi: Double) -> Double {
             guard page > 0 else { return x }
@@ -379,7 +379,7 @@ open class ScrollView: View {
             return Swift.min(hi, Swift.max(lo, lo + index * page))
         }
         let lo = minimumContentOffset, hi = maximumContentOffset
-        return Point(x: axis(p.x, v.width, b.width, lo.x, hi.x), y: axis(p.y, v.height, b.height, lo.y, hi.y))
+        return Point(x: axis(p.x, v.x, b.width, lo.x, hi.x), y: axis(p.y, v.y, b.height, lo.y, hi.y))
     }
 
     /// One axis's motion from a release at `x` with velocity `v`.
@@ -534,7 +534,7 @@ open class ScrollView: View {
         case .ended, .cancelled, .momentumEnded:
             preciseOffset = nil
             if contentOffset != clamped(contentOffset) {
-                release(velocity: Size(width: 0, height: 0), at: time)
+                release(velocity: Point(x: 0, y: 0), at: time)
             } else {
                 hideIndicatorsSoon(at: time)
                 // At rest where the fingers left it (a ruler snaps here).

@@ -60,10 +60,10 @@ public struct GestureScript: Sendable {
     /// - Throws: `ScriptError.invalidVelocity` for a velocity that is not
     ///   finite.
     public static func fling(
-        from start: Point, velocity: Size, samplesPerSecond: Double = 125
+        from start: Point, velocity: Point, samplesPerSecond: Double = 125
     ) throws(ScriptError) -> GestureScript {
-        guard velocity.width.isFinite, velocity.height.isFinite else { throw .invalidVelocity(velocity) }
-        let vx = velocity.width, vy = velocity.height
+        guard velocity.x.isFinite, velocity.y.isFinite else { throw .invalidVelocity(velocity) }
+        let vx = velocity.x, vy = velocity.y
         return drag(
             from: start, to: Point(x: start.x + vx * 0.08, y: start.y + vy * 0.08), duration: 0.08,
             samplesPerSecond: samplesPerSecond)
@@ -131,11 +131,11 @@ public struct GestureScript: Sendable {
 
     public enum ScriptError: Error, CustomStringConvertible {
         case needsManualClock
-        case invalidVelocity(Size)
+        case invalidVelocity(Point)
         public var description: String {
             switch self {
             case .needsManualClock: "a gesture script plays on a host with a ManualClock"
-            case .invalidVelocity(let v): "a fling's velocity must be finite, not \(v.width), \(v.height)"
+            case .invalidVelocity(let v): "a fling's velocity must be finite, not \(v.x), \(v.y)"
             }
         }
     }

@@ -118,7 +118,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     private var start = Point(x: 0, y: 0)
     private var offset = Point(x: 0, y: 0)
     private var tracker = VelocityTracker()
-    private var released: Size?
+    private var released: Point?
     private var isDown = false
 
     /// The translation in `view`'s coordinates (the root's when nil).
@@ -135,7 +135,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     /// The velocity in points per second (root coordinates).
-    public var velocity: Size { released ?? tracker.velocity(at: lastTimestamp) }
+    public var velocity: Point { released ?? tracker.velocity(at: lastTimestamp) }
 
     open override func pointerBegan(_ event: PointerEvent) {
         guard !isDown else { return }

@@ -32,9 +32,9 @@ public struct VelocityTracker: Sendable {
     /// The velocity in points per second at time `now` (the newest sample's
     /// time by default): zero with fewer than two samples, or when the
     /// pointer has rested longer than `stopGap`.
-    public func velocity(at now: Double? = nil) -> Size {
-        guard let newest = samples.last else { return Size(width: 0, height: 0) }
-        if let now, now - newest.t > Self.stopGap { return Size(width: 0, height: 0) }
+    public func velocity(at now: Double? = nil) -> Point {
+        guard let newest = samples.last else { return Point(x: 0, y: 0) }
+        if let now, now - newest.t > Self.stopGap { return Point(x: 0, y: 0) }
         // The samples of the horizon, newest first, up to a pause.
         var used: [(t: Double, p: Point)] = []
         var previous = newest.t
@@ -43,13 +43,13 @@ public struct VelocityTracker: Sendable {
             used.append(s)
             previous = s.t
         }
-        guard used.count >= 2 else { return Size(width: 0, height: 0) }
+        guard used.count >= 2 else { return Point(x: 0, y: 0) }
         let ts = used.map { $0.t - newest.t }
         let degree = used.count >= 3 ? 2 : 1
         guard let vx = Self.slope(ts, used.map(\.p.x), degree: degree),
             let vy = Self.slope(ts, used.map(\.p.y), degree: degree)
-        else { return Size(width: 0, height: 0) }
-        return Size(width: vx, height: vy)
+        else { return Point(x: 0, y: 0) }
+        return Point(x: vx, y: vy)
     }
 
     /// The slope at t = 0 of the least-squares polynomial of `degree` (1 or

@@ -210,9 +210,9 @@ public enum FeedImages {
         var round: Bool
     }
     /// Encoded sources by seed.
-    static let sources = BoundedCache<SourceKey, [UInt8]>(maxEntries: 1024, maxBytes: sourceByteLimit)
+    static let sources = BoundedCache<SourceKey, [UInt8]>(maximumEntries: 1024, maximumBytes: sourceByteLimit)
     /// Prepared images by seed and size.
-    static let cache = BoundedCache<Key, Image>(maxEntries: 256, maxBytes: imageByteLimit)
+    static let cache = BoundedCache<Key, Image>(maximumEntries: 256, maximumBytes: imageByteLimit)
 
     /// The caches' use now: encoded sources and prepared images.
     public static var usage: (sourceBytes: Int, imageBytes: Int) { (sources.usage.bytes, cache.usage.bytes) }

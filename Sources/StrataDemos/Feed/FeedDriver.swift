@@ -104,7 +104,7 @@ public final class FeedDriver {
     public func fling(_ velocity: Double) {
         let h = list.bounds.height
         let start = Point(x: list.bounds.width / 2, y: velocity > 0 ? h * 0.8 : h * 0.2)
-        if let script = try? GestureScript.fling(from: start, velocity: Size(width: 0, height: -velocity)) { play(script) }
+        if let script = try? GestureScript.fling(from: start, velocity: Point(x: 0, y: -velocity)) { play(script) }
     }
 
     /// Frames, pausing 2 ms between them for the pool, until every

@@ -134,7 +134,7 @@ public enum ChartGallery {
         dark.yRange = 50...80
         dark.title = "Resting heart rate, February"
         dark.layoutMargins = EdgeInsets(top: 14, left: 12, bottom: 10, right: 16)
-        dark.maxNodesPerPoint = 1
+        dark.maximumNodesPerPoint = 1
         host.rootLayer.addSublayer(dark)
 
         let light = card(Rect(x: 16, y: 352, width: 928, height: 332))

@@ -105,7 +105,7 @@ public enum ControlsGallery {
         host.renderFrame()
         // A flick to the left on the second ruler (larger values come in),
         // a third of a second of its motion.
-        let flick = try GestureScript.fling(from: Point(x: 300, y: 176), velocity: Size(width: -2400, height: 0))
+        let flick = try GestureScript.fling(from: Point(x: 300, y: 176), velocity: Point(x: -2400, y: 0))
         var frames = 0
         try flick.play(
             on: dispatcher, host: host,

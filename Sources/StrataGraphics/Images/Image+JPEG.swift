@@ -36,7 +36,7 @@ extension Image {
 
     /// The most pixels a decode makes unless it is asked for more: 8192 × 8192
     /// (256 MiB of RGBA). A small file can declare a huge image (a decompression
-    /// bomb), so larger images must be asked for, up to `BitmapLimits.maxPixels`,
+    /// bomb), so larger images must be asked for, up to `BitmapLimits.maximumPixels`,
     /// as Pillow's `MAX_IMAGE_PIXELS` works.
     public static let defaultMaximumPixelCount = 1 << 26
 

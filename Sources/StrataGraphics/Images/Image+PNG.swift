@@ -19,7 +19,7 @@ extension Image {
     ///   - maximumPixelCount: the most pixels to decode (default
     ///     `Image.defaultMaximumPixelCount`, 8192 × 8192). PNG compresses a plain
     ///     image more than a thousand times, so a 32 KB file can declare a
-    ///     gigabyte of pixels: raise the limit (up to `BitmapLimits.maxPixels`)
+    ///     gigabyte of pixels: raise the limit (up to `BitmapLimits.maximumPixels`)
     ///     only for files you trust to be that large.
     /// - Throws: `GraphicsError.png` with the reason when the bytes are not a PNG,
     ///   are truncated (a chunk longer than the data, an image larger than the
@@ -224,11 +224,11 @@ enum CodecCall {
         var width: UInt32 = 0, height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 256)
         func reason() -> String { message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
-        let limit = Swift.max(0, Swift.min(maximumPixelCount, BitmapLimits.maxPixels))
+        let limit = Swift.max(0, Swift.min(maximumPixelCount, BitmapLimits.maximumPixels))
         let decoder = bytes.withUnsafeBufferPointer { data in
             message.withUnsafeMutableBufferPointer { msg in
                 open(
-                    data.baseAddress, data.count, UInt32(BitmapLimits.maxDimension), UInt64(BitmapLimits.maxPixels),
+                    data.baseAddress, data.count, UInt32(BitmapLimits.maximumDimension), UInt64(BitmapLimits.maximumPixels),
                     &width, &height, msg.baseAddress, msg.count)
             }
         }
@@ -238,7 +238,7 @@ enum CodecCall {
         guard w * h <= limit else {
             throw error(
                 "image too large: \(w) × \(h) is \(w * h) pixels, over this decode's limit of \(limit) "
-                    + "(raise maximumPixelCount, up to \(BitmapLimits.maxPixels), for \(format) files you trust)")
+                    + "(raise maximumPixelCount, up to \(BitmapLimits.maximumPixels), for \(format) files you trust)")
         }
         let count = w * h * 4
         var status: Int32 = 0

@@ -6,7 +6,7 @@ import StrataQueues
 /// and a lookup). When full, the oldest masks go first.
 public final class GlyphCache: Sendable {
     /// The cache text drawing uses.
-    public static let shared = GlyphCache(maxEntries: 20_000, maxBytes: 8 << 20)
+    public static let shared = GlyphCache(maximumEntries: 20_000, maximumBytes: 8 << 20)
 
     /// Horizontal positions are rounded to this many steps per pixel.
     public static let subpixelSteps = 4
@@ -21,14 +21,14 @@ public final class GlyphCache: Sendable {
     }
 
     /// The most masks kept (at least 1).
-    public var maxEntries: Int { cache.maxEntries }
+    public var maximumEntries: Int { cache.maximumEntries }
     /// The most bytes of masks kept (at least 1).
-    public var maxBytes: Int { cache.maxBytes }
+    public var maximumBytes: Int { cache.maximumBytes }
     private let cache: BoundedCache<Key, CoverageMask>
 
     /// An empty cache; bounds below 1 count as 1.
-    public init(maxEntries: Int, maxBytes: Int) {
-        cache = BoundedCache(maxEntries: maxEntries, maxBytes: maxBytes)
+    public init(maximumEntries: Int, maximumBytes: Int) {
+        cache = BoundedCache(maximumEntries: maximumEntries, maximumBytes: maximumBytes)
     }
 
     /// Entries and bytes held now.
@@ -91,13 +91,13 @@ public struct ColorGlyph: Sendable {
 /// strike drawn at 16 pixels keeps its detail without aliasing.
 public final class ColorGlyphCache: Sendable {
     /// The cache text drawing uses.
-    public static let shared = ColorGlyphCache(maxEntries: 4_000, maxBytes: 16 << 20)
+    public static let shared = ColorGlyphCache(maximumEntries: 4_000, maximumBytes: 16 << 20)
 
     private let cache: BoundedCache<GlyphCache.Key, ColorGlyph?>
 
     /// An empty cache; bounds below 1 count as 1.
-    public init(maxEntries: Int, maxBytes: Int) {
-        cache = BoundedCache(maxEntries: maxEntries, maxBytes: maxBytes)
+    public init(maximumEntries: Int, maximumBytes: Int) {
+        cache = BoundedCache(maximumEntries: maximumEntries, maximumBytes: maximumBytes)
     }
 
     /// Entries and bytes held now.
@@ -135,4 +135,19 @@ public final class ColorGlyphCache: Sendable {
 
     /// Drops every glyph.
     public func removeAll() { cache.removeAll() }
+}
+
+extension GlyphCache {
+    @available(*, deprecated, renamed: "init(maximumEntries:maximumBytes:)")
+    public convenience init(maxEntries: Int, maxBytes: Int) { self.init(maximumEntries: maxEntries, maximumBytes: maxBytes) }
+
+    @available(*, deprecated, renamed: "maximumEntries")
+    public var maxEntries: Int { maximumEntries }
+    @available(*, deprecated, renamed: "maximumBytes")
+    public var maxBytes: Int { maximumBytes }
+}
+
+extension ColorGlyphCache {
+    @available(*, deprecated, renamed: "init(maximumEntries:maximumBytes:)")
+    public convenience init(maxEntries: Int, maxBytes: Int) { self.init(maximumEntries: maxEntries, maximumBytes: maxBytes) }
 }

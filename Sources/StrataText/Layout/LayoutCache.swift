@@ -15,7 +15,7 @@ import Darwin
 /// hash). A hit costs a hash of the text and a lookup. When full, the oldest
 /// layouts go first.
 public final class LayoutCache: Sendable {
-    public static let shared = LayoutCache(maxEntries: 2_000, maxBytes: 16 << 20)
+    public static let shared = LayoutCache(maximumEntries: 2_000, maximumBytes: 16 << 20)
 
     struct Key: Hashable, Sendable {
         var text: AttributedText
@@ -52,14 +52,14 @@ public final class LayoutCache: Sendable {
     }
 
     /// The most layouts kept (at least 1).
-    public var maxEntries: Int { cache.maxEntries }
+    public var maximumEntries: Int { cache.maximumEntries }
     /// The most bytes kept, by `estimate` (at least 1).
-    public var maxBytes: Int { cache.maxBytes }
+    public var maximumBytes: Int { cache.maximumBytes }
     private let cache: BoundedCache<Key, TextLayout>
 
     /// An empty cache; bounds below 1 count as 1.
-    public init(maxEntries: Int, maxBytes: Int) {
-        cache = BoundedCache(maxEntries: maxEntries, maxBytes: maxBytes)
+    public init(maximumEntries: Int, maximumBytes: Int) {
+        cache = BoundedCache(maximumEntries: maximumEntries, maximumBytes: maximumBytes)
     }
 
     /// Entries and approximate bytes held now.
@@ -89,4 +89,14 @@ public final class LayoutCache: Sendable {
         let masks = layout.size.width.isFinite ? Int(min(4_000_000, layout.size.width * layout.size.height)) * 2 : 0
         return 256 + layout.text.string.utf8.count * 2 + layout.lines.count * 96 + glyphs * 28 + masks
     }
+}
+
+extension LayoutCache {
+    @available(*, deprecated, renamed: "init(maximumEntries:maximumBytes:)")
+    public convenience init(maxEntries: Int, maxBytes: Int) { self.init(maximumEntries: maxEntries, maximumBytes: maxBytes) }
+
+    @available(*, deprecated, renamed: "maximumEntries")
+    public var maxEntries: Int { maximumEntries }
+    @available(*, deprecated, renamed: "maximumBytes")
+    public var maxBytes: Int { maximumBytes }
 }
