@@ -703,3 +703,27 @@ import Testing
         #expect(calls == 1)
     }
 }
+
+/// The value-to-plot mapping every part of the chart's layout uses.
+@MainActor
+@Suite struct PlotMappingTests {
+    @Test func valuesLandAcrossAndUpThePlot() {
+        let map = PlotMapping(plot: Rect(x: 40, y: 20, width: 200, height: 100), xRange: 10...30, yRange: -5...15)
+        // x: (v − 10) / 20 · 200, from the plot's left; y: (15 − v) / 20 · 100, from its top.
+        #expect(map.x(10) == 0 && map.x(15) == 50 && map.x(30) == 200 && map.x(35) == 250)
+        #expect(map.y(15) == 0 && map.y(10) == 25 && map.y(-5) == 100 && map.y(-10) == 125)
+        // A range of no width maps every value to the middle.
+        let flat = PlotMapping(plot: Rect(x: 0, y: 0, width: 200, height: 100), xRange: 7...7, yRange: 3...3)
+        #expect(flat.x(7) == 100 && flat.x(-1e9) == 100 && flat.y(3) == 50 && flat.y(.infinity) == 50)
+    }
+
+    @Test func theChartsPlotIsTheMappingsPlot() throws {
+        let chart = LineChartLayer()
+        chart.frame = Rect(x: 0, y: 0, width: 400, height: 200)
+        chart.data = LineChartData([LineChartSeries(x: [0, 1, 2], y: [1, 3, 2])])
+        chart.layoutChart()
+        #expect(chart.plotRect.width > 0 && chart.plotRect.maxX <= 400 && chart.plotRect.maxY <= 200)
+        let scale = chart.yScale(xRange: 0...2)
+        #expect(scale.lower <= 1 && scale.upper >= 3)
+    }
+}
