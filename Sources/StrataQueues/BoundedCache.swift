@@ -6,7 +6,7 @@ import DequeModule
 ///
 /// The glyph masks and the text layouts are kept in caches of this kind. A
 /// value's size in bytes is whatever the caller says it is when inserting it.
-public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable, CacheBounds {
     struct State {
         var entries: [Key: (value: Value, bytes: Int)] = [:]
         var order = Deque<Key>()
@@ -80,12 +80,24 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 }
 
-extension BoundedCache {
+/// A cache bounded in entries and in bytes, by the names its bounds go by
+/// (`BoundedCache` and the caches built on it).
+public protocol CacheBounds {
+    /// The most entries held at once.
+    var maximumEntries: Int { get }
+    /// The most bytes held at once.
+    var maximumBytes: Int { get }
+    /// An empty cache with these bounds.
+    init(maximumEntries: Int, maximumBytes: Int)
+}
+
+extension CacheBounds {
     @available(*, deprecated, renamed: "init(maximumEntries:maximumBytes:)")
-    public convenience init(maxEntries: Int, maxBytes: Int) { self.init(maximumEntries: maxEntries, maximumBytes: maxBytes) }
+    public init(maxEntries: Int, maxBytes: Int) { self.init(maximumEntries: maxEntries, maximumBytes: maxBytes) }
 
     @available(*, deprecated, renamed: "maximumEntries")
     public var maxEntries: Int { maximumEntries }
+
     @available(*, deprecated, renamed: "maximumBytes")
     public var maxBytes: Int { maximumBytes }
 }

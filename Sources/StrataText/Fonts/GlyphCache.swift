@@ -4,7 +4,7 @@ import StrataQueues
 /// Glyph coverage masks by face, glyph, size and sub-pixel offset, bounded in
 /// bytes and entries, shared by every thread (a lock guards it; a hit is a hash
 /// and a lookup). When full, the oldest masks go first.
-public final class GlyphCache: Sendable {
+public final class GlyphCache: Sendable, CacheBounds {
     /// The cache text drawing uses.
     public static let shared = GlyphCache(maximumEntries: 20_000, maximumBytes: 8 << 20)
 
@@ -89,11 +89,16 @@ public struct ColorGlyph: Sendable {
 /// Each is scaled once from the face's largest strike with the mipmapped
 /// bicubic filter (`InterpolationQuality.high`), so a 109-pixel emoji
 /// strike drawn at 16 pixels keeps its detail without aliasing.
-public final class ColorGlyphCache: Sendable {
+public final class ColorGlyphCache: Sendable, CacheBounds {
     /// The cache text drawing uses.
     public static let shared = ColorGlyphCache(maximumEntries: 4_000, maximumBytes: 16 << 20)
 
     private let cache: BoundedCache<GlyphCache.Key, ColorGlyph?>
+
+    /// The most glyphs kept (at least 1).
+    public var maximumEntries: Int { cache.maximumEntries }
+    /// The most bytes of glyphs kept (at least 1).
+    public var maximumBytes: Int { cache.maximumBytes }
 
     /// An empty cache; bounds below 1 count as 1.
     public init(maximumEntries: Int, maximumBytes: Int) {
@@ -135,19 +140,4 @@ public final class ColorGlyphCache: Sendable {
 
     /// Drops every glyph.
     public func removeAll() { cache.removeAll() }
-}
-
-extension GlyphCache {
-    @available(*, deprecated, renamed: "init(maximumEntries:maximumBytes:)")
-    public convenience init(maxEntries: Int, maxBytes: Int) { self.init(maximumEntries: maxEntries, maximumBytes: maxBytes) }
-
-    @available(*, deprecated, renamed: "maximumEntries")
-    public var maxEntries: Int { maximumEntries }
-    @available(*, deprecated, renamed: "maximumBytes")
-    public var maxBytes: Int { maximumBytes }
-}
-
-extension ColorGlyphCache {
-    @available(*, deprecated, renamed: "init(maximumEntries:maximumBytes:)")
-    public convenience init(maxEntries: Int, maxBytes: Int) { self.init(maximumEntries: maxEntries, maximumBytes: maxBytes) }
 }

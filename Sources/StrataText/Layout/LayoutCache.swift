@@ -14,7 +14,7 @@ import Darwin
 /// same width is laid out once (as a feed caches its `CTFrame`s by the text's
 /// hash). A hit costs a hash of the text and a lookup. When full, the oldest
 /// layouts go first.
-public final class LayoutCache: Sendable {
+public final class LayoutCache: Sendable, CacheBounds {
     public static let shared = LayoutCache(maximumEntries: 2_000, maximumBytes: 16 << 20)
 
     struct Key: Hashable, Sendable {
@@ -89,14 +89,4 @@ public final class LayoutCache: Sendable {
         let masks = layout.size.width.isFinite ? Int(min(4_000_000, layout.size.width * layout.size.height)) * 2 : 0
         return 256 + layout.text.string.utf8.count * 2 + layout.lines.count * 96 + glyphs * 28 + masks
     }
-}
-
-extension LayoutCache {
-    @available(*, deprecated, renamed: "init(maximumEntries:maximumBytes:)")
-    public convenience init(maxEntries: Int, maxBytes: Int) { self.init(maximumEntries: maxEntries, maximumBytes: maxBytes) }
-
-    @available(*, deprecated, renamed: "maximumEntries")
-    public var maxEntries: Int { maximumEntries }
-    @available(*, deprecated, renamed: "maximumBytes")
-    public var maxBytes: Int { maximumBytes }
 }
