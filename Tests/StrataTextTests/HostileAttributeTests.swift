@@ -1,5 +1,6 @@
 import Foundation
 import StrataGraphics
+import StrataTestSupport
 import Testing
 
 @testable import StrataText
@@ -153,22 +154,8 @@ import Testing
 /// `unitsPerEm` and its family name (11 letters) replaced by `family` (as
 /// long), in ASCII and UTF-16 alike. Returns the file's path.
 func dejaVu(unitsPerEm: UInt16, family: String) throws -> String {
-    let original = "DejaVu Sans"
-    precondition(family.utf8.count == original.utf8.count)
-    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")))
-    // The table directory: 16-byte records after a 12-byte header.
-    let records = stride(from: 12, to: 12 + 16 * (Int(bytes[4]) << 8 | Int(bytes[5])), by: 16)
-    let head = try #require(records.first { bytes[$0..<$0 + 4].elementsEqual("head".utf8) })
-    let start = bytes[head + 8..<head + 12].reduce(0) { $0 << 8 | Int($1) }
-    bytes[start + 18] = UInt8(unitsPerEm >> 8)
-    bytes[start + 19] = UInt8(truncatingIfNeeded: unitsPerEm)
-    for (old, new) in [(Array(original.utf8), Array(family.utf8)), (original.utf8.flatMap { [0, $0] }, family.utf8.flatMap { [0, $0] })] {
-        var i = bytes.startIndex
-        while let r = bytes[i...].firstRange(of: old) {
-            bytes.replaceSubrange(r, with: new)
-            i = r.upperBound
-        }
-    }
+    let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")))
+    let bytes = try #require(HostileFiles.font(original, unitsPerEm: unitsPerEm, renaming: "DejaVu Sans", to: family))
     let path = NSTemporaryDirectory() + "strata-\(UUID().uuidString).ttf"
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     return path
