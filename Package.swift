@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "StrataCharts", targets: ["StrataCharts"]),
         .library(name: "StrataControls", targets: ["StrataControls"]),
         .library(name: "StrataX11", targets: ["StrataX11"]),
+        // Apple's framework names over Strata's engine, so that code
+        // written for iOS builds on Linux as it is: CoreGraphics so far.
+        .library(name: "StrataKit", targets: ["CoreGraphics", "_Testing_CoreGraphics"]),
         .executable(name: "strata", targets: ["strata"]),
         // For tests and the benchmarks package, not for apps: virtual
         // displays and synthetic input for window tests; the tests' image
@@ -159,6 +162,17 @@ let package = Package(
             name: "StrataTiles",
             dependencies: ["StrataQueues", "StrataGraphics", "StrataLayers", "CJPEG", "CPNG"]
         ),
+        // Core Graphics by its own names (CGContext, CGPath, CGColor, …),
+        // drawing through StrataGraphics' Canvas; Foundation's CGFloat,
+        // CGPoint, CGSize and CGRect are its geometry.
+        .target(
+            name: "CoreGraphics",
+            dependencies: ["StrataGraphics"]
+        ),
+        // The module the compiler asks for when a file imports both Testing
+        // and CoreGraphics (Swift Testing's cross-import overlay): empty,
+        // as Linux's toolchain has none.
+        .target(name: "_Testing_CoreGraphics"),
         // What `strata` shows: the gallery's pictures, the demo apps (the
         // feed, the windows of `strata demo`) and the drivers that script
         // them. A library so that the benchmarks package times exactly what
@@ -227,6 +241,10 @@ let package = Package(
             dependencies: [
                 "CX11", "StrataX11", "StrataX11Testing", "StrataControls", "StrataLayers", "StrataGraphics", "StrataTestSupport",
             ]
+        ),
+        .testTarget(
+            name: "CoreGraphicsTests",
+            dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "StrataGraphics", "StrataTestSupport"]
         ),
         // The gallery's pictures against their goldens, the demo apps, and
         // the `strata` command (which the gallery test runs).

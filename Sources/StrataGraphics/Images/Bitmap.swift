@@ -15,6 +15,8 @@ public final class Bitmap {
     public let bytesPerRow: Int
     /// The first byte of the first row. Valid for the bitmap's lifetime.
     public let baseAddress: UnsafeMutableRawPointer
+    /// Whether the pixels were allocated here (and are freed with the bitmap).
+    private let ownsMemory: Bool
 
     /// A bitmap of the given size, every pixel transparent black.
     /// - Throws: `GraphicsError.invalidSize` for negative sizes or sizes over
@@ -28,6 +30,22 @@ public final class Bitmap {
         let count = Swift.max(1, bytesPerRow * height)
         baseAddress = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
         baseAddress.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+        ownsMemory = true
+    }
+
+    /// A bitmap over memory the caller owns (`CGContext(data:…)`): `width`
+    /// × `height` pixels of packed premultiplied RGBA rows, which must stay
+    /// valid, and be touched by no one else while drawing, for the bitmap's
+    /// lifetime. Nothing is cleared or copied.
+    /// - Throws: `GraphicsError.invalidSize` as `init(width:height:)`.
+    public init(wrapping memory: UnsafeMutableRawPointer, width: Int, height: Int) throws(GraphicsError) {
+        try BitmapLimits.check(width: width, height: height)
+        PixelAllocator.prepare()
+        self.width = width
+        self.height = height
+        self.bytesPerRow = width * 4
+        baseAddress = memory
+        ownsMemory = false
     }
 
     /// A bitmap holding a copy of `image`'s pixels.
@@ -49,7 +67,7 @@ public final class Bitmap {
         }
     }
 
-    deinit { baseAddress.deallocate() }
+    deinit { if ownsMemory { baseAddress.deallocate() } }
 
     /// The bitmap's rectangle in pixels: origin zero, its width and height.
     public var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }

@@ -1,0 +1,115 @@
+internal import StrataGraphics
+
+/// A colour space. Strata draws in sRGB: every RGB space is taken as sRGB,
+/// and grey as sRGB's neutral axis.
+public final class CGColorSpace: Sendable {
+    /// How a space's colours are given.
+    public enum Model: Int32, Sendable {
+        case unknown = -1
+        case monochrome = 0
+        case rgb = 1
+    }
+
+    /// The space's name (`CGColorSpace.sRGB`, …; a `String` here, where
+    /// Apple's is a `CFString`).
+    public let name: String?
+    public let model: Model
+
+    init(name: String?, model: Model) {
+        self.name = name
+        self.model = model
+    }
+
+    /// A space by its name: the RGB spaces and the grey ones; nil for a name
+    /// Strata does not know.
+    public convenience init?(name: String) {
+        switch name {
+        case CGColorSpace.sRGB, CGColorSpace.extendedSRGB, CGColorSpace.linearSRGB, CGColorSpace.displayP3, CGColorSpace.genericRGBLinear:
+            self.init(name: name, model: .rgb)
+        case CGColorSpace.genericGrayGamma2_2, CGColorSpace.linearGray, CGColorSpace.extendedGray:
+            self.init(name: name, model: .monochrome)
+        default:
+            return nil
+        }
+    }
+
+    /// Colour components a colour in this space has, alpha not counted.
+    public var numberOfComponents: Int { model == .monochrome ? 1 : 3 }
+
+    public static let sRGB = "kCGColorSpaceSRGB"
+    public static let extendedSRGB = "kCGColorSpaceExtendedSRGB"
+    public static let linearSRGB = "kCGColorSpaceLinearSRGB"
+    public static let displayP3 = "kCGColorSpaceDisplayP3"
+    public static let genericRGBLinear = "kCGColorSpaceGenericRGBLinear"
+    public static let genericGrayGamma2_2 = "kCGColorSpaceGenericGrayGamma2_2"
+    public static let linearGray = "kCGColorSpaceLinearGray"
+    public static let extendedGray = "kCGColorSpaceExtendedGray"
+
+    static let rgb = CGColorSpace(name: sRGB, model: .rgb)
+    static let gray = CGColorSpace(name: genericGrayGamma2_2, model: .monochrome)
+}
+
+/// The device RGB space (sRGB here).
+public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { .rgb }
+/// The device grey space.
+public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { .gray }
+
+/// A colour: components in a colour space and an alpha, immutable.
+public final class CGColor: Sendable, Equatable {
+    /// The components, alpha last (red, green, blue, alpha; or grey, alpha).
+    public let components: [CGFloat]?
+    public let colorSpace: CGColorSpace?
+
+    init(space: CGColorSpace, components: [CGFloat]) {
+        colorSpace = space
+        self.components = components.map { $0.isNaN ? 0 : Swift.min(Swift.max($0, 0), 1) }
+    }
+
+    public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(space: .rgb, components: [red, green, blue, alpha])
+    }
+
+    /// sRGB components, as on macOS and iOS 13 and later.
+    public convenience init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    public convenience init(gray: CGFloat, alpha: CGFloat) {
+        self.init(space: .gray, components: [gray, alpha])
+    }
+
+    /// A colour in `space` from its components (alpha last); nil when their
+    /// number is not the space's plus one.
+    public convenience init?(colorSpace space: CGColorSpace, components: UnsafePointer<CGFloat>) {
+        let n = space.numberOfComponents + 1
+        self.init(space: space, components: Array(UnsafeBufferPointer(start: components, count: n)))
+    }
+
+    public var alpha: CGFloat { components?.last ?? 1 }
+    public var numberOfComponents: Int { components?.count ?? 0 }
+
+    /// The same colour with another alpha.
+    public func copy(alpha: CGFloat) -> CGColor? {
+        guard var c = components, let space = colorSpace else { return nil }
+        c[c.count - 1] = alpha
+        return CGColor(space: space, components: c)
+    }
+
+    public static let black = CGColor(gray: 0, alpha: 1)
+    public static let white = CGColor(gray: 1, alpha: 1)
+    public static let clear = CGColor(gray: 0, alpha: 0)
+
+    public static func == (l: CGColor, r: CGColor) -> Bool {
+        l.components == r.components && l.colorSpace?.model == r.colorSpace?.model
+    }
+
+    /// The colour as Strata draws it.
+    var strata: Color {
+        guard let c = components else { return .black }
+        if c.count == 2 { return Color(white: Double(c[0]), alpha: Double(c[1])) }
+        if c.count >= 4 { return Color(red: Double(c[0]), green: Double(c[1]), blue: Double(c[2]), alpha: Double(c[3])) }
+        return .black
+    }
+
+    convenience init(_ c: Color) { self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
+}

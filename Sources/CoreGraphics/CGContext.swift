@@ -1,0 +1,363 @@
+internal import StrataGraphics
+
+/// A drawing destination with Core Graphics' graphics state and calls,
+/// drawing through Strata's `Canvas`.
+///
+/// A bitmap context's user space starts as Core Graphics' does: the origin
+/// at the bottom left, y going up (`ctm` is the identity). UIKit's contexts
+/// flip it (`UIGraphicsGetCurrentContext()`). The path being built is in the
+/// space of the transform current when it was built, as in Core Graphics:
+/// a line's width follows the transform current when it is stroked.
+public final class CGContext {
+    let canvas: Canvas
+    /// The bitmap's height in pixels, for the flip to y-up.
+    private let pixelHeight: Int
+    private var state = State()
+    private var stack: [State] = []
+    /// The path being built, in the user space of `pathSpace`.
+    private var currentPath = StrataGraphics.Path()
+    private var pathSpace = CGAffineTransform.identity
+    /// Whether shadow offsets go down for positive heights (UIKit's
+    /// contexts) rather than up (Core Graphics' y-up base space).
+    var shadowsGoDown = false
+
+    struct State {
+        var ctm = CGAffineTransform.identity
+        var fillColor = CGColor.black
+        var strokeColor = CGColor.black
+        var lineCap = CGLineCap.butt
+        var lineJoin = CGLineJoin.miter
+        var blendMode = CGBlendMode.normal
+        var textMatrix = CGAffineTransform.identity
+    }
+
+    /// A bitmap context of `width` × `height` pixels: 8 bits a component,
+    /// four components, in `space`'s RGB. With `data` nil, the context owns
+    /// its pixels; otherwise it draws into `data`, which must hold
+    /// `bytesPerRow` × `height` bytes of premultiplied RGBA (alpha last) for
+    /// the context's lifetime. Returns nil for a layout Strata does not draw
+    /// (another depth, a grey or alpha-only bitmap, rows not packed when
+    /// `data` is given, alpha first when `data` is given) or a size out of
+    /// range. Pixels are always R, G, B, A in memory.
+    public init?(
+        data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int, space: CGColorSpace,
+        bitmapInfo: UInt32
+    ) {
+        let alpha = CGImageAlphaInfo(rawValue: bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue)
+        guard bitsPerComponent == 8, space.model == .rgb, let alpha, alpha != .none, alpha != .alphaOnly,
+            bytesPerRow == 0 || bytesPerRow >= width * 4
+        else { return nil }
+        let bitmap: Bitmap
+        do {
+            if let data {
+                guard bytesPerRow == width * 4 || bytesPerRow == 0,
+                    [.premultipliedLast, .noneSkipLast, .last].contains(alpha)
+                else { return nil }
+                bitmap = try Bitmap(wrapping: data, width: width, height: height)
+            } else {
+                bitmap = try Bitmap(width: width, height: height)
+            }
+        } catch { return nil }
+        canvas = Canvas(bitmap: bitmap)
+        pixelHeight = height
+        canvas.concatenate(Transform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: Double(height)))
+    }
+
+    // MARK: The bitmap
+
+    public var width: Int { canvas.bitmap.width }
+    public var height: Int { canvas.bitmap.height }
+    public var bytesPerRow: Int { canvas.bitmap.bytesPerRow }
+    public var bitsPerComponent: Int { 8 }
+    public var bitsPerPixel: Int { 32 }
+    public var colorSpace: CGColorSpace? { .rgb }
+    /// The pixels: rows of R, G, B, A, premultiplied, top row first.
+    public var data: UnsafeMutableRawPointer? { canvas.bitmap.baseAddress }
+
+    /// An image of what the bitmap holds now.
+    public func makeImage() -> CGImage? { CGImage(canvas.makeImage()) }
+
+    // MARK: Graphics state
+
+    public func saveGState() {
+        stack.append(state)
+        canvas.saveGState()
+    }
+
+    /// Restores the state saved last; nothing when none is saved.
+    public func restoreGState() {
+        guard let saved = stack.popLast() else { return }
+        state = saved
+        canvas.restoreGState()
+    }
+
+    /// The current transform from user space to the context's base space.
+    public var ctm: CGAffineTransform { state.ctm }
+
+    /// `transform` first, then the current transform.
+    public func concatenate(_ transform: CGAffineTransform) {
+        state.ctm = transform.concatenating(state.ctm)
+        canvas.concatenate(transform.strata)
+    }
+
+    public func translateBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(translationX: x, y: y)) }
+    public func scaleBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(scaleX: x, y: y)) }
+    public func rotate(by angle: CGFloat) { concatenate(CGAffineTransform(rotationAngle: angle)) }
+
+    public func setFillColor(_ color: CGColor) {
+        state.fillColor = color
+        canvas.fillColor = color.strata
+    }
+    public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        setFillColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
+    }
+    public func setFillColor(gray: CGFloat, alpha: CGFloat) { setFillColor(CGColor(gray: gray, alpha: alpha)) }
+
+    public func setStrokeColor(_ color: CGColor) {
+        state.strokeColor = color
+        canvas.strokeColor = color.strata
+    }
+    public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        setStrokeColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
+    }
+    public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { setStrokeColor(CGColor(gray: gray, alpha: alpha)) }
+
+    public func setLineWidth(_ width: CGFloat) { canvas.lineWidth = Double(width) }
+    public func setLineCap(_ cap: CGLineCap) {
+        state.lineCap = cap
+        canvas.lineCap = cap.strata
+    }
+    public func setLineJoin(_ join: CGLineJoin) {
+        state.lineJoin = join
+        canvas.lineJoin = join.strata
+    }
+    public func setMiterLimit(_ limit: CGFloat) { canvas.miterLimit = Double(limit) }
+    /// Dashes of `lengths`, starting `phase` into them; an empty array: solid.
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+        canvas.setLineDash(phase: Double(phase), lengths: lengths.map(Double.init))
+    }
+    public func setAlpha(_ alpha: CGFloat) { canvas.alpha = Double(alpha) }
+    public func setBlendMode(_ mode: CGBlendMode) {
+        state.blendMode = mode
+        canvas.blendMode = mode.strata
+    }
+    public func setShouldAntialias(_ on: Bool) { canvas.shouldAntialias = on }
+    public func setAllowsAntialiasing(_ on: Bool) { canvas.allowsAntialiasing = on }
+    public func setFlatness(_ flatness: CGFloat) { canvas.flatness = Double(flatness) }
+    public var interpolationQuality: CGInterpolationQuality {
+        get {
+            switch canvas.interpolationQuality {
+            case .none: .none
+            case .low: .low
+            case .medium: .medium
+            case .high: .high
+            case .default: .default
+            }
+        }
+        set { canvas.interpolationQuality = newValue.strata }
+    }
+
+    /// A shadow under what is drawn from now on: `offset` in base space
+    /// (up for positive heights in a bitmap context, down in UIKit's),
+    /// `blur` in pixels, `color` (nil: none).
+    public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
+        let down = shadowsGoDown ? Double(offset.height) : -Double(offset.height)
+        canvas.setShadow(offset: Size(width: Double(offset.width), height: down), blur: Double(blur), color: color?.strata)
+    }
+
+    /// A shadow of black at a third of opacity.
+    public func setShadow(offset: CGSize, blur: CGFloat) {
+        setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3))
+    }
+
+    /// The matrix that places text (CoreText's lines draw through it).
+    public var textMatrix: CGAffineTransform {
+        get { state.textMatrix }
+        set { state.textMatrix = newValue }
+    }
+
+    /// Where the next text is drawn, in text space.
+    public var textPosition: CGPoint {
+        get { CGPoint(x: state.textMatrix.tx, y: state.textMatrix.ty) }
+        set { (state.textMatrix.tx, state.textMatrix.ty) = (newValue.x, newValue.y) }
+    }
+
+    public func beginTransparencyLayer(auxiliaryInfo: [String: Any]?) { canvas.beginTransparencyLayer() }
+    public func endTransparencyLayer() { canvas.endTransparencyLayer() }
+
+    // MARK: The path
+
+    /// Makes the path current in the transform current now: kept as is when
+    /// the transform has not changed since it was begun (the usual case).
+    private func pathInCurrentSpace() {
+        guard pathSpace != state.ctm else { return }
+        if !currentPath.isEmpty {
+            let back = state.ctm.inverted()
+            currentPath.apply(pathSpace.concatenating(back).strata)
+        }
+        pathSpace = state.ctm
+    }
+
+    public func beginPath() {
+        currentPath = StrataGraphics.Path()
+        pathSpace = state.ctm
+    }
+
+    public func move(to point: CGPoint) {
+        pathInCurrentSpace()
+        currentPath.move(to: point.strata)
+    }
+
+    public func addLine(to point: CGPoint) {
+        pathInCurrentSpace()
+        currentPath.addLine(to: point.strata)
+    }
+
+    public func addLines(between points: [CGPoint]) {
+        pathInCurrentSpace()
+        currentPath.addLines(between: points.map(\.strata))
+    }
+
+    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+        pathInCurrentSpace()
+        currentPath.addCurve(to: end.strata, control1: control1.strata, control2: control2.strata)
+    }
+
+    public func addQuadCurve(to end: CGPoint, control: CGPoint) {
+        pathInCurrentSpace()
+        currentPath.addQuadCurve(to: end.strata, control: control.strata)
+    }
+
+    public func addRect(_ rect: CGRect) {
+        pathInCurrentSpace()
+        currentPath.addRect(rect.strata)
+    }
+
+    public func addRects(_ rects: [CGRect]) { for r in rects { addRect(r) } }
+
+    public func addEllipse(in rect: CGRect) {
+        pathInCurrentSpace()
+        currentPath.addEllipse(in: rect.strata)
+    }
+
+    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        pathInCurrentSpace()
+        currentPath.addArc(
+            center: center.strata, radius: Double(radius), startAngle: Double(startAngle), endAngle: Double(endAngle), clockwise: clockwise)
+    }
+
+    public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
+        pathInCurrentSpace()
+        currentPath.addArc(tangent1End: tangent1End.strata, tangent2End: tangent2End.strata, radius: Double(radius))
+    }
+
+    public func addPath(_ other: CGPath) {
+        pathInCurrentSpace()
+        currentPath.addPath(other.path)
+    }
+
+    public func closePath() { currentPath.closeSubpath() }
+
+    public var isPathEmpty: Bool { currentPath.isEmpty }
+
+    /// The path's current point, in user space.
+    public var currentPointOfPath: CGPoint {
+        pathInCurrentSpace()
+        return currentPath.currentPoint.map(CGPoint.init) ?? .zero
+    }
+
+    /// The box of the path's points, in user space (`.null` when empty).
+    public var boundingBoxOfPath: CGRect {
+        pathInCurrentSpace()
+        return currentPath.isEmpty ? .null : CGRect(currentPath.boundingBox)
+    }
+
+    /// A copy of the path, in user space (nil when empty).
+    public var path: CGPath? {
+        pathInCurrentSpace()
+        return currentPath.isEmpty ? nil : CGPath(currentPath)
+    }
+
+    /// Takes the path for drawing, leaving none (Core Graphics empties the
+    /// path when it is drawn or clipped to).
+    private func takePath() -> StrataGraphics.Path {
+        pathInCurrentSpace()
+        defer { beginPath() }
+        return currentPath
+    }
+
+    // MARK: Drawing
+
+    public func fillPath(using rule: CGPathFillRule = .winding) { canvas.fill(takePath(), rule: rule.strata) }
+
+    public func strokePath() { canvas.stroke(takePath()) }
+
+    public func drawPath(using mode: CGPathDrawingMode) {
+        let p = takePath()
+        switch mode {
+        case .fill: canvas.fill(p, rule: .winding)
+        case .eoFill: canvas.fill(p, rule: .evenOdd)
+        case .stroke: canvas.stroke(p)
+        case .fillStroke:
+            canvas.fill(p, rule: .winding)
+            canvas.stroke(p)
+        case .eoFillStroke:
+            canvas.fill(p, rule: .evenOdd)
+            canvas.stroke(p)
+        }
+    }
+
+    /// Intersects the clip with the path (and empties it).
+    public func clip(using rule: CGPathFillRule = .winding) { canvas.clip(to: takePath(), rule: rule.strata) }
+
+    public func clip(to rect: CGRect) { canvas.clip(to: rect.strata) }
+
+    public func clip(to rects: [CGRect]) {
+        var p = StrataGraphics.Path()
+        for r in rects { p.addRect(r.strata) }
+        canvas.clip(to: p)
+    }
+
+    /// The clip's bounds in user space.
+    public var boundingBoxOfClipPath: CGRect { CGRect(canvas.clipBoundingBox) }
+
+    public func fill(_ rect: CGRect) { canvas.fill(rect.strata) }
+    public func fill(_ rects: [CGRect]) { for r in rects { canvas.fill(r.strata) } }
+    public func stroke(_ rect: CGRect) { canvas.stroke(rect.strata) }
+    public func stroke(_ rect: CGRect, width: CGFloat) {
+        canvas.withSavedGState {
+            canvas.lineWidth = Double(width)
+            canvas.stroke(rect.strata)
+        }
+    }
+    public func fillEllipse(in rect: CGRect) { canvas.fillEllipse(in: rect.strata) }
+    public func strokeEllipse(in rect: CGRect) { canvas.strokeEllipse(in: rect.strata) }
+    /// Strokes the segments between each pair of points.
+    public func strokeLineSegments(between points: [CGPoint]) { canvas.strokeLineSegments(between: points.map(\.strata)) }
+    /// Makes `rect` transparent.
+    public func clear(_ rect: CGRect) { canvas.clear(rect.strata) }
+
+    public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions) {
+        canvas.drawLinearGradient(gradient.gradient, start: start.strata, end: end.strata, options: options.strata)
+    }
+
+    public func drawRadialGradient(
+        _ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint, endRadius: CGFloat,
+        options: CGGradientDrawingOptions
+    ) {
+        canvas.drawRadialGradient(
+            gradient.gradient, startCenter: startCenter.strata, startRadius: Double(startRadius), endCenter: endCenter.strata,
+            endRadius: Double(endRadius), options: options.strata)
+    }
+
+    /// Draws `image` into `rect`, its top row at the rectangle's top in a
+    /// y-up space (so upside down under UIKit's flipped transform, as in
+    /// Core Graphics).
+    public func draw(_ image: CGImage, in rect: CGRect) {
+        let r = rect.strata
+        canvas.withSavedGState {
+            canvas.concatenate(Transform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: r.minY + r.maxY))
+            canvas.draw(image.image, in: r)
+        }
+    }
+}

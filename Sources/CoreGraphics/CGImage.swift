@@ -1,0 +1,59 @@
+internal import StrataGraphics
+
+/// An immutable bitmap image: 8-bit premultiplied RGBA, sRGB.
+public final class CGImage: Sendable {
+    let image: Image
+
+    init(_ image: Image) { self.image = image }
+
+    public var width: Int { image.width }
+    public var height: Int { image.height }
+    public var bitsPerComponent: Int { 8 }
+    public var bitsPerPixel: Int { 32 }
+    public var bytesPerRow: Int { image.bytesPerRow }
+    public var colorSpace: CGColorSpace? { .rgb }
+    public var alphaInfo: CGImageAlphaInfo { .premultipliedLast }
+    public var bitmapInfo: CGBitmapInfo { CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue) }
+
+    /// The part of the image inside `rect` (in pixels, cut to the image);
+    /// nil when nothing of it is inside.
+    public func cropping(to rect: CGRect) -> CGImage? {
+        let r = rect.standardized.integral.intersection(CGRect(x: 0, y: 0, width: width, height: height))
+        guard !r.isNull, r.width >= 1, r.height >= 1 else { return nil }
+        let x0 = Int(r.minX), y0 = Int(r.minY), w = Int(r.width), h = Int(r.height)
+        guard let bitmap = try? Bitmap(width: w, height: h) else { return nil }
+        image.pixels.withUnsafeBytes { src in
+            for y in 0..<h {
+                (bitmap.baseAddress + y * bitmap.bytesPerRow).copyMemory(
+                    from: src.baseAddress! + (y0 + y) * image.bytesPerRow + x0 * 4, byteCount: w * 4)
+            }
+        }
+        return CGImage(bitmap.makeImage())
+    }
+}
+
+/// Colours along a line or between circles: stops in a colour space.
+public final class CGGradient: Sendable {
+    let gradient: Gradient
+
+    /// Colours at `locations` (0 to 1; nil: spread evenly).
+    public init?(colorsSpace space: CGColorSpace?, colors: [CGColor], locations: UnsafePointer<CGFloat>?) {
+        guard !colors.isEmpty else { return nil }
+        let places = locations.map { p in (0..<colors.count).map { Double(p[$0]) } }
+        gradient = Gradient(colors: colors.map(\.strata), locations: places)
+    }
+
+    /// `count` colours as components in `space` (its components and alpha
+    /// each), at `locations`.
+    public init?(
+        colorSpace space: CGColorSpace, colorComponents components: UnsafePointer<CGFloat>, locations: UnsafePointer<CGFloat>?,
+        count: Int
+    ) {
+        guard count > 0 else { return nil }
+        let n = space.numberOfComponents + 1
+        let colors = (0..<count).map { i in
+            CGColor(space: space, components: Array(UnsafeBufferPointer(start: components + i * n, count: n))).strata
+        }
+        gradient = Gradient(colors: colors, locations: locations.map { p in (0..<count).map { Double(p[$0]) } })
+    }
+}

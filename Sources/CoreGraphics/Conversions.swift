@@ -1,0 +1,29 @@
+internal import StrataGraphics
+
+// Between Foundation's CG geometry and Strata's: the same numbers, named
+// the other way.
+
+extension CGPoint {
+    var strata: Point { Point(x: Double(x), y: Double(y)) }
+    init(_ p: Point) { self.init(x: p.x, y: p.y) }
+}
+
+extension CGSize {
+    var strata: Size { Size(width: Double(width), height: Double(height)) }
+}
+
+extension CGRect {
+    /// Standardized (a negative width or height turned round); the null
+    /// rectangle becomes an empty one at the origin.
+    var strata: Rect {
+        guard !isNull else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        let r = standardized
+        return Rect(x: Double(r.minX), y: Double(r.minY), width: Double(r.width), height: Double(r.height))
+    }
+    init(_ r: Rect) { self.init(x: r.minX, y: r.minY, width: r.width, height: r.height) }
+}
+
+extension CGAffineTransform {
+    var strata: Transform { Transform(a: Double(a), b: Double(b), c: Double(c), d: Double(d), tx: Double(tx), ty: Double(ty)) }
+    init(_ t: Transform) { self.init(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty) }
+}
