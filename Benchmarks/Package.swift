@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "StrataX11Testing", package: "Strata"),
                 .product(name: "StrataTestSupport", package: "Strata"),
                 .product(name: "StrataDemos", package: "Strata"),
+                .product(name: "StrataKit", package: "Strata"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         )

@@ -60,9 +60,20 @@ public final class CGColor: Sendable, Equatable {
     public let components: [CGFloat]?
     public let colorSpace: CGColorSpace?
 
+    /// The colour as Strata draws it.
+    let strata: Color
+
     init(space: CGColorSpace, components: [CGFloat]) {
         colorSpace = space
-        self.components = components.map { $0.isNaN ? 0 : Swift.min(Swift.max($0, 0), 1) }
+        let c = components.map { $0.isNaN ? 0 : Swift.min(Swift.max($0, 0), 1) }
+        self.components = c
+        if c.count == 2 {
+            strata = Color(white: Double(c[0]), alpha: Double(c[1]))
+        } else if c.count >= 4 {
+            strata = Color(red: Double(c[0]), green: Double(c[1]), blue: Double(c[2]), alpha: Double(c[3]))
+        } else {
+            strata = .black
+        }
     }
 
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
@@ -101,14 +112,6 @@ public final class CGColor: Sendable, Equatable {
 
     public static func == (l: CGColor, r: CGColor) -> Bool {
         l.components == r.components && l.colorSpace?.model == r.colorSpace?.model
-    }
-
-    /// The colour as Strata draws it.
-    var strata: Color {
-        guard let c = components else { return .black }
-        if c.count == 2 { return Color(white: Double(c[0]), alpha: Double(c[1])) }
-        if c.count >= 4 { return Color(red: Double(c[0]), green: Double(c[1]), blue: Double(c[2]), alpha: Double(c[3])) }
-        return .black
     }
 
     convenience init(_ c: Color) { self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }

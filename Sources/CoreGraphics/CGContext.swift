@@ -23,8 +23,12 @@ public final class CGContext {
 
     struct State {
         var ctm = CGAffineTransform.identity
-        var fillColor = CGColor.black
-        var strokeColor = CGColor.black
+        /// A path clipped to but not yet applied to the canvas, in the
+        /// current user space: a clip that only shapes the gradient drawn
+        /// next is drawn as a fill of its path with the gradient, without a
+        /// clip mask (what `clip()` then `drawLinearGradient` does on iOS,
+        /// at the cost of a fill).
+        var pendingClip: (path: StrataGraphics.Path, rule: FillRule)?
         var lineCap = CGLineCap.butt
         var lineJoin = CGLineJoin.miter
         var blendMode = CGBlendMode.normal
@@ -96,6 +100,7 @@ public final class CGContext {
 
     /// `transform` first, then the current transform.
     public func concatenate(_ transform: CGAffineTransform) {
+        applyPendingClip()
         state.ctm = transform.concatenating(state.ctm)
         canvas.concatenate(transform.strata)
     }
@@ -104,23 +109,17 @@ public final class CGContext {
     public func scaleBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(scaleX: x, y: y)) }
     public func rotate(by angle: CGFloat) { concatenate(CGAffineTransform(rotationAngle: angle)) }
 
-    public func setFillColor(_ color: CGColor) {
-        state.fillColor = color
-        canvas.fillColor = color.strata
-    }
+    public func setFillColor(_ color: CGColor) { canvas.fillColor = color.strata }
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        setFillColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
+        canvas.fillColor = Color(red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha))
     }
-    public func setFillColor(gray: CGFloat, alpha: CGFloat) { setFillColor(CGColor(gray: gray, alpha: alpha)) }
+    public func setFillColor(gray: CGFloat, alpha: CGFloat) { canvas.fillColor = Color(white: Double(gray), alpha: Double(alpha)) }
 
-    public func setStrokeColor(_ color: CGColor) {
-        state.strokeColor = color
-        canvas.strokeColor = color.strata
-    }
+    public func setStrokeColor(_ color: CGColor) { canvas.strokeColor = color.strata }
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        setStrokeColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
+        canvas.strokeColor = Color(red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha))
     }
-    public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { setStrokeColor(CGColor(gray: gray, alpha: alpha)) }
+    public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { canvas.strokeColor = Color(white: Double(gray), alpha: Double(alpha)) }
 
     public func setLineWidth(_ width: CGFloat) { canvas.lineWidth = Double(width) }
     public func setLineCap(_ cap: CGLineCap) {
@@ -182,8 +181,18 @@ public final class CGContext {
         set { (state.textMatrix.tx, state.textMatrix.ty) = (newValue.x, newValue.y) }
     }
 
-    public func beginTransparencyLayer(auxiliaryInfo: [String: Any]?) { canvas.beginTransparencyLayer() }
+    public func beginTransparencyLayer(auxiliaryInfo: [String: Any]?) {
+        applyPendingClip()
+        canvas.beginTransparencyLayer()
+    }
     public func endTransparencyLayer() { canvas.endTransparencyLayer() }
+
+    /// Applies a clip that is pending to the canvas.
+    @inline(__always) private func applyPendingClip() {
+        guard let clip = state.pendingClip else { return }
+        state.pendingClip = nil
+        canvas.clip(to: clip.path, rule: clip.rule)
+    }
 
     // MARK: The path
 
@@ -251,9 +260,15 @@ public final class CGContext {
         currentPath.addArc(tangent1End: tangent1End.strata, tangent2End: tangent2End.strata, radius: Double(radius))
     }
 
+    /// Adds `other` to the path (taken as it is, without copying, when the
+    /// path is empty: Strata's paths share their storage until changed).
     public func addPath(_ other: CGPath) {
         pathInCurrentSpace()
-        currentPath.addPath(other.path)
+        if currentPath.isEmpty {
+            currentPath = other.path
+        } else {
+            currentPath.addPath(other.path)
+        }
     }
 
     public func closePath() { currentPath.closeSubpath() }
@@ -288,11 +303,18 @@ public final class CGContext {
 
     // MARK: Drawing
 
-    public func fillPath(using rule: CGPathFillRule = .winding) { canvas.fill(takePath(), rule: rule.strata) }
+    public func fillPath(using rule: CGPathFillRule = .winding) {
+        applyPendingClip()
+        canvas.fill(takePath(), rule: rule.strata)
+    }
 
-    public func strokePath() { canvas.stroke(takePath()) }
+    public func strokePath() {
+        applyPendingClip()
+        canvas.stroke(takePath())
+    }
 
     public func drawPath(using mode: CGPathDrawingMode) {
+        applyPendingClip()
         let p = takePath()
         switch mode {
         case .fill: canvas.fill(p, rule: .winding)
@@ -308,43 +330,99 @@ public final class CGContext {
     }
 
     /// Intersects the clip with the path (and empties it).
-    public func clip(using rule: CGPathFillRule = .winding) { canvas.clip(to: takePath(), rule: rule.strata) }
+    public func clip(using rule: CGPathFillRule = .winding) {
+        applyPendingClip()
+        state.pendingClip = (takePath(), rule.strata)
+    }
 
-    public func clip(to rect: CGRect) { canvas.clip(to: rect.strata) }
+    public func clip(to rect: CGRect) {
+        applyPendingClip()
+        canvas.clip(to: rect.strata)
+    }
 
     public func clip(to rects: [CGRect]) {
+        applyPendingClip()
         var p = StrataGraphics.Path()
         for r in rects { p.addRect(r.strata) }
         canvas.clip(to: p)
     }
 
     /// The clip's bounds in user space.
-    public var boundingBoxOfClipPath: CGRect { CGRect(canvas.clipBoundingBox) }
+    public var boundingBoxOfClipPath: CGRect {
+        applyPendingClip()
+        return CGRect(canvas.clipBoundingBox)
+    }
 
-    public func fill(_ rect: CGRect) { canvas.fill(rect.strata) }
-    public func fill(_ rects: [CGRect]) { for r in rects { canvas.fill(r.strata) } }
-    public func stroke(_ rect: CGRect) { canvas.stroke(rect.strata) }
+    public func fill(_ rect: CGRect) {
+        applyPendingClip()
+        canvas.fill(rect.strata)
+    }
+    public func fill(_ rects: [CGRect]) {
+        applyPendingClip()
+        for r in rects { canvas.fill(r.strata) }
+    }
+    public func stroke(_ rect: CGRect) {
+        applyPendingClip()
+        canvas.stroke(rect.strata)
+    }
     public func stroke(_ rect: CGRect, width: CGFloat) {
+        applyPendingClip()
         canvas.withSavedGState {
             canvas.lineWidth = Double(width)
             canvas.stroke(rect.strata)
         }
     }
-    public func fillEllipse(in rect: CGRect) { canvas.fillEllipse(in: rect.strata) }
-    public func strokeEllipse(in rect: CGRect) { canvas.strokeEllipse(in: rect.strata) }
+    public func fillEllipse(in rect: CGRect) {
+        applyPendingClip()
+        canvas.fillEllipse(in: rect.strata)
+    }
+    public func strokeEllipse(in rect: CGRect) {
+        applyPendingClip()
+        canvas.strokeEllipse(in: rect.strata)
+    }
     /// Strokes the segments between each pair of points.
-    public func strokeLineSegments(between points: [CGPoint]) { canvas.strokeLineSegments(between: points.map(\.strata)) }
+    public func strokeLineSegments(between points: [CGPoint]) {
+        applyPendingClip()
+        canvas.strokeLineSegments(between: points.map(\.strata))
+    }
     /// Makes `rect` transparent.
-    public func clear(_ rect: CGRect) { canvas.clear(rect.strata) }
+    public func clear(_ rect: CGRect) {
+        applyPendingClip()
+        canvas.clear(rect.strata)
+    }
 
     public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions) {
+        // Clipped to one path that lies within the gradient's band (or the
+        // gradient extends both ways): the same pixels as the path filled
+        // with the gradient, without a clip mask.
+        if let clip = state.pendingClip,
+            options.contains([.drawsBeforeStartLocation, .drawsAfterEndLocation])
+                || Self.lies(clip.path.boundingBox, within: start.strata, end.strata)
+        {
+            canvas.fill(clip.path, with: .linearGradient(gradient.gradient, start: start.strata, end: end.strata), rule: clip.rule)
+            return
+        }
+        applyPendingClip()
         canvas.drawLinearGradient(gradient.gradient, start: start.strata, end: end.strata, options: options.strata)
+    }
+
+    /// Whether every corner of `box` projects onto the segment from `a` to
+    /// `b` between its ends.
+    private static func lies(_ box: Rect, within a: Point, _ b: Point) -> Bool {
+        let dx = b.x - a.x, dy = b.y - a.y, length2 = dx * dx + dy * dy
+        guard length2 > 0, length2.isFinite else { return false }
+        for (x, y) in [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)] {
+            let t = ((x - a.x) * dx + (y - a.y) * dy) / length2
+            guard t >= 0, t <= 1 else { return false }
+        }
+        return true
     }
 
     public func drawRadialGradient(
         _ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint, endRadius: CGFloat,
         options: CGGradientDrawingOptions
     ) {
+        applyPendingClip()
         canvas.drawRadialGradient(
             gradient.gradient, startCenter: startCenter.strata, startRadius: Double(startRadius), endCenter: endCenter.strata,
             endRadius: Double(endRadius), options: options.strata)
@@ -354,6 +432,7 @@ public final class CGContext {
     /// y-up space (so upside down under UIKit's flipped transform, as in
     /// Core Graphics).
     public func draw(_ image: CGImage, in rect: CGRect) {
+        applyPendingClip()
         let r = rect.strata
         canvas.withSavedGState {
             canvas.concatenate(Transform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: r.minY + r.maxY))

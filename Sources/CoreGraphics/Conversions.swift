@@ -4,7 +4,7 @@ internal import StrataGraphics
 // the other way.
 
 extension CGPoint {
-    var strata: Point { Point(x: Double(x), y: Double(y)) }
+    @inline(__always) var strata: Point { Point(x: Double(x), y: Double(y)) }
     init(_ p: Point) { self.init(x: p.x, y: p.y) }
 }
 
@@ -15,10 +15,12 @@ extension CGSize {
 extension CGRect {
     /// Standardized (a negative width or height turned round); the null
     /// rectangle becomes an empty one at the origin.
-    var strata: Rect {
-        guard !isNull else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        let r = standardized
-        return Rect(x: Double(r.minX), y: Double(r.minY), width: Double(r.width), height: Double(r.height))
+    @inline(__always) var strata: Rect {
+        // Read field by field: Foundation's computed properties are calls
+        // into another module, and this runs for every rectangle drawn.
+        let x = Double(origin.x), y = Double(origin.y), w = Double(size.width), h = Double(size.height)
+        guard x != .infinity, y != .infinity else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return Rect(x: w < 0 ? x + w : x, y: h < 0 ? y + h : y, width: Swift.abs(w), height: Swift.abs(h))
     }
     init(_ r: Rect) { self.init(x: r.minX, y: r.minY, width: r.width, height: r.height) }
 }

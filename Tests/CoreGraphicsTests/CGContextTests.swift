@@ -184,6 +184,62 @@ let clear: [UInt8] = [0, 0, 0, 0]
     }
 }
 
+@Suite struct CGClipTests {
+    /// A gradient drawn after clipping to a circle, the iOS way.
+    func clippedGradient(options: CGGradientDrawingOptions, end: CGFloat) throws -> CGContext {
+        let c = try #require(bitmapContext(40, 40))
+        let g = try #require(
+            CGGradient(
+                colorsSpace: nil, colors: [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)],
+                locations: nil))
+        c.saveGState()
+        c.addEllipse(in: CGRect(x: 5, y: 5, width: 30, height: 30))
+        c.clip()
+        c.drawLinearGradient(g, start: CGPoint(x: 0, y: 0), end: CGPoint(x: 0, y: end), options: options)
+        // The clip still holds for what is drawn next in the same state …
+        c.setFillColor(gray: 0, alpha: 1)
+        c.fill(CGRect(x: 0, y: 0, width: 40, height: 8))
+        c.restoreGState()
+        // … and is gone after the restore.
+        c.fill(CGRect(x: 0, y: 38, width: 40, height: 2))
+        return c
+    }
+
+    @Test func aClipThatShapesAGradientDrawsAsTheClipWould() throws {
+        // Within the band (drawn as a fill of the path) and past it both ways
+        // (drawn as a fill too) against a band the circle leaves (drawn with a
+        // clip mask): the circle's pixels agree where all three draw.
+        let within = try clippedGradient(options: [], end: 40)
+        let extended = try clippedGradient(options: [.drawsBeforeStartLocation, .drawsAfterEndLocation], end: 40)
+        #expect(
+            Array(UnsafeBufferPointer(start: within.data!.assumingMemoryBound(to: UInt8.self), count: 6400))
+                == Array(UnsafeBufferPointer(start: extended.data!.assumingMemoryBound(to: UInt8.self), count: 6400)))
+        let masked = try clippedGradient(options: [], end: 20)
+        // Inside the circle, low: the gradient where the band covers it.
+        #expect(pixel(within, 20, 30)[0] > 150 && pixel(masked, 20, 28)[3] > 100)
+        // Past the band's end the masked one draws nothing; the others do.
+        #expect(pixel(masked, 20, 8) == clear && pixel(within, 20, 8)[3] > 0)
+        // Outside the circle: nothing of the gradient, nor of the later fill.
+        for c in [within, masked] {
+            #expect(pixel(c, 1, 20) == clear && pixel(c, 1, 35) == clear)
+            #expect(pixel(c, 20, 33) == [0, 0, 0, 255])  // the fill inside the circle, near its bottom
+            #expect(pixel(c, 1, 38) == clear)  // the fill outside it
+            #expect(pixel(c, 1, 0) == [0, 0, 0, 255])  // after the restore, unclipped
+        }
+    }
+
+    @Test func aPendingClipKeepsTheSpaceItWasMadeIn() throws {
+        let c = try #require(bitmapContext(20, 10))
+        c.addRect(CGRect(x: 0, y: 0, width: 5, height: 10))
+        c.clip()
+        c.translateBy(x: 10, y: 0)
+        c.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        c.fill(CGRect(x: -10, y: 0, width: 20, height: 10))
+        #expect(pixel(c, 2, 5) == red && pixel(c, 7, 5) == clear)
+        #expect(c.boundingBoxOfClipPath == CGRect(x: -10, y: 0, width: 5, height: 10))
+    }
+}
+
 @Suite struct CGGeometryTests {
     @Test func transformsComposeAsCoreGraphicsDoes() {
         let t = CGAffineTransform(a: 2, b: 3, c: 5, d: 7, tx: 11, ty: 13)
