@@ -303,3 +303,31 @@ let clear: [UInt8] = [0, 0, 0, 0]
 extension CGFloat {
     func isApproximately(_ v: CGFloat) -> Bool { Swift.abs(self - v) < 1e-9 }
 }
+
+@Suite struct CGPathElementTests {
+    @Test func elementsComeInOrderWithTheirPoints() {
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 1, y: 2))
+        p.addLine(to: CGPoint(x: 3, y: 4))
+        p.addQuadCurve(to: CGPoint(x: 7, y: 8), control: CGPoint(x: 5, y: 6))
+        p.addCurve(to: CGPoint(x: 13, y: 14), control1: CGPoint(x: 9, y: 10), control2: CGPoint(x: 11, y: 12))
+        p.closeSubpath()
+        var seen: [(CGPathElementType, [CGPoint])] = []
+        p.applyWithBlock { element in
+            let e = element.pointee
+            let n = [CGPathElementType.moveToPoint: 1, .addLineToPoint: 1, .addQuadCurveToPoint: 2, .addCurveToPoint: 3][e.type] ?? 0
+            seen.append((e.type, (0..<n).map { e.points[$0] }))
+        }
+        #expect(seen.map(\.0) == [.moveToPoint, .addLineToPoint, .addQuadCurveToPoint, .addCurveToPoint, .closeSubpath])
+        #expect(seen.flatMap(\.1).map(\.x) == [1, 3, 5, 7, 9, 11, 13])
+        // The C form, counting through its info pointer.
+        var count = 0
+        withUnsafeMutablePointer(to: &count) { counter in
+            p.apply(info: UnsafeMutableRawPointer(counter)) { info, _ in info!.assumingMemoryBound(to: Int.self).pointee += 1 }
+        }
+        #expect(count == 5)
+        CGMutablePath().applyWithBlock { _ in Issue.record("an empty path has no elements") }
+        #expect(CGPoint(x: 1, y: 2).equalTo(CGPoint(x: 1, y: 2)) && !CGSize(width: 1, height: 1).equalTo(.zero))
+        #expect(CGRect(x: 0, y: 0, width: 1, height: 1).equalTo(CGRect(x: 0, y: 0, width: 1, height: 1)))
+    }
+}
