@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "StrataX11", targets: ["StrataX11"]),
         // Apple's framework names over Strata's engine, so that code
         // written for iOS builds on Linux as it is: CoreGraphics so far.
-        .library(name: "StrataKit", targets: ["CoreGraphics", "_Testing_CoreGraphics"]),
+        .library(name: "StrataKit", targets: ["CoreGraphics", "QuartzCore", "_Testing_CoreGraphics"]),
         .executable(name: "strata", targets: ["strata"]),
         // For tests and the benchmarks package, not for apps: virtual
         // displays and synthetic input for window tests; the tests' image
@@ -173,6 +173,12 @@ let package = Package(
         // and CoreGraphics (Swift Testing's cross-import overlay): empty,
         // as Linux's toolchain has none.
         .target(name: "_Testing_CoreGraphics"),
+        // Core Animation by its own names (CALayer, CAShapeLayer,
+        // CATransaction, …): each CALayer stands for one Strata layer.
+        .target(
+            name: "QuartzCore",
+            dependencies: ["CoreGraphics", "StrataGraphics", "StrataLayers"]
+        ),
         // What `strata` shows: the gallery's pictures, the demo apps (the
         // feed, the windows of `strata demo`) and the drivers that script
         // them. A library so that the benchmarks package times exactly what
@@ -245,6 +251,10 @@ let package = Package(
         .testTarget(
             name: "CoreGraphicsTests",
             dependencies: ["CoreGraphics", "_Testing_CoreGraphics", "StrataGraphics", "StrataTestSupport"]
+        ),
+        .testTarget(
+            name: "QuartzCoreTests",
+            dependencies: ["QuartzCore", "CoreGraphics", "_Testing_CoreGraphics", "StrataLayers", "StrataGraphics", "StrataTestSupport"]
         ),
         // The gallery's pictures against their goldens, the demo apps, and
         // the `strata` command (which the gallery test runs).

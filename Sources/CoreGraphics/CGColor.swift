@@ -1,4 +1,4 @@
-internal import StrataGraphics
+package import StrataGraphics
 
 /// A colour space. Strata draws in sRGB: every RGB space is taken as sRGB,
 /// and grey as sRGB's neutral axis.
@@ -61,7 +61,7 @@ public final class CGColor: Sendable, Equatable {
     public let colorSpace: CGColorSpace?
 
     /// The colour as Strata draws it.
-    let strata: Color
+    package let strata: Color
 
     init(space: CGColorSpace, components: [CGFloat]) {
         colorSpace = space
@@ -114,5 +114,5 @@ public final class CGColor: Sendable, Equatable {
         l.components == r.components && l.colorSpace?.model == r.colorSpace?.model
     }
 
-    convenience init(_ c: Color) { self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
+    package convenience init(_ c: Color) { self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
 }

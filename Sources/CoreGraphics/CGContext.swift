@@ -1,4 +1,4 @@
-internal import StrataGraphics
+package import StrataGraphics
 
 /// A drawing destination with Core Graphics' graphics state and calls,
 /// drawing through Strata's `Canvas`.
@@ -9,9 +9,7 @@ internal import StrataGraphics
 /// space of the transform current when it was built, as in Core Graphics:
 /// a line's width follows the transform current when it is stroked.
 public final class CGContext {
-    let canvas: Canvas
-    /// The bitmap's height in pixels, for the flip to y-up.
-    private let pixelHeight: Int
+    package let canvas: Canvas
     private var state = State()
     private var stack: [State] = []
     /// The path being built, in the user space of `pathSpace`.
@@ -63,8 +61,15 @@ public final class CGContext {
             }
         } catch { return nil }
         canvas = Canvas(bitmap: bitmap)
-        pixelHeight = height
         canvas.concatenate(Transform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: Double(height)))
+    }
+
+    /// A context over `canvas` as it is, its transform taken as the base
+    /// space (a layer's contents: y down, as Core Animation's contexts on
+    /// iOS, and shadows going down for positive heights).
+    package init(canvas: Canvas) {
+        self.canvas = canvas
+        shadowsGoDown = true
     }
 
     // MARK: The bitmap

@@ -1,24 +1,24 @@
-internal import StrataGraphics
+package import StrataGraphics
 
 /// How a stroke's open ends are drawn.
 public enum CGLineCap: Int32, Sendable {
     case butt = 0
     case round, square
-    var strata: LineCap { self == .butt ? .butt : self == .round ? .round : .square }
+    package var strata: LineCap { self == .butt ? .butt : self == .round ? .round : .square }
 }
 
 /// How a stroke's corners are drawn.
 public enum CGLineJoin: Int32, Sendable {
     case miter = 0
     case round, bevel
-    var strata: LineJoin { self == .miter ? .miter : self == .round ? .round : .bevel }
+    package var strata: LineJoin { self == .miter ? .miter : self == .round ? .round : .bevel }
 }
 
 /// Which points a self-crossing path holds.
 public enum CGPathFillRule: Int, Sendable {
     case winding = 0
     case evenOdd
-    var strata: FillRule { self == .winding ? .winding : .evenOdd }
+    package var strata: FillRule { self == .winding ? .winding : .evenOdd }
 }
 
 /// What `drawPath(using:)` does.
@@ -31,7 +31,7 @@ public enum CGPathDrawingMode: Int32, Sendable {
 public enum CGInterpolationQuality: Int32, Sendable {
     case `default` = 0
     case none, low, medium, high
-    var strata: InterpolationQuality {
+    package var strata: InterpolationQuality {
         switch self {
         case .none: .none
         case .low: .low
@@ -53,7 +53,7 @@ public enum CGBlendMode: Int32, Sendable {
     case clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn, destinationOut, destinationAtop
     case xor, plusDarker, plusLighter
 
-    var strata: BlendMode {
+    package var strata: BlendMode {
         switch self {
         case .normal, .hue, .saturation, .color, .luminosity, .plusDarker: .normal
         case .multiply: .multiply
@@ -89,7 +89,7 @@ public struct CGGradientDrawingOptions: OptionSet, Sendable {
     public static let drawsBeforeStartLocation = CGGradientDrawingOptions(rawValue: 1)
     public static let drawsAfterEndLocation = CGGradientDrawingOptions(rawValue: 2)
 
-    var strata: GradientDrawingOptions {
+    package var strata: GradientDrawingOptions {
         var o: GradientDrawingOptions = []
         if contains(.drawsBeforeStartLocation) { o.insert(.drawsBeforeStartLocation) }
         if contains(.drawsAfterEndLocation) { o.insert(.drawsAfterEndLocation) }

@@ -1,10 +1,10 @@
-internal import StrataGraphics
+package import StrataGraphics
 
 /// An immutable bitmap image: 8-bit premultiplied RGBA, sRGB.
 public final class CGImage: Sendable {
-    let image: Image
+    package let image: Image
 
-    init(_ image: Image) { self.image = image }
+    package init(_ image: Image) { self.image = image }
 
     public var width: Int { image.width }
     public var height: Int { image.height }
@@ -34,7 +34,7 @@ public final class CGImage: Sendable {
 
 /// Colours along a line or between circles: stops in a colour space.
 public final class CGGradient: Sendable {
-    let gradient: Gradient
+    package let gradient: Gradient
 
     /// Colours at `locations` (0 to 1; nil: spread evenly).
     public init?(colorsSpace space: CGColorSpace?, colors: [CGColor], locations: UnsafePointer<CGFloat>?) {

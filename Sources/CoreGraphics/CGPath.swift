@@ -1,4 +1,4 @@
-internal import StrataGraphics
+package import StrataGraphics
 
 /// An immutable path, with Core Graphics' reference semantics: a
 /// `CGMutablePath` is a `CGPath` that can still be added to, and `copy()`
@@ -8,9 +8,9 @@ public class CGPath: Equatable, @unchecked Sendable {
     // the subclass `CGMutablePath` changes it, and Core Graphics' rule (a
     // mutable path belongs to one thread) is the caller's, as on Apple's
     // platforms.
-    var path: StrataGraphics.Path
+    package var path: StrataGraphics.Path
 
-    init(_ path: StrataGraphics.Path) { self.path = path }
+    package init(_ path: StrataGraphics.Path) { self.path = path }
 
     /// A rectangle, its corners moved by `transform`.
     public convenience init(rect: CGRect, transform: UnsafePointer<CGAffineTransform>?) {
