@@ -30,10 +30,7 @@ public struct CGAffineTransform: Hashable, Sendable {
 
     /// `self` followed by `t`.
     public func concatenating(_ t: CGAffineTransform) -> CGAffineTransform {
-        CGAffineTransform(
-            a: a * t.a + b * t.c, b: a * t.b + b * t.d,
-            c: c * t.a + d * t.c, d: c * t.b + d * t.d,
-            tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
+        CGAffineTransform(strata.concatenating(t.strata))
     }
 
     /// A translation, then `self`.
@@ -54,11 +51,7 @@ public struct CGAffineTransform: Hashable, Sendable {
     /// The transform that undoes this one; `self` unchanged when it cannot
     /// be undone (a determinant of zero or not finite), as Core Graphics does.
     public func inverted() -> CGAffineTransform {
-        let det = a * d - b * c
-        guard det != 0, det.isFinite else { return self }
-        return CGAffineTransform(
-            a: d / det, b: -b / det, c: -c / det, d: a / det,
-            tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+        strata.inverted().map(CGAffineTransform.init) ?? self
     }
 }
 
