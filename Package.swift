@@ -177,7 +177,7 @@ let package = Package(
         // CATransaction, …): each CALayer stands for one Strata layer.
         .target(
             name: "QuartzCore",
-            dependencies: ["CoreGraphics", "StrataGraphics", "StrataLayers"]
+            dependencies: ["CoreGraphics", "StrataGraphics", "StrataText", "StrataLayers"]
         ),
         // What `strata` shows: the gallery's pictures, the demo apps (the
         // feed, the windows of `strata demo`) and the drivers that script
