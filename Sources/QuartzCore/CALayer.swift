@@ -50,6 +50,8 @@ open class CALayer {
     public private(set) weak var superlayer: CALayer?
     /// The layer's delegate (held weakly).
     public weak var delegate: (any CALayerDelegate)?
+    /// The animations added, by key (what `animation(forKey:)` returns).
+    var addedAnimations: [String: CAAnimation] = [:]
 
     public init() {
         let layer = Self.makeStrataLayer()
