@@ -128,6 +128,15 @@ open class CAPropertyAnimation: CAAnimation {
         super.init(copying: other)
         if let p = other as? CAPropertyAnimation { (keyPath, isAdditive, isCumulative) = (p.keyPath, p.isAdditive, p.isCumulative) }
     }
+
+    /// Sets what every property animation shares on Strata's `a`.
+    func configure<A: PropertyAnimation>(_ a: inout A) {
+        a.timing = strataTiming
+        a.timingFunction = timingFunction?.function
+        a.isAdditive = isAdditive
+        a.isCumulative = isCumulative
+        a.isRemovedOnCompletion = isRemovedOnCompletion
+    }
 }
 
 /// An animation from one value to another (`CABasicAnimation`). Values are
@@ -150,11 +159,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     override func makeStrata() -> (any StrataLayers.Animation)? {
         guard let keyPath else { return nil }
         var a = BasicAnimation(keyPath: keyPath, from: animatable(fromValue), to: animatable(toValue), by: animatable(byValue))
-        a.timing = strataTiming
-        a.timingFunction = timingFunction?.function
-        a.isAdditive = isAdditive
-        a.isCumulative = isCumulative
-        a.isRemovedOnCompletion = isRemovedOnCompletion
+        configure(&a)
         return a
     }
 }
@@ -177,12 +182,45 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     override func makeStrata() -> (any StrataLayers.Animation)? {
         guard let keyPath else { return nil }
         var a = KeyframeAnimation(keyPath: keyPath, values: values?.compactMap(animatable), keyTimes: keyTimes?.map(\.doubleValue))
-        a.timing = strataTiming
-        a.timingFunction = timingFunction?.function
+        configure(&a)
         a.timingFunctions = timingFunctions?.map(\.function)
-        a.isAdditive = isAdditive
-        a.isCumulative = isCumulative
-        a.isRemovedOnCompletion = isRemovedOnCompletion
+        return a
+    }
+}
+
+/// A spring from one value to another (`CASpringAnimation`): a mass on a
+/// spring with damping, moving at `initialVelocity` at the start. Set
+/// `duration` to `settlingDuration` to see it come to rest.
+@MainActor
+open class CASpringAnimation: CABasicAnimation {
+    public var mass: CGFloat = 1
+    public var stiffness: CGFloat = 100
+    public var damping: CGFloat = 10
+    public var initialVelocity: CGFloat = 0
+
+    public required init() { super.init() }
+
+    public required init(copying other: CAAnimation) {
+        super.init(copying: other)
+        if let s = other as? CASpringAnimation {
+            (mass, stiffness, damping, initialVelocity) = (s.mass, s.stiffness, s.damping, s.initialVelocity)
+        }
+    }
+
+    /// How long the spring takes to come to rest, in seconds.
+    public var settlingDuration: CFTimeInterval { spring(keyPath: keyPath ?? "").settlingDuration }
+
+    private func spring(keyPath: String) -> SpringAnimation {
+        var a = SpringAnimation(keyPath: keyPath, from: animatable(fromValue), to: animatable(toValue))
+        a.byValue = animatable(byValue)
+        (a.mass, a.stiffness, a.damping, a.initialVelocity) = (Double(mass), Double(stiffness), Double(damping), Double(initialVelocity))
+        return a
+    }
+
+    override func makeStrata() -> (any StrataLayers.Animation)? {
+        guard let keyPath else { return nil }
+        var a = spring(keyPath: keyPath)
+        configure(&a)
         return a
     }
 }

@@ -95,4 +95,25 @@ final class AnimationRecorder: CAAnimationDelegate {
         layer.removeAnimation(forKey: "k")
         #expect(layer.animation(forKey: "k") == nil)
     }
+
+    @Test func aSpringSettlesAtItsValue() throws {
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+        layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let h = try host(layer)
+        let spring = CASpringAnimation(keyPath: "position.x")
+        spring.fromValue = 2
+        spring.toValue = 18
+        spring.damping = 12
+        spring.duration = spring.settlingDuration
+        #expect(spring.settlingDuration > 0.3 && spring.settlingDuration < 5)
+        layer.position = CGPoint(x: 18, y: 2)
+        layer.add(spring, forKey: "spring")
+        #expect(layer.animation(forKey: "spring") is CASpringAnimation)
+        h.advance(by: 0.02)
+        // Early on, still near where it started.
+        #expect(h.makeImage()[3, 2] == Pixel(r: 0, g: 0, b: 255, a: 255))
+        for _ in 0..<Int(spring.duration * 60) + 2 { h.advance(by: 1.0 / 60) }
+        #expect(h.makeImage()[18, 2] == Pixel(r: 0, g: 0, b: 255, a: 255) && h.makeImage()[3, 2] == whitePixel)
+    }
 }
