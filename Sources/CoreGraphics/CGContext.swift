@@ -27,9 +27,6 @@ public final class CGContext {
         /// clip mask (what `clip()` then `drawLinearGradient` does on iOS,
         /// at the cost of a fill).
         var pendingClip: (path: StrataGraphics.Path, rule: FillRule)?
-        var lineCap = CGLineCap.butt
-        var lineJoin = CGLineJoin.miter
-        var blendMode = CGBlendMode.normal
         var textMatrix = CGAffineTransform.identity
     }
 
@@ -128,11 +125,9 @@ public final class CGContext {
 
     public func setLineWidth(_ width: CGFloat) { canvas.lineWidth = Double(width) }
     public func setLineCap(_ cap: CGLineCap) {
-        state.lineCap = cap
         canvas.lineCap = cap.strata
     }
     public func setLineJoin(_ join: CGLineJoin) {
-        state.lineJoin = join
         canvas.lineJoin = join.strata
     }
     public func setMiterLimit(_ limit: CGFloat) { canvas.miterLimit = Double(limit) }
@@ -142,7 +137,6 @@ public final class CGContext {
     }
     public func setAlpha(_ alpha: CGFloat) { canvas.alpha = Double(alpha) }
     public func setBlendMode(_ mode: CGBlendMode) {
-        state.blendMode = mode
         canvas.blendMode = mode.strata
     }
     public func setShouldAntialias(_ on: Bool) { canvas.shouldAntialias = on }
