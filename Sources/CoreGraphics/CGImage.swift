@@ -18,9 +18,15 @@ public final class CGImage: Sendable {
     /// The part of the image inside `rect` (in pixels, cut to the image);
     /// nil when nothing of it is inside.
     public func cropping(to rect: CGRect) -> CGImage? {
-        let r = rect.standardized.integral.intersection(CGRect(x: 0, y: 0, width: width, height: height))
-        guard !r.isNull, r.width >= 1, r.height >= 1 else { return nil }
-        let x0 = Int(r.minX), y0 = Int(r.minY), w = Int(r.width), h = Int(r.height)
+        // Whole pixels, cut to the image in Double before any conversion: a
+        // rectangle that is null, infinite or NaN has nothing to convert.
+        let s = rect.strata
+        guard !rect.isNull, !s.minX.isNaN, !s.minY.isNaN, !s.width.isNaN, !s.height.isNaN else { return nil }
+        let left = Swift.max(0, s.minX.rounded(.down)), top = Swift.max(0, s.minY.rounded(.down))
+        let right = Swift.min(Double(width), (s.minX + s.width).rounded(.up))
+        let bottom = Swift.min(Double(height), (s.minY + s.height).rounded(.up))
+        guard right - left >= 1, bottom - top >= 1 else { return nil }
+        let x0 = Int(left), y0 = Int(top), w = Int(right - left), h = Int(bottom - top)
         guard let bitmap = try? Bitmap(width: w, height: h) else { return nil }
         image.pixels.withUnsafeBytes { src in
             for y in 0..<h {
