@@ -14,7 +14,8 @@ let package = Package(
         .library(name: "StrataX11", targets: ["StrataX11"]),
         // Apple's framework names over Strata's engine, so that code
         // written for iOS builds on Linux as it is: CoreGraphics so far.
-        .library(name: "StrataKit", targets: ["CoreGraphics", "QuartzCore", "_Testing_CoreGraphics"]),
+        .library(
+            name: "StrataKit", targets: ["CoreGraphics", "QuartzCore", "CoreText", "UIKit", "_Testing_CoreGraphics", "_Testing_UIKit"]),
         .executable(name: "strata", targets: ["strata"]),
         // For tests and the benchmarks package, not for apps: virtual
         // displays and synthetic input for window tests; the tests' image
@@ -173,12 +174,28 @@ let package = Package(
         // and CoreGraphics (Swift Testing's cross-import overlay): empty,
         // as Linux's toolchain has none.
         .target(name: "_Testing_CoreGraphics"),
+        // Core Text by its own names (CTFont, CTLine, CTFramesetter, …) over
+        // StrataText, and the attribute keys and paragraph styles that Core
+        // Text and UIKit read.
+        .target(
+            name: "CoreText",
+            dependencies: ["CoreGraphics", "StrataGraphics", "StrataText"]
+        ),
         // Core Animation by its own names (CALayer, CAShapeLayer,
         // CATransaction, …): each CALayer stands for one Strata layer.
         .target(
             name: "QuartzCore",
             dependencies: ["CoreGraphics", "StrataGraphics", "StrataText", "StrataLayers"]
         ),
+        // UIKit by its own names (UIView, UIControl, UILabel, UIWindow, …):
+        // each UIView stands for one Strata view over its CALayer's layer.
+        .target(
+            name: "UIKit",
+            dependencies: [
+                "CoreGraphics", "QuartzCore", "CoreText", "StrataGraphics", "StrataText", "StrataLayers", "StrataControls", "StrataX11",
+            ]
+        ),
+        .target(name: "_Testing_UIKit"),
         // What `strata` shows: the gallery's pictures, the demo apps (the
         // feed, the windows of `strata demo`) and the drivers that script
         // them. A library so that the benchmarks package times exactly what

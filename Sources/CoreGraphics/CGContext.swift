@@ -17,7 +17,7 @@ public final class CGContext {
     private var pathSpace = CGAffineTransform.identity
     /// Whether shadow offsets go down for positive heights (UIKit's
     /// contexts) rather than up (Core Graphics' y-up base space).
-    var shadowsGoDown = false
+    package var shadowsGoDown = false
 
     struct State {
         var ctm = CGAffineTransform.identity
@@ -437,5 +437,21 @@ public final class CGContext {
             canvas.concatenate(Transform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: r.minY + r.maxY))
             canvas.draw(image.image, in: r)
         }
+    }
+
+    /// Draws `image` into `rect` with its top row at the rectangle's minimum
+    /// y, as the current transform has it (a layer rendered into a context:
+    /// upright under UIKit's flip).
+    package func drawUnflipped(_ image: Image, in rect: CGRect) {
+        applyPendingClip()
+        canvas.draw(image, in: rect.strata)
+    }
+
+    /// Runs `body` with the canvas under the context's current state (a
+    /// pending clip applied): for the modules that draw text and layers
+    /// into a context.
+    package func withCanvas<R>(_ body: (Canvas) throws -> R) rethrows -> R {
+        applyPendingClip()
+        return try body(canvas)
     }
 }

@@ -13,6 +13,9 @@ public protocol CALayerDelegate: AnyObject {
     func draw(_ layer: CALayer, in ctx: CGContext)
     /// Positions the layer's sublayers.
     func layoutSublayers(of layer: CALayer)
+    /// The action for a change of `event`: nil continues the search,
+    /// `NSNull()` stops it with no action.
+    func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
 }
 
 extension CALayerDelegate {
@@ -50,22 +53,23 @@ open class CALayer {
     public private(set) weak var superlayer: CALayer?
     /// The layer's delegate (held weakly).
     public weak var delegate: (any CALayerDelegate)?
+    /// Actions by key, consulted after the delegate (`action(forKey:)`).
+    public var actions: [String: any CAAction]?
     /// The animations added, by key (what `animation(forKey:)` returns).
     var addedAnimations: [String: CAAnimation] = [:]
 
     public init() {
-        let layer = Self.makeStrataLayer()
-        strata = layer
-        (layer as? any BridgedLayer)?.owner = self
-        // Core Animation's defaults that differ from Strata's.
-        strata.shadowOffset = Size(width: 0, height: -3)
-        strata.shadowRadius = 3
+        strata = Self.makeStrataLayer()
+        setUp()
     }
 
     /// A layer made from `layer` (Core Animation calls this to make
-    /// presentation copies; here it copies the model values).
-    public convenience init(layer: Any) {
-        self.init()
+    /// presentation copies; here it copies the model values). Designated,
+    /// as in Core Animation, so that subclasses' `override init(layer:)`
+    /// can call `super.init(layer:)`.
+    public init(layer: Any) {
+        strata = Self.makeStrataLayer()
+        setUp()
         if let other = layer as? CALayer {
             bounds = other.bounds
             position = other.position
@@ -75,9 +79,22 @@ open class CALayer {
         }
     }
 
-    /// For subclasses that decode (`NSCoding`): Strata reads no archives.
-    public required convenience init?(coder: NSCoder) {
-        self.init()
+    /// For subclasses that decode (`NSCoding`): Strata reads no archives,
+    /// so this makes a layer with the default values.
+    public required init?(coder: NSCoder) {
+        strata = Self.makeStrataLayer()
+        setUp()
+    }
+
+    /// What every initializer does once `strata` exists; subclasses here
+    /// override it to set their own defaults, so that they inherit all
+    /// three initializers.
+    func setUp() {
+        (strata as? any BridgedLayer)?.owner = self
+        strata.delegate = StrataDelegate.shared
+        // Core Animation's defaults that differ from Strata's.
+        strata.shadowOffset = Size(width: 0, height: -3)
+        strata.shadowRadius = 3
     }
 
     /// The Strata layer a new `CALayer` of this class stands for.

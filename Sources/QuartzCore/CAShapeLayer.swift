@@ -17,8 +17,8 @@ open class CAShapeLayer: CALayer {
 
     private var shape: ShapeLayer { strata as! ShapeLayer }
 
-    public override init() {
-        super.init()
+    override func setUp() {
+        super.setUp()
         shape.fillColor = .black
         shape.strokeColor = nil
     }

@@ -82,8 +82,8 @@ open class CATextLayer: CALayer {
     override class func makeStrataLayer() -> Layer { BridgedTextLayer() }
     private var text: TextLayer { strata as! TextLayer }
 
-    public override init() {
-        super.init()
+    override func setUp() {
+        super.setUp()
         text.fontSize = 36
         text.foregroundColor = .white
     }

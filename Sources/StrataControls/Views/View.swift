@@ -111,6 +111,23 @@ open class View {
         layer.removeFromSuperlayer()
     }
 
+    /// Makes `view` a subview at `index` without touching layers: for a
+    /// front end (UIKit's) that keeps the layer tree itself.
+    package func attachSubview(_ view: View, at index: Int) {
+        let i = Swift.min(Swift.max(0, index), subviews.count)
+        subviews.insert(view, at: i)
+        view.superview = self
+    }
+
+    /// Takes the view out of its superview's subviews without touching
+    /// layers (the counterpart of `attachSubview(_:at:)`).
+    package func detachFromSuperview() {
+        guard let s = superview else { return }
+        dispatcher?.viewWillLeave(self)
+        s.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
     /// Whether `view` is this view or one of its ancestors.
     public func isDescendant(of view: View) -> Bool {
         var v: View? = self

@@ -1,0 +1,84 @@
+public import CoreGraphics
+public import Foundation
+internal import StrataGraphics
+package import StrataLayers
+
+/// What a layer runs when one of its properties changes (`CAAction`): an
+/// animation (every `CAAnimation` is one), `NSNull()` for nothing, or an
+/// object of your own.
+@MainActor
+public protocol CAAction: AnyObject {
+    /// Runs the action for the change of `event` on `anObject` (the layer).
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+extension CAAnimation: CAAction {
+    /// Adds the animation to the layer under `event`, its key path set to
+    /// `event` where it has none.
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        guard let layer = anObject as? CALayer else { return }
+        if let p = self as? CAPropertyAnimation, p.keyPath == nil { p.keyPath = event }
+        layer.add(self, forKey: event)
+    }
+}
+
+/// `NSNull()` as an action: nothing happens, and the search for an action stops.
+extension NSNull: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
+extension CALayerDelegate {
+    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
+}
+
+extension CALayer {
+    /// The action for a change of `event`, found as Core Animation finds it:
+    /// the delegate's `action(for:forKey:)`, then `actions`, then the
+    /// class's `defaultAction(forKey:)`. `NSNull` anywhere stops the search
+    /// with no action.
+    public func action(forKey event: String) -> (any CAAction)? {
+        if let a = delegate?.action(for: self, forKey: event) { return a }
+        if let a = actions?[event] { return a }
+        return Self.defaultAction(forKey: event)
+    }
+
+    /// The action for `event` when neither the delegate nor `actions` gives
+    /// one: nil, which leaves the layer's implicit animation (a quarter
+    /// second from the old value, for animatable properties).
+    public class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
+
+    /// The image of this layer and its sublayers drawn into `ctx`, in the
+    /// context's current user space taken as the layer's own (its bounds;
+    /// its position and transform play no part), at the context's pixel
+    /// density. Under UIKit's flip the layer comes out upright.
+    public func render(in ctx: CGContext) {
+        let m = ctx.canvas.transform
+        let scale = Swift.max(1, (m.a * m.a + m.b * m.b).squareRoot())
+        guard let image = strata.renderImage(scale: scale) else { return }
+        ctx.drawUnflipped(image, in: bounds)
+    }
+}
+
+/// The Strata delegate of every `CALayer`'s layer: asks the `CALayer` for
+/// the action of a change (nil leaves Strata's implicit animation).
+@MainActor
+final class StrataDelegate: LayerDelegate {
+    static let shared = StrataDelegate()
+
+    func action(for layer: Layer, forKey key: String) -> LayerAction? {
+        guard let owner = (layer as? any BridgedLayer)?.owner, let action = owner.action(forKey: key) else { return nil }
+        if action is NSNull { return .noAction }
+        if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
+            // From the old value to the new, as an implicit animation: Strata's
+            // action fills in the values it finds at the change.
+            let copy = CABasicAnimation(copying: basic)
+            copy.keyPath = key
+            if let animation = copy.makeStrata() { return .animation(animation) }
+            return .noAction
+        }
+        return .run { [action] layer, key in
+            guard let owner = (layer as? any BridgedLayer)?.owner else { return }
+            action.run(forKey: key, object: owner, arguments: nil)
+        }
+    }
+}
