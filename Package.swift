@@ -273,6 +273,14 @@ let package = Package(
             name: "QuartzCoreTests",
             dependencies: ["QuartzCore", "CoreGraphics", "_Testing_CoreGraphics", "StrataLayers", "StrataGraphics", "StrataTestSupport"]
         ),
+        .testTarget(
+            name: "CoreTextTests",
+            dependencies: ["CoreText", "CoreGraphics", "_Testing_CoreGraphics", "StrataGraphics", "StrataTestSupport"]
+        ),
+        .testTarget(
+            name: "UIKitTests",
+            dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "StrataGraphics", "StrataTestSupport"]
+        ),
         // The gallery's pictures against their goldens, the demo apps, and
         // the `strata` command (which the gallery test runs).
         .testTarget(

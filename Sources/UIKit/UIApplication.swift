@@ -94,8 +94,7 @@ open class UIApplication: UIResponder {
     ///   60 a second are written to DIR as `frame-0001.png`, … and the call
     ///   returns 0. Without a display and without a directory it prints why
     ///   and returns 1.
-    func run(delegateClassName: String?) -> Int32 {
-        let env = ProcessInfo.processInfo.environment
+    package func run(delegateClassName: String?, environment env: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         let output = env["STRATA_HEADLESS_OUTPUT"]
         let display = env["DISPLAY"] ?? ""
         usesDisplay = output == nil && !display.isEmpty
