@@ -49,6 +49,15 @@ public final class CGGradient: Sendable {
         gradient = Gradient(colors: colors.map(\.strata), locations: places)
     }
 
+    /// Colours given as Core Foundation's array (`colors as CFArray`, as iOS
+    /// code passes them); nil when an element is not a `CGColor`.
+    @_disfavoredOverload
+    public convenience init?(colorsSpace space: CGColorSpace?, colors: CFArray, locations: UnsafePointer<CGFloat>?) {
+        let list = colors.compactMap { $0 as? CGColor }
+        guard list.count == colors.count else { return nil }
+        self.init(colorsSpace: space, colors: list, locations: locations)
+    }
+
     /// `count` colours as components in `space` (its components and alpha
     /// each), at `locations`.
     public init?(

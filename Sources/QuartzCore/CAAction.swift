@@ -1,7 +1,7 @@
 public import CoreGraphics
 public import Foundation
 internal import StrataGraphics
-package import StrataLayers
+internal import StrataLayers
 
 /// What a layer runs when one of its properties changes (`CAAction`): an
 /// animation (every `CAAnimation` is one), `NSNull()` for nothing, or an

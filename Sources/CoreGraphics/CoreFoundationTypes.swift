@@ -1,9 +1,10 @@
 public import Foundation
 
-// Core Foundation's names that Core Text's functions take, which
-// Foundation on Linux does not export: each is the Foundation type Core
-// Foundation's is toll-free bridged to, so `"Name" as CFString` and
-// `CTFrameGetLines(frame) as! [CTLine]` read as they do on Apple's systems.
+// Core Foundation's names that Core Graphics' and Core Text's functions
+// take, which Foundation on Linux does not export: each is the Foundation
+// type Core Foundation's is toll-free bridged to, so `"Name" as CFString`,
+// `colors as CFArray` and `CTFrameGetLines(frame) as! [CTLine]` read as
+// they do on Apple's systems.
 
 /// A count or an index (`CFIndex`).
 public typealias CFIndex = Int
