@@ -1,8 +1,8 @@
-public import CoreGraphics
-package import CoreText
+internal import CoreGraphics
+internal import CoreText
 public import Foundation
-package import StrataGraphics
-package import StrataText
+internal import StrataGraphics
+internal import StrataText
 
 /// Options for measuring and drawing strings (`NSStringDrawingOptions`).
 public struct NSStringDrawingOptions: OptionSet, Sendable, Hashable {

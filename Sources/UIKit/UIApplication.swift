@@ -1,4 +1,4 @@
-public import CoreGraphics
+internal import CoreGraphics
 public import Foundation
 internal import StrataGraphics
 internal import StrataLayers

@@ -1,5 +1,5 @@
 public import CoreGraphics
-package import CoreText
+internal import CoreText
 internal import StrataGraphics
 
 /// A colour (`UIColor`): immutable, in sRGB, components held to 0...1.

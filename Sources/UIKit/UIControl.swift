@@ -1,4 +1,4 @@
-public import CoreGraphics
+internal import CoreGraphics
 public import Foundation
 
 /// An action a control runs (`UIAction`): a closure with a title and image.

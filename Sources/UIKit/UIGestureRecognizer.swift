@@ -1,4 +1,4 @@
-public import CoreGraphics
+internal import CoreGraphics
 public import Foundation
 package import StrataControls
 internal import StrataGraphics

@@ -1,6 +1,6 @@
 public import CoreGraphics
 public import Foundation
-package import StrataGraphics
+internal import StrataGraphics
 
 // UIKit's stack of current contexts: one per thread, as on iOS, so that
 // views draw on the main thread while images are made on others.

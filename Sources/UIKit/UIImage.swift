@@ -1,6 +1,6 @@
 public import CoreGraphics
 public import Foundation
-package import StrataGraphics
+internal import StrataGraphics
 
 /// An image (`UIImage`): a `CGImage` and the scale its pixels are meant
 /// for. Immutable; PNG and JPEG files are read and written.

@@ -1,6 +1,6 @@
-public import CoreGraphics
+internal import CoreGraphics
 public import Foundation
-package import StrataText
+internal import StrataText
 
 /// A view that shows text (`UILabel`): one line by default, truncated at
 /// the tail, centred vertically in its bounds.

@@ -1,6 +1,6 @@
-public import CoreGraphics
+internal import CoreGraphics
 public import Foundation
-public import QuartzCore
+internal import QuartzCore
 internal import StrataLayers
 
 extension UIView {

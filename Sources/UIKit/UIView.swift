@@ -3,7 +3,7 @@ public import Foundation
 public import QuartzCore
 package import StrataControls
 package import StrataGraphics
-package import StrataLayers
+internal import StrataLayers
 
 /// The Strata view a `UIView` stands for: it takes part in Strata's input
 /// dispatch (hit testing, pointer capture, gesture recognizers) and hands

@@ -1,4 +1,4 @@
-public import CoreGraphics
+internal import CoreGraphics
 public import Foundation
 
 /// Manages a view (`UIViewController`): loads it when first asked for,

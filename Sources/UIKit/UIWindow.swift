@@ -1,7 +1,7 @@
-public import CoreGraphics
+internal import CoreGraphics
 public import Foundation
 package import StrataControls
-package import StrataGraphics
+internal import StrataGraphics
 package import StrataLayers
 internal import StrataX11
 
