@@ -127,11 +127,14 @@ let package = Package(
             name: "StrataCharts",
             dependencies: ["CDecimate", "StrataQueues", "StrataGraphics", "StrataText", "StrataLayers"]
         ),
+        // UIKit's additions to Foundation (IndexPath's rows and sections),
+        // shared by StrataControls and UIKit, which both re-export it.
+        .target(name: "StrataFoundation"),
         // Controls: input events, views over layers, gesture recognizers, scroll
         // physics and the ruler; nothing here knows a window system.
         .target(
             name: "StrataControls",
-            dependencies: ["StrataGraphics", "StrataText", "StrataLayers"]
+            dependencies: ["StrataFoundation", "StrataGraphics", "StrataText", "StrataLayers"]
         ),
         // X11: Xlib, MIT-SHM and XInput 2 through pkg-config
         // (Debian: libx11-dev, libxext-dev, libxi-dev), and XTest (libxtst-dev)
@@ -192,7 +195,8 @@ let package = Package(
         .target(
             name: "UIKit",
             dependencies: [
-                "CoreGraphics", "QuartzCore", "CoreText", "StrataGraphics", "StrataText", "StrataLayers", "StrataControls", "StrataX11",
+                "CoreGraphics", "QuartzCore", "CoreText", "StrataFoundation", "StrataGraphics", "StrataText", "StrataLayers",
+                "StrataControls", "StrataX11",
             ]
         ),
         .target(name: "_Testing_UIKit"),

@@ -294,9 +294,15 @@ open class CALayer {
     public func insertSublayer(_ layer: CALayer, at index: UInt32) {
         layer.detach()
         let i = Swift.min(Int(index), sublayerList.count)
+        // Placed against its neighbour rather than by index: the Strata layer
+        // may have sublayers of its own (a scroll view's indicators).
+        if i < sublayerList.count {
+            strata.insertSublayer(layer.strata, below: sublayerList[i].strata)
+        } else {
+            strata.addSublayer(layer.strata)
+        }
         sublayerList.insert(layer, at: i)
         layer.superlayer = self
-        strata.insertSublayer(layer.strata, at: i)
     }
 
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {

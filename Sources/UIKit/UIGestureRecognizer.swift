@@ -21,13 +21,14 @@ open class UIGestureRecognizer {
     public weak var delegate: (any UIGestureRecognizerDelegate)?
     private var handlers: [(UIGestureRecognizer) -> Void] = []
 
-    package init(strata: GestureRecognizer, handler: ((UIGestureRecognizer) -> Void)?) {
+    package init(strata: GestureRecognizer, handler: ((UIGestureRecognizer) -> Void)?, asksDelegate: Bool = true) {
         self.strata = strata
         if let handler { handlers.append(handler) }
         strata.addAction { [weak self] _ in
             guard let self else { return }
             for h in self.handlers { h(self) }
         }
+        guard asksDelegate else { return }
         strata.shouldBegin = { [weak self] _ in
             guard let self else { return true }
             return self.delegate?.gestureRecognizerShouldBegin(self) ?? true
@@ -133,6 +134,12 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     public init(_ handler: ((UIGestureRecognizer) -> Void)? = nil) {
         super.init(strata: PanGestureRecognizer(), handler: handler)
+    }
+
+    /// Stands for a recognizer Strata made (a scroll view's own pan), whose
+    /// rules stay Strata's.
+    init(existing: PanGestureRecognizer) {
+        super.init(strata: existing, handler: nil, asksDelegate: false)
     }
 
     /// How far the touch has moved since the gesture began, in `view`'s

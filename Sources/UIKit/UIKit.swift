@@ -5,3 +5,4 @@
 @_exported public import CoreText
 @_exported public import Foundation
 @_exported public import QuartzCore
+@_exported public import StrataFoundation

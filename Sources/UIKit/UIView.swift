@@ -9,7 +9,12 @@ internal import StrataLayers
 /// dispatch (hit testing, pointer capture, gesture recognizers) and hands
 /// each decision to its `UIView`.
 @MainActor
-package final class ViewNode: View {
+protocol ViewBacking: View {
+    var owner: UIView? { get set }
+}
+
+@MainActor
+package final class ViewNode: View, ViewBacking {
     package weak var owner: UIView?
 
     init(layer: Layer) { super.init(layer: layer) }
@@ -50,7 +55,8 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// The layer that draws the view.
     public let layer: CALayer
-    package let node: ViewNode
+    /// The Strata view behind this one (a scroll view's is a `ScrollView`).
+    package let node: View
     public private(set) var subviews: [UIView] = []
     public private(set) weak var superview: UIView?
     /// The view controller whose view this is.
@@ -71,22 +77,25 @@ open class UIView: UIResponder, CALayerDelegate {
 
     public init(frame: CGRect) {
         layer = UIView.makeLayer(Self.layerClass)
-        node = ViewNode(layer: layer.strata)
+        node = Self.makeNode(layer: layer.strata)
         super.init()
         setUp(frame: frame)
     }
 
     public required init?(coder: NSCoder) {
         layer = UIView.makeLayer(Self.layerClass)
-        node = ViewNode(layer: layer.strata)
+        node = Self.makeNode(layer: layer.strata)
         super.init()
         setUp(frame: .zero)
     }
 
     public override convenience init() { self.init(frame: .zero) }
 
+    /// The Strata view for a new view of this class.
+    class func makeNode(layer: Layer) -> View { ViewNode(layer: layer) }
+
     private func setUp(frame: CGRect) {
-        node.owner = self
+        (node as? any ViewBacking)?.owner = self
         layer.delegate = self
         node.frame = frame.strata
         knownSize = bounds.size
@@ -408,7 +417,18 @@ open class UIView: UIResponder, CALayerDelegate {
         draw(bounds)
     }
 
+    /// Whether `layoutSubviews()` is running: a layout pass that starts
+    /// inside it (a transaction committed by the layout code) leaves this
+    /// view to the next pass instead of laying it out inside itself.
+    private var isLayingOut = false
+
     public func layoutSublayers(of layer: CALayer) {
+        guard !isLayingOut else {
+            layer.setNeedsLayout()
+            return
+        }
+        isLayingOut = true
+        defer { isLayingOut = false }
         viewController?.viewWillLayoutSubviews()
         layoutSubviews()
         viewController?.viewDidLayoutSubviews()

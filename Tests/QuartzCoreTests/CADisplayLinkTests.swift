@@ -17,7 +17,8 @@ struct CADisplayLinkTests {
         link.preferredFramesPerSecond = 100
         #expect(link.duration == 0.01)
         link.add(to: .main, forMode: .common)
-        try await spin(0.2)
+        // At least five frames, however busy the main actor is with other tests.
+        for _ in 0..<500 where stamps.count < 5 { try await spin(0.01) }
         #expect(stamps.count >= 5)
         #expect(zip(stamps, stamps.dropFirst()).allSatisfy { $0 < $1 })
         #expect(link.targetTimestamp > link.timestamp)

@@ -190,22 +190,3 @@ struct ListLayout: Sendable, Equatable {
             }
     }
 }
-
-extension IndexPath {
-    /// The index path of `row` in `section`, as UIKit's `IndexPath(row:section:)`.
-    public init(row: Int, section: Int) {
-        self.init(indexes: [section, row])
-    }
-
-    /// The section (the first index), as UIKit's `IndexPath.section`.
-    public var section: Int {
-        get { self[0] }
-        set { self[0] = newValue }
-    }
-
-    /// The row in the section (the second index), as UIKit's `IndexPath.row`.
-    public var row: Int {
-        get { self[1] }
-        set { self[1] = newValue }
-    }
-}

@@ -131,8 +131,16 @@ public enum Transaction {
         }
     }
 
+    /// Whether hosts are committing now: a transaction committed during
+    /// that (by layout or drawing code the commit runs) leaves its changes
+    /// to the next commit instead of starting one inside this one, as Core
+    /// Animation does.
+    static var isCommittingHosts = false
+
     static func commitToHosts() {
-        guard !dirtyHosts.isEmpty else { return }
+        guard !dirtyHosts.isEmpty, !isCommittingHosts else { return }
+        isCommittingHosts = true
+        defer { isCommittingHosts = false }
         let hosts = dirtyHosts.values
         dirtyHosts.removeAll()
         for host in hosts { host.commit() }
