@@ -28,15 +28,21 @@ let package = Package(
         // A feed of ten thousand posts drawn off the main thread, in a window.
         .executableTarget(
             name: "Feed", dependencies: uses("StrataGraphics", "StrataLayers", "StrataText", "StrataControls", "StrataX11")),
+        // iOS code on Linux: a UIKit view, label and gesture in a window.
+        .executableTarget(name: "UIKitCard", dependencies: uses("StrataKit")),
         // The seed articles' code ported to today's Swift with Apple's names,
         // built on StrataKit's UIKit, QuartzCore, Core Text and Core Graphics.
         // The Health-style chart of seed 004.
         .executableTarget(name: "SeedHealthChart", dependencies: uses("StrataKit")),
+        // The real-time tiled graph of seed 000.
+        .executableTarget(name: "SeedLiveGraph", dependencies: uses("StrataKit")),
+        // The infinite weight ruler of seed 002.
+        .executableTarget(name: "SeedWeightRuler", dependencies: uses("StrataKit")),
         // Each seed port rendered headless against its reference picture
         // (`swift test --package-path Examples`).
         .testTarget(
             name: "SeedPortTests",
-            dependencies: ["SeedHealthChart"] + uses("StrataKit", "StrataGraphics", "StrataTestSupport"),
+            dependencies: ["SeedHealthChart", "SeedWeightRuler", "SeedLiveGraph"] + uses("StrataKit", "StrataGraphics", "StrataTestSupport"),
             exclude: ["Resources"]
         ),
     ]

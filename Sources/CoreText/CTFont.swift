@@ -15,61 +15,6 @@ public final class CTFont: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(font) }
 }
 
-/// What can stand for a font in an attributed string's `.font`: a `CTFont`,
-/// or UIKit's `UIFont`.
-package protocol StrataFontConvertible {
-    var strataFont: Font { get }
-}
-
-/// What can stand for a colour in `.foregroundColor` and the like: a
-/// `CGColor`, or UIKit's `UIColor`.
-package protocol StrataColorConvertible {
-    var strataCGColor: CGColor { get }
-}
-
-extension CTFont: StrataFontConvertible {
-    package var strataFont: Font { font }
-}
-
-extension CGColor: StrataColorConvertible {
-    package var strataCGColor: CGColor { self }
-}
-
-extension Font {
-    /// The font a PostScript or family name means: "Helvetica-Bold",
-    /// "Menlo-Italic", "Avenir Next", ".SFUI-Regular" (Apple's system font,
-    /// which is the generic sans-serif here). Weight and slant are read from
-    /// the name's style suffix.
-    package init(name: String, size: Double) {
-        var family = name
-        var weight = FontWeight.regular
-        var italic = false
-        if let dash = name.lastIndex(of: "-") {
-            let style = name[name.index(after: dash)...].lowercased()
-            let styles: [(String, FontWeight)] = [
-                ("ultralight", .thin), ("thin", .thin), ("light", .light), ("regular", .regular), ("roman", .regular),
-                ("medium", .medium), ("semibold", .semibold), ("demibold", .semibold), ("bold", .bold), ("heavy", .black),
-                ("black", .black),
-            ]
-            var matched = false
-            for (word, w) in styles where style.hasPrefix(word) {
-                weight = w
-                matched = true
-                break
-            }
-            if style.contains("italic") || style.contains("oblique") {
-                italic = true
-                matched = true
-            }
-            if matched { family = String(name[..<dash]) }
-        }
-        if family.hasPrefix(".") || family.lowercased().hasPrefix("systemfont") || family == "SF Pro" || family == "San Francisco" {
-            family = "sans-serif"
-        }
-        self.init(family: family, size: size, weight: weight, italic: italic)
-    }
-}
-
 /// A font by PostScript or family name at `size` points (12 for 0 or less,
 /// as in Core Text); `matrix` is ignored.
 public func CTFontCreateWithName(_ name: CFString, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
@@ -95,4 +40,8 @@ public func CTFontGetUnitsPerEm(_ font: CTFont) -> UInt32 { UInt32(font.font.uni
 /// The family name of the face the font resolved to.
 public func CTFontCopyFamilyName(_ font: CTFont) -> CFString {
     NSString(string: font.font.primaryFace?.familyName ?? font.font.family)
+}
+
+extension CTFont: StrataFontConvertible {
+    package var strataFont: Font { font }
 }

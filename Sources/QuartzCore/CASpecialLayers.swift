@@ -99,15 +99,27 @@ open class CATextLayer: CALayer {
         }
     }
     private var fontValue: Any?
-    /// The font: a family name as a `String` (other font objects keep the
-    /// default family).
+    /// The font: a `CTFont`, a `CGFont`, or a name as a `String` (a
+    /// PostScript name such as "Helvetica-Bold" or a family name), as in
+    /// Core Animation; its family, weight and slant are used, at
+    /// `fontSize`. Helvetica (fontconfig's match for it) by default.
     public var font: Any? {
         get { fontValue }
         set {
             fontValue = newValue
-            if let family = newValue as? String { text.fontFamily = family }
+            let font: Font? =
+                switch newValue {
+                case let name as String: Font(name: name, size: 12)
+                case let name as NSString: Font(name: name as String, size: 12)
+                case let f as any StrataFontConvertible: f.strataFont
+                default: nil
+                }
+            text.fontFamily = font?.family ?? "sans-serif"
+            text.fontWeight = font?.weight ?? .regular
+            text.isItalic = font?.italic ?? false
         }
     }
+
     public var fontSize: CGFloat {
         get { text.fontSize }
         set { text.fontSize = Double(newValue) }

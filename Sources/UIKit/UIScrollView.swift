@@ -137,9 +137,23 @@ open class UIScrollView: UIView {
     public override init(frame: CGRect) { super.init(frame: frame) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    /// The content point at the view's top left. Set while a drag or a
+    /// fling is under way, the drag or fling goes on from the new offset
+    /// (as UIKit's does: how content that never ends is recentred in
+    /// `layoutSubviews()`).
     open var contentOffset: CGPoint {
         get { CGPoint(scroll.contentOffset) }
-        set { scroll.contentOffset = newValue.strata }
+        set {
+            let old = scroll.contentOffset, new = newValue.strata
+            guard new.x.isFinite, new.y.isFinite, new != old else { return }
+            if scroll.isDragging || scroll.isDecelerating {
+                scroll.shiftContent(by: Point(x: new.x - old.x, y: new.y - old.y))
+                setNeedsLayout()
+                delegate?.scrollViewDidScroll(self)
+            } else {
+                scroll.contentOffset = new
+            }
+        }
     }
 
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {

@@ -466,7 +466,7 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     }
 
     open override func loadView() {
-        let table = UITableView(frame: UIScreen.main.bounds, style: tableStyle)
+        let table = UITableView(frame: UIViewController.loadingFrame ?? UIScreen.main.bounds, style: tableStyle)
         table.dataSource = self
         table.delegate = self
         view = table

@@ -41,16 +41,22 @@ open class UIViewController: UIResponder {
     public var isViewLoaded: Bool { loadedView != nil }
     public var viewIfLoaded: UIView? { loadedView }
 
-    /// Makes the view: a plain `UIView` the main screen's size. Override to
-    /// make your own (and set `view`).
+    /// The frame a view loaded now gets: the window's bounds while a window
+    /// installs its root view controller (on iOS the screen's, which is the
+    /// window's there), else the main screen's.
+    static var loadingFrame: CGRect?
+
+    /// Makes the view: a plain `UIView` the size of the window it is
+    /// loaded for (the main screen's otherwise). Override to make your own
+    /// (and set `view`).
     open func loadView() {
-        view = UIView(frame: UIScreen.main.bounds)
+        view = UIView(frame: UIViewController.loadingFrame ?? UIScreen.main.bounds)
     }
 
     open func loadViewIfNeeded() {
         guard loadedView == nil else { return }
         loadView()
-        if loadedView == nil { view = UIView(frame: UIScreen.main.bounds) }
+        if loadedView == nil { view = UIView(frame: UIViewController.loadingFrame ?? UIScreen.main.bounds) }
         viewDidLoad()
     }
 

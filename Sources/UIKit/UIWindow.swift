@@ -49,7 +49,10 @@ open class UIWindow: UIView {
 
     private func installRootView() {
         guard let vc = rootViewController else { return }
+        let outer = UIViewController.loadingFrame
+        UIViewController.loadingFrame = bounds
         let v = vc.view!
+        UIViewController.loadingFrame = outer
         v.frame = bounds
         v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         if isVisible { vc.beginAppearance(true) }

@@ -177,6 +177,13 @@ func uiKitExamples() {
     _ = "Hello".size(withAttributes: [.font: UIFont.systemFont(ofSize: 12)])
     _ = ("Hello" as NSString).boundingRect(with: CGSize(width: 50, height: 1000), options: .usesLineFragmentOrigin, attributes: nil, context: nil)
     "Hello".draw(at: .zero, withAttributes: [.foregroundColor: UIColor.red])
+    let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    scroll.contentSize = CGSize(width: 100, height: 400)
+    scroll.setContentOffset(CGPoint(x: 0, y: 20), animated: false)
+    let table = UITableView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), style: .plain)
+    table.register(UITableViewCell.self, forCellReuseIdentifier: "cell")
+    table.reloadData()
+    _ = table.dequeueReusableCell(withIdentifier: "cell", for: IndexPath(row: 0, section: 0)).textLabel
     let controller = UIViewController()
     controller.loadViewIfNeeded()
     window.rootViewController = controller

@@ -5,6 +5,8 @@ import Testing
 import UIKit
 
 @testable import SeedHealthChart
+@testable import SeedLiveGraph
+@testable import SeedWeightRuler
 
 // The seed articles' ports (../shared/seeds), each rendered headless in a
 // `UIWindow` as its app shows it, against a reference picture that was
@@ -13,12 +15,22 @@ import UIKit
 let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources").path
 
 @MainActor
-func render(_ controller: UIViewController, size: CGSize) throws -> Image {
+func show(_ controller: UIViewController, size: CGSize) -> UIWindow {
     let window = UIWindow(frame: CGRect(origin: .zero, size: size))
     window.rootViewController = controller
     window.makeKeyAndVisible()
+    return window
+}
+
+@MainActor
+func snapshot(_ window: UIWindow) throws -> Image {
     let png = try #require(window.snapshotImage()?.pngData())
     return try Image(pngData: [UInt8](png))
+}
+
+@MainActor
+func render(_ controller: UIViewController, size: CGSize) throws -> Image {
+    try snapshot(show(controller, size: size))
 }
 
 @MainActor
@@ -28,5 +40,74 @@ struct SeedPortTests {
     func healthChart() throws {
         let image = try render(ChartViewController(), size: CGSize(width: 375, height: 320))
         try expectImage(image, matchesGolden: "\(resources)/seed-004.png", mean: 0.5, over8: 0.5)
+    }
+
+    @Test("002: the weight ruler scrolls without end and snaps to a mark")
+    func weightRuler() throws {
+        let controller = RulerViewController()
+        let window = show(controller, size: CGSize(width: 375, height: 180))
+        try expectImage(try snapshot(window), matchesGolden: "\(resources)/seed-002.png", mean: 0.5, over8: 0.5)
+        #expect(controller.weightLabel.text == "72.5 kg")
+        // Drag 203 points to the left, slowly (no fling), and let go: a
+        // mark is 10 points and 0.1 kg, so the weight rises by about 2 kg
+        // (less what the rubber band at the content's edge keeps before each
+        // recentring) and snaps to a mark.
+        var t = 10.0
+        window.sendTouch(.began, at: CGPoint(x: 300, y: 120), timestamp: t)
+        for x in stride(from: 297.0, through: 97, by: -5) {
+            t += 0.05
+            window.sendTouch(.moved, at: CGPoint(x: x, y: 120), timestamp: t)
+        }
+        t += 0.5
+        window.sendTouch(.moved, at: CGPoint(x: 97, y: 120), timestamp: t)
+        window.sendTouch(.ended, at: CGPoint(x: 97, y: 120), timestamp: t + 0.01)
+        for _ in 0..<120 { window.advance(by: 1.0 / 60) }
+        let text = try #require(controller.weightLabel.text)
+        let value = try #require(Double(text.dropLast(3)))
+        #expect(abs(value - 74.5) < 0.15, "\(text)")
+        #expect(abs(value * 10 - (value * 10).rounded()) < 1e-6)
+        // Far past the content's width: the ruler recentres and goes on.
+        for _ in 0..<3 {
+            t += 1
+            window.sendTouch(.began, at: CGPoint(x: 360, y: 120), timestamp: t)
+            for x in stride(from: 355.0, through: 15, by: -5) {
+                t += 0.05
+                window.sendTouch(.moved, at: CGPoint(x: x, y: 120), timestamp: t)
+            }
+            t += 0.5
+            window.sendTouch(.moved, at: CGPoint(x: 15, y: 120), timestamp: t)
+            window.sendTouch(.ended, at: CGPoint(x: 15, y: 120), timestamp: t + 0.01)
+            for _ in 0..<60 { window.advance(by: 1.0 / 60) }
+        }
+        let farText = try #require(controller.weightLabel.text)
+        let far = try #require(Double(farText.dropLast(3)))
+        // Three drags of 345 points: about 10 kg more, past where the content ends.
+        #expect(far > value + 9 && far < value + 11, "\(farText)")
+        #expect(controller.ruler.contentOffset.x >= 0 && controller.ruler.contentOffset.x <= controller.ruler.contentSize.width)
+    }
+
+    @Test("000: the tiled real-time graph draws its tiles on its queue and slides them left")
+    func liveGraph() async throws {
+        let controller = GraphViewController()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 160))
+        window.rootViewController = controller
+        // The app's random samples stop; the test feeds a known signal.
+        controller.link?.invalidate()
+        window.makeKeyAndVisible()
+        let graph = controller.graph
+        for i in 0..<400 {
+            graph.addSample(Float(60 + 45 * sin(Double(i) / 9)))
+        }
+        // The tiles' images arrive from the redraw queue on the main queue.
+        let tiles = { graph.layer.sublayers?.filter { $0.frame.maxX > 0 && $0.frame.minX < 320 } ?? [] }
+        for _ in 0..<300 where tiles().contains(where: { $0.contents == nil }) || tiles().count < 10 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(tiles().count >= 10 && tiles().allSatisfy { $0.contents != nil })
+        // 1 + 320 / 32 layers, no more: the oldest is reused for the newest.
+        #expect(graph.layer.sublayers?.count == 11)
+        for _ in 0..<12 { window.advance(by: 1.0 / 60) }
+        try expectImage(try snapshot(window), matchesGolden: "\(resources)/seed-000.png", mean: 0.5, over8: 0.5)
     }
 }

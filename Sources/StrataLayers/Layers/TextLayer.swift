@@ -7,6 +7,8 @@ struct TextState: Sendable {
     /// Whether `string` is rich text (its attributes are used as they are).
     var isRich = false
     var fontFamily = "sans-serif"
+    var fontWeight = FontWeight.regular
+    var isItalic = false
     var fontSize = 36.0
     var foregroundColor = Color.white
     var isWrapped = false
@@ -23,7 +25,7 @@ struct TextState: Sendable {
         return AttributedText(
             string.string,
             attributes: TextAttributes(
-                font: Font(family: fontFamily, size: fontSize),
+                font: Font(family: fontFamily, size: fontSize, weight: fontWeight, italic: isItalic),
                 foregroundColor: tint.map { multiply($0, foregroundColor) } ?? foregroundColor))
     }
 }
@@ -111,6 +113,16 @@ open class TextLayer: Layer {
     public var fontFamily: String {
         get { state.text!.fontFamily }
         set { set("font", \.fontFamily, newValue) }
+    }
+    /// The weight of plain text's font (default regular).
+    public var fontWeight: FontWeight {
+        get { state.text!.fontWeight }
+        set { set("font", \.fontWeight, newValue) }
+    }
+    /// Whether plain text's font is italic (default false).
+    public var isItalic: Bool {
+        get { state.text!.isItalic }
+        set { set("font", \.isItalic, newValue) }
     }
     /// Default 36, as in Core Animation.
     public var fontSize: Double {
