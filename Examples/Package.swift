@@ -36,13 +36,17 @@ let package = Package(
         .executableTarget(name: "SeedHealthChart", dependencies: uses("StrataKit")),
         // The real-time tiled graph of seed 000.
         .executableTarget(name: "SeedLiveGraph", dependencies: uses("StrataKit")),
+        // The feed of seed 003: text drawn off the main thread with Core Text,
+        // rows a fling passes over skipped.
+        .executableTarget(name: "SeedFeed", dependencies: uses("StrataKit")),
         // The infinite weight ruler of seed 002.
         .executableTarget(name: "SeedWeightRuler", dependencies: uses("StrataKit")),
         // Each seed port rendered headless against its reference picture
         // (`swift test --package-path Examples`).
         .testTarget(
             name: "SeedPortTests",
-            dependencies: ["SeedHealthChart", "SeedWeightRuler", "SeedLiveGraph"] + uses("StrataKit", "StrataGraphics", "StrataTestSupport"),
+            dependencies: ["SeedHealthChart", "SeedWeightRuler", "SeedLiveGraph", "SeedFeed"]
+                + uses("StrataKit", "StrataGraphics", "StrataTestSupport"),
             exclude: ["Resources"]
         ),
     ]

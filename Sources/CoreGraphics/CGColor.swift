@@ -116,3 +116,6 @@ public final class CGColor: Sendable, Equatable {
 
     package convenience init(_ c: Color) { self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
 }
+
+/// Whether two colours are the same (both nil counts as the same).
+public func CGColorEqualToColor(_ color1: CGColor?, _ color2: CGColor?) -> Bool { color1 == color2 }

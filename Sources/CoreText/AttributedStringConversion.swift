@@ -11,6 +11,9 @@ package struct ConvertedText: Sendable {
     /// Where each character (Strata's offsets) starts in UTF-16 code units,
     /// and the total at the end: CFRange's units.
     package var utf16Offsets: [Int]
+    /// The string converted (an immutable copy).
+    package var source: NSAttributedString { sourceBox.string }
+    private let sourceBox: SourceBox
 
     /// Helvetica 12, Core Text's and UIKit string drawing's default.
     package static let defaultFont = Font(name: "Helvetica", size: 12)
@@ -25,7 +28,7 @@ package struct ConvertedText: Sendable {
             for (key, value) in attributes {
                 switch key {
                 case .font: if let f = value as? any StrataFontConvertible { a.font = f.strataFont }
-                case .foregroundColor: if let c = Self.color(value) { a.foregroundColor = c }
+                case .foregroundColor, .coreTextForegroundColor: if let c = Self.color(value) { a.foregroundColor = c }
                 case .backgroundColor: a.backgroundColor = Self.color(value)
                 case .kern: a.kern = Self.number(value) ?? 0
                 case .baselineOffset: a.baselineOffset = Self.number(value) ?? 0
@@ -33,7 +36,10 @@ package struct ConvertedText: Sendable {
                     if let n = Self.number(value), n != 0 { a.underline = TextDecoration(Self.decoration(Int(n))) }
                 case .strikethroughStyle:
                     if let n = Self.number(value), n != 0 { a.strikethrough = TextDecoration(Self.decoration(Int(n))) }
-                case .paragraphStyle: if paragraph == nil { paragraph = value as? NSParagraphStyle }
+                case .paragraphStyle:
+                    if paragraph == nil {
+                        paragraph = (value as? NSParagraphStyle) ?? (value as? CTParagraphStyle)?.paragraphStyle
+                    }
                 default: break
                 }
             }
@@ -42,6 +48,7 @@ package struct ConvertedText: Sendable {
             text.append(ns.substring(with: range), attributes: a)
         }
         self.text = text
+        sourceBox = SourceBox(string.copy() as? NSAttributedString ?? NSAttributedString(attributedString: string))
         let p = paragraph ?? NSParagraphStyle()
         lineBreakMode = p.lineBreakMode
         style = ParagraphStyle(
@@ -125,4 +132,11 @@ package struct ConvertedText: Sendable {
         default: .none
         }
     }
+}
+
+/// An attributed string kept with converted text.
+final class SourceBox: @unchecked Sendable {
+    // @unchecked: an immutable copy, never changed, only read.
+    let string: NSAttributedString
+    init(_ string: NSAttributedString) { self.string = string }
 }

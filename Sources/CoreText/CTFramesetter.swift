@@ -46,7 +46,7 @@ public final class CTFrame: Sendable {
             if slice.string.hasSuffix("\n") {
                 slice = ConvertedText.dropLast(slice)
             }
-            return CTLine(slice, style: converted.style, range: converted.utf16Range(lo..<hi))
+            return CTLine(slice, style: converted.style, range: converted.utf16Range(lo..<hi), source: converted.source)
         }
     }
 

@@ -214,6 +214,21 @@ open class UITableView: UIScrollView {
         return IndexPath(row: lo, section: s)
     }
 
+    /// The rows that `rect` (content coordinates) crosses, top to bottom.
+    open func indexPathsForRows(in rect: CGRect) -> [IndexPath]? {
+        reloadIfNeeded()
+        let r = rect.standardized
+        guard r.minY.isFinite, r.maxY.isFinite else { return nil }
+        var paths: [IndexPath] = []
+        for (s, section) in sections.enumerated() where section.bottom > r.minY && section.top < r.maxY {
+            let tops = section.rowTops
+            for row in 0..<Swift.max(0, tops.count - 1) where tops[row + 1] > r.minY && tops[row] < r.maxY {
+                paths.append(IndexPath(row: row, section: s))
+            }
+        }
+        return paths
+    }
+
     open func indexPath(for cell: UITableViewCell) -> IndexPath? { visible.first { $0.value === cell }?.key }
     open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { visible[indexPath] }
     open var visibleCells: [UITableViewCell] { visible.sorted { $0.key < $1.key }.map(\.value) }
@@ -328,6 +343,7 @@ open class UITableView: UIScrollView {
             cell.frame = frame
             if cell.superview !== self { insertSubview(cell, at: 0) } else { cell.isHidden = false }
             cell.setSelected(selected.contains(path), animated: false)
+            cell.showSeparator(separatorStyle == .singleLine ? separatorColor ?? .separator : nil)
             visible[path] = cell
             tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
         }

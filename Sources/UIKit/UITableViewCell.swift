@@ -96,6 +96,30 @@ open class UITableViewCell: UIView {
     }
 
     private var selectionLayer: CALayer?
+    /// The hairline under the cell (the table's separator), inset 16 points.
+    private lazy var separatorLayer: CALayer = {
+        let l = CALayer()
+        l.actions = ["hidden": NSNull(), "bounds": NSNull(), "position": NSNull(), "backgroundColor": NSNull()]
+        l.zPosition = 1
+        layer.addSublayer(l)
+        return l
+    }()
+
+    /// Shows or hides the separator the table asks for.
+    func showSeparator(_ color: UIColor?) {
+        if let color {
+            separatorLayer.backgroundColor = color.cgColor
+            separatorLayer.isHidden = false
+            layoutSeparator()
+        } else if separatorLayer.superlayer != nil {
+            separatorLayer.isHidden = true
+        }
+    }
+
+    private func layoutSeparator() {
+        let hairline = 1 / Swift.max(1, layer.contentsScale)
+        separatorLayer.frame = CGRect(x: 16, y: bounds.height - hairline, width: Swift.max(0, bounds.width - 16), height: hairline)
+    }
 
     private func updateBackground() {
         let shows = (isSelected || isHighlighted) && selectionStyle != .none
@@ -114,6 +138,7 @@ open class UITableViewCell: UIView {
     open override func layoutSubviews() {
         super.layoutSubviews()
         selectionLayer?.frame = bounds
+        if !separatorLayer.isHidden { layoutSeparator() }
         let inset: CGFloat = 16
         let trailing: CGFloat = accessoryType == .none ? inset : 36
         var x = inset

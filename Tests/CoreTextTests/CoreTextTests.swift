@@ -143,3 +143,84 @@ struct CoreTextTests {
         #expect(copy.lineSpacing == 4 && copy.alignment == .right)
     }
 }
+
+@Suite("Core Text: paragraph settings, runs and offsets")
+struct CoreTextRunTests {
+    @Test("CTParagraphStyleCreate reads its settings; sizes that do not match are ignored")
+    func paragraphSettings() {
+        var alignment = CTTextAlignment.center
+        var spacing: CGFloat = 6
+        var bogus: UInt8 = 9
+        let style = withUnsafePointer(to: &alignment) { a in
+            withUnsafePointer(to: &spacing) { s in
+                withUnsafePointer(to: &bogus) { b in
+                    let settings = [
+                        CTParagraphStyleSetting(spec: .alignment, valueSize: 1, value: a),
+                        CTParagraphStyleSetting(spec: .lineSpacing, valueSize: MemoryLayout<CGFloat>.size, value: s),
+                        // One byte where a CGFloat belongs: ignored.
+                        CTParagraphStyleSetting(spec: .paragraphSpacing, valueSize: 1, value: b),
+                    ]
+                    return CTParagraphStyleCreate(settings, settings.count)
+                }
+            }
+        }
+        var readAlignment = CTTextAlignment.natural
+        #expect(CTParagraphStyleGetValueForSpecifier(style, .alignment, 1, &readAlignment) && readAlignment == .center)
+        var value: CGFloat = -1
+        #expect(CTParagraphStyleGetValueForSpecifier(style, .lineSpacing, MemoryLayout<CGFloat>.size, &value) && value == 6)
+        #expect(CTParagraphStyleGetValueForSpecifier(style, .paragraphSpacing, MemoryLayout<CGFloat>.size, &value) && value == 0)
+        #expect(!CTParagraphStyleGetValueForSpecifier(style, .lineSpacing, 2, &value))
+        let empty = CTParagraphStyleCreate(nil, 0)
+        #expect(CTParagraphStyleGetValueForSpecifier(empty, .alignment, 1, &readAlignment) && readAlignment == .natural)
+    }
+
+    @Test("Core Text's key names read as the attributes they stand for, and runs keep their attributes")
+    func keysAndRuns() throws {
+        let font = CTFontCreateWithName("Helvetica" as CFString, 20, nil)
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let text = NSMutableAttributedString(
+            string: "plain red", attributes: [NSAttributedString.Key(kCTFontAttributeName as String): font])
+        text.addAttribute(NSAttributedString.Key(kCTForegroundColorAttributeName as String), value: red, range: NSRange(location: 6, length: 3))
+        #expect(NSAttributedString.Key(kCTFontAttributeName as String) == .font)
+        let line = CTLineCreateWithAttributedString(text)
+        let runs = CTLineGetGlyphRuns(line) as! [CTRun]
+        #expect(runs.count == 2)
+        let last = try #require(runs.last)
+        #expect(CTRunGetStringRange(last) == CFRange(location: 6, length: 3))
+        let attributes = CTRunGetAttributes(last) as! [String: Any]
+        #expect(attributes["CTForegroundColor"].flatMap { $0 as? CGColor } == red)
+        #expect(CTRunGetGlyphCount(last) == 3)
+        var ascent: CGFloat = 0
+        let width = CTRunGetTypographicBounds(last, CFRangeMake(0, 0), &ascent, nil, nil)
+        #expect(width > 10 && ascent == CTFontGetAscent(font))
+        // The red run starts where the string index 6 is.
+        let offset = CTLineGetOffsetForStringIndex(line, 6, nil)
+        let total = CTLineGetTypographicBounds(line, nil, nil, nil)
+        #expect(abs(Double(offset) + width - total) < 0.5)
+        #expect(CTLineGetOffsetForStringIndex(line, 0, nil) == 0)
+        #expect(CGFloat(total) == CTLineGetOffsetForStringIndex(line, 100, nil))
+        #expect(CTLineGetStringIndexForPosition(line, CGPoint(x: offset + 1, y: 0)) == 6)
+        // Drawn red where the run is.
+        let ctx = try bitmapContext(200, 40)
+        ctx.textPosition = CGPoint(x: 0, y: 10)
+        CTLineDraw(line, ctx)
+        let data = try #require(ctx.data).assumingMemoryBound(to: UInt8.self)
+        var redAt: [Int] = []
+        for y in 0..<40 {
+            for x in 0..<200 where data[(y * 200 + x) * 4 + 3] == 255 && data[(y * 200 + x) * 4] == 255 { redAt.append(x) }
+        }
+        #expect(!redAt.isEmpty && Double(redAt.min()!) >= Double(offset) - 1)
+    }
+
+    @Test("The pen offset puts a line flush left, centred or right in a width")
+    func penOffset() {
+        let line = CTLineCreateWithAttributedString(NSAttributedString(string: "Hello"))
+        let width = CTLineGetTypographicBounds(line, nil, nil, nil)
+        #expect(CTLineGetPenOffsetForFlush(line, 0, 200) == 0)
+        #expect(abs(CTLineGetPenOffsetForFlush(line, 0.5, 200) - (200 - width) / 2) < 1e-9)
+        #expect(abs(CTLineGetPenOffsetForFlush(line, 1, 200) - (200 - width)) < 1e-9)
+        #expect(CTLineGetPenOffsetForFlush(line, .nan, 200) == 0)
+        #expect(CTLineGetPenOffsetForFlush(line, 1, 5) == 0)
+        #expect(CTLineGetPenOffsetForFlush(line, 1, .infinity) == 0)
+    }
+}

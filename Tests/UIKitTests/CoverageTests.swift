@@ -119,6 +119,11 @@ func coreTextExamples() throws {
     _ = CTLineGetTypographicBounds(line, &ascent, nil, nil)
     ctx.textPosition = CGPoint(x: 2, y: 10)
     CTLineDraw(line, ctx)
+    var centred = CTTextAlignment.center
+    _ = withUnsafePointer(to: &centred) { CTParagraphStyleCreate([CTParagraphStyleSetting(spec: .alignment, valueSize: 1, value: $0)], 1) }
+    let runs = CTLineGetGlyphRuns(line) as! [CTRun]
+    _ = runs.map { CTRunGetAttributes($0) }
+    _ = CTLineGetPenOffsetForFlush(line, 0.5, 100) + Double(CTLineGetOffsetForStringIndex(line, 2, nil))
     let setter = CTFramesetterCreateWithAttributedString(text as CFAttributedString)
     _ = CTFramesetterSuggestFrameSizeWithConstraints(setter, CFRangeMake(0, 0), nil, CGSize(width: 100, height: CGFloat.greatestFiniteMagnitude), nil)
     let frame = CTFramesetterCreateFrame(setter, CFRangeMake(0, 0), CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 40), transform: nil), nil)

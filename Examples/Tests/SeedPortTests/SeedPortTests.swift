@@ -4,6 +4,7 @@ import StrataTestSupport
 import Testing
 import UIKit
 
+@testable import SeedFeed
 @testable import SeedHealthChart
 @testable import SeedLiveGraph
 @testable import SeedWeightRuler
@@ -109,5 +110,51 @@ struct SeedPortTests {
         #expect(graph.layer.sublayers?.count == 11)
         for _ in 0..<12 { window.advance(by: 1.0 / 60) }
         try expectImage(try snapshot(window), matchesGolden: "\(resources)/seed-000.png", mean: 0.5, over8: 0.5)
+    }
+
+    /// Waits until every visible cell of the feed shows its text (drawn on
+    /// the pool's queues, delivered on the main queue).
+    func waitForDrawing(_ controller: FeedViewController) async throws {
+        func done() -> Bool {
+            controller.tableView.visibleCells.allSatisfy { ($0 as? FeedCell)?.label.labelImageView.image != nil }
+        }
+        for _ in 0..<500 where !done() { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(done())
+    }
+
+    @Test("003: the feed draws its text off the main thread and skips the rows a long fling passes")
+    func feed() async throws {
+        let controller = FeedViewController()
+        let window = show(controller, size: CGSize(width: 320, height: 480))
+        _ = window.snapshotImage()
+        try await waitForDrawing(controller)
+        try expectImage(try snapshot(window), matchesGolden: "\(resources)/seed-003.png", mean: 0.5, over8: 0.5)
+        let table = controller.tableView!
+        let firstRow = try #require(table.indexPathsForVisibleRows?.first?.row)
+        #expect(firstRow == 0)
+        // A fast upward fling: 440 points in 40 ms.
+        let drawnBefore = controller.drawnRows
+        var t = 20.0
+        window.sendTouch(.began, at: CGPoint(x: 160, y: 470), timestamp: t)
+        for y in stride(from: 360.0, through: 30, by: -110) {
+            t += 0.01
+            window.sendTouch(.moved, at: CGPoint(x: 160, y: y), timestamp: t)
+        }
+        window.sendTouch(.ended, at: CGPoint(x: 160, y: 30), timestamp: t + 0.005)
+        #expect(!controller.drawableIndexPaths.isEmpty)
+        var passed = Set<Int>()
+        for _ in 0..<600 where table.isDecelerating {
+            window.advance(by: 1.0 / 60)
+            for p in table.indexPathsForVisibleRows ?? [] { passed.insert(p.row) }
+        }
+        #expect(!table.isDecelerating)
+        let stopRow = try #require(table.indexPathsForVisibleRows?.first?.row)
+        #expect(stopRow > 20)
+        // Far fewer rows were drawn than the fling showed.
+        let drawnDuringFling = controller.drawnRows - drawnBefore
+        #expect(passed.count > 25 && drawnDuringFling < passed.count / 2, "\(drawnDuringFling) of \(passed.count)")
+        // Where it stopped, every row is drawn.
+        _ = window.snapshotImage()
+        try await waitForDrawing(controller)
     }
 }
