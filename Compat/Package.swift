@@ -25,6 +25,7 @@ let package = Package(
             dependencies: [
                 "SwiftChart", .product(name: "StrataKit", package: "Strata"),
                 .product(name: "StrataTestSupport", package: "Strata"), .product(name: "StrataGraphics", package: "Strata"),
+                .product(name: "StrataX11Testing", package: "Strata"),
             ],
             exclude: ["Resources"]
         ),

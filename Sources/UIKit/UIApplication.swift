@@ -60,9 +60,12 @@ open class UIApplication: UIResponder {
     open var delegate: (any UIApplicationDelegate)?
     public private(set) var windows: [UIWindow] = []
     public private(set) var applicationState = State.inactive
-    /// Whether windows open on an X11 display (set by `UIApplicationMain`
-    /// when `DISPLAY` names one); windows are offscreen otherwise.
-    var usesDisplay = false
+    /// The X11 display windows open on when shown (a Strata addition):
+    /// `UIApplicationMain` sets it from `DISPLAY`; nil, the default, shows
+    /// windows offscreen (as tests and headless renderers want). Set it
+    /// before `makeKeyAndVisible()` to put a window on a display yourself.
+    public var displayName: String?
+    var usesDisplay: Bool { displayName != nil }
     private var running = false
 
     private override init() { super.init() }
@@ -97,7 +100,7 @@ open class UIApplication: UIResponder {
     package func run(delegateClassName: String?, environment env: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         let output = env["STRATA_HEADLESS_OUTPUT"]
         let display = env["DISPLAY"] ?? ""
-        usesDisplay = output == nil && !display.isEmpty
+        displayName = output == nil && !display.isEmpty ? display : nil
         if let name = delegateClassName {
             guard let cls = NSClassFromString(name) as? UIResponder.Type, let made = cls.init(coder: NSCoder()),
                 let delegate = made as? any UIApplicationDelegate

@@ -24,6 +24,9 @@ open class UIWindow: UIView {
     }
 
     public private(set) var isKeyWindow = false
+    /// The X11 display this window opens on when shown (a Strata addition);
+    /// nil, the default, takes the application's `displayName`.
+    public var displayName: String?
     open var windowLevel: CGFloat = 0
     open var screen: UIScreen = .main
     private var isVisible = false
@@ -84,10 +87,10 @@ open class UIWindow: UIView {
     private func attach() {
         let size = bounds.size
         let scale = Double(screen.scale)
-        if UIApplication.shared.usesDisplay,
+        if let display = displayName ?? UIApplication.shared.displayName,
             let w = try? StrataX11.Window(
                 title: rootViewController?.title ?? ProcessInfo.processInfo.processName,
-                size: Size(width: Double(size.width), height: Double(size.height)), scale: scale)
+                size: Size(width: Double(size.width), height: Double(size.height)), scale: scale, display: display)
         {
             platformWindow = w
             w.rootView = node
@@ -153,6 +156,17 @@ open class UIWindow: UIView {
         let t = timestamp ?? dispatcher.now + 1.0 / 60
         _ = dispatcher.send(.pointer(PointerEvent(p, at: location.strata, timestamp: t)))
         CATransaction.flush()
+    }
+
+    /// Where the window's top left is on its X11 screen, in pixels (a Strata
+    /// addition, for synthetic input in tests); nil for an offscreen window.
+    public var screenOrigin: CGPoint? {
+        platformWindow.map { CGPoint(x: $0.screenOrigin.x, y: $0.screenOrigin.y) }
+    }
+
+    /// Closes the window's X11 window, if it has one (a Strata addition).
+    public func close() {
+        platformWindow?.close()
     }
 
     open override var next: UIResponder? { UIApplication.shared }

@@ -32,6 +32,13 @@ struct LayersBench: ParsableCommand {
     @Option(help: "Run only these cases (comma-separated), e.g. for profiling.")
     var only: String?
 
+    @Option(
+        help: """
+            native (Strata's layers) or quartzcore: commit-10k, commit-10k-animated and animate-1k built \
+            through CALayer, CATransaction and CABasicAnimation in a UIWindow, printed as strata-ca lines.
+            """)
+    var frontEnd = "native"
+
     func run() throws {
         try MainActor.assumeIsolated { try runOnMain() }
     }
@@ -41,10 +48,18 @@ struct LayersBench: ParsableCommand {
         func median(_ body: () -> Void) -> Double { medianMilliseconds(repeat: `repeat`, body) }
         let selected = only.map { Set($0.split(separator: ",").map(String.init)) }
         func wanted(_ name: String) -> Bool { selected?.contains(name) ?? true }
+        guard ["native", "quartzcore"].contains(frontEnd) else {
+            throw ValidationError("--front-end must be native or quartzcore, not \(frontEnd)")
+        }
+        let label = frontEnd == "quartzcore" ? "strata-ca" : "strata"
         func report(_ name: String, _ ms: @autoclosure () -> Double) {
             guard wanted(name) else { return }
             let ms = ms()
-            FileHandle.standardOutput.write(Data(String(format: "strata %@ %.3f\n", name, ms).utf8))
+            FileHandle.standardOutput.write(Data(String(format: "%@ %@ %.3f\n", label, name, ms).utf8))
+        }
+        if frontEnd == "quartzcore" {
+            CALayersBench.run(repeat: `repeat`, wanted: wanted, report: report)
+            return
         }
 
         // composite-full and composite-damage share a scene.

@@ -102,10 +102,12 @@ func configureStock(_ chart: Chart) throws {
     chart.add(series)
 }
 
-/// A shown window holding `chart` in its view controller's view.
+/// A shown window holding `chart` in its view controller's view: offscreen,
+/// or on the X11 display named.
 @MainActor
-func show(_ chart: Chart) -> UIWindow {
+func show(_ chart: Chart, onDisplay display: String? = nil) -> UIWindow {
     let window = UIWindow(frame: chartFrame)
+    window.displayName = display
     let controller = UIViewController()
     controller.view.frame = chartFrame
     controller.view.backgroundColor = .white
