@@ -59,14 +59,16 @@ extension CALayer {
     }
 }
 
-/// The Strata delegate of every `CALayer`'s layer: asks the `CALayer` for
-/// the action of a change (nil leaves Strata's implicit animation).
-@MainActor
-final class StrataDelegate: LayerDelegate {
-    static let shared = StrataDelegate()
-
-    func action(for layer: Layer, forKey key: String) -> LayerAction? {
-        guard let owner = (layer as? any BridgedLayer)?.owner, let action = owner.action(forKey: key) else { return nil }
+extension CALayer {
+    /// The Strata action for a change of `key`, from `action(forKey:)`; nil
+    /// leaves Strata's own (the implicit animation). Asked by each Strata
+    /// layer a `CALayer` stands for, before its own lookup.
+    func strataAction(forKey key: String) -> LayerAction? {
+        // The usual case, answered without the whole lookup: no delegate and
+        // no actions leave the class default (nil unless a subclass
+        // overrides it).
+        let found = delegate == nil && actions == nil ? Self.defaultAction(forKey: key) : action(forKey: key)
+        guard let action = found else { return nil }
         if action is NSNull { return .noAction }
         if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
             // From the old value to the new, as an implicit animation: Strata's

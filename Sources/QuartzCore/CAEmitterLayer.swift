@@ -5,12 +5,20 @@ internal import StrataLayers
 @MainActor
 final class BridgedEmitterLayer: EmitterLayer, BridgedLayer {
     weak var owner: CALayer?
+    override func action(forKey key: String) -> LayerAction? {
+        if let owner, let action = owner.strataAction(forKey: key) { return action }
+        return super.action(forKey: key)
+    }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 
 @MainActor
 final class BridgedScrollLayer: ScrollLayer, BridgedLayer {
     weak var owner: CALayer?
+    override func action(forKey key: String) -> LayerAction? {
+        if let owner, let action = owner.strataAction(forKey: key) { return action }
+        return super.action(forKey: key)
+    }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 

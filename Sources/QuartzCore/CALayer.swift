@@ -34,6 +34,10 @@ protocol BridgedLayer: Layer {
 @MainActor
 final class PlainBridgedLayer: Layer, BridgedLayer {
     weak var owner: CALayer?
+    override func action(forKey key: String) -> LayerAction? {
+        if let owner, let action = owner.strataAction(forKey: key) { return action }
+        return super.action(forKey: key)
+    }
     override func display() { owner?.display() ?? super.display() }
     override func draw(in canvas: Canvas) { owner?.draw(in: CGContext(canvas: canvas)) }
     override func layoutSublayers() { owner?.layoutSublayers() }
@@ -91,7 +95,6 @@ open class CALayer {
     /// three initializers.
     func setUp() {
         (strata as? any BridgedLayer)?.owner = self
-        strata.delegate = StrataDelegate.shared
         // Core Animation's defaults that differ from Strata's.
         strata.shadowOffset = Size(width: 0, height: -3)
         strata.shadowRadius = 3

@@ -5,6 +5,10 @@ internal import StrataLayers
 @MainActor
 final class BridgedShapeLayer: ShapeLayer, BridgedLayer {
     weak var owner: CALayer?
+    override func action(forKey key: String) -> LayerAction? {
+        if let owner, let action = owner.strataAction(forKey: key) { return action }
+        return super.action(forKey: key)
+    }
     override func display() { owner?.display() ?? super.display() }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }

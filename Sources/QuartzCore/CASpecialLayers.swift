@@ -9,24 +9,40 @@ internal import StrataText
 @MainActor
 final class BridgedGradientLayer: GradientLayer, BridgedLayer {
     weak var owner: CALayer?
+    override func action(forKey key: String) -> LayerAction? {
+        if let owner, let action = owner.strataAction(forKey: key) { return action }
+        return super.action(forKey: key)
+    }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 
 @MainActor
 final class BridgedTextLayer: TextLayer, BridgedLayer {
     weak var owner: CALayer?
+    override func action(forKey key: String) -> LayerAction? {
+        if let owner, let action = owner.strataAction(forKey: key) { return action }
+        return super.action(forKey: key)
+    }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 
 @MainActor
 final class BridgedReplicatorLayer: ReplicatorLayer, BridgedLayer {
     weak var owner: CALayer?
+    override func action(forKey key: String) -> LayerAction? {
+        if let owner, let action = owner.strataAction(forKey: key) { return action }
+        return super.action(forKey: key)
+    }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 
 @MainActor
 final class BridgedTransformLayer: TransformLayer, BridgedLayer {
     weak var owner: CALayer?
+    override func action(forKey key: String) -> LayerAction? {
+        if let owner, let action = owner.strataAction(forKey: key) { return action }
+        return super.action(forKey: key)
+    }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 

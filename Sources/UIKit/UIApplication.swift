@@ -58,7 +58,14 @@ open class UIApplication: UIResponder {
 
     /// The delegate (held strongly here: `UIApplicationMain` makes it).
     open var delegate: (any UIApplicationDelegate)?
-    public private(set) var windows: [UIWindow] = []
+    /// The application's windows that exist (held weakly, as UIKit does:
+    /// an app keeps its window in its delegate's `window`).
+    public var windows: [UIWindow] { windowRefs.compactMap(\.window) }
+    private var windowRefs: [WeakWindow] = []
+
+    private struct WeakWindow {
+        weak var window: UIWindow?
+    }
     public private(set) var applicationState = State.inactive
     /// The X11 display windows open on when shown (a Strata addition):
     /// `UIApplicationMain` sets it from `DISPLAY`; nil, the default, shows
@@ -75,7 +82,8 @@ open class UIApplication: UIResponder {
     open var keyWindow: UIWindow? { windows.first { $0.isKeyWindow } }
 
     func register(_ window: UIWindow) {
-        if !windows.contains(where: { $0 === window }) { windows.append(window) }
+        windowRefs.removeAll { $0.window == nil }
+        if !windowRefs.contains(where: { $0.window === window }) { windowRefs.append(WeakWindow(window: window)) }
     }
 
     func windowClosed() {

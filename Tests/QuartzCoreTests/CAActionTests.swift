@@ -1,0 +1,83 @@
+import Foundation
+import QuartzCore
+import StrataLayers
+import Testing
+
+@MainActor
+final class ActionDelegate: CALayerDelegate {
+    var asked: [String] = []
+    var answer: (any CAAction)?
+    func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+        asked.append(event)
+        return answer
+    }
+}
+
+@MainActor
+@Suite("Actions")
+struct CAActionTests {
+    func committed(_ layer: CALayer) throws -> LayerHost {
+        let host = try LayerHost(width: 20, height: 20, backgroundColor: .white)
+        host.rootLayer.addSublayer(layer.strata)
+        CATransaction.flush()
+        return host
+    }
+
+    @Test("A committed layer animates a change implicitly; NSNull in actions stops it")
+    func implicitAndNull() throws {
+        let layer = CALayer()
+        let host = try committed(layer)
+        layer.position = CGPoint(x: 5, y: 5)
+        #expect(layer.animationKeys()?.contains("position") == true)
+        layer.actions = ["opacity": NSNull()]
+        layer.opacity = 0.5
+        #expect(layer.animationKeys()?.contains("opacity") != true)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.bounds = CGRect(x: 0, y: 0, width: 3, height: 3)
+        CATransaction.commit()
+        #expect(layer.animationKeys()?.contains("bounds") != true)
+        _ = host
+    }
+
+    @Test("The delegate is asked first; its animation, or NSNull, is what happens")
+    func delegateFirst() throws {
+        let layer = CALayer()
+        let delegate = ActionDelegate()
+        layer.delegate = delegate
+        layer.actions = ["position": NSNull()]
+        let host = try committed(layer)
+        let slow = CABasicAnimation()
+        slow.duration = 3
+        delegate.answer = slow
+        layer.position = CGPoint(x: 7, y: 7)
+        #expect(delegate.asked == ["position"])
+        // The delegate's animation wins over the NSNull in actions, keyed by the property.
+        #expect(layer.animationKeys()?.contains("position") == true)
+        delegate.answer = NSNull()
+        layer.opacity = 0.2
+        #expect(layer.animationKeys()?.contains("opacity") != true)
+        // Nil from the delegate goes on to actions: NSNull there stops it.
+        delegate.answer = nil
+        layer.position = CGPoint(x: 9, y: 9)
+        #expect(delegate.asked.last == "position")
+        _ = host
+    }
+
+    @Test("A custom action runs with the layer and the key")
+    func customAction() throws {
+        final class Recorder: CAAction {
+            var runs: [(String, Bool)] = []
+            func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+                runs.append((event, anObject is CALayer))
+            }
+        }
+        let layer = CALayer()
+        let recorder = Recorder()
+        layer.actions = ["backgroundColor": recorder]
+        let host = try committed(layer)
+        layer.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+        #expect(recorder.runs.count == 1 && recorder.runs.first?.0 == "backgroundColor" && recorder.runs.first?.1 == true)
+        _ = host
+    }
+}
