@@ -175,7 +175,9 @@ struct UIViewTests {
         let inner = UIView(frame: CGRect(x: 10, y: 20, width: 30, height: 30))
         let outer = UIView(frame: CGRect(x: 5, y: 5, width: 90, height: 70))
         outer.addSubview(inner)
-        _ = window(holding: outer)
+        // Kept: UIApplication holds windows weakly, as UIKit does.
+        let w = window(holding: outer)
+        defer { withExtendedLifetime(w) {} }
         #expect(inner.convert(CGPoint(x: 1, y: 2), to: nil) == CGPoint(x: 16, y: 27))
         #expect(inner.convert(CGPoint(x: 16, y: 27), from: nil) == CGPoint(x: 1, y: 2))
         #expect(inner.convert(CGRect(x: 0, y: 0, width: 5, height: 5), to: outer) == CGRect(x: 10, y: 20, width: 5, height: 5))
