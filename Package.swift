@@ -188,7 +188,7 @@ let package = Package(
         // CATransaction, …): each CALayer stands for one Strata layer.
         .target(
             name: "QuartzCore",
-            dependencies: ["CoreGraphics", "StrataGraphics", "StrataText", "StrataLayers"]
+            dependencies: ["CoreGraphics", "CoreText", "StrataGraphics", "StrataText", "StrataLayers"]
         ),
         // UIKit by its own names (UIView, UIControl, UILabel, UIWindow, …):
         // each UIView stands for one Strata view over its CALayer's layer.
@@ -275,7 +275,7 @@ let package = Package(
         ),
         .testTarget(
             name: "QuartzCoreTests",
-            dependencies: ["QuartzCore", "CoreGraphics", "_Testing_CoreGraphics", "StrataLayers", "StrataGraphics", "StrataTestSupport"]
+            dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "_Testing_CoreGraphics", "StrataLayers", "StrataGraphics", "StrataTestSupport"]
         ),
         .testTarget(
             name: "CoreTextTests",

@@ -39,13 +39,15 @@ let package = Package(
         // The feed of seed 003: text drawn off the main thread with Core Text,
         // rows a fling passes over skipped.
         .executableTarget(name: "SeedFeed", dependencies: uses("StrataKit")),
+        // Core Animation's special layers of seed 001.
+        .executableTarget(name: "SeedSpecialLayers", dependencies: uses("StrataKit")),
         // The infinite weight ruler of seed 002.
         .executableTarget(name: "SeedWeightRuler", dependencies: uses("StrataKit")),
         // Each seed port rendered headless against its reference picture
         // (`swift test --package-path Examples`).
         .testTarget(
             name: "SeedPortTests",
-            dependencies: ["SeedHealthChart", "SeedWeightRuler", "SeedLiveGraph", "SeedFeed"]
+            dependencies: ["SeedHealthChart", "SeedWeightRuler", "SeedLiveGraph", "SeedFeed", "SeedSpecialLayers"]
                 + uses("StrataKit", "StrataGraphics", "StrataTestSupport"),
             exclude: ["Resources"]
         ),

@@ -105,6 +105,7 @@ package struct ConvertedText: Sendable {
         case let v as CGFloat: Double(v)
         case let v as Float: Double(v)
         case let v as Int: Double(v)
+        case let v as Int32: Double(v)
         case let v as NSNumber: v.doubleValue
         default: nil
         }

@@ -161,3 +161,13 @@ public func CTParagraphStyleGetValueForSpecifier(
     default: return false
     }
 }
+
+/// How Core Text underlines (`CTUnderlineStyle`): the value of
+/// `kCTUnderlineStyleAttributeName`, as a number (`.single.rawValue`).
+public struct CTUnderlineStyle: OptionSet, Hashable, Sendable {
+    public let rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+    public static let single = CTUnderlineStyle(rawValue: 0x01)
+    public static let thick = CTUnderlineStyle(rawValue: 0x02)
+    public static let double = CTUnderlineStyle(rawValue: 0x09)
+}

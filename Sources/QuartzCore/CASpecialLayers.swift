@@ -1,4 +1,5 @@
 public import CoreGraphics
+internal import CoreText
 internal import StrataGraphics
 internal import StrataLayers
 internal import StrataText
@@ -105,13 +106,19 @@ open class CATextLayer: CALayer {
     }
 
     private var stringValue: Any?
-    /// The text: a `String`, or an `NSAttributedString` (drawn as its
-    /// string, in the layer's font and colour).
+    /// The text: a `String`, drawn in the layer's `font`, `fontSize` and
+    /// `foregroundColor`, or an `NSAttributedString`, drawn with its own
+    /// attributes (those properties ignored, as in Core Animation; missing
+    /// attributes are Core Text's Helvetica 12 in black).
     public var string: Any? {
         get { stringValue }
         set {
             stringValue = newValue
-            text.string = (newValue as? String) ?? (newValue as? NSAttributedString)?.string
+            if let rich = newValue as? NSAttributedString {
+                text.attributedString = ConvertedText(rich).text
+            } else {
+                text.string = (newValue as? String) ?? (newValue as? NSString).map { $0 as String }
+            }
         }
     }
     private var fontValue: Any?

@@ -147,18 +147,21 @@ open class UIImageView: UIView {
     public convenience init(image: UIImage?) {
         self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
         self.image = image
+        // Observers do not run for a class's own properties set in its initializers.
+        show()
     }
 
     public convenience init(image: UIImage?, highlightedImage: UIImage?) {
         self.init(image: image)
         self.highlightedImage = highlightedImage
+        show()
     }
 
     open var image: UIImage? { didSet { show() } }
     open var highlightedImage: UIImage? { didSet { show() } }
     open var isHighlighted = false { didSet { show() } }
 
-    private func show() {
+    func show() {
         let shown = isHighlighted ? highlightedImage ?? image : image
         layer.contents = shown?.cgImage
         if let shown { layer.contentsScale = shown.scale }

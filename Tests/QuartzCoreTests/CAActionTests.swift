@@ -1,3 +1,4 @@
+import CoreText
 import Foundation
 import QuartzCore
 import StrataLayers
@@ -79,5 +80,37 @@ struct CAActionTests {
         layer.backgroundColor = CGColor(gray: 0.5, alpha: 1)
         #expect(recorder.runs.count == 1 && recorder.runs.first?.0 == "backgroundColor" && recorder.runs.first?.1 == true)
         _ = host
+    }
+}
+
+@MainActor
+@Suite("Text layers with attributed strings")
+struct CATextLayerRichTests {
+    @Test("An attributed string draws with its own colours; the layer's colour is not used")
+    func richText() throws {
+        let layer = CATextLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 120, height: 30)
+        layer.foregroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let text = NSMutableAttributedString(
+            string: "XXXX", attributes: [.font: CTFontCreateWithName("Helvetica-Bold" as CFString, 20, nil)])
+        text.addAttribute(.foregroundColor, value: CGColor(red: 1, green: 0, blue: 0, alpha: 1), range: NSRange(location: 0, length: 2))
+        layer.string = text
+        #expect(layer.string as? NSAttributedString === text)
+        let host = try LayerHost(width: 120, height: 30, backgroundColor: .white)
+        host.rootLayer.addSublayer(layer.strata)
+        CATransaction.flush()
+        host.renderFrame()
+        let image = host.makeImage()
+        var red = 0, black = 0, blue = 0
+        for y in 0..<30 {
+            for x in 0..<120 {
+                let p = image[x, y]
+                if p.r > 200 && p.g < 60 && p.b < 60 { red += 1 }
+                if p.r < 60 && p.g < 60 && p.b < 60 { black += 1 }
+                if p.b > 200 && p.r < 60 { blue += 1 }
+            }
+        }
+        // Red for the first two letters, Core Text's black for the rest, no blue.
+        #expect(red > 20 && black > 20 && blue == 0)
     }
 }

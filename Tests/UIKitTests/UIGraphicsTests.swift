@@ -172,3 +172,24 @@ struct UIGraphicsTests {
         #expect(!huge.isEmpty)
     }
 }
+
+@MainActor
+@Suite("Image views")
+struct UIImageViewTests {
+    @Test("An image view made with an image shows it at its size")
+    func initWithImage() throws {
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 6, height: 4)).image { _ in
+            UIColor.red.setFill()
+            UIRectFill(CGRect(x: 0, y: 0, width: 6, height: 4))
+        }
+        let view = UIImageView(image: image)
+        #expect(view.frame.size == CGSize(width: 6, height: 4))
+        #expect(view.layer.contents != nil)
+        let w = window(CGSize(width: 10, height: 10), holding: view)
+        let p = try pixels(try #require(w.snapshotImage()))
+        #expect(p[3, 2] == Pixel(r: 255, g: 0, b: 0, a: 255))
+        #expect(p[8, 8] == Pixel(r: 255, g: 255, b: 255, a: 255))
+        view.image = nil
+        #expect(view.layer.contents == nil)
+    }
+}

@@ -7,6 +7,7 @@ import UIKit
 @testable import SeedFeed
 @testable import SeedHealthChart
 @testable import SeedLiveGraph
+@testable import SeedSpecialLayers
 @testable import SeedWeightRuler
 
 // The seed articles' ports (../shared/seeds), each rendered headless in a
@@ -156,5 +157,25 @@ struct SeedPortTests {
         // Where it stopped, every row is drawn.
         _ = window.snapshotImage()
         try await waitForDrawing(controller)
+    }
+
+    @Test("001: the special layers' listings, and the scroll layer dragged by its pan recognizer")
+    func specialLayers() throws {
+        let controller = GalleryViewController()
+        let window = show(controller, size: CGSize(width: 960, height: 480))
+        try expectImage(try snapshot(window), matchesGolden: "\(resources)/seed-001.png", mean: 0.5, over8: 0.5)
+        // The scroll layer's listing is the seventh: at (480, 240), its
+        // container 20 points in. Drag its grid 120 points left and 60 up.
+        let scroll = try #require(controller.listings[6] as? ScrollLayerViewController).scrollView
+        var t = 30.0
+        window.sendTouch(.began, at: CGPoint(x: 620, y: 400), timestamp: t)
+        for step in 1...12 {
+            t += 0.02
+            window.sendTouch(.moved, at: CGPoint(x: 620 - 10 * Double(step), y: 400 - 5 * Double(step)), timestamp: t)
+        }
+        window.sendTouch(.ended, at: CGPoint(x: 500, y: 340), timestamp: t + 0.02)
+        // The pan begins after its first few points of movement.
+        #expect(scroll.bounds.origin.x > 100 && scroll.bounds.origin.x <= 120)
+        #expect(scroll.bounds.origin.y > 50 && scroll.bounds.origin.y <= 60)
     }
 }
