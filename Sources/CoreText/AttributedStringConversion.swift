@@ -56,15 +56,21 @@ package struct ConvertedText: Sendable {
             truncation: Self.truncation(p.lineBreakMode),
             baseWritingDirection: p.baseWritingDirection == .rightToLeft
                 ? .rightToLeft : p.baseWritingDirection == .leftToRight ? .leftToRight : .natural)
+        utf16Offsets = Self.utf16Offsets(of: text.string)
+    }
+
+    /// Where each character of `string` starts in UTF-16 code units, and
+    /// the total at the end.
+    package static func utf16Offsets(of string: String) -> [Int] {
         var offsets: [Int] = []
-        offsets.reserveCapacity(text.count + 1)
+        offsets.reserveCapacity(string.count + 1)
         var u = 0
-        for c in text.string {
+        for c in string {
             offsets.append(u)
             u += c.utf16.count
         }
         offsets.append(u)
-        utf16Offsets = offsets
+        return offsets
     }
 
     /// The character range (Strata's offsets) of a UTF-16 range, a length of

@@ -32,14 +32,7 @@ public final class CTLine: Sendable {
             }
         }
         attributeRuns = runs
-        var offsets: [Int] = []
-        var u = 0
-        for c in text.string {
-            offsets.append(u)
-            u += c.utf16.count
-        }
-        offsets.append(u)
-        utf16Offsets = offsets
+        utf16Offsets = ConvertedText.utf16Offsets(of: text.string)
     }
 
     /// The attributes at UTF-16 index `index` of the whole string.

@@ -110,30 +110,32 @@ extension NSAttributedString {
 }
 
 extension NSString {
+    // The same as Swift's `String` (below), for code that draws `NSString`s.
+
     public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
-        StringLayout.attributed(String(self), attrs).size()
+        String(self).size(withAttributes: attrs)
     }
 
     public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
-        StringLayout.attributed(String(self), attrs).draw(at: point)
+        String(self).draw(at: point, withAttributes: attrs)
     }
 
     public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
-        StringLayout.attributed(String(self), attrs).draw(in: rect)
+        String(self).draw(in: rect, withAttributes: attrs)
     }
 
     public func draw(
         with rect: CGRect, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]? = nil,
         context: NSStringDrawingContext?
     ) {
-        StringLayout.attributed(String(self), attributes).draw(with: rect, options: options, context: context)
+        String(self).draw(with: rect, options: options, attributes: attributes, context: context)
     }
 
     public func boundingRect(
         with size: CGSize, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]? = nil,
         context: NSStringDrawingContext?
     ) -> CGRect {
-        StringLayout.attributed(String(self), attributes).boundingRect(with: size, options: options, context: context)
+        String(self).boundingRect(with: size, options: options, attributes: attributes, context: context)
     }
 }
 
