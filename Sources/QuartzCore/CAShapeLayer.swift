@@ -4,7 +4,7 @@ internal import StrataLayers
 
 @MainActor
 final class BridgedShapeLayer: ShapeLayer, BridgedLayer {
-    weak var owner: CALayer?
+    unowned var owner: CALayer?
     override func action(forKey key: String) -> LayerAction? {
         if let owner, let action = owner.strataAction(forKey: key) { return action }
         return super.action(forKey: key)

@@ -9,7 +9,7 @@ internal import StrataText
 
 @MainActor
 final class BridgedGradientLayer: GradientLayer, BridgedLayer {
-    weak var owner: CALayer?
+    unowned var owner: CALayer?
     override func action(forKey key: String) -> LayerAction? {
         if let owner, let action = owner.strataAction(forKey: key) { return action }
         return super.action(forKey: key)
@@ -19,7 +19,7 @@ final class BridgedGradientLayer: GradientLayer, BridgedLayer {
 
 @MainActor
 final class BridgedTextLayer: TextLayer, BridgedLayer {
-    weak var owner: CALayer?
+    unowned var owner: CALayer?
     override func action(forKey key: String) -> LayerAction? {
         if let owner, let action = owner.strataAction(forKey: key) { return action }
         return super.action(forKey: key)
@@ -29,7 +29,7 @@ final class BridgedTextLayer: TextLayer, BridgedLayer {
 
 @MainActor
 final class BridgedReplicatorLayer: ReplicatorLayer, BridgedLayer {
-    weak var owner: CALayer?
+    unowned var owner: CALayer?
     override func action(forKey key: String) -> LayerAction? {
         if let owner, let action = owner.strataAction(forKey: key) { return action }
         return super.action(forKey: key)
@@ -39,7 +39,7 @@ final class BridgedReplicatorLayer: ReplicatorLayer, BridgedLayer {
 
 @MainActor
 final class BridgedTransformLayer: TransformLayer, BridgedLayer {
-    weak var owner: CALayer?
+    unowned var owner: CALayer?
     override func action(forKey key: String) -> LayerAction? {
         if let owner, let action = owner.strataAction(forKey: key) { return action }
         return super.action(forKey: key)
