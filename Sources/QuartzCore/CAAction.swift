@@ -59,7 +59,27 @@ extension CALayer {
     }
 }
 
+/// What `presentation()` makes copies with: `init?(coder:)` is the one
+/// initializer every `CALayer` subclass has.
+final class PresentationCoder: NSCoder {}
+
 extension CALayer {
+    /// A copy of the layer as it is on screen now (`presentation()`): the
+    /// model values with the running animations applied. Nil before the
+    /// layer has been committed to a tree on screen, as in Core Animation.
+    /// The copy is made with the class's `init?(coder:)`; it has no
+    /// sublayers, and changing it changes nothing on screen.
+    public func presentation() -> Self? {
+        guard strata.wasCommitted, let copy = type(of: self).init(coder: PresentationCoder()) else { return nil }
+        copy.strata.adoptPresentation(of: strata)
+        copy.takePresentedValues(from: self)
+        return copy
+    }
+
+    /// The model layer: this layer itself (`model()` of a presentation copy
+    /// is the copy, as nothing links it back here).
+    public func model() -> Self { self }
+
     /// The Strata action for a change of `key`, from `action(forKey:)`; nil
     /// leaves Strata's own (the implicit animation). Asked by each Strata
     /// layer a `CALayer` stands for, before its own lookup.

@@ -107,6 +107,23 @@ open class CALayer {
         (strata as? any BridgedLayer)?.owner = nil
     }
 
+    /// Sets the Apple-typed values kept beside the Strata layer (colours,
+    /// paths) from the presented Strata values; subclasses add theirs.
+    func takePresentedValues(from model: CALayer) {
+        backgroundCGColor = CALayer.presented(strata.backgroundColor, model: model.backgroundCGColor)
+        borderCGColor = model.borderCGColor == nil ? nil : CALayer.presented(strata.borderColor, model: model.borderCGColor)
+        shadowCGColor = model.shadowCGColor == nil ? nil : CALayer.presented(strata.shadowColor, model: model.shadowCGColor)
+        shadowCGPath = model.shadowCGPath
+    }
+
+    /// The colour shown: the model's own object when no animation changes
+    /// it (so it compares equal, in its own colour space), else a new one.
+    static func presented(_ shown: Color?, model: CGColor?) -> CGColor? {
+        guard let shown else { return nil }
+        if let model, model.strata == shown { return model }
+        return CGColor(shown)
+    }
+
     /// The Strata layer a new `CALayer` of this class stands for.
     class func makeStrataLayer() -> Layer { PlainBridgedLayer() }
 

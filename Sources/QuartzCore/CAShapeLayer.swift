@@ -21,6 +21,16 @@ open class CAShapeLayer: CALayer {
 
     private var shape: ShapeLayer { strata as! ShapeLayer }
 
+    override func takePresentedValues(from model: CALayer) {
+        super.takePresentedValues(from: model)
+        cgPath = CGPath(shape.path)
+        if let model = model as? CAShapeLayer {
+            if model.cgPath?.path == shape.path { cgPath = model.cgPath }
+            fillCGColor = CALayer.presented(shape.fillColor, model: model.fillCGColor)
+            strokeCGColor = CALayer.presented(shape.strokeColor, model: model.strokeCGColor)
+        }
+    }
+
     override func setUp() {
         super.setUp()
         shape.fillColor = .black

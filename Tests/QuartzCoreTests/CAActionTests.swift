@@ -114,3 +114,40 @@ struct CATextLayerRichTests {
         #expect(red > 20 && black > 20 && blue == 0)
     }
 }
+
+@MainActor
+@Suite("Presentation copies")
+struct CAPresentationTests {
+    @Test("presentation() is nil before a commit, then the layer as shown, of its own class")
+    func presentation() throws {
+        let clock = ManualClock()
+        let host = try LayerHost(width: 100, height: 100, clock: clock, backgroundColor: .white)
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        shape.backgroundColor = CGColor(gray: 1, alpha: 1)
+        #expect(shape.presentation() == nil)
+        host.rootLayer.addSublayer(shape.strata)
+        host.renderFrame()
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 0.0
+        move.toValue = 100.0
+        move.duration = 1
+        move.timingFunction = CAMediaTimingFunction(name: .linear)
+        move.beginTime = clock.now
+        shape.add(move, forKey: "move")
+        shape.position = CGPoint(x: 100, y: 5)
+        host.advance(by: 0.25)
+        let shown = try #require(shape.presentation())
+        #expect(type(of: shown) == CAShapeLayer.self)
+        #expect(abs(shown.position.x - 25) < 1)
+        #expect(shape.position.x == 100)
+        #expect(shown.path?.boundingBox == CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(shown.backgroundColor == CGColor(gray: 1, alpha: 1))
+        #expect(shown.borderColor == shape.borderColor)
+        // Changing the copy changes nothing on screen.
+        shown.position = CGPoint(x: 3, y: 3)
+        #expect(shape.position.x == 100)
+        #expect(shape.model() === shape)
+    }
+}

@@ -93,6 +93,7 @@ func quartzCoreExamples() throws {
     fade.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
     fade.fillMode = .forwards
     fade.isRemovedOnCompletion = false
+    _ = layer.presentation()?.position
     CATransaction.begin()
     CATransaction.setDisableActions(true)
     CATransaction.commit()

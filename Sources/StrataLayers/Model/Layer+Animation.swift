@@ -177,6 +177,17 @@ extension Layer {
         return copy
     }
 
+    /// Takes `model`'s values as they are on screen now, animations applied,
+    /// as this layer's own (a front end's `presentation()` copy).
+    package func adoptPresentation(of model: Layer) {
+        state = model.presentationState(at: model.currentMediaTime)
+        hasBeenCommitted = false
+        markDirty()
+    }
+
+    /// Whether a commit has taken the layer to a host's render tree.
+    package var wasCommitted: Bool { hasBeenCommitted }
+
     /// The model layer: this layer itself (`model()`).
     public func model() -> Self { self }
 
