@@ -4,13 +4,15 @@ package import StrataText
 
 /// An `NSAttributedString` as Strata's text engine takes it.
 package struct ConvertedText: Sendable {
-    package var text: AttributedText
+    package let text: AttributedText
     package var style: ParagraphStyle
     /// The string's first paragraph style's line break mode.
     package var lineBreakMode: NSLineBreakMode
     /// Where each character (Strata's offsets) starts in UTF-16 code units,
     /// and the total at the end: CFRange's units.
-    package var utf16Offsets: [Int]
+    package let utf16Offsets: [Int]
+    /// The text's characters, for slicing it by Strata's offsets.
+    package let characters: [Character]
     /// The string converted (an immutable copy).
     package var source: NSAttributedString { sourceBox.string }
     private let sourceBox: SourceBox
@@ -57,6 +59,7 @@ package struct ConvertedText: Sendable {
             baseWritingDirection: p.baseWritingDirection == .rightToLeft
                 ? .rightToLeft : p.baseWritingDirection == .leftToRight ? .leftToRight : .natural)
         utf16Offsets = Self.utf16Offsets(of: text.string)
+        characters = Array(text.string)
     }
 
     /// Where each character of `string` starts in UTF-16 code units, and
@@ -87,10 +90,9 @@ package struct ConvertedText: Sendable {
     /// The text of `range` (characters) alone.
     package func slice(_ range: Range<Int>) -> AttributedText {
         var out = AttributedText()
-        let chars = Array(text.string)
         for run in text.runs {
             let lo = Swift.max(run.range.lowerBound, range.lowerBound), hi = Swift.min(run.range.upperBound, range.upperBound)
-            if lo < hi { out.append(String(chars[lo..<hi]), attributes: run.attributes) }
+            if lo < hi { out.append(String(characters[lo..<hi]), attributes: run.attributes) }
         }
         return out
     }

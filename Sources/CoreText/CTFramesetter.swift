@@ -41,12 +41,9 @@ public final class CTFrame: Sendable {
         lineObjects = layout.lines.map { line in
             let lo = characters.lowerBound + line.characters.lowerBound
             let hi = characters.lowerBound + line.characters.upperBound
-            var slice = converted.slice(lo..<hi)
             // A line keeps its trailing newline in Core Text; drawing it shows nothing.
-            if slice.string.hasSuffix("\n") {
-                slice = ConvertedText.dropLast(slice)
-            }
-            return CTLine(slice, style: converted.style, range: converted.utf16Range(lo..<hi), source: converted.source)
+            let shown = hi > lo && converted.characters[hi - 1] == "\n" ? hi - 1 : hi
+            return CTLine(converted.slice(lo..<shown), style: converted.style, range: converted.utf16Range(lo..<hi), source: converted.source)
         }
     }
 
@@ -54,18 +51,6 @@ public final class CTFrame: Sendable {
     /// rectangle's bottom left), as `CTFrameGetLineOrigins` gives them.
     var origins: [CGPoint] {
         layout.lines.map { CGPoint(x: $0.origin.x, y: Double(rect.height) - $0.origin.y) }
-    }
-}
-
-extension ConvertedText {
-    static func dropLast(_ text: AttributedText) -> AttributedText {
-        var out = AttributedText()
-        let chars = Array(text.string)
-        for run in text.runs {
-            let hi = Swift.min(run.range.upperBound, chars.count - 1)
-            if run.range.lowerBound < hi { out.append(String(chars[run.range.lowerBound..<hi]), attributes: run.attributes) }
-        }
-        return out
     }
 }
 

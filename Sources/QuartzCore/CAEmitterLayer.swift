@@ -5,20 +5,14 @@ internal import StrataLayers
 @MainActor
 final class BridgedEmitterLayer: EmitterLayer, BridgedLayer {
     unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? {
-        if let owner, let action = owner.strataAction(forKey: key) { return action }
-        return super.action(forKey: key)
-    }
+    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 
 @MainActor
 final class BridgedScrollLayer: ScrollLayer, BridgedLayer {
     unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? {
-        if let owner, let action = owner.strataAction(forKey: key) { return action }
-        return super.action(forKey: key)
-    }
+    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 

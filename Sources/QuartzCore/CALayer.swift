@@ -37,10 +37,7 @@ protocol BridgedLayer: Layer {
 @MainActor
 final class PlainBridgedLayer: Layer, BridgedLayer {
     unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? {
-        if let owner, let action = owner.strataAction(forKey: key) { return action }
-        return super.action(forKey: key)
-    }
+    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
     override func display() { owner?.display() ?? super.display() }
     override func draw(in canvas: Canvas) { owner?.draw(in: CGContext(canvas: canvas)) }
     override func layoutSublayers() { owner?.layoutSublayers() }

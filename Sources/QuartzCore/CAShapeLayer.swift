@@ -5,10 +5,7 @@ internal import StrataLayers
 @MainActor
 final class BridgedShapeLayer: ShapeLayer, BridgedLayer {
     unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? {
-        if let owner, let action = owner.strataAction(forKey: key) { return action }
-        return super.action(forKey: key)
-    }
+    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
     override func display() { owner?.display() ?? super.display() }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }

@@ -10,40 +10,28 @@ internal import StrataText
 @MainActor
 final class BridgedGradientLayer: GradientLayer, BridgedLayer {
     unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? {
-        if let owner, let action = owner.strataAction(forKey: key) { return action }
-        return super.action(forKey: key)
-    }
+    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 
 @MainActor
 final class BridgedTextLayer: TextLayer, BridgedLayer {
     unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? {
-        if let owner, let action = owner.strataAction(forKey: key) { return action }
-        return super.action(forKey: key)
-    }
+    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 
 @MainActor
 final class BridgedReplicatorLayer: ReplicatorLayer, BridgedLayer {
     unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? {
-        if let owner, let action = owner.strataAction(forKey: key) { return action }
-        return super.action(forKey: key)
-    }
+    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 
 @MainActor
 final class BridgedTransformLayer: TransformLayer, BridgedLayer {
     unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? {
-        if let owner, let action = owner.strataAction(forKey: key) { return action }
-        return super.action(forKey: key)
-    }
+    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 

@@ -205,13 +205,18 @@ open class UITableView: UIScrollView {
         guard point.y.isFinite, let s = sections.lastIndex(where: { $0.top <= point.y }) else { return nil }
         let tops = sections[s].rowTops
         guard tops.count > 1, point.y >= tops[0], point.y < tops[tops.count - 1] else { return nil }
-        // The last top at or above the point.
+        return IndexPath(row: UITableView.row(in: tops, at: point.y), section: s)
+    }
+
+    /// The row of a section whose top (`tops`, with the end after the last)
+    /// is the last at or above `y`: 0 above the first, the last row below it.
+    private static func row(in tops: [CGFloat], at y: CGFloat) -> Int {
         var lo = 0, hi = tops.count - 1
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
-            if tops[mid] <= point.y { lo = mid } else { hi = mid }
+            if tops[mid] <= y { lo = mid } else { hi = mid }
         }
-        return IndexPath(row: lo, section: s)
+        return lo
     }
 
     /// The rows that `rect` (content coordinates) crosses, top to bottom.
@@ -222,8 +227,11 @@ open class UITableView: UIScrollView {
         var paths: [IndexPath] = []
         for (s, section) in sections.enumerated() where section.bottom > r.minY && section.top < r.maxY {
             let tops = section.rowTops
-            for row in 0..<Swift.max(0, tops.count - 1) where tops[row + 1] > r.minY && tops[row] < r.maxY {
-                paths.append(IndexPath(row: row, section: s))
+            guard tops.count > 1 else { continue }
+            var row = UITableView.row(in: tops, at: r.minY)
+            while row < tops.count - 1, tops[row] < r.maxY {
+                if tops[row + 1] > r.minY { paths.append(IndexPath(row: row, section: s)) }
+                row += 1
             }
         }
         return paths
@@ -320,8 +328,7 @@ open class UITableView: UIScrollView {
         for (s, section) in sections.enumerated() where section.bottom > top && section.top < bottom {
             let tops = section.rowTops
             guard tops.count > 1 else { continue }
-            var r = indexPathForRow(at: CGPoint(x: 0, y: Swift.max(top, tops[0])))?.row ?? 0
-            if indexPathForRow(at: CGPoint(x: 0, y: Swift.max(top, tops[0])))?.section != s { r = 0 }
+            var r = UITableView.row(in: tops, at: top)
             while r < tops.count - 1, tops[r] < bottom {
                 if tops[r + 1] > top { wanted.append(IndexPath(row: r, section: s)) }
                 r += 1

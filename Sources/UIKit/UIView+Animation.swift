@@ -34,7 +34,7 @@ extension UIView {
     }
 
     /// The blocks being run, innermost last.
-    nonisolated(unsafe) static var animationBlocks: [AnimationBlock] = []
+    static var animationBlocks: [AnimationBlock] = []
 
     /// The animation a change of `key` on a view's layer gets inside an
     /// animation block (nil outside one: views do not animate by themselves).

@@ -71,9 +71,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Set when the base `draw(_:)` runs: the class does not draw.
     private var baseDrawReached = false
     /// Classes found not to override `draw(_:)`: their views keep no backing image.
-    private static var drawlessClasses: Set<ObjectIdentifier> = [UIView.self, UIImageView.self, UIWindow.self, UIControl.self].map {
-        ObjectIdentifier($0)
-    }.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+    private static var drawlessClasses = Set([UIView.self, UIImageView.self, UIWindow.self, UIControl.self].map(ObjectIdentifier.init))
 
     public init(frame: CGRect) {
         layer = UIView.makeLayer(Self.layerClass)
