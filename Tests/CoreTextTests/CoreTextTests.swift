@@ -224,3 +224,30 @@ struct CoreTextRunTests {
         #expect(CTLineGetPenOffsetForFlush(line, 1, .infinity) == 0)
     }
 }
+
+@Suite("Core Text with hostile values")
+struct CoreTextHostileValueTests {
+    @Test("Sizes, kerns, rectangles and positions that are NaN, infinite, huge or negative give finite results")
+    func hostile() throws {
+        let values: [CGFloat] = [.nan, .infinity, -.infinity, 1e30, -1e30, 0, -5]
+        let ctx = try bitmapContext(40, 20)
+        for v in values {
+            let font = CTFontCreateWithName("Helvetica" as CFString, v, nil)
+            #expect(CTFontGetSize(font).isFinite && CTFontGetSize(font) > 0)
+            let text = NSAttributedString(string: "Hostile text", attributes: [.font: font, .kern: v, .baselineOffset: v])
+            let line = CTLineCreateWithAttributedString(text)
+            #expect(CTLineGetTypographicBounds(line, nil, nil, nil).isFinite)
+            #expect(CTLineGetOffsetForStringIndex(line, Int(exactly: v.isFinite && abs(v) < 1e9 ? v : 0) ?? 0, nil).isFinite)
+            _ = CTLineGetStringIndexForPosition(line, CGPoint(x: v, y: v))
+            _ = CTLineGetPenOffsetForFlush(line, v, Double(v))
+            ctx.textPosition = CGPoint(x: v, y: v)
+            CTLineDraw(line, ctx)
+            let setter = CTFramesetterCreateWithAttributedString(text)
+            let size = CTFramesetterSuggestFrameSizeWithConstraints(
+                setter, CFRange(location: Int.min, length: Int.max), nil, CGSize(width: v, height: v), nil)
+            #expect(size.width.isFinite && size.height.isFinite)
+            let frame = CTFramesetterCreateFrame(setter, CFRange(), CGPath(rect: CGRect(x: v, y: v, width: v, height: v), transform: nil), nil)
+            CTFrameDraw(frame, ctx)
+        }
+    }
+}
