@@ -18,6 +18,7 @@ let package = Package(
                 .product(name: "StrataGraphics", package: "Strata"),
                 .product(name: "StrataText", package: "Strata"),
                 .product(name: "StrataLayers", package: "Strata"),
+                .product(name: "StrataQueues", package: "Strata"),
                 .product(name: "StrataTiles", package: "Strata"),
                 .product(name: "StrataCharts", package: "Strata"),
                 .product(name: "StrataControls", package: "Strata"),

@@ -1,6 +1,8 @@
 import Foundation
+import StrataQueues
 import UIKit
 
+import func StrataDemos.median
 import func StrataDemos.medianMilliseconds
 
 /// The layers benchmark's cases built through Core Animation's names
@@ -10,8 +12,75 @@ import func StrataDemos.medianMilliseconds
 @MainActor
 enum CALayersBench {
     static func run(repeat count: Int, wanted: (String) -> Bool, report: (String, @autoclosure () -> Double) -> Void) {
-        if wanted("commit-10k") || wanted("commit-10k-animated") { commit10k(count, report) }
-        if wanted("animate-1k") { animate1k(count, report) }
+        if wanted("commit-10k") || wanted("commit-10k-animated") {
+            let (move, window) = commitScene()
+            report("commit-10k", medianMillisecondsSettled(repeat: count) { move(false) })
+            report("commit-10k-animated", medianMillisecondsSettled(repeat: count) { move(true) })
+            window.close()
+        }
+        if wanted("animate-1k") {
+            let (frame, window) = animateScene()
+            report("animate-1k", medianMilliseconds(repeat: count) { frame() })
+            window.close()
+        }
+    }
+
+    /// Both front ends in one process, their rounds alternated: each case's
+    /// native scene and Core Animation scene are built side by side, then
+    /// `rounds` times a run of `count / rounds` native frames is followed by
+    /// as many Core Animation ones. The medians over all of each side's
+    /// frames are reported as `strata` and `strata-ca` lines. Separate
+    /// processes differ by more than the facade costs: the commit's
+    /// allocations run at speeds that depend on the heap each process was
+    /// dealt (the same native commit ran from 3 to 8 ms process to process),
+    /// so the comparison is made within one heap.
+    static func runBoth(
+        repeat count: Int, rounds: Int, wanted: (String) -> Bool, report: (String, String, @autoclosure () -> Double) -> Void
+    ) throws {
+        let perRound = max(1, count / max(1, rounds))
+        func alternate(_ settled: Bool, _ native: () -> Void, _ ca: () -> Void) -> (Double, Double) {
+            var a: [Double] = [], b: [Double] = []
+            for _ in 0..<max(1, rounds) {
+                a += samples(perRound, settled: settled, native)
+                b += samples(perRound, settled: settled, ca)
+            }
+            return (median(a), median(b))
+        }
+        if wanted("commit-10k") || wanted("commit-10k-animated") {
+            let native = try LayersBench.commitScene()
+            let (ca, window) = commitScene()
+            for animated in [false, true] {
+                let name = animated ? "commit-10k-animated" : "commit-10k"
+                guard wanted(name) else { continue }
+                let (n, c) = alternate(true, { native(animated) }, { ca(animated) })
+                report("strata", name, n)
+                report("strata-ca", name, c)
+            }
+            window.close()
+        }
+        if wanted("animate-1k") {
+            let native = try LayersBench.animateScene()
+            let (ca, window) = animateScene()
+            let (n, c) = alternate(false, native, ca)
+            report("strata", "animate-1k", n)
+            report("strata-ca", "animate-1k", c)
+            window.close()
+        }
+    }
+
+    /// `count` timings of `body` in milliseconds, after two untimed warm-ups;
+    /// with `settled`, the pool's utility queues finish between runs
+    /// (see `medianMillisecondsSettled`).
+    static func samples(_ count: Int, settled: Bool, _ body: () -> Void) -> [Double] {
+        var times: [Double] = []
+        for i in 0..<(count + 2) {
+            if settled { settlePool() }
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            body()
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            if i >= 2 { times.append(Double(t1 - t0) / 1e6) }
+        }
+        return times
     }
 
     static func window() -> UIWindow {
@@ -20,8 +89,10 @@ enum CALayersBench {
         return w
     }
 
-    /// commit-10k (and -animated): 10,000 layers move in one transaction.
-    static func commit10k(_ count: Int, _ report: (String, @autoclosure () -> Double) -> Void) {
+    /// commit-10k's scene through `CALayer`: 10,000 layers on screen.
+    /// Returns one round (all moved in one `CATransaction`, with implicit
+    /// animations when passed true) and the window.
+    static func commitScene() -> ((_ animated: Bool) -> Void, UIWindow) {
         let w = window()
         var layers: [CALayer] = []
         for i in 0..<10_000 {
@@ -33,7 +104,7 @@ enum CALayersBench {
         }
         _ = w.snapshotImage()
         var step = 0.0
-        func move(animated: Bool) {
+        let move = { (animated: Bool) in
             step += 1
             CATransaction.begin()
             CATransaction.setDisableActions(!animated)
@@ -41,13 +112,12 @@ enum CALayersBench {
             for l in layers { l.position = CGPoint(x: l.position.x + dx, y: l.position.y) }
             CATransaction.commit()
         }
-        report("commit-10k", medianMilliseconds(repeat: count) { move(animated: false) })
-        report("commit-10k-animated", medianMilliseconds(repeat: count) { move(animated: true) })
-        w.close()
+        return (move, w)
     }
 
-    /// animate-1k: one frame of 1,000 layers with running animations.
-    static func animate1k(_ count: Int, _ report: (String, @autoclosure () -> Double) -> Void) {
+    /// animate-1k's scene through `CABasicAnimation`: 1,000 layers with
+    /// running animations. Returns one round (a frame) and the window.
+    static func animateScene() -> (() -> Void, UIWindow) {
         let w = window()
         for i in 0..<1_000 {
             let l = CALayer()
@@ -70,6 +140,6 @@ enum CALayersBench {
             l.add(fade, forKey: "fade")
         }
         _ = w.snapshotImage()
-        report("animate-1k", medianMilliseconds(repeat: count) { w.advance(by: 1.0 / 60) })
+        return ({ w.advance(by: 1.0 / 60) }, w)
     }
 }

@@ -34,10 +34,14 @@ struct LayersBench: ParsableCommand {
 
     @Option(
         help: """
-            native (Strata's layers) or quartzcore: commit-10k, commit-10k-animated and animate-1k built \
-            through CALayer, CATransaction and CABasicAnimation in a UIWindow, printed as strata-ca lines.
+            native (Strata's layers), quartzcore (commit-10k, commit-10k-animated and animate-1k built \
+            through CALayer, CATransaction and CABasicAnimation in a UIWindow, printed as strata-ca lines), \
+            or both: those three cases built both ways in one process, their rounds alternated.
             """)
     var frontEnd = "native"
+
+    @Option(help: "With --front-end both: how many times the two front ends take turns.")
+    var rounds = 10
 
     func run() throws {
         try MainActor.assumeIsolated { try runOnMain() }
@@ -48,14 +52,21 @@ struct LayersBench: ParsableCommand {
         func median(_ body: () -> Void) -> Double { medianMilliseconds(repeat: `repeat`, body) }
         let selected = only.map { Set($0.split(separator: ",").map(String.init)) }
         func wanted(_ name: String) -> Bool { selected?.contains(name) ?? true }
-        guard ["native", "quartzcore"].contains(frontEnd) else {
-            throw ValidationError("--front-end must be native or quartzcore, not \(frontEnd)")
+        guard ["native", "quartzcore", "both"].contains(frontEnd) else {
+            throw ValidationError("--front-end must be native, quartzcore or both, not \(frontEnd)")
         }
         let label = frontEnd == "quartzcore" ? "strata-ca" : "strata"
         func report(_ name: String, _ ms: @autoclosure () -> Double) {
             guard wanted(name) else { return }
             let ms = ms()
             FileHandle.standardOutput.write(Data(String(format: "%@ %@ %.3f\n", label, name, ms).utf8))
+        }
+        if frontEnd == "both" {
+            try CALayersBench.runBoth(repeat: `repeat`, rounds: rounds, wanted: wanted) { who, name, ms in
+                guard wanted(name) else { return }
+                FileHandle.standardOutput.write(Data(String(format: "%@ %@ %.3f\n", who, name, ms()).utf8))
+            }
+            return
         }
         if frontEnd == "quartzcore" {
             CALayersBench.run(repeat: `repeat`, wanted: wanted, report: report)
@@ -259,6 +270,18 @@ struct LayersBench: ParsableCommand {
     /// commit-10k: layers already on screen move in one transaction.
     @MainActor
     func commit10k(_ report: (String, @autoclosure () -> Double) -> Void) throws {
+        let move = try Self.commitScene()
+        report("commit-10k", medianMillisecondsSettled(repeat: `repeat`) { move(false) })
+        // The same moves with their implicit animations: 10,000 animations
+        // made, each from the presentation value of the one it replaces.
+        report("commit-10k-animated", medianMillisecondsSettled(repeat: `repeat`) { move(true) })
+    }
+
+    /// commit-10k's scene: 10,000 layers on screen. Returns one round, which
+    /// moves them all in one transaction (with their implicit animations
+    /// when passed true) and commits.
+    @MainActor
+    static func commitScene() throws -> (_ animated: Bool) -> Void {
         let big = try LayerHost(width: 1920, height: 1080, clock: ManualClock())
         var layers: [Layer] = []
         for i in 0..<10_000 {
@@ -270,22 +293,29 @@ struct LayersBench: ParsableCommand {
         }
         Transaction.flush()
         var step = 0.0
-        func move(animated: Bool) {
-            step += 1
-            Transaction.begin()
-            Transaction.disableActions = !animated
-            for l in layers { l.position = Point(x: l.position.x + (step.truncatingRemainder(dividingBy: 2) == 0 ? 1 : -1), y: l.position.y) }
-            Transaction.commit()
+        return { animated in
+            withExtendedLifetime(big) {
+                step += 1
+                Transaction.begin()
+                Transaction.disableActions = !animated
+                let dx = step.truncatingRemainder(dividingBy: 2) == 0 ? 1.0 : -1.0
+                for l in layers { l.position = Point(x: l.position.x + dx, y: l.position.y) }
+                Transaction.commit()
+            }
         }
-        report("commit-10k", medianMilliseconds(repeat: `repeat`) { move(animated: false) })
-        // The same moves with their implicit animations: 10,000 animations
-        // made, each from the presentation value of the one it replaces.
-        report("commit-10k-animated", medianMilliseconds(repeat: `repeat`) { move(animated: true) })
     }
 
     /// animate-1k: one frame of 1,000 layers with running animations.
     @MainActor
     func animate1k(_ report: (String, @autoclosure () -> Double) -> Void) throws {
+        let frame = try Self.animateScene()
+        report("animate-1k", medianMilliseconds(repeat: `repeat`) { frame() })
+    }
+
+    /// animate-1k's scene: 1,000 layers with running position and opacity
+    /// animations. Returns one round: a frame, rendered.
+    @MainActor
+    static func animateScene() throws -> () -> Void {
         let animClock = ManualClock()
         let anim = try LayerHost(width: 1920, height: 1080, clock: animClock)
         for i in 0..<1_000 {
@@ -304,7 +334,7 @@ struct LayersBench: ParsableCommand {
             l.add(fade, forKey: "fade")
         }
         anim.renderFrame()
-        report("animate-1k", medianMilliseconds(repeat: `repeat`) { anim.advance() })
+        return { _ = anim.advance() }
     }
 
     /// 500 layers of every kind the issue lists; returns the compositor to time
