@@ -67,6 +67,10 @@ public final class CGContext {
     package init(canvas: Canvas) {
         self.canvas = canvas
         shadowsGoDown = true
+        // The CTM starts at the canvas's transform (its pixel density, say),
+        // as a context Core Animation or UIKit hands out starts at its scale.
+        state.ctm = CGAffineTransform(canvas.transform)
+        pathSpace = state.ctm
     }
 
     // MARK: The bitmap

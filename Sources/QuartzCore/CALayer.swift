@@ -56,7 +56,9 @@ open class CALayer {
     private var sublayerList: [CALayer] = []
     public private(set) weak var superlayer: CALayer?
     /// The layer's delegate (held weakly).
-    public weak var delegate: (any CALayerDelegate)?
+    public weak var delegate: (any CALayerDelegate)? {
+        didSet { delegateDidChange() }
+    }
     /// Actions by key, consulted after the delegate (`action(forKey:)`).
     public var actions: [String: any CAAction]?
     /// The animations added, by key (what `animation(forKey:)` returns).
@@ -103,6 +105,10 @@ open class CALayer {
     isolated deinit {
         (strata as? any BridgedLayer)?.owner = nil
     }
+
+    /// Called when `delegate` is set; subclasses here that hand it to other
+    /// threads override it.
+    func delegateDidChange() {}
 
     /// Sets the Apple-typed values kept beside the Strata layer (colours,
     /// paths) from the presented Strata values; subclasses add theirs.
@@ -199,7 +205,7 @@ open class CALayer {
         get { strata.borderWidth }
         set { strata.borderWidth = Double(newValue) }
     }
-    private var borderCGColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    private var borderCGColor: CGColor? = CGColor.black
     public var borderColor: CGColor? {
         get { borderCGColor }
         set {
@@ -211,7 +217,7 @@ open class CALayer {
         get { strata.masksToBounds }
         set { strata.masksToBounds = newValue }
     }
-    private var shadowCGColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    private var shadowCGColor: CGColor? = CGColor.black
     public var shadowColor: CGColor? {
         get { shadowCGColor }
         set {

@@ -42,7 +42,7 @@ open class CAShapeLayer: CALayer {
             shape.path = newValue?.path ?? StrataGraphics.Path()
         }
     }
-    private var fillCGColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    private var fillCGColor: CGColor? = CGColor.black
     /// The fill (opaque black by default; nil: none).
     public var fillColor: CGColor? {
         get { fillCGColor }

@@ -101,6 +101,10 @@ func quartzCoreExamples() throws {
     let link = CADisplayLink { _ in }
     link.add(to: .main, forMode: .common)
     link.invalidate()
+    let tiles = CATiledLayer()
+    tiles.tileSize = CGSize(width: 512, height: 512)
+    tiles.levelsOfDetail = 4
+    tiles.delegate = nil
 }
 
 func coreTextExamples() throws {

@@ -15,6 +15,8 @@ struct UIGraphicsTests {
                 UIColor.blue.setFill()
                 context.fill(CGRect(x: 0, y: 0, width: 30, height: 5))
                 #expect(UIGraphicsGetCurrentContext() === context.cgContext)
+                // The CTM is iOS's: the scale, and Core Graphics' y up flipped.
+                #expect(context.cgContext.ctm == CGAffineTransform(a: 2, b: 0, c: 0, d: -2, tx: 0, ty: 40))
             }
         }.value
         #expect(image.size == CGSize(width: 30, height: 20))

@@ -1,0 +1,196 @@
+public import CoreGraphics
+internal import Foundation
+internal import StrataGraphics
+internal import StrataLayers
+internal import Synchronization
+
+/// The Strata tiled layer a `CATiledLayer` stands for. Its tiles are drawn
+/// on the pool's threads, each through the `CATiledLayer`'s `draw(in:)`.
+@MainActor
+final class BridgedTiledLayer: TiledLayer, BridgedLayer {
+    unowned var owner: CALayer?
+    /// The `CATiledLayer` for the drawing threads: held weakly, so that a
+    /// tile being drawn keeps it alive only while it draws, and set on the
+    /// main actor while those threads read it.
+    let drawer = Mutex<WeakTiledLayer>(WeakTiledLayer())
+    /// The `CATiledLayer`'s delegate, for the drawing threads.
+    let delegateBox = Mutex<WeakDelegate>(WeakDelegate())
+
+    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
+    override func layoutSublayers() { owner?.layoutSublayers() }
+
+    nonisolated override func draw(in canvas: Canvas) {
+        guard let layer = drawer.withLock({ $0.layer }) else { return }
+        layer.draw(in: CGContext(canvas: canvas))
+    }
+
+    /// The `CATiledLayer`'s delegate, read for a drawing thread.
+    nonisolated func delegateForDrawing() -> (any CALayerDelegate)? {
+        delegateBox.withLock { $0.delegate }
+    }
+}
+
+/// A weak reference to a layer's delegate, for the drawing threads.
+struct WeakDelegate: @unchecked Sendable {
+    // Unchecked: a main-actor protocol's existential is not Sendable. The
+    // reference itself is safe to load on any thread (weak loads are atomic);
+    // what the drawing threads do with it is call `draw(_:in:)`, as Core
+    // Animation does, which `CATiledLayer` documents.
+    weak var delegate: (any CALayerDelegate)?
+}
+
+/// A weak reference to a `CATiledLayer` (a main-actor class, so `Sendable`).
+struct WeakTiledLayer: Sendable {
+    weak var layer: CATiledLayer?
+}
+
+/// A layer that draws its contents in tiles, when and where they come on
+/// screen, on background threads (`CATiledLayer`): for images far larger
+/// than one bitmap should be, maps, and documents that zoom.
+///
+/// As in Core Animation, **`draw(in:)` runs on background threads**,
+/// several tiles at once, and so does the delegate's `draw(_:in:)`. The
+/// context is clipped to the tile: `ctx.boundingBoxOfClipPath` is the
+/// tile's area in the layer's coordinates, and the CTM's scale its
+/// resolution. The drawing code must be thread-safe: it may read the
+/// context, `tileSize`, `levelsOfDetail`, `levelsOfDetailBias` and
+/// immutable data of its own, and use Core Graphics, Core Text and UIKit's
+/// drawing (whose current-context stack is per thread); anything else of
+/// the main actor's it must not touch. `draw(in:)` is `nonisolated` here, so
+/// an override is too; the delegate's `draw(_:in:)` is declared on the main
+/// actor, as `CALayerDelegate`'s methods are, and is called from the
+/// drawing threads all the same, as Core Animation calls it.
+///
+/// Until a tile is drawn, a coarser level's tile stands in for it, and a
+/// new tile fades in over the class's `fadeDuration()`.
+/// `setNeedsDisplay()` redraws every tile, `setNeedsDisplay(_:)` those the
+/// rectangle touches; the old ones stay until their replacements are ready.
+@MainActor
+open class CATiledLayer: CALayer {
+    override class func makeStrataLayer() -> Layer { BridgedTiledLayer() }
+    private nonisolated var tiled: BridgedTiledLayer { strata as! BridgedTiledLayer }
+
+    /// The tiling, readable from the drawing threads.
+    private let tiling = Mutex(Tiling())
+    private struct Tiling {
+        var tileSize = CGSize(width: 256, height: 256)
+        var levelsOfDetail = 1
+        var levelsOfDetailBias = 0
+    }
+
+    /// The tiling, read on any thread. Nonisolated, so that the lock's
+    /// closure is too: a closure formed on the main actor would check that
+    /// it runs there, and a tile's drawing reads these.
+    private nonisolated func currentTiling() -> Tiling { tiling.withLock { $0 } }
+
+    override func setUp() {
+        super.setUp()
+        tiled.drawer.withLock { $0.layer = self }
+        tiled.fadeDuration = Double(Self.fadeDuration())
+    }
+
+    /// How long a new tile takes to fade in, in seconds (0.25 by default):
+    /// a subclass overrides it to change it, as in Core Animation.
+    open class func fadeDuration() -> CFTimeInterval { 0.25 }
+
+    /// The largest size of a tile, in pixels (256 × 256 by default): in
+    /// points it is this divided by `contentsScale`. Each side is rounded up
+    /// to whole pixels and kept within 16…4096; a size that is not finite,
+    /// or not positive, is ignored. Nonisolated, so that a tile's drawing
+    /// may read it.
+    public nonisolated var tileSize: CGSize {
+        get { currentTiling().tileSize }
+        set {
+            guard newValue.width.isFinite, newValue.height.isFinite, newValue.width > 0, newValue.height > 0 else { return }
+            func side(_ v: CGFloat) -> CGFloat { Swift.min(4096, Swift.max(16, v.rounded(.up))) }
+            let size = CGSize(width: side(newValue.width), height: side(newValue.height))
+            updateTiling { $0.tileSize = size }
+        }
+    }
+
+    /// How many levels of detail the layer keeps (1 by default), each half
+    /// the resolution of the one above; kept within 1…30. Nonisolated, so
+    /// that a tile's drawing may read it.
+    public nonisolated var levelsOfDetail: Int {
+        get { currentTiling().levelsOfDetail }
+        set {
+            let v = Swift.min(30, Swift.max(1, newValue))
+            updateTiling { $0.levelsOfDetail = v }
+        }
+    }
+
+    /// How many of the levels magnify, above `contentsScale` (0 by
+    /// default); kept within 0…30. Nonisolated, so that a tile's drawing
+    /// may read it.
+    public nonisolated var levelsOfDetailBias: Int {
+        get { currentTiling().levelsOfDetailBias }
+        set {
+            let v = Swift.min(30, Swift.max(0, newValue))
+            updateTiling { $0.levelsOfDetailBias = v }
+        }
+    }
+
+    /// Changes the tiling and hands it to the Strata layer on the main
+    /// actor: now, when called there (as it is, but for odd code), else at
+    /// the main queue's next turn.
+    private nonisolated func updateTiling(_ change: (inout Tiling) -> Void) {
+        let t = tiling.withLock {
+            change(&$0); return $0
+        }
+        let layer = tiled
+        let apply: @MainActor @Sendable () -> Void = {
+            layer.tileSize = Size(width: Double(t.tileSize.width), height: Double(t.tileSize.height))
+            layer.levelsOfDetail = t.levelsOfDetail
+            layer.levelsOfDetailBias = t.levelsOfDetailBias
+        }
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated(apply)
+        } else {
+            DispatchQueue.main.async(execute: apply)
+        }
+    }
+
+    /// Draws one tile into `ctx`, clipped to it, on a background thread:
+    /// the delegate's `draw(_:in:)` by default. See the class's notes on
+    /// what the drawing may touch.
+    nonisolated open override func draw(in ctx: CGContext) {
+        guard let delegate = tiled.delegateForDrawing() else { return }
+        let layer = self
+        // The context stays on this thread: the closure runs here, now.
+        nonisolated(unsafe) let ctx = ctx
+        // The delegate's method is declared on the main actor; Core
+        // Animation calls it here, on the tile's thread, and so does this
+        // (the class's documentation tells the delegate so). What makes it
+        // safe is the delegate's part: it draws into `ctx` and reads only
+        // what it may read from any thread.
+        runOffMainActor { delegate.draw(layer, in: ctx) }
+    }
+
+    override func delegateDidChange() {
+        let d = delegate
+        tiled.delegateBox.withLock { $0.delegate = d }
+    }
+}
+
+/// Runs `body`, declared on the main actor, on the calling thread, with no
+/// hop and no check: for the one call Core Animation makes off the main
+/// thread by design (a tiled layer's delegate drawing a tile). A
+/// synchronous main-actor closure has the same calling convention as a
+/// plain one; only the compiler's static isolation is stepped over.
+nonisolated func runOffMainActor(_ body: @MainActor () -> Void) {
+    withoutActuallyEscaping(body) { escaping in
+        unsafeBitCast(escaping, to: (() -> Void).self)()
+    }
+}
+
+/// Whether the caller runs on the main queue, the main actor's executor
+/// (which a test harness may drain from a thread other than the main one,
+/// so `Thread.isMainThread` will not do).
+enum MainQueue {
+    private static let key = DispatchSpecificKey<UInt8>()
+    private static let marked: Bool = {
+        DispatchQueue.main.setSpecific(key: key, value: 1)
+        return true
+    }()
+    static var isCurrent: Bool { marked && DispatchQueue.getSpecific(key: key) == 1 }
+}
