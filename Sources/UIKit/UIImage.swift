@@ -113,11 +113,9 @@ open class UIImage: @unchecked Sendable {
     /// The image as a JPEG file at `compressionQuality` (0...1).
     public func jpegData(compressionQuality: CGFloat) -> Data? {
         guard let cgImage else { return nil }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(UUID().uuidString).jpg").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let q = compressionQuality.isFinite ? Swift.min(Swift.max(Double(compressionQuality), 0), 1) : 0.9
-        guard (try? cgImage.image.writeJPEG(to: path, quality: q)) != nil else { return nil }
-        return FileManager.default.contents(atPath: path)
+        guard let bytes = try? cgImage.image.jpegData(quality: q) else { return nil }
+        return Data(bytes)
     }
 
     /// The same image, its rendering mode ignored (Strata does not tint templates).
