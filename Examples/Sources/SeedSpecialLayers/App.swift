@@ -8,7 +8,7 @@ import UIKit
 final class GalleryViewController: UIViewController {
     let listings: [ListingViewController] = [
         RichTextViewController(), CubesViewController(), GradientViewController(), GradientLocationsViewController(),
-        ReplicatorViewController(), ReflectionViewController(), ScrollLayerViewController(),
+        ReplicatorViewController(), ReflectionViewController(), ScrollLayerViewController(), TiledLayerViewController(),
     ]
 
     override func viewDidLoad() {

@@ -3,8 +3,7 @@
 // listing's view controller ported from Objective-C line by line to Swift
 // with Apple's names. A listing's `containerView` outlet (Interface
 // Builder) is a view the listing's controller makes in code. The chapter's
-// tiled layer (6.11, 6.12) is not here: Strata's QuartzCore has no
-// CATiledLayer yet.
+// tiled layer (6.11, 6.12) is in TiledListings.swift.
 import UIKit
 
 /// A listing's controller: its view holds the container its code fills.

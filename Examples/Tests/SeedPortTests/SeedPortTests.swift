@@ -159,11 +159,39 @@ struct SeedPortTests {
         try await waitForDrawing(controller)
     }
 
+    /// Renders frames of `window` until `done` holds of its picture (about
+    /// 5 s at most): a tiled layer's tiles are drawn on other threads and
+    /// fade in over a quarter of a second.
+    func untilPicture(_ window: UIWindow, _ done: (Image) -> Bool) async throws -> Image {
+        var image = try snapshot(window)
+        for _ in 0..<500 where !done(image) {
+            try await Task.sleep(for: .milliseconds(10))
+            window.advance(by: 0.05)
+            image = try snapshot(window)
+        }
+        #expect(done(image))
+        // Every fade ends.
+        window.advance(by: 1)
+        return try snapshot(window)
+    }
+
+    /// Whether the pixel at (`x`, `y`) is near `color` (each channel within 12).
+    func pixel(_ image: Image, _ x: Int, _ y: Int, near color: Pixel) -> Bool {
+        let p = image[x, y]
+        return abs(Int(p.r) - Int(color.r)) <= 12 && abs(Int(p.g) - Int(color.g)) <= 12 && abs(Int(p.b) - Int(color.b)) <= 12
+    }
+
     @Test("001: the special layers' listings, and the scroll layer dragged by its pan recognizer")
-    func specialLayers() throws {
+    func specialLayers() async throws {
         let controller = GalleryViewController()
         let window = show(controller, size: CGSize(width: 960, height: 480))
-        try expectImage(try snapshot(window), matchesGolden: "\(resources)/seed-001.png", mean: 0.5, over8: 0.5)
+        // The tiled layer's listing is the eighth: its container at (740, 260).
+        // The snowman's eyes, centred at (964, 450) and (1084, 450) of the
+        // picture, one in each of the two tiles shown from (900, 290), are
+        // at (804, 420) and (924, 420) in the window, and dark.
+        let dark = Pixel(r: 26, g: 26, b: 26, a: 255)
+        let image = try await untilPicture(window) { pixel($0, 804, 420, near: dark) && pixel($0, 924, 420, near: dark) }
+        try expectImage(image, matchesGolden: "\(resources)/seed-001.png", mean: 0.5, over8: 0.5)
         // The scroll layer's listing is the seventh: at (480, 240), its
         // container 20 points in. Drag its grid 120 points left and 60 up.
         let scroll = try #require(controller.listings[6] as? ScrollLayerViewController).scrollView
@@ -177,5 +205,36 @@ struct SeedPortTests {
         // The pan begins after its first few points of movement.
         #expect(scroll.bounds.origin.x > 100 && scroll.bounds.origin.x <= 120)
         #expect(scroll.bounds.origin.y > 50 && scroll.bounds.origin.y <= 60)
+    }
+
+    @Test("001: the tile cutter cuts 64 tiles, and the tiled layer draws those it scrolls to")
+    func tiledLayer() async throws {
+        let directory = Snowman.tileDirectory
+        let tiles = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("Snowman_") }
+        #expect(tiles.count == 64)
+        let picture = try #require(UIImage(contentsOfFile: directory + "/Snowman.jpg")?.cgImage)
+        #expect(picture.width == 2048 && picture.height == 2048)
+        // The tile two across and one down is that part of the picture.
+        let tile = try #require(UIImage(contentsOfFile: directory + "/Snowman_02_01.jpg")?.cgImage)
+        #expect(tile.width == 256 && tile.height == 256)
+        let tilePNG = try #require(UIImage(cgImage: tile).pngData())
+        let tilePixels = try Image(pngData: [UInt8](tilePNG))
+        let cropped = try #require(picture.cropping(to: CGRect(x: 512, y: 256, width: 256, height: 256)))
+        let partPNG = try #require(UIImage(cgImage: cropped).pngData())
+        let part = try Image(pngData: [UInt8](partPNG))
+        for (x, y) in [(10, 10), (128, 128), (250, 3)] {
+            #expect(pixel(tilePixels, x, y, near: part[x, y]))
+        }
+        // With no arguments the cutter prints its usage and does nothing.
+        #expect(tileCutter(["TileCutter"]) == 0)
+        #expect(tileCutter(["TileCutter", directory + "/missing.jpg"]) == 1)
+
+        // Scrolled to the top left, the tiled layer draws the moon's tile.
+        let controller = TiledLayerViewController()
+        let window = show(controller, size: CGSize(width: 240, height: 240))
+        controller.scrollView.contentOffset = CGPoint(x: 200, y: 200)
+        // The moon's middle, (310, 290) of the picture, is at (130, 110) of
+        // the window; its colour is a pale yellow.
+        _ = try await untilPicture(window) { pixel($0, 130, 110, near: Pixel(r: 255, g: 247, b: 204, a: 255)) }
     }
 }
