@@ -155,6 +155,10 @@ open class CATiledLayer: CALayer {
     /// what the drawing may touch.
     nonisolated open override func draw(in ctx: CGContext) {
         guard let delegate = tiled.delegateForDrawing() else { return }
+        if let view = delegate as? any CATiledLayerDrawing {
+            view.drawTile(of: self, in: ctx)
+            return
+        }
         let layer = self
         // The context stays on this thread: the closure runs here, now.
         nonisolated(unsafe) let ctx = ctx
@@ -177,7 +181,7 @@ open class CATiledLayer: CALayer {
 /// thread by design (a tiled layer's delegate drawing a tile). A
 /// synchronous main-actor closure has the same calling convention as a
 /// plain one; only the compiler's static isolation is stepped over.
-nonisolated func runOffMainActor(_ body: @MainActor () -> Void) {
+package nonisolated func runOffMainActor(_ body: @MainActor () -> Void) {
     withoutActuallyEscaping(body) { escaping in
         unsafeBitCast(escaping, to: (() -> Void).self)()
     }
@@ -193,4 +197,11 @@ enum MainQueue {
         return true
     }()
     static var isCurrent: Bool { marked && DispatchQueue.getSpecific(key: key) == 1 }
+}
+
+/// A delegate that draws a tiled layer's tiles its own way, off the main
+/// actor: a `UIView` whose layer is a `CATiledLayer` draws each tile through
+/// its `draw(_:)`, with the tile's rectangle, as UIKit does.
+package protocol CATiledLayerDrawing: AnyObject {
+    nonisolated func drawTile(of layer: CATiledLayer, in ctx: CGContext)
 }

@@ -4,6 +4,7 @@ public import QuartzCore
 package import StrataControls
 package import StrataGraphics
 internal import StrataLayers
+internal import Synchronization
 
 /// The Strata view a `UIView` stands for: it takes part in Strata's input
 /// dispatch (hit testing, pointer capture, gesture recognizers) and hands
@@ -48,7 +49,7 @@ final class LayerClassCoder: NSCoder {}
 /// when first shown and after `setNeedsDisplay()`; `UIGraphicsGetCurrentContext()`
 /// is that image's context (y down) during the call.
 @MainActor
-open class UIView: UIResponder, CALayerDelegate {
+open class UIView: UIResponder, CALayerDelegate, CATiledLayerDrawing {
     /// The class of the view's layer (`CALayer` by default). A custom
     /// layer class is made with its `init?(coder:)` (see the porting notes).
     open class var layerClass: AnyClass { CALayer.self }
@@ -69,7 +70,8 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The UIKit recognizers added (their Strata recognizers are on `node`).
     private var recognizers: [UIGestureRecognizer] = []
     /// Set when the base `draw(_:)` runs: the class does not draw.
-    private var baseDrawReached = false
+    /// Atomic: a tiled layer's view draws on other threads.
+    private let baseDrawReached = Atomic<Bool>(false)
     /// Classes found not to override `draw(_:)`: their views keep no backing image.
     private static var drawlessClasses = Set([UIView.self, UIImageView.self, UIWindow.self, UIControl.self].map(ObjectIdentifier.init))
 
@@ -393,7 +395,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Draws the view's content into the current context (y down, in the
     /// bounds' space). Override it to draw; the default draws nothing.
-    open func draw(_ rect: CGRect) { baseDrawReached = true }
+    open func draw(_ rect: CGRect) { baseDrawReached.store(true, ordering: .relaxed) }
 
     open func setNeedsDisplay() { layer.setNeedsDisplay() }
     open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
@@ -401,9 +403,9 @@ open class UIView: UIResponder, CALayerDelegate {
     public func display(_ layer: CALayer) {
         let id = ObjectIdentifier(type(of: self))
         guard !UIView.drawlessClasses.contains(id) else { return }
-        baseDrawReached = false
+        baseDrawReached.store(false, ordering: .relaxed)
         layer.strata.drawContents()
-        if baseDrawReached {
+        if baseDrawReached.load(ordering: .relaxed) {
             UIView.drawlessClasses.insert(id)
             layer.contents = nil
         }
@@ -413,6 +415,18 @@ open class UIView: UIResponder, CALayerDelegate {
         UIGraphicsPushContext(ctx)
         defer { UIGraphicsPopContext() }
         draw(bounds)
+    }
+
+    /// A tile of the view's `CATiledLayer` (its `layerClass`), drawn on the
+    /// layer's drawing threads as UIKit draws one: `draw(_:)` with the
+    /// tile's rectangle, the tile's context current. Such a view's
+    /// `draw(_:)` runs off the main actor, and under Swift 6 is declared
+    /// `nonisolated override func draw(_ rect: CGRect)`.
+    nonisolated package func drawTile(of layer: CATiledLayer, in ctx: CGContext) {
+        let rect = ctx.boundingBoxOfClipPath
+        UIGraphicsPushContext(ctx)
+        defer { UIGraphicsPopContext() }
+        runOffMainActor { self.draw(rect) }
     }
 
     /// Whether `layoutSubviews()` is running: a layout pass that starts

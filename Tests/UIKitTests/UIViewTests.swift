@@ -1,5 +1,6 @@
 import StrataGraphics
 import StrataTestSupport
+import Synchronization
 import Testing
 import UIKit
 
@@ -201,5 +202,46 @@ struct UIViewTests {
         #expect(root.hitTest(CGPoint(x: 10, y: 10), with: nil) === root)
         #expect(root.hitTest(CGPoint(x: 150, y: 10), with: nil) == nil)
         #expect(root.hitTest(CGPoint(x: CGFloat.nan, y: 10), with: nil) == nil)
+    }
+}
+
+/// A view backed by a tiled layer, as zooming image and PDF views are: its
+/// `draw(_:)` runs on the tiles' threads, once a tile, with the tile's
+/// rectangle, so it is nonisolated (as under Swift 6 on iOS).
+final class TiledView: UIView {
+    override class var layerClass: AnyClass { CATiledLayer.self }
+    let rects = Mutex<[CGRect]>([])
+
+    nonisolated override func draw(_ rect: CGRect) {
+        rects.withLock { $0.append(rect) }
+        // The tile's context is current: UIKit's drawing works.
+        let even = (Int(rect.minX / 64) + Int(rect.minY / 64)).isMultiple(of: 2)
+        (even ? UIColor.red : UIColor.blue).setFill()
+        UIRectFill(rect)
+    }
+}
+
+@MainActor
+@Suite("UIView backed by CATiledLayer")
+struct TiledViewTests {
+    @Test("draw(_:) runs once a tile, off the main actor, with the tile's rectangle")
+    func tiles() async throws {
+        let view = TiledView(frame: CGRect(x: 0, y: 0, width: 128, height: 128))
+        let tiled = try #require(view.layer as? CATiledLayer)
+        tiled.tileSize = CGSize(width: 64, height: 64)
+        let w = window(CGSize(width: 128, height: 128), holding: view)
+        var image = try pixels(try #require(w.snapshotImage()))
+        for _ in 0..<300 where image[96, 96] != Pixel(r: 255, g: 0, b: 0, a: 255) || image[32, 32] != Pixel(r: 255, g: 0, b: 0, a: 255) {
+            try await Task.sleep(for: .milliseconds(10))
+            w.advance(by: 0.5)
+            image = try pixels(try #require(w.snapshotImage()))
+        }
+        #expect(
+            Set(view.rects.withLock { $0 }.map { [$0.minX, $0.minY, $0.width, $0.height] }) == [
+                [0, 0, 64, 64], [64, 0, 64, 64], [0, 64, 64, 64], [64, 64, 64, 64],
+            ])
+        #expect(image[32, 32] == Pixel(r: 255, g: 0, b: 0, a: 255))
+        #expect(image[96, 32] == Pixel(r: 0, g: 0, b: 255, a: 255))
+        #expect(image[96, 96] == Pixel(r: 255, g: 0, b: 0, a: 255))
     }
 }
