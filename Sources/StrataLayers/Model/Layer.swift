@@ -46,37 +46,49 @@ public enum LayerAction: Sendable {
 /// animate implicitly (after a layer's first commit) unless actions are disabled.
 @MainActor
 open class Layer {
-    /// The model values.
-    var state = LayerState()
-    public private(set) weak var superlayer: Layer?
-    public private(set) var sublayers: [Layer] = []
-    public weak var delegate: (any LayerDelegate)?
-    /// A name, for debugging and for looking layers up.
-    public var name: String?
-    /// Actions by key, consulted after the delegate.
-    public var actions: [String: LayerAction] = [:]
-    /// Whether a change of bounds calls `setNeedsDisplay()`.
-    public var needsDisplayOnBoundsChange = false
+    // The stored values are ordered for the commit, which visits every
+    // changed layer: what it reads and writes comes first, in as few cache
+    // lines as will hold them, and the rest after.
 
-    /// Unique for the process; render tree nodes carry it.
-    let id: Int
-    static var nextID = 0
-    /// Animations in the order added, with their keys.
-    var animationEntries: [AnimationEntry] = []
-    var needsDisplayFlag = false
-    /// The part asked to be redrawn by `setNeedsDisplay(in:)`; nil is all.
-    var needsDisplayRect: Rect?
-    /// `contentsVersion` when `drawContents()` last made the contents: a
-    /// partial redraw may start from them only while they are still those.
-    var backingVersion = -1
-    var needsLayoutFlag = false
     /// Changed since the last commit: this layer's own values or sublayer list.
     var isDirty = true
     /// Some layer below changed since the last commit.
     var subtreeDirty = false
     var hasBeenCommitted = false
+    var needsDisplayFlag = false
+    var needsLayoutFlag = false
     /// In `AnimationRegistry`.
     var isRegisteredForAnimations = false
+    /// Whether a change of bounds calls `setNeedsDisplay()`.
+    public var needsDisplayOnBoundsChange = false
+    /// Unique for the process; render tree nodes carry it.
+    let id: Int
+    static var nextID = 0
+    /// Identifies the layer's own values as committed: a new number at each
+    /// commit after they changed.
+    var stateVersion = 0
+    /// `RenderNode.lookVersion` of the last commit.
+    var lookVersion = 0
+    /// The node of the last commit, reused while nothing below changes.
+    var lastNode: RenderNode?
+    public private(set) var sublayers: [Layer] = []
+    /// Animations in the order added, with their keys.
+    var animationEntries: [AnimationEntry] = []
+    public private(set) weak var superlayer: Layer?
+    /// The model values.
+    var state = LayerState()
+    public weak var delegate: (any LayerDelegate)?
+    /// Actions by key, consulted after the delegate.
+    public var actions: [String: LayerAction] = [:]
+    /// A name, for debugging and for looking layers up.
+    public var name: String?
+    /// The part asked to be redrawn by `setNeedsDisplay(in:)`; nil is all.
+    var needsDisplayRect: Rect?
+    /// `contentsVersion` when `drawContents()` last made the contents: a
+    /// partial redraw may start from them only while they are still those.
+    var backingVersion = -1
+    /// Bumped whenever `display()` makes new contents.
+    var contentsVersion = 0
     /// See `clock`.
     var clockCache: (generation: Int, clock: (any MediaClock)?) = (-1, nil)
     /// Bumped whenever any layer is attached or detached, and when a layer or
@@ -93,15 +105,6 @@ open class Layer {
     deinit {
         Layer.treesChanged()
     }
-    /// Bumped whenever `display()` makes new contents.
-    var contentsVersion = 0
-    /// Identifies the layer's own values as committed: a new number at each
-    /// commit after they changed.
-    var stateVersion = 0
-    /// `RenderNode.lookVersion` of the last commit.
-    var lookVersion = 0
-    /// The node of the last commit, reused while nothing below changes.
-    var lastNode: RenderNode?
     /// The host this layer is the root of.
     weak var host: LayerHost?
 
