@@ -26,14 +26,20 @@ struct RasterBench: ParsableCommand {
 
     @Option(
         help: """
-            The API the scenes are drawn through: native (Canvas; lines begin `strata`) or coregraphics             (CGContext, as iOS code draws; lines begin `strata-cg`).
+            The API the scenes are drawn through: native (Canvas; lines begin `strata`), coregraphics \
+            (CGContext, as iOS code draws; lines begin `strata-cg`), or both, in one process, their \
+            rounds alternated.
             """)
     var frontEnd = "native"
 
+    @Option(help: "With --front-end both: how many times the two front ends take turns.")
+    var rounds = 10
+
     func validate() throws {
-        guard ["native", "coregraphics"].contains(frontEnd) else {
-            throw ValidationError("--front-end must be native or coregraphics, not \(frontEnd)")
+        guard ["native", "coregraphics", "both"].contains(frontEnd) else {
+            throw ValidationError("--front-end must be native, coregraphics or both, not \(frontEnd)")
         }
+        guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
         guard `repeat` >= 1 else { throw ValidationError("--repeat must be at least 1") }
         for name in scenes.split(separator: ",") where RasterScene(rawValue: String(name)) == nil {
             throw ValidationError("unknown scene '\(name)'; scenes are \(RasterScene.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -41,6 +47,7 @@ struct RasterBench: ParsableCommand {
     }
 
     func run() throws {
+        if frontEnd == "both" { return try runBoth() }
         if let png { try FileManager.default.createDirectory(atPath: png, withIntermediateDirectories: true) }
         let canvas = try Canvas(width: RasterScene.width, height: RasterScene.height)
         let cg = frontEnd == "coregraphics"
@@ -68,6 +75,36 @@ struct RasterBench: ParsableCommand {
                     try context.flatMap { c in try Bitmap(wrapping: c.data!, width: c.width, height: c.height).makeImage() }
                     ?? canvas.makeImage()
                 try image.writePNG(to: "\(png)/\(engine)-\(scene.rawValue).png", compressionLevel: 3)
+            }
+        }
+    }
+
+    /// Both front ends on one surface size in one process: for each scene,
+    /// `rounds` times a run of `repeat / rounds` native draws and then as
+    /// many through `CGContext`; the medians over each side's draws.
+    func runBoth() throws {
+        let canvas = try Canvas(width: RasterScene.width, height: RasterScene.height)
+        guard let context = RasterScene.makeCGContext() else { throw ValidationError("no CGContext") }
+        let perRound = max(1, `repeat` / rounds)
+        for name in scenes.split(separator: ",") {
+            let scene = RasterScene(rawValue: String(name))!
+            let data = scene.generate()
+            let cgData = CGSceneData(data)
+            func timed(_ body: () -> Void) -> [Double] {
+                (0..<(perRound + 1)).map { _ in
+                    let t0 = DispatchTime.now().uptimeNanoseconds
+                    body()
+                    return Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+                }.dropFirst().map { $0 }
+            }
+            var native: [Double] = [], cg: [Double] = []
+            for _ in 0..<rounds {
+                native += timed { scene.draw(data, on: canvas) }
+                cg += timed { scene.draw(cgData, on: context) }
+            }
+            for (engine, times) in [("strata", native), ("strata-cg", cg)] {
+                FileHandle.standardOutput.write(
+                    Data(String(format: "%@ %@ %.3f %.6f\n", engine, scene.rawValue, median(times), data.checksum).utf8))
             }
         }
     }
