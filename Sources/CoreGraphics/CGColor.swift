@@ -55,29 +55,53 @@ public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { .rgb }
 public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { .gray }
 
 /// A colour: components in a colour space and an alpha, immutable.
+///
+/// One object, the colour as Strata draws it first: code that sets a
+/// different `CGColor` for each shape reads one cache line a colour, and
+/// the components are made from it when asked for.
 public final class CGColor: Sendable, Equatable {
-    /// The components, alpha last (red, green, blue, alpha; or grey, alpha).
-    public let components: [CGFloat]?
-    public let colorSpace: CGColorSpace?
-
     /// The colour as Strata draws it.
     package let strata: Color
+    public let colorSpace: CGColorSpace?
+    /// Components of a number that is neither grey and alpha nor red,
+    /// green, blue and alpha (drawn black); nil for those two.
+    private let otherComponents: [CGFloat]?
+    private let isGray: Bool
 
     init(space: CGColorSpace, components: [CGFloat]) {
         colorSpace = space
         let c = components.map { $0.isNaN ? 0 : Swift.min(Swift.max($0, 0), 1) }
-        self.components = c
         if c.count == 2 {
             strata = Color(white: Double(c[0]), alpha: Double(c[1]))
-        } else if c.count >= 4 {
+            isGray = true
+            otherComponents = nil
+        } else if c.count == 4 {
             strata = Color(red: Double(c[0]), green: Double(c[1]), blue: Double(c[2]), alpha: Double(c[3]))
+            isGray = false
+            otherComponents = nil
         } else {
-            strata = .black
+            strata = c.count > 4 ? Color(red: Double(c[0]), green: Double(c[1]), blue: Double(c[2]), alpha: Double(c[3])) : .black
+            isGray = false
+            otherComponents = c
         }
     }
 
+    /// A grey or RGB colour straight from its values (no array to make).
+    private init(space: CGColorSpace, color: Color, isGray: Bool) {
+        colorSpace = space
+        strata = color
+        self.isGray = isGray
+        otherComponents = nil
+    }
+
+    /// The components, alpha last (red, green, blue, alpha; or grey, alpha).
+    public var components: [CGFloat]? {
+        if let otherComponents { return otherComponents }
+        return isGray ? [strata.red, strata.alpha] : [strata.red, strata.green, strata.blue, strata.alpha]
+    }
+
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        self.init(space: .rgb, components: [red, green, blue, alpha])
+        self.init(space: .rgb, color: Color(red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha)), isGray: false)
     }
 
     /// sRGB components, as on macOS and iOS 13 and later.
@@ -86,7 +110,7 @@ public final class CGColor: Sendable, Equatable {
     }
 
     public convenience init(gray: CGFloat, alpha: CGFloat) {
-        self.init(space: .gray, components: [gray, alpha])
+        self.init(space: .gray, color: Color(white: Double(gray), alpha: Double(alpha)), isGray: true)
     }
 
     /// A colour in `space` from its components (alpha last); nil when their
@@ -96,8 +120,8 @@ public final class CGColor: Sendable, Equatable {
         self.init(space: space, components: Array(UnsafeBufferPointer(start: components, count: n)))
     }
 
-    public var alpha: CGFloat { components?.last ?? 1 }
-    public var numberOfComponents: Int { components?.count ?? 0 }
+    public var alpha: CGFloat { otherComponents.map { $0.last ?? 1 } ?? strata.alpha }
+    public var numberOfComponents: Int { otherComponents?.count ?? (isGray ? 2 : 4) }
 
     /// The same colour with another alpha.
     public func copy(alpha: CGFloat) -> CGColor? {
@@ -111,7 +135,9 @@ public final class CGColor: Sendable, Equatable {
     public static let clear = CGColor(gray: 0, alpha: 0)
 
     public static func == (l: CGColor, r: CGColor) -> Bool {
-        l.components == r.components && l.colorSpace?.model == r.colorSpace?.model
+        guard l.colorSpace?.model == r.colorSpace?.model else { return false }
+        if l.otherComponents != nil || r.otherComponents != nil { return l.components == r.components }
+        return l.isGray == r.isGray && l.strata == r.strata
     }
 
     package convenience init(_ c: Color) { self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
