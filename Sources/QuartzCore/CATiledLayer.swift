@@ -21,13 +21,27 @@ final class BridgedTiledLayer: TiledLayer, BridgedLayer {
 
     nonisolated override func draw(in canvas: Canvas) {
         guard let layer = drawer.withLock({ $0.layer }) else { return }
+        let delegate = delegateForDrawing()
         layer.draw(in: CGContext(canvas: canvas))
+        // The main actor may have let go of the layer or its delegate while
+        // the tile drew: the last references go there, not here, so that
+        // their deinits (a view's, a controller's) run on the main actor.
+        let last = HeldForMain(layer: layer, delegate: delegate)
+        DispatchQueue.main.async { withExtendedLifetime(last) {} }
     }
 
     /// The `CATiledLayer`'s delegate, read for a drawing thread.
     nonisolated func delegateForDrawing() -> (any CALayerDelegate)? {
         delegateBox.withLock { $0.delegate }
     }
+}
+
+/// What a tile's drawing held, sent to the main queue to be let go there.
+struct HeldForMain: @unchecked Sendable {
+    // Unchecked: only kept alive and released; nothing is called on them
+    // off the main actor here.
+    let layer: CATiledLayer
+    let delegate: (any CALayerDelegate)?
 }
 
 /// A weak reference to a layer's delegate, for the drawing threads.
@@ -134,11 +148,13 @@ open class CATiledLayer: CALayer {
     /// actor: now, when called there (as it is, but for odd code), else at
     /// the main queue's next turn.
     private nonisolated func updateTiling(_ change: (inout Tiling) -> Void) {
-        let t = tiling.withLock {
-            change(&$0); return $0
-        }
-        let layer = tiled
+        tiling.withLock { change(&$0) }
+        let owner = self
+        // Applies the tiling as it is when it runs, so that a change queued
+        // from another thread cannot undo a later one made here.
         let apply: @MainActor @Sendable () -> Void = {
+            let t = owner.currentTiling()
+            let layer = owner.tiled
             layer.tileSize = Size(width: Double(t.tileSize.width), height: Double(t.tileSize.height))
             layer.levelsOfDetail = t.levelsOfDetail
             layer.levelsOfDetailBias = t.levelsOfDetailBias
@@ -168,6 +184,13 @@ open class CATiledLayer: CALayer {
         // safe is the delegate's part: it draws into `ctx` and reads only
         // what it may read from any thread.
         runOffMainActor { delegate.draw(layer, in: ctx) }
+    }
+
+    override func takePresentedValues(from model: CALayer) {
+        super.takePresentedValues(from: model)
+        guard let model = model as? CATiledLayer else { return }
+        let t = model.currentTiling()
+        tiling.withLock { $0 = t }
     }
 
     override func delegateDidChange() {

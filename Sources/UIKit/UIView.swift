@@ -423,6 +423,13 @@ open class UIView: UIResponder, CALayerDelegate, CATiledLayerDrawing {
     /// `draw(_:)` runs off the main actor, and under Swift 6 is declared
     /// `nonisolated override func draw(_ rect: CGRect)`.
     nonisolated package func drawTile(of layer: CATiledLayer, in ctx: CGContext) {
+        nonisolated(unsafe) let ctx = ctx
+        // A view that is the delegate of a tiled layer not its own draws it
+        // as any delegate does.
+        guard layer === self.layer else {
+            runOffMainActor { self.draw(layer, in: ctx) }
+            return
+        }
         let rect = ctx.boundingBoxOfClipPath
         UIGraphicsPushContext(ctx)
         defer { UIGraphicsPopContext() }

@@ -51,13 +51,15 @@ final class SlowFadeTiles: CATiledLayer {
 @MainActor
 final class TileDelegate: CALayerDelegate {
     let log = TileDraws()
+    /// The tile widths the drawings read from the layer.
+    let sizes = Mutex<[CGFloat]>([])
     nonisolated func draw(_ layer: CALayer, in ctx: CGContext) {
         log.note(ctx)
         // Safe from a drawing thread: the tile size is, and closures are
         // (a main-actor closure would check where it runs).
         let size = (layer as! CATiledLayer).tileSize
         let corners = [0, 1].map { CGFloat($0) * size.width }
-        #expect(corners == [0, size.width])
+        sizes.withLock { $0.append(corners[1]) }
         ctx.setFillColor(red: 0, green: 0.5, blue: 0, alpha: 1)
         ctx.fill(CGRect(origin: ctx.boundingBoxOfClipPath.origin, size: CGSize(width: size.width / 2, height: size.height / 2)))
     }
@@ -121,15 +123,20 @@ func settleTiles(_ host: LayerHost, _ layer: CATiledLayer) async {
         let draws = delegate.log.all
         #expect(draws.count == 4)
         #expect(draws.allSatisfy { !$0.onMain && $0.area.width == 100 })
+        #expect(delegate.sizes.withLock { $0 } == [100, 100, 100, 100])
         // Each tile's top-left quarter is green.
         let b = host.makeImage()
         #expect(b[10, 10] == Pixel(r: 0, g: 128, b: 0, a: 255))
         #expect(b[110, 110] == Pixel(r: 0, g: 128, b: 0, a: 255))
         #expect(b[60, 60] == Pixel(r: 255, g: 255, b: 255, a: 255))
-        // No delegate, no drawing: a layer let go of its delegate draws nothing new.
+        // No delegate, no drawing: a layer let go of its delegate draws
+        // its tiles again, empty.
+        let tiled = layer.strata as! TiledLayer
+        let drawn = tiled.drawnTileCount
         layer.delegate = nil
         layer.setNeedsDisplay()
         await settleTiles(host, layer)
+        #expect(tiled.drawnTileCount == drawn + 4)
         #expect(delegate.log.all.count == 4)
     }
 
@@ -188,19 +195,56 @@ func settleTiles(_ host: LayerHost, _ layer: CATiledLayer) async {
         #expect((SlowFadeTiles().strata as! TiledLayer).fadeDuration == 1)
     }
 
-    @Test func aLayerLetGoWhileItsTilesDrawIsNoCrash() async throws {
+    @Test func aLayerAndDelegateLetGoWhileATileDrawsGoOnTheMainActor() async throws {
         let host = try LayerHost(width: 300, height: 300)
+        let gate = TileGate()
+        weak var gone: CATiledLayer?
+        weak var goneDelegate: GatedDelegate?
         do {
-            let layer = CornerTiles()
-            layer.frame = CGRect(x: 0, y: 0, width: 4096, height: 4096)
+            let layer = CATiledLayer()
+            let delegate = GatedDelegate(gate: gate)
+            layer.delegate = delegate
+            layer.tileSize = CGSize(width: 512, height: 512)
+            layer.frame = CGRect(x: 0, y: 0, width: 300, height: 300)
             host.rootLayer.addSublayer(layer.strata)
             host.renderFrame()
+            gone = layer
+            goneDelegate = delegate
+            for _ in 0..<300 where !gate.started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(gate.started.withLock { $0 })
             layer.strata.removeFromSuperlayer()
         }
-        for _ in 0..<20 {
-            try? await Task.sleep(nanoseconds: 5_000_000)
-            host.advance()
+        // The tile's drawing holds the last references now.
+        #expect(gone != nil && goneDelegate != nil)
+        gate.open.signal()
+        for _ in 0..<300 where gone != nil || goneDelegate != nil {
+            try await Task.sleep(for: .milliseconds(10))
         }
+        #expect(gone == nil && goneDelegate == nil)
+        #expect(GatedDelegate.deinitOnMain.withLock { $0 } == [true])
         #expect(host.rootLayer.sublayers.isEmpty)
+    }
+}
+
+/// Where a tile's drawing waits: `started` once it has begun, and it goes
+/// on when `open` is signalled.
+final class TileGate: Sendable {
+    let open = DispatchSemaphore(value: 0)
+    let started = Mutex(false)
+}
+
+/// A delegate whose drawing waits at its gate, and which records where its
+/// deinit ran.
+final class GatedDelegate: CALayerDelegate {
+    nonisolated static let deinitOnMain = Mutex<[Bool]>([])
+    let gate: TileGate
+    init(gate: TileGate) { self.gate = gate }
+    nonisolated func draw(_ layer: CALayer, in ctx: CGContext) {
+        gate.started.withLock { $0 = true }
+        gate.open.wait()
+    }
+    deinit {
+        let onMain = Thread.isMainThread || MainQueue.isCurrent
+        GatedDelegate.deinitOnMain.withLock { $0.append(onMain) }
     }
 }

@@ -4,6 +4,8 @@ import Synchronization
 import Testing
 import UIKit
 
+@testable import QuartzCore
+
 /// The pixels of `image`.
 func pixels(_ image: UIImage) throws -> Image {
     try Image(pngData: [UInt8](try #require(image.pngData())))
@@ -211,9 +213,11 @@ struct UIViewTests {
 final class TiledView: UIView {
     override class var layerClass: AnyClass { CATiledLayer.self }
     let rects = Mutex<[CGRect]>([])
+    let onMain = Mutex<[Bool]>([])
 
     nonisolated override func draw(_ rect: CGRect) {
         rects.withLock { $0.append(rect) }
+        onMain.withLock { $0.append(Thread.isMainThread || MainQueue.isCurrent) }
         // The tile's context is current: UIKit's drawing works.
         let even = (Int(rect.minX / 64) + Int(rect.minY / 64)).isMultiple(of: 2)
         (even ? UIColor.red : UIColor.blue).setFill()
@@ -240,6 +244,8 @@ struct TiledViewTests {
             Set(view.rects.withLock { $0 }.map { [$0.minX, $0.minY, $0.width, $0.height] }) == [
                 [0, 0, 64, 64], [64, 0, 64, 64], [0, 64, 64, 64], [64, 64, 64, 64],
             ])
+        #expect(view.rects.withLock { $0.count } == 4)
+        #expect(view.onMain.withLock { $0 }.allSatisfy { !$0 })
         #expect(image[32, 32] == Pixel(r: 255, g: 0, b: 0, a: 255))
         #expect(image[96, 32] == Pixel(r: 0, g: 0, b: 255, a: 255))
         #expect(image[96, 96] == Pixel(r: 255, g: 0, b: 0, a: 255))
