@@ -60,8 +60,9 @@ extension UITableViewDataSourcePrefetching {
 open class UITableView: UIScrollView {
     public enum Style: Int, Sendable { case plain, grouped, insetGrouped }
     public enum ScrollPosition: Int, Sendable { case none, top, middle, bottom }
-    /// How changed rows appear (`UITableView.RowAnimation`); rows change at
-    /// once here.
+    /// How changed rows appear (`UITableView.RowAnimation`): inserted rows
+    /// fade in and deleted ones fade out (every kind but `.none` fades
+    /// here), while the rows around them slide to their new places.
     public enum RowAnimation: Int, Sendable { case fade, right, left, top, bottom, none, middle, automatic }
     public enum SeparatorStyle: Int, Sendable { case none, singleLine }
 
@@ -115,6 +116,8 @@ open class UITableView: UIScrollView {
     private var selected: Set<IndexPath> = []
     private var prefetched: Set<IndexPath> = []
     private var batchDepth = 0
+    /// The row changes of the update being made, applied together at its end.
+    private var updates = RowUpdates()
     private lazy var tapRecognizer: UITapGestureRecognizer = UITapGestureRecognizer { [weak self] recognizer in
         guard let self, recognizer.state == .ended else { return }
         self.tapped(at: recognizer.location(in: self))
@@ -256,32 +259,129 @@ open class UITableView: UIScrollView {
         layoutIfNeeded()
     }
 
-    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { reloadData() }
-    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { changed() }
-    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { changed() }
-    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { changed() }
-    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) { changed() }
-    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) { changed() }
-    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) { changed() }
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        updates.reloads += indexPaths
+        changed(animation)
+    }
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        updates.inserts += indexPaths
+        changed(animation)
+    }
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        updates.deletes += indexPaths
+        changed(animation)
+    }
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        updates.moves.append((indexPath, newIndexPath))
+        changed(.automatic)
+    }
+    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) { sectionsChanged() }
+    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) { sectionsChanged() }
+    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) { sectionsChanged() }
 
-    private func changed() {
-        if batchDepth == 0 { reloadData() }
+    private func changed(_ animation: RowAnimation) {
+        if animation != .none { updates.fades = true }
+        if batchDepth == 0 { applyUpdates() }
+    }
+
+    private func sectionsChanged() {
+        updates.sectionsChanged = true
+        if batchDepth == 0 { applyUpdates() }
     }
 
     open func beginUpdates() { batchDepth += 1 }
 
     open func endUpdates() {
         batchDepth = Swift.max(0, batchDepth - 1)
-        if batchDepth == 0 { reloadData() }
+        if batchDepth == 0 { applyUpdates() }
     }
 
-    /// Runs `updates` (inserts, deletes, moves, reloads) as one change, then
-    /// `completion` (with true).
+    /// Runs `updates` (inserts, deletes, moves, reloads) as one change,
+    /// animated, then `completion` once its animations have ended (true).
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        CATransaction.begin()
+        if let completion { CATransaction.setCompletionBlock { completion(true) } }
         beginUpdates()
         updates?()
         endUpdates()
-        completion?(true)
+        CATransaction.commit()
+    }
+
+    /// Applies the changes collected since the update began. Rows on screen
+    /// that stay keep their cells, which slide to their new places; deleted
+    /// and reloaded rows fade out and inserted ones fade in (unless every
+    /// change said `.none`); rows that come into view slide in from where
+    /// they were. Section changes, a table not in a window, and changes
+    /// that do not add up to the data source's new counts (UIKit raises an
+    /// exception for those) reload the table instead.
+    private func applyUpdates() {
+        let u = updates
+        updates = RowUpdates()
+        guard !u.isEmpty else { return }
+        guard !u.sectionsChanged, window != nil, !needsReload, let dataSource,
+            let map = u.rowMap(oldCounts: sections.map { $0.rowTops.count - 1 }, in: self, dataSource)
+        else {
+            reloadData()
+            return
+        }
+        let oldSections = sections
+        let gone = Set(u.deletes + u.reloads)
+        var kept: [IndexPath: UITableViewCell] = [:]
+        for (path, cell) in visible {
+            if !gone.contains(path), let new = map[path] {
+                kept[new] = cell
+            } else if u.fades {
+                // Faded out, then reused: kept out of the pool until then.
+                UIView.animate(
+                    withDuration: 0.3, animations: { cell.alpha = 0 },
+                    completion: { [weak self] _ in
+                        cell.alpha = 1
+                        self?.recycle(cell, at: path)
+                    })
+            } else {
+                recycle(cell, at: path)
+            }
+        }
+        visible = kept
+        selected = Set(selected.compactMap { gone.contains($0) ? nil : map[$0] })
+        prefetched = []
+        needsReload = true
+        reloadIfNeeded()
+        let before = Set(visible.keys)
+        setNeedsLayout()
+        UIView.animate(withDuration: 0.3) { self.layoutIfNeeded() }
+        // The cells that came with the layout start where their rows were
+        // (or, new rows, clear), and move or fade to where they are.
+        let inserted = Set(u.inserts + u.reloads.compactMap { map[$0] ?? $0 })
+        var arriving: [(UITableViewCell, CGRect?)] = []
+        let oldRow = Dictionary(map.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        for (path, cell) in visible where !before.contains(path) {
+            if inserted.contains(path) {
+                if u.fades { arriving.append((cell, nil)) }
+            } else if let old = oldRow[path], let from = Self.rect(of: old, in: oldSections, width: bounds.width) {
+                arriving.append((cell, from))
+            }
+        }
+        guard !arriving.isEmpty else { return }
+        UIView.performWithoutAnimation {
+            for (cell, from) in arriving {
+                if let from { cell.frame = from } else { cell.alpha = 0 }
+            }
+        }
+        CATransaction.flush()
+        UIView.animate(withDuration: 0.3) {
+            for (cell, from) in arriving {
+                if from != nil, let path = self.indexPath(for: cell) { cell.frame = self.rectForRow(at: path) } else { cell.alpha = 1 }
+            }
+        }
+    }
+
+    /// A row's rectangle in an earlier geometry.
+    private static func rect(of path: IndexPath, in sections: [Section], width: CGFloat) -> CGRect? {
+        guard sections.indices.contains(path.section) else { return nil }
+        let tops = sections[path.section].rowTops
+        guard path.row >= 0, path.row < tops.count - 1 else { return nil }
+        return CGRect(x: 0, y: tops[path.row], width: width, height: tops[path.row + 1] - tops[path.row])
     }
 
     private func reloadIfNeeded() {
@@ -525,4 +625,55 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     open func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
     open func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
     open func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+}
+
+/// The row changes of one table update, in UIKit's terms: deletes and
+/// reloads name rows as they were, inserts and moves' destinations rows as
+/// they will be.
+private struct RowUpdates {
+    var deletes: [IndexPath] = []
+    var reloads: [IndexPath] = []
+    var inserts: [IndexPath] = []
+    var moves: [(from: IndexPath, to: IndexPath)] = []
+    var sectionsChanged = false
+    var fades = false
+
+    var isEmpty: Bool { deletes.isEmpty && reloads.isEmpty && inserts.isEmpty && moves.isEmpty && !sectionsChanged }
+
+    /// Where each row that stays (or moves) goes, old path to new; nil when
+    /// the changes do not add up to the data source's new row counts.
+    @MainActor
+    func rowMap(oldCounts: [Int], in table: UITableView, _ dataSource: any UITableViewDataSource) -> [IndexPath: IndexPath]? {
+        guard dataSource.numberOfSections(in: table) == oldCounts.count else { return nil }
+        let movedFrom = Set(moves.map(\.from))
+        var map: [IndexPath: IndexPath] = [:]
+        for (s, oldCount) in oldCounts.enumerated() {
+            let newCount = dataSource.tableView(table, numberOfRowsInSection: s)
+            guard newCount >= 0, newCount < 10_000_000 else { return nil }
+            // Each new row: taken by an insert or a move's destination, or
+            // by the next row that stays, in order.
+            var taken = [Bool](repeating: false, count: newCount)
+            for p in inserts where p.section == s {
+                guard p.row >= 0, p.row < newCount, !taken[p.row] else { return nil }
+                taken[p.row] = true
+            }
+            for m in moves where m.to.section == s {
+                guard m.to.row >= 0, m.to.row < newCount, !taken[m.to.row] else { return nil }
+                taken[m.to.row] = true
+                map[m.from] = m.to
+            }
+            let removed = Set(deletes.filter { $0.section == s }.map(\.row))
+            var next = 0
+            for r in 0..<oldCount {
+                let old = IndexPath(row: r, section: s)
+                guard !removed.contains(r), !movedFrom.contains(old) else { continue }
+                while next < newCount, taken[next] { next += 1 }
+                guard next < newCount else { return nil }
+                map[old] = IndexPath(row: next, section: s)
+                taken[next] = true
+            }
+            guard !taken.contains(false) else { return nil }
+        }
+        return map
+    }
 }

@@ -154,6 +154,80 @@ struct UITableViewTests {
         #expect(table.contentOffset.y >= 0)
     }
 
+    @Test("Row changes animate: rows that stay keep their cells and slide, deleted rows fade out, inserted ones fade in")
+    func animatedUpdates() throws {
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 200, height: 300), style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        let rows = Rows()
+        rows.counts = [30]
+        table.dataSource = rows
+        let w = window(CGSize(width: 200, height: 300), holding: table)
+        _ = w.snapshotImage()
+        func row(_ r: Int) -> IndexPath { IndexPath(row: r, section: 0) }
+        func shownY(_ cell: UITableViewCell) -> CGFloat? { cell.layer.presentation()?.position.y }
+        let cell2 = try #require(table.cellForRow(at: row(2)))
+        let cell3 = try #require(table.cellForRow(at: row(3)))
+        let old3 = cell3.frame
+
+        // Delete row 2: row 3's cell becomes row 2's and slides up.
+        rows.counts = [29]
+        var done = false
+        table.performBatchUpdates({ table.deleteRows(at: [row(2)], with: .fade) }, completion: { done = $0 })
+        #expect(table.cellForRow(at: row(2)) === cell3)
+        #expect(cell3.frame == table.rectForRow(at: row(2)))
+        _ = w.snapshotImage()
+        #expect(shownY(cell3) == old3.midY)
+        #expect(cell2.superview === table && !cell2.isHidden && cell2.alpha == 0)
+        #expect(!done)
+        w.advance(by: 0.2)
+        let midway = try #require(shownY(cell3))
+        #expect(midway < old3.midY && midway > cell3.frame.midY)
+        w.advance(by: 0.2)
+        w.advance(by: 0.1)
+        #expect(done)
+        #expect(shownY(cell3) == cell3.frame.midY)
+        // The deleted row's cell went back to the pool, opaque again.
+        #expect(cell2.isHidden && cell2.alpha == 1)
+        #expect(table.visibleCells.allSatisfy { !$0.isHidden })
+        #expect(table.cellForRow(at: row(2))?.textLabel?.text == "Row 0.3")
+
+        // Insert a row at the top: the old first row's cell slides down, the
+        // new one fades in.
+        let first = try #require(table.cellForRow(at: row(0)))
+        rows.counts = [30]
+        table.insertRows(at: [row(0)], with: .automatic)
+        #expect(table.cellForRow(at: row(1)) === first)
+        let inserted = try #require(table.cellForRow(at: row(0)))
+        #expect(inserted !== first)
+        _ = w.snapshotImage()
+        #expect(inserted.layer.presentation()?.opacity == 0)
+        w.advance(by: 0.5)
+        #expect(inserted.layer.presentation()?.opacity == 1)
+
+        // A move keeps the cell; the rows between close up.
+        let moving = try #require(table.cellForRow(at: row(1)))
+        let after = try #require(table.cellForRow(at: row(2)))
+        table.moveRow(at: row(1), to: row(4))
+        #expect(table.cellForRow(at: row(4)) === moving)
+        #expect(table.cellForRow(at: row(1)) === after)
+        w.advance(by: 0.5)
+
+        // Changes that do not add up to the new counts reload the table
+        // (UIKit raises an exception): nothing is lost or left behind.
+        rows.counts = [35]
+        table.deleteRows(at: [row(0)], with: .fade)
+        #expect(table.numberOfRows(inSection: 0) == 35)
+        _ = w.snapshotImage()
+        #expect(table.visibleCells.allSatisfy { !$0.isHidden && $0.superview === table })
+        let paths = try #require(table.indexPathsForVisibleRows)
+        #expect(paths.first == row(0) && Set(paths).count == paths.count)
+        // A row inserted past the end: reloaded too.
+        table.performBatchUpdates({
+            table.insertRows(at: [row(99)], with: .fade)
+        })
+        #expect(table.numberOfRows(inSection: 0) == 35)
+    }
+
     @Test("A table view controller serves its own table; cell styles lay out their labels")
     func controllerAndCells() throws {
         final class Controller: UITableViewController {
