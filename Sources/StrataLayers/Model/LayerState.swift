@@ -59,6 +59,13 @@ struct Appearance: Sendable {
     var special: Boxed<any SpecialLayerState>? = nil
 }
 
+/// A layer's transform when it is not the identity (immutable; a change
+/// makes a new one).
+final class TransformBox: Sendable {
+    let value: Transform3D
+    init(_ value: Transform3D) { self.value = value }
+}
+
 /// The appearance of one or more states. Written only through
 /// `LayerState.appearance`'s modify accessor, which copies it first unless
 /// this state holds the only reference.
@@ -89,7 +96,14 @@ public struct LayerState: Sendable {
     public var anchorPoint = Point(x: 0.5, y: 0.5)
     public var anchorPointZ = 0.0
     public var zPosition = 0.0
-    public var transform = Transform3D.identity
+    /// The transform, out of line: nil for the identity, which most layers
+    /// have, so that a state (copied into every render node) is 128 bytes
+    /// smaller.
+    private var transformBox: TransformBox?
+    public var transform: Transform3D {
+        get { transformBox?.value ?? .identity }
+        set { transformBox = newValue == .identity ? nil : TransformBox(newValue) }
+    }
     public var opacity = 1.0
     public var isHidden = false
     /// The rest.
