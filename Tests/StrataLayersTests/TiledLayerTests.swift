@@ -170,6 +170,26 @@ func withoutActions(_ body: () -> Void) {
         #expect(tiles.log.count == 5 * 10)
     }
 
+    @Test func tilesAtAScaleThatIsNotAPowerOfTwoAreWholeTiles() async {
+        // 256 pixels at 3 pixels a point: 85.33… points a tile, which scaled
+        // back comes out a hair over 256; each tile is still 256 × 256.
+        let host = try! LayerHost(width: 300, height: 300, scale: 3)
+        let tiles = PaintedTiles()
+        // Columns 5 and 6 and rows 7 and 8 on screen: where the sum comes
+        // out over (column 5 and rows 7 and 8, for one).
+        let t = 256.0 / 3
+        tiles.frame = Rect(x: -5 * t - 1, y: -7 * t - 1, width: 2048, height: 2048)
+        tiles.fadeDuration = 0
+        tiles.contentsScale = 3
+        host.rootLayer.addSublayer(tiles)
+        await settle(host, tiles)
+        // 100 × 100 points on screen: 2 × 2 tiles of 85.33 points.
+        #expect(Set(tiles.log.all.map { Int(($0.area.minX / t).rounded()) }) == [5, 6])
+        #expect(Set(tiles.log.all.map { Int(($0.area.minY / t).rounded()) }) == [7, 8])
+        #expect(tiles.cachedTileCount == 4)
+        #expect(tiles.cachedBytes == 4 * 256 * 256 * 4)
+    }
+
     /// A layer a billion points wide at contents scale 1000, shrunk a million
     /// times: billions of tiles a side at the level it asks for. It draws
     /// none (past 4096 a frame), and counting them must not overflow.

@@ -388,7 +388,14 @@ final class TileStore: Sendable {
 
     /// Draws one tile into a new image.
     static func render(_ e: Entry, _ draw: (@Sendable (Canvas) -> Void)?) -> Image? {
-        let w = Int(saturating: (e.rect.width * e.scale).rounded(.up)), h = Int(saturating: (e.rect.height * e.scale).rounded(.up))
+        // Whole pixels, rounded up, but a side within rounding error of a
+        // whole number is that number: a 256-pixel tile at 3 pixels a point
+        // is 85.33… points, which comes back as 256.000…03, not 257.
+        func pixels(_ v: Double) -> Int {
+            let nearest = v.rounded()
+            return Int(saturating: abs(v - nearest) < 1e-6 ? nearest : v.rounded(.up))
+        }
+        let w = pixels(e.rect.width * e.scale), h = pixels(e.rect.height * e.scale)
         guard w > 0, h > 0, let canvas = try? Canvas(width: w, height: h) else { return nil }
         canvas.scaleBy(x: e.scale, y: e.scale)
         canvas.translateBy(x: -e.rect.minX, y: -e.rect.minY)
