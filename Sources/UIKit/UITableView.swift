@@ -319,7 +319,7 @@ open class UITableView: UIScrollView {
         updates = RowUpdates()
         guard !u.isEmpty else { return }
         guard !u.sectionsChanged, window != nil, !needsReload, let dataSource,
-            let map = u.rowMap(oldCounts: sections.map { $0.rowTops.count - 1 }, in: self, dataSource)
+            let map = u.rowMapping(oldCounts: sections.map { $0.rowTops.count - 1 }, in: self, dataSource)
         else {
             reloadData()
             return
@@ -328,7 +328,7 @@ open class UITableView: UIScrollView {
         let gone = Set(u.deletes + u.reloads)
         var kept: [IndexPath: UITableViewCell] = [:]
         for (path, cell) in visible {
-            if !gone.contains(path), let new = map[path] {
+            if !gone.contains(path), let new = map.newPath(for: path) {
                 kept[new] = cell
             } else if u.fades {
                 // Faded out, then reused: kept out of the pool until then.
@@ -343,7 +343,7 @@ open class UITableView: UIScrollView {
             }
         }
         visible = kept
-        selected = Set(selected.compactMap { gone.contains($0) ? nil : map[$0] })
+        selected = Set(selected.compactMap { gone.contains($0) ? nil : map.newPath(for: $0) })
         prefetched = []
         needsReload = true
         reloadIfNeeded()
@@ -352,13 +352,12 @@ open class UITableView: UIScrollView {
         UIView.animate(withDuration: 0.3) { self.layoutIfNeeded() }
         // The cells that came with the layout start where their rows were
         // (or, new rows, clear), and move or fade to where they are.
-        let inserted = Set(u.inserts + u.reloads.compactMap { map[$0] ?? $0 })
+        let inserted = Set(u.inserts + u.reloads.map { map.newPath(for: $0) ?? $0 })
         var arriving: [(UITableViewCell, CGRect?)] = []
-        let oldRow = Dictionary(map.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         for (path, cell) in visible where !before.contains(path) {
             if inserted.contains(path) {
                 if u.fades { arriving.append((cell, nil)) }
-            } else if let old = oldRow[path], let from = Self.rect(of: old, in: oldSections, width: bounds.width) {
+            } else if let old = map.oldPath(for: path), let from = Self.rect(of: old, in: oldSections, width: bounds.width) {
                 arriving.append((cell, from))
             }
         }
@@ -640,40 +639,67 @@ private struct RowUpdates {
 
     var isEmpty: Bool { deletes.isEmpty && reloads.isEmpty && inserts.isEmpty && moves.isEmpty && !sectionsChanged }
 
-    /// Where each row that stays (or moves) goes, old path to new; nil when
-    /// the changes do not add up to the data source's new row counts.
+    /// Where rows go, as a mapping between old and new paths; nil when the
+    /// changes do not add up to the data source's new row counts. Its size
+    /// is that of the changes, not of the table.
     @MainActor
-    func rowMap(oldCounts: [Int], in table: UITableView, _ dataSource: any UITableViewDataSource) -> [IndexPath: IndexPath]? {
+    func rowMapping(oldCounts: [Int], in table: UITableView, _ dataSource: any UITableViewDataSource) -> RowMapping? {
         guard dataSource.numberOfSections(in: table) == oldCounts.count else { return nil }
-        let movedFrom = Set(moves.map(\.from))
-        var map: [IndexPath: IndexPath] = [:]
+        var mapping = RowMapping()
         for (s, oldCount) in oldCounts.enumerated() {
             let newCount = dataSource.tableView(table, numberOfRowsInSection: s)
             guard newCount >= 0, newCount < 10_000_000 else { return nil }
-            // Each new row: taken by an insert or a move's destination, or
-            // by the next row that stays, in order.
-            var taken = [Bool](repeating: false, count: newCount)
+            // New rows taken by an insert or a move's destination; the rows
+            // that stay fill the others, in order.
+            var taken = Set<Int>()
             for p in inserts where p.section == s {
-                guard p.row >= 0, p.row < newCount, !taken[p.row] else { return nil }
-                taken[p.row] = true
+                guard p.row >= 0, p.row < newCount, taken.insert(p.row).inserted else { return nil }
             }
             for m in moves where m.to.section == s {
-                guard m.to.row >= 0, m.to.row < newCount, !taken[m.to.row] else { return nil }
-                taken[m.to.row] = true
-                map[m.from] = m.to
+                guard m.to.row >= 0, m.to.row < newCount, taken.insert(m.to.row).inserted else { return nil }
+                mapping.destinations[m.from] = m.to
+                mapping.sources[m.to] = m.from
             }
-            let removed = Set(deletes.filter { $0.section == s }.map(\.row))
-            var next = 0
-            for r in 0..<oldCount {
-                let old = IndexPath(row: r, section: s)
-                guard !removed.contains(r), !movedFrom.contains(old) else { continue }
-                while next < newCount, taken[next] { next += 1 }
-                guard next < newCount else { return nil }
-                map[old] = IndexPath(row: next, section: s)
-                taken[next] = true
-            }
-            guard !taken.contains(false) else { return nil }
+            let removed = Set(
+                (deletes.filter { $0.section == s } + moves.map(\.from).filter { $0.section == s })
+                    .map(\.row).filter { $0 >= 0 && $0 < oldCount })
+            guard oldCount - removed.count + taken.count == newCount else { return nil }
+            mapping.removed.append(removed.sorted())
+            mapping.taken.append(taken.sorted())
         }
-        return map
+        return mapping
+    }
+}
+
+/// Old and new paths of one table update: per section, the old rows that
+/// go (deleted or moved away) and the new rows that are taken (inserted or
+/// moved to), sorted; the rows that stay keep their order between them.
+private struct RowMapping {
+    var removed: [[Int]] = []
+    var taken: [[Int]] = []
+    var destinations: [IndexPath: IndexPath] = [:]
+    var sources: [IndexPath: IndexPath] = [:]
+
+    /// Where an old row is now: nil when it was deleted.
+    func newPath(for old: IndexPath) -> IndexPath? {
+        if let to = destinations[old] { return to }
+        guard removed.indices.contains(old.section) else { return nil }
+        let gone = removed[old.section]
+        guard !gone.contains(old.row) else { return nil }
+        // The how-manieth row that stays, then past the taken rows before it.
+        var row = old.row - gone.count(where: { $0 < old.row })
+        for t in taken[old.section] where t <= row { row += 1 }
+        return IndexPath(row: row, section: old.section)
+    }
+
+    /// Where a new row was: nil for one inserted.
+    func oldPath(for new: IndexPath) -> IndexPath? {
+        if let from = sources[new] { return from }
+        guard taken.indices.contains(new.section) else { return nil }
+        let put = taken[new.section]
+        guard !put.contains(new.row) else { return nil }
+        var row = new.row - put.count(where: { $0 < new.row })
+        for r in removed[new.section] where r <= row { row += 1 }
+        return IndexPath(row: row, section: new.section)
     }
 }
