@@ -65,6 +65,15 @@ public final class UITouch: Hashable {
         phase = .began
     }
 
+    /// Moves the touch to `location` (window coordinates) at `timestamp`,
+    /// in `phase`, keeping where it was as the previous location.
+    func move(to location: CGPoint, at timestamp: TimeInterval, phase: Phase) {
+        previousWindowLocation = windowLocation
+        windowLocation = location
+        self.timestamp = timestamp
+        self.phase = phase
+    }
+
     /// Where the touch is in `view`'s coordinates (the window's when nil).
     public func location(in view: UIView?) -> CGPoint {
         guard let view else { return windowLocation }

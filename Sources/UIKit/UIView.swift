@@ -517,17 +517,11 @@ open class UIView: UIResponder, CALayerDelegate, CATiledLayerDrawing {
             touchesBegan([touch], with: UIEvent(timestamp: event.timestamp, touches: [touch]))
         case .moved:
             guard let touch = activeTouch else { return false }
-            touch.previousWindowLocation = touch.windowLocation
-            touch.windowLocation = location
-            touch.timestamp = event.timestamp
-            touch.phase = .moved
+            touch.move(to: location, at: event.timestamp, phase: .moved)
             touchesMoved([touch], with: UIEvent(timestamp: event.timestamp, touches: [touch]))
         case .up:
             guard let touch = activeTouch else { return false }
-            touch.previousWindowLocation = touch.windowLocation
-            touch.windowLocation = location
-            touch.timestamp = event.timestamp
-            touch.phase = .ended
+            touch.move(to: location, at: event.timestamp, phase: .ended)
             activeTouch = nil
             lastTap = (event.timestamp, location, touch.tapCount)
             touchesEnded([touch], with: UIEvent(timestamp: event.timestamp, touches: [touch]))
