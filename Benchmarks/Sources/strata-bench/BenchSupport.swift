@@ -27,15 +27,22 @@ struct CaseSelection {
 /// allocator's lock, and the figures would measure that race (they varied
 /// from 2 to 8 ms run to run for the same 10,000-layer commit).
 func medianMillisecondsSettled(repeat count: Int, _ body: () -> Void) -> Double {
+    median(timedRuns(max(1, count), settled: true, body))
+}
+
+/// `count` timings of `body` in milliseconds, after `warmUps` untimed runs;
+/// with `settled`, the pool's utility queues finish before each run
+/// (see `medianMillisecondsSettled`).
+func timedRuns(_ count: Int, warmUps: Int = 2, settled: Bool = false, _ body: () -> Void) -> [Double] {
     var times: [Double] = []
-    for i in 0..<(max(1, count) + 2) {
-        settlePool()
+    for i in 0..<(count + warmUps) {
+        if settled { settlePool() }
         let t0 = DispatchTime.now().uptimeNanoseconds
         body()
         let t1 = DispatchTime.now().uptimeNanoseconds
-        if i >= 2 { times.append(Double(t1 - t0) / 1e6) }
+        if i >= warmUps { times.append(Double(t1 - t0) / 1e6) }
     }
-    return median(times)
+    return times
 }
 
 /// Waits until the pool's utility queues have no work left.

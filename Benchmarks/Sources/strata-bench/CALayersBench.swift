@@ -1,5 +1,4 @@
 import Foundation
-import StrataQueues
 import UIKit
 
 import func StrataDemos.median
@@ -41,8 +40,8 @@ enum CALayersBench {
         func alternate(_ settled: Bool, _ native: () -> Void, _ ca: () -> Void) -> (Double, Double) {
             var a: [Double] = [], b: [Double] = []
             for _ in 0..<max(1, rounds) {
-                a += samples(perRound, settled: settled, native)
-                b += samples(perRound, settled: settled, ca)
+                a += timedRuns(perRound, settled: settled, native)
+                b += timedRuns(perRound, settled: settled, ca)
             }
             return (median(a), median(b))
         }
@@ -66,21 +65,6 @@ enum CALayersBench {
             report("strata-ca", "animate-1k", c)
             window.close()
         }
-    }
-
-    /// `count` timings of `body` in milliseconds, after two untimed warm-ups;
-    /// with `settled`, the pool's utility queues finish between runs
-    /// (see `medianMillisecondsSettled`).
-    static func samples(_ count: Int, settled: Bool, _ body: () -> Void) -> [Double] {
-        var times: [Double] = []
-        for i in 0..<(count + 2) {
-            if settled { settlePool() }
-            let t0 = DispatchTime.now().uptimeNanoseconds
-            body()
-            let t1 = DispatchTime.now().uptimeNanoseconds
-            if i >= 2 { times.append(Double(t1 - t0) / 1e6) }
-        }
-        return times
     }
 
     static func window() -> UIWindow {

@@ -57,18 +57,12 @@ struct RasterBench: ParsableCommand {
             let scene = RasterScene(rawValue: String(name))!
             let data = scene.generate()
             let cgData = cg ? CGSceneData(data) : nil
-            var times: [Double] = []
-            for i in 0..<(`repeat` + 2) {
-                let t0 = DispatchTime.now().uptimeNanoseconds
-                if let context, let cgData { scene.draw(cgData, on: context) } else { scene.draw(data, on: canvas) }
-                let t1 = DispatchTime.now().uptimeNanoseconds
-                if i >= 2 { times.append(Double(t1 - t0) / 1e6) }
-            }
-            times.sort()
-            let n = times.count
-            let median = n % 2 == 1 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2
+            let ms = median(
+                timedRuns(`repeat`) {
+                    if let context, let cgData { scene.draw(cgData, on: context) } else { scene.draw(data, on: canvas) }
+                })
             FileHandle.standardOutput.write(
-                Data(String(format: "%@ %@ %.3f %.6f\n", engine, scene.rawValue, median, data.checksum).utf8))
+                Data(String(format: "%@ %@ %.3f %.6f\n", engine, scene.rawValue, ms, data.checksum).utf8))
             if let png {
                 // A CGContext's pixels are Strata's RGBA: read them where they lie.
                 let image =
@@ -90,17 +84,10 @@ struct RasterBench: ParsableCommand {
             let scene = RasterScene(rawValue: String(name))!
             let data = scene.generate()
             let cgData = CGSceneData(data)
-            func timed(_ body: () -> Void) -> [Double] {
-                (0..<(perRound + 1)).map { _ in
-                    let t0 = DispatchTime.now().uptimeNanoseconds
-                    body()
-                    return Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
-                }.dropFirst().map { $0 }
-            }
             var native: [Double] = [], cg: [Double] = []
             for _ in 0..<rounds {
-                native += timed { scene.draw(data, on: canvas) }
-                cg += timed { scene.draw(cgData, on: context) }
+                native += timedRuns(perRound, warmUps: 1) { scene.draw(data, on: canvas) }
+                cg += timedRuns(perRound, warmUps: 1) { scene.draw(cgData, on: context) }
             }
             for (engine, times) in [("strata", native), ("strata-cg", cg)] {
                 FileHandle.standardOutput.write(
