@@ -55,14 +55,20 @@ struct SeedPortTests {
         // (less what the rubber band at the content's edge keeps before each
         // recentring) and snaps to a mark.
         var t = 10.0
-        window.sendTouch(.began, at: CGPoint(x: 300, y: 120), timestamp: t)
-        for x in stride(from: 297.0, through: 97, by: -5) {
-            t += 0.05
-            window.sendTouch(.moved, at: CGPoint(x: x, y: 120), timestamp: t)
+        /// Presses at `start`, moves from `first` to `end` in steps of 5
+        /// points every 50 ms, holds still for half a second (no fling) and
+        /// lets go.
+        func drag(from start: Double, first: Double, to end: Double) {
+            window.sendTouch(.began, at: CGPoint(x: start, y: 120), timestamp: t)
+            for x in stride(from: first, through: end, by: -5) {
+                t += 0.05
+                window.sendTouch(.moved, at: CGPoint(x: x, y: 120), timestamp: t)
+            }
+            t += 0.5
+            window.sendTouch(.moved, at: CGPoint(x: end, y: 120), timestamp: t)
+            window.sendTouch(.ended, at: CGPoint(x: end, y: 120), timestamp: t + 0.01)
         }
-        t += 0.5
-        window.sendTouch(.moved, at: CGPoint(x: 97, y: 120), timestamp: t)
-        window.sendTouch(.ended, at: CGPoint(x: 97, y: 120), timestamp: t + 0.01)
+        drag(from: 300, first: 297, to: 97)
         for _ in 0..<120 { window.advance(by: 1.0 / 60) }
         let text = try #require(controller.weightLabel.text)
         let value = try #require(Double(text.dropLast(3)))
@@ -71,14 +77,7 @@ struct SeedPortTests {
         // Far past the content's width: the ruler recentres and goes on.
         for _ in 0..<3 {
             t += 1
-            window.sendTouch(.began, at: CGPoint(x: 360, y: 120), timestamp: t)
-            for x in stride(from: 355.0, through: 15, by: -5) {
-                t += 0.05
-                window.sendTouch(.moved, at: CGPoint(x: x, y: 120), timestamp: t)
-            }
-            t += 0.5
-            window.sendTouch(.moved, at: CGPoint(x: 15, y: 120), timestamp: t)
-            window.sendTouch(.ended, at: CGPoint(x: 15, y: 120), timestamp: t + 0.01)
+            drag(from: 360, first: 355, to: 15)
             for _ in 0..<60 { window.advance(by: 1.0 / 60) }
         }
         let farText = try #require(controller.weightLabel.text)
