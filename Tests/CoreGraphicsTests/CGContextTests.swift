@@ -297,6 +297,16 @@ let clear: [UInt8] = [0, 0, 0, 0]
         #expect(c.copy(alpha: 0.5)?.alpha == 0.5 && c.copy(alpha: 0.5)?.components?.first == 1)
         #expect(CGColor(gray: 0.5, alpha: 1).colorSpace?.model == .monochrome && CGColor.white.components == [1, 1])
         #expect(CGColorSpace(name: CGColorSpace.sRGB)?.numberOfComponents == 3 && CGColorSpace(name: "nope") == nil)
+        // Infinities and huge values held to 0…1; grey and RGB of the same
+        // look are different colours, as in Core Graphics.
+        let far = CGColor(red: .infinity, green: -.infinity, blue: 1e30, alpha: -1e30)
+        #expect(far.components == [1, 0, 1, 0] && far.alpha == 0)
+        #expect(CGColor(gray: 0.5, alpha: 1) == CGColor(gray: 0.5, alpha: 1))
+        #expect(CGColor(gray: 0.5, alpha: 1) != CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1))
+        #expect(CGColor(gray: 0.5, alpha: 1).numberOfComponents == 2)
+        var rgb: [CGFloat] = [0.2, 0.4, 0.6, 0.8]
+        let made = CGColor(colorSpace: CGColorSpaceCreateDeviceRGB(), components: &rgb)
+        #expect(made?.components == rgb && made == CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8))
     }
 }
 

@@ -221,11 +221,16 @@ struct UITableViewTests {
         #expect(table.visibleCells.allSatisfy { !$0.isHidden && $0.superview === table })
         let paths = try #require(table.indexPathsForVisibleRows)
         #expect(paths.first == row(0) && Set(paths).count == paths.count)
-        // A row inserted past the end: reloaded too.
+        // A row inserted past the end, before the start, or a move to a
+        // place that is not there: reloaded too.
         table.performBatchUpdates({
             table.insertRows(at: [row(99)], with: .fade)
         })
+        table.insertRows(at: [row(-1)], with: .fade)
+        table.moveRow(at: row(0), to: row(Int.max))
+        table.deleteRows(at: [row(Int.min)], with: .fade)
         #expect(table.numberOfRows(inSection: 0) == 35)
+        #expect(table.visibleCells.allSatisfy { !$0.isHidden && $0.superview === table })
     }
 
     @Test("A table view controller serves its own table; cell styles lay out their labels")
