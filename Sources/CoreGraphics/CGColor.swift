@@ -140,6 +140,24 @@ public final class CGColor: Sendable, Equatable {
         return l.isGray == r.isGray && l.strata == r.strata
     }
 
+    /// The device space this colour is in, when it is one of them
+    /// (`CGColorSpaceCreateDeviceRGB()`'s or `CGColorSpaceCreateDeviceGray()`'s)
+    /// with its usual components: then `init(deviceRGB:)` or
+    /// `init(deviceGray:)` makes an equal colour from `strata` alone.
+    package var deviceSpace: CGColorSpace.Model? {
+        guard otherComponents == nil else { return nil }
+        if isGray { return colorSpace === CGColorSpace.gray ? .monochrome : nil }
+        return colorSpace === CGColorSpace.rgb ? .rgb : nil
+    }
+
+    /// `color` in the device RGB space.
+    package convenience init(deviceRGB color: Color) { self.init(space: .rgb, color: color, isGray: false) }
+
+    /// `color`'s red as a grey in the device grey space.
+    package convenience init(deviceGray color: Color) {
+        self.init(space: .gray, color: Color(white: color.red, alpha: color.alpha), isGray: true)
+    }
+
     package convenience init(_ c: Color) { self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
 }
 

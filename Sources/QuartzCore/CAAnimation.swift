@@ -277,7 +277,7 @@ extension CALayer {
             strataAnimation.completion = { finished in copy.delegate?.animationDidStop(copy, finished: finished) }
         }
         let name = key ?? "animation-\(ObjectIdentifier(copy).hashValue)"
-        addedAnimations[name] = copy
+        extrasForWriting.addedAnimations[name] = copy
         strata.add(strataAnimation, forKey: name)
     }
 
@@ -294,11 +294,11 @@ extension CALayer {
 
     public func removeAnimation(forKey key: String) {
         strata.removeAnimation(forKey: key)
-        addedAnimations[key] = nil
+        extras?.addedAnimations[key] = nil
     }
 
     public func removeAllAnimations() {
         strata.removeAllAnimations()
-        addedAnimations = [:]
+        extras?.addedAnimations = [:]
     }
 }

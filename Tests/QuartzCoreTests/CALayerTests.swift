@@ -101,6 +101,96 @@ let whitePixel = Pixel(r: 255, g: 255, b: 255, a: 255)
         #expect(try render(layer)[15, 15] == whitePixel)
     }
 
+    @Test func coloursComeBackEqualInTheirOwnSpace() throws {
+        let layer = CALayer()
+        // Core Animation's defaults: no background, black border and shadow (grey).
+        #expect(layer.backgroundColor == nil)
+        #expect(layer.borderColor == CGColor(gray: 0, alpha: 1) && layer.borderColor?.numberOfComponents == 2)
+        #expect(layer.shadowColor == CGColor(gray: 0, alpha: 1))
+        // Device RGB and grey colours are kept as Strata colours and made
+        // again, equal, with their components and space.
+        layer.backgroundColor = CGColor(red: 0.25, green: 0.5, blue: 0.75, alpha: 0.5)
+        #expect(layer.backgroundColor == CGColor(red: 0.25, green: 0.5, blue: 0.75, alpha: 0.5))
+        #expect(layer.backgroundColor?.components == [0.25, 0.5, 0.75, 0.5])
+        layer.borderColor = CGColor(gray: 0.5, alpha: 0.25)
+        #expect(layer.borderColor?.components == [0.5, 0.25] && layer.borderColor?.colorSpace?.model == .monochrome)
+        #expect(layer.extras == nil)
+        // Any other colour is kept as the object set.
+        let p3 = try #require(CGColorSpace(name: CGColorSpace.displayP3))
+        let components: [CGFloat] = [1, 0, 0, 1]
+        let red = try #require(components.withUnsafeBufferPointer { CGColor(colorSpace: p3, components: $0.baseAddress!) })
+        layer.shadowColor = red
+        #expect(layer.shadowColor === red && layer.extras != nil)
+        layer.shadowColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        #expect(layer.shadowColor == CGColor(red: 0, green: 1, blue: 0, alpha: 1) && layer.extras?.colors[2] == nil)
+        // Nil stays nil, and clears what was drawn.
+        layer.borderColor = nil
+        layer.backgroundColor = nil
+        #expect(layer.borderColor == nil && layer.backgroundColor == nil && layer.strata.backgroundColor == nil)
+        #expect(layer.strata.borderColor == .clear)
+    }
+
+    @Test func aPresentedColourBetweenGreyAndRedIsRGB() throws {
+        let clock = ManualClock()
+        let host = try LayerHost(width: 20, height: 20, clock: clock, backgroundColor: .white)
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        layer.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+        host.rootLayer.addSublayer(layer.strata)
+        host.renderFrame()
+        let fade = CABasicAnimation(keyPath: "backgroundColor")
+        fade.fromValue = CGColor(gray: 0, alpha: 1)
+        fade.toValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        fade.duration = 1
+        fade.timingFunction = CAMediaTimingFunction(name: .linear)
+        fade.beginTime = clock.now
+        layer.add(fade, forKey: "fade")
+        host.advance(by: 0.5)
+        let shown = try #require(layer.presentation()?.backgroundColor?.components)
+        #expect(shown.count == 4 && abs(shown[0] - 0.5) < 0.02 && shown[1] == 0 && shown[2] == 0)
+        #expect(layer.backgroundColor == CGColor(gray: 0.5, alpha: 1))
+        // A kept colour comes back as the model's object when nothing animates it.
+        let p3 = try #require(CGColorSpace(name: CGColorSpace.displayP3))
+        let kept = try #require([CGFloat(0.2), 0.4, 0.6, 1].withUnsafeBufferPointer { CGColor(colorSpace: p3, components: $0.baseAddress!) })
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.borderColor = kept
+        layer.borderWidth = 1
+        CATransaction.commit()
+        host.advance(by: 0.1)
+        #expect(layer.presentation()?.borderColor === kept)
+    }
+
+    @Test func aPlainLayerKeepsNothingBesideItsStrataLayer() {
+        let root = CALayer(), leaf = CALayer()
+        leaf.frame = CGRect(x: 1, y: 2, width: 3, height: 4)
+        leaf.opacity = 0.5
+        leaf.delegate = nil
+        leaf.actions = nil
+        leaf.mask = nil
+        leaf.shadowPath = nil
+        leaf.sublayers = nil
+        #expect(leaf.extras == nil)
+        root.addSublayer(leaf)
+        #expect(leaf.extras == nil && root.extras != nil && leaf.superlayer === root)
+        // The superlayer is read from the Strata tree, and is nil once the
+        // parent is gone.
+        var parent: CALayer? = CALayer()
+        let child = CALayer()
+        parent?.addSublayer(child)
+        #expect(child.superlayer === parent)
+        parent = nil
+        #expect(child.superlayer == nil && child.strata.superlayer == nil)
+        // A mask and a shadow path are kept, and let go.
+        let mask = CALayer()
+        leaf.mask = mask
+        leaf.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 3, height: 4), transform: nil)
+        #expect(leaf.mask === mask && leaf.strata.mask === mask.strata && leaf.shadowPath?.boundingBox.width == 3)
+        leaf.mask = nil
+        leaf.shadowPath = nil
+        #expect(leaf.mask == nil && leaf.strata.mask == nil && leaf.shadowPath == nil && leaf.strata.shadowPath == nil)
+    }
+
     @Test func drawInCGContextDrawsYDownInTheLayersSpace() throws {
         let layer = TopBandLayer()
         layer.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
