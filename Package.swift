@@ -116,7 +116,7 @@ let package = Package(
         // The layer tree, transactions, animations and the compositor.
         .target(
             name: "StrataLayers",
-            dependencies: ["StrataQueues", "StrataGraphics", "StrataText"]
+            dependencies: ["CPixels", "StrataQueues", "StrataGraphics", "StrataText"]
         ),
         // The charts: decimation, the streaming graph and the line chart,
         // built on the public layer API only, as an app would.

@@ -5,14 +5,20 @@ internal import StrataLayers
 @MainActor
 final class BridgedEmitterLayer: EmitterLayer, BridgedLayer {
     unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
+    var consultsOwner = false
+    override func action(forKey key: String) -> LayerAction? {
+        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+    }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 
 @MainActor
 final class BridgedScrollLayer: ScrollLayer, BridgedLayer {
     unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
+    var consultsOwner = false
+    override func action(forKey key: String) -> LayerAction? {
+        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+    }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 

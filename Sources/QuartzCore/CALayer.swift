@@ -32,12 +32,19 @@ extension CALayerDelegate {
 @MainActor
 protocol BridgedLayer: Layer {
     var owner: CALayer? { get set }
+    /// Whether the owner may have an action for a change (it has a delegate
+    /// or actions): if not, the Strata layer's own lookup answers without
+    /// reading it.
+    var consultsOwner: Bool { get set }
 }
 
 @MainActor
 final class PlainBridgedLayer: Layer, BridgedLayer {
     unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
+    var consultsOwner = false
+    override func action(forKey key: String) -> LayerAction? {
+        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+    }
     override func display() { owner?.display() ?? super.display() }
     override func draw(in canvas: Canvas) { owner?.draw(in: CGContext(canvas: canvas)) }
     override func layoutSublayers() { owner?.layoutSublayers() }
@@ -76,6 +83,7 @@ open class CALayer {
         set {
             guard newValue != nil || extras?.delegate != nil else { return }
             extrasForWriting.delegate = newValue
+            noteActionSources()
             delegateDidChange()
         }
     }
@@ -85,7 +93,13 @@ open class CALayer {
         set {
             guard newValue != nil || extras != nil else { return }
             extrasForWriting.actions = newValue
+            noteActionSources()
         }
+    }
+
+    /// Tells the Strata layer whether to ask this one for actions.
+    private func noteActionSources() {
+        (strata as? any BridgedLayer)?.consultsOwner = extras?.delegate != nil || extras?.actions != nil
     }
 
     /// The extras, made now if the layer has none yet.

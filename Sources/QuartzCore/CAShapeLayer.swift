@@ -5,7 +5,10 @@ internal import StrataLayers
 @MainActor
 final class BridgedShapeLayer: ShapeLayer, BridgedLayer {
     unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
+    var consultsOwner = false
+    override func action(forKey key: String) -> LayerAction? {
+        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+    }
     override func display() { owner?.display() ?? super.display() }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }

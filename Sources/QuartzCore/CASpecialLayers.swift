@@ -10,28 +10,40 @@ internal import StrataText
 @MainActor
 final class BridgedGradientLayer: GradientLayer, BridgedLayer {
     unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
+    var consultsOwner = false
+    override func action(forKey key: String) -> LayerAction? {
+        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+    }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 
 @MainActor
 final class BridgedTextLayer: TextLayer, BridgedLayer {
     unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
+    var consultsOwner = false
+    override func action(forKey key: String) -> LayerAction? {
+        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+    }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 
 @MainActor
 final class BridgedReplicatorLayer: ReplicatorLayer, BridgedLayer {
     unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
+    var consultsOwner = false
+    override func action(forKey key: String) -> LayerAction? {
+        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+    }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 
 @MainActor
 final class BridgedTransformLayer: TransformLayer, BridgedLayer {
     unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? { owner?.strataAction(forKey: key) ?? super.action(forKey: key) }
+    var consultsOwner = false
+    override func action(forKey key: String) -> LayerAction? {
+        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+    }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
 

@@ -38,6 +38,19 @@ struct CAActionTests {
         layer.bounds = CGRect(x: 0, y: 0, width: 3, height: 3)
         CATransaction.commit()
         #expect(layer.animationKeys()?.contains("bounds") != true)
+        // Without actions the change animates again; with a delegate alone
+        // the delegate is asked.
+        layer.actions = nil
+        layer.opacity = 0.25
+        #expect(layer.animationKeys()?.contains("opacity") == true)
+        let delegate = ActionDelegate()
+        delegate.answer = NSNull()
+        layer.delegate = delegate
+        layer.zPosition = 2
+        #expect(delegate.asked == ["zPosition"] && layer.animationKeys()?.contains("zPosition") != true)
+        layer.delegate = nil
+        layer.zPosition = 3
+        #expect(delegate.asked == ["zPosition"] && layer.animationKeys()?.contains("zPosition") == true)
         _ = host
     }
 

@@ -129,6 +129,17 @@ private final class HidesSibling: Layer {
     override func layoutSublayers() { sibling?.isHidden = true }
 }
 
+/// A layer whose layout takes a sibling out of their parent and puts a new
+/// one at the end.
+private final class ReshapesParent: Layer {
+    var victim: Layer?
+    var added: Layer?
+    override func layoutSublayers() {
+        victim?.removeFromSuperlayer()
+        if let added { superlayer?.addSublayer(added) }
+    }
+}
+
 private final class Drawn: Layer {
     var clips: [Rect] = []
     override func draw(in canvas: Canvas) {
@@ -156,6 +167,34 @@ private final class Drawn: Layer {
         a.isHidden = false
         host.renderFrame()
         #expect(!host.renderTree!.sublayers[0].state.isHidden)
+    }
+
+    /// In a long list of sublayers (which the commit walks asking for the
+    /// layers ahead), a layout that removes a later sibling and adds a new
+    /// one commits the list as it was, and the next commit the new one.
+    @Test func aLayoutThatChangesItsParentsLongListCommits() {
+        let host = try! LayerHost(width: 16, height: 16)
+        let layers = (0..<12).map { i -> Layer in
+            let l = i == 3 ? ReshapesParent() : Layer()
+            l.frame = Rect(x: Double(i), y: 0, width: 1, height: 1)
+            host.rootLayer.addSublayer(l)
+            return l
+        }
+        host.renderFrame()
+        let reshaper = layers[3] as! ReshapesParent
+        let extra = Layer()
+        reshaper.victim = layers[8]
+        reshaper.added = extra
+        for l in layers { l.opacity = 0.5 }
+        reshaper.setNeedsLayout()
+        Transaction.flush()
+        let first = host.renderTree!.sublayers
+        #expect(first.count == 12 && first.allSatisfy { $0.state.opacity == 0.5 })
+        reshaper.victim = nil
+        reshaper.added = nil
+        Transaction.flush()
+        let second = host.renderTree!.sublayers
+        #expect(second.count == 12 && !second.contains { $0.id == layers[8].id } && second.last?.id == extra.id)
     }
 
     /// Without any host rendering frames, animated layers nothing else holds

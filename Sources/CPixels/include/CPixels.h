@@ -3,6 +3,12 @@
 
 #include <stdint.h>
 
+/// Asks the processor to bring the `lines` cache lines from `p` on towards
+/// its caches for reading, without waiting for them (a hint; never faults).
+static inline void strata_prefetch_lines(const void *p, int lines) {
+    for (int i = 0; i < lines; i++) __builtin_prefetch((const char *)p + 64 * i, 0, 3);
+}
+
 /// Whether the processor has AVX2 (asked once by the caller).
 int strata_pixels_have_avx2(void);
 

@@ -1,3 +1,4 @@
+internal import CPixels
 import StrataGraphics
 
 /// One layer of a committed render tree: an immutable, `Sendable` copy of a
@@ -73,7 +74,7 @@ extension Layer {
         isDirty = false
         subtreeDirty = false
         hasBeenCommitted = true
-        let subs = sublayers.map { $0.commitNode() }
+        let subs = commitSublayers()
         let maskNode = mask?.commitNode()
         if changed || isDirty {
             Layer.versionCounter += 1
@@ -93,4 +94,46 @@ extension Layer {
     }
 
     static var versionCounter = 0
+
+    /// The sublayers' render nodes. A commit is bound by memory: each layer
+    /// it visits is a few cache lines of its own, fetched one layer after
+    /// another as the walk reaches it. Long lists ask for the lines of the
+    /// layer a few places ahead while this one commits, so that they arrive
+    /// in the meantime.
+    private func commitSublayers() -> [RenderNode] {
+        // A copy: committing a sublayer may lay it out, and its layout may
+        // change this list.
+        let list = sublayers
+        let n = list.count
+        guard n > 4 else { return list.map { $0.commitNode() } }
+        return list.withUnsafeBufferPointer { layers in
+            [RenderNode](unsafeUninitializedCapacity: n) { nodes, count in
+                for i in 0..<n {
+                    if i + Self.prefetchDistance < n {
+                        strata_prefetch_lines(Unmanaged.passUnretained(layers[i + Self.prefetchDistance]).toOpaque(), Self.prefetchLines)
+                    }
+                    // Two places ahead the layer's own lines have arrived:
+                    // what they point to (its appearance, which the node's
+                    // copy of the state retains, and its animations) is
+                    // asked for next.
+                    if i + 2 < n {
+                        let ahead = layers[i + 2]
+                        if ahead.isDirty || ahead.subtreeDirty {
+                            strata_prefetch_lines(ahead.state.appearanceAddress, 1)
+                            ahead.animationEntries.withUnsafeBufferPointer { entries in
+                                if let first = entries.baseAddress { strata_prefetch_lines(first, 2) }
+                            }
+                        }
+                    }
+                    (nodes.baseAddress! + i).initialize(to: layers[i].commitNode())
+                    count = i + 1
+                }
+            }
+        }
+    }
+
+    /// How many layers ahead `commitSublayers` asks for, and how many of
+    /// each layer's lines (those a commit reads, up to the state's end).
+    static let prefetchDistance = 4
+    static let prefetchLines: Int32 = 5
 }

@@ -109,6 +109,10 @@ public struct LayerState: Sendable {
     /// The rest.
     private var box = AppearanceBox.shared
 
+    /// Where the appearance is, for asking the processor for it ahead of
+    /// a read (`Layer.commitSublayers`); not to be read through.
+    var appearanceAddress: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()) }
+
     /// Whether `other` draws the same as this, wherever the two are placed:
     /// everything but the position, anchor point and transform is equal. The
     /// appearance is compared by reference, so this is only exact against a
