@@ -5,9 +5,8 @@ internal import StrataLayers
 @MainActor
 final class BridgedEmitterLayer: EmitterLayer, BridgedLayer {
     unowned var owner: CALayer?
-    var consultsOwner = false
     override func action(forKey key: String) -> LayerAction? {
-        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
     }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
@@ -15,9 +14,8 @@ final class BridgedEmitterLayer: EmitterLayer, BridgedLayer {
 @MainActor
 final class BridgedScrollLayer: ScrollLayer, BridgedLayer {
     unowned var owner: CALayer?
-    var consultsOwner = false
     override func action(forKey key: String) -> LayerAction? {
-        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
     }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }

@@ -32,18 +32,13 @@ extension CALayerDelegate {
 @MainActor
 protocol BridgedLayer: Layer {
     var owner: CALayer? { get set }
-    /// Whether the owner may have an action for a change (it has a delegate
-    /// or actions): if not, the Strata layer's own lookup answers without
-    /// reading it.
-    var consultsOwner: Bool { get set }
 }
 
 @MainActor
 final class PlainBridgedLayer: Layer, BridgedLayer {
     unowned var owner: CALayer?
-    var consultsOwner = false
     override func action(forKey key: String) -> LayerAction? {
-        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
     }
     override func display() { owner?.display() ?? super.display() }
     override func draw(in canvas: Canvas) { owner?.draw(in: CGContext(canvas: canvas)) }
@@ -97,9 +92,11 @@ open class CALayer {
         }
     }
 
-    /// Tells the Strata layer whether to ask this one for actions.
+    /// Tells the Strata layer whether to ask this one for actions (its
+    /// `bridgeFlag`): only when it has a delegate or actions, else the Strata
+    /// layer's own lookup answers without reading this layer.
     private func noteActionSources() {
-        (strata as? any BridgedLayer)?.consultsOwner = extras?.delegate != nil || extras?.actions != nil
+        strata.bridgeFlag = extras?.delegate != nil || extras?.actions != nil
     }
 
     /// The extras, made now if the layer has none yet.

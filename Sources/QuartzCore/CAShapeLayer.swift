@@ -5,9 +5,8 @@ internal import StrataLayers
 @MainActor
 final class BridgedShapeLayer: ShapeLayer, BridgedLayer {
     unowned var owner: CALayer?
-    var consultsOwner = false
     override func action(forKey key: String) -> LayerAction? {
-        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
     }
     override func display() { owner?.display() ?? super.display() }
     override func layoutSublayers() { owner?.layoutSublayers() }

@@ -10,9 +10,8 @@ internal import StrataText
 @MainActor
 final class BridgedGradientLayer: GradientLayer, BridgedLayer {
     unowned var owner: CALayer?
-    var consultsOwner = false
     override func action(forKey key: String) -> LayerAction? {
-        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
     }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
@@ -20,9 +19,8 @@ final class BridgedGradientLayer: GradientLayer, BridgedLayer {
 @MainActor
 final class BridgedTextLayer: TextLayer, BridgedLayer {
     unowned var owner: CALayer?
-    var consultsOwner = false
     override func action(forKey key: String) -> LayerAction? {
-        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
     }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
@@ -30,9 +28,8 @@ final class BridgedTextLayer: TextLayer, BridgedLayer {
 @MainActor
 final class BridgedReplicatorLayer: ReplicatorLayer, BridgedLayer {
     unowned var owner: CALayer?
-    var consultsOwner = false
     override func action(forKey key: String) -> LayerAction? {
-        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
     }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }
@@ -40,9 +37,8 @@ final class BridgedReplicatorLayer: ReplicatorLayer, BridgedLayer {
 @MainActor
 final class BridgedTransformLayer: TransformLayer, BridgedLayer {
     unowned var owner: CALayer?
-    var consultsOwner = false
     override func action(forKey key: String) -> LayerAction? {
-        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
     }
     override func layoutSublayers() { owner?.layoutSublayers() }
 }

@@ -9,7 +9,6 @@ internal import Synchronization
 @MainActor
 final class BridgedTiledLayer: TiledLayer, BridgedLayer {
     unowned var owner: CALayer?
-    var consultsOwner = false
     /// The `CATiledLayer` for the drawing threads: held weakly, so that a
     /// tile being drawn keeps it alive only while it draws, and set on the
     /// main actor while those threads read it.
@@ -18,7 +17,7 @@ final class BridgedTiledLayer: TiledLayer, BridgedLayer {
     let delegateBox = Mutex<WeakDelegate>(WeakDelegate())
 
     override func action(forKey key: String) -> LayerAction? {
-        consultsOwner ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
+        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
     }
     override func layoutSublayers() { owner?.layoutSublayers() }
 

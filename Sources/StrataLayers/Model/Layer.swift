@@ -61,6 +61,11 @@ open class Layer {
     var isRegisteredForAnimations = false
     /// Whether a change of bounds calls `setNeedsDisplay()`.
     public var needsDisplayOnBoundsChange = false
+    /// A flag for a subclass that stands in for another layer API's layer
+    /// (QuartzCore's bridged layers: whether their `CALayer` has a delegate
+    /// or actions to ask). Kept here, in the byte the flags above leave
+    /// free, so that such a subclass adds no cache line to a layer.
+    package var bridgeFlag = false
     /// Unique for the process; render tree nodes carry it.
     let id: Int
     static var nextID = 0
