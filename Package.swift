@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.3;(experimentalCGen)
 import PackageDescription
 
 let package = Package(
@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "StrataCharts", targets: ["StrataCharts"]),
         .library(name: "StrataControls", targets: ["StrataControls"]),
         .library(name: "StrataX11", targets: ["StrataX11"]),
+        .library(name: "StrataWayland", targets: ["StrataWayland"]),
         // Apple's framework names over Strata's engine, so that code
         // written for iOS builds on Linux as it is: CoreGraphics so far.
         .library(
@@ -155,6 +156,22 @@ let package = Package(
             name: "StrataX11",
             dependencies: ["CX11", "StrataQueues", "StrataGraphics", "StrataLayers", "StrataControls"]
         ),
+        // Wayland (Debian's libwayland-dev): the client library, and the
+        // interface tables of the protocols beyond the core one, made at build
+        // time by wayland-scanner from wayland-protocols' XML (the plugin).
+        .systemLibrary(
+            name: "CWaylandClient",
+            pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]
+        ),
+        .plugin(name: "WaylandScanner", capability: .buildTool()),
+        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"], plugins: ["WaylandScanner"]),
+        // Windows on a Wayland compositor: xdg-shell toplevels, shared-memory
+        // buffers paced by frame callbacks.
+        .target(
+            name: "StrataWayland",
+            dependencies: ["CWaylandClient", "CWaylandProtocols", "StrataGraphics", "StrataLayers", "StrataControls"]
+        ),
         // Xvfb servers and XTest input for the window tests and benchmark.
         .target(
             name: "StrataX11Testing",
@@ -268,6 +285,10 @@ let package = Package(
             dependencies: [
                 "CX11", "StrataX11", "StrataX11Testing", "StrataControls", "StrataLayers", "StrataGraphics", "StrataTestSupport",
             ]
+        ),
+        .testTarget(
+            name: "StrataWaylandTests",
+            dependencies: ["StrataWayland", "StrataLayers", "StrataGraphics", "StrataTestSupport"]
         ),
         .testTarget(
             name: "CoreGraphicsTests",

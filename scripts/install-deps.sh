@@ -31,6 +31,14 @@ pkg-config --exists xext 2>/dev/null || needed+=(libxext-dev)
 pkg-config --exists xi 2>/dev/null || needed+=(libxi-dev)
 pkg-config --exists xtst 2>/dev/null || needed+=(libxtst-dev)
 command -v Xvfb >/dev/null 2>&1 || needed+=(xvfb)
+# Wayland (issue 39's window): the client library and wayland-scanner
+# (libwayland-dev, libwayland-bin), the protocols' XML the build generates
+# code from (wayland-protocols), and weston, the headless compositor the
+# Wayland tests start.
+pkg-config --exists wayland-client 2>/dev/null || needed+=(libwayland-dev)
+command -v wayland-scanner >/dev/null 2>&1 || needed+=(libwayland-bin)
+[ -e /usr/share/wayland-protocols/stable/xdg-shell/xdg-shell.xml ] || needed+=(wayland-protocols)
+command -v weston >/dev/null 2>&1 || needed+=(weston)
 # Time zones: date axes tick on local wall-clock time (the tests cross
 # daylight-saving changes in Berlin and New York).
 [ -e /usr/share/zoneinfo/Europe/Berlin ] || needed+=(tzdata)

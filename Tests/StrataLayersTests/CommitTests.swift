@@ -241,3 +241,28 @@ private final class Drawn: Layer {
         #expect(abs(l.currentMediaTime - SystemClock.shared.now) < 1)
     }
 }
+
+@Suite @MainActor struct HostResizeTests {
+    /// A host resized to another scale (a window moved to another screen)
+    /// draws at it: the root layer keeps its size in points.
+    @Test func aResizeMayChangeTheScale() throws {
+        let host = try LayerHost(width: 100, height: 50)
+        let square = Layer()
+        square.frame = Rect(x: 10, y: 10, width: 20, height: 20)
+        square.backgroundColor = .black
+        host.rootLayer.addSublayer(square)
+        host.renderFrame()
+        try host.resize(width: 200, height: 100, scale: 2)
+        #expect(host.scale == 2 && host.width == 200 && host.height == 100)
+        #expect(host.rootLayer.bounds == Rect(x: 0, y: 0, width: 100, height: 50))
+        host.renderFrame()
+        let image = host.makeImage()
+        #expect(image[21, 21] == Pixel(r: 0, g: 0, b: 0, a: 255) && image[59, 59] == Pixel(r: 0, g: 0, b: 0, a: 255))
+        #expect(image[61, 61] == Pixel(r: 255, g: 255, b: 255, a: 255))
+        // A scale that is not a positive number keeps the one there is.
+        try host.resize(width: 100, height: 50, scale: .nan)
+        #expect(host.scale == 2)
+        try host.resize(width: 100, height: 50, scale: -1)
+        #expect(host.scale == 2 && host.width == 100)
+    }
+}

@@ -18,7 +18,7 @@ public final class LayerHost {
     /// The frame's size in device pixels (`resize(width:height:)` changes it).
     public private(set) var width: Int
     public private(set) var height: Int
-    public let scale: Double
+    public private(set) var scale: Double
     /// The last committed render tree.
     public private(set) var renderTree: RenderNode?
     /// Frame timings.
@@ -91,15 +91,19 @@ public final class LayerHost {
     }
 
     /// Changes the frame's size to `width` × `height` device pixels (at
-    /// least 1 × 1): the root layer's bounds follow, and the next frame is
-    /// drawn whole. Throws for sizes a frame buffer cannot have.
-    public func resize(width: Int, height: Int) throws {
-        guard width != self.width || height != self.height else { return }
+    /// least 1 × 1), and with `scale` its pixels per point (a window moved
+    /// to a screen of another scale): the root layer's bounds follow, and
+    /// the next frame is drawn whole. Throws for sizes a frame buffer cannot
+    /// have.
+    public func resize(width: Int, height: Int, scale newScale: Double? = nil) throws {
+        let newScale = newScale.map { $0.isFinite && $0 > 0 ? $0 : scale } ?? scale
+        guard width != self.width || height != self.height || newScale != scale else { return }
         let compositor = try Compositor(
-            width: max(1, width), height: max(1, height), scale: scale)
+            width: max(1, width), height: max(1, height), scale: newScale)
         renderer.replace(compositor)
         self.width = compositor.width
         self.height = compositor.height
+        scale = compositor.scale
         rootLayer.bounds = Rect(x: 0, y: 0, width: Double(self.width) / scale, height: Double(self.height) / scale)
         renderedTreeIsCurrent = false
     }

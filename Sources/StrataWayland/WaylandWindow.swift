@@ -1,0 +1,307 @@
+internal import CWaylandClient
+internal import CWaylandProtocols
+import Dispatch
+import Foundation
+import StrataControls
+import StrataGraphics
+import StrataLayers
+
+/// A window on a Wayland compositor showing a layer tree: an `xdg_toplevel`
+/// whose frames are shared-memory buffers.
+///
+/// **Frames.** The window renders when its host has something new to show
+/// (`LayerHost.needsFrame`) and the compositor is ready for a frame: each
+/// commit asks for a `wl_surface.frame` callback, and no frame is drawn
+/// until it comes, so an idle or hidden window draws nothing and a busy
+/// one never draws frames the screen will not show.
+///
+/// **Buffers.** Frames are copied into one of up to three `wl_shm`
+/// buffers, never one the compositor still holds (attached and not yet
+/// released). Only what changed since the buffer's own last frame is
+/// copied, and the compositor is told only that (`damage_buffer`).
+///
+/// **Scale.** The buffer scale is the largest integer scale of the
+/// outputs the surface is on (`wl_output.scale`); the frame is rendered at
+/// it, so text and lines are crisp.
+///
+/// **Closing.** The compositor's close (a title bar's button) asks
+/// `shouldClose`, then closes the window and calls `onClose`. A compositor
+/// that goes away closes the window too; the process lives on.
+@MainActor
+public final class WaylandWindow {
+    /// The layer tree's host; its frame is the window's size times `scale`.
+    public let host: LayerHost
+    /// The size in points.
+    public private(set) var size: Size
+    /// Device pixels per point (the buffer scale).
+    public private(set) var scale: Double
+    public private(set) var isOpen = true
+    /// Asked before the compositor's close request closes the window.
+    public var shouldClose: (@MainActor () -> Bool)?
+    public var onClose: (@MainActor () -> Void)?
+    public var onResize: (@MainActor (Size) -> Void)?
+    public var title: String { didSet { toplevel.send(2, [.string(title)]) } }
+    /// The smallest size the compositor may make the window, in points.
+    public var minimumSize: Size { didSet { sendMinimumSize() } }
+    /// Frames presented so far.
+    public private(set) var presentedFrames = 0
+    /// Why the connection broke, once it has.
+    public var connectionFailure: String? { connection.failure }
+
+    let connection: WaylandConnection
+    let surface: WaylandObject
+    let xdgSurface: WaylandObject
+    let toplevel: WaylandObject
+    private var decoration: WaylandObject?
+    private var buffers: [ShmBuffer] = []
+    /// The damage of recent frames, by frame number, to bring an older
+    /// buffer up to date.
+    private var damageHistory: [(frame: Int, rects: [PixelRect])] = []
+    private var frameNumber = 0
+    private var configured = false
+    /// A frame callback is outstanding.
+    private var waitingForFrame = false
+    private var pendingFrameCallback: WaylandObject?
+    /// The size the last toplevel configure asked for (points; 0: ours).
+    private var requestedSize: (width: Int, height: Int) = (0, 0)
+    /// The outputs the surface is on.
+    private var enteredOutputs: Set<OpaquePointer> = []
+    private var frameScheduled = false
+
+    /// Opens a window of `size` points on the compositor `display` (nil:
+    /// `WAYLAND_DISPLAY`; a name under `XDG_RUNTIME_DIR` or an absolute
+    /// socket path) and waits until it is configured.
+    /// - Throws: `WaylandError.noCompositor` without a compositor,
+    ///   `.missingInterface` for one without `xdg_wm_base`, `wl_shm` or
+    ///   `wl_compositor` 4, `.invalidSize` for sizes that are not positive
+    ///   numbers below 32768.
+    public init(
+        title: String = "Strata", appID: String? = nil, size: Size, display: String? = nil, backgroundColor: Color = .white
+    ) throws {
+        guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1, size.width <= 32767,
+            size.height <= 32767
+        else { throw WaylandError.invalidSize(width: size.width, height: size.height) }
+        connection = try WaylandConnection(name: display)
+        self.size = size
+        self.title = title
+        minimumSize = Size(width: 1, height: 1)
+        scale = Double(connection.outputs.values.map(\.scale).max() ?? 1)
+        let pw = Int((size.width * scale).rounded()), ph = Int((size.height * scale).rounded())
+        host = try LayerHost(width: pw, height: ph, scale: scale, clock: SystemClock.shared, backgroundColor: backgroundColor)
+        guard let compositor = connection.compositor, let wmBase = connection.wmBase,
+            let s = wl_compositor_create_surface(compositor.proxy)
+        else { throw WaylandError.missingInterface("wl_compositor") }
+        surface = WaylandObject(s)
+        guard let xs = wmBase.send(2, [.newID, .object(surface.proxy)], creating: strata_xdg_surface_interface()) else {
+            throw WaylandError.missingInterface("xdg_surface")
+        }
+        xdgSurface = WaylandObject(xs)
+        guard let tl = xdgSurface.send(1, [.newID], creating: strata_xdg_toplevel_interface()) else {
+            throw WaylandError.missingInterface("xdg_toplevel")
+        }
+        toplevel = WaylandObject(tl)
+        wireEvents()
+        toplevel.send(2, [.string(title)])
+        toplevel.send(3, [.string(appID ?? ProcessInfo.processInfo.processName)])
+        sendMinimumSize()
+        // Server-side decorations where offered (client-side ones are not
+        // drawn yet: GNOME offers none).
+        if let manager = connection.decorationManager,
+            let d = manager.send(1, [.newID, .object(toplevel.proxy)], creating: strata_zxdg_toplevel_decoration_v1_interface())
+        {
+            decoration = WaylandObject(d)
+            decoration?.send(1, [.uint(2)])  // set_mode(server_side)
+        }
+        wl_surface_set_buffer_scale(surface.proxy, Int32(scale))
+        // The first commit has no buffer: the compositor answers with a configure.
+        wl_surface_commit(surface.proxy)
+        host.frameRequestHandler = { [weak self] in self?.scheduleFrame() }
+        connection.onFailure = { [weak self] _ in self?.close() }
+        connection.outputsChanged = { [weak self] in self?.updateScale() }
+        while !configured {
+            guard connection.roundtrip() else { throw WaylandError.connectionLost(connection.failure ?? "") }
+        }
+        scheduleFrame()
+    }
+
+    private func wireEvents() {
+        xdgSurface.onEvent = { [unowned self] opcode, args in
+            // configure: the toplevel's state is complete; acknowledged before
+            // the next commit.
+            guard opcode == 0 else { return }
+            self.xdgSurface.send(4, [.uint(args.uint(0))])
+            self.configured = true
+            self.applyRequestedSize()
+            self.scheduleFrame()
+        }
+        toplevel.onEvent = { [unowned self] opcode, args in
+            switch opcode {
+            case 0: self.requestedSize = (Int(args.int(0)), Int(args.int(1)))
+            case 1: if self.shouldClose?() ?? true { self.close() }
+            default: break
+            }
+        }
+        surface.onEvent = { [unowned self] opcode, args in
+            guard let output = args.object(0) else { return }
+            if opcode == 0 { self.enteredOutputs.insert(output) } else if opcode == 1 { self.enteredOutputs.remove(output) }
+            self.updateScale()
+        }
+    }
+
+    private func sendMinimumSize() {
+        guard isOpen else { return }
+        let w = minimumSize.width.isFinite ? max(1, min(32767, minimumSize.width.rounded(.up))) : 1
+        let h = minimumSize.height.isFinite ? max(1, min(32767, minimumSize.height.rounded(.up))) : 1
+        toplevel.send(8, [.int(Int32(w)), .int(Int32(h))])
+    }
+
+    /// Takes the size the compositor asked for, if it asked for one.
+    private func applyRequestedSize() {
+        let (w, h) = requestedSize
+        guard w > 0, h > 0 else { return }
+        let minW = Int(minimumSize.width.isFinite ? max(1, minimumSize.width) : 1)
+        let minH = Int(minimumSize.height.isFinite ? max(1, minimumSize.height) : 1)
+        resize(to: Size(width: Double(max(w, minW)), height: Double(max(h, minH))))
+    }
+
+    /// The largest scale of the outputs the surface is on.
+    private func updateScale() {
+        guard isOpen else { return }
+        let on = connection.outputs.filter { enteredOutputs.contains($0.key) }.map(\.value.scale)
+        let newScale = Double(on.max() ?? connection.outputs.values.map(\.scale).max() ?? 1)
+        guard newScale != scale else { return }
+        scale = newScale
+        wl_surface_set_buffer_scale(surface.proxy, Int32(scale))
+        resize(to: size, force: true)
+    }
+
+    private func resize(to newSize: Size, force: Bool = false) {
+        guard newSize != size || force else { return }
+        size = newSize
+        try? host.resize(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
+        damageHistory.removeAll()
+        onResize?(size)
+        scheduleFrame()
+    }
+
+    // MARK: Frames
+
+    /// Whether the next frame would show something new.
+    public var needsFrame: Bool { isOpen && configured && (host.needsFrame || presentedFrames == 0) }
+
+    /// Whether the compositor is ready for a frame (its last callback came).
+    public var isReadyForFrame: Bool { !waitingForFrame }
+
+    /// Renders and presents a frame if one is due and the compositor is
+    /// ready for it; returns whether it did.
+    @discardableResult
+    public func renderFrameIfNeeded() -> Bool {
+        connection.dispatchPending()
+        guard needsFrame, !waitingForFrame else { return false }
+        guard let buffer = freeBuffer() else { return false }
+        let damage = host.renderFrame()
+        frameNumber += 1
+        let width = host.width, height = host.height
+        let full = [PixelRect(x: 0, y: 0, width: width, height: height)]
+        let rects = presentedFrames == 0 ? full : damage.compactMap { PixelRect($0, within: width, height) }
+        damageHistory.append((frameNumber, rects))
+        if damageHistory.count > 4 { damageHistory.removeFirst(damageHistory.count - 4) }
+        // What the buffer lacks: every frame's damage since its own.
+        let stale: [PixelRect]
+        if let held = buffer.frame, let first = damageHistory.first, first.frame <= held + 1 {
+            stale = damageHistory.filter { $0.frame > held }.flatMap(\.rects)
+        } else {
+            stale = full
+        }
+        host.withFrameBuffer { buffer.copy($0, rects: stale) }
+        buffer.frame = frameNumber
+        buffer.busy = true
+        let s = surface.proxy
+        wl_surface_attach(s, buffer.buffer.proxy, 0, 0)
+        for r in stale { wl_surface_damage_buffer(s, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height)) }
+        requestFrameCallback()
+        wl_surface_commit(s)
+        connection.flush()
+        presentedFrames += 1
+        return true
+    }
+
+    /// A buffer of the frame's size the compositor does not hold; nil when
+    /// all three are held.
+    private func freeBuffer() -> ShmBuffer? {
+        let (w, h) = (host.width, host.height)
+        for b in buffers where b.width != w || b.height != h {
+            b.destroy()
+        }
+        buffers.removeAll { $0.width != w || $0.height != h }
+        if let b = buffers.first(where: { !$0.busy }) { return b }
+        guard buffers.count < 3, let b = try? ShmBuffer(connection: connection, width: w, height: h) else { return nil }
+        buffers.append(b)
+        return b
+    }
+
+    private func requestFrameCallback() {
+        guard let cb = wl_surface_frame(surface.proxy) else { return }
+        let callback = WaylandObject(cb)
+        pendingFrameCallback = callback
+        waitingForFrame = true
+        callback.onEvent = { [unowned self] opcode, _ in
+            guard opcode == 0 else { return }
+            self.waitingForFrame = false
+            self.pendingFrameCallback = nil
+            self.scheduleFrame()
+        }
+    }
+
+    /// Renders on the main queue soon if a frame is due and may be drawn.
+    func scheduleFrame() {
+        guard isOpen, !frameScheduled else { return }
+        frameScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.frameScheduled = false
+                self.renderFrameIfNeeded()
+                // Animations go on: the next callback schedules the next frame.
+            }
+        }
+    }
+
+    /// Reads and handles the compositor's events now (a test's loop).
+    public func processEvents() {
+        connection.readAndDispatch()
+        connection.dispatchPending()
+    }
+
+    /// Waits until the compositor has handled every request so far and
+    /// its answers are handled; false when the connection is gone.
+    @discardableResult
+    public func roundtrip() -> Bool { isOpen && connection.roundtrip() }
+
+    /// Runs the main loop until the window closes.
+    public func run() {
+        while isOpen { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.25)) }
+    }
+
+    /// Closes the window (once), lets its objects go and ends the connection.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        host.frameRequestHandler = nil
+        if connection.failure == nil {
+            for b in buffers { b.destroy() }
+            pendingFrameCallback?.destroy(request: nil)
+            decoration?.destroy()
+            toplevel.destroy()
+            xdgSurface.destroy()
+            surface.destroy()
+        }
+        buffers.removeAll()
+        connection.disconnect()
+        onClose?()
+    }
+
+    isolated deinit {
+        close()
+    }
+}
