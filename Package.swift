@@ -288,7 +288,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataWaylandTests",
-            dependencies: ["StrataWayland", "StrataLayers", "StrataGraphics", "StrataTestSupport"]
+            dependencies: ["CWaylandClient", "StrataWayland", "StrataControls", "StrataLayers", "StrataGraphics", "StrataTestSupport"]
         ),
         .testTarget(
             name: "CoreGraphicsTests",

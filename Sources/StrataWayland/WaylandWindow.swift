@@ -47,6 +47,22 @@ public final class WaylandWindow {
     public private(set) var presentedFrames = 0
     /// Why the connection broke, once it has.
     public var connectionFailure: String? { connection.failure }
+    /// The view tree input goes to: set it and the window makes an
+    /// `InputDispatcher` for it and keeps the view the window's size.
+    public var rootView: View? {
+        didSet {
+            oldValue?.layer.removeFromSuperlayer()
+            dispatcher?.detach()
+            dispatcher = rootView.map { InputDispatcher(rootView: $0, host: host) }
+            rootView?.frame = host.rootLayer.bounds
+        }
+    }
+    /// The dispatcher for `rootView`.
+    public private(set) var dispatcher: InputDispatcher?
+    /// Sees each input event first; returning false keeps it from the views.
+    public var eventObserver: (@MainActor (InputEvent) -> Bool)?
+    /// Input events delivered so far.
+    public internal(set) var inputCount = 0
 
     let connection: WaylandConnection
     let surface: WaylandObject
@@ -67,6 +83,9 @@ public final class WaylandWindow {
     /// The outputs the surface is on.
     private var enteredOutputs: Set<OpaquePointer> = []
     private var frameScheduled = false
+    /// The seat's pointer, while it has one.
+    var pointer: WaylandObject?
+    var pointerState = PointerFrame()
 
     /// Opens a window of `size` points on the compositor `display` (nil:
     /// `WAYLAND_DISPLAY`; a name under `XDG_RUNTIME_DIR` or an absolute
@@ -101,6 +120,7 @@ public final class WaylandWindow {
         }
         toplevel = WaylandObject(tl)
         wireEvents()
+        wireSeat()
         toplevel.send(2, [.string(title)])
         toplevel.send(3, [.string(appID ?? ProcessInfo.processInfo.processName)])
         sendMinimumSize()
@@ -180,6 +200,7 @@ public final class WaylandWindow {
         size = newSize
         try? host.resize(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
         damageHistory.removeAll()
+        rootView?.frame = host.rootLayer.bounds
         onResize?(size)
         scheduleFrame()
     }
@@ -288,9 +309,11 @@ public final class WaylandWindow {
         guard isOpen else { return }
         isOpen = false
         host.frameRequestHandler = nil
+        dispatcher?.detach()
         if connection.failure == nil {
             for b in buffers { b.destroy() }
             pendingFrameCallback?.destroy(request: nil)
+            if let pointer { pointer.destroy(request: pointer.version >= 3 ? 0 : nil) }
             decoration?.destroy()
             toplevel.destroy()
             xdgSurface.destroy()

@@ -15,7 +15,7 @@ final class HeadlessWeston: @unchecked Sendable {
     let socketPath: String
     let process: Process
 
-    init(width: Int = 320, height: Int = 240, scale: Int = 1) throws {
+    init(width: Int = 400, height: Int = 300, scale: Int = 1) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/weston") else {
             throw WestonError("weston is not installed (scripts/install-deps.sh installs it)")
         }
@@ -27,7 +27,7 @@ final class HeadlessWeston: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/weston")
         process.arguments = [
             "--backend=headless-backend.so", "--use-pixman", "--shell=desktop-shell.so", "--socket=wayland-test", "--idle-time=0",
-            "--width=\(width)", "--height=\(height)", "--scale=\(scale)", "--no-config",
+            "--width=\(width)", "--height=\(height)", "--scale=\(scale)", "--no-config", "--debug",
         ]
         var env = ProcessInfo.processInfo.environment
         env["XDG_RUNTIME_DIR"] = runtimeDirectory.path
@@ -45,6 +45,29 @@ final class HeadlessWeston: @unchecked Sendable {
             }
             usleep(20_000)
         }
+    }
+
+    /// The output as the compositor shows it now (weston-screenshooter,
+    /// which weston allows with `--debug`).
+    func screenshot() throws -> Image {
+        let dir = runtimeDirectory.appendingPathComponent("shots-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shooter = Process()
+        shooter.executableURL = URL(fileURLWithPath: "/usr/bin/weston-screenshooter")
+        shooter.currentDirectoryURL = dir
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_RUNTIME_DIR"] = runtimeDirectory.path
+        env["WAYLAND_DISPLAY"] = "wayland-test"
+        shooter.environment = env
+        shooter.standardOutput = FileHandle.nullDevice
+        shooter.standardError = FileHandle.nullDevice
+        try shooter.run()
+        shooter.waitUntilExit()
+        guard let file = try FileManager.default.contentsOfDirectory(atPath: dir.path).first(where: { $0.hasSuffix(".png") }) else {
+            throw WestonError("weston-screenshooter wrote no picture")
+        }
+        return try Image(contentsOfPNGFile: dir.appendingPathComponent(file).path)
     }
 
     func stop() {
@@ -87,15 +110,17 @@ struct WestonError: Error, CustomStringConvertible {
         #expect(window.size == Size(width: 200, height: 150))
         #expect(window.host.width == 200 && window.host.height == 150)
         let red = Layer()
-        red.frame = Rect(x: 10, y: 10, width: 50, height: 40)
+        red.frame = Rect(x: 10, y: 60, width: 50, height: 40)
         red.backgroundColor = Color(red: 1, green: 0, blue: 0)
         window.host.rootLayer.addSublayer(red)
         Transaction.flush()
         #expect(window.renderFrameIfNeeded())
         // Until the compositor's callback comes, no frame is drawn.
         #expect(!window.isReadyForFrame)
-        red.opacity = 0.5
-        Transaction.flush()
+        Transaction.perform {
+            Transaction.disableActions = true
+            red.opacity = 0.5
+        }
         #expect(!window.renderFrameIfNeeded())
         // The callback comes once the compositor has shown the frame.
         let deadline = Date().addingTimeInterval(5)
@@ -106,6 +131,24 @@ struct WestonError: Error, CustomStringConvertible {
         #expect(window.isReadyForFrame)
         #expect(window.renderFrameIfNeeded())
         #expect(window.presentedFrames == 2)
+        // What the compositor shows: the half-transparent red square the
+        // headless render has, pixel for pixel, wherever the shell put the
+        // window (once the shell has faded the desktop in; the square sits
+        // below the shell's panel, which covers the window's top rows).
+        let expected = window.host.makeImage()[30, 80]
+        #expect(expected.r == 255 && expected.g > 120 && expected.g < 135 && expected.g == expected.b)
+        var found = 0
+        var shot: Image?
+        let shown = Date().addingTimeInterval(10)
+        while found != 50 * 40 && Date() < shown {
+            window.roundtrip()
+            let s = try weston.screenshot()
+            found = (0..<s.height).reduce(0) { n, y in n + (0..<s.width).filter { s[$0, y] == expected }.count }
+            shot = s
+            if found != 50 * 40 { usleep(100_000) }
+        }
+        #expect(found == 50 * 40, "the square's pixels on screen")
+        if let shot { try? shot.writePNG(to: NSTemporaryDirectory() + "strata-wayland-window.png") }
         window.close()
         #expect(!window.isOpen)
     }

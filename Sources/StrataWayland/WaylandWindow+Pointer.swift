@@ -1,0 +1,143 @@
+internal import CWaylandClient
+internal import CWaylandProtocols
+import StrataControls
+import StrataGraphics
+import StrataLayers
+
+/// The pointer's state between the events of one `wl_pointer.frame`.
+struct PointerFrame {
+    /// Where the pointer is, in surface coordinates (points).
+    var location = Point(x: 0, y: 0)
+    /// The buttons held, by Linux button code.
+    var held: Set<UInt32> = []
+    /// Scroll gathered since the last frame: continuous values (surface
+    /// units) and wheel steps, per axis (0 vertical, 1 horizontal).
+    var value: (vertical: Double, horizontal: Double) = (0, 0)
+    var steps: (vertical: Double, horizontal: Double) = (0, 0)
+    /// What is scrolling (wl_pointer.axis_source): 0 wheel, 1 finger,
+    /// 2 continuous, 3 wheel tilt; nil when the compositor did not say.
+    var source: UInt32?
+    /// An axis_stop came: the fingers lifted.
+    var stopped = false
+    /// A finger or continuous scroll is under way (its `began` was sent).
+    var scrolling = false
+    /// Events of this frame, sent at its `frame` (or at once for a
+    /// compositor before wl_pointer version 5, which has no frames).
+    var pending: [InputEvent] = []
+}
+
+extension WaylandWindow {
+    /// Linux's button codes (input-event-codes.h).
+    static let leftButton: UInt32 = 0x110, rightButton: UInt32 = 0x111, middleButton: UInt32 = 0x112
+
+    /// Asks the seat for its pointer when it has one.
+    func wireSeat() {
+        guard let seat = connection.seat else { return }
+        seat.onEvent = { [unowned self] opcode, args in
+            // capabilities: 1 pointer, 2 keyboard, 4 touch.
+            guard opcode == 0 else { return }
+            let caps = args.uint(0)
+            if caps & 1 != 0, self.pointer == nil,
+                let p = seat.send(0, [.newID], creating: strata_wl_pointer_interface())
+            {
+                let pointer = WaylandObject(p)
+                pointer.onEvent = { [unowned self] opcode, args in self.pointerEvent(opcode, args) }
+                self.pointer = pointer
+            } else if caps & 1 == 0, let pointer = self.pointer {
+                pointer.destroy(request: pointer.version >= 3 ? 0 : nil)
+                self.pointer = nil
+            }
+        }
+    }
+
+    func pointerEvent(_ opcode: UInt32, _ args: UnsafeMutablePointer<wl_argument>) {
+        let now = host.clock.now
+        switch opcode {
+        case 0:  // enter(serial, surface, x, y)
+            pointerState.location = Point(x: args.fixed(2), y: args.fixed(3))
+        case 1:  // leave: a press under way is taken away.
+            if let button = pointerState.held.min() {
+                pointerState.pending.append(
+                    .pointer(PointerEvent(.cancelled, at: pointerState.location, button: Self.button(button), timestamp: now)))
+            }
+            pointerState.held.removeAll()
+        case 2:  // motion(time, x, y)
+            pointerState.location = Point(x: args.fixed(1), y: args.fixed(2))
+            if let button = pointerState.held.min() {
+                pointerState.pending.append(
+                    .pointer(PointerEvent(.moved, at: pointerState.location, button: Self.button(button), timestamp: now)))
+            }
+        case 3:  // button(serial, time, button, state)
+            let code = args.uint(2), down = args.uint(3) == 1
+            if down { pointerState.held.insert(code) } else { pointerState.held.remove(code) }
+            pointerState.pending.append(
+                .pointer(PointerEvent(down ? .down : .up, at: pointerState.location, button: Self.button(code), timestamp: now)))
+        case 4:  // axis(time, axis, value)
+            if args.uint(1) == 0 { pointerState.value.vertical += args.fixed(2) } else { pointerState.value.horizontal += args.fixed(2) }
+        case 6:  // axis_source
+            pointerState.source = args.uint(0)
+        case 7:  // axis_stop
+            pointerState.stopped = true
+        case 8:  // axis_discrete(axis, discrete)
+            if args.uint(0) == 0 {
+                pointerState.steps.vertical += Double(args.int(1))
+            } else {
+                pointerState.steps.horizontal += Double(args.int(1))
+            }
+        default:
+            break
+        }
+        // Before version 5 there are no frames: each event stands alone.
+        if opcode == 5 || (pointer?.version ?? 5) < 5 { endPointerFrame(at: now) }
+    }
+
+    /// Sends what one pointer frame gathered: buttons and motion as they
+    /// came, then one scroll event for the frame's axes.
+    func endPointerFrame(at now: Double) {
+        var events = pointerState.pending
+        pointerState.pending.removeAll()
+        let location = pointerState.location
+        let value = pointerState.value, steps = pointerState.steps
+        let hasSteps = steps.vertical != 0 || steps.horizontal != 0
+        let hasScroll = value.vertical != 0 || value.horizontal != 0 || hasSteps
+        let precise = pointerState.source == 1 || pointerState.source == 2
+        if hasScroll && !precise {
+            // A wheel: its steps (or its value in tens of units a step).
+            let lines =
+                hasSteps
+                ? Size(width: steps.horizontal, height: steps.vertical)
+                : Size(width: value.horizontal / 10, height: value.vertical / 10)
+            events.append(.scroll(.wheel(lines: lines, at: location, timestamp: now)))
+        } else if hasScroll {
+            let phase: ScrollEvent.Phase = pointerState.scrolling ? .changed : .began
+            pointerState.scrolling = true
+            events.append(
+                .scroll(.precise(Size(width: value.horizontal, height: value.vertical), phase: phase, at: location, timestamp: now)))
+        }
+        if pointerState.stopped && pointerState.scrolling {
+            events.append(.scroll(.precise(Size(width: 0, height: 0), phase: .ended, at: location, timestamp: now)))
+            pointerState.scrolling = false
+        }
+        pointerState.value = (0, 0)
+        pointerState.steps = (0, 0)
+        pointerState.source = nil
+        pointerState.stopped = false
+        for e in events { deliver(e) }
+    }
+
+    static func button(_ code: UInt32) -> PointerButton {
+        switch code {
+        case leftButton: .primary
+        case rightButton: .secondary
+        case middleButton: .middle
+        default: .other(Int(code))
+        }
+    }
+
+    func deliver(_ event: InputEvent) {
+        inputCount += 1
+        if let eventObserver, !eventObserver(event) { return }
+        dispatcher?.send(event)
+        scheduleFrame()
+    }
+}
