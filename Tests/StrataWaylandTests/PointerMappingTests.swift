@@ -26,7 +26,9 @@ import Testing
         let window = try WaylandWindow(size: Size(width: 100, height: 80), display: weston.socketPath)
         defer { window.close() }
         var seen: [InputEvent] = []
-        window.eventObserver = { seen.append($0); return true }
+        window.eventObserver = {
+            seen.append($0); return true
+        }
         // enter at (10.5, 20.25), frame; press left, move, frame; release.
         send(window, 0, [wl_argument(u: 1), wl_argument(o: nil), fixed(10.5), fixed(20.25)])
         send(window, 5, [])
