@@ -164,13 +164,18 @@ let package = Package(
             pkgConfig: "wayland-client",
             providers: [.apt(["libwayland-dev"])]
         ),
+        .systemLibrary(
+            name: "CXKBCommon",
+            pkgConfig: "xkbcommon",
+            providers: [.apt(["libxkbcommon-dev"])]
+        ),
         .plugin(name: "WaylandScanner", capability: .buildTool()),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"], plugins: ["WaylandScanner"]),
         // Windows on a Wayland compositor: xdg-shell toplevels, shared-memory
         // buffers paced by frame callbacks.
         .target(
             name: "StrataWayland",
-            dependencies: ["CWaylandClient", "CWaylandProtocols", "StrataGraphics", "StrataLayers", "StrataControls"]
+            dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "StrataGraphics", "StrataLayers", "StrataControls"]
         ),
         // Xvfb servers and XTest input for the window tests and benchmark.
         .target(
@@ -288,7 +293,9 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataWaylandTests",
-            dependencies: ["CWaylandClient", "StrataWayland", "StrataControls", "StrataLayers", "StrataGraphics", "StrataTestSupport"]
+            dependencies: [
+                "CWaylandClient", "CXKBCommon", "StrataWayland", "StrataControls", "StrataLayers", "StrataGraphics", "StrataTestSupport",
+            ]
         ),
         .testTarget(
             name: "CoreGraphicsTests",

@@ -39,6 +39,11 @@ pkg-config --exists wayland-client 2>/dev/null || needed+=(libwayland-dev)
 command -v wayland-scanner >/dev/null 2>&1 || needed+=(libwayland-bin)
 [ -e /usr/share/wayland-protocols/stable/xdg-shell/xdg-shell.xml ] || needed+=(wayland-protocols)
 command -v weston >/dev/null 2>&1 || needed+=(weston)
+# The Wayland keyboard: keymaps and Compose sequences (xkbcommon), with the
+# keyboard layouts' and Compose tables' data (xkb-data, libx11-data).
+pkg-config --exists xkbcommon 2>/dev/null || needed+=(libxkbcommon-dev)
+[ -e /usr/share/X11/xkb/symbols/us ] || needed+=(xkb-data)
+[ -e /usr/share/X11/locale/compose.dir ] || needed+=(libx11-data)
 # Time zones: date axes tick on local wall-clock time (the tests cross
 # daylight-saving changes in Berlin and New York).
 [ -e /usr/share/zoneinfo/Europe/Berlin ] || needed+=(tzdata)

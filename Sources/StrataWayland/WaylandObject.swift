@@ -92,6 +92,7 @@ extension UnsafeMutablePointer where Pointee == wl_argument {
     func fixed(_ i: Int) -> Double { wl_fixed_to_double(self[i].f) }
     func string(_ i: Int) -> String { self[i].s.map { String(cString: $0) } ?? "" }
     func object(_ i: Int) -> OpaquePointer? { self[i].o }
+    func fd(_ i: Int) -> Int32 { self[i].h }
     /// An `array` argument's bytes read as `UInt32`s (xdg_toplevel's states).
     func uint32Array(_ i: Int) -> [UInt32] {
         guard let a = self[i].a, let data = a.pointee.data else { return [] }

@@ -47,6 +47,17 @@ extension WaylandWindow {
                 pointer.destroy(request: pointer.version >= 3 ? 0 : nil)
                 self.pointer = nil
             }
+            if caps & 2 != 0, self.keyboardObject == nil,
+                let k = seat.send(1, [.newID], creating: strata_wl_keyboard_interface())
+            {
+                let keyboard = WaylandObject(k)
+                keyboard.onEvent = { [unowned self] opcode, args in self.keyboardEvent(opcode, args) }
+                self.keyboardObject = keyboard
+            } else if caps & 2 == 0, let keyboard = self.keyboardObject {
+                self.keyboard.leave()
+                keyboard.destroy(request: keyboard.version >= 3 ? 0 : nil)
+                self.keyboardObject = nil
+            }
         }
     }
 
@@ -123,6 +134,17 @@ extension WaylandWindow {
         pointerState.source = nil
         pointerState.stopped = false
         for e in events { deliver(e) }
+    }
+
+    func keyboardEvent(_ opcode: UInt32, _ args: UnsafeMutablePointer<wl_argument>) {
+        switch opcode {
+        case 0: keyboard.takeKeymap(format: args.uint(0), fd: args.fd(1), size: args.uint(2))
+        case 2: keyboard.leave()
+        case 3: keyboard.key(args.uint(2), down: args.uint(3) == 1)
+        case 4: keyboard.updateModifiers(depressed: args.uint(1), latched: args.uint(2), locked: args.uint(3), group: args.uint(4))
+        case 5: keyboard.setRepeat(rate: args.int(0), delay: args.int(1))
+        default: break
+        }
     }
 
     static func button(_ code: UInt32) -> PointerButton {

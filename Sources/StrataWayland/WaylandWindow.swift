@@ -86,6 +86,9 @@ public final class WaylandWindow {
     /// The seat's pointer, while it has one.
     var pointer: WaylandObject?
     var pointerState = PointerFrame()
+    /// The seat's keyboard, while it has one, and its keymap and state.
+    var keyboardObject: WaylandObject?
+    let keyboard = WaylandKeyboard()
 
     /// Opens a window of `size` points on the compositor `display` (nil:
     /// `WAYLAND_DISPLAY`; a name under `XDG_RUNTIME_DIR` or an absolute
@@ -120,6 +123,8 @@ public final class WaylandWindow {
         }
         toplevel = WaylandObject(tl)
         wireEvents()
+        keyboard.now = { [unowned host] in host.clock.now }
+        keyboard.deliver = { [unowned self] in self.deliver(.key($0)) }
         wireSeat()
         toplevel.send(2, [.string(title)])
         toplevel.send(3, [.string(appID ?? ProcessInfo.processInfo.processName)])
@@ -310,10 +315,12 @@ public final class WaylandWindow {
         isOpen = false
         host.frameRequestHandler = nil
         dispatcher?.detach()
+        keyboard.leave()
         if connection.failure == nil {
             for b in buffers { b.destroy() }
             pendingFrameCallback?.destroy(request: nil)
             if let pointer { pointer.destroy(request: pointer.version >= 3 ? 0 : nil) }
+            if let keyboardObject { keyboardObject.destroy(request: keyboardObject.version >= 3 ? 0 : nil) }
             decoration?.destroy()
             toplevel.destroy()
             xdgSurface.destroy()

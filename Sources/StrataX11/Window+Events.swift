@@ -188,7 +188,7 @@ extension Window {
         if down { keysDown.insert(k.keycode) } else { keysDown.remove(k.keycode) }
         // Control characters are not text.
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { text = "" }
-        let key = Keys.key(for: UInt(keysym), text: text)
+        let key = Key(keysym: UInt32(truncatingIfNeeded: keysym), text: text)
         deliver(
             .key(KeyEvent(down ? .down : .up, key: key, characters: text, modifiers: modifiers(k.state), isRepeat: isRepeat, timestamp: time(k.time)))
         )
