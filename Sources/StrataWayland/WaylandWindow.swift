@@ -43,6 +43,11 @@ public final class WaylandWindow {
     public var title: String { didSet { toplevel.send(2, [.string(title)]) } }
     /// The smallest size the compositor may make the window, in points.
     public var minimumSize: Size { didSet { sendMinimumSize() } }
+    /// Whether the compositor shows the window maximized, full screen, or
+    /// as the active window (its last configure).
+    public private(set) var isMaximized = false
+    public private(set) var isFullscreen = false
+    public private(set) var isActive = false
     /// Frames presented so far.
     public private(set) var presentedFrames = 0
     /// Why the connection broke, once it has.
@@ -80,6 +85,8 @@ public final class WaylandWindow {
     private var pendingFrameCallback: WaylandObject?
     /// The size the last toplevel configure asked for (points; 0: ours).
     private var requestedSize: (width: Int, height: Int) = (0, 0)
+    /// The size to go back to from maximized or full screen.
+    private var floatingSize: Size
     /// The outputs the surface is on.
     private var enteredOutputs: Set<OpaquePointer> = []
     private var frameScheduled = false
@@ -105,6 +112,7 @@ public final class WaylandWindow {
         else { throw WaylandError.invalidSize(width: size.width, height: size.height) }
         connection = try WaylandConnection(name: display)
         self.size = size
+        floatingSize = size
         self.title = title
         minimumSize = Size(width: 1, height: 1)
         scale = Double(connection.outputs.values.map(\.scale).max() ?? 1)
@@ -161,7 +169,13 @@ public final class WaylandWindow {
         }
         toplevel.onEvent = { [unowned self] opcode, args in
             switch opcode {
-            case 0: self.requestedSize = (Int(args.int(0)), Int(args.int(1)))
+            case 0:
+                self.requestedSize = (Int(args.int(0)), Int(args.int(1)))
+                // States: 1 maximized, 2 fullscreen, 3 resizing, 4 activated.
+                let states = Set(args.uint32Array(2))
+                self.isMaximized = states.contains(1)
+                self.isFullscreen = states.contains(2)
+                self.isActive = states.contains(4)
             case 1: if self.shouldClose?() ?? true { self.close() }
             default: break
             }
@@ -181,12 +195,19 @@ public final class WaylandWindow {
     }
 
     /// Takes the size the compositor asked for, if it asked for one.
+    /// A size of 0 leaves it to the window: the size it had before it was
+    /// maximized or made full screen.
     private func applyRequestedSize() {
         let (w, h) = requestedSize
-        guard w > 0, h > 0 else { return }
+        guard w > 0, h > 0 else {
+            if !isMaximized && !isFullscreen { resize(to: floatingSize) }
+            return
+        }
         let minW = Int(minimumSize.width.isFinite ? max(1, minimumSize.width) : 1)
         let minH = Int(minimumSize.height.isFinite ? max(1, minimumSize.height) : 1)
-        resize(to: Size(width: Double(max(w, minW)), height: Double(max(h, minH))))
+        let newSize = Size(width: Double(min(32767, max(w, minW))), height: Double(min(32767, max(h, minH))))
+        if !isMaximized && !isFullscreen { floatingSize = newSize }
+        resize(to: newSize)
     }
 
     /// The largest scale of the outputs the surface is on.
@@ -208,6 +229,21 @@ public final class WaylandWindow {
         rootView?.frame = host.rootLayer.bounds
         onResize?(size)
         scheduleFrame()
+    }
+
+    /// Asks the compositor to maximize the window or to give it back its
+    /// size; the size follows the compositor's configure.
+    public func setMaximized(_ maximized: Bool) {
+        guard isOpen else { return }
+        toplevel.send(maximized ? 9 : 10)
+        connection.flush()
+    }
+
+    /// Asks the compositor to show the window full screen, or not.
+    public func setFullscreen(_ fullscreen: Bool) {
+        guard isOpen else { return }
+        if fullscreen { toplevel.send(11, [.object(nil)]) } else { toplevel.send(12) }
+        connection.flush()
     }
 
     // MARK: Frames

@@ -170,3 +170,61 @@ struct WestonError: Error, CustomStringConvertible {
         #expect(!window.renderFrameIfNeeded())
     }
 }
+
+@MainActor
+@Suite(.serialized) struct WaylandWindowSizeTests {
+    /// Runs the window's events until `done` or five seconds.
+    func wait(_ window: WaylandWindow, until done: () -> Bool) {
+        let deadline = Date().addingTimeInterval(5)
+        while !done() && Date() < deadline {
+            window.roundtrip()
+            window.renderFrameIfNeeded()
+            usleep(2000)
+        }
+    }
+
+    @Test func maximizedTheWindowFillsTheOutputAndComesBack() throws {
+        let weston = try HeadlessWeston(width: 400, height: 300)
+        defer { weston.stop() }
+        let window = try WaylandWindow(size: Size(width: 120, height: 90), display: weston.socketPath)
+        var sizes: [Size] = []
+        window.onResize = { sizes.append($0) }
+        window.renderFrameIfNeeded()
+        window.setMaximized(true)
+        // Maximized, and a frame of that size committed (the compositor
+        // takes the next state change only after that).
+        var frames = window.presentedFrames
+        wait(window) { window.isMaximized && window.presentedFrames > frames }
+        #expect(window.isMaximized)
+        // The desktop shell keeps its panel: the height is the rest.
+        #expect(window.size.width == 400 && window.size.height > 200 && window.size.height <= 300)
+        #expect(window.host.width == Int(window.size.width) && window.host.height == Int(window.size.height))
+        window.setMaximized(false)
+        frames = window.presentedFrames
+        wait(window) { !window.isMaximized && window.presentedFrames > frames }
+        #expect(window.size == Size(width: 120, height: 90) && window.host.width == 120)
+        #expect(sizes.count == 2)
+        window.setFullscreen(true)
+        wait(window) { window.isFullscreen }
+        #expect(window.size == Size(width: 400, height: 300))
+        window.close()
+    }
+
+    @Test func onAScaleTwoOutputTheFrameHasTwiceThePixels() throws {
+        let weston = try HeadlessWeston(width: 400, height: 300, scale: 2)
+        defer { weston.stop() }
+        let window = try WaylandWindow(size: Size(width: 100, height: 60), display: weston.socketPath)
+        #expect(window.scale == 2)
+        #expect(window.size == Size(width: 100, height: 60) && window.host.width == 200 && window.host.height == 120)
+        let line = Layer()
+        line.frame = Rect(x: 10, y: 10, width: 0.5, height: 20)
+        line.backgroundColor = .black
+        window.host.rootLayer.addSublayer(line)
+        Transaction.flush()
+        #expect(window.renderFrameIfNeeded())
+        // Half a point is one whole device pixel: crisp.
+        let image = window.host.makeImage()
+        #expect(image[20, 30] == Pixel(r: 0, g: 0, b: 0, a: 255) && image[21, 30] == Pixel(r: 255, g: 255, b: 255, a: 255))
+        window.close()
+    }
+}
