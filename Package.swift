@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "StrataControls", targets: ["StrataControls"]),
         .library(name: "StrataX11", targets: ["StrataX11"]),
         .library(name: "StrataWayland", targets: ["StrataWayland"]),
+        .library(name: "StrataWindow", targets: ["StrataWindow"]),
         // Apple's framework names over Strata's engine, so that code
         // written for iOS builds on Linux as it is: CoreGraphics so far.
         .library(
@@ -177,6 +178,12 @@ let package = Package(
             name: "StrataWayland",
             dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "StrataGraphics", "StrataLayers", "StrataControls"]
         ),
+        // One window API over both: Wayland where the desktop runs it, X11
+        // otherwise.
+        .target(
+            name: "StrataWindow",
+            dependencies: ["StrataX11", "StrataWayland", "StrataGraphics", "StrataLayers", "StrataControls"]
+        ),
         // Xvfb servers and XTest input for the window tests and benchmark.
         .target(
             name: "StrataX11Testing",
@@ -218,7 +225,7 @@ let package = Package(
             name: "UIKit",
             dependencies: [
                 "CoreGraphics", "QuartzCore", "CoreText", "StrataFoundation", "StrataGraphics", "StrataText", "StrataLayers",
-                "StrataControls", "StrataX11",
+                "StrataControls", "StrataX11", "StrataWindow",
             ]
         ),
         .target(name: "_Testing_UIKit"),
@@ -241,6 +248,8 @@ let package = Package(
                 "StrataControls",
                 "StrataDemos",
                 "StrataX11",
+                "StrataWayland",
+                "StrataWindow",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -294,7 +303,8 @@ let package = Package(
         .testTarget(
             name: "StrataWaylandTests",
             dependencies: [
-                "CWaylandClient", "CXKBCommon", "StrataWayland", "StrataControls", "StrataLayers", "StrataGraphics", "StrataTestSupport",
+                "CWaylandClient", "CXKBCommon", "StrataWayland", "StrataWindow", "StrataX11", "StrataX11Testing", "StrataControls",
+                "StrataLayers", "StrataGraphics", "StrataTestSupport",
             ]
         ),
         .testTarget(

@@ -2,6 +2,7 @@ internal import CoreGraphics
 public import Foundation
 internal import StrataGraphics
 internal import StrataLayers
+internal import StrataWindow
 
 /// What the application tells its delegate (`UIApplicationDelegate`):
 /// every method is optional.
@@ -99,7 +100,10 @@ open class UIApplication: UIResponder {
     /// Runs the application: makes the delegate, calls its launch methods,
     /// and runs the main loop while a window is open.
     ///
-    /// - With `DISPLAY` set, windows open on that X11 display.
+    /// - On a desktop, windows open on its Wayland compositor
+    ///   (`WAYLAND_DISPLAY`) or its X11 display (`DISPLAY`), as
+    ///   `WindowBackend.preferred(in:)` chooses (`STRATA_WINDOW_BACKEND`
+    ///   forces one).
     /// - With `STRATA_HEADLESS_OUTPUT=DIR` (or without a display), windows
     ///   render offscreen; `STRATA_HEADLESS_FRAMES=N` (default 1) frames at
     ///   60 a second are written to DIR as `frame-0001.png`, … and the call
@@ -107,8 +111,14 @@ open class UIApplication: UIResponder {
     ///   and returns 1.
     package func run(delegateClassName: String?, environment env: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         let output = env["STRATA_HEADLESS_OUTPUT"]
-        let display = env["DISPLAY"] ?? ""
-        displayName = output == nil && !display.isEmpty ? display : nil
+        // The window system the environment has: Wayland's socket, or X's display.
+        let display: String? =
+            switch WindowBackend.preferred(in: env) {
+            case .wayland?: env["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 } ?? "wayland-0"
+            case .x11?: env["DISPLAY"]
+            case nil: nil
+            }
+        displayName = output == nil ? display.flatMap { $0.isEmpty ? nil : $0 } : nil
         if let name = delegateClassName {
             guard let cls = NSClassFromString(name) as? UIResponder.Type, let made = cls.init(coder: NSCoder()),
                 let delegate = made as? any UIApplicationDelegate

@@ -3,7 +3,7 @@ public import Foundation
 package import StrataControls
 internal import StrataGraphics
 package import StrataLayers
-internal import StrataX11
+internal import StrataWindow
 
 /// A window (`UIWindow`): the root of a view tree on screen. Shown by
 /// `makeKeyAndVisible()`: in an X11 window when the application runs on a
@@ -35,7 +35,7 @@ open class UIWindow: UIView {
     /// The dispatcher its input goes through.
     package private(set) var dispatcher: InputDispatcher?
     /// The X11 window showing it.
-    var platformWindow: StrataX11.Window?
+    var platformWindow: StrataWindow.Window?
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -82,13 +82,14 @@ open class UIWindow: UIView {
         UIApplication.shared.register(self)
     }
 
-    /// Shows the window's tree in an X11 window when the application runs
-    /// on a display, else in an offscreen frame.
+    /// Shows the window's tree in a window on the desktop (Wayland or X11,
+    /// as the display's name says) when the application runs on one, else
+    /// in an offscreen frame.
     private func attach() {
         let size = bounds.size
         let scale = Double(screen.scale)
         if let display = displayName ?? UIApplication.shared.displayName,
-            let w = try? StrataX11.Window(
+            let w = try? StrataWindow.Window(
                 title: rootViewController?.title ?? ProcessInfo.processInfo.processName,
                 size: Size(width: Double(size.width), height: Double(size.height)), scale: scale, display: display)
         {

@@ -5,6 +5,8 @@ import StrataControls
 import StrataDemos
 import StrataGraphics
 import StrataLayers
+import StrataWayland
+import StrataWindow
 import StrataX11
 
 struct DemoCommand: ParsableCommand {
@@ -12,7 +14,8 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Shows a component in a window: graph, chart, ruler, feed or gallery.",
         discussion: """
-            With an X display (DISPLAY, or --display) the demo opens in a window until it is \
+            On a Wayland compositor (WAYLAND_DISPLAY) or an X display (DISPLAY, or --display; \
+            STRATA_WINDOW_BACKEND=x11 or wayland chooses) the demo opens in a window until it is \
             closed (or --seconds pass): drag and fling the ruler and the feed, scrub the chart \
             with the pointer and zoom it with the wheel. Without one it says so in one line and \
             renders the demo headless instead, with scripted input, writing every --every-th \
@@ -22,7 +25,7 @@ struct DemoCommand: ParsableCommand {
     @Argument(help: "graph, chart, ruler, feed or gallery.")
     var name: String
 
-    @Option(help: "The X display (default: DISPLAY).")
+    @Option(help: "The X display (:0) or Wayland socket (default: WAYLAND_DISPLAY, else DISPLAY).")
     var display: String?
 
     @Option(help: "Pixels per point (default: the desktop's Xft.dpi over 96; 1 headless).")
@@ -67,15 +70,17 @@ struct DemoCommand: ParsableCommand {
     @MainActor
     func show() throws {
         let demoName = Demo.Name(rawValue: name)!
-        let displayName = display ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
-        guard !displayName.isEmpty, displayIsAvailable(displayName) else {
-            let why = displayName.isEmpty ? "DISPLAY is not set" : "cannot open display \"\(displayName)\""
-            print("strata demo: no display (\(why)); rendering \(name) headless to \(frames)/")
+        // Wayland or X11, as the environment (or --display) says; with
+        // neither, or nothing answering, the demo renders headless.
+        let window: StrataWindow.Window
+        do {
+            window = try StrataWindow.Window(
+                title: "Strata — \(name)", size: Demo.defaultSize(demoName), scale: scale, display: display, usesSharedMemory: !noShm)
+        } catch let error where Self.isNoDisplay(error) {
+            print("strata demo: no display (\(error)); rendering \(name) headless to \(frames)/")
             try headless(demoName)
             return
         }
-        let window = try Window(
-            title: "Strata — \(name)", size: Demo.defaultSize(demoName), scale: scale, display: displayName, usesSharedMemory: !noShm)
         let demo = try Demo(demoName, scale: window.scale)
         window.rootView = demo.rootView
         demo.start()
@@ -107,6 +112,15 @@ struct DemoCommand: ParsableCommand {
                 if let screenshot { try window.readPixels().writePNG(to: screenshot) }
                 window.close()
             }
+        }
+    }
+
+    /// Whether `error` says there is no window system to open on.
+    static func isNoDisplay(_ error: any Error) -> Bool {
+        switch error {
+        case StrataX11.WindowError.noDisplay: true
+        case WaylandError.noCompositor: true
+        default: false
         }
     }
 
