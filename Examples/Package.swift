@@ -21,13 +21,13 @@ let package = Package(
         .executableTarget(name: "HealthChart", dependencies: uses("StrataGraphics", "StrataLayers", "StrataCharts", "StrataText")),
         // A live streaming graph of the numbers arriving on standard input, in a window.
         .executableTarget(
-            name: "LiveGraph", dependencies: uses("StrataGraphics", "StrataLayers", "StrataCharts", "StrataControls", "StrataX11")),
+            name: "LiveGraph", dependencies: uses("StrataGraphics", "StrataLayers", "StrataCharts", "StrataControls", "StrataWindow")),
         // The weight ruler in a window.
         .executableTarget(
-            name: "WeightRuler", dependencies: uses("StrataGraphics", "StrataLayers", "StrataControls", "StrataX11")),
+            name: "WeightRuler", dependencies: uses("StrataGraphics", "StrataLayers", "StrataControls", "StrataWindow")),
         // A feed of ten thousand posts drawn off the main thread, in a window.
         .executableTarget(
-            name: "Feed", dependencies: uses("StrataGraphics", "StrataLayers", "StrataText", "StrataControls", "StrataX11")),
+            name: "Feed", dependencies: uses("StrataGraphics", "StrataLayers", "StrataText", "StrataControls", "StrataWindow")),
         // iOS code on Linux: a UIKit view, label and gesture in a window.
         .executableTarget(name: "UIKitCard", dependencies: uses("StrataKit")),
         // The seed articles' code ported to today's Swift with Apple's names,

@@ -1,4 +1,4 @@
-// A feed of a thousand posts in a window (X11): each row's text is laid out
+// A feed of a thousand posts in a window (Wayland or X11): each row's text is laid out
 // once, and its cell drawn on the queue pool, so scrolling and flinging stay
 // at the display's rate.
 // swift run --package-path Examples Feed
@@ -7,7 +7,7 @@ import StrataControls
 import StrataGraphics
 import StrataLayers
 import StrataText
-import StrataX11
+import StrataWindow
 
 /// A post's cell: draws the laid-out text it is given, off the main thread.
 final class PostCell: ListCell {

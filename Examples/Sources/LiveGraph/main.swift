@@ -1,11 +1,11 @@
 // A live streaming graph of the numbers arriving on standard input, one
-// sample a line, in a window (X11):
+// sample a line, in a window (Wayland or X11):
 // while true; do echo $((RANDOM % 100)); sleep 0.01; done | swift run --package-path Examples LiveGraph
 import Dispatch
 import Foundation
 import StrataCharts
 import StrataGraphics
-import StrataX11
+import StrataWindow
 
 /// Reads standard input as it arrives (on the main queue, never blocking it)
 /// and appends each line's number to the graph; a line that is not a number

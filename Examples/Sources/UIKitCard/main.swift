@@ -1,6 +1,6 @@
 // iOS code on Linux: a view that draws itself, a label and a button in a
 // window, through Strata's UIKit. `swift run --package-path Examples
-// UIKitCard` opens the window on the X11 display; with
+// UIKitCard` opens the window on the desktop (Wayland or X11); with
 // STRATA_HEADLESS_OUTPUT=DIR it writes the window's picture to DIR instead.
 import UIKit
 

@@ -1,11 +1,11 @@
-// The weight ruler in a window (X11): drag or fling it, and it settles on a
+// The weight ruler in a window (Wayland or X11): drag or fling it, and it settles on a
 // tenth of a kilogram; the value shows above it.
 // swift run --package-path Examples WeightRuler
 import Foundation
 import StrataControls
 import StrataGraphics
 import StrataLayers
-import StrataX11
+import StrataWindow
 
 MainActor.assumeIsolated {
     do {
