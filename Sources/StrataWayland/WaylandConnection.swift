@@ -155,7 +155,10 @@ final class WaylandConnection {
         while wl_display_prepare_read(display) != 0 {
             if wl_display_dispatch_pending(display) < 0 { return fail() }
         }
-        if wl_display_read_events(display) < 0 { return fail() }
+        if wl_display_read_events(display) < 0 {
+            // Nothing to read yet is not a failure (the socket does not block).
+            guard errno == EAGAIN, wl_display_get_error(display) == 0 else { return fail() }
+        }
         if wl_display_dispatch_pending(display) < 0 { return fail() }
         flush()
     }

@@ -85,6 +85,12 @@ public final class WaylandWindow {
     private var pendingFrameCallback: WaylandObject?
     /// The size the last toplevel configure asked for (points; 0: ours).
     private var requestedSize: (width: Int, height: Int) = (0, 0)
+    /// The surface's viewport (`wp_viewporter`) and fractional scale
+    /// (`wp_fractional_scale_v1`), where the compositor offers them.
+    private(set) var viewport: WaylandObject?
+    private var fractionalScaleObject: WaylandObject?
+    /// The fractional scale the compositor asked for, once it has.
+    private(set) var fractionalScale: Double?
     /// The size to go back to from maximized or full screen.
     private var floatingSize: Size
     /// The outputs the surface is on.
@@ -144,6 +150,20 @@ public final class WaylandWindow {
         {
             decoration = WaylandObject(d)
             decoration?.send(1, [.uint(2)])  // set_mode(server_side)
+        }
+        if let viewporter = connection.viewporter,
+            let v = viewporter.send(1, [.newID, .object(surface.proxy)], creating: strata_wp_viewport_interface())
+        {
+            viewport = WaylandObject(v)
+            if let manager = connection.fractionalScaleManager,
+                let f = manager.send(1, [.newID, .object(surface.proxy)], creating: strata_wp_fractional_scale_v1_interface())
+            {
+                let fractional = WaylandObject(f)
+                fractional.onEvent = { [unowned self] opcode, args in
+                    if opcode == 0 { self.takePreferredScale(Double(args.uint(0)) / 120) }
+                }
+                fractionalScaleObject = fractional
+            }
         }
         wl_surface_set_buffer_scale(surface.proxy, Int32(scale))
         // The first commit has no buffer: the compositor answers with a configure.
@@ -212,7 +232,7 @@ public final class WaylandWindow {
 
     /// The largest scale of the outputs the surface is on.
     private func updateScale() {
-        guard isOpen else { return }
+        guard isOpen, fractionalScale == nil else { return }
         let on = connection.outputs.filter { enteredOutputs.contains($0.key) }.map(\.value.scale)
         let newScale = Double(on.max() ?? connection.outputs.values.map(\.scale).max() ?? 1)
         guard newScale != scale else { return }
@@ -221,10 +241,31 @@ public final class WaylandWindow {
         resize(to: size, force: true)
     }
 
+    /// The scale the compositor prefers for this surface
+    /// (`wp_fractional_scale_v1.preferred_scale`, in 120ths): the frame is
+    /// rendered at it, e.g. 250 × 188 pixels for 200 × 150 points at
+    /// 125 %, and the viewport shows that buffer at the window's size in
+    /// points, so nothing is scaled and nothing blurs. Values that are not
+    /// a positive number are ignored; others are held to 1/4 … 8.
+    func takePreferredScale(_ newScale: Double) {
+        guard isOpen, newScale.isFinite, newScale > 0, let viewport else { return }
+        let held = min(8, max(0.25, newScale))
+        fractionalScale = held
+        guard held != scale else { return }
+        scale = held
+        wl_surface_set_buffer_scale(surface.proxy, 1)
+        viewport.send(2, [.int(Int32(size.width.rounded())), .int(Int32(size.height.rounded()))])
+        resize(to: size, force: true)
+    }
+
     private func resize(to newSize: Size, force: Bool = false) {
         guard newSize != size || force else { return }
         size = newSize
         try? host.resize(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
+        // At a fractional scale the buffer is shown at the size in points.
+        if fractionalScale != nil, let viewport {
+            viewport.send(2, [.int(Int32(size.width.rounded())), .int(Int32(size.height.rounded()))])
+        }
         damageHistory.removeAll()
         rootView?.frame = host.rootLayer.bounds
         onResize?(size)
@@ -357,6 +398,8 @@ public final class WaylandWindow {
             pendingFrameCallback?.destroy(request: nil)
             if let pointer { pointer.destroy(request: pointer.version >= 3 ? 0 : nil) }
             if let keyboardObject { keyboardObject.destroy(request: keyboardObject.version >= 3 ? 0 : nil) }
+            fractionalScaleObject?.destroy()
+            viewport?.destroy()
             decoration?.destroy()
             toplevel.destroy()
             xdgSurface.destroy()

@@ -53,6 +53,8 @@ public final class Window {
 
     /// Opens a window of `size` points.
     /// - Parameters:
+    ///   - title: the title the window system shows.
+    ///   - size: the window's size in points.
     ///   - display: an X display (`:0`) or a Wayland socket (a name under
     ///     `XDG_RUNTIME_DIR`, or an absolute path); nil: the environment's.
     ///   - backend: the window system; nil: the one `display` names, else
@@ -61,6 +63,7 @@ public final class Window {
     ///     output's).
     ///   - usesSharedMemory: on X11, whether to present through MIT-SHM
     ///     (Wayland always shares memory with the compositor).
+    ///   - backgroundColor: what the frame shows where no layer draws.
     /// - Throws: `WindowError.noDisplay` when there is no window system at
     ///   all, and each backend's errors (`WindowError`, `WaylandError`).
     public init(

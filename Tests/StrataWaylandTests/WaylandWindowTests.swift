@@ -1,8 +1,9 @@
 import Foundation
 import StrataGraphics
 import StrataLayers
-import StrataWayland
 import Testing
+
+@testable import StrataWayland
 
 /// A headless weston of the tests' own: a private runtime directory and a
 /// socket given to the window by its absolute path. (Its desktop shell:
@@ -226,5 +227,87 @@ struct WestonError: Error, CustomStringConvertible {
         let image = window.host.makeImage()
         #expect(image[20, 30] == Pixel(r: 0, g: 0, b: 0, a: 255) && image[21, 30] == Pixel(r: 255, g: 255, b: 255, a: 255))
         window.close()
+    }
+}
+
+@MainActor
+@Suite(.serialized) struct WaylandFrameTests {
+    /// Does for `seconds` what the main loop does for a window: reads the
+    /// compositor's events and renders when a frame is due. (A test's main
+    /// actor need not be the main thread's run loop.)
+    func runLoop(_ window: WaylandWindow, _ seconds: Double) {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            window.processEvents()
+            window.renderFrameIfNeeded()
+            usleep(1000)
+        }
+    }
+
+    @Test func animationsRunAtTheCompositorsPaceAndAnIdleWindowDrawsNothing() throws {
+        let weston = try HeadlessWeston()
+        defer { weston.stop() }
+        let window = try WaylandWindow(size: Size(width: 120, height: 80), display: weston.socketPath)
+        defer { window.close() }
+        let layer = Layer()
+        layer.frame = Rect(x: 10, y: 10, width: 30, height: 30)
+        layer.backgroundColor = .black
+        window.host.rootLayer.addSublayer(layer)
+        var fade = BasicAnimation(keyPath: "opacity", from: 1.0, to: 0.2, duration: 0.5)
+        fade.repeatCount = .infinity
+        fade.autoreverses = true
+        layer.add(fade, forKey: "fade")
+        Transaction.flush()
+        runLoop(window, 0.3)
+        let before = window.presentedFrames
+        runLoop(window, 1)
+        let perSecond = window.presentedFrames - before
+        // Frames come with the compositor's callbacks, never more often
+        // than its 60 Hz output (headless weston calls back about 40 times
+        // a second, to its own weston-simple-shm as well).
+        #expect(perSecond >= 15 && perSecond <= 62, "\(perSecond) frames a second")
+        layer.removeAllAnimations()
+        Transaction.flush()
+        runLoop(window, 0.3)
+        let settled = window.presentedFrames
+        runLoop(window, 0.5)
+        #expect(window.presentedFrames == settled, "an idle window draws nothing")
+        #expect(!window.needsFrame)
+    }
+
+    @Test func aFractionalScaleRendersThatManyPixelsShownAtTheSizeInPoints() throws {
+        let weston = try HeadlessWeston()
+        defer { weston.stop() }
+        let window = try WaylandWindow(size: Size(width: 200, height: 150), display: weston.socketPath)
+        defer { window.close() }
+        // weston offers the viewporter, not fractional scale itself: the
+        // compositor's preferred scale is given here as its event would.
+        #expect(window.viewport != nil)
+        for hostile in [Double.nan, 0, -1, .infinity] { window.takePreferredScale(hostile) }
+        #expect(window.scale == 1 && window.fractionalScale == nil)
+        window.takePreferredScale(1.25)
+        #expect(window.scale == 1.25 && window.host.width == 250 && window.host.height == 188)
+        #expect(window.size == Size(width: 200, height: 150))
+        let square = Layer()
+        square.frame = Rect(x: 20, y: 60, width: 40, height: 40)
+        square.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        window.host.rootLayer.addSublayer(square)
+        Transaction.flush()
+        window.renderFrameIfNeeded()
+        #expect(window.roundtrip() && window.connectionFailure == nil)
+        // 50 × 50 pixels of red in the buffer, shown 40 × 40 points wide.
+        let image = window.host.makeImage()
+        #expect(image[25 + 24, 75 + 24] == Pixel(r: 255, g: 0, b: 0, a: 255) && image[25 + 51, 75 + 24].g > 200)
+        var red = 0
+        let deadline = Date().addingTimeInterval(10)
+        while !(1_450...1_750).contains(red) && Date() < deadline {
+            window.roundtrip()
+            let shot = try weston.screenshot()
+            red = (0..<shot.height).reduce(0) { n, y in n + (0..<shot.width).filter { shot[$0, y].r > 200 && shot[$0, y].g < 80 }.count }
+            if !(1_450...1_750).contains(red) { usleep(100_000) }
+        }
+        #expect((1_450...1_750).contains(red), "\(red) red pixels on screen for 40 × 40 points")
+        window.takePreferredScale(100)
+        #expect(window.scale == 8)
     }
 }
