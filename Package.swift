@@ -23,6 +23,7 @@ let package = Package(
         // displays and synthetic input for window tests; the tests' image
         // comparison and fixtures; the gallery and demo apps `strata` shows.
         .library(name: "StrataX11Testing", targets: ["StrataX11Testing"]),
+        .library(name: "StrataWaylandTesting", targets: ["StrataWaylandTesting"]),
         .library(name: "StrataTestSupport", targets: ["StrataTestSupport"]),
         .library(name: "StrataDemos", targets: ["StrataDemos"]),
     ],
@@ -178,6 +179,8 @@ let package = Package(
             name: "StrataWayland",
             dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "StrataGraphics", "StrataLayers", "StrataControls"]
         ),
+        // Headless weston compositors for the Wayland tests and benchmark.
+        .target(name: "StrataWaylandTesting", dependencies: ["StrataGraphics"]),
         // One window API over both: Wayland where the desktop runs it, X11
         // otherwise.
         .target(
@@ -303,7 +306,8 @@ let package = Package(
         .testTarget(
             name: "StrataWaylandTests",
             dependencies: [
-                "CWaylandClient", "CXKBCommon", "StrataWayland", "StrataWindow", "StrataX11", "StrataX11Testing", "StrataControls",
+                "CWaylandClient", "CXKBCommon", "StrataWayland", "StrataWaylandTesting", "StrataWindow", "StrataX11", "StrataX11Testing",
+                "StrataControls",
                 "StrataLayers", "StrataGraphics", "StrataTestSupport",
             ]
         ),

@@ -24,6 +24,8 @@ let package = Package(
                 .product(name: "StrataControls", package: "Strata"),
                 .product(name: "StrataX11", package: "Strata"),
                 .product(name: "StrataX11Testing", package: "Strata"),
+                .product(name: "StrataWayland", package: "Strata"),
+                .product(name: "StrataWaylandTesting", package: "Strata"),
                 .product(name: "StrataTestSupport", package: "Strata"),
                 .product(name: "StrataDemos", package: "Strata"),
                 .product(name: "StrataKit", package: "Strata"),

@@ -316,17 +316,55 @@ public final class WaylandWindow {
         } else {
             stale = full
         }
-        host.withFrameBuffer { buffer.copy($0, rects: stale) }
+        attach(buffer, copying: stale)
+        requestFrameCallback()
+        wl_surface_commit(surface.proxy)
+        connection.flush()
+        presentedFrames += 1
+        return true
+    }
+
+    /// Copies `rects` of the frame into `buffer`, attaches it and declares
+    /// them damaged (the commit is the caller's).
+    private func attach(_ buffer: ShmBuffer, copying rects: [PixelRect]) {
+        host.withFrameBuffer { buffer.copy($0, rects: rects) }
         buffer.frame = frameNumber
         buffer.busy = true
         let s = surface.proxy
         wl_surface_attach(s, buffer.buffer.proxy, 0, 0)
-        for r in stale { wl_surface_damage_buffer(s, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height)) }
-        requestFrameCallback()
-        wl_surface_commit(s)
-        connection.flush()
-        presentedFrames += 1
-        return true
+        for r in rects { wl_surface_damage_buffer(s, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height)) }
+    }
+
+    /// Shows the last rendered frame's `rects` (device pixels; nil: the
+    /// whole frame) now, without rendering or waiting for a frame
+    /// callback, and waits until the compositor has handled the commit (a
+    /// round trip): a redraw, or a measure of presentation alone
+    /// (`strata-bench window`). Waits for a buffer to be released if all
+    /// three are held; does nothing before the first frame.
+    public func presentFrame(rects: [Rect]? = nil) {
+        guard isOpen, configured, presentedFrames > 0 else { return }
+        let width = host.width, height = host.height
+        var buffer = freeBuffer()
+        var tries = 0
+        while buffer == nil && tries < 100 && connection.roundtrip() {
+            buffer = freeBuffer()
+            tries += 1
+        }
+        guard let buffer else { return }
+        let full = [PixelRect(x: 0, y: 0, width: width, height: height)]
+        let asked = rects.map { $0.compactMap { PixelRect($0, within: width, height) } } ?? full
+        // A buffer behind the last frame gets what it lacks too.
+        let stale: [PixelRect]
+        if buffer.frame == frameNumber {
+            stale = []
+        } else if let held = buffer.frame, let first = damageHistory.first, first.frame <= held + 1 {
+            stale = damageHistory.filter { $0.frame > held }.flatMap(\.rects)
+        } else {
+            stale = full
+        }
+        attach(buffer, copying: asked + stale)
+        wl_surface_commit(surface.proxy)
+        connection.roundtrip()
     }
 
     /// A buffer of the frame's size the compositor does not hold; nil when

@@ -3,6 +3,7 @@ import Foundation
 import StrataControls
 import StrataGraphics
 import StrataLayers
+import StrataWaylandTesting
 import Testing
 
 @testable import StrataWayland

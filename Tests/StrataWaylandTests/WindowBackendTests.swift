@@ -3,6 +3,7 @@ import StrataControls
 import StrataGraphics
 import StrataLayers
 import StrataWayland
+import StrataWaylandTesting
 import StrataWindow
 import StrataX11
 import StrataX11Testing

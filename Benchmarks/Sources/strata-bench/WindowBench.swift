@@ -6,13 +6,15 @@ import StrataDemos
 import StrataGraphics
 import StrataLayers
 import StrataTestSupport
+import StrataWayland
+import StrataWaylandTesting
 import StrataX11
 import StrataX11Testing
 
 struct WindowBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "window",
-        abstract: "Times the X11 window: presentation, input latency and idle CPU.",
+        abstract: "Times the window, on X11 or Wayland: presentation, input latency and idle CPU.",
         discussion: """
             Uses DISPLAY, or starts an Xvfb of its own when DISPLAY is not set. Prints \
             `strata CASE VALUE` for present-full (ms, median: a whole 1920 × 1080 frame through \
@@ -20,8 +22,14 @@ struct WindowBench: ParsableCommand {
             XPutImage), present-damage (one 64 × 64 rectangle), input-latency (ms, p99 over \
             300 pointer moves sent with XTest while dragging a ruler: from the move's arrival in \
             the window to the presented frame that shows it) and idle-cpu (percent of one core \
-            over 5 seconds of an idle window showing a static tree).
+            over 5 seconds of an idle window showing a static tree). With --backend wayland the \
+            same cases run on a headless weston the benchmark starts (present through wl_shm, \
+            until the compositor has handled the commit); input-latency needs synthetic input, \
+            which weston does not take, and is skipped there.
             """)
+
+    @Option(help: "x11 (default) or wayland.")
+    var backend = "x11"
 
     @Option(help: "Comma-separated cases to run (default: all).")
     var cases: String?
@@ -33,8 +41,13 @@ struct WindowBench: ParsableCommand {
         try MainActor.assumeIsolated { try bench() }
     }
 
+    func validate() throws {
+        guard ["x11", "wayland"].contains(backend) else { throw ValidationError("--backend is x11 or wayland") }
+    }
+
     @MainActor
     func bench() throws {
+        if backend == "wayland" { return try benchWayland() }
         let selection = CaseSelection(cases)
         var server: VirtualDisplay?
         var name = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
@@ -57,20 +70,65 @@ struct WindowBench: ParsableCommand {
         if selection.runs("idle-cpu") { selection.report("idle-cpu", try idleCPU(name)) }
     }
 
+    /// The cases on a headless weston of the benchmark's own.
+    @MainActor
+    func benchWayland() throws {
+        let selection = CaseSelection(cases)
+        let weston = try HeadlessWeston(width: 1920, height: 1080)
+        defer { weston.stop() }
+        if selection.runs("present-full") || selection.runs("present-damage") {
+            let window = try WaylandWindow(title: "bench", size: Size(width: 1920, height: 1080), display: weston.socketPath)
+            defer { window.close() }
+            fill(window.host.rootLayer)
+            settle(window)
+            if selection.runs("present-full") {
+                selection.report("present-full", medianMilliseconds(repeat: rounds) { window.presentFrame() })
+            }
+            if selection.runs("present-damage") {
+                let rect = Rect(x: 700, y: 400, width: 64, height: 64)
+                selection.report("present-damage", medianMilliseconds(repeat: rounds * 5) { window.presentFrame(rects: [rect]) })
+            }
+        }
+        if selection.runs("idle-cpu") {
+            let window = try WaylandWindow(title: "idle", size: Size(width: 800, height: 600), display: weston.socketPath)
+            defer { window.close() }
+            buildLayerScene(window.host.rootLayer)
+            settle(window)
+            let start = cpuSeconds()
+            let end = Date().addingTimeInterval(5)
+            while Date() < end { _ = RunLoop.main.run(mode: .default, before: end) }
+            selection.report("idle-cpu", (cpuSeconds() - start) / 5 * 100)
+        }
+    }
+
+    /// Runs the main run loop until the Wayland window has nothing due.
+    @MainActor
+    func settle(_ window: WaylandWindow, atMost seconds: Double = 5) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while window.needsFrame || !window.isReadyForFrame, Date() < deadline {
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
+        }
+    }
+
     /// A window's frame with something in every pixel (stripes and a gradient).
     @MainActor
     func fillWithPicture(_ window: Window) {
+        fill(window.rootLayer)
+        settle(window)
+    }
+
+    @MainActor
+    func fill(_ root: Layer) {
         let gradient = GradientLayer()
-        gradient.frame = window.rootLayer.bounds
+        gradient.frame = root.bounds
         gradient.colors = [Color(red: 0.1, green: 0.3, blue: 0.8), Color(red: 0.9, green: 0.5, blue: 0.2)]
-        window.rootLayer.addSublayer(gradient)
+        root.addSublayer(gradient)
         for i in 0..<20 {
             let l = Layer()
             l.frame = Rect(x: Double(i) * 96, y: 100, width: 48, height: 880)
             l.backgroundColor = Color(white: Double(i) / 20, alpha: 0.5)
-            window.rootLayer.addSublayer(l)
+            root.addSublayer(l)
         }
-        settle(window)
     }
 
     /// Runs the main run loop (the window's event source and frame timer)
