@@ -1,36 +1,6 @@
 internal import CX11
 import StrataGraphics
 
-/// A rectangle of whole device pixels.
-struct PixelRect: Equatable {
-    var x: Int, y: Int, width: Int, height: Int
-
-    /// `r` grown to whole pixels and clipped to `width` × `height`; nil when
-    /// nothing is left.
-    init?(_ r: Rect, within width: Int, _ height: Int) {
-        guard r.origin.x.isFinite, r.origin.y.isFinite, r.size.width.isFinite, r.size.height.isFinite else { return nil }
-        // Held to the frame before becoming integers, so 1e30 cannot trap.
-        func held(_ v: Double, _ limit: Int) -> Int { Int(max(0, min(Double(limit), v))) }
-        let x0 = held(r.minX.rounded(.down), width), y0 = held(r.minY.rounded(.down), height)
-        let x1 = held(r.maxX.rounded(.up), width), y1 = held(r.maxY.rounded(.up), height)
-        guard x1 > x0, y1 > y0 else { return nil }
-        self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-
-    /// This rectangle within `width` × `height`; nil when nothing is left.
-    func clipped(toWidth width: Int, height: Int) -> PixelRect? {
-        let x0 = max(0, x), y0 = max(0, y), x1 = min(width, x + self.width), y1 = min(height, y + self.height)
-        return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
-    }
-
-    init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
-
 /// Shows frames in a window: an `XImage` the size of the frame in the
 /// server's pixel format, filled from the frame buffer where it changed and
 /// sent with `XShmPutImage` (the server reads it from shared memory) or,
@@ -193,7 +163,7 @@ final class FramePresenter {
             for y in r.y..<(r.y + r.height) {
                 let s = frame.baseAddress + y * frame.bytesPerRow + r.x * 4
                 let d = target + y * targetRow + r.x * 4
-                FramePresenter.convert(s, d, count: r.width)
+                PixelRect.swapRedAndBlue(s, d, count: r.width)
             }
         }
         for r in rects {
@@ -213,22 +183,5 @@ final class FramePresenter {
     func pixelRects(_ rects: [Rect]?) -> [PixelRect] {
         guard let rects else { return [PixelRect(x: 0, y: 0, width: width, height: height)] }
         return rects.compactMap { PixelRect($0, within: width, height) }
-    }
-
-    /// R, G, B, A (premultiplied, so over black) to the server's B, G, R, X.
-    @inline(__always)
-    static func convert(_ source: UnsafeRawPointer, _ target: UnsafeMutableRawPointer, count: Int) {
-        var i = 0
-        while i + 8 <= count {
-            let v = source.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt32>.self)
-            let swapped = (v & 0xFF00_FF00) | ((v & 0xFF) &<< 16) | ((v &>> 16) & 0xFF)
-            target.storeBytes(of: swapped, toByteOffset: i * 4, as: SIMD8<UInt32>.self)
-            i += 8
-        }
-        while i < count {
-            let v = source.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
-            target.storeBytes(of: (v & 0xFF00_FF00) | ((v & 0xFF) << 16) | ((v >> 16) & 0xFF), toByteOffset: i * 4, as: UInt32.self)
-            i += 1
-        }
     }
 }
