@@ -47,6 +47,16 @@ extension WaylandWindow {
                 pointer.destroy(request: pointer.version >= 3 ? 0 : nil)
                 self.pointer = nil
             }
+            if caps & 4 != 0, self.touch == nil,
+                let t = seat.send(2, [.newID], creating: strata_wl_touch_interface())
+            {
+                let touch = WaylandObject(t)
+                touch.onEvent = { [unowned self] opcode, args in self.touchEvent(opcode, args) }
+                self.touch = touch
+            } else if caps & 4 == 0, let touch = self.touch {
+                touch.destroy(request: touch.version >= 3 ? 0 : nil)
+                self.touch = nil
+            }
             if caps & 2 != 0, self.keyboardObject == nil,
                 let k = seat.send(1, [.newID], creating: strata_wl_keyboard_interface())
             {
@@ -144,6 +154,36 @@ extension WaylandWindow {
         case 4: keyboard.updateModifiers(depressed: args.uint(1), latched: args.uint(2), locked: args.uint(3), group: args.uint(4))
         case 5: keyboard.setRepeat(rate: args.int(0), delay: args.int(1))
         default: break
+        }
+    }
+
+    /// A touch screen's events as pointer events with their touch's id.
+    /// The first finger down is the pointer until it lifts: the views see
+    /// it go down, move and up (or be cancelled by the compositor); fingers
+    /// that come down while it is held are not sent on yet.
+    func touchEvent(_ opcode: UInt32, _ args: UnsafeMutablePointer<wl_argument>) {
+        let now = host.clock.now
+        switch opcode {
+        case 0:  // down(serial, time, surface, id, x, y)
+            guard activeTouch == nil else { return }
+            let id = Int(args.int(3))
+            activeTouch = id
+            touchLocation = Point(x: args.fixed(4), y: args.fixed(5))
+            deliver(.pointer(PointerEvent(.down, at: touchLocation, timestamp: now, touchID: id)))
+        case 1:  // up(serial, time, id)
+            guard let id = activeTouch, Int(args.int(2)) == id else { return }
+            activeTouch = nil
+            deliver(.pointer(PointerEvent(.up, at: touchLocation, timestamp: now, touchID: id)))
+        case 2:  // motion(time, id, x, y)
+            guard let id = activeTouch, Int(args.int(1)) == id else { return }
+            touchLocation = Point(x: args.fixed(2), y: args.fixed(3))
+            deliver(.pointer(PointerEvent(.moved, at: touchLocation, timestamp: now, touchID: id)))
+        case 4:  // cancel: the compositor took the touches (a gesture of its own).
+            guard let id = activeTouch else { return }
+            activeTouch = nil
+            deliver(.pointer(PointerEvent(.cancelled, at: touchLocation, timestamp: now, touchID: id)))
+        default:
+            break
         }
     }
 

@@ -99,6 +99,11 @@ public final class WaylandWindow {
     /// The seat's pointer, while it has one.
     var pointer: WaylandObject?
     var pointerState = PointerFrame()
+    /// The seat's touch screen, while it has one; the touch acting as the
+    /// pointer, and where it is.
+    var touch: WaylandObject?
+    var activeTouch: Int?
+    var touchLocation = Point(x: 0, y: 0)
     /// The seat's keyboard, while it has one, and its keymap and state.
     var keyboardObject: WaylandObject?
     let keyboard = WaylandKeyboard()
@@ -436,6 +441,7 @@ public final class WaylandWindow {
             pendingFrameCallback?.destroy(request: nil)
             if let pointer { pointer.destroy(request: pointer.version >= 3 ? 0 : nil) }
             if let keyboardObject { keyboardObject.destroy(request: keyboardObject.version >= 3 ? 0 : nil) }
+            if let touch { touch.destroy(request: touch.version >= 3 ? 0 : nil) }
             fractionalScaleObject?.destroy()
             viewport?.destroy()
             decoration?.destroy()

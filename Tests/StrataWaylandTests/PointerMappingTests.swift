@@ -87,3 +87,41 @@ import Testing
         #expect(phases == [.down, .cancelled])
     }
 }
+
+@MainActor
+@Suite(.serialized) struct TouchMappingTests {
+    func send(_ window: WaylandWindow, _ opcode: UInt32, _ args: [wl_argument]) {
+        var a = args + [wl_argument(u: 0)]
+        a.withUnsafeMutableBufferPointer { window.touchEvent(opcode, $0.baseAddress!) }
+    }
+
+    func fixed(_ v: Double) -> wl_argument { wl_argument(f: wl_fixed_from_double(v)) }
+
+    @Test func theFirstFingerIsThePointerWithItsID() throws {
+        let weston = try HeadlessWeston()
+        defer { weston.stop() }
+        let window = try WaylandWindow(size: Size(width: 100, height: 80), display: weston.socketPath)
+        defer { window.close() }
+        var seen: [PointerEvent] = []
+        window.eventObserver = {
+            if case .pointer(let p) = $0 { seen.append(p) }
+            return true
+        }
+        // Finger 7 down, finger 9 down (not sent on), both move, 9 up, 7 up.
+        send(window, 0, [wl_argument(u: 1), wl_argument(u: 0), wl_argument(o: nil), wl_argument(i: 7), fixed(10), fixed(20)])
+        send(window, 0, [wl_argument(u: 2), wl_argument(u: 0), wl_argument(o: nil), wl_argument(i: 9), fixed(50), fixed(50)])
+        send(window, 2, [wl_argument(u: 0), wl_argument(i: 9), fixed(55), fixed(55)])
+        send(window, 2, [wl_argument(u: 0), wl_argument(i: 7), fixed(12.5), fixed(24)])
+        send(window, 1, [wl_argument(u: 3), wl_argument(u: 0), wl_argument(i: 9)])
+        send(window, 1, [wl_argument(u: 4), wl_argument(u: 0), wl_argument(i: 7)])
+        #expect(seen.map(\.phase) == [.down, .moved, .up])
+        #expect(seen.allSatisfy { $0.touchID == 7 && $0.button == .primary })
+        #expect(seen[1].location == Point(x: 12.5, y: 24) && seen[2].location == Point(x: 12.5, y: 24))
+        // The compositor's cancel takes a touch away.
+        seen.removeAll()
+        send(window, 0, [wl_argument(u: 5), wl_argument(u: 0), wl_argument(o: nil), wl_argument(i: 1), fixed(1), fixed(1)])
+        send(window, 4, [])
+        send(window, 1, [wl_argument(u: 6), wl_argument(u: 0), wl_argument(i: 1)])
+        #expect(seen.map(\.phase) == [.down, .cancelled])
+    }
+}

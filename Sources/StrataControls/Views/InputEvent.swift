@@ -37,15 +37,20 @@ public struct PointerEvent: Sendable, Hashable {
     public var modifiers: KeyModifiers
     /// Seconds on the host's clock (`MediaClock.now`).
     public var timestamp: Double
+    /// Which touch this is, as the window system numbers them (`wl_touch`
+    /// ids); nil for a mouse.
+    public var touchID: Int?
 
     public init(
-        _ phase: Phase, at location: Point, button: PointerButton = .primary, modifiers: KeyModifiers = [], timestamp: Double
+        _ phase: Phase, at location: Point, button: PointerButton = .primary, modifiers: KeyModifiers = [], timestamp: Double,
+        touchID: Int? = nil
     ) {
         self.phase = phase
         self.location = location
         self.button = button
         self.modifiers = modifiers
         self.timestamp = timestamp
+        self.touchID = touchID
     }
 }
 
