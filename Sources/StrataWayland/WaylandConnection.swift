@@ -51,6 +51,8 @@ final class WaylandConnection {
     private var source: DispatchSourceRead?
     /// Why the connection broke, once it has.
     private(set) var failure: String?
+    /// Whether `disconnect()` has not run yet.
+    private var isConnected = true
     /// Called once when the connection breaks.
     var onFailure: ((String) -> Void)?
 
@@ -75,19 +77,20 @@ final class WaylandConnection {
             }
         }
         // The globals, then what binding them sent (the outputs' scales).
+        // (From here on a throw ends the connection in deinit.)
         guard wl_display_roundtrip(display) >= 0, wl_display_roundtrip(display) >= 0 else {
-            wl_display_disconnect(display)
             throw WaylandError.noCompositor(requested ?? "")
         }
-        guard compositor != nil else { throw missing("wl_compositor (version 4)") }
-        guard shm != nil else { throw missing("wl_shm") }
-        guard wmBase != nil else { throw missing("xdg_wm_base") }
+        guard compositor != nil else { throw WaylandError.missingInterface("wl_compositor (version 4)") }
+        guard shm != nil else { throw WaylandError.missingInterface("wl_shm") }
+        guard wmBase != nil else { throw WaylandError.missingInterface("xdg_wm_base") }
         startReading()
     }
 
-    private func missing(_ name: String) -> WaylandError {
-        wl_display_disconnect(display)
-        return .missingInterface(name)
+    /// Ends the connection if nothing has: a window whose opening failed
+    /// after connecting, or one let go without `close()`.
+    isolated deinit {
+        disconnect()
     }
 
     private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, _ version: UInt32) -> WaylandObject? {
@@ -197,8 +200,10 @@ final class WaylandConnection {
         onFailure?(why)
     }
 
-    /// Closes the connection (the objects made on it go with it).
+    /// Closes the connection (the objects made on it go with it); once.
     func disconnect() {
+        guard isConnected else { return }
+        isConnected = false
         source?.cancel()
         source = nil
         if failure == nil { wl_display_flush(display) }

@@ -238,3 +238,23 @@ import Testing
         #expect(window.scale == 8)
     }
 }
+
+@MainActor
+@Suite(.serialized) struct WaylandConnectionLifetimeTests {
+    func openDescriptors() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count }
+
+    /// A connection let go without being closed (a window whose opening
+    /// failed after connecting) ends itself: no socket is left open.
+    @Test func connectionsLetGoCloseTheirSockets() throws {
+        let weston = try HeadlessWeston()
+        defer { weston.stop() }
+        let before = try openDescriptors()
+        for _ in 0..<20 { _ = try WaylandConnection(name: weston.socketPath) }
+        #expect(try openDescriptors() == before)
+        // Closed, then let go: ended once.
+        let closed = try WaylandConnection(name: weston.socketPath)
+        closed.disconnect()
+        closed.disconnect()
+        #expect(try openDescriptors() == before)
+    }
+}
