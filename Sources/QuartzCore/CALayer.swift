@@ -163,22 +163,30 @@ open class CALayer {
         // ones; kept objects are the model's unless an animation changes them.
         colorKinds = model.colorKinds
         for slot in ColorSlot.allCases where colorKinds[slot] == .kept {
-            let shown = slot == .background ? strata.backgroundColor : slot == .border ? strata.borderColor : strata.shadowColor
-            extrasForWriting.colors[slot.rawValue] = CALayer.presented(shown, model: model.extras?.colors[slot.rawValue])
+            extrasForWriting.colors[slot.rawValue] = CALayer.presented(shown(slot), model: model.extras?.colors[slot.rawValue])
         }
         if let path = model.shadowPath { extrasForWriting.shadowPath = path }
     }
 
-    /// The colour in `slot`, `shown` being its Strata colour.
-    private func color(_ slot: ColorSlot, shown: Color?) -> CGColor? {
+    /// The Strata colour in `slot`.
+    private func shown(_ slot: ColorSlot) -> Color? {
+        switch slot {
+        case .background: strata.backgroundColor
+        case .border: strata.borderColor
+        case .shadow: strata.shadowColor
+        }
+    }
+
+    /// The colour in `slot`.
+    private func color(_ slot: ColorSlot) -> CGColor? {
         switch colorKinds[slot] {
         case .none: nil
         case .kept: extras?.colors[slot.rawValue]
-        case .deviceRGB: shown.map { CGColor(deviceRGB: $0) }
+        case .deviceRGB: shown(slot).map { CGColor(deviceRGB: $0) }
         case .deviceGray:
             // An animation between greys shows greys; one to another colour
             // shows that colour in RGB.
-            shown.map { $0.red == $0.green && $0.green == $0.blue ? CGColor(deviceGray: $0) : CGColor(deviceRGB: $0) }
+            shown(slot).map { $0.red == $0.green && $0.green == $0.blue ? CGColor(deviceGray: $0) : CGColor(deviceRGB: $0) }
         }
     }
 
@@ -262,7 +270,7 @@ open class CALayer {
         set { strata.allowsGroupOpacity = newValue }
     }
     public var backgroundColor: CGColor? {
-        get { color(.background, shown: strata.backgroundColor) }
+        get { color(.background) }
         set {
             keep(newValue, in: .background)
             strata.backgroundColor = newValue?.strata
@@ -281,7 +289,7 @@ open class CALayer {
         set { strata.borderWidth = Double(newValue) }
     }
     public var borderColor: CGColor? {
-        get { color(.border, shown: strata.borderColor) }
+        get { color(.border) }
         set {
             keep(newValue, in: .border)
             strata.borderColor = newValue?.strata ?? .clear
@@ -292,7 +300,7 @@ open class CALayer {
         set { strata.masksToBounds = newValue }
     }
     public var shadowColor: CGColor? {
-        get { color(.shadow, shown: strata.shadowColor) }
+        get { color(.shadow) }
         set {
             keep(newValue, in: .shadow)
             strata.shadowColor = newValue?.strata ?? .clear

@@ -30,46 +30,47 @@ extension WaylandWindow {
     /// Linux's button codes (input-event-codes.h).
     static let leftButton: UInt32 = 0x110, rightButton: UInt32 = 0x111, middleButton: UInt32 = 0x112
 
-    /// Asks the seat for its pointer when it has one.
+    /// Asks the seat for its pointer, keyboard and touch screen as it
+    /// has them, and lets them go when it no longer does.
     func wireSeat() {
         guard let seat = connection.seat else { return }
         seat.onEvent = { [unowned self] opcode, args in
             // capabilities: 1 pointer, 2 keyboard, 4 touch.
             guard opcode == 0 else { return }
             let caps = args.uint(0)
-            if caps & 1 != 0, self.pointer == nil,
-                let p = seat.send(0, [.newID], creating: strata_wl_pointer_interface())
-            {
-                let pointer = WaylandObject(p)
-                pointer.onEvent = { [unowned self] opcode, args in self.pointerEvent(opcode, args) }
-                self.pointer = pointer
-            } else if caps & 1 == 0, let pointer = self.pointer {
-                pointer.destroy(request: pointer.version >= 3 ? 0 : nil)
-                self.pointer = nil
-            }
-            if caps & 4 != 0, self.touch == nil,
-                let t = seat.send(2, [.newID], creating: strata_wl_touch_interface())
-            {
-                let touch = WaylandObject(t)
-                touch.onEvent = { [unowned self] opcode, args in self.touchEvent(opcode, args) }
-                self.touch = touch
-            } else if caps & 4 == 0, let touch = self.touch {
-                touch.destroy(request: touch.version >= 3 ? 0 : nil)
-                self.touch = nil
-            }
-            if caps & 2 != 0, self.keyboardObject == nil,
-                let k = seat.send(1, [.newID], creating: strata_wl_keyboard_interface())
-            {
-                let keyboard = WaylandObject(k)
-                keyboard.onEvent = { [unowned self] opcode, args in self.keyboardEvent(opcode, args) }
-                self.keyboardObject = keyboard
-            } else if caps & 2 == 0, let keyboard = self.keyboardObject {
-                self.keyboard.leave()
-                keyboard.destroy(request: keyboard.version >= 3 ? 0 : nil)
-                self.keyboardObject = nil
-            }
+            self.pointer = Self.seatDevice(
+                self.pointer, present: caps & 1 != 0, seat: seat, request: 0, interface: strata_wl_pointer_interface()
+            ) { [unowned self] opcode, args in self.pointerEvent(opcode, args) }
+            if caps & 2 == 0 { self.keyboard.leave() }
+            self.keyboardObject = Self.seatDevice(
+                self.keyboardObject, present: caps & 2 != 0, seat: seat, request: 1, interface: strata_wl_keyboard_interface()
+            ) { [unowned self] opcode, args in self.keyboardEvent(opcode, args) }
+            self.touch = Self.seatDevice(
+                self.touch, present: caps & 4 != 0, seat: seat, request: 2, interface: strata_wl_touch_interface()
+            ) { [unowned self] opcode, args in self.touchEvent(opcode, args) }
         }
     }
+
+    /// The seat's device `current` as the seat's capabilities say: made
+    /// with the seat's request `opcode` when `present` and not made yet,
+    /// its events to `events`; released when not `present`.
+    static func seatDevice(
+        _ current: WaylandObject?, present: Bool, seat: WaylandObject, request opcode: UInt32,
+        interface: UnsafePointer<wl_interface>, events: @escaping (UInt32, UnsafeMutablePointer<wl_argument>) -> Void
+    ) -> WaylandObject? {
+        guard present else {
+            current.map(release)
+            return nil
+        }
+        guard current == nil, let made = seat.send(opcode, [.newID], creating: interface) else { return current }
+        let device = WaylandObject(made)
+        device.onEvent = events
+        return device
+    }
+
+    /// Lets a seat device go: its `release` request (opcode 0, from
+    /// version 3), else the proxy alone.
+    static func release(_ device: WaylandObject) { device.destroy(request: device.version >= 3 ? 0 : nil) }
 
     func pointerEvent(_ opcode: UInt32, _ args: UnsafeMutablePointer<wl_argument>) {
         let now = host.clock.now

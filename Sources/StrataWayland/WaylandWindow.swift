@@ -253,13 +253,13 @@ public final class WaylandWindow {
     /// points, so nothing is scaled and nothing blurs. Values that are not
     /// a positive number are ignored; others are held to 1/4 … 8.
     func takePreferredScale(_ newScale: Double) {
-        guard isOpen, newScale.isFinite, newScale > 0, let viewport else { return }
+        guard isOpen, newScale.isFinite, newScale > 0, viewport != nil else { return }
         let held = min(8, max(0.25, newScale))
         fractionalScale = held
         guard held != scale else { return }
         scale = held
         wl_surface_set_buffer_scale(surface.proxy, 1)
-        viewport.send(2, [.int(Int32(size.width.rounded())), .int(Int32(size.height.rounded()))])
+        // The resize sets the viewport's destination.
         resize(to: size, force: true)
     }
 
@@ -309,24 +309,26 @@ public final class WaylandWindow {
         guard let buffer = freeBuffer() else { return false }
         let damage = host.renderFrame()
         frameNumber += 1
-        let width = host.width, height = host.height
-        let full = [PixelRect(x: 0, y: 0, width: width, height: height)]
-        let rects = presentedFrames == 0 ? full : damage.compactMap { PixelRect($0, within: width, height) }
+        let rects = presentedFrames == 0 ? [wholeFrame] : damage.compactMap { PixelRect($0, within: host.width, host.height) }
         damageHistory.append((frameNumber, rects))
         if damageHistory.count > 4 { damageHistory.removeFirst(damageHistory.count - 4) }
-        // What the buffer lacks: every frame's damage since its own.
-        let stale: [PixelRect]
-        if let held = buffer.frame, let first = damageHistory.first, first.frame <= held + 1 {
-            stale = damageHistory.filter { $0.frame > held }.flatMap(\.rects)
-        } else {
-            stale = full
-        }
-        attach(buffer, copying: stale)
+        attach(buffer, copying: staleRects(of: buffer))
         requestFrameCallback()
         wl_surface_commit(surface.proxy)
         connection.flush()
         presentedFrames += 1
         return true
+    }
+
+    /// The whole frame, in device pixels.
+    private var wholeFrame: PixelRect { PixelRect(x: 0, y: 0, width: host.width, height: host.height) }
+
+    /// What `buffer` lacks of the last frame: every frame's damage since its
+    /// own, or the whole frame when the history does not reach back to it.
+    private func staleRects(of buffer: ShmBuffer) -> [PixelRect] {
+        if buffer.frame == frameNumber { return [] }
+        guard let held = buffer.frame, let first = damageHistory.first, first.frame <= held + 1 else { return [wholeFrame] }
+        return damageHistory.filter { $0.frame > held }.flatMap(\.rects)
     }
 
     /// Copies `rects` of the frame into `buffer`, attaches it and declares
@@ -348,7 +350,6 @@ public final class WaylandWindow {
     /// three are held; does nothing before the first frame.
     public func presentFrame(rects: [Rect]? = nil) {
         guard isOpen, configured, presentedFrames > 0 else { return }
-        let width = host.width, height = host.height
         var buffer = freeBuffer()
         var tries = 0
         while buffer == nil && tries < 100 && connection.roundtrip() {
@@ -356,18 +357,9 @@ public final class WaylandWindow {
             tries += 1
         }
         guard let buffer else { return }
-        let full = [PixelRect(x: 0, y: 0, width: width, height: height)]
-        let asked = rects.map { $0.compactMap { PixelRect($0, within: width, height) } } ?? full
+        let asked = rects.map { $0.compactMap { PixelRect($0, within: host.width, host.height) } } ?? [wholeFrame]
         // A buffer behind the last frame gets what it lacks too.
-        let stale: [PixelRect]
-        if buffer.frame == frameNumber {
-            stale = []
-        } else if let held = buffer.frame, let first = damageHistory.first, first.frame <= held + 1 {
-            stale = damageHistory.filter { $0.frame > held }.flatMap(\.rects)
-        } else {
-            stale = full
-        }
-        attach(buffer, copying: asked + stale)
+        attach(buffer, copying: asked + staleRects(of: buffer))
         wl_surface_commit(surface.proxy)
         connection.roundtrip()
     }
@@ -439,9 +431,7 @@ public final class WaylandWindow {
         if connection.failure == nil {
             for b in buffers { b.destroy() }
             pendingFrameCallback?.destroy(request: nil)
-            if let pointer { pointer.destroy(request: pointer.version >= 3 ? 0 : nil) }
-            if let keyboardObject { keyboardObject.destroy(request: keyboardObject.version >= 3 ? 0 : nil) }
-            if let touch { touch.destroy(request: touch.version >= 3 ? 0 : nil) }
+            for device in [pointer, keyboardObject, touch] { device.map(Self.release) }
             fractionalScaleObject?.destroy()
             viewport?.destroy()
             decoration?.destroy()

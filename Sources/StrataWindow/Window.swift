@@ -92,172 +92,62 @@ public final class Window {
         }
     }
 
-    public var host: LayerHost {
+    /// The backend's window, through what both have in common.
+    private var platform: any PlatformWindow {
         switch backing {
-        case .x11(let w): w.host
-        case .wayland(let w): w.host
+        case .x11(let w): w
+        case .wayland(let w): w
         }
     }
 
+    public var host: LayerHost { platform.host }
     public var rootLayer: Layer { host.rootLayer }
-
     /// Device pixels per point.
-    public var scale: Double {
-        switch backing {
-        case .x11(let w): w.scale
-        case .wayland(let w): w.scale
-        }
-    }
-
+    public var scale: Double { platform.scale }
     /// The size in points.
-    public var size: Size {
-        switch backing {
-        case .x11(let w): w.size
-        case .wayland(let w): w.size
-        }
-    }
-
-    public var isOpen: Bool {
-        switch backing {
-        case .x11(let w): w.isOpen
-        case .wayland(let w): w.isOpen
-        }
-    }
-
+    public var size: Size { platform.size }
+    public var isOpen: Bool { platform.isOpen }
     /// The view tree input goes to (the window makes an `InputDispatcher`).
     public var rootView: View? {
-        get {
-            switch backing {
-            case .x11(let w): w.rootView
-            case .wayland(let w): w.rootView
-            }
-        }
-        set {
-            switch backing {
-            case .x11(let w): w.rootView = newValue
-            case .wayland(let w): w.rootView = newValue
-            }
-        }
+        get { platform.rootView }
+        set { platform.rootView = newValue }
     }
-
     /// The dispatcher for `rootView`.
-    public var dispatcher: InputDispatcher? {
-        switch backing {
-        case .x11(let w): w.dispatcher
-        case .wayland(let w): w.dispatcher
-        }
-    }
-
+    public var dispatcher: InputDispatcher? { platform.dispatcher }
     public var title: String {
-        get {
-            switch backing {
-            case .x11(let w): w.title
-            case .wayland(let w): w.title
-            }
-        }
-        set {
-            switch backing {
-            case .x11(let w): w.title = newValue
-            case .wayland(let w): w.title = newValue
-            }
-        }
+        get { platform.title }
+        set { platform.title = newValue }
     }
-
     /// The smallest size the window may be made, in points.
     public var minimumSize: Size {
-        get {
-            switch backing {
-            case .x11(let w): w.minimumSize
-            case .wayland(let w): w.minimumSize
-            }
-        }
-        set {
-            switch backing {
-            case .x11(let w): w.minimumSize = newValue
-            case .wayland(let w): w.minimumSize = newValue
-            }
-        }
+        get { platform.minimumSize }
+        set { platform.minimumSize = newValue }
     }
-
     /// Asked before the window system's close request closes the window.
     public var shouldClose: (@MainActor () -> Bool)? {
-        get {
-            switch backing {
-            case .x11(let w): w.shouldClose
-            case .wayland(let w): w.shouldClose
-            }
-        }
-        set {
-            switch backing {
-            case .x11(let w): w.shouldClose = newValue
-            case .wayland(let w): w.shouldClose = newValue
-            }
-        }
+        get { platform.shouldClose }
+        set { platform.shouldClose = newValue }
     }
-
     public var onClose: (@MainActor () -> Void)? {
-        get {
-            switch backing {
-            case .x11(let w): w.onClose
-            case .wayland(let w): w.onClose
-            }
-        }
-        set {
-            switch backing {
-            case .x11(let w): w.onClose = newValue
-            case .wayland(let w): w.onClose = newValue
-            }
-        }
+        get { platform.onClose }
+        set { platform.onClose = newValue }
     }
-
     /// Called with the new size in points.
     public var onResize: (@MainActor (Size) -> Void)? {
-        get {
-            switch backing {
-            case .x11(let w): w.onResize
-            case .wayland(let w): w.onResize
-            }
-        }
-        set {
-            switch backing {
-            case .x11(let w): w.onResize = newValue
-            case .wayland(let w): w.onResize = newValue
-            }
-        }
+        get { platform.onResize }
+        set { platform.onResize = newValue }
     }
-
     /// Sees each input event first; returning false keeps it from the views.
     public var eventObserver: (@MainActor (InputEvent) -> Bool)? {
-        get {
-            switch backing {
-            case .x11(let w): w.eventObserver
-            case .wayland(let w): w.eventObserver
-            }
-        }
-        set {
-            switch backing {
-            case .x11(let w): w.eventObserver = newValue
-            case .wayland(let w): w.eventObserver = newValue
-            }
-        }
+        get { platform.eventObserver }
+        set { platform.eventObserver = newValue }
     }
-
     /// Whether the next frame would show something new.
-    public var needsFrame: Bool {
-        switch backing {
-        case .x11(let w): w.needsFrame
-        case .wayland(let w): w.needsFrame
-        }
-    }
+    public var needsFrame: Bool { platform.needsFrame }
 
     /// Renders and presents a frame if one is due; returns whether it did.
     @discardableResult
-    public func renderFrameIfNeeded() -> Bool {
-        switch backing {
-        case .x11(let w): w.renderFrameIfNeeded()
-        case .wayland(let w): w.renderFrameIfNeeded()
-        }
-    }
+    public func renderFrameIfNeeded() -> Bool { platform.renderFrameIfNeeded() }
 
     /// Where the window's top-left corner is on the screen, in device
     /// pixels; Wayland does not tell clients, so (0, 0) there.
@@ -280,22 +170,37 @@ public final class Window {
     }
 
     /// Runs the main loop until the window closes.
-    public func run() {
-        switch backing {
-        case .x11(let w): w.run()
-        case .wayland(let w): w.run()
-        }
-    }
+    public func run() { platform.run() }
 
     /// Waits, without blocking the main actor, until the window closes.
     public func waitUntilClosed() async {
         while isOpen { try? await Task.sleep(nanoseconds: 20_000_000) }
     }
 
-    public func close() {
-        switch backing {
-        case .x11(let w): w.close()
-        case .wayland(let w): w.close()
-        }
-    }
+    public func close() { platform.close() }
 }
+
+/// What the X11 and Wayland windows have in common, for `Window` to
+/// forward to either.
+@MainActor
+protocol PlatformWindow: AnyObject {
+    var host: LayerHost { get }
+    var scale: Double { get }
+    var size: Size { get }
+    var isOpen: Bool { get }
+    var rootView: View? { get set }
+    var dispatcher: InputDispatcher? { get }
+    var title: String { get set }
+    var minimumSize: Size { get set }
+    var shouldClose: (@MainActor () -> Bool)? { get set }
+    var onClose: (@MainActor () -> Void)? { get set }
+    var onResize: (@MainActor (Size) -> Void)? { get set }
+    var eventObserver: (@MainActor (InputEvent) -> Bool)? { get set }
+    var needsFrame: Bool { get }
+    func renderFrameIfNeeded() -> Bool
+    func run()
+    func close()
+}
+
+extension StrataX11.Window: PlatformWindow {}
+extension WaylandWindow: PlatformWindow {}

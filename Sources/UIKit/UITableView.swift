@@ -683,23 +683,24 @@ private struct RowMapping {
     /// Where an old row is now: nil when it was deleted.
     func newPath(for old: IndexPath) -> IndexPath? {
         if let to = destinations[old] { return to }
-        guard removed.indices.contains(old.section) else { return nil }
-        let gone = removed[old.section]
-        guard !gone.contains(old.row) else { return nil }
-        // The how-manieth row that stays, then past the taken rows before it.
-        var row = old.row - gone.count(where: { $0 < old.row })
-        for t in taken[old.section] where t <= row { row += 1 }
-        return IndexPath(row: row, section: old.section)
+        return Self.carry(old, leaving: removed, joining: taken)
     }
 
     /// Where a new row was: nil for one inserted.
     func oldPath(for new: IndexPath) -> IndexPath? {
         if let from = sources[new] { return from }
-        guard taken.indices.contains(new.section) else { return nil }
-        let put = taken[new.section]
-        guard !put.contains(new.row) else { return nil }
-        var row = new.row - put.count(where: { $0 < new.row })
-        for r in removed[new.section] where r <= row { row += 1 }
-        return IndexPath(row: row, section: new.section)
+        return Self.carry(new, leaving: taken, joining: removed)
+    }
+
+    /// `path`'s row carried from one side of the update to the other: nil
+    /// when it is among the rows `leaving` this side; else the how-manieth
+    /// row that stays, then past the rows `joining` the other side before it.
+    private static func carry(_ path: IndexPath, leaving: [[Int]], joining: [[Int]]) -> IndexPath? {
+        guard leaving.indices.contains(path.section) else { return nil }
+        let gone = leaving[path.section]
+        guard !gone.contains(path.row) else { return nil }
+        var row = path.row - gone.count(where: { $0 < path.row })
+        for t in joining[path.section] where t <= row { row += 1 }
+        return IndexPath(row: row, section: path.section)
     }
 }
