@@ -63,6 +63,26 @@ enum WaylandArgument {
     case newID
     case fd(Int32)
 
+    /// The most UTF-8 bytes a string argument keeps: a Wayland message is
+    /// at most 4,096 bytes, and a request with a longer one would end the
+    /// connection.
+    static let maximumStringBytes = 3_072
+
+    /// `s` cut where a C string ends (its first NUL) and at the last whole
+    /// character within `maximumStringBytes`.
+    static func fitting(_ s: String) -> String {
+        var kept = ""
+        var bytes = 0
+        for c in s {
+            if c.unicodeScalars.contains(where: { $0.value == 0 }) { break }
+            let n = c.utf8.count
+            if bytes + n > maximumStringBytes { break }
+            kept.append(c)
+            bytes += n
+        }
+        return kept
+    }
+
     /// `arguments` as `wl_argument`s, strings alive, for `body`.
     static func withArguments<R>(_ arguments: [WaylandArgument], _ body: (UnsafeMutablePointer<wl_argument>?) -> R) -> R {
         var strings: [UnsafeMutablePointer<CChar>] = []
@@ -73,7 +93,7 @@ enum WaylandArgument {
             case .uint(let v): return wl_argument(u: v)
             case .fixed(let v): return wl_argument(f: wl_fixed_from_double(v))
             case .string(let s):
-                let c = strdup(s)!
+                let c = strdup(Self.fitting(s))!
                 strings.append(c)
                 return wl_argument(s: c)
             case .object(let o): return wl_argument(o: o)

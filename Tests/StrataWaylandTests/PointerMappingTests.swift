@@ -125,3 +125,18 @@ import Testing
         #expect(seen.map(\.phase) == [.down, .cancelled])
     }
 }
+
+@Suite struct WaylandStringTests {
+    @Test func stringArgumentsFitInAMessage() {
+        #expect(WaylandArgument.fitting("Strata") == "Strata")
+        #expect(WaylandArgument.fitting("") == "")
+        #expect(WaylandArgument.fitting("before\0after") == "before")
+        let long = WaylandArgument.fitting(String(repeating: "é", count: 10_000))
+        #expect(long.utf8.count == WaylandArgument.maximumStringBytes && long.allSatisfy { $0 == "é" })
+        // Cut at a whole character: four-byte emoji, 3,072 / 4 of them.
+        let emoji = WaylandArgument.fitting(String(repeating: "🙂", count: 1_000))
+        #expect(emoji.count == 768 && emoji.utf8.count == 3_072)
+        let flags = WaylandArgument.fitting(String(repeating: "🇩🇪", count: 1_000))
+        #expect(flags.count == 384 && flags.allSatisfy { $0 == "🇩🇪" })
+    }
+}

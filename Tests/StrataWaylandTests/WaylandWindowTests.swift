@@ -27,7 +27,12 @@ import Testing
     @Test func aWindowIsConfiguredAndPresentsFramesPacedByTheCompositor() throws {
         let weston = try HeadlessWeston()
         defer { weston.stop() }
-        let window = try WaylandWindow(title: "test", size: Size(width: 200, height: 150), display: weston.socketPath)
+        let window = try WaylandWindow(title: String(repeating: "é", count: 100_000), size: Size(width: 200, height: 150), display: weston.socketPath)
+        // A title longer than a Wayland message holds is cut, not sent whole.
+        #expect(window.roundtrip() && window.connectionFailure == nil)
+        window.title = String(repeating: "🙂", count: 50_000) + "\0tail"
+        #expect(window.roundtrip() && window.connectionFailure == nil)
+        window.title = "test"
         // The desktop shell leaves the size to the window.
         #expect(window.size == Size(width: 200, height: 150))
         #expect(window.host.width == 200 && window.host.height == 150)
