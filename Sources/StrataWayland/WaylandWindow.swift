@@ -33,8 +33,8 @@ public final class WaylandWindow {
     public let host: LayerHost
     /// The size in points.
     public private(set) var size: Size
-    /// Device pixels per point (the buffer scale).
-    public private(set) var scale: Double
+    /// Device pixels per point (the buffer scale): the host's.
+    public var scale: Double { host.scale }
     public private(set) var isOpen = true
     /// Asked before the compositor's close request closes the window.
     public var shouldClose: (@MainActor () -> Bool)?
@@ -126,7 +126,7 @@ public final class WaylandWindow {
         floatingSize = size
         self.title = title
         minimumSize = Size(width: 1, height: 1)
-        scale = Double(connection.outputs.values.map(\.scale).max() ?? 1)
+        let scale = Double(connection.outputs.values.map(\.scale).max() ?? 1)
         let pw = Int((size.width * scale).rounded()), ph = Int((size.height * scale).rounded())
         host = try LayerHost(width: pw, height: ph, scale: scale, clock: SystemClock.shared, backgroundColor: backgroundColor)
         guard let compositor = connection.compositor, let wmBase = connection.wmBase,
@@ -240,10 +240,8 @@ public final class WaylandWindow {
         guard isOpen, fractionalScale == nil else { return }
         let on = connection.outputs.filter { enteredOutputs.contains($0.key) }.map(\.value.scale)
         let newScale = Double(on.max() ?? connection.outputs.values.map(\.scale).max() ?? 1)
-        guard newScale != scale else { return }
-        scale = newScale
-        wl_surface_set_buffer_scale(surface.proxy, Int32(scale))
-        resize(to: size, force: true)
+        guard newScale != scale, resize(to: size, scale: newScale) else { return }
+        wl_surface_set_buffer_scale(surface.proxy, Int32(newScale))
     }
 
     /// The scale the compositor prefers for this surface
@@ -256,17 +254,25 @@ public final class WaylandWindow {
         guard isOpen, newScale.isFinite, newScale > 0, viewport != nil else { return }
         let held = min(8, max(0.25, newScale))
         fractionalScale = held
-        guard held != scale else { return }
-        scale = held
-        wl_surface_set_buffer_scale(surface.proxy, 1)
         // The resize sets the viewport's destination.
-        resize(to: size, force: true)
+        guard held != scale, resize(to: size, scale: held) else { return }
+        wl_surface_set_buffer_scale(surface.proxy, 1)
     }
 
-    private func resize(to newSize: Size, force: Bool = false) {
-        guard newSize != size || force else { return }
+    /// Resizes the frame to `newSize` points at `newScale` (nil: the scale
+    /// there is); false, with nothing changed, when the host cannot have a
+    /// frame that large.
+    @discardableResult
+    private func resize(to newSize: Size, scale newScale: Double? = nil) -> Bool {
+        let newScale = newScale ?? scale
+        guard newSize != size || newScale != scale else { return true }
+        do {
+            try host.resize(
+                width: Int((newSize.width * newScale).rounded()), height: Int((newSize.height * newScale).rounded()), scale: newScale)
+        } catch {
+            return false
+        }
         size = newSize
-        try? host.resize(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
         // At a fractional scale the buffer is shown at the size in points.
         if fractionalScale != nil, let viewport {
             viewport.send(2, [.int(Int32(size.width.rounded())), .int(Int32(size.height.rounded()))])
@@ -275,6 +281,7 @@ public final class WaylandWindow {
         rootView?.frame = host.rootLayer.bounds
         onResize?(size)
         scheduleFrame()
+        return true
     }
 
     /// Asks the compositor to maximize the window or to give it back its

@@ -264,5 +264,14 @@ private final class Drawn: Layer {
         #expect(host.scale == 2)
         try host.resize(width: 100, height: 50, scale: -1)
         #expect(host.scale == 2 && host.width == 100)
+        try host.resize(width: 100, height: 50, scale: .infinity)
+        #expect(host.scale == 2)
+        // A huge or tiny scale is taken; the root layer's bounds are held
+        // to the layers' limits, and a frame still renders.
+        for extreme in [1e30, 5e-324] {
+            try host.resize(width: 100, height: 50, scale: extreme)
+            #expect(host.scale == extreme && host.rootLayer.bounds.width.isFinite)
+            host.renderFrame()
+        }
     }
 }

@@ -241,6 +241,13 @@ import Testing
         #expect((1_450...1_750).contains(red), "\(red) red pixels on screen for 40 × 40 points")
         window.takePreferredScale(100)
         #expect(window.scale == 8)
+        // A scale whose frame would be too large for a frame buffer is not
+        // taken: the window stays as it was, its size and frame agreeing.
+        let big = try WaylandWindow(size: Size(width: 3000, height: 3000), display: weston.socketPath)
+        defer { big.close() }
+        big.takePreferredScale(8)
+        #expect(big.scale == 1 && big.size == Size(width: 3000, height: 3000) && big.host.width == 3000)
+        #expect(big.roundtrip() && big.connectionFailure == nil)
     }
 }
 

@@ -93,8 +93,10 @@ public final class LayerHost {
     /// Changes the frame's size to `width` × `height` device pixels (at
     /// least 1 × 1), and with `scale` its pixels per point (a window moved
     /// to a screen of another scale): the root layer's bounds follow, and
-    /// the next frame is drawn whole. Throws for sizes a frame buffer cannot
-    /// have.
+    /// the next frame is drawn whole. A scale that is not a positive finite
+    /// number keeps the one there is; any other is taken (the root layer's
+    /// bounds in points are held to the layers' limits). Throws for sizes a
+    /// frame buffer cannot have.
     public func resize(width: Int, height: Int, scale newScale: Double? = nil) throws {
         let newScale = newScale.map { $0.isFinite && $0 > 0 ? $0 : scale } ?? scale
         guard width != self.width || height != self.height || newScale != scale else { return }
