@@ -60,6 +60,9 @@ final class WaylandKeyboard {
     func takeKeymap(format: UInt32, fd: Int32, size: UInt32) -> Bool {
         defer { close(fd) }
         guard format == 1, size > 0, size < 64 << 20, let context else { return false }
+        // A file shorter than the size given would fault when read.
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size >= off_t(size) else { return false }
         guard let map = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else { return false }
         defer { munmap(map, Int(size)) }
         // The text ends with a NUL within `size`; a map without one is refused.

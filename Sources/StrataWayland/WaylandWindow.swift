@@ -214,9 +214,14 @@ public final class WaylandWindow {
 
     private func sendMinimumSize() {
         guard isOpen else { return }
-        let w = minimumSize.width.isFinite ? max(1, min(32767, minimumSize.width.rounded(.up))) : 1
-        let h = minimumSize.height.isFinite ? max(1, min(32767, minimumSize.height.rounded(.up))) : 1
-        toplevel.send(8, [.int(Int32(w)), .int(Int32(h))])
+        let held = heldMinimumSize
+        toplevel.send(8, [.int(Int32(held.width)), .int(Int32(held.height))])
+    }
+
+    /// `minimumSize` in whole points, 1 … 32,767 (NaN: 1).
+    private var heldMinimumSize: (width: Int, height: Int) {
+        func held(_ v: Double) -> Int { v.isFinite ? Int(max(1, min(32767, v.rounded(.up)))) : 1 }
+        return (held(minimumSize.width), held(minimumSize.height))
     }
 
     /// Takes the size the compositor asked for, if it asked for one.
@@ -228,9 +233,8 @@ public final class WaylandWindow {
             if !isMaximized && !isFullscreen { resize(to: floatingSize) }
             return
         }
-        let minW = Int(minimumSize.width.isFinite ? max(1, minimumSize.width) : 1)
-        let minH = Int(minimumSize.height.isFinite ? max(1, minimumSize.height) : 1)
-        let newSize = Size(width: Double(min(32767, max(w, minW))), height: Double(min(32767, max(h, minH))))
+        let minimum = heldMinimumSize
+        let newSize = Size(width: Double(min(32767, max(w, minimum.width))), height: Double(min(32767, max(h, minimum.height))))
         if !isMaximized && !isFullscreen { floatingSize = newSize }
         resize(to: newSize)
     }

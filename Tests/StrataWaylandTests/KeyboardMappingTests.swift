@@ -133,6 +133,10 @@ import Testing
         let noNul = strata_wl_shm_file(4)
         _ = "abcd".withCString { write(noNul, $0, 4) }
         #expect(!k.takeKeymap(format: 1, fd: noNul, size: 4))
+        // A size beyond the file's end (reading it would fault), and a huge one.
+        let short = try keymapFile(layout: "us")
+        #expect(!k.takeKeymap(format: 1, fd: short.fd, size: short.size + 65_536))
+        #expect(!k.takeKeymap(format: 1, fd: strata_wl_shm_file(8), size: .max))
         #expect(!k.hasKeymap)
         #expect(Key(keysym: 0xFF9A, text: "") == .pageUp && Key(keysym: 0x0100_20AC, text: "") == .character("€"))
         #expect(Key(keysym: 0xFE51, text: "") == .other(0xFE51))

@@ -138,8 +138,19 @@ import Testing
         #expect(window.size == Size(width: 120, height: 90) && window.host.width == 120)
         #expect(sizes.count == 2)
         window.setFullscreen(true)
-        wait(window) { window.isFullscreen }
+        frames = window.presentedFrames
+        wait(window) { window.isFullscreen && window.presentedFrames > frames }
         #expect(window.size == Size(width: 400, height: 300))
+        window.setFullscreen(false)
+        frames = window.presentedFrames
+        wait(window) { !window.isFullscreen && window.presentedFrames > frames }
+        #expect(!window.isFullscreen && window.size == Size(width: 120, height: 90))
+        // A minimum size beyond what a window may be is held: the next
+        // size the compositor asks for is widened to 32,767 points at most.
+        window.minimumSize = Size(width: 1e30, height: .nan)
+        window.setMaximized(true)
+        wait(window) { window.isMaximized }
+        #expect(window.isOpen && window.size.width == 32767 && window.size.height > 200 && window.size.height <= 300)
         window.close()
     }
 
