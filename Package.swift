@@ -163,8 +163,8 @@ let package = Package(
         // time by wayland-scanner from wayland-protocols' XML (the plugin).
         .systemLibrary(
             name: "CWaylandClient",
-            pkgConfig: "wayland-client",
-            providers: [.apt(["libwayland-dev"])]
+            pkgConfig: "wayland-client wayland-cursor libdecor-0",
+            providers: [.apt(["libwayland-dev", "libdecor-0-dev"])]
         ),
         .systemLibrary(
             name: "CXKBCommon",
@@ -179,8 +179,9 @@ let package = Package(
             name: "StrataWayland",
             dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "StrataGraphics", "StrataLayers", "StrataControls"]
         ),
-        // Headless weston compositors for the Wayland tests and benchmark.
-        .target(name: "StrataWaylandTesting", dependencies: ["StrataGraphics"]),
+        // Headless weston and sway compositors for the Wayland tests and
+        // benchmark, and virtual input through sway.
+        .target(name: "StrataWaylandTesting", dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "StrataGraphics"]),
         // One window API over both: Wayland where the desktop runs it, X11
         // otherwise.
         .target(

@@ -44,6 +44,16 @@ command -v weston >/dev/null 2>&1 || needed+=(weston)
 pkg-config --exists xkbcommon 2>/dev/null || needed+=(libxkbcommon-dev)
 [ -e /usr/share/X11/xkb/symbols/us ] || needed+=(xkb-data)
 [ -e /usr/share/X11/locale/compose.dir ] || needed+=(libx11-data)
+# Title bars where the compositor draws none (GNOME, weston): libdecor and
+# its cairo plugin, which draws them; cursors from the desktop's cursor
+# theme (libwayland-cursor, in libwayland-dev; Adwaita's cursors).
+pkg-config --exists libdecor-0 2>/dev/null || needed+=(libdecor-0-dev)
+ls /usr/lib/*/libdecor/plugins-1/libdecor-cairo.so >/dev/null 2>&1 || needed+=(libdecor-0-plugin-1-cairo)
+[ -e /usr/share/icons/Adwaita/cursors/left_ptr ] || needed+=(adwaita-icon-theme)
+# sway (wlroots), the second compositor the Wayland tests start: it draws
+# server-side decorations and takes virtual pointers and keyboards, so the
+# tests and `strata-bench window` can send real input through it.
+command -v sway >/dev/null 2>&1 || needed+=(sway)
 # Time zones: date axes tick on local wall-clock time (the tests cross
 # daylight-saving changes in Berlin and New York).
 [ -e /usr/share/zoneinfo/Europe/Berlin ] || needed+=(tzdata)

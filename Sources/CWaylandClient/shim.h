@@ -2,3 +2,7 @@
 // the core protocol's requests (static inline in its generated header,
 // which Swift calls directly).
 #include <wayland-client.h>
+// Cursor themes as wl_buffers (libwayland-cursor, also libwayland-dev).
+#include <wayland-cursor.h>
+// Client-side decorations where the compositor draws none (libdecor-0-dev).
+#include <libdecor.h>

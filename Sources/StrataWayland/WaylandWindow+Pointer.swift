@@ -74,10 +74,20 @@ extension WaylandWindow {
 
     func pointerEvent(_ opcode: UInt32, _ args: UnsafeMutablePointer<wl_argument>) {
         let now = host.clock.now
+        // The pointer over libdecor's title bar and borders (its own
+        // surfaces) is libdecor's: only the content's events go on.
+        if opcode != 0 && opcode != 5 && !pointerIsOnContent { return }
         switch opcode {
         case 0:  // enter(serial, surface, x, y)
+            pointerIsOnContent = args.object(1) == surface.proxy
+            guard pointerIsOnContent else { return }
+            pointerEnterSerial = args.uint(0)
             pointerState.location = Point(x: args.fixed(2), y: args.fixed(3))
+            cursors.reset()
+            updateCursor()
         case 1:  // leave: a press under way is taken away.
+            guard pointerIsOnContent, args.object(1) == nil || args.object(1) == surface.proxy else { return }
+            pointerIsOnContent = false
             if let button = pointerState.held.min() {
                 pointerState.pending.append(
                     .pointer(PointerEvent(.cancelled, at: pointerState.location, button: Self.button(button), timestamp: now)))
@@ -85,6 +95,7 @@ extension WaylandWindow {
             pointerState.held.removeAll()
         case 2:  // motion(time, x, y)
             pointerState.location = Point(x: args.fixed(1), y: args.fixed(2))
+            updateCursor()
             if let button = pointerState.held.min() {
                 pointerState.pending.append(
                     .pointer(PointerEvent(.moved, at: pointerState.location, button: Self.button(button), timestamp: now)))
@@ -111,6 +122,21 @@ extension WaylandWindow {
         }
         // Before version 5 there are no frames: each event stands alone.
         if opcode == 5 || (pointer?.version ?? 5) < 5 { endPointerFrame(at: now) }
+    }
+
+    /// Shows the shape the view under the pointer asks for.
+    func updateCursor() {
+        guard pointerIsOnContent else { return }
+        let wanted = rootView?.resolvedCursor(at: pointerState.location) ?? .arrow
+        if wanted != cursors.shown { setCursor(wanted) }
+    }
+
+    /// Shows `cursor` while the pointer is over the window's content.
+    public func setCursor(_ cursor: Cursor) {
+        guard isOpen else { return }
+        self.cursor = cursor
+        guard pointerIsOnContent, let pointer else { return }
+        cursors.show(cursor, pointer: pointer, serial: pointerEnterSerial, scale: scale)
     }
 
     /// Sends what one pointer frame gathered: buttons and motion as they

@@ -24,11 +24,39 @@ import StrataLayers
 /// outputs the surface is on (`wl_output.scale`); the frame is rendered at
 /// it, so text and lines are crisp.
 ///
+/// **Decorations.** The title bar and borders are the compositor's where
+/// it draws them (`xdg-decoration`: KDE, sway) and libdecor's where it does
+/// not (GNOME, weston): see `Decorations`.
+///
+/// **Cursors.** The pointer shows the shape the view under it asks for
+/// (`View.cursor(at:)`), from the desktop's cursor theme.
+///
 /// **Closing.** The compositor's close (a title bar's button) asks
 /// `shouldClose`, then closes the window and calls `onClose`. A compositor
 /// that goes away closes the window too; the process lives on.
 @MainActor
 public final class WaylandWindow {
+    /// Whether a window has a title bar and borders.
+    public enum Decorations: Sendable, Hashable {
+        /// The compositor's where it offers to draw them (`xdg-decoration`),
+        /// otherwise libdecor's, drawn around the window in the desktop's
+        /// style where libdecor has a plugin for it.
+        case automatic
+        /// None: the surface alone (a kiosk, a full-screen application, a
+        /// test that reads the screen's pixels).
+        case none
+    }
+
+    /// Who draws the window's title bar and borders.
+    public enum DecorationMode: Sendable, Hashable {
+        /// The compositor (it offered `xdg-decoration`).
+        case serverSide
+        /// libdecor, in the window's process.
+        case clientSide
+        /// Nobody: `Decorations.none`, or libdecor could not start.
+        case none
+    }
+
     /// The layer tree's host; its frame is the window's size times `scale`.
     public let host: LayerHost
     /// The size in points.
@@ -40,7 +68,17 @@ public final class WaylandWindow {
     public var shouldClose: (@MainActor () -> Bool)?
     public var onClose: (@MainActor () -> Void)?
     public var onResize: (@MainActor (Size) -> Void)?
-    public var title: String { didSet { toplevel.send(2, [.string(title)]) } }
+    public var title: String {
+        didSet {
+            toplevel?.send(2, [.string(title)])
+            decorated?.setTitle(title)
+        }
+    }
+    /// Who draws the title bar and borders.
+    public private(set) var decorationMode = DecorationMode.none
+    /// The pointer's shape over the window (the view under it chooses,
+    /// or `setCursor(_:)`).
+    public internal(set) var cursor: Cursor = .arrow
     /// The smallest size the compositor may make the window, in points.
     public var minimumSize: Size { didSet { sendMinimumSize() } }
     /// Whether the compositor shows the window maximized, full screen, or
@@ -71,9 +109,18 @@ public final class WaylandWindow {
 
     let connection: WaylandConnection
     let surface: WaylandObject
-    let xdgSurface: WaylandObject
-    let toplevel: WaylandObject
+    /// The toplevel: the window's own `xdg_surface` and `xdg_toplevel`
+    /// (undecorated, or decorated by the compositor), or libdecor's frame.
+    private var xdgSurface: WaylandObject?
+    private var toplevel: WaylandObject?
     private var decoration: WaylandObject?
+    private var decorated: DecoratedFrame?
+    /// The pointer's shapes, and the serial of the pointer's last enter
+    /// (a cursor may be set only with it).
+    lazy var cursors = WaylandCursor(connection: connection)
+    var pointerEnterSerial: UInt32 = 0
+    /// The pointer is over the window's content (not its decorations).
+    var pointerIsOnContent = false
     private var buffers: [ShmBuffer] = []
     /// The damage of recent frames, by frame number, to bring an older
     /// buffer up to date.
@@ -111,12 +158,14 @@ public final class WaylandWindow {
     /// Opens a window of `size` points on the compositor `display` (nil:
     /// `WAYLAND_DISPLAY`; a name under `XDG_RUNTIME_DIR` or an absolute
     /// socket path) and waits until it is configured.
+    /// `decorations` chooses whether it has a title bar and borders.
     /// - Throws: `WaylandError.noCompositor` without a compositor,
     ///   `.missingInterface` for one without `xdg_wm_base`, `wl_shm` or
     ///   `wl_compositor` 4, `.invalidSize` for sizes that are not positive
     ///   numbers below 32768.
     public init(
-        title: String = "Strata", appID: String? = nil, size: Size, display: String? = nil, backgroundColor: Color = .white
+        title: String = "Strata", appID: String? = nil, size: Size, display: String? = nil, backgroundColor: Color = .white,
+        decorations: Decorations = .automatic
     ) throws {
         guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1, size.width <= 32767,
             size.height <= 32767
@@ -133,29 +182,44 @@ public final class WaylandWindow {
             let s = wl_compositor_create_surface(compositor.proxy)
         else { throw WaylandError.missingInterface("wl_compositor") }
         surface = WaylandObject(s)
-        guard let xs = wmBase.send(2, [.newID, .object(surface.proxy)], creating: strata_xdg_surface_interface()) else {
-            throw WaylandError.missingInterface("xdg_surface")
+        let appName = appID ?? ProcessInfo.processInfo.processName
+        // libdecor makes the toplevel and asks for the compositor's
+        // decorations itself where it offers them, drawing its own where not.
+        if decorations == .automatic, let frame = DecoratedFrame(display: connection.display, surface: surface.proxy) {
+            decorated = frame
+            decorationMode = connection.decorationManager != nil ? .serverSide : .clientSide
+            frame.onConfigure = { [unowned self] configuration in self.configure(libdecor: configuration) }
+            frame.onClose = { [unowned self] in self.compositorAskedToClose() }
+            frame.onCommit = { [unowned self] in wl_surface_commit(self.surface.proxy) }
+            frame.setTitle(title)
+            frame.setAppID(appName)
+        } else {
+            guard let xs = wmBase.send(2, [.newID, .object(surface.proxy)], creating: strata_xdg_surface_interface()) else {
+                throw WaylandError.missingInterface("xdg_surface")
+            }
+            let xdg = WaylandObject(xs)
+            xdgSurface = xdg
+            guard let tl = xdg.send(1, [.newID], creating: strata_xdg_toplevel_interface()) else {
+                throw WaylandError.missingInterface("xdg_toplevel")
+            }
+            let top = WaylandObject(tl)
+            toplevel = top
+            top.send(2, [.string(title)])
+            top.send(3, [.string(appName)])
+            // The compositor's decorations where offered and wanted.
+            if decorations == .automatic, let manager = connection.decorationManager,
+                let d = manager.send(1, [.newID, .object(top.proxy)], creating: strata_zxdg_toplevel_decoration_v1_interface())
+            {
+                decoration = WaylandObject(d)
+                decoration?.send(1, [.uint(2)])  // set_mode(server_side)
+                decorationMode = .serverSide
+            }
         }
-        xdgSurface = WaylandObject(xs)
-        guard let tl = xdgSurface.send(1, [.newID], creating: strata_xdg_toplevel_interface()) else {
-            throw WaylandError.missingInterface("xdg_toplevel")
-        }
-        toplevel = WaylandObject(tl)
         wireEvents()
         keyboard.now = { [unowned host] in host.clock.now }
         keyboard.deliver = { [unowned self] in self.deliver(.key($0)) }
         wireSeat()
-        toplevel.send(2, [.string(title)])
-        toplevel.send(3, [.string(appID ?? ProcessInfo.processInfo.processName)])
         sendMinimumSize()
-        // Server-side decorations where offered (client-side ones are not
-        // drawn yet: GNOME offers none).
-        if let manager = connection.decorationManager,
-            let d = manager.send(1, [.newID, .object(toplevel.proxy)], creating: strata_zxdg_toplevel_decoration_v1_interface())
-        {
-            decoration = WaylandObject(d)
-            decoration?.send(1, [.uint(2)])  // set_mode(server_side)
-        }
         if let viewporter = connection.viewporter,
             let v = viewporter.send(1, [.newID, .object(surface.proxy)], creating: strata_wp_viewport_interface())
         {
@@ -172,7 +236,7 @@ public final class WaylandWindow {
         }
         wl_surface_set_buffer_scale(surface.proxy, Int32(scale))
         // The first commit has no buffer: the compositor answers with a configure.
-        wl_surface_commit(surface.proxy)
+        if let decorated { decorated.map() } else { wl_surface_commit(surface.proxy) }
         host.frameRequestHandler = { [weak self] in self?.scheduleFrame() }
         connection.onFailure = { [weak self] _ in self?.close() }
         connection.outputsChanged = { [weak self] in self?.updateScale() }
@@ -183,16 +247,16 @@ public final class WaylandWindow {
     }
 
     private func wireEvents() {
-        xdgSurface.onEvent = { [unowned self] opcode, args in
+        xdgSurface?.onEvent = { [unowned self] opcode, args in
             // configure: the toplevel's state is complete; acknowledged before
             // the next commit.
             guard opcode == 0 else { return }
-            self.xdgSurface.send(4, [.uint(args.uint(0))])
+            self.xdgSurface?.send(4, [.uint(args.uint(0))])
             self.configured = true
             self.applyRequestedSize()
             self.scheduleFrame()
         }
-        toplevel.onEvent = { [unowned self] opcode, args in
+        toplevel?.onEvent = { [unowned self] opcode, args in
             switch opcode {
             case 0:
                 self.requestedSize = (Int(args.int(0)), Int(args.int(1)))
@@ -201,7 +265,7 @@ public final class WaylandWindow {
                 self.isMaximized = states.contains(1)
                 self.isFullscreen = states.contains(2)
                 self.isActive = states.contains(4)
-            case 1: if self.shouldClose?() ?? true { self.close() }
+            case 1: self.compositorAskedToClose()
             default: break
             }
         }
@@ -212,10 +276,29 @@ public final class WaylandWindow {
         }
     }
 
+    /// libdecor's configure: the size and states asked for, taken, and
+    /// committed with the frame (which acknowledges it).
+    private func configure(libdecor configuration: OpaquePointer) {
+        guard let decorated else { return }
+        requestedSize = decorated.contentSize(configuration) ?? (0, 0)
+        if let states = decorated.windowState(configuration) {
+            (isMaximized, isFullscreen, isActive) = (states.maximized, states.fullscreen, states.active)
+        }
+        applyRequestedSize()
+        decorated.commit(width: Int(size.width.rounded()), height: Int(size.height.rounded()), configuration: configuration)
+        configured = true
+        scheduleFrame()
+    }
+
+    private func compositorAskedToClose() {
+        if shouldClose?() ?? true { close() }
+    }
+
     private func sendMinimumSize() {
         guard isOpen else { return }
         let held = heldMinimumSize
-        toplevel.send(8, [.int(Int32(held.width)), .int(Int32(held.height))])
+        toplevel?.send(8, [.int(Int32(held.width)), .int(Int32(held.height))])
+        decorated?.setMinimumSize(width: held.width, height: held.height)
     }
 
     /// `minimumSize` in whole points, 1 … 32,767 (NaN: 1).
@@ -292,14 +375,16 @@ public final class WaylandWindow {
     /// size; the size follows the compositor's configure.
     public func setMaximized(_ maximized: Bool) {
         guard isOpen else { return }
-        toplevel.send(maximized ? 9 : 10)
+        toplevel?.send(maximized ? 9 : 10)
+        decorated?.setMaximized(maximized)
         connection.flush()
     }
 
     /// Asks the compositor to show the window full screen, or not.
     public func setFullscreen(_ fullscreen: Bool) {
         guard isOpen else { return }
-        if fullscreen { toplevel.send(11, [.object(nil)]) } else { toplevel.send(12) }
+        if fullscreen { toplevel?.send(11, [.object(nil)]) } else { toplevel?.send(12) }
+        decorated?.setFullscreen(fullscreen)
         connection.flush()
     }
 
@@ -446,8 +531,10 @@ public final class WaylandWindow {
             fractionalScaleObject?.destroy()
             viewport?.destroy()
             decoration?.destroy()
-            toplevel.destroy()
-            xdgSurface.destroy()
+            toplevel?.destroy()
+            xdgSurface?.destroy()
+            decorated?.destroy()
+            cursors.destroy()
             surface.destroy()
         }
         buffers.removeAll()

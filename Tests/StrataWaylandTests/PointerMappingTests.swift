@@ -31,7 +31,7 @@ import Testing
             seen.append($0); return true
         }
         // enter at (10.5, 20.25), frame; press left, move, frame; release.
-        send(window, 0, [wl_argument(u: 1), wl_argument(o: nil), fixed(10.5), fixed(20.25)])
+        send(window, 0, [wl_argument(u: 1), wl_argument(o: window.surface.proxy), fixed(10.5), fixed(20.25)])
         send(window, 5, [])
         send(window, 3, [wl_argument(u: 2), wl_argument(u: 0), wl_argument(u: 0x110), wl_argument(u: 1)])
         send(window, 2, [wl_argument(u: 0), fixed(30), fixed(40)])

@@ -86,6 +86,56 @@ import Testing
         #expect(!window.isOpen)
     }
 
+    @Test func whereTheCompositorDrawsNoTitleBarLibdecorDrawsOne() throws {
+        let weston = try HeadlessWeston()
+        defer { weston.stop() }
+        let green = Color(red: 0, green: 1, blue: 0)
+        let window = try WaylandWindow(
+            title: "decorated", size: Size(width: 120, height: 60), display: weston.socketPath, backgroundColor: green)
+        defer { window.close() }
+        // weston offers no xdg-decoration: libdecor's cairo plugin draws.
+        #expect(window.decorationMode == .clientSide)
+        let bare = try WaylandWindow(
+            size: Size(width: 50, height: 40), display: weston.socketPath, backgroundColor: Color(red: 0, green: 0, blue: 1),
+            decorations: .none)
+        defer { bare.close() }
+        #expect(bare.decorationMode == .none)
+        // On screen: the green content, and above it, as wide as the window,
+        // a title bar of libdecor's (one colour at its left end, where
+        // neither the title nor the buttons are).
+        let pure = Pixel(r: 0, g: 255, b: 0, a: 255)
+        var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        var shot: Image?
+        let deadline = Date().addingTimeInterval(10)
+        while box.map({ $0.maxX - $0.minX + 1 != 120 || $0.maxY - $0.minY + 1 != 60 }) ?? true, Date() < deadline {
+            window.renderFrameIfNeeded()
+            bare.renderFrameIfNeeded()
+            window.roundtrip()
+            bare.roundtrip()
+            let s = try weston.screenshot()
+            shot = s
+            box = nil
+            for y in 0..<s.height {
+                for x in 0..<s.width where s[x, y] == pure {
+                    box = (min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x), max(box?.maxY ?? y, y))
+                }
+            }
+            usleep(100_000)
+        }
+        if let shot { try? shot.writePNG(to: NSTemporaryDirectory() + "strata-wayland-decorated.png") }
+        guard let box, let shot else {
+            Issue.record("the window is not on screen")
+            return
+        }
+        #expect(box.maxX - box.minX + 1 == 120 && box.maxY - box.minY + 1 == 60)
+        guard box.minY >= 20 else {
+            Issue.record("no room for the title bar on screen: \(box)")
+            return
+        }
+        let bar = (box.minY - 20..<box.minY - 2).flatMap { y in (box.minX + 1..<box.minX + 12).map { shot[$0, y] } }
+        #expect(Set(bar).count == 1 && bar.first != pure, "one colour above the content's left end")
+    }
+
     @Test func aCompositorThatDiesClosesTheWindowAndTheProcessLives() throws {
         let weston = try HeadlessWeston()
         let window = try WaylandWindow(size: Size(width: 100, height: 100), display: weston.socketPath)

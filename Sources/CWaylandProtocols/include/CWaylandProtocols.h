@@ -21,6 +21,12 @@ extern const struct wl_interface wp_viewporter_interface;
 extern const struct wl_interface wp_viewport_interface;
 extern const struct wl_interface wp_fractional_scale_manager_v1_interface;
 extern const struct wl_interface wp_fractional_scale_v1_interface;
+// Written in virtual_input.c: wlroots' virtual pointer and keyboard,
+// whose XML Debian does not carry (the tests' input).
+extern const struct wl_interface zwlr_virtual_pointer_manager_v1_interface;
+extern const struct wl_interface zwlr_virtual_pointer_v1_interface;
+extern const struct wl_interface zwp_virtual_keyboard_manager_v1_interface;
+extern const struct wl_interface zwp_virtual_keyboard_v1_interface;
 
 // Their addresses, which Swift cannot take of an imported constant.
 #define STRATA_WL_INTERFACE(name) \
@@ -41,6 +47,10 @@ STRATA_WL_INTERFACE(wp_viewporter_interface)
 STRATA_WL_INTERFACE(wp_viewport_interface)
 STRATA_WL_INTERFACE(wp_fractional_scale_manager_v1_interface)
 STRATA_WL_INTERFACE(wp_fractional_scale_v1_interface)
+STRATA_WL_INTERFACE(zwlr_virtual_pointer_manager_v1_interface)
+STRATA_WL_INTERFACE(zwlr_virtual_pointer_v1_interface)
+STRATA_WL_INTERFACE(zwp_virtual_keyboard_manager_v1_interface)
+STRATA_WL_INTERFACE(zwp_virtual_keyboard_v1_interface)
 #undef STRATA_WL_INTERFACE
 
 /// An anonymous shared-memory file of `size` bytes for wl_shm pools
