@@ -163,7 +163,7 @@ let package = Package(
         // time by wayland-scanner from wayland-protocols' XML (the plugin).
         .systemLibrary(
             name: "CWaylandClient",
-            pkgConfig: "wayland-client wayland-cursor libdecor-0",
+            pkgConfig: "wayland-client",
             providers: [.apt(["libwayland-dev", "libdecor-0-dev"])]
         ),
         .systemLibrary(

@@ -225,6 +225,7 @@ extension WaylandWindow {
 
     func deliver(_ event: InputEvent) {
         inputCount += 1
+        if framePresented != nil { eventsSinceFrame.append(host.clock.now) }
         if let eventObserver, !eventObserver(event) { return }
         dispatcher?.send(event)
         scheduleFrame()

@@ -106,6 +106,12 @@ public final class WaylandWindow {
     public var eventObserver: (@MainActor (InputEvent) -> Bool)?
     /// Input events delivered so far.
     public internal(set) var inputCount = 0
+    /// Called after each frame is committed to the compositor, with the
+    /// arrival times of the input events it is the first frame to show
+    /// (the benchmark's latency probe).
+    public var framePresented: (@MainActor (_ presented: Double, _ events: [Double]) -> Void)?
+    /// Arrival times of the input events since the last frame.
+    var eventsSinceFrame: [Double] = []
 
     let connection: WaylandConnection
     let surface: WaylandObject
@@ -143,6 +149,10 @@ public final class WaylandWindow {
     /// The outputs the surface is on.
     private var enteredOutputs: Set<OpaquePointer> = []
     private var frameScheduled = false
+    /// Whether the compositor's seat gave the window a pointer, and a
+    /// keyboard (it may gain and lose them).
+    public var hasPointer: Bool { pointer != nil }
+    public var hasKeyboard: Bool { keyboardObject != nil }
     /// The seat's pointer, while it has one.
     var pointer: WaylandObject?
     var pointerState = PointerFrame()
@@ -413,6 +423,9 @@ public final class WaylandWindow {
         wl_surface_commit(surface.proxy)
         connection.flush()
         presentedFrames += 1
+        let events = eventsSinceFrame
+        eventsSinceFrame.removeAll()
+        framePresented?(host.clock.now, events)
         return true
     }
 

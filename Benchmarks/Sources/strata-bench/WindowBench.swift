@@ -23,9 +23,11 @@ struct WindowBench: ParsableCommand {
             300 pointer moves sent with XTest while dragging a ruler: from the move's arrival in \
             the window to the presented frame that shows it) and idle-cpu (percent of one core \
             over 5 seconds of an idle window showing a static tree). With --backend wayland the \
-            same cases run on a headless weston the benchmark starts (present through wl_shm, \
-            until the compositor has handled the commit); input-latency needs synthetic input, \
-            which weston does not take, and is skipped there.
+            same cases run on headless compositors the benchmark starts: presentation and idle \
+            CPU on weston (through wl_shm, until the compositor has handled the commit), \
+            input-latency on sway at 60 Hz with a virtual pointer (from the move's arrival to \
+            the commit of the frame that shows it, which waits for the compositor's frame \
+            callback as every frame does).
             """)
 
     @Option(help: "x11 (default) or wayland.")
@@ -89,6 +91,7 @@ struct WindowBench: ParsableCommand {
                 selection.report("present-damage", medianMilliseconds(repeat: rounds * 5) { window.presentFrame(rects: [rect]) })
             }
         }
+        if selection.runs("input-latency") { selection.report("input-latency", try waylandInputLatency()) }
         if selection.runs("idle-cpu") {
             let window = try WaylandWindow(title: "idle", size: Size(width: 800, height: 600), display: weston.socketPath)
             defer { window.close() }
@@ -184,6 +187,64 @@ struct WindowBench: ParsableCommand {
             while Date() < pause { _ = RunLoop.main.run(mode: .default, before: pause) }
         }
         input.button(1, down: false)
+        settle(window)
+        guard latencies.count >= 300 else {
+            throw ValidationError("only \(latencies.count) of 300 moves were presented")
+        }
+        return percentile(latencies, 0.99)
+    }
+
+    /// The ruler dragged by 300 moves of a virtual pointer through a
+    /// headless sway: p99 of arrival-to-commit.
+    @MainActor
+    func waylandInputLatency() throws -> Double {
+        let sway = try HeadlessSway(width: 800, height: 600)
+        defer { sway.stop() }
+        let appID = "strata-bench-latency"
+        let window = try WaylandWindow(title: "latency", appID: appID, size: Size(width: 800, height: 160), display: sway.socketPath)
+        defer { window.close() }
+        let input = try VirtualInput(display: sway.socketPath, extent: (sway.width, sway.height))
+        // sway tiles the window; the ruler fills what it is given.
+        let ruler = RulerView(frame: Rect(x: 0, y: 0, width: 800, height: 160), scale: try RulerScale(step: 0.1, minimum: 0, maximum: 100_000))
+        ruler.backgroundColor = .white
+        try ruler.setValue(50_000, animated: false)
+        window.rootView = ruler
+        window.onResize = { ruler.frame = Rect(origin: .zero, size: $0) }
+        var content: (x: Double, y: Double, width: Double, height: Double)?
+        let deadline = Date().addingTimeInterval(5)
+        while !window.hasPointer || content.map({ $0.width != window.size.width }) ?? true, Date() < deadline {
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
+            content = try sway.contentRect(appID: appID)
+        }
+        guard let content, window.hasPointer else { throw ValidationError("sway gave the window no pointer") }
+        settle(window)
+        var arrivals: [Double] = []
+        var latencies: [Double] = []
+        window.eventObserver = { event in
+            if case .pointer(let p) = event, p.phase == .moved { arrivals.append(SystemClock.shared.now) }
+            return true
+        }
+        window.framePresented = { presented, _ in
+            for a in arrivals { latencies.append((presented - a) * 1000) }
+            arrivals.removeAll()
+        }
+        var x = 100.0
+        let y = content.y + 80
+        input.move(toX: content.x + x, y: y)
+        input.button(down: true)
+        var random = SplitMix64(seed: 20)
+        for i in 0..<300 {
+            x += (i / 100) % 2 == 0 ? 3 : -3
+            let before = latencies.count
+            input.move(toX: content.x + x, y: y)
+            let deadline = Date().addingTimeInterval(1)
+            while latencies.count == before, Date() < deadline {
+                _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
+            }
+            let pause = Date().addingTimeInterval(Double(random.next() % 8_000) / 1e6)
+            while Date() < pause { _ = RunLoop.main.run(mode: .default, before: pause) }
+        }
+        input.button(down: false)
         settle(window)
         guard latencies.count >= 300 else {
             throw ValidationError("only \(latencies.count) of 300 moves were presented")
