@@ -114,5 +114,51 @@ final class RecordingView: View {
         #expect(typed.hasSuffix("aA"), "typed \(typed)")
         #expect(keys.contains { $0.phase == .down && $0.characters == "A" && $0.modifiers.contains(.shift) })
         #expect(window.connectionFailure == nil)
+
+        // sway's kill is the title bar's close: the window asks first, and
+        // stays open when told to.
+        var asked = 0
+        var closed = false
+        window.shouldClose = {
+            asked += 1
+            return asked > 1
+        }
+        window.onClose = { closed = true }
+        try sway.command("[app_id=\"strata-sway-input\"] kill")
+        pump(window) { asked == 1 }
+        #expect(asked == 1 && window.isOpen && !closed)
+        try sway.command("[app_id=\"strata-sway-input\"] kill")
+        pump(window) { !window.isOpen }
+        #expect(asked == 2 && !window.isOpen && closed)
+        // And sway no longer shows it.
+        var shown = try sway.contentRect(appID: "strata-sway-input") != nil
+        let gone = Date().addingTimeInterval(5)
+        while shown && Date() < gone {
+            usleep(10_000)
+            shown = try sway.contentRect(appID: "strata-sway-input") != nil
+        }
+        #expect(!shown)
+    }
+
+    @Test func theHarnessSaysWhyItCannotStartOrSendInput() throws {
+        #expect(throws: WestonError.self) { try HeadlessSway(width: 0, height: 10) }
+        #expect(throws: WestonError.self) { try HeadlessSway(width: 10, height: 10, scale: .nan) }
+        #expect(throws: WestonError.self) { try VirtualInput(display: "/nonexistent/wayland-socket", extent: (1, 1)) }
+        // weston has no virtual pointer or keyboard (headless, no seat either).
+        let weston = try HeadlessWeston()
+        defer { weston.stop() }
+        let error = #expect(throws: WestonError.self) { try VirtualInput(display: weston.socketPath, extent: (400, 300)) }
+        #expect(error.map { $0.description.contains("virtual") || $0.description.contains("seat") } == true, "\(String(describing: error))")
+    }
+
+    @Test func cursorThemesAreSizedFromTheEnvironmentAndEveryShapeHasNames() {
+        #expect(WaylandCursor.themeSize([:]) == 24)
+        #expect(WaylandCursor.themeSize(["XCURSOR_SIZE": "48"]) == 48)
+        #expect(WaylandCursor.themeSize(["XCURSOR_SIZE": "big"]) == 24)
+        #expect(WaylandCursor.themeSize(["XCURSOR_SIZE": "100000"]) == 256)
+        #expect(WaylandCursor.themeSize(["XCURSOR_SIZE": "-5"]) == 8)
+        let shapes: [Cursor] = [.arrow, .pointingHand, .iBeam, .crosshair, .openHand, .closedHand, .resizeLeftRight, .resizeUpDown]
+        #expect(shapes.allSatisfy { !WaylandCursor.names($0).isEmpty })
+        #expect(Set(shapes.map { WaylandCursor.names($0)[0] }).count == shapes.count)
     }
 }
