@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "StrataX11", targets: ["StrataX11"]),
         .library(name: "StrataWayland", targets: ["StrataWayland"]),
         .library(name: "StrataWindow", targets: ["StrataWindow"]),
+        .library(name: "StrataDocuments", targets: ["StrataDocuments"]),
         // Apple's framework names over Strata's engine, so that code
         // written for iOS builds on Linux as it is: CoreGraphics so far.
         .library(
@@ -47,6 +48,12 @@ let package = Package(
             name: "CISAL",
             pkgConfig: "libisal",
             providers: [.apt(["libisal-dev"])]
+        ),
+        // zlib (Debian's zlib1g-dev, which libpng-dev brings): PDF streams.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
         ),
         // A thin C layer over libpng: libpng reports errors with longjmp, which must
         // never cross Swift frames, so every libpng call is made from C.
@@ -173,6 +180,9 @@ let package = Package(
         ),
         .plugin(name: "WaylandScanner", capability: .buildTool()),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"], plugins: ["WaylandScanner"]),
+        // Documents from the same drawing calls: PDF (and SVG to come), the
+        // canvas's vector devices.
+        .target(name: "StrataDocuments", dependencies: ["CZlib", "StrataGraphics"]),
         // Windows on a Wayland compositor: xdg-shell toplevels, shared-memory
         // buffers paced by frame callbacks.
         .target(
@@ -303,6 +313,10 @@ let package = Package(
             dependencies: [
                 "CX11", "StrataX11", "StrataX11Testing", "StrataControls", "StrataLayers", "StrataGraphics", "StrataTestSupport",
             ]
+        ),
+        .testTarget(
+            name: "StrataDocumentsTests",
+            dependencies: ["StrataDocuments", "StrataGraphics", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataWaylandTests",

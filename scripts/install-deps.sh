@@ -18,6 +18,8 @@ needed=()
 command -v pkg-config >/dev/null 2>&1 || needed+=(pkg-config)
 pkg-config --exists libpng 2>/dev/null || needed+=(libpng-dev)
 pkg-config --exists libjpeg 2>/dev/null || needed+=(libjpeg-dev)
+# zlib for PDF's compressed streams (libpng-dev brings it too).
+pkg-config --exists zlib 2>/dev/null || needed+=(zlib1g-dev)
 pkg-config --exists libisal 2>/dev/null || needed+=(libisal-dev)
 pkg-config --exists freetype2 2>/dev/null || needed+=(libfreetype-dev)
 pkg-config --exists harfbuzz 2>/dev/null || needed+=(libharfbuzz-dev)
@@ -71,6 +73,10 @@ has_family "WenQuanYi Micro Hei" || needed+=(fonts-wqy-microhei)
 # glyphs with.
 has_family "Noto Color Emoji" || needed+=(fonts-noto-color-emoji)
 command -v hb-shape >/dev/null 2>&1 || needed+=(libharfbuzz-bin)
+# Issue 40's documents are checked with tools no one here wrote: qpdf
+# (structure) and poppler (pdftoppm renders, pdfinfo and pdftotext read).
+command -v qpdf >/dev/null 2>&1 || needed+=(qpdf)
+command -v pdftoppm >/dev/null 2>&1 || needed+=(poppler-utils)
 [ ${#needed[@]} -eq 0 ] || install "${needed[@]}"
 # An image may carry fonts-noto-core as installed with its font files
 # stripped: reinstalling brings them back.

@@ -10,6 +10,7 @@ extension Canvas {
             clipEverything()
             return
         }
+        if device != nil { return vectorClip(Path(rect: rect), rule: .winding) }
         if state.transform.isRectilinear {
             guard let (x0, y0, x1, y1) = deviceEdges(rect) else {
                 clipEverything()
@@ -35,6 +36,7 @@ extension Canvas {
             clipEverything()
             return
         }
+        if device != nil { return vectorClip(path, rule: rule) }
         guard let (x0, y0, x1, y1) = Canvas.deviceBounds(path, state.transform) else {
             clipEverything()
             return
@@ -69,7 +71,7 @@ extension Canvas {
     /// An empty image, or a rectangle that is empty or not finite, clips
     /// everything away.
     public func clip(to rect: Rect, mask: Image, channel: MaskChannel = .automatic) {
-        guard !state.clip.isEmpty else { return }
+        guard !state.clip.isEmpty, device == nil else { return }
         let r = rect.standardized
         guard mask.width > 0, mask.height > 0, !r.isNull, r.width > 0, r.height > 0,
             r.origin.isFinite, r.width.isFinite, r.height.isFinite
@@ -123,9 +125,10 @@ extension Canvas {
         return state.clipMask?.value(x: x, y: y) ?? 255
     }
 
-    private func clipEverything() {
+    func clipEverything() {
         state.clip = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         state.clipMask = nil
+        state.vectorBox = state.clip
     }
 }
 

@@ -27,6 +27,7 @@ extension Canvas {
     }
 
     private func drawGradient(_ paint: Paint, options: GradientDrawingOptions) {
+        guard device == nil else { return }
         if state.shadow != nil { return withShadow { drawGradient(paint, options: options) } }
         let c = state.clip
         guard !c.isEmpty, var blitter = shaderBlitter(paint, alpha: state.alpha) else { return }

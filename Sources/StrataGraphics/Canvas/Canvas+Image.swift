@@ -21,7 +21,7 @@ extension Canvas {
     /// images and rectangles, and rectangles with a NaN or infinite coordinate,
     /// draw nothing.
     public func draw(_ image: Image, in rect: Rect) {
-        guard image.width > 0, image.height > 0, !rect.isNull, !state.clip.isEmpty else { return }
+        guard image.width > 0, image.height > 0, !rect.isNull, !state.clip.isEmpty, device == nil else { return }
         if state.shadow != nil { return withShadow { draw(image, in: rect) } }
         let r = rect.standardized
         guard r.width > 0, r.height > 0, r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
@@ -51,7 +51,7 @@ extension Canvas {
     /// pixels, as a colour glyph drawn at its device size is); clip, alpha,
     /// blend mode and shadow do.
     public func draw(_ image: Image, atDeviceX x: Int, y: Int) {
-        guard image.width > 0, image.height > 0 else { return }
+        guard image.width > 0, image.height > 0, device == nil else { return }
         let saved = state.transform
         state.transform = .identity
         defer { state.transform = saved }

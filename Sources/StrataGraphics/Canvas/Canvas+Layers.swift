@@ -63,6 +63,9 @@ extension Canvas {
     public func beginTransparencyLayer() {
         saveGState()
         layers.append((target: target, depth: stack.count))
+        // A vector canvas draws the layer's contents straight onto the page
+        // for now (its group comes with issue 40's next steps).
+        guard device == nil else { return }
         target = try! Bitmap(width: bitmap.width, height: bitmap.height)  // the size of an existing bitmap
         state.alpha = 1
         state.blendMode = .normal
@@ -78,7 +81,7 @@ extension Canvas {
         target = previous
         stack.removeLast(max(0, stack.count - depth))
         restoreGState()
-        composite(layer: layer)
+        if device == nil { composite(layer: layer) }
     }
 
     /// Composites `layer` (a bitmap the size of the canvas, already clipped) onto

@@ -37,7 +37,7 @@ extension Canvas {
     /// the frame's memory in cache; the result is the same for additive
     /// sprites and may differ where unordered ones overlap.
     public func drawSprites(_ images: [Image], _ sprites: [Sprite], inAnyOrder: Bool = false) {
-        guard !state.clip.isEmpty, !images.isEmpty, !sprites.isEmpty else { return }
+        guard !state.clip.isEmpty, !images.isEmpty, !sprites.isEmpty, device == nil else { return }
         let grouped = inAnyOrder && sprites.count > 64
         let additive = state.blendMode == .plusLighter
         guard additive || state.blendMode == .normal else {

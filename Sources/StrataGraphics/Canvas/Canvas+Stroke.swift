@@ -103,6 +103,11 @@ extension Canvas {
 
     private func strokePath(_ path: Path, _ paint: Paint?) {
         guard !state.clip.isEmpty, !path.isEmpty else { return }
+        if let device {
+            let style = state.strokeStyle
+            guard style.lineWidth >= 0, Canvas.deviceBounds(path, state.transform) != nil else { return }
+            return device.stroke(path, style: style, paint: paint ?? .color(state.strokeColor), state: vectorState)
+        }
         if state.shadow != nil { return withShadow { strokePath(path, paint) } }
         let style = state.strokeStyle
         let t = state.transform

@@ -30,8 +30,11 @@ import Darwin
 /// all: a fill of such a path leaves the bitmap unchanged. Finite coordinates of
 /// any size are clipped exactly.
 public final class Canvas {
-    /// The bitmap drawn into.
+    /// The bitmap drawn into (a one-pixel placeholder on a vector canvas).
     public let bitmap: Bitmap
+    /// Where a vector canvas's drawing goes (`Canvas(device:)`); nil for a
+    /// canvas over pixels.
+    public let device: (any VectorDevice)?
     /// Where drawing goes now: `bitmap`, or the innermost transparency layer.
     var target: Bitmap
     /// The transparency layers begun and not yet ended, innermost last.
@@ -53,6 +56,12 @@ public final class Canvas {
         var shadow: Shadow?
         var shouldAntialias = true
         var flatness = 0.1
+        /// The clips in force on a vector canvas, and the page's box (whole
+        /// points) narrowed by them. (A vector canvas's `clip` box stays
+        /// within its one-pixel placeholder, empty once everything is
+        /// clipped away, so nothing rasterized can reach past it.)
+        var vectorClips: [VectorClip] = []
+        var vectorBox = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
     }
 
     var state: GState
@@ -97,10 +106,23 @@ public final class Canvas {
     var antialiasing: Bool { state.shouldAntialias && allowsAntialiasing }
 
     /// A canvas drawing into `bitmap`.
-    public init(bitmap: Bitmap) {
+    public convenience init(bitmap: Bitmap) {
+        self.init(bitmap: bitmap, device: nil)
+    }
+
+    init(bitmap: Bitmap, device: (any VectorDevice)?) {
         self.bitmap = bitmap
+        self.device = device
         target = bitmap
-        state = GState(clip: PixelBox(x0: 0, y0: 0, x1: bitmap.width, y1: bitmap.height))
+        if let device {
+            // The page in whole points (held to what a box can hold).
+            func held(_ v: Double) -> Int { v.isFinite ? Int(max(0, min(16_777_216, v.rounded(.up)))) : 0 }
+            state = GState(clip: PixelBox(x0: 0, y0: 0, x1: 1, y1: 1))
+            state.vectorBox = PixelBox(x0: 0, y0: 0, x1: held(device.size.width), y1: held(device.size.height))
+            if state.vectorBox.isEmpty { state.clip = state.vectorBox }
+        } else {
+            state = GState(clip: PixelBox(x0: 0, y0: 0, x1: bitmap.width, y1: bitmap.height))
+        }
     }
 
     deinit {
@@ -114,8 +136,12 @@ public final class Canvas {
         self.init(bitmap: try Bitmap(width: width, height: height))
     }
 
-    /// The bitmap's rectangle in device space.
-    public var bounds: Rect { bitmap.bounds }
+    /// The bitmap's rectangle in device space (a vector canvas's page, in
+    /// points).
+    public var bounds: Rect {
+        guard let device else { return bitmap.bounds }
+        return Rect(x: 0, y: 0, width: device.size.width, height: device.size.height)
+    }
 
     /// An immutable copy of the pixels drawn so far.
     public func makeImage() -> Image { bitmap.makeImage() }
@@ -174,7 +200,7 @@ public final class Canvas {
 
     /// The clip's bounding box in user space (`boundingBoxOfClipPath`).
     public var clipBoundingBox: Rect {
-        let c = state.clip
+        let c = device == nil ? state.clip : state.vectorBox
         guard !c.isEmpty else { return .null }
         let device = Rect(x: Double(c.x0), y: Double(c.y0), width: Double(c.width), height: Double(c.height))
         guard let inverse = state.transform.inverted() else { return .null }
@@ -294,6 +320,10 @@ public final class Canvas {
 
     private func fillPath(_ path: Path, _ paint: Paint?, _ rule: FillRule) {
         guard !state.clip.isEmpty, !path.isEmpty else { return }
+        if let device {
+            guard Canvas.deviceBounds(path, state.transform) != nil else { return }
+            return device.fill(path, rule: rule, paint: paint ?? .color(state.fillColor), state: vectorState)
+        }
         if state.shadow != nil { return withShadow { fillPath(path, paint, rule) } }
         // Device-space bounds of the control points; also the NaN/∞ check.
         guard let (x0, y0, x1, y1) = Canvas.deviceBounds(path, state.transform) else { return }
@@ -349,6 +379,7 @@ public final class Canvas {
 
     private func fillRect(_ rect: Rect, _ paint: Paint?) {
         guard !rect.isNull, !state.clip.isEmpty else { return }
+        if device != nil { return fillPath(Path(rect: rect), paint, .winding) }
         if state.shadow != nil { return withShadow { fillRect(rect, paint) } }
         let t = state.transform
         guard t.isRectilinear else {
@@ -402,6 +433,7 @@ public final class Canvas {
 
     private func fillEllipse(_ rect: Rect, _ paint: Paint?) {
         guard !rect.isNull, !state.clip.isEmpty else { return }
+        if device != nil { return fillPath(Path(ellipseIn: rect), paint, .winding) }
         if state.shadow != nil { return withShadow { fillEllipse(rect, paint) } }
         let t = state.transform
         guard t.isRectilinear, antialiasing else {
@@ -441,7 +473,10 @@ public final class Canvas {
 
     /// Sets the pixels of `rect` (in user space) to transparent black, whatever
     /// the alpha and blend mode (`clear(_:)`), with exact coverage at the edges.
+    ///
+    /// On a vector canvas it draws nothing: a page has no pixels to clear.
     public func clear(_ rect: Rect) {
+        guard device == nil else { return }
         saveGState()
         defer { restoreGState() }
         state.blendMode = .copy

@@ -71,7 +71,7 @@ extension Canvas {
     /// Paints `paint` through many placed masks at once (a run of glyphs): one
     /// blitter, one shadow pass, for all of them.
     public func draw(_ masks: [PlacedMask], with paint: Paint? = nil) {
-        guard !masks.isEmpty, !state.clip.isEmpty else { return }
+        guard !masks.isEmpty, !state.clip.isEmpty, device == nil else { return }
         if state.shadow != nil { return withShadow { draw(masks, with: paint) } }
         withBlitter(paint, color: state.fillColor, PlacedMasksCoverage(masks: masks, clip: state.clip))
     }

@@ -1,0 +1,163 @@
+import Foundation
+import StrataGraphics
+
+/// Why a document could not be made or written.
+public enum DocumentError: Error, Equatable, CustomStringConvertible {
+    /// A page size that is not a positive number of points up to 14,400
+    /// (200 inches, PDF's largest page).
+    case invalidPageSize(width: Double, height: Double)
+    /// The file could not be written.
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .invalidPageSize(let w, let h): "a page of \(w) × \(h) points cannot be made (sizes are 0 < size ≤ 14,400 points)"
+        case .writeFailed(let path, let reason): "could not write '\(path)': \(reason)"
+        }
+    }
+}
+
+/// A PDF document drawn with the same calls as pixels: each page is a
+/// `Canvas` whose fills, strokes and clips are written as vectors, sharp
+/// at any zoom (as `UIGraphicsPDFRenderer` and Core Graphics' PDF context
+/// draw).
+///
+/// ```swift
+/// let document = PDFDocument(info: .init(title: "Report"))
+/// let canvas = try document.beginPage(size: Size(width: 595, height: 842))
+/// canvas.fillColor = Color(red: 0.1, green: 0.4, blue: 0.8)
+/// canvas.fill(Rect(x: 72, y: 72, width: 200, height: 100))
+/// document.endPage()
+/// try document.write(to: "report.pdf")
+/// ```
+///
+/// A page's user space is the canvas's usual one: points, origin at the
+/// top left, y down. The file has one content stream per page, compressed
+/// (FlateDecode), the document's information dictionary, and a
+/// cross-reference table; `qpdf --check` accepts it.
+///
+/// What a page draws so far: fills and strokes of paths, rectangles and
+/// ellipses in colours (with caps, joins, miter limits and dashes), clips
+/// to rectangles and paths under either fill rule, alpha, and the blend
+/// modes PDF has (the Porter-Duff modes draw as normal for now).
+/// Gradients, images, text, shadows and transparency layers follow
+/// (issue 40); a page does not draw them yet.
+public final class PDFDocument {
+    /// The document's information dictionary.
+    public struct Info: Sendable, Hashable {
+        public var title: String?
+        public var author: String?
+        public var subject: String?
+        public var keywords: String?
+        /// The application that made the content.
+        public var creator: String?
+        public var creationDate: Date
+
+        public init(
+            title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil, creator: String? = nil,
+            creationDate: Date = Date()
+        ) {
+            self.title = title
+            self.author = author
+            self.subject = subject
+            self.keywords = keywords
+            self.creator = creator
+            self.creationDate = creationDate
+        }
+    }
+
+    public var info: Info
+    /// The pages ended so far.
+    private var pages: [PDFPage] = []
+    private var openPage: (page: PDFPage, canvas: Canvas)?
+
+    public init(info: Info = Info()) {
+        self.info = info
+    }
+
+    /// How many pages the document has (an open page counts).
+    public var pageCount: Int { pages.count + (openPage == nil ? 0 : 1) }
+
+    /// Ends the open page, if any, and begins one of `size` points (its
+    /// media box); draw on the canvas returned, then `endPage()`.
+    /// - Throws: `DocumentError.invalidPageSize` for a size that is not a
+    ///   positive number of points up to 14,400.
+    public func beginPage(size: Size) throws(DocumentError) -> Canvas {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0, size.width <= 14_400,
+            size.height <= 14_400
+        else { throw .invalidPageSize(width: size.width, height: size.height) }
+        endPage()
+        let page = PDFPage(size: size)
+        let canvas = Canvas(device: page)
+        openPage = (page, canvas)
+        return canvas
+    }
+
+    /// Ends the open page (nothing when none is open). Drawing on its
+    /// canvas afterwards still goes to that page until the document is
+    /// written.
+    public func endPage() {
+        guard let open = openPage else { return }
+        pages.append(open.page)
+        openPage = nil
+    }
+
+    /// The document's bytes, with the open page ended.
+    public func makeData() -> Data {
+        endPage()
+        var file = PDFFile()
+        let catalog = file.reserve(), tree = file.reserve(), infoObject = file.reserve()
+        var kids: [Int] = []
+        for page in pages {
+            let pageObject = file.reserve(), contents = file.reserve()
+            kids.append(pageObject)
+            file.writeStream(contents, data: page.content)
+            var resources = ""
+            if !page.extGStates.isEmpty {
+                let states = page.extGStates.sorted { $0.value < $1.value }.map { "/\($0.value) <<\($0.key) >>" }
+                resources = " /ExtGState << \(states.joined(separator: " ")) >>"
+            }
+            let box = "[0 0 \(PDFSyntax.number(page.size.width)) \(PDFSyntax.number(page.size.height))]"
+            file.write(
+                pageObject,
+                "<< /Type /Page /Parent \(tree) 0 R /MediaBox \(box) /Resources <<\(resources) >> /Contents \(contents) 0 R >>")
+        }
+        file.write(tree, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
+        file.write(catalog, "<< /Type /Catalog /Pages \(tree) 0 R >>")
+        var entries: [String] = []
+        for (key, value) in [
+            ("Title", info.title), ("Author", info.author), ("Subject", info.subject), ("Keywords", info.keywords),
+            ("Creator", info.creator),
+        ] {
+            if let value { entries.append("/\(key) \(PDFSyntax.textString(value))") }
+        }
+        entries.append("/Producer (Strata)")
+        let date = PDFSyntax.date(info.creationDate)
+        entries.append("/CreationDate \(date) /ModDate \(date)")
+        file.write(infoObject, "<< \(entries.joined(separator: " ")) >>")
+        file.finish(root: catalog, info: infoObject, id: Self.identifier(file.bytes))
+        return Data(file.bytes)
+    }
+
+    /// Writes the document to `path`, with the open page ended.
+    /// - Throws: `DocumentError.writeFailed` when the file cannot be written.
+    public func write(to path: String) throws(DocumentError) {
+        let data = makeData()
+        do {
+            try data.write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw .writeFailed(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Sixteen bytes that identify the file by its content (the trailer's
+    /// `/ID`): two 64-bit FNV-1a hashes of it.
+    static func identifier(_ bytes: [UInt8]) -> [UInt8] {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
+        for byte in bytes {
+            a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
+            b = (b ^ UInt64(byte ^ 0x5a)) &* 0x100_0000_01b3
+        }
+        return withUnsafeBytes(of: a.bigEndian) { Array($0) } + withUnsafeBytes(of: b.bigEndian) { Array($0) }
+    }
+}

@@ -1,0 +1,150 @@
+import StrataGraphics
+
+/// One page's content stream, written as a vector canvas draws on it.
+///
+/// User space is the canvas's: points, origin at the top left, y down (the
+/// stream starts by flipping PDF's y-up page). Each drawing call is one
+/// `q … Q` group: its clips (each path placed on the page, then `W n`),
+/// its transparency and blend mode (an `ExtGState`), its colour, its path,
+/// and the painting operator. Fills are placed on the page point by point;
+/// strokes are drawn in user space under the transform (`cm`), so a
+/// stretched transform stretches the pen as it does on a bitmap.
+final class PDFPage: VectorDevice {
+    let size: Size
+    private(set) var content: [UInt8] = []
+    /// The graphics-state dictionaries used, by their entries, with their
+    /// resource names.
+    private(set) var extGStates: [String: String] = [:]
+
+    init(size: Size) {
+        self.size = size
+        // Flip the page: y down from the top left, as the canvas draws.
+        emit("1 0 0 -1 0 \(PDFSyntax.number(size.height)) cm\n")
+    }
+
+    private func emit(_ s: String) { content += Array(s.utf8) }
+
+    func fill(_ path: Path, rule: FillRule, paint: Paint, state: VectorState) {
+        guard case .color(let color) = paint else { return }
+        let alpha = color.alpha * state.alpha
+        guard alpha > 0 else { return }
+        emit("q\n")
+        clip(state.clips)
+        graphicsState(fill: alpha, stroke: nil, blend: state.blendMode)
+        emit("\(PDFSyntax.number(color.red)) \(PDFSyntax.number(color.green)) \(PDFSyntax.number(color.blue)) rg\n")
+        emitPath(path, transform: state.transform)
+        emit(rule == .evenOdd ? "f*\nQ\n" : "f\nQ\n")
+    }
+
+    func stroke(_ path: Path, style: StrokeStyle, paint: Paint, state: VectorState) {
+        guard case .color(let color) = paint else { return }
+        let alpha = color.alpha * state.alpha
+        let t = state.transform
+        // A transform that cannot be undone draws no stroke, as on a bitmap.
+        guard alpha > 0, style.lineWidth.isFinite, style.lineWidth >= 0, t.inverted() != nil else { return }
+        emit("q\n")
+        clip(state.clips)
+        graphicsState(fill: nil, stroke: alpha, blend: state.blendMode)
+        emit("\(PDFSyntax.number(color.red)) \(PDFSyntax.number(color.green)) \(PDFSyntax.number(color.blue)) RG\n")
+        if t != .identity {
+            emit([t.a, t.b, t.c, t.d, t.tx, t.ty].map(PDFSyntax.number).joined(separator: " ") + " cm\n")
+        }
+        let cap =
+            switch style.lineCap {
+            case .butt: 0
+            case .round: 1
+            case .square: 2
+            }
+        let join =
+            switch style.lineJoin {
+            case .miter: 0
+            case .round: 1
+            case .bevel: 2
+            }
+        let miter = style.miterLimit.isFinite ? max(1, style.miterLimit) : 1
+        emit("\(PDFSyntax.number(style.lineWidth)) w \(cap) J \(join) j \(PDFSyntax.number(miter)) M\n")
+        let dashes = style.dashLengths
+        if !dashes.isEmpty, dashes.allSatisfy({ $0.isFinite && $0 >= 0 }), dashes.contains(where: { $0 > 0 }) {
+            let phase = style.dashPhase.isFinite ? style.dashPhase : 0
+            emit("[\(dashes.map(PDFSyntax.number).joined(separator: " "))] \(PDFSyntax.number(phase)) d\n")
+        }
+        emitPath(path, transform: .identity)
+        emit("S\nQ\n")
+    }
+
+    /// Each clip's path placed on the page, intersected in turn.
+    private func clip(_ clips: [VectorClip]) {
+        for c in clips {
+            emitPath(c.path, transform: c.transform)
+            emit(c.rule == .evenOdd ? "W* n\n" : "W n\n")
+        }
+    }
+
+    /// An `ExtGState` for these alphas and blend mode, named in the page's
+    /// resources, set with `gs` (nothing for opaque normal drawing).
+    private func graphicsState(fill: Double?, stroke: Double?, blend: BlendMode) {
+        var entries = ""
+        if let fill, fill < 1 { entries += " /ca \(PDFSyntax.number(fill))" }
+        if let stroke, stroke < 1 { entries += " /CA \(PDFSyntax.number(stroke))" }
+        if let name = PDFPage.blendName(blend), name != "Normal" { entries += " /BM /\(name)" }
+        guard !entries.isEmpty else { return }
+        let name = extGStates[entries] ?? "GS\(extGStates.count)"
+        extGStates[entries] = name
+        emit("/\(name) gs\n")
+    }
+
+    /// PDF's name for `mode`; nil for the Porter-Duff modes PDF has no
+    /// blend mode for (drawn as normal for now).
+    static func blendName(_ mode: BlendMode) -> String? {
+        switch mode {
+        case .normal: "Normal"
+        case .multiply: "Multiply"
+        case .screen: "Screen"
+        case .overlay: "Overlay"
+        case .darken: "Darken"
+        case .lighten: "Lighten"
+        case .colorDodge: "ColorDodge"
+        case .colorBurn: "ColorBurn"
+        case .hardLight: "HardLight"
+        case .softLight: "SoftLight"
+        case .difference: "Difference"
+        case .exclusion: "Exclusion"
+        default: nil
+        }
+    }
+
+    /// `path`'s segments under `transform`: `m`, `l`, `c` (a quadratic
+    /// curve raised to a cubic) and `h`.
+    private func emitPath(_ path: Path, transform t: Transform) {
+        var current = Point(x: 0, y: 0)
+        var start = current
+        func p(_ q: Point) -> String {
+            let x = t.a * q.x + t.c * q.y + t.tx, y = t.b * q.x + t.d * q.y + t.ty
+            return PDFSyntax.number(x) + " " + PDFSyntax.number(y)
+        }
+        var out = ""
+        path.forEach { element in
+            switch element {
+            case .move(let to):
+                out += p(to) + " m\n"
+                current = to
+                start = to
+            case .line(let to):
+                out += p(to) + " l\n"
+                current = to
+            case .quadCurve(let to, let control):
+                let c1 = Point(x: current.x + 2 / 3 * (control.x - current.x), y: current.y + 2 / 3 * (control.y - current.y))
+                let c2 = Point(x: to.x + 2 / 3 * (control.x - to.x), y: to.y + 2 / 3 * (control.y - to.y))
+                out += p(c1) + " " + p(c2) + " " + p(to) + " c\n"
+                current = to
+            case .curve(let to, let control1, let control2):
+                out += p(control1) + " " + p(control2) + " " + p(to) + " c\n"
+                current = to
+            case .closeSubpath:
+                out += "h\n"
+                current = start
+            }
+        }
+        emit(out)
+    }
+}

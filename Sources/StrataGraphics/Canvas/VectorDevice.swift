@@ -1,0 +1,91 @@
+/// Where a vector canvas's drawing goes instead of pixels: a page of a
+/// document (PDF, SVG), as Core Graphics' PDF context and Cairo's vector
+/// surfaces take the same calls as their bitmap ones.
+///
+/// A canvas made with `Canvas(device:)` keeps its graphics state (the
+/// transform, the clips, alpha, blend mode, colours, the stroke style) as
+/// it always does, and hands each fill and stroke to the device with the
+/// state it is drawn in: the path as the user gave it, the transform from
+/// user space to the page (points, y down, origin at the top left), and
+/// every clip in force. The device writes them as vectors.
+///
+/// What reaches a device so far: fills and strokes of paths, rectangles and
+/// ellipses with colours, clips to rectangles and paths, alpha and the
+/// separable and non-separable blend modes. Gradients, images, text,
+/// shadows and transparency layers on a vector canvas come in the
+/// following steps (issue 40); until then a vector canvas does not draw
+/// them.
+public protocol VectorDevice: AnyObject {
+    /// The page's size, in points.
+    var size: Size { get }
+    /// Fills `path` (user space) under `rule` with `paint`.
+    func fill(_ path: Path, rule: FillRule, paint: Paint, state: VectorState)
+    /// Strokes `path` (user space) with `style` (its widths in user space,
+    /// so the transform stretches the pen) and `paint`.
+    func stroke(_ path: Path, style: StrokeStyle, paint: Paint, state: VectorState)
+}
+
+/// A clip in force on a vector canvas: the inside of `path` under `rule`,
+/// the path in the user space of `transform` (to the page).
+public struct VectorClip: Hashable, Sendable {
+    public var path: Path
+    public var transform: Transform
+    public var rule: FillRule
+
+    public init(path: Path, transform: Transform, rule: FillRule) {
+        self.path = path
+        self.transform = transform
+        self.rule = rule
+    }
+}
+
+/// The graphics state a vector drawing call is made in.
+public struct VectorState: Hashable, Sendable {
+    /// User space to the page (points, y down).
+    public var transform: Transform
+    /// Every clip in force, outermost first; drawing shows only where all
+    /// of them let it through.
+    public var clips: [VectorClip]
+    /// The canvas's alpha, 0 … 1, which multiplies the paint's.
+    public var alpha: Double
+    public var blendMode: BlendMode
+
+    public init(transform: Transform, clips: [VectorClip], alpha: Double, blendMode: BlendMode) {
+        self.transform = transform
+        self.clips = clips
+        self.alpha = alpha
+        self.blendMode = blendMode
+    }
+}
+
+extension Canvas {
+    /// A canvas whose drawing goes to `device` (a document's page) as
+    /// vectors; its bounds are the page's, in points. Its `bitmap` is an
+    /// empty placeholder of one pixel: nothing is rasterized.
+    public convenience init(device: any VectorDevice) {
+        // One transparent pixel cannot fail to be made.
+        self.init(bitmap: try! Bitmap(width: 1, height: 1), device: device)
+    }
+
+    /// The state vector drawing calls are made in now.
+    var vectorState: VectorState {
+        VectorState(transform: state.transform, clips: state.vectorClips, alpha: state.alpha, blendMode: state.blendMode)
+    }
+
+    /// Records a clip on a vector canvas, narrowing the clip box to its
+    /// bounds on the page (so `clipBoundingBox` and the empty-clip checks
+    /// hold as on a bitmap).
+    func vectorClip(_ path: Path, rule: FillRule) {
+        guard let (x0, y0, x1, y1) = Canvas.deviceBounds(path, state.transform) else {
+            clipEverything()
+            return
+        }
+        let area = Canvas.pixelBox(x0.rounded(.down), y0.rounded(.down), x1.rounded(.up), y1.rounded(.up), within: state.vectorBox)
+        guard !area.isEmpty else {
+            clipEverything()
+            return
+        }
+        state.vectorBox = area
+        state.vectorClips.append(VectorClip(path: path, transform: state.transform, rule: rule))
+    }
+}

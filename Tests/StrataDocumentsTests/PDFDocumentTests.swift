@@ -1,0 +1,213 @@
+import Foundation
+import StrataGraphics
+import StrataTestSupport
+import Testing
+
+@testable import StrataDocuments
+
+/// Runs `tool` with `arguments`; its standard output, and its exit status.
+func run(_ tool: String, _ arguments: [String]) throws -> (output: String, status: Int32) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+}
+
+/// A picture of what a page can draw so far: colours, both fill rules,
+/// clips, strokes with caps, joins and dashes under a rotation, alpha and a
+/// blend mode.
+func drawScene(_ c: Canvas) {
+    c.fillColor = .white
+    c.fill(Rect(x: 0, y: 0, width: 200, height: 150))
+    c.fillColor = Color(red: 0.1, green: 0.4, blue: 0.85)
+    c.fill(Rect(x: 10, y: 10, width: 60, height: 40))
+    // A five-pointed star: its middle is empty under the even-odd rule.
+    var star = Path()
+    for i in 0..<5 {
+        let angle = -Double.pi / 2 + Double(i) * 4 * Double.pi / 5
+        let p = Point(x: 120 + 30 * cos(angle), y: 40 + 30 * sin(angle))
+        if i == 0 { star.move(to: p) } else { star.addLine(to: p) }
+    }
+    star.closeSubpath()
+    c.fillColor = Color(red: 0.95, green: 0.7, blue: 0.1)
+    c.fill(star, rule: .evenOdd)
+    // A circle clipped to its left half.
+    c.withSavedGState {
+        c.clip(to: Rect(x: 10, y: 70, width: 30, height: 60))
+        c.fillColor = Color(red: 0.2, green: 0.7, blue: 0.3)
+        c.fillEllipse(in: Rect(x: 10, y: 70, width: 60, height: 60))
+    }
+    // A rotated square, stroked thick with round joins, and a dashed line.
+    c.withSavedGState {
+        c.translateBy(x: 120, y: 110)
+        c.rotate(by: Double.pi / 8)
+        c.strokeColor = Color(red: 0.5, green: 0.1, blue: 0.6)
+        c.lineWidth = 6
+        c.lineJoin = .round
+        c.stroke(Rect(x: -20, y: -20, width: 40, height: 40))
+    }
+    c.strokeColor = .black
+    c.lineWidth = 2
+    c.lineCap = .butt
+    c.setLineDash(phase: 0, lengths: [8, 4])
+    var line = Path()
+    line.move(to: Point(x: 10, y: 140))
+    line.addQuadCurve(to: Point(x: 190, y: 140), control: Point(x: 100, y: 100))
+    c.stroke(line)
+    c.setLineDash(phase: 0, lengths: [])
+    // Half-transparent red, multiplied over the blue rectangle.
+    c.withSavedGState {
+        c.alpha = 0.5
+        c.blendMode = .multiply
+        c.fillColor = Color(red: 1, green: 0.2, blue: 0.2)
+        c.fillEllipse(in: Rect(x: 40, y: 20, width: 50, height: 40))
+    }
+}
+
+@Suite struct PDFDocumentTests {
+    @Test func pagesAreFilesQpdfAcceptsAndPopplerDrawsAsTheCanvasDoes() throws {
+        let folder = try temporaryFolder("strata-pdf")
+        let document = PDFDocument(info: .init(title: "Scene", creator: "PDFDocumentTests"))
+        let canvas = try document.beginPage(size: Size(width: 200, height: 150))
+        #expect(canvas.bounds == Rect(x: 0, y: 0, width: 200, height: 150))
+        drawScene(canvas)
+        // A second page of another size: the media boxes are per page.
+        let second = try document.beginPage(size: Size(width: 300, height: 100))
+        second.fillColor = Color(red: 0.8, green: 0.1, blue: 0.1)
+        second.fill(Rect(x: 0, y: 0, width: 150, height: 100))
+        #expect(document.pageCount == 2)
+        let path = folder + "/scene.pdf"
+        try document.write(to: path)
+
+        let check = try run("/usr/bin/qpdf", ["--check", path])
+        #expect(check.status == 0, "\(check.output)")
+        #expect(check.output.contains("No syntax or stream encoding errors"))
+        let info = try run("/usr/bin/pdfinfo", ["-l", "2", path])
+        #expect(info.output.contains("Pages:           2"))
+        #expect(info.output.contains("Title:           Scene"))
+        #expect(info.output.contains("Producer:        Strata"))
+        #expect(info.output.contains("Page    1 size:  200 x 150 pts"))
+        #expect(info.output.contains("Page    2 size:  300 x 100 pts"))
+
+        // Poppler's picture of page 1 at 144 dpi against the same calls
+        // on a bitmap at scale 2: the same shapes, edges anti-aliased a
+        // little differently.
+        let rendered = try run("/usr/bin/pdftoppm", ["-r", "144", "-f", "1", "-l", "1", "-png", "-singlefile", path, folder + "/page1"])
+        #expect(rendered.status == 0, "\(rendered.output)")
+        let poppler = try Image(contentsOfPNGFile: folder + "/page1.png")
+        let raster = try Canvas(width: 400, height: 300)
+        raster.scaleBy(x: 2, y: 2)
+        drawScene(raster)
+        let mine = raster.makeImage()
+        try? mine.writePNG(to: folder + "/raster.png")
+        let d = try #require(difference(poppler, mine))
+        #expect(d.mean < 0.6 && d.over8Percent < 2.5, "\(d) (\(folder))")
+    }
+
+    @Test func theInformationIsWrittenAsTextStrings() throws {
+        let folder = try temporaryFolder("strata-pdf-info")
+        let date = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00:00 UTC
+        let document = PDFDocument(
+            info: .init(
+                title: "Heart rate (résumé) \\ 心率", author: "A (B)", subject: "s", keywords: "k1, k2", creator: "c",
+                creationDate: date))
+        _ = try document.beginPage(size: Size(width: 10, height: 10))
+        let path = folder + "/info.pdf"
+        try document.write(to: path)
+        #expect(try run("/usr/bin/qpdf", ["--check", path]).status == 0)
+        let info = try run("/usr/bin/pdfinfo", ["-enc", "UTF-8", "-isodates", path]).output
+        #expect(info.contains("Title:           Heart rate (résumé) \\ 心率"), "\(info)")
+        #expect(info.contains("Author:          A (B)"))
+        #expect(info.contains("Keywords:        k1, k2"))
+        #expect(info.contains("CreationDate:    2027-01-15T08:00:00"), "\(info)")
+        #expect(PDFSyntax.textString("a(b)\\") == "(a\\(b\\)\\\\)")
+        #expect(PDFSyntax.textString("é") == "<FEFF00E9>")
+        #expect(PDFSyntax.textString("🙂") == "<FEFFD83DDE42>")
+    }
+
+    @Test func numbersAreWrittenAsPDFReadsThem() {
+        #expect(PDFSyntax.number(0) == "0")
+        #expect(PDFSyntax.number(-0.0) == "0")
+        #expect(PDFSyntax.number(2) == "2")
+        #expect(PDFSyntax.number(-2.5) == "-2.5")
+        #expect(PDFSyntax.number(0.05) == "0.05")
+        #expect(PDFSyntax.number(1.23456) == "1.2346")
+        #expect(PDFSyntax.number(-0.00004) == "0")
+        #expect(PDFSyntax.number(1e-3) == "0.001")
+        #expect(PDFSyntax.number(123_456.789) == "123456.789")
+        #expect(PDFSyntax.number(1e12) == "32767000")
+        #expect(PDFSyntax.number(-1e12) == "-32767000")
+        #expect(PDFSyntax.number(.nan) == "0" && PDFSyntax.number(.infinity) == "0")
+    }
+
+    @Test func badSizesThrowAndBadValuesDrawNothing() throws {
+        let document = PDFDocument()
+        for bad in [Size(width: 0, height: 10), Size(width: -1, height: 10), Size(width: .nan, height: 10), Size(width: 20_000, height: 10)] {
+            let error = #expect(throws: DocumentError.self) { _ = try document.beginPage(size: bad) }
+            guard case .invalidPageSize(let w, let h)? = error else {
+                Issue.record("expected invalidPageSize, got \(String(describing: error))")
+                continue
+            }
+            #expect((w.isNaN && bad.width.isNaN) || (w == bad.width && h == bad.height))
+        }
+        #expect(document.pageCount == 0)
+        document.endPage()  // nothing open: nothing happens
+        let canvas = try document.beginPage(size: Size(width: 50, height: 50))
+        // NaN paths, a NaN alpha, a zero scale and an empty clip draw nothing;
+        // drawing still works afterwards.
+        var nanPath = Path()
+        nanPath.move(to: Point(x: .nan, y: 0))
+        nanPath.addLine(to: Point(x: 10, y: 10))
+        canvas.fill(nanPath)
+        canvas.stroke(nanPath)
+        canvas.withSavedGState {
+            canvas.scaleBy(x: 0, y: 0)
+            canvas.stroke(Rect(x: 0, y: 0, width: 10, height: 10))
+        }
+        canvas.withSavedGState {
+            canvas.clip(to: Rect(x: 0, y: 0, width: 0, height: 0))
+            #expect(canvas.clipBoundingBox.isNull)
+            canvas.fill(Rect(x: 0, y: 0, width: 50, height: 50))
+        }
+        canvas.withSavedGState {
+            canvas.clip(to: Rect(x: 10, y: 10, width: 20, height: 20))
+            #expect(canvas.clipBoundingBox == Rect(x: 10, y: 10, width: 20, height: 20))
+        }
+        canvas.clear(Rect(x: 0, y: 0, width: 50, height: 50))
+        // What a page does not draw yet (gradients, images, masks,
+        // transparency layers, shadows, sprites) draws nothing and touches
+        // nothing: the placeholder bitmap keeps its one transparent pixel.
+        let gradient = Gradient(colors: [.black, .white])
+        let image = try Image(width: 4, height: 4, premultipliedPixels: [UInt8](repeating: 255, count: 64))
+        canvas.drawLinearGradient(gradient, start: Point(x: 0, y: 0), end: Point(x: 50, y: 50))
+        canvas.drawRadialGradient(gradient, startCenter: Point(x: 25, y: 25), startRadius: 0, endCenter: Point(x: 25, y: 25), endRadius: 40)
+        canvas.drawConicGradient(gradient, center: Point(x: 25, y: 25), angle: 0)
+        canvas.fill(Rect(x: 0, y: 0, width: 50, height: 50), with: .linearGradient(gradient, start: Point(x: 0, y: 0), end: Point(x: 9, y: 0)))
+        canvas.draw(image, in: Rect(x: 0, y: 0, width: 50, height: 50))
+        canvas.draw(image, atDeviceX: 20, y: 20)
+        canvas.drawSprites([image], [Sprite(image: 0, transform: Transform(translationX: 30, y: 30), color: .white)])
+        canvas.withSavedGState {
+            canvas.clip(to: Rect(x: 0, y: 0, width: 50, height: 50), mask: image)
+            canvas.beginTransparencyLayer()
+            canvas.setShadow(offset: Size(width: 3, height: 3), blur: 4)
+            canvas.fill(Rect(x: 30, y: 30, width: 15, height: 15))
+            canvas.endTransparencyLayer()
+        }
+        #expect(canvas.bitmap.width == 1 && canvas.makeImage()[0, 0] == .transparent)
+        canvas.fill(Rect(x: 5, y: 5, width: 10, height: 10))
+        let data = document.makeData()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.hasPrefix("%PDF-1.7"))
+        #expect(text.hasSuffix("%%EOF\n"))
+        #expect(!text.contains("nan") && !text.contains("inf"))
+        // Written twice, the same bytes.
+        #expect(document.makeData() == data)
+        #expect(throws: DocumentError.self) { try document.write(to: "/nonexistent/folder/x.pdf") }
+    }
+}
