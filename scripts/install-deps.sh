@@ -74,9 +74,11 @@ has_family "WenQuanYi Micro Hei" || needed+=(fonts-wqy-microhei)
 has_family "Noto Color Emoji" || needed+=(fonts-noto-color-emoji)
 command -v hb-shape >/dev/null 2>&1 || needed+=(libharfbuzz-bin)
 # Issue 40's documents are checked with tools no one here wrote: qpdf
-# (structure) and poppler (pdftoppm renders, pdfinfo and pdftotext read).
+# (structure), poppler (pdftoppm renders, pdfinfo and pdftotext read) and
+# librsvg (rsvg-convert renders SVG).
 command -v qpdf >/dev/null 2>&1 || needed+=(qpdf)
 command -v pdftoppm >/dev/null 2>&1 || needed+=(poppler-utils)
+command -v rsvg-convert >/dev/null 2>&1 || needed+=(librsvg2-bin)
 [ ${#needed[@]} -eq 0 ] || install "${needed[@]}"
 # An image may carry fonts-noto-core as installed with its font files
 # stripped: reinstalling brings them back.

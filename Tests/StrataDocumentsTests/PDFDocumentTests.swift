@@ -211,3 +211,61 @@ func drawScene(_ c: Canvas) {
         #expect(throws: DocumentError.self) { try document.write(to: "/nonexistent/folder/x.pdf") }
     }
 }
+
+/// Gradients as paints: a linear one of three stops, one of them half
+/// transparent, over a dark stripe, and a radial one between two circles.
+func drawGradients(_ c: Canvas) {
+    c.fillColor = .white
+    c.fill(Rect(x: 0, y: 0, width: 200, height: 150))
+    c.fillColor = Color(red: 0.2, green: 0.2, blue: 0.3)
+    c.fill(Rect(x: 0, y: 30, width: 200, height: 20))
+    let linear = Gradient(
+        colors: [Color(red: 0.9, green: 0.1, blue: 0.2), Color(red: 1, green: 0.8, blue: 0.1, alpha: 0.5), Color(red: 0.1, green: 0.3, blue: 0.9)],
+        locations: [0.1, 0.5, 0.9])
+    c.fill(Rect(x: 10, y: 10, width: 180, height: 60), with: .linearGradient(linear, start: Point(x: 10, y: 0), end: Point(x: 190, y: 0)))
+    let radial = Gradient(colors: [.white, Color(red: 0.1, green: 0.6, blue: 0.3)])
+    c.withSavedGState {
+        c.translateBy(x: 100, y: 110)
+        c.scaleBy(x: 1.5, y: 1)
+        c.fillEllipse(
+            in: Rect(x: -30, y: -30, width: 60, height: 60),
+            with: .radialGradient(radial, startCenter: Point(x: -8, y: -8), startRadius: 2, endCenter: Point(x: 0, y: 0), endRadius: 30))
+    }
+}
+
+@Suite struct DocumentGradientTests {
+    /// The raster picture of `draw` at scale 2, against `other`.
+    func compare(_ other: Image, _ draw: (Canvas) -> Void, folder: String) throws -> ImageDifference {
+        let raster = try Canvas(width: 400, height: 300)
+        raster.scaleBy(x: 2, y: 2)
+        draw(raster)
+        try? raster.makeImage().writePNG(to: folder + "/raster.png")
+        return try #require(difference(other, raster.makeImage()))
+    }
+
+    @Test func gradientsAreShadingsInPDFWithSoftMasksForTheirAlpha() throws {
+        let folder = try temporaryFolder("strata-pdf-gradients")
+        let document = PDFDocument()
+        drawGradients(try document.beginPage(size: Size(width: 200, height: 150)))
+        let path = folder + "/gradients.pdf"
+        try document.write(to: path)
+        let check = try run("/usr/bin/qpdf", ["--check", path])
+        #expect(check.status == 0, "\(check.output)")
+        _ = try run("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler"])
+        let d = try compare(try Image(contentsOfPNGFile: folder + "/poppler.png"), drawGradients, folder: folder)
+        #expect(d.mean < 1.0 && d.over8Percent < 1, "\(d) (\(folder))")
+    }
+
+    @Test func gradientsAreGradientElementsInSVG() throws {
+        let folder = try temporaryFolder("strata-svg-gradients")
+        let document = try SVGDocument(size: Size(width: 200, height: 150))
+        drawGradients(document.canvas)
+        let path = folder + "/gradients.svg"
+        try document.write(to: path)
+        let text = String(decoding: document.makeData(), as: UTF8.self)
+        #expect(text.contains("<linearGradient") && text.contains("<radialGradient") && text.contains("stop-opacity=\"0.5\""))
+        _ = try run("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", path])
+        let d = try compare(try Image(contentsOfPNGFile: folder + "/librsvg.png"), drawGradients, folder: folder)
+        #expect(d.mean < 0.6 && d.over8Percent < 0.5, "\(d) (\(folder))")
+    }
+}

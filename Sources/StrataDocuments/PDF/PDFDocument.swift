@@ -37,11 +37,13 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
 /// cross-reference table; `qpdf --check` accepts it.
 ///
 /// What a page draws so far: fills and strokes of paths, rectangles and
-/// ellipses in colours (with caps, joins, miter limits and dashes), clips
-/// to rectangles and paths under either fill rule, alpha, and the blend
-/// modes PDF has (the Porter-Duff modes draw as normal for now).
-/// Gradients, images, text, shadows and transparency layers follow
-/// (issue 40); a page does not draw them yet.
+/// ellipses in colours (with caps, joins, miter limits and dashes), fills
+/// with linear and radial gradients that pad (shadings, with a soft mask
+/// for stops that are not opaque), clips to rectangles and paths under
+/// either fill rule, alpha, and the blend modes PDF has (the Porter-Duff
+/// modes draw as normal for now). Gradients that repeat or reflect, conic
+/// gradients, image patterns, images, text, shadows and transparency
+/// layers follow (issue 40); a page does not draw them yet.
 public final class PDFDocument {
     /// The document's information dictionary.
     public struct Info: Sendable, Hashable {
@@ -112,10 +114,22 @@ public final class PDFDocument {
             let pageObject = file.reserve(), contents = file.reserve()
             kids.append(pageObject)
             file.writeStream(contents, data: page.content)
+            // The page's own objects, and its resources naming them.
+            let numbers = page.objects.map { _ in file.reserve() }
+            func resolved(_ text: String) -> String {
+                var out = text
+                for (k, n) in numbers.enumerated().reversed() { out = out.replacingOccurrences(of: "@\(k)@", with: "\(n) 0 R") }
+                return out
+            }
+            for (k, object) in page.objects.enumerated() { file.writeStream(numbers[k], dictionary: object.dictionary, data: object.stream) }
             var resources = ""
             if !page.extGStates.isEmpty {
-                let states = page.extGStates.sorted { $0.value < $1.value }.map { "/\($0.value) <<\($0.key) >>" }
-                resources = " /ExtGState << \(states.joined(separator: " ")) >>"
+                let states = page.extGStates.sorted { $0.value < $1.value }.map { "/\($0.value) <<\(resolved($0.key)) >>" }
+                resources += " /ExtGState << \(states.joined(separator: " ")) >>"
+            }
+            if !page.shadings.isEmpty {
+                let shadings = page.shadings.sorted { $0.value < $1.value }.map { "/\($0.value) \($0.key)" }
+                resources += " /Shading << \(shadings.joined(separator: " ")) >>"
             }
             let box = "[0 0 \(PDFSyntax.number(page.size.width)) \(PDFSyntax.number(page.size.height))]"
             file.write(

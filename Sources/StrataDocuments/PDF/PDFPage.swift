@@ -15,6 +15,11 @@ final class PDFPage: VectorDevice {
     /// The graphics-state dictionaries used, by their entries, with their
     /// resource names.
     private(set) var extGStates: [String: String] = [:]
+    /// The shadings used, by their dictionaries, with their resource names.
+    private(set) var shadings: [String: String] = [:]
+    /// Objects the resources refer to (soft masks' forms), written with
+    /// the page; the resources name object `k` of them as `@k@`.
+    private(set) var objects: [(dictionary: String, stream: [UInt8])] = []
 
     init(size: Size) {
         self.size = size
@@ -25,7 +30,7 @@ final class PDFPage: VectorDevice {
     private func emit(_ s: String) { content += Array(s.utf8) }
 
     func fill(_ path: Path, rule: FillRule, paint: Paint, state: VectorState) {
-        guard case .color(let color) = paint else { return }
+        guard case .color(let color) = paint else { return fillShading(path, rule: rule, paint: paint, state: state) }
         let alpha = color.alpha * state.alpha
         guard alpha > 0 else { return }
         emit("q\n")
@@ -80,13 +85,95 @@ final class PDFPage: VectorDevice {
         }
     }
 
-    /// An `ExtGState` for these alphas and blend mode, named in the page's
-    /// resources, set with `gs` (nothing for opaque normal drawing).
-    private func graphicsState(fill: Double?, stroke: Double?, blend: BlendMode) {
+    /// Fills `path` with a gradient: the path becomes the clip, and the
+    /// gradient's shading (an axial or radial `sh`, its colours a stitched
+    /// function of the stops) paints it under the transform. Stops that
+    /// are not opaque make a soft mask: the same shading in grey, of the
+    /// stops' alphas. Gradients that repeat or reflect, conic gradients and
+    /// image patterns are not drawn yet.
+    private func fillShading(_ path: Path, rule: FillRule, paint: Paint, state: VectorState) {
+        let t = state.transform
+        guard state.alpha > 0, t.inverted() != nil else { return }
+        let geometry: (type: Int, coords: [Double]), gradient: Gradient
+        switch paint {
+        case .linearGradient(let g, let start, let end, let spread) where spread == .pad:
+            geometry = (2, [start.x, start.y, end.x, end.y])
+            gradient = g
+        case .radialGradient(let g, let c0, let r0, let c1, let r1, let spread) where spread == .pad:
+            geometry = (3, [c0.x, c0.y, max(0, r0), c1.x, c1.y, max(0, r1)])
+            gradient = g
+        default:
+            return
+        }
+        guard !gradient.stops.isEmpty, geometry.coords.allSatisfy(\.isFinite) else { return }
+        func shading(_ space: String, _ values: (Color) -> [Double]) -> String {
+            let coords = geometry.coords.map(PDFSyntax.number).joined(separator: " ")
+            return
+                "<< /ShadingType \(geometry.type) /ColorSpace /\(space) /Coords [\(coords)] /Function \(Self.function(gradient.stops, values)) /Extend [true true] >>"
+        }
+        let colors = shadingName(shading("DeviceRGB") { [$0.red, $0.green, $0.blue] })
+        let clipAndPaint = { (name: String) -> String in
+            var text = ""
+            for c in state.clips { text += Self.pathText(c.path, c.transform) + (c.rule == .evenOdd ? "W* n\n" : "W n\n") }
+            text += Self.pathText(path, t) + (rule == .evenOdd ? "W* n\n" : "W n\n")
+            text += [t.a, t.b, t.c, t.d, t.tx, t.ty].map(PDFSyntax.number).joined(separator: " ") + " cm\n"
+            return text + "/\(name) sh\n"
+        }
+        emit("q\n")
+        var mask = ""
+        if gradient.stops.contains(where: { $0.color.alpha < 1 }) {
+            // The soft mask: a form painting the alphas in grey where the
+            // fill goes (its coordinates are the page's, as here).
+            let grey = shading("DeviceGray") { [$0.alpha] }
+            let content = Array(clipAndPaint("Sh0").utf8)
+            let box = "[0 0 \(PDFSyntax.number(size.width)) \(PDFSyntax.number(size.height))]"
+            objects.append(
+                (
+                    "/Type /XObject /Subtype /Form /BBox \(box) /Group << /S /Transparency /CS /DeviceGray >> /Resources << /Shading << /Sh0 \(grey) >> >>",
+                    content
+                ))
+            mask = " /SMask << /Type /Mask /S /Luminosity /G @\(objects.count - 1)@ >>"
+        }
+        graphicsState(fill: state.alpha, stroke: nil, blend: state.blendMode, extra: mask)
+        emit(clipAndPaint(colors))
+        emit("Q\n")
+    }
+
+    /// The name of `dictionary` among the page's shadings.
+    private func shadingName(_ dictionary: String) -> String {
+        let name = shadings[dictionary] ?? "Sh\(shadings.count)"
+        shadings[dictionary] = name
+        return name
+    }
+
+    /// A PDF function from 0 … 1 to the stops' `values`: one exponential
+    /// (linear) piece between each two stops, stitched, the first and last
+    /// colours held out to 0 and 1.
+    static func function(_ stops: [Gradient.Stop], _ values: (Color) -> [Double]) -> String {
+        func array(_ v: [Double]) -> String { "[" + v.map(PDFSyntax.number).joined(separator: " ") + "]" }
+        func piece(_ a: Color, _ b: Color) -> String {
+            "<< /FunctionType 2 /Domain [0 1] /C0 \(array(values(a))) /C1 \(array(values(b))) /N 1 >>"
+        }
+        guard let first = stops.first, let last = stops.last else { return piece(.clear, .clear) }
+        var points = stops
+        if first.location > 0 { points.insert(Gradient.Stop(color: first.color, location: 0), at: 0) }
+        if last.location < 1 { points.append(Gradient.Stop(color: last.color, location: 1)) }
+        guard points.count > 2 else { return piece(points[0].color, points[points.count - 1].color) }
+        let pieces = (0..<points.count - 1).map { piece(points[$0].color, points[$0 + 1].color) }
+        let bounds = points.dropFirst().dropLast().map(\.location)
+        let encode = Array(repeating: "0 1", count: pieces.count).joined(separator: " ")
+        return "<< /FunctionType 3 /Domain [0 1] /Functions [\(pieces.joined(separator: " "))] /Bounds \(array(bounds)) /Encode [\(encode)] >>"
+    }
+
+    /// An `ExtGState` for these alphas and blend mode (and `extra`
+    /// entries), named in the page's resources, set with `gs` (nothing for
+    /// opaque normal drawing).
+    private func graphicsState(fill: Double?, stroke: Double?, blend: BlendMode, extra: String = "") {
         var entries = ""
         if let fill, fill < 1 { entries += " /ca \(PDFSyntax.number(fill))" }
         if let stroke, stroke < 1 { entries += " /CA \(PDFSyntax.number(stroke))" }
         if let name = PDFPage.blendName(blend), name != "Normal" { entries += " /BM /\(name)" }
+        entries += extra
         guard !entries.isEmpty else { return }
         let name = extGStates[entries] ?? "GS\(extGStates.count)"
         extGStates[entries] = name
@@ -113,9 +200,13 @@ final class PDFPage: VectorDevice {
         }
     }
 
+    private func emitPath(_ path: Path, transform t: Transform) {
+        emit(Self.pathText(path, t))
+    }
+
     /// `path`'s segments under `transform`: `m`, `l`, `c` (a quadratic
     /// curve raised to a cubic) and `h`.
-    private func emitPath(_ path: Path, transform t: Transform) {
+    static func pathText(_ path: Path, _ t: Transform) -> String {
         var current = Point(x: 0, y: 0)
         var start = current
         func p(_ q: Point) -> String {
@@ -145,6 +236,6 @@ final class PDFPage: VectorDevice {
                 current = start
             }
         }
-        emit(out)
+        return out
     }
 }

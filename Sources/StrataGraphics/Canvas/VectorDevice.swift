@@ -10,11 +10,13 @@
 /// every clip in force. The device writes them as vectors.
 ///
 /// What reaches a device so far: fills and strokes of paths, rectangles and
-/// ellipses with colours, clips to rectangles and paths, alpha and the
-/// separable and non-separable blend modes. Gradients, images, text,
-/// shadows and transparency layers on a vector canvas come in the
-/// following steps (issue 40); until then a vector canvas does not draw
-/// them.
+/// ellipses with their paints (colours, and gradients as paints), clips to
+/// rectangles and paths, alpha and blend modes. The canvas's own gradient
+/// calls (`drawLinearGradient` and its kin), images, image masks, text,
+/// shadows, sprites and transparency layers' groups on a vector canvas
+/// come in the following steps (issue 40); until then a vector canvas
+/// does not draw them (a transparency layer's contents are drawn straight
+/// onto the page).
 public protocol VectorDevice: AnyObject {
     /// The page's size, in points.
     var size: Size { get }

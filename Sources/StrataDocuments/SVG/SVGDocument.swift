@@ -1,0 +1,285 @@
+import Foundation
+import StrataGraphics
+
+/// An SVG document drawn with the same calls as pixels: one drawing, whose
+/// canvas writes its fills, strokes and clips as SVG elements (as Cairo's
+/// SVG surface does).
+///
+/// ```swift
+/// let document = try SVGDocument(size: Size(width: 200, height: 150), title: "An ellipse")
+/// document.canvas.fillColor = Color(red: 0.1, green: 0.4, blue: 0.85)
+/// document.canvas.fillEllipse(in: Rect(x: 20, y: 20, width: 160, height: 110))
+/// try document.write(to: "ellipse.svg")
+/// ```
+///
+/// The document's `width` and `height` are its size in points (`pt`) and
+/// its `viewBox` is in points, so one unit of the canvas is one point, as
+/// on a PDF page; browsers and `rsvg-convert` show it at that size.
+///
+/// What it draws so far: fills and strokes of paths in colours, fills with
+/// linear and radial gradients (`<linearGradient>`, `<radialGradient>`,
+/// with their spreads and stop opacities), clips, alpha and the separable
+/// blend modes (CSS's `mix-blend-mode`); conic gradients, image patterns,
+/// images, text, shadows and transparency layers follow (issue 40).
+public final class SVGDocument {
+    /// The drawing's canvas.
+    public let canvas: Canvas
+    /// The document's size, in points.
+    public let size: Size
+    /// The document's title (its `<title>`), if any.
+    public var title: String?
+    private let drawing: SVGDrawing
+
+    /// An empty drawing of `size` points.
+    /// - Throws: `DocumentError.invalidPageSize` for a size that is not a
+    ///   positive number of points up to 14,400.
+    public init(size: Size, title: String? = nil) throws(DocumentError) {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0, size.width <= 14_400,
+            size.height <= 14_400
+        else { throw .invalidPageSize(width: size.width, height: size.height) }
+        self.size = size
+        self.title = title
+        drawing = SVGDrawing(size: size)
+        canvas = Canvas(device: drawing)
+    }
+
+    /// The document's text, UTF-8.
+    public func makeData() -> Data {
+        let w = PDFSyntax.number(size.width), h = PDFSyntax.number(size.height)
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)pt\" height=\"\(h)pt\" viewBox=\"0 0 \(w) \(h)\">\n"
+        if let title { out += "<title>\(SVGDrawing.escaped(title))</title>\n" }
+        if !drawing.definitions.isEmpty { out += "<defs>\n" + drawing.definitions + "</defs>\n" }
+        out += drawing.body
+        out += "</svg>\n"
+        return Data(out.utf8)
+    }
+
+    /// Writes the document to `path`.
+    /// - Throws: `DocumentError.writeFailed` when the file cannot be written.
+    public func write(to path: String) throws(DocumentError) {
+        do {
+            try makeData().write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw .writeFailed(path: path, reason: error.localizedDescription)
+        }
+    }
+}
+
+/// The elements of an SVG drawing, as its canvas draws.
+///
+/// Fills are paths placed on the page point by point; strokes keep the
+/// user-space path under a `transform`, so the pen stretches as on a
+/// bitmap. Clips become `<clipPath>`s in page coordinates, each clipped by
+/// the one before it (intersections), and a drawing call with clips sits
+/// in a `<g clip-path>`, so its own transform does not move them.
+final class SVGDrawing: VectorDevice {
+    let size: Size
+    private(set) var body = ""
+    private(set) var definitions = ""
+    /// The clip chains made so far, by the clips they intersect.
+    private var clipIDs: [[VectorClip]: String] = [:]
+    /// The gradients made so far, by what they paint.
+    private var gradientIDs: [GradientKey: String] = [:]
+
+    struct GradientKey: Hashable {
+        var paint: Paint
+        var transform: Transform
+    }
+
+    init(size: Size) {
+        self.size = size
+    }
+
+    func fill(_ path: Path, rule: FillRule, paint: Paint, state: VectorState) {
+        let fill: String, alpha: Double
+        switch paint {
+        case .color(let color):
+            fill = Self.hex(color)
+            alpha = color.alpha * state.alpha
+        default:
+            guard let id = gradientID(paint, transform: state.transform) else { return }
+            fill = "url(#\(id))"
+            alpha = state.alpha
+        }
+        guard alpha > 0 else { return }
+        var attributes = "d=\"\(Self.pathData(path, state.transform))\" fill=\"\(fill)\""
+        if alpha < 1 { attributes += " fill-opacity=\"\(PDFSyntax.number(alpha))\"" }
+        if rule == .evenOdd { attributes += " fill-rule=\"evenodd\"" }
+        element("<path \(attributes)\(blendStyle(state.blendMode))/>", clips: state.clips)
+    }
+
+    func stroke(_ path: Path, style: StrokeStyle, paint: Paint, state: VectorState) {
+        guard case .color(let color) = paint else { return }
+        let alpha = color.alpha * state.alpha
+        let t = state.transform
+        guard alpha > 0, style.lineWidth.isFinite, style.lineWidth >= 0, t.inverted() != nil else { return }
+        var attributes = "d=\"\(Self.pathData(path, .identity))\" fill=\"none\" stroke=\"\(Self.hex(color))\""
+        if t != .identity {
+            attributes += " transform=\"matrix(\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(PDFSyntax.number).joined(separator: " ")))\""
+        }
+        if style.lineWidth == 0 {
+            // The thinnest line the viewer can draw, as on a bitmap.
+            attributes += " stroke-width=\"1\" vector-effect=\"non-scaling-stroke\""
+        } else if style.lineWidth != 1 {
+            attributes += " stroke-width=\"\(PDFSyntax.number(style.lineWidth))\""
+        }
+        if alpha < 1 { attributes += " stroke-opacity=\"\(PDFSyntax.number(alpha))\"" }
+        switch style.lineCap {
+        case .butt: break
+        case .round: attributes += " stroke-linecap=\"round\""
+        case .square: attributes += " stroke-linecap=\"square\""
+        }
+        switch style.lineJoin {
+        case .miter:
+            let miter = style.miterLimit.isFinite ? max(1, style.miterLimit) : 1
+            if miter != 4 { attributes += " stroke-miterlimit=\"\(PDFSyntax.number(miter))\"" }
+        case .round: attributes += " stroke-linejoin=\"round\""
+        case .bevel: attributes += " stroke-linejoin=\"bevel\""
+        }
+        let dashes = style.dashLengths
+        if !dashes.isEmpty, dashes.allSatisfy({ $0.isFinite && $0 >= 0 }), dashes.contains(where: { $0 > 0 }) {
+            attributes += " stroke-dasharray=\"\(dashes.map(PDFSyntax.number).joined(separator: " "))\""
+            if style.dashPhase.isFinite, style.dashPhase != 0 {
+                attributes += " stroke-dashoffset=\"\(PDFSyntax.number(style.dashPhase))\""
+            }
+        }
+        element("<path \(attributes)\(blendStyle(state.blendMode))/>", clips: state.clips)
+    }
+
+    /// The id of a `<linearGradient>` or `<radialGradient>` for `paint`
+    /// (user space under `transform`), made when first needed; nil for
+    /// what is not drawn yet (conic gradients, image patterns).
+    private func gradientID(_ paint: Paint, transform t: Transform) -> String? {
+        let key = GradientKey(paint: paint, transform: t)
+        if let id = gradientIDs[key] { return id }
+        func n(_ v: Double) -> String { PDFSyntax.number(v) }
+        let head: String, gradient: Gradient, spread: GradientSpread
+        switch paint {
+        case .linearGradient(let g, let s, let e, let sp):
+            guard [s.x, s.y, e.x, e.y].allSatisfy(\.isFinite) else { return nil }
+            head = "linearGradient x1=\"\(n(s.x))\" y1=\"\(n(s.y))\" x2=\"\(n(e.x))\" y2=\"\(n(e.y))\""
+            (gradient, spread) = (g, sp)
+        case .radialGradient(let g, let c0, let r0, let c1, let r1, let sp):
+            guard [c0.x, c0.y, r0, c1.x, c1.y, r1].allSatisfy(\.isFinite) else { return nil }
+            // The start circle is the focus (SVG 2's fr), the end circle the gradient's.
+            head =
+                "radialGradient cx=\"\(n(c1.x))\" cy=\"\(n(c1.y))\" r=\"\(n(max(0, r1)))\" fx=\"\(n(c0.x))\" fy=\"\(n(c0.y))\" fr=\"\(n(max(0, r0)))\""
+            (gradient, spread) = (g, sp)
+        default:
+            return nil
+        }
+        guard !gradient.stops.isEmpty else { return nil }
+        let id = "g\(gradientIDs.count + 1)"
+        gradientIDs[key] = id
+        var text = "<\(head) id=\"\(id)\" gradientUnits=\"userSpaceOnUse\""
+        if t != .identity { text += " gradientTransform=\"matrix(\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(n).joined(separator: " ")))\"" }
+        switch spread {
+        case .pad: break
+        case .repeat: text += " spreadMethod=\"repeat\""
+        case .reflect: text += " spreadMethod=\"reflect\""
+        }
+        text += ">"
+        for stop in gradient.stops {
+            text += "<stop offset=\"\(n(stop.location))\" stop-color=\"\(Self.hex(stop.color))\""
+            if stop.color.alpha < 1 { text += " stop-opacity=\"\(n(stop.color.alpha))\"" }
+            text += "/>"
+        }
+        let element = head.prefix { $0 != " " }
+        definitions += text + "</\(element)>\n"
+        return id
+    }
+
+    /// Adds `text`, inside a group clipped by `clips` when there are any.
+    private func element(_ text: String, clips: [VectorClip]) {
+        if let id = clipID(clips) {
+            body += "<g clip-path=\"url(#\(id))\">\(text)</g>\n"
+        } else {
+            body += text + "\n"
+        }
+    }
+
+    /// The id of the clip path intersecting `clips`, made (with those
+    /// before it) when first needed; nil for none.
+    private func clipID(_ clips: [VectorClip]) -> String? {
+        guard let last = clips.last else { return nil }
+        if let id = clipIDs[clips] { return id }
+        let outer = clipID(Array(clips.dropLast()))
+        let id = "c\(clipIDs.count + 1)"
+        clipIDs[clips] = id
+        var attributes = "d=\"\(Self.pathData(last.path, last.transform))\""
+        if last.rule == .evenOdd { attributes += " clip-rule=\"evenodd\"" }
+        let chained = outer.map { " clip-path=\"url(#\($0))\"" } ?? ""
+        definitions += "<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\"\(chained)><path \(attributes)/></clipPath>\n"
+        return id
+    }
+
+    /// CSS's `mix-blend-mode` for `mode`; nothing for normal, and for the
+    /// Porter-Duff modes CSS blending lacks (drawn as normal for now).
+    private func blendStyle(_ mode: BlendMode) -> String {
+        let name: String? =
+            switch mode {
+            case .multiply: "multiply"
+            case .screen: "screen"
+            case .overlay: "overlay"
+            case .darken: "darken"
+            case .lighten: "lighten"
+            case .colorDodge: "color-dodge"
+            case .colorBurn: "color-burn"
+            case .hardLight: "hard-light"
+            case .softLight: "soft-light"
+            case .difference: "difference"
+            case .exclusion: "exclusion"
+            default: nil
+            }
+        return name.map { " style=\"mix-blend-mode:\($0)\"" } ?? ""
+    }
+
+    /// `color` as `#rrggbb` (its alpha goes to the opacity attributes).
+    static func hex(_ color: Color) -> String {
+        func byte(_ v: Double) -> String {
+            let b = Int((max(0, min(1, v)) * 255).rounded())
+            let digits = Array("0123456789abcdef")
+            return String([digits[b >> 4], digits[b & 15]])
+        }
+        return "#" + byte(color.red) + byte(color.green) + byte(color.blue)
+    }
+
+    /// Path data for `path` under `transform`: `M`, `L`, `Q`, `C`, `Z`.
+    static func pathData(_ path: Path, _ t: Transform) -> String {
+        var out = ""
+        func p(_ q: Point) -> String {
+            PDFSyntax.number(t.a * q.x + t.c * q.y + t.tx) + " " + PDFSyntax.number(t.b * q.x + t.d * q.y + t.ty)
+        }
+        path.forEach { element in
+            if !out.isEmpty { out += " " }
+            switch element {
+            case .move(let to): out += "M" + p(to)
+            case .line(let to): out += "L" + p(to)
+            case .quadCurve(let to, let control): out += "Q" + p(control) + " " + p(to)
+            case .curve(let to, let c1, let c2): out += "C" + p(c1) + " " + p(c2) + " " + p(to)
+            case .closeSubpath: out += "Z"
+            }
+        }
+        return out
+    }
+
+    /// `s` with XML's special characters escaped, and characters XML 1.0
+    /// cannot hold (controls other than tab and line breaks) left out.
+    static func escaped(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(c)
+            default:
+                if c.value >= 0x20 && c.value != 0xFFFE && c.value != 0xFFFF { out.unicodeScalars.append(c) }
+            }
+        }
+        return out
+    }
+}
