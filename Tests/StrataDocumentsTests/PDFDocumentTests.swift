@@ -269,3 +269,70 @@ func drawGradients(_ c: Canvas) {
         #expect(d.mean < 0.6 && d.over8Percent < 0.5, "\(d) (\(folder))")
     }
 }
+
+/// A 40 × 30 image: colours across, and its lower third half transparent.
+func testImage() throws -> Image {
+    var pixels = [UInt8](repeating: 0, count: 40 * 30 * 4)
+    for y in 0..<30 {
+        for x in 0..<40 {
+            let i = (y * 40 + x) * 4
+            let a: UInt32 = y >= 20 ? 128 : 255
+            let r = UInt32(x * 6), g = UInt32(y * 8), b: UInt32 = 200
+            // Premultiplied.
+            pixels[i] = UInt8(r * a / 255)
+            pixels[i + 1] = UInt8(g * a / 255)
+            pixels[i + 2] = UInt8(b * a / 255)
+            pixels[i + 3] = UInt8(a)
+        }
+    }
+    return try Image(width: 40, height: 30, premultipliedPixels: pixels)
+}
+
+/// The test image drawn pixel for pixel at scale 2 (20 × 15 points), over
+/// a dark stripe, and again under a clip, half transparent.
+func drawImages(_ c: Canvas, _ image: Image) {
+    c.fillColor = .white
+    c.fill(Rect(x: 0, y: 0, width: 200, height: 150))
+    c.fillColor = Color(red: 0.1, green: 0.1, blue: 0.2)
+    c.fill(Rect(x: 0, y: 20, width: 200, height: 10))
+    c.draw(image, in: Rect(x: 10, y: 10, width: 20, height: 15))
+    c.withSavedGState {
+        c.clip(to: Rect(x: 60, y: 10, width: 12, height: 15))
+        c.alpha = 0.5
+        c.draw(image, in: Rect(x: 60, y: 10, width: 20, height: 15))
+    }
+}
+
+@Suite struct DocumentImageTests {
+    @Test func imagesAreEmbeddedOnceWithTheirAlphaAndDrawnWhereTheCanvasDrawsThem() throws {
+        let folder = try temporaryFolder("strata-pdf-images")
+        let image = try testImage()
+        let document = PDFDocument()
+        drawImages(try document.beginPage(size: Size(width: 200, height: 150)), image)
+        let second = try document.beginPage(size: Size(width: 100, height: 100))
+        second.draw(image, in: Rect(x: 0, y: 0, width: 100, height: 100))
+        let path = folder + "/images.pdf"
+        try document.write(to: path)
+        let check = try run("/usr/bin/qpdf", ["--check", path])
+        #expect(check.status == 0, "\(check.output)")
+        // Drawn four times on two pages: one image and its soft mask.
+        let text = String(decoding: document.makeData(), as: UTF8.self)
+        #expect(text.components(separatedBy: "/Subtype /Image").count == 3)
+        _ = try run("/usr/bin/pdftoppm", ["-r", "144", "-f", "1", "-l", "1", "-png", "-singlefile", path, folder + "/poppler"])
+        let raster = try Canvas(width: 400, height: 300)
+        raster.scaleBy(x: 2, y: 2)
+        drawImages(raster, image)
+        try? raster.makeImage().writePNG(to: folder + "/raster.png")
+        let d = try #require(difference(try Image(contentsOfPNGFile: folder + "/poppler.png"), raster.makeImage()))
+        #expect(d.mean < 0.5 && d.over8Percent < 1, "\(d) (\(folder))")
+
+        let svg = try SVGDocument(size: Size(width: 200, height: 150))
+        drawImages(svg.canvas, image)
+        let svgText = String(decoding: svg.makeData(), as: UTF8.self)
+        #expect(svgText.components(separatedBy: "<image ").count == 2)
+        try svg.write(to: folder + "/images.svg")
+        _ = try run("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/images.svg"])
+        let e = try #require(difference(try Image(contentsOfPNGFile: folder + "/librsvg.png"), raster.makeImage()))
+        #expect(e.mean < 0.5 && e.over8Percent < 1, "\(e) (\(folder))")
+    }
+}

@@ -69,6 +69,8 @@ public final class PDFDocument {
     }
 
     public var info: Info
+    /// The images the pages draw, each embedded once.
+    private let images = PDFImages()
     /// The pages ended so far.
     private var pages: [PDFPage] = []
     private var openPage: (page: PDFPage, canvas: Canvas)?
@@ -89,7 +91,7 @@ public final class PDFDocument {
             size.height <= 14_400
         else { throw .invalidPageSize(width: size.width, height: size.height) }
         endPage()
-        let page = PDFPage(size: size)
+        let page = PDFPage(size: size, images: images)
         let canvas = Canvas(device: page)
         openPage = (page, canvas)
         return canvas
@@ -110,6 +112,30 @@ public final class PDFDocument {
         var file = PDFFile()
         let catalog = file.reserve(), tree = file.reserve(), infoObject = file.reserve()
         var kids: [Int] = []
+        // Each image once, with a soft mask of its alpha when it has any.
+        var imageObjects: [Int: Int] = [:]
+        let usedImages = Set(pages.flatMap(\.imagesUsed)).sorted()
+        for index in usedImages {
+            let image = images.images[index]
+            let (rgb, alpha) = PDFImages.planes(image)
+            var mask = ""
+            if let alpha {
+                let m = file.reserve()
+                file.writeStream(
+                    m,
+                    dictionary:
+                        "/Type /XObject /Subtype /Image /Width \(image.width) /Height \(image.height) /ColorSpace /DeviceGray /BitsPerComponent 8",
+                    data: alpha)
+                mask = " /SMask \(m) 0 R"
+            }
+            let o = file.reserve()
+            file.writeStream(
+                o,
+                dictionary:
+                    "/Type /XObject /Subtype /Image /Width \(image.width) /Height \(image.height) /ColorSpace /DeviceRGB /BitsPerComponent 8 /Interpolate \(images.smooth[index])\(mask)",
+                data: rgb)
+            imageObjects[index] = o
+        }
         for page in pages {
             let pageObject = file.reserve(), contents = file.reserve()
             kids.append(pageObject)
@@ -126,6 +152,10 @@ public final class PDFDocument {
             if !page.extGStates.isEmpty {
                 let states = page.extGStates.sorted { $0.value < $1.value }.map { "/\($0.value) <<\(resolved($0.key)) >>" }
                 resources += " /ExtGState << \(states.joined(separator: " ")) >>"
+            }
+            if !page.imagesUsed.isEmpty {
+                let names = page.imagesUsed.sorted().compactMap { i in imageObjects[i].map { "/Im\(i) \($0) 0 R" } }
+                resources += " /XObject << \(names.joined(separator: " ")) >>"
             }
             if !page.shadings.isEmpty {
                 let shadings = page.shadings.sorted { $0.value < $1.value }.map { "/\($0.value) \($0.key)" }

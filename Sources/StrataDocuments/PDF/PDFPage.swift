@@ -21,8 +21,14 @@ final class PDFPage: VectorDevice {
     /// the page; the resources name object `k` of them as `@k@`.
     private(set) var objects: [(dictionary: String, stream: [UInt8])] = []
 
-    init(size: Size) {
+    /// The document's images, shared by its pages.
+    let images: PDFImages
+    /// The images this page draws, by their index in the document.
+    private(set) var imagesUsed: Set<Int> = []
+
+    init(size: Size, images: PDFImages) {
         self.size = size
+        self.images = images
         // Flip the page: y down from the top left, as the canvas draws.
         emit("1 0 0 -1 0 \(PDFSyntax.number(size.height)) cm\n")
     }
@@ -75,6 +81,22 @@ final class PDFPage: VectorDevice {
         }
         emitPath(path, transform: .identity)
         emit("S\nQ\n")
+    }
+
+    /// Draws `image` over `rect`: the document's XObject of it, placed by
+    /// the transform and the rectangle (its first row at the top).
+    func draw(_ image: Image, in rect: Rect, interpolation: InterpolationQuality, state: VectorState) {
+        let t = state.transform
+        guard state.alpha > 0, t.inverted() != nil else { return }
+        let index = images.index(of: image, smooth: interpolation != .none)
+        imagesUsed.insert(index)
+        emit("q\n")
+        clip(state.clips)
+        graphicsState(fill: state.alpha, stroke: nil, blend: state.blendMode)
+        if t != .identity { emit([t.a, t.b, t.c, t.d, t.tx, t.ty].map(PDFSyntax.number).joined(separator: " ") + " cm\n") }
+        // The unit square, first row at its top, onto the rectangle (y down).
+        let place = [rect.width, 0, 0, -rect.height, rect.minX, rect.maxY].map(PDFSyntax.number).joined(separator: " ")
+        emit("\(place) cm\n/Im\(index) Do\nQ\n")
     }
 
     /// Each clip's path placed on the page, intersected in turn.

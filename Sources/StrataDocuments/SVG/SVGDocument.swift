@@ -47,7 +47,8 @@ public final class SVGDocument {
     public func makeData() -> Data {
         let w = PDFSyntax.number(size.width), h = PDFSyntax.number(size.height)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)pt\" height=\"\(h)pt\" viewBox=\"0 0 \(w) \(h)\">\n"
+        out +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"\(w)pt\" height=\"\(h)pt\" viewBox=\"0 0 \(w) \(h)\">\n"
         if let title { out += "<title>\(SVGDrawing.escaped(title))</title>\n" }
         if !drawing.definitions.isEmpty { out += "<defs>\n" + drawing.definitions + "</defs>\n" }
         out += drawing.body
@@ -81,6 +82,14 @@ final class SVGDrawing: VectorDevice {
     private var clipIDs: [[VectorClip]: String] = [:]
     /// The gradients made so far, by what they paint.
     private var gradientIDs: [GradientKey: String] = [:]
+    /// The images made so far, by their pixels' storage.
+    private var imageIDs: [ImageKey: (id: String, image: Image)] = [:]
+
+    struct ImageKey: Hashable {
+        var address: UInt
+        var width, height, bytesPerRow: Int
+        var pixelated: Bool
+    }
 
     struct GradientKey: Hashable {
         var paint: Paint
@@ -145,6 +154,36 @@ final class SVGDrawing: VectorDevice {
             }
         }
         element("<path \(attributes)\(blendStyle(state.blendMode))/>", clips: state.clips)
+    }
+
+    /// Draws `image` over `rect`: a `<use>` of the drawing's `<image>` of
+    /// it (a PNG, inline), placed by the transform and the rectangle.
+    func draw(_ image: Image, in rect: Rect, interpolation: InterpolationQuality, state: VectorState) {
+        let t = state.transform
+        guard state.alpha > 0, t.inverted() != nil, let id = imageID(image, pixelated: interpolation == .none) else { return }
+        let place = Transform(
+            a: rect.width / Double(image.width), b: 0, c: 0, d: rect.height / Double(image.height), tx: rect.minX, ty: rect.minY
+        ).concatenating(t)
+        let matrix = [place.a, place.b, place.c, place.d, place.tx, place.ty].map(PDFSyntax.number).joined(separator: " ")
+        var attributes = "xlink:href=\"#\(id)\" transform=\"matrix(\(matrix))\""
+        if state.alpha < 1 { attributes += " opacity=\"\(PDFSyntax.number(state.alpha))\"" }
+        element("<use \(attributes)\(blendStyle(state.blendMode))/>", clips: state.clips)
+    }
+
+    /// The id of the `<image>` of `image` (one pixel a unit), made when
+    /// first needed; nil when it cannot be encoded.
+    private func imageID(_ image: Image, pixelated: Bool) -> String? {
+        let address = image.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        let key = ImageKey(address: address, width: image.width, height: image.height, bytesPerRow: image.bytesPerRow, pixelated: pixelated)
+        if let id = imageIDs[key]?.id { return id }
+        guard let png = try? image.pngData() else { return nil }
+        let id = "i\(imageIDs.count + 1)"
+        // Kept with its id, so the pixels' address is not reused meanwhile.
+        imageIDs[key] = (id, image)
+        let rendering = pixelated ? " image-rendering=\"optimizeSpeed\"" : ""
+        definitions +=
+            "<image id=\"\(id)\" width=\"\(image.width)\" height=\"\(image.height)\" preserveAspectRatio=\"none\"\(rendering) xlink:href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>\n"
+        return id
     }
 
     /// The id of a `<linearGradient>` or `<radialGradient>` for `paint`

@@ -21,7 +21,14 @@ extension Canvas {
     /// images and rectangles, and rectangles with a NaN or infinite coordinate,
     /// draw nothing.
     public func draw(_ image: Image, in rect: Rect) {
-        guard image.width > 0, image.height > 0, !rect.isNull, !state.clip.isEmpty, device == nil else { return }
+        guard image.width > 0, image.height > 0, !rect.isNull, !state.clip.isEmpty else { return }
+        if let device {
+            let r = rect.standardized
+            guard r.width > 0, r.height > 0, r.origin.isFinite, r.width.isFinite, r.height.isFinite,
+                Canvas.deviceBounds(Path(rect: r), state.transform) != nil
+            else { return }
+            return device.draw(image, in: r, interpolation: state.interpolationQuality, state: vectorState)
+        }
         if state.shadow != nil { return withShadow { draw(image, in: rect) } }
         let r = rect.standardized
         guard r.width > 0, r.height > 0, r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
@@ -51,7 +58,15 @@ extension Canvas {
     /// pixels, as a colour glyph drawn at its device size is); clip, alpha,
     /// blend mode and shadow do.
     public func draw(_ image: Image, atDeviceX x: Int, y: Int) {
-        guard image.width > 0, image.height > 0, device == nil else { return }
+        guard image.width > 0, image.height > 0 else { return }
+        if let device {
+            // A vector canvas's device space is the page's points.
+            guard !state.clip.isEmpty else { return }
+            var s = vectorState
+            s.transform = .identity
+            let r = Rect(x: Double(x), y: Double(y), width: Double(image.width), height: Double(image.height))
+            return device.draw(image, in: r, interpolation: .none, state: s)
+        }
         let saved = state.transform
         state.transform = .identity
         defer { state.transform = saved }

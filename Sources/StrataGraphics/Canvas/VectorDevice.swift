@@ -25,6 +25,10 @@ public protocol VectorDevice: AnyObject {
     /// Strokes `path` (user space) with `style` (its widths in user space,
     /// so the transform stretches the pen) and `paint`.
     func stroke(_ path: Path, style: StrokeStyle, paint: Paint, state: VectorState)
+    /// Draws `image` stretched over `rect` (user space, finite, not
+    /// empty), its first row at the rectangle's top, sampled as
+    /// `interpolation` says.
+    func draw(_ image: Image, in rect: Rect, interpolation: InterpolationQuality, state: VectorState)
 }
 
 /// A clip in force on a vector canvas: the inside of `path` under `rule`,
