@@ -182,7 +182,12 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"], plugins: ["WaylandScanner"]),
         // Documents from the same drawing calls: PDF (and SVG to come), the
         // canvas's vector devices.
-        .target(name: "StrataDocuments", dependencies: ["CZlib", "StrataGraphics"]),
+        .systemLibrary(
+            name: "CHarfBuzzSubset",
+            pkgConfig: "harfbuzz-subset",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .target(name: "StrataDocuments", dependencies: ["CZlib", "CHarfBuzzSubset", "StrataGraphics", "StrataText"]),
         // Windows on a Wayland compositor: xdg-shell toplevels, shared-memory
         // buffers paced by frame callbacks.
         .target(
@@ -316,7 +321,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataDocumentsTests",
-            dependencies: ["StrataDocuments", "StrataGraphics", "StrataTestSupport"]
+            dependencies: ["StrataDocuments", "StrataGraphics", "StrataText", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataWaylandTests",

@@ -42,8 +42,10 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
 /// for stops that are not opaque), clips to rectangles and paths under
 /// either fill rule, alpha, and the blend modes PDF has (the Porter-Duff
 /// modes draw as normal for now). Gradients that repeat or reflect, conic
-/// gradients, image patterns, images, text, shadows and transparency
-/// layers follow (issue 40); a page does not draw them yet.
+/// gradients, image patterns, shadows and transparency layers' groups
+/// follow (issue 40); a page does not draw them yet. Images are
+/// embedded once; text is text, its faces embedded as subsets with a
+/// ToUnicode map (see the module's article).
 public final class PDFDocument {
     /// The document's information dictionary.
     public struct Info: Sendable, Hashable {
@@ -71,6 +73,8 @@ public final class PDFDocument {
     public var info: Info
     /// The images the pages draw, each embedded once.
     private let images = PDFImages()
+    /// The fonts the pages' text uses, each embedded once as a subset.
+    private let fonts = PDFFonts()
     /// The pages ended so far.
     private var pages: [PDFPage] = []
     private var openPage: (page: PDFPage, canvas: Canvas)?
@@ -91,7 +95,7 @@ public final class PDFDocument {
             size.height <= 14_400
         else { throw .invalidPageSize(width: size.width, height: size.height) }
         endPage()
-        let page = PDFPage(size: size, images: images)
+        let page = PDFPage(size: size, images: images, fonts: fonts)
         let canvas = Canvas(device: page)
         openPage = (page, canvas)
         return canvas
@@ -136,6 +140,7 @@ public final class PDFDocument {
                 data: rgb)
             imageObjects[index] = o
         }
+        let fontObjects = writeFonts(Set(pages.flatMap(\.fontsUsed)).sorted(), to: &file)
         for page in pages {
             let pageObject = file.reserve(), contents = file.reserve()
             kids.append(pageObject)
@@ -156,6 +161,10 @@ public final class PDFDocument {
             if !page.imagesUsed.isEmpty {
                 let names = page.imagesUsed.sorted().compactMap { i in imageObjects[i].map { "/Im\(i) \($0) 0 R" } }
                 resources += " /XObject << \(names.joined(separator: " ")) >>"
+            }
+            if !page.fontsUsed.isEmpty {
+                let names = page.fontsUsed.sorted().compactMap { i in fontObjects[i].map { "/F\(i) \($0) 0 R" } }
+                resources += " /Font << \(names.joined(separator: " ")) >>"
             }
             if !page.shadings.isEmpty {
                 let shadings = page.shadings.sorted { $0.value < $1.value }.map { "/\($0.value) \($0.key)" }
@@ -181,6 +190,49 @@ public final class PDFDocument {
         file.write(infoObject, "<< \(entries.joined(separator: " ")) >>")
         file.finish(root: catalog, info: infoObject, id: Self.identifier(file.bytes))
         return Data(file.bytes)
+    }
+
+    /// Writes the fonts `used` (their indices) and returns each one's Type 0
+    /// font object. A face whose file cannot be subset is embedded whole;
+    /// one whose file cannot be read is named only (a reader substitutes).
+    private func writeFonts(_ used: [Int], to file: inout PDFFile) -> [Int: Int] {
+        var objects: [Int: Int] = [:]
+        for index in used {
+            let entry = fonts.entries[index]
+            let face = entry.face
+            let name = PDFFonts.tag(index) + "+" + PDFFonts.pdfName(face.familyName + "-" + face.styleName)
+            let program = PDFFonts.subset(face, glyphs: entry.unicode.keys) ?? (try? Array(Data(contentsOf: URL(fileURLWithPath: face.path))))
+            let isCFF = program.map { $0.starts(with: Array("OTTO".utf8)) } ?? false
+            var fontFile = ""
+            if let program {
+                let f = file.reserve()
+                file.writeStream(f, dictionary: isCFF ? "/Subtype /OpenType" : "/Length1 \(program.count)", data: program)
+                fontFile = isCFF ? " /FontFile3 \(f) 0 R" : " /FontFile2 \(f) 0 R"
+            }
+            let em = face.unitsPerEm > 0 ? 1000 / face.unitsPerEm : 1
+            func n(_ v: Double) -> String { PDFSyntax.number(v) }
+            let ascent = face.ascender * em, descent = -face.descender * em
+            let descriptor = file.reserve()
+            file.write(
+                descriptor,
+                "<< /Type /FontDescriptor /FontName /\(name) /Flags 4 /FontBBox [0 \(n(descent)) 1000 \(n(ascent))] /ItalicAngle 0 /Ascent \(n(ascent)) /Descent \(n(descent)) /CapHeight \(n(face.capHeight * em)) /StemV 80\(fontFile) >>"
+            )
+            let widths = entry.unicode.keys.sorted().map { "\($0) [\(n(face.glyphData($0).advance * em))]" }.joined(separator: " ")
+            let cid = file.reserve()
+            file.write(
+                cid,
+                "<< /Type /Font /Subtype /\(isCFF ? "CIDFontType0" : "CIDFontType2") /BaseFont /\(name) /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor \(descriptor) 0 R /DW 1000 /W [\(widths)]\(isCFF ? "" : " /CIDToGIDMap /Identity") >>"
+            )
+            let toUnicode = file.reserve()
+            file.writeStream(toUnicode, data: PDFFonts.toUnicode(entry.unicode))
+            let font = file.reserve()
+            file.write(
+                font,
+                "<< /Type /Font /Subtype /Type0 /BaseFont /\(name) /Encoding /Identity-H /DescendantFonts [\(cid) 0 R] /ToUnicode \(toUnicode) 0 R >>"
+            )
+            objects[index] = font
+        }
+        return objects
     }
 
     /// Writes the document to `path`, with the open page ended.

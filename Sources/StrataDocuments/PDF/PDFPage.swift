@@ -1,4 +1,5 @@
 import StrataGraphics
+import StrataText
 
 /// One page's content stream, written as a vector canvas draws on it.
 ///
@@ -9,7 +10,7 @@ import StrataGraphics
 /// and the painting operator. Fills are placed on the page point by point;
 /// strokes are drawn in user space under the transform (`cm`), so a
 /// stretched transform stretches the pen as it does on a bitmap.
-final class PDFPage: VectorDevice {
+final class PDFPage: GlyphDevice {
     let size: Size
     private(set) var content: [UInt8] = []
     /// The graphics-state dictionaries used, by their entries, with their
@@ -25,10 +26,14 @@ final class PDFPage: VectorDevice {
     let images: PDFImages
     /// The images this page draws, by their index in the document.
     private(set) var imagesUsed: Set<Int> = []
+    /// The document's fonts, shared by its pages, and those this page uses.
+    let fonts: PDFFonts
+    private(set) var fontsUsed: Set<Int> = []
 
-    init(size: Size, images: PDFImages) {
+    init(size: Size, images: PDFImages, fonts: PDFFonts) {
         self.size = size
         self.images = images
+        self.fonts = fonts
         // Flip the page: y down from the top left, as the canvas draws.
         emit("1 0 0 -1 0 \(PDFSyntax.number(size.height)) cm\n")
     }
@@ -97,6 +102,29 @@ final class PDFPage: VectorDevice {
         // The unit square, first row at its top, onto the rectangle (y down).
         let place = [rect.width, 0, 0, -rect.height, rect.minX, rect.maxY].map(PDFSyntax.number).joined(separator: " ")
         emit("\(place) cm\n/Im\(index) Do\nQ\n")
+    }
+
+    /// Draws glyphs as text: the document's font of `face` (a subset), each
+    /// glyph placed by its own text matrix (upright in the page's flipped
+    /// space), its id the character code (`Identity-H`).
+    func drawGlyphs(
+        _ glyphs: [UInt32], positions: [Point], texts: [String], face: FontFace, size: Double, color: Color, state: VectorState
+    ) {
+        let alpha = color.alpha * state.alpha
+        let t = state.transform
+        guard alpha > 0, size.isFinite, size > 0, t.inverted() != nil, !glyphs.isEmpty else { return }
+        let index = fonts.use(face, glyphs: glyphs, texts: texts)
+        fontsUsed.insert(index)
+        emit("q\n")
+        clip(state.clips)
+        graphicsState(fill: alpha, stroke: nil, blend: state.blendMode)
+        if t != .identity { emit([t.a, t.b, t.c, t.d, t.tx, t.ty].map(PDFSyntax.number).joined(separator: " ") + " cm\n") }
+        var out = "\(PDFSyntax.number(color.red)) \(PDFSyntax.number(color.green)) \(PDFSyntax.number(color.blue)) rg\nBT\n/F\(index) 1 Tf\n"
+        let s = PDFSyntax.number(size), minus = PDFSyntax.number(-size)
+        for (g, p) in zip(glyphs, positions) where p.x.isFinite && p.y.isFinite && g <= 0xFFFF {
+            out += "\(s) 0 0 \(minus) \(PDFSyntax.number(p.x)) \(PDFSyntax.number(p.y)) Tm <" + String(format: "%04X", g) + "> Tj\n"
+        }
+        emit(out + "ET\nQ\n")
     }
 
     /// Each clip's path placed on the page, intersected in turn.

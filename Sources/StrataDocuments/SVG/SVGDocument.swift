@@ -19,8 +19,9 @@ import StrataGraphics
 /// What it draws so far: fills and strokes of paths in colours, fills with
 /// linear and radial gradients (`<linearGradient>`, `<radialGradient>`,
 /// with their spreads and stop opacities), clips, alpha and the separable
-/// blend modes (CSS's `mix-blend-mode`); conic gradients, image patterns,
-/// images, text, shadows and transparency layers follow (issue 40).
+/// blend modes (CSS's `mix-blend-mode`), images (inline PNGs, each once)
+/// and text as its glyphs' outlines; conic gradients, image patterns, text
+/// kept as text, shadows and transparency layers follow (issue 40).
 public final class SVGDocument {
     /// The drawing's canvas.
     public let canvas: Canvas

@@ -11,9 +11,11 @@
 ///
 /// What reaches a device so far: fills and strokes of paths, rectangles and
 /// ellipses with their paints (colours, and gradients as paints), clips to
-/// rectangles and paths, alpha and blend modes. The canvas's own gradient
-/// calls (`drawLinearGradient` and its kin), images, image masks, text,
-/// shadows, sprites and transparency layers' groups on a vector canvas
+/// rectangles and paths, alpha and blend modes, and images. (StrataText
+/// draws text on a vector canvas as text where the device takes glyphs,
+/// and as outlines elsewhere.) The canvas's own gradient calls
+/// (`drawLinearGradient` and its kin), image masks, shadows, sprites and
+/// transparency layers' groups on a vector canvas
 /// come in the following steps (issue 40); until then a vector canvas
 /// does not draw them (a transparency layer's contents are drawn straight
 /// onto the page).
@@ -73,8 +75,9 @@ extension Canvas {
         self.init(bitmap: try! Bitmap(width: 1, height: 1), device: device)
     }
 
-    /// The state vector drawing calls are made in now.
-    var vectorState: VectorState {
+    /// The state vector drawing calls are made in now (for the drawing
+    /// calls of other modules, text's among them).
+    public var vectorState: VectorState {
         VectorState(transform: state.transform, clips: state.vectorClips, alpha: state.alpha, blendMode: state.blendMode)
     }
 

@@ -11,6 +11,7 @@ extension Canvas {
     /// `GlyphCache.maximumMaskSide` pixels (a face with a small `unitsPerEm`), they
     /// are filled as outlines instead, which is exact at any size and angle.
     public func draw(_ layout: TextLayout, at point: Point) {
+        if device != nil { return drawOnDevice(layout, at: point) }
         let t = transform
         let uniform = t.b == 0 && t.c == 0 && t.a == t.d && t.a > 0
         let scale = t.a
@@ -188,6 +189,46 @@ extension Canvas {
     }
 
     /// Fills the run's glyphs (or those at `only`) as outlines, in one path.
+    /// `layout` on a vector canvas: backgrounds and decorations as fills,
+    /// glyphs as text to a `GlyphDevice` (colour glyphs as images), or as
+    /// outlines to any other device.
+    private func drawOnDevice(_ layout: TextLayout, at point: Point) {
+        let characters = Array(layout.text.string)
+        for line in layout.lines {
+            let base = Point(x: point.x + line.origin.x, y: point.y + line.origin.y)
+            for run in line.runs {
+                guard let background = run.attributes.backgroundColor else { continue }
+                withSavedGState {
+                    fillColor = background
+                    fill(Rect(x: base.x + run.minX, y: base.y - line.ascent, width: run.maxX - run.minX, height: line.ascent + line.descent))
+                }
+            }
+            for run in line.runs {
+                let color = run.attributes.foregroundColor
+                guard let glyphDevice = device as? any GlyphDevice, !run.face.hasColorBitmaps else {
+                    drawOutlines(run, at: base, color: color)
+                    continue
+                }
+                // Each cluster's characters go with its first glyph in the
+                // text's order (the glyphs are in visual order).
+                var texts = [String](repeating: "", count: run.glyphs.count)
+                var seen = Set<Int>()
+                let order = run.isRightToLeft ? Array(run.glyphs.indices.reversed()) : Array(run.glyphs.indices)
+                for i in order where run.characters.indices.contains(i) {
+                    let c = run.characters[i]
+                    guard seen.insert(c).inserted, c >= 0, c < characters.count else { continue }
+                    // The cluster runs to the next character a glyph of this run starts.
+                    let next = run.characters.filter { $0 > c }.min() ?? min(characters.count, c + 1)
+                    texts[i] = String(characters[c..<max(c + 1, min(next, characters.count))])
+                }
+                let positions = run.positions.map { Point(x: base.x + $0.x, y: base.y + $0.y) }
+                glyphDevice.drawGlyphs(
+                    run.glyphs, positions: positions, texts: texts, face: run.face, size: run.size, color: color, state: vectorState)
+            }
+            for run in line.runs { decorate(run, line: line, at: base) }
+        }
+    }
+
     private func drawOutlines(_ run: GlyphRun, at base: Point, color: Color, only: [Int]? = nil) {
         if run.face.hasColorBitmaps {
             // Colour glyphs have no outlines: their strikes are drawn scaled,

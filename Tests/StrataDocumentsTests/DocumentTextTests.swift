@@ -1,0 +1,70 @@
+import Foundation
+import StrataGraphics
+import StrataTestSupport
+import StrataText
+import Testing
+
+@testable import StrataDocuments
+
+/// Two lines of text: Latin with an underline and a background, and
+/// Chinese (from the fallback face).
+func drawText(_ c: Canvas) {
+    c.fillColor = .white
+    c.fill(Rect(x: 0, y: 0, width: 200, height: 150))
+    var text = AttributedText(
+        "Heart Rate 72 bpm\n",
+        attributes: TextAttributes(
+            font: Font(family: "DejaVu Sans", size: 14, cascadeList: ["WenQuanYi Micro Hei"]),
+            foregroundColor: Color(red: 0.8, green: 0.1, blue: 0.2)))
+    var second = TextAttributes(font: Font(family: "DejaVu Sans", size: 18, cascadeList: ["WenQuanYi Micro Hei"]))
+    second.underline = TextDecoration(.single)
+    second.backgroundColor = Color(red: 0.9, green: 0.9, blue: 0.6)
+    text.append("心率 Average", attributes: second)
+    c.draw(TextLayout(text, width: 180), at: Point(x: 10, y: 20))
+}
+
+@Suite struct DocumentTextTests {
+    @Test func textIsTextWithSubsetFontsThatPopplerDrawsAndFinds() throws {
+        let folder = try temporaryFolder("strata-pdf-text")
+        let document = PDFDocument()
+        drawText(try document.beginPage(size: Size(width: 200, height: 150)))
+        let path = folder + "/text.pdf"
+        try document.write(to: path)
+        let check = try run("/usr/bin/qpdf", ["--check", path])
+        #expect(check.status == 0, "\(check.output)")
+        // The text comes out as text, Chinese included.
+        let text = try run("/usr/bin/pdftotext", ["-enc", "UTF-8", path, "-"]).output
+        #expect(text.contains("Heart Rate 72 bpm"), "\(text)")
+        #expect(text.contains("心率 Average"), "\(text)")
+        // Both faces embedded, as subsets.
+        let fonts = try run("/usr/bin/pdffonts", [path]).output
+        let rows = fonts.split(separator: "\n").filter { $0.contains("CID TrueType") }
+        #expect(rows.count == 2, "\(fonts)")
+        #expect(rows.allSatisfy { $0.contains(" yes yes ") }, "\(fonts)")
+        // A subset of a Chinese face, not the face: far below its 5 MB.
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        #expect(size < 400_000, "\(size) bytes")
+        // Poppler draws the same glyphs where the canvas does.
+        _ = try run("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler"])
+        let raster = try Canvas(width: 400, height: 300)
+        raster.scaleBy(x: 2, y: 2)
+        drawText(raster)
+        try? raster.makeImage().writePNG(to: folder + "/raster.png")
+        let d = try #require(difference(try Image(contentsOfPNGFile: folder + "/poppler.png"), raster.makeImage()))
+        #expect(d.mean < 2 && d.over8Percent < 6, "\(d) (\(folder))")
+        print("text.pdf: \(size) bytes, \(d)")
+    }
+
+    @Test func onSVGTextIsDrawnAsOutlines() throws {
+        let folder = try temporaryFolder("strata-svg-text")
+        let document = try SVGDocument(size: Size(width: 200, height: 150))
+        drawText(document.canvas)
+        try document.write(to: folder + "/text.svg")
+        _ = try run("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/text.svg"])
+        let raster = try Canvas(width: 400, height: 300)
+        raster.scaleBy(x: 2, y: 2)
+        drawText(raster)
+        let d = try #require(difference(try Image(contentsOfPNGFile: folder + "/librsvg.png"), raster.makeImage()))
+        #expect(d.mean < 2 && d.over8Percent < 6, "\(d) (\(folder))")
+    }
+}
