@@ -336,3 +336,44 @@ func drawImages(_ c: Canvas, _ image: Image) {
         #expect(e.mean < 0.5 && e.over8Percent < 1, "\(e) (\(folder))")
     }
 }
+
+/// The canvas's own gradient calls: a linear gradient not extended past its
+/// ends, in a clip; a radial one extended past its end only.
+func drawGradientCalls(_ c: Canvas) {
+    c.fillColor = .white
+    c.fill(Rect(x: 0, y: 0, width: 200, height: 150))
+    let g = Gradient(colors: [Color(red: 0.9, green: 0.2, blue: 0.1), Color(red: 0.1, green: 0.2, blue: 0.9)])
+    c.withSavedGState {
+        c.clip(to: Rect(x: 10, y: 10, width: 180, height: 50))
+        c.drawLinearGradient(g, start: Point(x: 50, y: 0), end: Point(x: 150, y: 0))
+    }
+    c.withSavedGState {
+        c.clip(to: Rect(x: 10, y: 70, width: 180, height: 70))
+        c.drawRadialGradient(
+            g, startCenter: Point(x: 100, y: 105), startRadius: 5, endCenter: Point(x: 100, y: 105), endRadius: 30,
+            options: [.drawsAfterEndLocation])
+    }
+}
+
+@Suite struct DocumentGradientCallTests {
+    @Test func gradientCallsFillTheClipExtendedAsAsked() throws {
+        let folder = try temporaryFolder("strata-gradient-calls")
+        let raster = try Canvas(width: 400, height: 300)
+        raster.scaleBy(x: 2, y: 2)
+        drawGradientCalls(raster)
+        try? raster.makeImage().writePNG(to: folder + "/raster.png")
+        let document = PDFDocument()
+        drawGradientCalls(try document.beginPage(size: Size(width: 200, height: 150)))
+        try document.write(to: folder + "/calls.pdf")
+        #expect(try run("/usr/bin/qpdf", ["--check", folder + "/calls.pdf"]).status == 0)
+        _ = try run("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", folder + "/calls.pdf", folder + "/poppler"])
+        let d = try #require(difference(try Image(contentsOfPNGFile: folder + "/poppler.png"), raster.makeImage()))
+        #expect(d.mean < 1.0 && d.over8Percent < 2, "\(d) (\(folder))")
+        let svg = try SVGDocument(size: Size(width: 200, height: 150))
+        drawGradientCalls(svg.canvas)
+        try svg.write(to: folder + "/calls.svg")
+        _ = try run("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/calls.svg"])
+        let e = try #require(difference(try Image(contentsOfPNGFile: folder + "/librsvg.png"), raster.makeImage()))
+        #expect(e.mean < 1.0 && e.over8Percent < 2, "\(e) (\(folder))")
+    }
+}

@@ -142,6 +142,18 @@ final class PDFPage: GlyphDevice {
     /// stops' alphas. Gradients that repeat or reflect, conic gradients and
     /// image patterns are not drawn yet.
     private func fillShading(_ path: Path, rule: FillRule, paint: Paint, state: VectorState) {
+        shade((path, rule), paint: paint, extend: (true, true), state: state)
+    }
+
+    /// Fills the clip with the gradient, extended beyond its ends as asked
+    /// (`sh` paints the whole clip).
+    func drawGradient(_ paint: Paint, extendStart: Bool, extendEnd: Bool, state: VectorState) {
+        shade(nil, paint: paint, extend: (extendStart, extendEnd), state: state)
+    }
+
+    /// Paints the gradient `paint` through the clips (and `shape`, when
+    /// given), extended as `extend` says.
+    private func shade(_ shape: (path: Path, rule: FillRule)?, paint: Paint, extend: (Bool, Bool), state: VectorState) {
         let t = state.transform
         guard state.alpha > 0, t.inverted() != nil else { return }
         let geometry: (type: Int, coords: [Double]), gradient: Gradient
@@ -159,13 +171,13 @@ final class PDFPage: GlyphDevice {
         func shading(_ space: String, _ values: (Color) -> [Double]) -> String {
             let coords = geometry.coords.map(PDFSyntax.number).joined(separator: " ")
             return
-                "<< /ShadingType \(geometry.type) /ColorSpace /\(space) /Coords [\(coords)] /Function \(Self.function(gradient.stops, values)) /Extend [true true] >>"
+                "<< /ShadingType \(geometry.type) /ColorSpace /\(space) /Coords [\(coords)] /Function \(Self.function(gradient.stops, values)) /Extend [\(extend.0) \(extend.1)] >>"
         }
         let colors = shadingName(shading("DeviceRGB") { [$0.red, $0.green, $0.blue] })
         let clipAndPaint = { (name: String) -> String in
             var text = ""
             for c in state.clips { text += Self.pathText(c.path, c.transform) + (c.rule == .evenOdd ? "W* n\n" : "W n\n") }
-            text += Self.pathText(path, t) + (rule == .evenOdd ? "W* n\n" : "W n\n")
+            if let shape { text += Self.pathText(shape.path, t) + (shape.rule == .evenOdd ? "W* n\n" : "W n\n") }
             text += [t.a, t.b, t.c, t.d, t.tx, t.ty].map(PDFSyntax.number).joined(separator: " ") + " cm\n"
             return text + "/\(name) sh\n"
         }

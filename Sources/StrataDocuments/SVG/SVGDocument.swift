@@ -157,6 +157,54 @@ final class SVGDrawing: VectorDevice {
         element("<path \(attributes)\(blendStyle(state.blendMode))/>", clips: state.clips)
     }
 
+    /// Fills the clip with the gradient: SVG gradients always pad, so an
+    /// end that does not extend is cut by the shape filled, the band
+    /// between the ends of a linear gradient, or the end circle of a radial
+    /// one (without its start circle, when the start does not extend).
+    /// Conic gradients are not drawn yet.
+    func drawGradient(_ paint: Paint, extendStart: Bool, extendEnd: Bool, state: VectorState) {
+        guard let inverse = state.transform.inverted() else { return }
+        // What the page holds, in user space, and a length past it.
+        let page = Path(rect: Rect(x: 0, y: 0, width: size.width, height: size.height)).applying(inverse).boundingBox
+        let reach = 2 * (page.width + page.height) + 1
+        guard reach.isFinite else { return }
+        var region = Path(rect: page.insetBy(dx: -1, dy: -1))
+        var rule = FillRule.winding
+        let padded: Paint
+        switch paint {
+        case .linearGradient(let g, let s, let e, _):
+            padded = .linearGradient(g, start: s, end: e, spread: .pad)
+            let dx = e.x - s.x, dy = e.y - s.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            if !(extendStart && extendEnd), length > 0 {
+                let ux = dx / length, uy = dy / length
+                let from = extendStart ? -reach : 0, to = extendEnd ? length + reach : length
+                func at(_ along: Double, _ across: Double) -> Point {
+                    Point(x: s.x + ux * along - uy * across, y: s.y + uy * along + ux * across)
+                }
+                region = Path()
+                region.move(to: at(from, -reach))
+                region.addLine(to: at(to, -reach))
+                region.addLine(to: at(to, reach))
+                region.addLine(to: at(from, reach))
+                region.closeSubpath()
+            }
+        case .radialGradient(let g, let c0, let r0, let c1, let r1, _):
+            padded = .radialGradient(g, startCenter: c0, startRadius: r0, endCenter: c1, endRadius: r1, spread: .pad)
+            if !extendEnd {
+                let r = max(0, r1)
+                region = Path(ellipseIn: Rect(x: c1.x - r, y: c1.y - r, width: 2 * r, height: 2 * r))
+            }
+            if !extendStart, r0 > 0 {
+                region.addPath(Path(ellipseIn: Rect(x: c0.x - r0, y: c0.y - r0, width: 2 * r0, height: 2 * r0)))
+                rule = .evenOdd
+            }
+        default:
+            return
+        }
+        fill(region, rule: rule, paint: padded, state: state)
+    }
+
     /// Draws `image` over `rect`: a `<use>` of the drawing's `<image>` of
     /// it (a PNG, inline), placed by the transform and the rectangle.
     func draw(_ image: Image, in rect: Rect, interpolation: InterpolationQuality, state: VectorState) {

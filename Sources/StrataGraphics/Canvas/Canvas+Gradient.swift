@@ -27,7 +27,12 @@ extension Canvas {
     }
 
     private func drawGradient(_ paint: Paint, options: GradientDrawingOptions) {
-        guard device == nil else { return }
+        if let device {
+            guard !state.clip.isEmpty else { return }
+            return device.drawGradient(
+                paint, extendStart: options.contains(.drawsBeforeStartLocation), extendEnd: options.contains(.drawsAfterEndLocation),
+                state: vectorState)
+        }
         if state.shadow != nil { return withShadow { drawGradient(paint, options: options) } }
         let c = state.clip
         guard !c.isEmpty, var blitter = shaderBlitter(paint, alpha: state.alpha) else { return }

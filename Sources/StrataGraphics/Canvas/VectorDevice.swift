@@ -11,10 +11,10 @@
 ///
 /// What reaches a device so far: fills and strokes of paths, rectangles and
 /// ellipses with their paints (colours, and gradients as paints), clips to
-/// rectangles and paths, alpha and blend modes, and images. (StrataText
+/// rectangles and paths, alpha and blend modes, images, and the canvas's
+/// own gradient calls (`drawLinearGradient` and its kin). (StrataText
 /// draws text on a vector canvas as text where the device takes glyphs,
-/// and as outlines elsewhere.) The canvas's own gradient calls
-/// (`drawLinearGradient` and its kin), image masks, shadows, sprites and
+/// and as outlines elsewhere.) Image masks, shadows, sprites and
 /// transparency layers' groups on a vector canvas
 /// come in the following steps (issue 40); until then a vector canvas
 /// does not draw them (a transparency layer's contents are drawn straight
@@ -31,6 +31,11 @@ public protocol VectorDevice: AnyObject {
     /// empty), its first row at the rectangle's top, sampled as
     /// `interpolation` says.
     func draw(_ image: Image, in rect: Rect, interpolation: InterpolationQuality, state: VectorState)
+    /// Fills the clip with the gradient `paint` (linear, radial or conic,
+    /// in user space), its end colours continuing beyond the start and the
+    /// end only where `extendStart` and `extendEnd` say
+    /// (`drawLinearGradient` and its kin).
+    func drawGradient(_ paint: Paint, extendStart: Bool, extendEnd: Bool, state: VectorState)
 }
 
 /// A clip in force on a vector canvas: the inside of `path` under `rule`,
