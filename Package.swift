@@ -321,7 +321,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataDocumentsTests",
-            dependencies: ["StrataDocuments", "StrataGraphics", "StrataText", "StrataTestSupport"]
+            dependencies: ["StrataDocuments", "StrataGraphics", "StrataText", "StrataLayers", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataWaylandTests",

@@ -33,7 +33,7 @@ extension Compositor {
             // under its line).
             canvas.saveGState()
             apply(m, canvas, origin)
-            let path = shape.path.applying(canvas.transform)
+            let path = shape.path.applying(devicePlacement(canvas))
             canvas.restoreGState()
             canvas.saveGState()
             canvas.clip(to: path, rule: shape.fillRule)
@@ -142,6 +142,13 @@ extension Compositor {
         canvas.restoreGState()
     }
 
+    /// The canvas's transform from the current user space to the
+    /// compositor's device pixels (the canvas's own device space, less the
+    /// placement it had before the compositor drew).
+    func devicePlacement(_ canvas: Canvas) -> Transform {
+        canvas.transform.concatenating(baseInverse)
+    }
+
     /// Sets the canvas transform to the layer's (relative to `origin`); the
     /// caller saves and restores the state.
     func apply(_ p: FrameNode, _ canvas: Canvas, _ origin: (Int, Int)) {
@@ -154,14 +161,14 @@ extension Compositor {
     func clipToBounds(_ p: FrameNode, _ canvas: Canvas, _ origin: (Int, Int)) {
         canvas.saveGState()
         apply(p, canvas, origin)
-        if p.state.cornerRadius <= 0, canvas.transform.isRectilinear {
+        if p.state.cornerRadius <= 0, devicePlacement(canvas).isRectilinear {
             // A plain rectangle: on whole pixels (the usual case: a scroll
             // view, a chart's plot) the canvas narrows its clip box and keeps
             // no mask, so what is drawn inside costs nothing more.
             // Edges a rounding error off whole pixels (a scrolled layer's
             // bounds origin, taken away again by its own transform) are
             // whole pixels: the box narrows, with no mask to draw through.
-            let raw = p.state.bounds.applying(canvas.transform)
+            let raw = p.state.bounds.applying(devicePlacement(canvas))
             func whole(_ v: Double) -> Double {
                 let r = v.rounded()
                 return abs(v - r) <= 1e-7 * Swift.max(1, abs(v)) ? r : v
@@ -173,7 +180,7 @@ extension Compositor {
             return
         }
         let path = p.state.roundedBoundsPath
-        let clipPath = path.applying(canvas.transform)
+        let clipPath = path.applying(devicePlacement(canvas))
         canvas.restoreGState()
         canvas.clip(to: clipPath)
     }

@@ -34,6 +34,11 @@ public final class Compositor {
     /// is painted before it there, and the layers on the way down to it
     /// (`Compositor+Occlusion.swift`).
     var occlusion: (node: FrameNode, path: Set<ObjectIdentifier>)?
+    /// The inverse of the transform the target canvas had before the
+    /// compositor drew (identity for its own frame; `Layer.render(in:)`
+    /// draws into a canvas whose user space is already placed): clips the
+    /// compositor works out in device pixels are given back in it.
+    var baseInverse = Transform.identity
     /// Whether hidden layers are skipped (tests turn it off to compare).
     var cullsOccludedLayers = true
     /// Whether the last render had layers that change from frame to frame

@@ -25,4 +25,40 @@ extension Layer {
         compositor.render(root, at: currentMediaTime)
         return compositor.frame.makeImage()
     }
+
+    /// Draws this layer and everything below it, as they look now, into
+    /// `canvas` in its current user space (`CALayer.render(in:)`): the
+    /// layer's bounds at the origin, its position and transform playing no
+    /// part, its opacity, contents, sublayers and masks drawn. On a vector
+    /// canvas (a PDF page, an SVG drawing) backgrounds, borders, shapes,
+    /// gradients, text and contents stay vectors, text and images; what only
+    /// pixels can show (a group's opacity or mask, perspective) is drawn as
+    /// an image of its area at `rasterScale` pixels a unit. Pending layout
+    /// and display run first. Shadows are not drawn on a vector canvas yet.
+    public func render(in canvas: Canvas, rasterScale: Double = 2) {
+        let scale = rasterScale.isFinite && rasterScale > 0 ? min(rasterScale, 16) : 2
+        guard bounds.width.isFinite, bounds.height.isFinite, bounds.width > 0, bounds.height > 0 else { return }
+        let node = commitNode()
+        var s = node.state
+        s.position = Point(x: 0, y: 0)
+        s.anchorPoint = Point(x: 0, y: 0)
+        s.transform = .identity
+        s.isHidden = false
+        let root = RenderNode(
+            id: node.id, stateVersion: node.stateVersion, lookVersion: node.lookVersion, state: s,
+            animations: node.animations.filter { !$0.affects(keyPath: "position") && !$0.affects(keyPath: "transform") },
+            sublayers: node.sublayers, mask: node.mask)
+        // The compositor draws in its device pixels (units times `scale`),
+        // placed by the canvas's transform scaled back down.
+        let w = Int((bounds.width * scale).rounded(.up)), h = Int((bounds.height * scale).rounded(.up))
+        guard w > 0, h > 0, w <= 1 << 20, h <= 1 << 20, let compositor = try? Compositor(width: 1, height: 1, scale: scale) else { return }
+        canvas.saveGState()
+        defer { canvas.restoreGState() }
+        canvas.scaleBy(x: 1 / scale, y: 1 / scale)
+        compositor.baseInverse = canvas.transform.inverted() ?? .identity
+        var pass = FramePass(
+            bounds: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), scale: scale, time: currentMediaTime, previousRecords: [:])
+        guard let tree = pass.prepareRoot(root) else { return }
+        compositor.draw(tree, in: canvas, origin: (0, 0), clip: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), alpha: 1)
+    }
 }
