@@ -266,6 +266,7 @@ let package = Package(
                 "StrataCharts",
                 "StrataControls",
                 "StrataDemos",
+                "StrataDocuments",
                 "StrataX11",
                 "StrataWayland",
                 "StrataWindow",
@@ -321,7 +322,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataDocumentsTests",
-            dependencies: ["StrataDocuments", "StrataGraphics", "StrataText", "StrataLayers", "StrataTestSupport"]
+            dependencies: ["StrataDocuments", "StrataGraphics", "StrataText", "StrataLayers", "StrataCharts", "StrataTestSupport"]
         ),
         .testTarget(
             name: "StrataWaylandTests",

@@ -3,6 +3,8 @@ import Dispatch
 import Foundation
 import StrataCharts
 import StrataDemos
+import StrataDocuments
+import StrataGraphics
 
 struct ChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -83,7 +85,7 @@ struct ChartCommand: ParsableCommand {
     @Flag(help: "Draw a dashed line at the first series' average.")
     var average = false
 
-    @Option(help: "Where to write the PNG.")
+    @Option(help: "Where to write the chart: a PNG, or by its extension a PDF (.pdf) or SVG (.svg) of vectors and text.")
     var out = "chart.png"
 
     @Flag(help: "No progress bar.")
@@ -153,14 +155,55 @@ struct ChartCommand: ParsableCommand {
         var bar = ProgressBar(label: "reading \(URL(fileURLWithPath: file).lastPathComponent)", started: started)
         let showsProgress = !quiet && isatty(STDERR_FILENO) != 0
         do {
-            try CSVChart.write(request, to: out) { fraction in
-                if showsProgress { bar.update(fraction) }
+            switch URL(fileURLWithPath: out).pathExtension.lowercased() {
+            case "pdf", "svg":
+                let (data, options) = try CSVChart.chart(request) { fraction in
+                    if showsProgress { bar.update(fraction) }
+                }
+                try Self.writeDocument(data, options: options, title: title ?? URL(fileURLWithPath: file).lastPathComponent, to: out)
+            default:
+                try CSVChart.write(request, to: out) { fraction in
+                    if showsProgress { bar.update(fraction) }
+                }
             }
             bar.finish()
         } catch let error as CSVError {
             bar.finish()
             FileHandle.standardError.write("strata chart: \(error)\n".data(using: .utf8)!)
             throw ExitCode(CSVChart.exitStatus(for: error, request: request))
+        }
+    }
+}
+
+extension ChartCommand {
+    /// Writes the chart as a PDF or SVG document (by `out`'s extension) of
+    /// its size in points, beside `out` and renamed onto it, so a failure
+    /// leaves no document (and an older `out` untouched).
+    @MainActor
+    static func writeDocument(_ data: LineChartData, options: ChartPicture.Options, title: String, to out: String) throws {
+        let size = ChartPicture.size(options)
+        let bytes: Data
+        if out.lowercased().hasSuffix(".pdf") {
+            let document = PDFDocument(info: .init(title: title, creator: "strata chart"))
+            ChartPicture.draw(data, options: options, in: try document.beginPage(size: size))
+            bytes = document.makeData()
+        } else {
+            let document = try SVGDocument(size: size, title: title)
+            ChartPicture.draw(data, options: options, in: document.canvas)
+            bytes = document.makeData()
+        }
+        let target = URL(fileURLWithPath: out)
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp")
+        do {
+            try bytes.write(to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CSVError(file: out, message: "cannot be written (\(error.localizedDescription))")
+        }
+        if rename(temporary.path, target.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw CSVError(file: out, message: "cannot be written (\(reason))")
         }
     }
 }

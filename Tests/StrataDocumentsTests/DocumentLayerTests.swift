@@ -1,4 +1,5 @@
 import Foundation
+import StrataCharts
 import StrataGraphics
 import StrataLayers
 import StrataTestSupport
@@ -97,5 +98,41 @@ func makeLayerTree() throws -> Layer {
         let e = try #require(difference(try Image(contentsOfPNGFile: folder + "/librsvg.png"), raster))
         #expect(e.mean < 1.5 && e.over8Percent < 4, "\(e) (\(folder))")
         print("layers: poppler \(d); librsvg \(e)")
+    }
+}
+
+@MainActor
+@Suite struct DocumentChartTests {
+    @Test func aChartIsVectorsAndTextWithEveryLabel() throws {
+        let folder = try temporaryFolder("strata-pdf-chart")
+        let y = (0..<2_000).map { 70 + 12 * sin(Double($0) / 150) }
+        var options = ChartPicture.Options()
+        options.width = 600
+        options.height = 300
+        options.title = "Resting heart rate"
+        let data = LineChartData([LineChartSeries(name: "bpm", x: (0..<2_000).map(Double.init), y: y)])
+        let raster = try ChartPicture.render(data, options: options)
+        let document = PDFDocument(info: .init(title: "chart"))
+        ChartPicture.draw(data, options: options, in: try document.beginPage(size: ChartPicture.size(options)))
+        let path = folder + "/chart.pdf"
+        try document.write(to: path)
+        #expect(try run("/usr/bin/qpdf", ["--check", path]).status == 0)
+        // The title and every axis label are text.
+        let text = try run("/usr/bin/pdftotext", [path, "-"]).output
+        for label in ["Resting heart rate", "50", "60", "70", "80", "90", "0", "400", "1,000", "1,800", "2,000"] {
+            #expect(text.contains(label), "\(label) in \(text)")
+        }
+        // No image: the chart's plot is vectors.
+        #expect(!String(decoding: document.makeData(), as: UTF8.self).contains("/Subtype /Image"))
+        _ = try run("/usr/bin/pdftoppm", ["-r", "72", "-png", "-singlefile", path, folder + "/poppler"])
+        let d = try #require(difference(try Image(contentsOfPNGFile: folder + "/poppler.png"), raster))
+        #expect(d.mean < 1.5 && d.over8Percent < 3, "\(d) (\(folder))")
+        let svg = try SVGDocument(size: ChartPicture.size(options))
+        ChartPicture.draw(data, options: options, in: svg.canvas)
+        try svg.write(to: folder + "/chart.svg")
+        _ = try run("/usr/bin/rsvg-convert", ["-w", "600", "-h", "300", "-o", folder + "/librsvg.png", folder + "/chart.svg"])
+        let e = try #require(difference(try Image(contentsOfPNGFile: folder + "/librsvg.png"), raster))
+        #expect(e.mean < 1.5 && e.over8Percent < 3, "\(e) (\(folder))")
+        print("chart: poppler \(d); librsvg \(e)")
     }
 }

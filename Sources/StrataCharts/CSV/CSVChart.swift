@@ -55,6 +55,17 @@ public enum CSVChart {
     ///   something other than what the chart needs, naming the line and
     ///   column.
     public static func image(_ request: Request, progress: ((Double) -> Void)? = nil) throws -> Image {
+        let (data, options) = try chart(request, progress: progress)
+        return try ChartPicture.render(data, options: options)
+    }
+
+    /// Reads the file: the chart's series and its options, to draw as an
+    /// image (`image(_:progress:)`) or into any canvas
+    /// (`ChartPicture.draw(_:options:in:)`, a PDF page or SVG drawing).
+    /// - Throws: `CSVError`, as `image(_:progress:)`.
+    public static func chart(_ request: Request, progress: ((Double) -> Void)? = nil) throws -> (
+        data: LineChartData, options: ChartPicture.Options
+    ) {
         let file = request.file
         var reader = try CSVColumnReader(path: file, format: request.format)
         let sample = try reader.peekRows(limit: sampleRows)
@@ -156,7 +167,7 @@ public enum CSVChart {
         }
         var options = request.options
         options.xIsDate = xIndex != nil && reader.resolvedKinds.last != .number
-        return try ChartPicture.render(LineChartData(series), options: options)
+        return (LineChartData(series), options)
     }
 
     /// Draws the chart and writes it to `out` as a PNG (`PNGEncoding.fast`).

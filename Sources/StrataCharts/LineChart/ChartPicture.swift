@@ -30,9 +30,37 @@ public enum ChartPicture {
     public static func render(_ data: LineChartData, options: Options) throws -> Image {
         let host = try LayerHost(
             width: options.width, height: options.height, scale: options.scale, backgroundColor: options.theme.background)
+        host.rootLayer.addSublayer(chartLayer(data, options: options, scale: host.scale))
+        host.renderFrame()
+        return host.makeImage()
+    }
+
+    /// The picture's size in points: its pixels over its scale.
+    public static func size(_ options: Options) -> Size {
+        let scale = options.scale.isFinite && options.scale > 0 ? options.scale : 1
+        return Size(width: Double(options.width) / scale, height: Double(options.height) / scale)
+    }
+
+    /// Draws the chart into `canvas` at its size in points (`size(_:)`), its
+    /// background included: on a PDF page or an SVG drawing, the chart's
+    /// lines, fills, grid and labels stay vectors and text.
+    public static func draw(_ data: LineChartData, options: Options, in canvas: Canvas) {
+        let size = size(options)
+        let root = Layer()
+        Transaction.begin()
+        Transaction.disableActions = true
+        root.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        root.backgroundColor = options.theme.background
+        root.addSublayer(chartLayer(data, options: options, scale: options.scale))
+        Transaction.commit()
+        root.render(in: canvas, rasterScale: max(2, options.scale))
+    }
+
+    /// The chart's layer for `data` with `options`, `scale` pixels a point.
+    static func chartLayer(_ data: LineChartData, options: Options, scale: Double) -> LineChartLayer {
         let chart = LineChartLayer()
-        chart.frame = Rect(x: 0, y: 0, width: Double(options.width) / host.scale, height: Double(options.height) / host.scale)
-        chart.contentsScale = host.scale
+        chart.frame = Rect(x: 0, y: 0, width: Double(options.width) / scale, height: Double(options.height) / scale)
+        chart.contentsScale = scale
         chart.apply(options.theme)
         // More series than the theme has styles: the palette's other
         // colours, then the same dashed (ten told apart by colour alone).
@@ -50,9 +78,7 @@ public enum ChartPicture {
         if data.series.count > 1 { chart.legendPosition = .top }
         chart.dataChangeDuration = 0
         chart.data = data
-        host.rootLayer.addSublayer(chart)
-        host.renderFrame()
-        return host.makeImage()
+        return chart
     }
 }
 

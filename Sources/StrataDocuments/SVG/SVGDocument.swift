@@ -72,15 +72,15 @@ public final class SVGDocument {
 ///
 /// Fills are paths placed on the page point by point; strokes keep the
 /// user-space path under a `transform`, so the pen stretches as on a
-/// bitmap. Clips become `<clipPath>`s in page coordinates, each clipped by
-/// the one before it (intersections), and a drawing call with clips sits
-/// in a `<g clip-path>`, so its own transform does not move them.
+/// bitmap. Clips become `<clipPath>`s in page coordinates, each made once,
+/// and a drawing call with clips sits in nested `<g clip-path>`s, one a
+/// clip (their intersection), so its own transform does not move them.
 final class SVGDrawing: VectorDevice {
     let size: Size
     private(set) var body = ""
     private(set) var definitions = ""
-    /// The clip chains made so far, by the clips they intersect.
-    private var clipIDs: [[VectorClip]: String] = [:]
+    /// The clip paths made so far.
+    private var clipIDs: [VectorClip: String] = [:]
     /// The gradients made so far, by what they paint.
     private var gradientIDs: [GradientKey: String] = [:]
     /// The images made so far, by their pixels' storage.
@@ -278,27 +278,25 @@ final class SVGDrawing: VectorDevice {
         return id
     }
 
-    /// Adds `text`, inside a group clipped by `clips` when there are any.
+    /// Adds `text`, inside one group a clip for each of `clips` (nested
+    /// groups intersect them, as every renderer reads them).
     private func element(_ text: String, clips: [VectorClip]) {
-        if let id = clipID(clips) {
-            body += "<g clip-path=\"url(#\(id))\">\(text)</g>\n"
-        } else {
-            body += text + "\n"
+        var open = "", close = ""
+        for c in clips {
+            open += "<g clip-path=\"url(#\(clipID(c)))\">"
+            close += "</g>"
         }
+        body += open + text + close + "\n"
     }
 
-    /// The id of the clip path intersecting `clips`, made (with those
-    /// before it) when first needed; nil for none.
-    private func clipID(_ clips: [VectorClip]) -> String? {
-        guard let last = clips.last else { return nil }
-        if let id = clipIDs[clips] { return id }
-        let outer = clipID(Array(clips.dropLast()))
+    /// The id of the clip path of `clip`, made when first needed.
+    private func clipID(_ clip: VectorClip) -> String {
+        if let id = clipIDs[clip] { return id }
         let id = "c\(clipIDs.count + 1)"
-        clipIDs[clips] = id
-        var attributes = "d=\"\(Self.pathData(last.path, last.transform))\""
-        if last.rule == .evenOdd { attributes += " clip-rule=\"evenodd\"" }
-        let chained = outer.map { " clip-path=\"url(#\($0))\"" } ?? ""
-        definitions += "<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\"\(chained)><path \(attributes)/></clipPath>\n"
+        clipIDs[clip] = id
+        var attributes = "d=\"\(Self.pathData(clip.path, clip.transform))\""
+        if clip.rule == .evenOdd { attributes += " clip-rule=\"evenodd\"" }
+        definitions += "<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\"><path \(attributes)/></clipPath>\n"
         return id
     }
 
