@@ -70,6 +70,14 @@ func makeLayerTree() throws -> Layer {
         group.addSublayer(part)
     }
     root.addSublayer(group)
+    // A shadow: blurred, it is an image of its area on a page.
+    let lifted = Layer()
+    lifted.frame = Rect(x: 170, y: 110, width: 20, height: 20)
+    lifted.backgroundColor = Color(red: 0.9, green: 0.9, blue: 0.2)
+    lifted.shadowOpacity = 0.6
+    lifted.shadowRadius = 3
+    lifted.shadowOffset = Size(width: 2, height: 3)
+    root.addSublayer(lifted)
     return root
 }
 

@@ -377,3 +377,55 @@ func drawGradientCalls(_ c: Canvas) {
         #expect(e.mean < 1.0 && e.over8Percent < 2, "\(e) (\(folder))")
     }
 }
+
+/// What no vector format draws exactly: a shadow, a conic gradient, a
+/// repeating gradient (PDF has none) and a gradient stroke.
+func drawInexpressible(_ c: Canvas) {
+    c.fillColor = .white
+    c.fill(Rect(x: 0, y: 0, width: 200, height: 150))
+    c.withSavedGState {
+        c.setShadow(offset: Size(width: 4, height: 4), blur: 6, color: Color(white: 0, alpha: 0.5))
+        c.fillColor = Color(red: 0.2, green: 0.5, blue: 0.9)
+        c.fill(Rect(x: 15, y: 15, width: 60, height: 40))
+    }
+    let g = Gradient(colors: [Color(red: 1, green: 0.8, blue: 0.1), Color(red: 0.7, green: 0.1, blue: 0.5)])
+    c.fillEllipse(in: Rect(x: 110, y: 10, width: 60, height: 60), with: .conicGradient(g, center: Point(x: 140, y: 40), angle: 0))
+    c.fill(
+        Rect(x: 10, y: 80, width: 120, height: 25),
+        with: .linearGradient(g, start: Point(x: 10, y: 0), end: Point(x: 30, y: 0), spread: .repeat))
+    c.lineWidth = 6
+    var wave = Path()
+    wave.move(to: Point(x: 20, y: 130))
+    wave.addCurve(to: Point(x: 180, y: 130), control1: Point(x: 70, y: 100), control2: Point(x: 130, y: 160))
+    c.stroke(wave, with: .linearGradient(g, start: Point(x: 20, y: 0), end: Point(x: 180, y: 0)))
+}
+
+@Suite struct DocumentFallbackTests {
+    @Test func whatTheFormatCannotSayIsAnImageOfItsArea() throws {
+        let folder = try temporaryFolder("strata-fallback")
+        let raster = try Canvas(width: 400, height: 300)
+        raster.scaleBy(x: 2, y: 2)
+        drawInexpressible(raster)
+        try? raster.makeImage().writePNG(to: folder + "/raster.png")
+        let document = PDFDocument()
+        drawInexpressible(try document.beginPage(size: Size(width: 200, height: 150)))
+        try document.write(to: folder + "/fallback.pdf")
+        #expect(try run("/usr/bin/qpdf", ["--check", folder + "/fallback.pdf"]).status == 0)
+        // Four images: the shadowed rectangle, the conic fill, the repeating
+        // fill and the gradient stroke (the first with a soft mask).
+        let text = String(decoding: document.makeData(), as: UTF8.self)
+        #expect(text.components(separatedBy: "/Subtype /Image").count - 1 >= 4)
+        _ = try run("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", folder + "/fallback.pdf", folder + "/poppler"])
+        // Poppler smooths the images it scales (they are marked for it), so
+        // their edges differ more than vectors' do.
+        let d = try #require(difference(try Image(contentsOfPNGFile: folder + "/poppler.png"), raster.makeImage()))
+        #expect(d.mean < 3 && d.over8Percent < 6, "\(d) (\(folder))")
+        let svg = try SVGDocument(size: Size(width: 200, height: 150))
+        drawInexpressible(svg.canvas)
+        try svg.write(to: folder + "/fallback.svg")
+        _ = try run("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/fallback.svg"])
+        let e = try #require(difference(try Image(contentsOfPNGFile: folder + "/librsvg.png"), raster.makeImage()))
+        #expect(e.mean < 1.5 && e.over8Percent < 3, "\(e) (\(folder))")
+        print("fallback: poppler \(d); librsvg \(e)")
+    }
+}

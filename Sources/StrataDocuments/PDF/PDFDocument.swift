@@ -41,9 +41,10 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
 /// with linear and radial gradients that pad (shadings, with a soft mask
 /// for stops that are not opaque), clips to rectangles and paths under
 /// either fill rule, alpha, and the blend modes PDF has (the Porter-Duff
-/// modes draw as normal for now). Gradients that repeat or reflect, conic
-/// gradients, image patterns, shadows and transparency layers' groups
-/// follow (issue 40); a page does not draw them yet. Images are
+/// modes draw as normal for now). Shadows, gradients that repeat or
+/// reflect, conic gradients and image patterns are images of their area
+/// (`Canvas` draws them so); transparency layers' groups follow (issue
+/// 40). Images are
 /// embedded once; text is text, its faces embedded as subsets with a
 /// ToUnicode map (see the module's article).
 public final class PDFDocument {

@@ -135,6 +135,16 @@ final class PDFPage: GlyphDevice {
         }
     }
 
+    /// Colours, and linear and radial gradients that pad; the canvas draws
+    /// the rest (conic gradients, patterns, repeating spreads) as images.
+    func canPaint(_ paint: Paint) -> Bool {
+        switch paint {
+        case .color: true
+        case .linearGradient(_, _, _, let spread), .radialGradient(_, _, _, _, _, let spread): spread == .pad
+        default: false
+        }
+    }
+
     /// Fills `path` with a gradient: the path becomes the clip, and the
     /// gradient's shading (an axial or radial `sh`, its colours a stitched
     /// function of the stops) paints it under the transform. Stops that

@@ -20,8 +20,9 @@ import StrataGraphics
 /// linear and radial gradients (`<linearGradient>`, `<radialGradient>`,
 /// with their spreads and stop opacities), clips, alpha and the separable
 /// blend modes (CSS's `mix-blend-mode`), images (inline PNGs, each once)
-/// and text as its glyphs' outlines; conic gradients, image patterns, text
-/// kept as text, shadows and transparency layers follow (issue 40).
+/// and text as its glyphs' outlines; shadows, conic gradients and image
+/// patterns are images of their area; text kept as text and transparency
+/// layers' groups follow (issue 40).
 public final class SVGDocument {
     /// The drawing's canvas.
     public let canvas: Canvas
@@ -155,6 +156,15 @@ final class SVGDrawing: VectorDevice {
             }
         }
         element("<path \(attributes)\(blendStyle(state.blendMode))/>", clips: state.clips)
+    }
+
+    /// Colours, and linear and radial gradients of any spread; the canvas
+    /// draws conic gradients and patterns as images.
+    func canPaint(_ paint: Paint) -> Bool {
+        switch paint {
+        case .color, .linearGradient, .radialGradient: true
+        default: false
+        }
     }
 
     /// Fills the clip with the gradient: SVG gradients always pad, so an

@@ -29,6 +29,12 @@ extension Canvas {
     private func drawGradient(_ paint: Paint, options: GradientDrawingOptions) {
         if let device {
             guard !state.clip.isEmpty else { return }
+            if needsRaster(paint, device: device) {
+                let v = state.vectorBox
+                return drawRasterized(over: Rect(x: Double(v.x0), y: Double(v.y0), width: Double(v.width), height: Double(v.height))) { off in
+                    off.drawGradient(paint, options: options)
+                }
+            }
             return device.drawGradient(
                 paint, extendStart: options.contains(.drawsBeforeStartLocation), extendEnd: options.contains(.drawsAfterEndLocation),
                 state: vectorState)

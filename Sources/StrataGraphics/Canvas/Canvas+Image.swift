@@ -25,8 +25,11 @@ extension Canvas {
         if let device {
             let r = rect.standardized
             guard r.width > 0, r.height > 0, r.origin.isFinite, r.width.isFinite, r.height.isFinite,
-                Canvas.deviceBounds(Path(rect: r), state.transform) != nil
+                let (x0, y0, x1, y1) = Canvas.deviceBounds(Path(rect: r), state.transform)
             else { return }
+            if state.shadow != nil {
+                return drawRasterized(over: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) { $0.draw(image, in: r) }
+            }
             return device.draw(image, in: r, interpolation: state.interpolationQuality, state: vectorState)
         }
         if state.shadow != nil { return withShadow { draw(image, in: rect) } }

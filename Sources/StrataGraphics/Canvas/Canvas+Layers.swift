@@ -39,7 +39,7 @@ extension Canvas {
                 state.shadow = nil
                 return
             }
-            let reach = Double(bitmap.width + bitmap.height + 1)
+            let reach = device.map { $0.size.width + $0.size.height + 1 } ?? Double(bitmap.width + bitmap.height + 1)
             s.offset.width = max(-reach, min(reach, s.offset.width))
             s.offset.height = max(-reach, min(reach, s.offset.height))
             s.blur = max(0, min(1000, s.blur))

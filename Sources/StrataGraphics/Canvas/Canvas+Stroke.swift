@@ -105,7 +105,15 @@ extension Canvas {
         guard !state.clip.isEmpty, !path.isEmpty else { return }
         if let device {
             let style = state.strokeStyle
-            guard style.lineWidth >= 0, Canvas.deviceBounds(path, state.transform) != nil else { return }
+            guard style.lineWidth >= 0, let area = strokeArea(path) else { return }
+            // A stroke's paint other than a colour is drawn as an image too.
+            var colored = true
+            if let paint, case .color = paint {} else if paint != nil { colored = false }
+            if needsRaster(paint, device: device) || !colored {
+                return drawRasterized(over: area) { off in
+                    if let paint { off.stroke(path, with: paint) } else { off.stroke(path) }
+                }
+            }
             return device.stroke(path, style: style, paint: paint ?? .color(state.strokeColor), state: vectorState)
         }
         if state.shadow != nil { return withShadow { strokePath(path, paint) } }

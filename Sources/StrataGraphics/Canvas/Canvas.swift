@@ -321,7 +321,12 @@ public final class Canvas {
     private func fillPath(_ path: Path, _ paint: Paint?, _ rule: FillRule) {
         guard !state.clip.isEmpty, !path.isEmpty else { return }
         if let device {
-            guard Canvas.deviceBounds(path, state.transform) != nil else { return }
+            guard let (x0, y0, x1, y1) = Canvas.deviceBounds(path, state.transform) else { return }
+            if needsRaster(paint, device: device) {
+                return drawRasterized(over: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) { off in
+                    if let paint { off.fill(path, with: paint, rule: rule) } else { off.fill(path, rule: rule) }
+                }
+            }
             return device.fill(path, rule: rule, paint: paint ?? .color(state.fillColor), state: vectorState)
         }
         if state.shadow != nil { return withShadow { fillPath(path, paint, rule) } }

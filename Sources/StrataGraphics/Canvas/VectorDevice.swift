@@ -14,11 +14,12 @@
 /// rectangles and paths, alpha and blend modes, images, and the canvas's
 /// own gradient calls (`drawLinearGradient` and its kin). (StrataText
 /// draws text on a vector canvas as text where the device takes glyphs,
-/// and as outlines elsewhere.) Image masks, shadows, sprites and
-/// transparency layers' groups on a vector canvas
-/// come in the following steps (issue 40); until then a vector canvas
-/// does not draw them (a transparency layer's contents are drawn straight
-/// onto the page).
+/// and as outlines elsewhere.) What a device cannot express (shadows, and
+/// the paints `canPaint` declines) the canvas draws as an image of its
+/// area at the device's `rasterScale`. Image masks, sprites and
+/// transparency layers' groups come in the following steps (issue 40);
+/// until then a vector canvas does not draw them (a transparency layer's
+/// contents are drawn straight onto the page).
 public protocol VectorDevice: AnyObject {
     /// The page's size, in points.
     var size: Size { get }
@@ -36,6 +37,16 @@ public protocol VectorDevice: AnyObject {
     /// end only where `extendStart` and `extendEnd` say
     /// (`drawLinearGradient` and its kin).
     func drawGradient(_ paint: Paint, extendStart: Bool, extendEnd: Bool, state: VectorState)
+    /// Whether the device draws `paint` as vectors; the canvas draws what it
+    /// does not as an image of its area.
+    func canPaint(_ paint: Paint) -> Bool
+    /// Pixels a point for what is drawn as an image: shadows, and paints
+    /// the device cannot express (2 by default: 144 pixels an inch).
+    var rasterScale: Double { get }
+}
+
+extension VectorDevice {
+    public var rasterScale: Double { 2 }
 }
 
 /// A clip in force on a vector canvas: the inside of `path` under `rule`,

@@ -47,6 +47,24 @@ public struct CoverageMask: Sendable, Hashable {
 }
 
 /// A mask placed at a device pixel: its origin lands on (`x`, `y`).
+extension CoverageMask {
+    /// `color` through the mask: an image of the mask's size whose alpha is
+    /// the colour's times the coverage; nil for an empty mask.
+    public func image(in color: Color) -> Image? {
+        guard width > 0, height > 0 else { return nil }
+        let p = color.premultipliedPixel
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for (i, c) in coverage.enumerated() where c > 0 {
+            let k = UInt32(c)
+            pixels[i * 4] = UInt8((UInt32(p.r) * k + 127) / 255)
+            pixels[i * 4 + 1] = UInt8((UInt32(p.g) * k + 127) / 255)
+            pixels[i * 4 + 2] = UInt8((UInt32(p.b) * k + 127) / 255)
+            pixels[i * 4 + 3] = UInt8((UInt32(p.a) * k + 127) / 255)
+        }
+        return try? Image(width: width, height: height, premultipliedPixels: pixels)
+    }
+}
+
 public struct PlacedMask: Sendable {
     public var mask: CoverageMask
     public var x: Int
@@ -70,8 +88,28 @@ extension Canvas {
 
     /// Paints `paint` through many placed masks at once (a run of glyphs): one
     /// blitter, one shadow pass, for all of them.
+    ///
+    /// On a vector canvas each mask of a colour is an image of that colour
+    /// through the mask, placed on the page at its device position (other
+    /// paints are not drawn there yet).
     public func draw(_ masks: [PlacedMask], with paint: Paint? = nil) {
-        guard !masks.isEmpty, !state.clip.isEmpty, device == nil else { return }
+        guard !masks.isEmpty, !state.clip.isEmpty else { return }
+        if let device {
+            let color: Color
+            switch paint ?? .color(state.fillColor) {
+            case .color(let c): color = c
+            default: return
+            }
+            var s = vectorState
+            s.transform = .identity
+            for placed in masks {
+                let mask = placed.mask
+                guard let image = mask.image(in: color) else { continue }
+                let r = Rect(x: Double(placed.x + mask.left), y: Double(placed.y + mask.top), width: Double(mask.width), height: Double(mask.height))
+                device.draw(image, in: r, interpolation: .none, state: s)
+            }
+            return
+        }
         if state.shadow != nil { return withShadow { draw(masks, with: paint) } }
         withBlitter(paint, color: state.fillColor, PlacedMasksCoverage(masks: masks, clip: state.clip))
     }

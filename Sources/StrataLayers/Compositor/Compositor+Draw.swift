@@ -272,6 +272,18 @@ extension Compositor {
         let dx = Int(saturating: (s.shadowOffset.width * scale).rounded()), dy = Int(saturating: (s.shadowOffset.height * scale).rounded())
         var color = tinted(s.shadowColor, p.tint)
         color.alpha *= s.shadowOpacity * alpha
+        if canvas.device != nil {
+            // On a page (`Layer.render(in:)`): the blurred shadow as an image,
+            // placed in the compositor's device pixels, which are the canvas's
+            // user space here.
+            guard let image = mask.image(in: color) else { return }
+            canvas.draw(
+                image,
+                in: Rect(
+                    x: Double(mx + dx - origin.0 + mask.left), y: Double(my + dy - origin.1 + mask.top), width: Double(mask.width),
+                    height: Double(mask.height)))
+            return
+        }
         canvas.draw(mask, atDeviceX: mx + dx - origin.0, y: my + dy - origin.1, with: .color(color))
     }
 

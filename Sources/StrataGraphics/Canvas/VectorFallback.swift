@@ -1,0 +1,68 @@
+extension Canvas {
+    /// Whether a drawing call must become an image on this vector canvas:
+    /// a shadow (no vector format blurs), or a paint the device cannot
+    /// express (a conic gradient, a pattern, a spread PDF lacks).
+    func needsRaster(_ paint: Paint?, device: any VectorDevice) -> Bool {
+        state.shadow != nil || paint.map { !device.canPaint($0) } == true
+    }
+
+    /// Draws what a vector device cannot express as an image of its area
+    /// (`area` on the page, in points, with its shadow's reach added when
+    /// there is one) at the device's `rasterScale` pixels a point: `body`
+    /// runs on a raster canvas with this one's transform, colours, stroke
+    /// style, alpha and shadow; the image is placed on the page through the
+    /// clips in force, with the blend mode.
+    func drawRasterized(over area: Rect, _ body: (Canvas) -> Void) {
+        guard let device, !state.vectorBox.isEmpty else { return }
+        var area = area
+        if let shadow = state.shadow {
+            let reach = 3 * shadow.blur + 2
+            area = area.union(area.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height)).insetBy(dx: -reach, dy: -reach)
+        }
+        let v = state.vectorBox
+        let visible = area.intersection(Rect(x: Double(v.x0), y: Double(v.y0), width: Double(v.width), height: Double(v.height)))
+        guard !visible.isNull, visible.width > 0, visible.height > 0 else { return }
+        let box = Rect(
+            x: visible.minX.rounded(.down), y: visible.minY.rounded(.down), width: 0, height: 0)
+        let width = visible.maxX.rounded(.up) - box.minX, height = visible.maxY.rounded(.up) - box.minY
+        // At most 16 million pixels: a larger area is drawn coarser.
+        var scale = device.rasterScale.isFinite && device.rasterScale > 0 ? device.rasterScale : 2
+        scale = min(scale, (16_000_000 / max(1, width * height)).squareRoot())
+        let w = Int((width * scale).rounded(.up)), h = Int((height * scale).rounded(.up))
+        guard w > 0, h > 0, let off = try? Canvas(width: w, height: h) else { return }
+        off.scaleBy(x: scale, y: scale)
+        off.translateBy(x: -box.minX, y: -box.minY)
+        off.concatenate(state.transform)
+        off.state.fillColor = state.fillColor
+        off.state.strokeColor = state.strokeColor
+        off.state.strokeStyle = state.strokeStyle
+        off.state.alpha = state.alpha
+        off.state.interpolationQuality = state.interpolationQuality
+        off.state.shouldAntialias = state.shouldAntialias
+        off.state.flatness = state.flatness
+        if let s = state.shadow {
+            // Shadows are in device units: the page's points, times the scale.
+            off.state.shadow = Shadow(
+                offset: Size(width: s.offset.width * scale, height: s.offset.height * scale), blur: s.blur * scale, color: s.color)
+        }
+        body(off)
+        var placed = vectorState
+        placed.transform = .identity
+        placed.alpha = 1
+        device.draw(
+            off.makeImage(), in: Rect(x: box.minX, y: box.minY, width: Double(w) / scale, height: Double(h) / scale),
+            interpolation: .default, state: placed)
+    }
+
+    /// The page area a stroke of `path` covers: its control points' bounds
+    /// widened by the pen (its miters included).
+    func strokeArea(_ path: Path) -> Rect? {
+        guard let (x0, y0, x1, y1) = Canvas.deviceBounds(path, state.transform) else { return nil }
+        let t = state.transform
+        let stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+        let style = state.strokeStyle
+        let pen = style.lineWidth * max(1, style.lineJoin == .miter ? min(style.miterLimit, 100) : 1) * stretch + 2
+        guard pen.isFinite else { return nil }
+        return Rect(x: x0 - pen, y: y0 - pen, width: x1 - x0 + 2 * pen, height: y1 - y0 + 2 * pen)
+    }
+}
