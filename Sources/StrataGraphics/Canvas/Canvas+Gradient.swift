@@ -26,14 +26,13 @@ extension Canvas {
         drawGradient(.conicGradient(gradient, center: center, angle: angle), options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
     }
 
-    private func drawGradient(_ paint: Paint, options: GradientDrawingOptions) {
+    func drawGradient(_ paint: Paint, options: GradientDrawingOptions) {
         if let device {
             guard !state.clip.isEmpty else { return }
             if needsRaster(paint, device: device) {
                 let v = state.vectorBox
-                return drawRasterized(over: Rect(x: Double(v.x0), y: Double(v.y0), width: Double(v.width), height: Double(v.height))) { off in
-                    off.drawGradient(paint, options: options)
-                }
+                return drawRasterized(
+                    over: Rect(x: Double(v.x0), y: Double(v.y0), width: Double(v.width), height: Double(v.height)), .gradient(paint, options))
             }
             return device.drawGradient(
                 paint, extendStart: options.contains(.drawsBeforeStartLocation), extendEnd: options.contains(.drawsAfterEndLocation),

@@ -28,7 +28,7 @@ extension Canvas {
                 let (x0, y0, x1, y1) = Canvas.deviceBounds(Path(rect: r), state.transform)
             else { return }
             if state.shadow != nil {
-                return drawRasterized(over: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) { $0.draw(image, in: r) }
+                return drawRasterized(over: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), .image(image, r))
             }
             return device.draw(image, in: r, interpolation: state.interpolationQuality, state: vectorState)
         }

@@ -110,9 +110,7 @@ extension Canvas {
             var colored = true
             if let paint, case .color = paint {} else if paint != nil { colored = false }
             if needsRaster(paint, device: device) || !colored {
-                return drawRasterized(over: area) { off in
-                    if let paint { off.stroke(path, with: paint) } else { off.stroke(path) }
-                }
+                return drawRasterized(over: area, .stroke(path, paint))
             }
             return device.stroke(path, style: style, paint: paint ?? .color(state.strokeColor), state: vectorState)
         }

@@ -64,7 +64,11 @@ public final class Canvas {
         var vectorBox = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
     }
 
-    var state: GState
+    /// The graphics state. Its accesses are not checked for exclusivity at
+    /// run time: a canvas is used from one thread, no access to it overlaps
+    /// another, and the checks cost a tenth of a small fill (the optimizer
+    /// stopped removing them once vector devices could be called from it).
+    @exclusivity(unchecked) var state: GState
     var stack: [GState] = []
     /// Fills, clips, and strokes too dense for the stroke rasterizer's budget.
     let areaRasterizer = AreaRasterizer()
@@ -323,9 +327,7 @@ public final class Canvas {
         if let device {
             guard let (x0, y0, x1, y1) = Canvas.deviceBounds(path, state.transform) else { return }
             if needsRaster(paint, device: device) {
-                return drawRasterized(over: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) { off in
-                    if let paint { off.fill(path, with: paint, rule: rule) } else { off.fill(path, rule: rule) }
-                }
+                return drawRasterized(over: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), .fill(path, paint, rule))
             }
             return device.fill(path, rule: rule, paint: paint ?? .color(state.fillColor), state: vectorState)
         }

@@ -110,7 +110,10 @@ extension Canvas {
             clipEverything()
             return
         }
+        // The clip is made before `state` is modified: reading it inside
+        // the append's access would overlap that access.
+        let clip = VectorClip(path: path, transform: state.transform, rule: rule)
         state.vectorBox = area
-        state.vectorClips.append(VectorClip(path: path, transform: state.transform, rule: rule))
+        state.vectorClips.append(clip)
     }
 }

@@ -1,3 +1,11 @@
+/// A drawing call a vector canvas draws as an image.
+enum RasterFallback {
+    case fill(Path, Paint?, FillRule)
+    case stroke(Path, Paint?)
+    case gradient(Paint, GradientDrawingOptions)
+    case image(Image, Rect)
+}
+
 extension Canvas {
     /// Whether a drawing call must become an image on this vector canvas:
     /// a shadow (no vector format blurs), or a paint the device cannot
@@ -11,8 +19,10 @@ extension Canvas {
     /// there is one) at the device's `rasterScale` pixels a point: `body`
     /// runs on a raster canvas with this one's transform, colours, stroke
     /// style, alpha and shadow; the image is placed on the page through the
-    /// clips in force, with the blend mode.
-    func drawRasterized(over area: Rect, _ body: (Canvas) -> Void) {
+    /// clips in force, with the blend mode. (A call, not a closure: a
+    /// closure drawing on a canvas inside one kept the optimizer from
+    /// removing the exclusivity checks of every canvas's state.)
+    func drawRasterized(over area: Rect, _ call: RasterFallback) {
         guard let device, !state.vectorBox.isEmpty else { return }
         var area = area
         if let shadow = state.shadow {
@@ -33,19 +43,31 @@ extension Canvas {
         off.scaleBy(x: scale, y: scale)
         off.translateBy(x: -box.minX, y: -box.minY)
         off.concatenate(state.transform)
-        off.state.fillColor = state.fillColor
-        off.state.strokeColor = state.strokeColor
-        off.state.strokeStyle = state.strokeStyle
-        off.state.alpha = state.alpha
-        off.state.interpolationQuality = state.interpolationQuality
-        off.state.shouldAntialias = state.shouldAntialias
-        off.state.flatness = state.flatness
-        if let s = state.shadow {
+        let mine = state
+        var theirs = off.state
+        theirs.fillColor = mine.fillColor
+        theirs.strokeColor = mine.strokeColor
+        theirs.strokeStyle = mine.strokeStyle
+        theirs.alpha = mine.alpha
+        theirs.interpolationQuality = mine.interpolationQuality
+        theirs.shouldAntialias = mine.shouldAntialias
+        theirs.flatness = mine.flatness
+        if let s = mine.shadow {
             // Shadows are in device units: the page's points, times the scale.
-            off.state.shadow = Shadow(
+            theirs.shadow = Shadow(
                 offset: Size(width: s.offset.width * scale, height: s.offset.height * scale), blur: s.blur * scale, color: s.color)
         }
-        body(off)
+        off.state = theirs
+        switch call {
+        case .fill(let path, let paint, let rule):
+            if let paint { off.fill(path, with: paint, rule: rule) } else { off.fill(path, rule: rule) }
+        case .stroke(let path, let paint):
+            if let paint { off.stroke(path, with: paint) } else { off.stroke(path) }
+        case .gradient(let paint, let options):
+            off.drawGradient(paint, options: options)
+        case .image(let image, let rect):
+            off.draw(image, in: rect)
+        }
         var placed = vectorState
         placed.transform = .identity
         placed.alpha = 1
