@@ -157,41 +157,15 @@ struct WindowBench: ParsableCommand {
         try ruler.setValue(50_000, animated: false)
         window.rootView = root
         settle(window)
-        var arrivals: [Double] = []
-        var latencies: [Double] = []
-        window.eventObserver = { event in
-            if case .pointer(let p) = event, p.phase == .moved { arrivals.append(SystemClock.shared.now) }
-            return true
-        }
-        window.framePresented = { presented, _ in
-            for a in arrivals { latencies.append((presented - a) * 1000) }
-            arrivals.removeAll()
-        }
         let input = try SyntheticInput(display: name)
         let o = window.screenOrigin
-        var x = 100
-        input.move(toX: o.x + x, y: o.y + 80)
-        input.button(1, down: true)
-        var random = SplitMix64(seed: 20)
-        for i in 0..<300 {
-            // Back and forth across the ruler, 3 points a move.
-            x += (i / 100) % 2 == 0 ? 3 : -3
-            let before = latencies.count
-            input.move(toX: o.x + x, y: o.y + 80)
-            let deadline = Date().addingTimeInterval(1)
-            while latencies.count == before, Date() < deadline {
-                _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
-            }
-            // A pause of 0–8 ms, as moves come from a hand.
-            let pause = Date().addingTimeInterval(Double(random.next() % 8_000) / 1e6)
-            while Date() < pause { _ = RunLoop.main.run(mode: .default, before: pause) }
-        }
-        input.button(1, down: false)
+        let p99 = try dragLatency(
+            install: {
+                window.eventObserver = $0; window.framePresented = $1
+            },
+            move: { input.move(toX: o.x + $0, y: o.y + 80) }, press: { input.button(1, down: $0) })
         settle(window)
-        guard latencies.count >= 300 else {
-            throw ValidationError("only \(latencies.count) of 300 moves were presented")
-        }
-        return percentile(latencies, 0.99)
+        return p99
     }
 
     /// The ruler dragged by 300 moves of a virtual pointer through a
@@ -218,25 +192,45 @@ struct WindowBench: ParsableCommand {
         }
         guard let content, window.hasPointer else { throw ValidationError("sway gave the window no pointer") }
         settle(window)
+        let y = content.y + 80
+        let p99 = try dragLatency(
+            install: {
+                window.eventObserver = $0; window.framePresented = $1
+            },
+            move: { input.move(toX: content.x + Double($0), y: y) }, press: { input.button(down: $0) })
+        settle(window)
+        return p99
+    }
+
+    /// p99 of arrival-to-presentation over 300 pointer moves dragging from x
+    /// = 100 and back, 3 points a move, with a pause of 0–8 ms after each
+    /// presented move, as moves come from a hand. `install` hooks the
+    /// window's event observer and presentation callback; `move` sends the
+    /// pointer to an x, `press` presses or releases the button.
+    @MainActor
+    func dragLatency(
+        install: (@escaping @MainActor (InputEvent) -> Bool, @escaping @MainActor (Double, [Double]) -> Void) -> Void,
+        move: (Int) -> Void, press: (Bool) -> Void
+    ) throws -> Double {
         var arrivals: [Double] = []
         var latencies: [Double] = []
-        window.eventObserver = { event in
-            if case .pointer(let p) = event, p.phase == .moved { arrivals.append(SystemClock.shared.now) }
-            return true
-        }
-        window.framePresented = { presented, _ in
-            for a in arrivals { latencies.append((presented - a) * 1000) }
-            arrivals.removeAll()
-        }
-        var x = 100.0
-        let y = content.y + 80
-        input.move(toX: content.x + x, y: y)
-        input.button(down: true)
+        install(
+            { event in
+                if case .pointer(let p) = event, p.phase == .moved { arrivals.append(SystemClock.shared.now) }
+                return true
+            },
+            { presented, _ in
+                for a in arrivals { latencies.append((presented - a) * 1000) }
+                arrivals.removeAll()
+            })
+        var x = 100
+        move(x)
+        press(true)
         var random = SplitMix64(seed: 20)
         for i in 0..<300 {
             x += (i / 100) % 2 == 0 ? 3 : -3
             let before = latencies.count
-            input.move(toX: content.x + x, y: y)
+            move(x)
             let deadline = Date().addingTimeInterval(1)
             while latencies.count == before, Date() < deadline {
                 _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
@@ -244,8 +238,7 @@ struct WindowBench: ParsableCommand {
             let pause = Date().addingTimeInterval(Double(random.next() % 8_000) / 1e6)
             while Date() < pause { _ = RunLoop.main.run(mode: .default, before: pause) }
         }
-        input.button(down: false)
-        settle(window)
+        press(false)
         guard latencies.count >= 300 else {
             throw ValidationError("only \(latencies.count) of 300 moves were presented")
         }

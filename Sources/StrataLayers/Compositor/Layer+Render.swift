@@ -11,19 +11,26 @@ extension Layer {
     public func renderImage(scale: Double = 1) -> Image? {
         let scale = scale.isFinite && scale > 0 ? scale : 1
         guard let (w, h) = Layer.backingSize(bounds, scale: scale) else { return nil }
+        let root = standaloneRenderNode()
+        guard let compositor = try? Compositor(width: w, height: h, scale: scale, backgroundColor: .clear) else { return nil }
+        compositor.render(root, at: currentMediaTime)
+        return compositor.frame.makeImage()
+    }
+
+    /// This layer's committed tree with the layer at the origin: its
+    /// position, anchor and transform (and their animations) left out, shown
+    /// even when hidden. Pending layout and display run first.
+    func standaloneRenderNode() -> RenderNode {
         let node = commitNode()
         var s = node.state
         s.position = Point(x: 0, y: 0)
         s.anchorPoint = Point(x: 0, y: 0)
         s.transform = .identity
         s.isHidden = false
-        let root = RenderNode(
+        return RenderNode(
             id: node.id, stateVersion: node.stateVersion, lookVersion: node.lookVersion, state: s,
             animations: node.animations.filter { !$0.affects(keyPath: "position") && !$0.affects(keyPath: "transform") },
             sublayers: node.sublayers, mask: node.mask)
-        guard let compositor = try? Compositor(width: w, height: h, scale: scale, backgroundColor: .clear) else { return nil }
-        compositor.render(root, at: currentMediaTime)
-        return compositor.frame.makeImage()
     }
 
     /// Draws this layer and everything below it, as they look now, into
@@ -33,21 +40,12 @@ extension Layer {
     /// canvas (a PDF page, an SVG drawing) backgrounds, borders, shapes,
     /// gradients, text and contents stay vectors, text and images; what only
     /// pixels can show (a group's opacity or mask, perspective) is drawn as
-    /// an image of its area at `rasterScale` pixels a unit. Pending layout
-    /// and display run first. Shadows are not drawn on a vector canvas yet.
+    /// an image of its area at `rasterScale` pixels a unit, as are blurred
+    /// shadows. Pending layout and display run first.
     public func render(in canvas: Canvas, rasterScale: Double = 2) {
         let scale = rasterScale.isFinite && rasterScale > 0 ? min(rasterScale, 16) : 2
         guard bounds.width.isFinite, bounds.height.isFinite, bounds.width > 0, bounds.height > 0 else { return }
-        let node = commitNode()
-        var s = node.state
-        s.position = Point(x: 0, y: 0)
-        s.anchorPoint = Point(x: 0, y: 0)
-        s.transform = .identity
-        s.isHidden = false
-        let root = RenderNode(
-            id: node.id, stateVersion: node.stateVersion, lookVersion: node.lookVersion, state: s,
-            animations: node.animations.filter { !$0.affects(keyPath: "position") && !$0.affects(keyPath: "transform") },
-            sublayers: node.sublayers, mask: node.mask)
+        let root = standaloneRenderNode()
         // The compositor draws in its device pixels (units times `scale`),
         // placed by the canvas's transform scaled back down.
         let w = Int((bounds.width * scale).rounded(.up)), h = Int((bounds.height * scale).rounded(.up))
