@@ -192,19 +192,7 @@ extension ChartCommand {
             ChartPicture.draw(data, options: options, in: document.canvas)
             bytes = document.makeData()
         }
-        let target = URL(fileURLWithPath: out)
-        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp")
-        do {
-            try bytes.write(to: temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CSVError(file: out, message: "cannot be written (\(error.localizedDescription))")
-        }
-        if rename(temporary.path, target.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw CSVError(file: out, message: "cannot be written (\(reason))")
-        }
+        try CSVChart.writeReplacing(out, with: bytes)
     }
 }
 

@@ -175,10 +175,18 @@ public enum CSVChart {
     /// at any point leaves no PNG (and an older `out` untouched).
     public static func write(_ request: Request, to out: String, progress: ((Double) -> Void)? = nil) throws {
         let png = try image(request, progress: progress).pngData(.fast)
+        try writeReplacing(out, with: Data(png))
+    }
+
+    /// Writes `bytes` beside `out` and renames the file onto it, so a
+    /// failure at any point leaves no partial file (and an older `out`
+    /// untouched).
+    /// - Throws: `CSVError` naming `out` when it cannot be written.
+    public static func writeReplacing(_ out: String, with bytes: Data) throws {
         let target = URL(fileURLWithPath: out)
         let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp")
         do {
-            try Data(png).write(to: temporary)
+            try bytes.write(to: temporary)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw CSVError(file: out, message: "cannot be written (\(error.localizedDescription))")

@@ -9,6 +9,14 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
     /// The file could not be written.
     case writeFailed(path: String, reason: String)
 
+    /// Throws `invalidPageSize` unless `size` is a positive, finite number
+    /// of points up to 14,400 on each side.
+    static func check(_ size: Size) throws(DocumentError) {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0, size.width <= 14_400,
+            size.height <= 14_400
+        else { throw .invalidPageSize(width: size.width, height: size.height) }
+    }
+
     public var description: String {
         switch self {
         case .invalidPageSize(let w, let h): "a page of \(w) × \(h) points cannot be made (sizes are 0 < size ≤ 14,400 points)"
@@ -92,9 +100,7 @@ public final class PDFDocument {
     /// - Throws: `DocumentError.invalidPageSize` for a size that is not a
     ///   positive number of points up to 14,400.
     public func beginPage(size: Size) throws(DocumentError) -> Canvas {
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0, size.width <= 14_400,
-            size.height <= 14_400
-        else { throw .invalidPageSize(width: size.width, height: size.height) }
+        try DocumentError.check(size)
         endPage()
         let page = PDFPage(size: size, images: images, fonts: fonts)
         let canvas = Canvas(device: page)

@@ -1,5 +1,6 @@
 internal import CZlib
 import Foundation
+import StrataGraphics
 
 /// The bytes of a PDF file as they are written: numbered objects, each
 /// remembered by its offset for the cross-reference table, streams
@@ -104,6 +105,12 @@ enum PDFSyntax {
             text += "." + String(repeating: "0", count: digits - f.count) + f
         }
         return text
+    }
+
+    /// `t`'s six numbers, `a b c d tx ty`, as PDF's `cm` and SVG's
+    /// `matrix()` take them.
+    static func matrix(_ t: Transform) -> String {
+        [t.a, t.b, t.c, t.d, t.tx, t.ty].map(number).joined(separator: " ")
     }
 
     /// `s` as a PDF text string: a literal string in PDFDocEncoding's

@@ -63,7 +63,7 @@ final class PDFPage: GlyphDevice {
         graphicsState(fill: nil, stroke: alpha, blend: state.blendMode)
         emit("\(PDFSyntax.number(color.red)) \(PDFSyntax.number(color.green)) \(PDFSyntax.number(color.blue)) RG\n")
         if t != .identity {
-            emit([t.a, t.b, t.c, t.d, t.tx, t.ty].map(PDFSyntax.number).joined(separator: " ") + " cm\n")
+            emit(PDFSyntax.matrix(t) + " cm\n")
         }
         let cap =
             switch style.lineCap {
@@ -98,7 +98,7 @@ final class PDFPage: GlyphDevice {
         emit("q\n")
         clip(state.clips)
         graphicsState(fill: state.alpha, stroke: nil, blend: state.blendMode)
-        if t != .identity { emit([t.a, t.b, t.c, t.d, t.tx, t.ty].map(PDFSyntax.number).joined(separator: " ") + " cm\n") }
+        if t != .identity { emit(PDFSyntax.matrix(t) + " cm\n") }
         // The unit square, first row at its top, onto the rectangle (y down).
         let place = [rect.width, 0, 0, -rect.height, rect.minX, rect.maxY].map(PDFSyntax.number).joined(separator: " ")
         emit("\(place) cm\n/Im\(index) Do\nQ\n")
@@ -118,7 +118,7 @@ final class PDFPage: GlyphDevice {
         emit("q\n")
         clip(state.clips)
         graphicsState(fill: alpha, stroke: nil, blend: state.blendMode)
-        if t != .identity { emit([t.a, t.b, t.c, t.d, t.tx, t.ty].map(PDFSyntax.number).joined(separator: " ") + " cm\n") }
+        if t != .identity { emit(PDFSyntax.matrix(t) + " cm\n") }
         var out = "\(PDFSyntax.number(color.red)) \(PDFSyntax.number(color.green)) \(PDFSyntax.number(color.blue)) rg\nBT\n/F\(index) 1 Tf\n"
         let s = PDFSyntax.number(size), minus = PDFSyntax.number(-size)
         for (g, p) in zip(glyphs, positions) where p.x.isFinite && p.y.isFinite && g <= 0xFFFF {
@@ -188,7 +188,7 @@ final class PDFPage: GlyphDevice {
             var text = ""
             for c in state.clips { text += Self.pathText(c.path, c.transform) + (c.rule == .evenOdd ? "W* n\n" : "W n\n") }
             if let shape { text += Self.pathText(shape.path, t) + (shape.rule == .evenOdd ? "W* n\n" : "W n\n") }
-            text += [t.a, t.b, t.c, t.d, t.tx, t.ty].map(PDFSyntax.number).joined(separator: " ") + " cm\n"
+            text += PDFSyntax.matrix(t) + " cm\n"
             return text + "/\(name) sh\n"
         }
         emit("q\n")

@@ -36,9 +36,7 @@ public final class SVGDocument {
     /// - Throws: `DocumentError.invalidPageSize` for a size that is not a
     ///   positive number of points up to 14,400.
     public init(size: Size, title: String? = nil) throws(DocumentError) {
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0, size.width <= 14_400,
-            size.height <= 14_400
-        else { throw .invalidPageSize(width: size.width, height: size.height) }
+        try DocumentError.check(size)
         self.size = size
         self.title = title
         drawing = SVGDrawing(size: size)
@@ -127,7 +125,7 @@ final class SVGDrawing: VectorDevice {
         guard alpha > 0, style.lineWidth.isFinite, style.lineWidth >= 0, t.inverted() != nil else { return }
         var attributes = "d=\"\(Self.pathData(path, .identity))\" fill=\"none\" stroke=\"\(Self.hex(color))\""
         if t != .identity {
-            attributes += " transform=\"matrix(\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(PDFSyntax.number).joined(separator: " ")))\""
+            attributes += " transform=\"matrix(\(PDFSyntax.matrix(t)))\""
         }
         if style.lineWidth == 0 {
             // The thinnest line the viewer can draw, as on a bitmap.
@@ -223,7 +221,7 @@ final class SVGDrawing: VectorDevice {
         let place = Transform(
             a: rect.width / Double(image.width), b: 0, c: 0, d: rect.height / Double(image.height), tx: rect.minX, ty: rect.minY
         ).concatenating(t)
-        let matrix = [place.a, place.b, place.c, place.d, place.tx, place.ty].map(PDFSyntax.number).joined(separator: " ")
+        let matrix = PDFSyntax.matrix(place)
         var attributes = "xlink:href=\"#\(id)\" transform=\"matrix(\(matrix))\""
         if state.alpha < 1 { attributes += " opacity=\"\(PDFSyntax.number(state.alpha))\"" }
         element("<use \(attributes)\(blendStyle(state.blendMode))/>", clips: state.clips)
@@ -271,7 +269,7 @@ final class SVGDrawing: VectorDevice {
         let id = "g\(gradientIDs.count + 1)"
         gradientIDs[key] = id
         var text = "<\(head) id=\"\(id)\" gradientUnits=\"userSpaceOnUse\""
-        if t != .identity { text += " gradientTransform=\"matrix(\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(n).joined(separator: " ")))\"" }
+        if t != .identity { text += " gradientTransform=\"matrix(\(PDFSyntax.matrix(t)))\"" }
         switch spread {
         case .pad: break
         case .repeat: text += " spreadMethod=\"repeat\""
