@@ -429,3 +429,114 @@ func drawInexpressible(_ c: Canvas) {
         print("fallback: poppler \(d); librsvg \(e)")
     }
 }
+
+/// Transparency layers, image masks and sprites: a half-transparent group
+/// of two overlapping squares (one colour where they overlap, as a group
+/// draws it), a multiplied group, a picture clipped to a soft-edged mask,
+/// a nested mask inside it, and a hundred tinted sprites.
+func drawGroupsAndMasks(_ c: Canvas) throws {
+    c.fillColor = .white
+    c.fill(Rect(x: 0, y: 0, width: 200, height: 150))
+    c.fillColor = Color(red: 0.95, green: 0.85, blue: 0.3)
+    c.fill(Rect(x: 0, y: 60, width: 200, height: 30))
+    c.withSavedGState {
+        c.alpha = 0.5
+        c.beginTransparencyLayer()
+        c.fillColor = Color(red: 0.1, green: 0.3, blue: 0.9)
+        c.fill(Rect(x: 10, y: 10, width: 50, height: 50))
+        c.fill(Rect(x: 35, y: 35, width: 50, height: 50))
+        c.endTransparencyLayer()
+    }
+    c.withSavedGState {
+        c.blendMode = .multiply
+        c.beginTransparencyLayer()
+        c.fillColor = Color(red: 0.9, green: 0.2, blue: 0.2)
+        c.fillEllipse(in: Rect(x: 100, y: 40, width: 40, height: 60))
+        c.endTransparencyLayer()
+    }
+    // A mask: a white disc fading out, on transparent.
+    let maskCanvas = try Canvas(width: 64, height: 64)
+    maskCanvas.fillEllipse(
+        in: Rect(x: 0, y: 0, width: 64, height: 64),
+        with: .radialGradient(
+            Gradient(colors: [.white, .white, Color(white: 1, alpha: 0)], locations: [0, 0.6, 1]), startCenter: Point(x: 32, y: 32),
+            startRadius: 0, endCenter: Point(x: 32, y: 32), endRadius: 32))
+    let mask = maskCanvas.makeImage()
+    c.withSavedGState {
+        c.clip(to: Rect(x: 140, y: 5, width: 55, height: 55), mask: mask)
+        c.fill(
+            Rect(x: 140, y: 5, width: 55, height: 55),
+            with: .linearGradient(
+                Gradient(colors: [Color(red: 0.1, green: 0.7, blue: 0.4), Color(red: 0.5, green: 0.1, blue: 0.7)]), start: Point(x: 140, y: 0),
+                end: Point(x: 195, y: 0)))
+        // A second mask inside the first: only their common part shows.
+        c.clip(to: Rect(x: 160, y: 25, width: 40, height: 40), mask: mask)
+        c.fillColor = .black
+        c.fill(Rect(x: 140, y: 5, width: 60, height: 60))
+    }
+    var sprites: [Sprite] = []
+    for i in 0..<100 {
+        let x = 10 + Double(i % 20) * 9, y = 105 + Double(i / 20) * 8
+        sprites.append(
+            Sprite(
+                image: 0, transform: Transform(a: 0.5, b: 0, c: 0, d: 0.5, tx: x, ty: y),
+                color: Color(red: Double(i % 20) / 20, green: 0.4, blue: 1 - Double(i % 20) / 20, alpha: 0.9)))
+    }
+    c.drawSprites([mask.multiplied(by: .white)], sprites)
+}
+
+@Suite struct DocumentGroupTests {
+    @Test func transparencyLayersAreGroupsAndImageMasksAreSoftMasks() throws {
+        let folder = try temporaryFolder("strata-groups")
+        let raster = try Canvas(width: 400, height: 300)
+        raster.scaleBy(x: 2, y: 2)
+        try drawGroupsAndMasks(raster)
+        try? raster.makeImage().writePNG(to: folder + "/raster.png")
+        let document = PDFDocument()
+        try drawGroupsAndMasks(try document.beginPage(size: Size(width: 200, height: 150)))
+        let path = folder + "/groups.pdf"
+        try document.write(to: path)
+        let check = try run("/usr/bin/qpdf", ["--check", path])
+        #expect(check.status == 0, "\(check.output)")
+        let pdf = String(decoding: document.makeData(), as: UTF8.self)
+        // Each transparency layer is a form with a transparency group (the
+        // second mask adds one), the masks are soft masks of their alpha.
+        #expect(pdf.components(separatedBy: "/Subtype /Form").count - 1 >= 4)
+        #expect(pdf.contains("/S /Alpha") && pdf.contains("/BM /Multiply"))
+        _ = try run("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler"])
+        let d = try #require(difference(try Image(contentsOfPNGFile: folder + "/poppler.png"), raster.makeImage()))
+        #expect(d.mean < 1.5 && d.over8Percent < 3, "\(d) (\(folder))")
+
+        let svg = try SVGDocument(size: Size(width: 200, height: 150))
+        try drawGroupsAndMasks(svg.canvas)
+        try svg.write(to: folder + "/groups.svg")
+        let text = String(decoding: svg.makeData(), as: UTF8.self)
+        #expect(text.contains("<mask ") && text.contains("opacity=\"0.5\"") && text.contains("mix-blend-mode:multiply"))
+        _ = try run("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/groups.svg"])
+        let e = try #require(difference(try Image(contentsOfPNGFile: folder + "/librsvg.png"), raster.makeImage()))
+        #expect(e.mean < 1.5 && e.over8Percent < 3, "\(e) (\(folder))")
+        print("groups: poppler \(d); librsvg \(e)")
+    }
+
+    @Test func groupsNestAndUnbalancedCallsAreHarmless() throws {
+        let document = PDFDocument()
+        let c = try document.beginPage(size: Size(width: 50, height: 50))
+        c.endTransparencyLayer()  // none begun: nothing happens
+        c.beginTransparencyLayer()
+        c.alpha = 0.5
+        c.beginTransparencyLayer()
+        c.fill(Rect(x: 0, y: 0, width: 10, height: 10))
+        c.endTransparencyLayer()
+        c.endTransparencyLayer()
+        c.beginTransparencyLayer()  // left open: the page ends it as empty
+        let folder = try temporaryFolder("strata-groups-nest")
+        try document.write(to: folder + "/nest.pdf")
+        #expect(try run("/usr/bin/qpdf", ["--check", folder + "/nest.pdf"]).status == 0)
+        let svg = try SVGDocument(size: Size(width: 50, height: 50))
+        svg.canvas.beginTransparencyLayer()
+        svg.canvas.fill(Rect(x: 0, y: 0, width: 10, height: 10))
+        svg.canvas.endTransparencyLayer()
+        svg.canvas.endTransparencyLayer()
+        #expect(String(decoding: svg.makeData(), as: UTF8.self).contains("<g>"))
+    }
+}

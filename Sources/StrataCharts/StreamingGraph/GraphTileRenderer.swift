@@ -234,6 +234,22 @@ final class GraphTileRenderer: Sendable {
         return image
     }
 
+    /// Draws tile slot `tile` whole into `canvas` (in the tile's points):
+    /// the same calls as its picture, on any canvas (a vector one, for a
+    /// document).
+    func drawVectors(tile: Int, parts: [[GraphTilePart]], style: GraphTileStyle, in canvas: Canvas) {
+        let origin = tile * style.samplesPerTile
+        var traces: [[Point]] = []
+        for (s, seriesParts) in parts.enumerated() where s < style.series.count {
+            var trace: [Point] = []
+            for part in seriesParts { appendTrace(samples(of: part, style: style), part: part, origin: origin, style: style, into: &trace) }
+            traces.append(trace)
+        }
+        canvas.saveGState()
+        defer { canvas.restoreGState() }
+        paint(canvas, traces: traces, ranges: traces.map { $0.isEmpty ? nil : 0...($0.count - 1) }, origin: origin, style: style)
+    }
+
     /// Draws a band of a tile (the canvas clipped to it): background, grid,
     /// fills, lines and time ticks, the lines from the points `ranges` picks.
     private func paint(_ canvas: Canvas, traces: [[Point]], ranges: [ClosedRange<Int>?], origin: Int, style: GraphTileStyle) {

@@ -772,7 +772,9 @@ open class StreamingGraphLayer: Layer {
             if let reused = spare.popLast() {
                 layer = reused
             } else {
-                layer = Layer()
+                let tileLayer = GraphTileLayer()
+                tileLayer.graph = self
+                layer = tileLayer
                 layer.anchorPoint = .zero
                 layer.actions = [
                     "position": .noAction, "bounds": .noAction, "contents": .noAction, "hidden": .noAction,
@@ -782,6 +784,7 @@ open class StreamingGraphLayer: Layer {
                 stripLayer.insertSublayer(layer, at: 0)
                 layersCreated += 1
             }
+            (layer as? GraphTileLayer)?.tile = t
             // Cleared before it is shown again: never the old tile's picture here.
             layer.contents = nil
             layer.backgroundColor = placeholderColor
@@ -841,6 +844,23 @@ open class StreamingGraphLayer: Layer {
     private var sweepGapSamples: Int {
         let n = sweepLength
         return Swift.max(1, Swift.min(n / 2, Int((Double(n) * (sweepGap.isFinite ? Swift.max(0, sweepGap) : 0.04)).rounded())))
+    }
+
+    /// Draws tile slot `tile` as vectors into `canvas` (in the tile's
+    /// points, clipped to it), from the samples there are now: the tile
+    /// layer's drawing on a vector canvas (`GraphTileLayer`).
+    fileprivate func drawTile(_ tile: Int, in canvas: Canvas) {
+        guard let style, !buffers.isEmpty else { return }
+        let range: Range<Int>
+        switch motion {
+        case .scroll:
+            range = style.drawnPositions(ofTile: tile)
+        case .sweep:
+            let n = sweepLength
+            range = Swift.max(0, ((count - 1) / n - 1) * n)..<Swift.max(Swift.max(0, ((count - 1) / n - 1) * n), count)
+        }
+        let snapshots = buffers.map { $0.snapshot(range) }
+        renderer.drawVectors(tile: tile, parts: parts(ofTile: tile, style: style, snapshots: snapshots), style: style, in: canvas)
     }
 
     /// The stretches tile `tile` draws of each series.
@@ -1200,5 +1220,22 @@ final class ValueAxisLayer: Layer {
         layer.isHidden = true
         layer.opacity = 1
         spare.append(layer)
+    }
+}
+
+/// A tile of a streaming graph. Its picture is drawn on the queue pool and
+/// set as its contents; on a vector canvas (`Layer.render(in:)` into a PDF
+/// page or an SVG drawing) it draws again as vectors, from the graph's
+/// samples, so the trace is as sharp as the rest of the page.
+@MainActor
+final class GraphTileLayer: Layer {
+    weak var graph: StreamingGraphLayer?
+    /// The tile slot shown (`GraphTiling`).
+    var tile = 0
+
+    override var drawsVectorContents: Bool { graph != nil && contents != nil }
+
+    override func draw(in canvas: Canvas) {
+        graph?.drawTile(tile, in: canvas)
     }
 }

@@ -4,25 +4,14 @@ import StrataGraphics
 import StrataLayers
 import StrataText
 
-/// The charts' pictures for `strata gallery`.
+/// The charts' pictures for `strata gallery` (`Gallery.pictures`).
 @MainActor
 public enum ChartGallery {
-    /// Renders every picture into `out`; returns the files written.
-    public static func render(into out: String) throws -> [String] {
-        let path = "\(out)/charts-stream.png"
-        try streamingGraphs().writePNG(to: path)
-        let line = "\(out)/charts-line.png"
-        try lineCharts().writePNG(to: line)
-        let more = "\(out)/charts-line-more.png"
-        try moreLineCharts().writePNG(to: more)
-        return [path, line, more]
-    }
-
     /// Line charts: a week of heart rate in the
     /// Health look (monotone line, hollow nodes, a fading fill clipped under
     /// the line, the average dashed), and two series over a year of dates,
     /// one stepped, one Catmull-Rom with a gap.
-    public static func lineCharts() throws -> Image {
+    public static func lineCharts() throws -> LayerHost {
         let host = try LayerHost(width: 960, height: 360, scale: 1, backgroundColor: Color(white: 0.93))
         let utc = Calendar.gregorianUTC
         let health = card(Rect(x: 16, y: 16, width: 456, height: 328))
@@ -67,7 +56,7 @@ public enum ChartGallery {
         host.renderFrame()
         year.highlight(x: utc.date(from: DateComponents(year: 2024, month: 10, day: 9))!.timeIntervalSinceReferenceDate)
         host.renderFrame()
-        return host.makeImage()
+        return host
     }
 
     /// A chart on a white card with rounded corners.
@@ -84,7 +73,7 @@ public enum ChartGallery {
     /// coloured by value, coloured nodes and turned date labels, and a light
     /// chart of three series zoomed into a quarter of a year with a legend
     /// below and a highlighted point.
-    public static func moreLineCharts() throws -> Image {
+    public static func moreLineCharts() throws -> LayerHost {
         let host = try LayerHost(width: 960, height: 700, scale: 1, backgroundColor: Color(white: 0.93))
         let utc = Calendar.gregorianUTC
 
@@ -169,14 +158,14 @@ public enum ChartGallery {
             return "\(light.data.series[s].name), \(day.day!)/\(day.month!): \(String(format: "%.1f", light.data.series[s].y[i])) °C"
         }
         host.renderFrame()
-        return host.makeImage()
+        return host
     }
 
     /// Two streaming graphs after ten seconds of a 250 Hz stream, frame by
     /// frame: three scrolling series (an ECG, a noisy sine with gaps where
     /// its sensor drops out, a random walk) with value and time axes, and an
     /// ECG monitor's sweep trace under them.
-    public static func streamingGraphs() throws -> Image {
+    public static func streamingGraphs() throws -> LayerHost {
         let host = try LayerHost(width: 960, height: 520, scale: 1, backgroundColor: Color(white: 0.93))
         let rate = 250.0
         let scroll = StreamingGraphLayer(
@@ -222,6 +211,6 @@ public enum ChartGallery {
         scroll.waitUntilDrawn()
         sweep.waitUntilDrawn()
         host.advance()
-        return host.makeImage()
+        return host
     }
 }

@@ -4,36 +4,32 @@ import StrataGraphics
 import StrataLayers
 import StrataText
 
-/// The controls' pictures for `strata gallery`.
+/// The controls' pictures for `strata gallery` (`Gallery.pictures`).
 @MainActor
 public enum ControlsGallery {
-    /// Renders every picture into `out`; returns the files written.
-    public static func render(into out: String) throws -> [String] {
-        let path = "\(out)/controls-ruler.png"
-        try rulers().writePNG(to: path)
-        return [path] + (try feed(into: out))
-    }
-
-    /// The feed at scale 2: at rest, mid-fling, and with a link pressed.
-    /// The first two draw their cells at once (as an infinitely fast pool
-    /// would), so the pictures never depend on the pool's speed: drawn on the
-    /// pool, which rows had their drawings in mid-fling varied from run to
-    /// run (the placeholders of those that had not). The feed's tests and
-    /// benchmarks measure the pool's part.
-    public static func feed(into out: String) throws -> [String] {
-        var written: [String] = []
+    /// The feed at scale 2, at rest: the first rows drawn at once (as an
+    /// infinitely fast pool would), so the picture never depends on the
+    /// pool's speed (drawn on the pool, which rows had their drawings in
+    /// mid-fling varied from run to run). The feed's tests and benchmarks
+    /// measure the pool's part.
+    public static func feedAtRest() throws -> LayerHost {
         let rest = try FeedDriver(posts: 10_000, scale: 2, drawsCellsSynchronously: true)
         rest.settle()
-        let restPath = "\(out)/controls-feed-rest.png"
-        try rest.host.writePNG(to: restPath)
-        written.append(restPath)
-        // Mid-fling: a quarter of a second after an 8,000 pt/s flick.
-        rest.fling(8000)
-        for _ in 0..<15 { rest.frame() }
-        let flingPath = "\(out)/controls-feed-fling.png"
-        try rest.host.writePNG(to: flingPath)
-        written.append(flingPath)
-        // Pressed: scrolled until a link shows, then held down on it.
+        return rest.host
+    }
+
+    /// The feed mid-fling: a quarter of a second after an 8,000 pt/s flick
+    /// (its cells drawn at once, as at rest).
+    public static func feedMidFling() throws -> LayerHost {
+        let driver = try FeedDriver(posts: 10_000, scale: 2, drawsCellsSynchronously: true)
+        driver.settle()
+        driver.fling(8000)
+        for _ in 0..<15 { driver.frame() }
+        return driver.host
+    }
+
+    /// The feed scrolled until a link shows, then held down on it.
+    public static func feedPressed() throws -> LayerHost {
         let pressed = try FeedDriver(posts: 10_000, scale: 2)
         pressed.settle()
         var tries = 0
@@ -55,11 +51,12 @@ public enum ControlsGallery {
             } while DispatchTime.now().uptimeNanoseconds < deadline
             pressed.settle()
         }
-        let pressedPath = "\(out)/controls-feed-pressed.png"
-        try pressed.host.writePNG(to: pressedPath)
-        written.append(pressedPath)
-        // Sections a day: scrolled into the second day, its header pinned
-        // at the top and the next day's coming up.
+        return pressed.host
+    }
+
+    /// The feed in sections a day: scrolled into the second day, its header
+    /// pinned at the top and the next day's coming up.
+    public static func feedSections() throws -> LayerHost {
         let days = try FeedDriver(posts: 10_000, scale: 2)
         days.controller.postsPerDay = 6
         days.list.reloadData()
@@ -67,16 +64,13 @@ public enum ControlsGallery {
         days.list.scrollToRow(at: IndexPath(row: 2, section: 1), at: .top, animated: false)
         days.list.setContentOffset(Point(x: 0, y: days.list.contentOffset.y + 120), animated: false)
         days.settle()
-        let daysPath = "\(out)/controls-feed-sections.png"
-        try days.host.writePNG(to: daysPath)
-        written.append(daysPath)
-        return written
+        return days.host
     }
 
     /// Three weight rulers (0.1 kg a tick, 0 to 300 kg): at rest on 72.5,
     /// mid-fling a third of a second after a 2,400 pt/s flick, and dragged
     /// past its minimum (stretched, the value held at 0).
-    public static func rulers() throws -> Image {
+    public static func rulers() throws -> LayerHost {
         let host = try LayerHost(width: 480, height: 330, scale: 1, backgroundColor: Color(white: 0.93))
         let root = View(frame: Rect(x: 0, y: 0, width: 480, height: 330))
         let dispatcher = InputDispatcher(rootView: root, host: host)
@@ -117,6 +111,6 @@ public enum ControlsGallery {
         try GestureScript.drag(from: Point(x: 150, y: 282), to: Point(x: 410, y: 282), duration: 0.4, release: false)
             .play(on: dispatcher, host: host)
         host.renderFrame()
-        return host.makeImage()
+        return host
     }
 }

@@ -5,29 +5,25 @@ import StrataLayers
 import StrataText
 
 /// The layer system's pictures for `strata gallery`: each is a layer tree
-/// rendered by a headless host, some after animations have run.
+/// rendered by a headless host, some after animations have run
+/// (`Gallery.pictures`).
 @MainActor
 public enum LayerGallery {
     static let red = Color(red: 1, green: 0.23, blue: 0.19)
 
-    /// Renders every picture into `out`; returns the files written.
-    public static func render(into out: String) throws -> [String] {
-        var written: [String] = []
-        for (name, build) in [
-            ("layers-health-card", healthCard), ("layers-replicator-ring", replicatorRing),
-            ("layers-shadows-and-masks", shadowsAndMasks), ("layers-perspective-card", perspectiveCard),
-            ("layers-cubes", cubes), ("layers-fire-and-snow", fireAndSnow),
-            ("layers-tiled-snowman", tiledSnowman),
-        ]
-            as [(String, (LayerHost) throws -> Void)]
-        {
-            let host = try LayerHost(width: 480, height: 320, scale: 1, backgroundColor: Color(white: 0.95))
-            try build(host)
-            let path = "\(out)/\(name).png"
-            try host.writePNG(to: path)
-            written.append(path)
-        }
-        return written
+    /// The pictures, by name, each built in a host of 480 × 320 points.
+    static let builders: [(String, @MainActor @Sendable (LayerHost) throws -> Void)] = [
+        ("layers-health-card", healthCard), ("layers-replicator-ring", replicatorRing),
+        ("layers-shadows-and-masks", shadowsAndMasks), ("layers-perspective-card", perspectiveCard),
+        ("layers-cubes", cubes), ("layers-fire-and-snow", fireAndSnow),
+        ("layers-tiled-snowman", tiledSnowman),
+    ]
+
+    /// The picture `build` makes, in a host of its own.
+    static func host(_ build: @MainActor (LayerHost) throws -> Void) throws -> LayerHost {
+        let host = try LayerHost(width: 480, height: 320, scale: 1, backgroundColor: Color(white: 0.95))
+        try build(host)
+        return host
     }
 
     /// A Health-style card: a `LineChartLayer` in the Health theme (a

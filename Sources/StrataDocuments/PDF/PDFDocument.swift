@@ -120,6 +120,7 @@ public final class PDFDocument {
     /// The document's bytes, with the open page ended.
     public func makeData() -> Data {
         endPage()
+        for page in pages { page.endOpenGroups() }
         var file = PDFFile()
         let catalog = file.reserve(), tree = file.reserve(), infoObject = file.reserve()
         var kids: [Int] = []
@@ -152,21 +153,27 @@ public final class PDFDocument {
             let pageObject = file.reserve(), contents = file.reserve()
             kids.append(pageObject)
             file.writeStream(contents, data: page.content)
-            // The page's own objects, and its resources naming them.
+            // The page's own objects, and its resources naming them (one
+            // object, which the forms of its groups and masks share).
             let numbers = page.objects.map { _ in file.reserve() }
+            let resourcesObject = file.reserve()
             func resolved(_ text: String) -> String {
-                var out = text
+                var out = text.replacingOccurrences(of: "@resources@", with: "\(resourcesObject) 0 R")
                 for (k, n) in numbers.enumerated().reversed() { out = out.replacingOccurrences(of: "@\(k)@", with: "\(n) 0 R") }
                 return out
             }
-            for (k, object) in page.objects.enumerated() { file.writeStream(numbers[k], dictionary: object.dictionary, data: object.stream) }
+            for (k, object) in page.objects.enumerated() {
+                file.writeStream(numbers[k], dictionary: resolved(object.dictionary), data: object.stream)
+            }
             var resources = ""
             if !page.extGStates.isEmpty {
                 let states = page.extGStates.sorted { $0.value < $1.value }.map { "/\($0.value) <<\(resolved($0.key)) >>" }
                 resources += " /ExtGState << \(states.joined(separator: " ")) >>"
             }
-            if !page.imagesUsed.isEmpty {
-                let names = page.imagesUsed.sorted().compactMap { i in imageObjects[i].map { "/Im\(i) \($0) 0 R" } }
+            if !page.imagesUsed.isEmpty || !page.forms.isEmpty {
+                let names =
+                    page.imagesUsed.sorted().compactMap { i in imageObjects[i].map { "/Im\(i) \($0) 0 R" } }
+                    + page.forms.map { "/Fm\($0) \(numbers[$0]) 0 R" }
                 resources += " /XObject << \(names.joined(separator: " ")) >>"
             }
             if !page.fontsUsed.isEmpty {
@@ -180,7 +187,8 @@ public final class PDFDocument {
             let box = "[0 0 \(PDFSyntax.number(page.size.width)) \(PDFSyntax.number(page.size.height))]"
             file.write(
                 pageObject,
-                "<< /Type /Page /Parent \(tree) 0 R /MediaBox \(box) /Resources <<\(resources) >> /Contents \(contents) 0 R >>")
+                "<< /Type /Page /Parent \(tree) 0 R /MediaBox \(box) /Resources \(resourcesObject) 0 R /Contents \(contents) 0 R >>")
+            file.write(resourcesObject, "<<\(resources) >>")
         }
         file.write(tree, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
         file.write(catalog, "<< /Type /Catalog /Pages \(tree) 0 R >>")

@@ -2,29 +2,28 @@ import StrataGraphics
 
 /// The images a PDF document draws, each embedded once however often and
 /// on however many pages it is drawn: an image XObject of its straight
-/// RGB (FlateDecode), with a soft mask of its alpha when it has any.
+/// RGB (FlateDecode), with a soft mask of its alpha when it has any. PDF's
+/// `/Interpolate` belongs to the image, not the drawing, so an image drawn
+/// both smoothed and with `.none` (nearest) is embedded once for each.
 final class PDFImages {
     /// The images by the storage of their pixels (kept alive here, so an
     /// address is not reused while the document lives).
     private var indices: [Key: Int] = [:]
     private(set) var images: [Image] = []
-    /// Whether any drawing of each image asked for smoothing (PDF's
-    /// `/Interpolate` is the image's own, not the drawing's).
+    /// Whether each image is smoothed when scaled (`/Interpolate`).
     private(set) var smooth: [Bool] = []
 
     struct Key: Hashable {
         var address: UInt
         var width, height, bytesPerRow: Int
+        var smooth: Bool
     }
 
     /// The index of `image` among the document's, added when new.
     func index(of image: Image, smooth smoothing: Bool) -> Int {
         let address = image.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-        let key = Key(address: address, width: image.width, height: image.height, bytesPerRow: image.bytesPerRow)
-        if let i = indices[key] {
-            smooth[i] = smooth[i] || smoothing
-            return i
-        }
+        let key = Key(address: address, width: image.width, height: image.height, bytesPerRow: image.bytesPerRow, smooth: smoothing)
+        if let i = indices[key] { return i }
         images.append(image)
         smooth.append(smoothing)
         indices[key] = images.count - 1

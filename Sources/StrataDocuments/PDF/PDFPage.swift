@@ -10,6 +10,13 @@ import StrataText
 /// and the painting operator. Fills are placed on the page point by point;
 /// strokes are drawn in user space under the transform (`cm`), so a
 /// stretched transform stretches the pen as it does on a bitmap.
+///
+/// A transparency layer is a form XObject with a transparency group,
+/// painted with the clips, alpha and blend mode in force when it ends. A
+/// clip to an image mask is a soft mask (`/SMask`, its alpha the mask's
+/// coverage) set with the clip's rectangle; PDF keeps one soft mask at a
+/// time, so with two image masks in force the inner one is drawn in a group
+/// the outer one masks. Forms and masks use the page's resources.
 final class PDFPage: GlyphDevice {
     let size: Size
     private(set) var content: [UInt8] = []
@@ -19,8 +26,16 @@ final class PDFPage: GlyphDevice {
     /// The shadings used, by their dictionaries, with their resource names.
     private(set) var shadings: [String: String] = [:]
     /// Objects the resources refer to (soft masks' forms), written with
-    /// the page; the resources name object `k` of them as `@k@`.
+    /// the page; the resources name object `k` of them as `@k@`, and
+    /// `@resources@` names the page's resources.
     private(set) var objects: [(dictionary: String, stream: [UInt8])] = []
+    /// The forms of transparency groups, by the index of their object.
+    private(set) var forms: [Int] = []
+    /// The content of the groups begun and not ended, outermost first.
+    private var groups: [[UInt8]] = []
+    /// The soft masks made for image masks, by the mask, with the
+    /// graphics state that sets each.
+    private var maskStates: [VectorMask: String] = [:]
 
     /// The document's images, shared by its pages.
     let images: PDFImages
@@ -41,6 +56,10 @@ final class PDFPage: GlyphDevice {
     private func emit(_ s: String) { content += Array(s.utf8) }
 
     func fill(_ path: Path, rule: FillRule, paint: Paint, state: VectorState) {
+        masked(state) { fillMasked(path, rule: rule, paint: paint, state: $0) }
+    }
+
+    private func fillMasked(_ path: Path, rule: FillRule, paint: Paint, state: VectorState) {
         guard case .color(let color) = paint else { return fillShading(path, rule: rule, paint: paint, state: state) }
         let alpha = color.alpha * state.alpha
         guard alpha > 0 else { return }
@@ -53,6 +72,10 @@ final class PDFPage: GlyphDevice {
     }
 
     func stroke(_ path: Path, style: StrokeStyle, paint: Paint, state: VectorState) {
+        masked(state) { strokeMasked(path, style: style, paint: paint, state: $0) }
+    }
+
+    private func strokeMasked(_ path: Path, style: StrokeStyle, paint: Paint, state: VectorState) {
         guard case .color(let color) = paint else { return }
         let alpha = color.alpha * state.alpha
         let t = state.transform
@@ -91,6 +114,10 @@ final class PDFPage: GlyphDevice {
     /// Draws `image` over `rect`: the document's XObject of it, placed by
     /// the transform and the rectangle (its first row at the top).
     func draw(_ image: Image, in rect: Rect, interpolation: InterpolationQuality, state: VectorState) {
+        masked(state) { drawMasked(image, in: rect, interpolation: interpolation, state: $0) }
+    }
+
+    private func drawMasked(_ image: Image, in rect: Rect, interpolation: InterpolationQuality, state: VectorState) {
         let t = state.transform
         guard state.alpha > 0, t.inverted() != nil else { return }
         let index = images.index(of: image, smooth: interpolation != .none)
@@ -110,6 +137,12 @@ final class PDFPage: GlyphDevice {
     func drawGlyphs(
         _ glyphs: [UInt32], positions: [Point], texts: [String], face: FontFace, size: Double, color: Color, state: VectorState
     ) {
+        masked(state) { drawGlyphsMasked(glyphs, positions: positions, texts: texts, face: face, size: size, color: color, state: $0) }
+    }
+
+    private func drawGlyphsMasked(
+        _ glyphs: [UInt32], positions: [Point], texts: [String], face: FontFace, size: Double, color: Color, state: VectorState
+    ) {
         let alpha = color.alpha * state.alpha
         let t = state.transform
         guard alpha > 0, size.isFinite, size > 0, t.inverted() != nil, !glyphs.isEmpty else { return }
@@ -127,12 +160,95 @@ final class PDFPage: GlyphDevice {
         emit(out + "ET\nQ\n")
     }
 
-    /// Each clip's path placed on the page, intersected in turn.
+    /// Each clip's path placed on the page, intersected in turn, and the
+    /// soft mask of the innermost image mask.
     private func clip(_ clips: [VectorClip]) {
+        emit(clipText(clips))
+    }
+
+    /// The operators of `clip(_:)`.
+    private func clipText(_ clips: [VectorClip]) -> String {
+        var text = ""
+        var mask: VectorMask?
         for c in clips {
-            emitPath(c.path, transform: c.transform)
-            emit(c.rule == .evenOdd ? "W* n\n" : "W n\n")
+            text += Self.pathText(c.path, c.transform) + (c.rule == .evenOdd ? "W* n\n" : "W n\n")
+            if let m = c.mask { mask = m }
         }
+        if let mask, let transform = clips.last(where: { $0.mask == mask })?.transform {
+            text += "/\(maskState(mask, transform: transform)) gs\n"
+        }
+        return text
+    }
+
+    /// The graphics state whose soft mask is `mask` placed by `transform`:
+    /// a form drawing the mask's image (white, its alpha the coverage),
+    /// whose alpha is the mask (`/S /Alpha`; outside the image nothing
+    /// shows).
+    private func maskState(_ mask: VectorMask, transform t: Transform) -> String {
+        if let name = maskStates[mask] { return name }
+        let index = images.index(of: mask.image, smooth: mask.interpolation != .none)
+        imagesUsed.insert(index)
+        let r = mask.rect
+        let place = [r.width, 0, 0, -r.height, r.minX, r.maxY].map(PDFSyntax.number).joined(separator: " ")
+        let content = "q \(PDFSyntax.matrix(t)) cm \(place) cm /Im\(index) Do Q\n"
+        objects.append((formDictionary(group: true), Array(content.utf8)))
+        let entries = " /SMask << /Type /Mask /S /Alpha /G @\(objects.count - 1)@ >>"
+        let name = extGStates[entries] ?? "GS\(extGStates.count)"
+        extGStates[entries] = name
+        maskStates[mask] = name
+        return name
+    }
+
+    /// A form's dictionary: the page's box and resources, a transparency
+    /// group when `group`.
+    private func formDictionary(group: Bool) -> String {
+        let box = "[0 0 \(PDFSyntax.number(size.width)) \(PDFSyntax.number(size.height))]"
+        return "/Type /XObject /Subtype /Form /BBox \(box)\(group ? " /Group << /S /Transparency >>" : "") /Resources @resources@"
+    }
+
+    func beginGroup() {
+        groups.append(content)
+        content = []
+    }
+
+    /// Ends the groups left open (a transparency layer never ended), each
+    /// drawn as it is, when the document is written.
+    func endOpenGroups() {
+        while !groups.isEmpty { endGroup(state: VectorState(transform: .identity, clips: [], alpha: 1, blendMode: .normal)) }
+    }
+
+    /// Makes the group's content a form with a transparency group, and
+    /// paints it (`Do`) through the clips with the alpha and blend mode.
+    func endGroup(state: VectorState) {
+        guard let outer = groups.popLast() else { return }
+        let inner = content
+        content = outer
+        guard state.alpha > 0 else { return }
+        objects.append((formDictionary(group: true), inner))
+        let form = objects.count - 1
+        forms.append(form)
+        masked(state) { state in
+            emit("q\n")
+            clip(state.clips)
+            graphicsState(fill: state.alpha, stroke: state.alpha, blend: state.blendMode)
+            emit("/Fm\(form) Do\nQ\n")
+        }
+    }
+
+    /// Runs `draw` with `state`, or, when more than one image mask is in
+    /// force (PDF has one soft mask at a time), with the clips from the
+    /// innermost mask on, in a group that the outer clips mask in turn.
+    private func masked(_ state: VectorState, _ draw: (VectorState) -> Void) {
+        let masks = state.clips.indices.filter { state.clips[$0].mask != nil }
+        guard masks.count > 1, let last = masks.last else { return draw(state) }
+        var inside = state, outside = state
+        inside.clips = Array(state.clips[last...])
+        outside.clips = Array(state.clips[..<last])
+        outside.alpha = 1
+        outside.blendMode = .normal
+        beginGroup()
+        draw(inside)
+        endGroup(state: outside)
     }
 
     /// Colours, and linear and radial gradients that pad; the canvas draws
@@ -158,6 +274,10 @@ final class PDFPage: GlyphDevice {
     /// Fills the clip with the gradient, extended beyond its ends as asked
     /// (`sh` paints the whole clip).
     func drawGradient(_ paint: Paint, extendStart: Bool, extendEnd: Bool, state: VectorState) {
+        masked(state) { drawGradientMasked(paint, extendStart: extendStart, extendEnd: extendEnd, state: $0) }
+    }
+
+    private func drawGradientMasked(_ paint: Paint, extendStart: Bool, extendEnd: Bool, state: VectorState) {
         shade(nil, paint: paint, extend: (extendStart, extendEnd), state: state)
     }
 
@@ -178,15 +298,26 @@ final class PDFPage: GlyphDevice {
             return
         }
         guard !gradient.stops.isEmpty, geometry.coords.allSatisfy(\.isFinite) else { return }
+        if gradient.stops.contains(where: { $0.color.alpha < 1 }), state.clips.contains(where: { $0.mask != nil }) {
+            // The stops' alphas are a soft mask, as is the image mask: the
+            // gradient is drawn in a group the image mask masks.
+            var inside = state
+            inside.clips = []
+            inside.alpha = 1
+            inside.blendMode = .normal
+            beginGroup()
+            shade(shape, paint: paint, extend: extend, state: inside)
+            return endGroup(state: state)
+        }
         func shading(_ space: String, _ values: (Color) -> [Double]) -> String {
             let coords = geometry.coords.map(PDFSyntax.number).joined(separator: " ")
             return
                 "<< /ShadingType \(geometry.type) /ColorSpace /\(space) /Coords [\(coords)] /Function \(Self.function(gradient.stops, values)) /Extend [\(extend.0) \(extend.1)] >>"
         }
         let colors = shadingName(shading("DeviceRGB") { [$0.red, $0.green, $0.blue] })
+        let clips = clipText(state.clips)
         let clipAndPaint = { (name: String) -> String in
-            var text = ""
-            for c in state.clips { text += Self.pathText(c.path, c.transform) + (c.rule == .evenOdd ? "W* n\n" : "W n\n") }
+            var text = clips
             if let shape { text += Self.pathText(shape.path, t) + (shape.rule == .evenOdd ? "W* n\n" : "W n\n") }
             text += PDFSyntax.matrix(t) + " cm\n"
             return text + "/\(name) sh\n"
@@ -253,7 +384,9 @@ final class PDFPage: GlyphDevice {
     }
 
     /// PDF's name for `mode`; nil for the Porter-Duff modes PDF has no
-    /// blend mode for (drawn as normal for now).
+    /// blend mode for (drawn as normal). Added light (`plusLighter`) is
+    /// drawn as screen, its nearest: the same over black, and a little
+    /// darker where both are bright.
     static func blendName(_ mode: BlendMode) -> String? {
         switch mode {
         case .normal: "Normal"
@@ -268,6 +401,7 @@ final class PDFPage: GlyphDevice {
         case .softLight: "SoftLight"
         case .difference: "Difference"
         case .exclusion: "Exclusion"
+        case .plusLighter: "Screen"
         default: nil
         }
     }

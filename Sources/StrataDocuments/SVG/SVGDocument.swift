@@ -16,13 +16,14 @@ import StrataGraphics
 /// its `viewBox` is in points, so one unit of the canvas is one point, as
 /// on a PDF page; browsers and `rsvg-convert` show it at that size.
 ///
-/// What it draws so far: fills and strokes of paths in colours, fills with
-/// linear and radial gradients (`<linearGradient>`, `<radialGradient>`,
-/// with their spreads and stop opacities), clips, alpha and the separable
-/// blend modes (CSS's `mix-blend-mode`), images (inline PNGs, each once)
-/// and text as its glyphs' outlines; shadows, conic gradients and image
-/// patterns are images of their area; text kept as text and transparency
-/// layers' groups follow (issue 40).
+/// What it draws: fills and strokes of paths in colours, fills with linear
+/// and radial gradients (`<linearGradient>`, `<radialGradient>`, with their
+/// spreads and stop opacities), clips to paths and to image masks
+/// (`<mask>`), alpha and the separable blend modes (CSS's
+/// `mix-blend-mode`), transparency layers (`<g>` with their opacity and
+/// blend mode), images (inline PNGs, each once) and text as its glyphs'
+/// outlines; shadows, conic gradients, image patterns and sprites are
+/// images of their area.
 public final class SVGDocument {
     /// The drawing's canvas.
     public let canvas: Canvas
@@ -50,6 +51,7 @@ public final class SVGDocument {
         out +=
             "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"\(w)pt\" height=\"\(h)pt\" viewBox=\"0 0 \(w) \(h)\">\n"
         if let title { out += "<title>\(SVGDrawing.escaped(title))</title>\n" }
+        drawing.endOpenGroups()
         if !drawing.definitions.isEmpty { out += "<defs>\n" + drawing.definitions + "</defs>\n" }
         out += drawing.body
         out += "</svg>\n"
@@ -237,7 +239,8 @@ final class SVGDrawing: VectorDevice {
         let id = "i\(imageIDs.count + 1)"
         // Kept with its id, so the pixels' address is not reused meanwhile.
         imageIDs[key] = (id, image)
-        let rendering = pixelated ? " image-rendering=\"optimizeSpeed\"" : ""
+        // Browsers take CSS's `pixelated`; librsvg smooths every image.
+        let rendering = pixelated ? " image-rendering=\"optimizeSpeed\" style=\"image-rendering:pixelated\"" : ""
         definitions +=
             "<image id=\"\(id)\" width=\"\(image.width)\" height=\"\(image.height)\" preserveAspectRatio=\"none\"\(rendering) xlink:href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>\n"
         return id
@@ -287,14 +290,69 @@ final class SVGDrawing: VectorDevice {
     }
 
     /// Adds `text`, inside one group a clip for each of `clips` (nested
-    /// groups intersect them, as every renderer reads them).
+    /// groups intersect them, as every renderer reads them), and one more
+    /// for an image mask's `<mask>`.
     private func element(_ text: String, clips: [VectorClip]) {
         var open = "", close = ""
         for c in clips {
             open += "<g clip-path=\"url(#\(clipID(c)))\">"
             close += "</g>"
+            if let mask = c.mask, let id = maskID(mask, transform: c.transform) {
+                open += "<g mask=\"url(#\(id))\">"
+                close += "</g>"
+            }
         }
         body += open + text + close + "\n"
+    }
+
+    /// The masks made so far.
+    private var maskIDs: [VectorClip: String] = [:]
+
+    /// The id of a `<mask>` showing the mask's image (white, its alpha the
+    /// coverage: SVG's luminance mask of it is the coverage), placed by
+    /// `transform`; nil when the image cannot be encoded.
+    private func maskID(_ mask: VectorMask, transform t: Transform) -> String? {
+        let key = VectorClip(path: Path(), transform: t, rule: .winding, mask: mask)
+        if let id = maskIDs[key] { return id }
+        guard let image = imageID(mask.image, pixelated: mask.interpolation == .none) else { return nil }
+        let id = "m\(maskIDs.count + 1)"
+        maskIDs[key] = id
+        let r = mask.rect
+        let place = Transform(
+            a: r.width / Double(mask.image.width), b: 0, c: 0, d: r.height / Double(mask.image.height), tx: r.minX, ty: r.minY
+        ).concatenating(t)
+        let w = PDFSyntax.number(size.width), h = PDFSyntax.number(size.height)
+        definitions +=
+            "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\"><use xlink:href=\"#\(image)\" transform=\"matrix(\(PDFSyntax.matrix(place)))\"/></mask>\n"
+        return id
+    }
+
+    /// The bodies of the groups begun and not ended, outermost first.
+    private var groups: [String] = []
+
+    func beginGroup() {
+        groups.append(body)
+        body = ""
+    }
+
+    /// Ends the groups left open (a transparency layer never ended), each
+    /// drawn as it is, when the document is written.
+    func endOpenGroups() {
+        while !groups.isEmpty { endGroup(state: VectorState(transform: .identity, clips: [], alpha: 1, blendMode: .normal)) }
+    }
+
+    /// The group's elements in a `<g>` with the alpha (`opacity`) and blend
+    /// mode, inside the clips.
+    func endGroup(state: VectorState) {
+        guard let outer = groups.popLast() else { return }
+        let inner = body
+        body = outer
+        guard state.alpha > 0, !inner.isEmpty else { return }
+        var attributes = ""
+        if state.alpha < 1 { attributes += " opacity=\"\(PDFSyntax.number(state.alpha))\"" }
+        // A group is isolated, as a transparency layer is.
+        attributes += blendStyle(state.blendMode).isEmpty ? "" : blendStyle(state.blendMode)
+        element("<g\(attributes)>\n" + inner + "</g>", clips: state.clips)
     }
 
     /// The id of the clip path of `clip`, made when first needed.
@@ -309,7 +367,8 @@ final class SVGDrawing: VectorDevice {
     }
 
     /// CSS's `mix-blend-mode` for `mode`; nothing for normal, and for the
-    /// Porter-Duff modes CSS blending lacks (drawn as normal for now).
+    /// Porter-Duff modes CSS blending lacks (drawn as normal). Added light
+    /// (`plusLighter`) is drawn as screen, as in PDF.
     private func blendStyle(_ mode: BlendMode) -> String {
         let name: String? =
             switch mode {
@@ -324,6 +383,7 @@ final class SVGDrawing: VectorDevice {
             case .softLight: "soft-light"
             case .difference: "difference"
             case .exclusion: "exclusion"
+            case .plusLighter: "screen"
             default: nil
             }
         return name.map { " style=\"mix-blend-mode:\($0)\"" } ?? ""

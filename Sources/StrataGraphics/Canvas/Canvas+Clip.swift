@@ -71,12 +71,21 @@ extension Canvas {
     /// An empty image, or a rectangle that is empty or not finite, clips
     /// everything away.
     public func clip(to rect: Rect, mask: Image, channel: MaskChannel = .automatic) {
-        guard !state.clip.isEmpty, device == nil else { return }
+        guard !state.clip.isEmpty else { return }
         let r = rect.standardized
         guard mask.width > 0, mask.height > 0, !r.isNull, r.width > 0, r.height > 0,
             r.origin.isFinite, r.width.isFinite, r.height.isFinite
         else {
             clipEverything()
+            return
+        }
+        let luminance = channel == .luminance || (channel == .automatic && mask.isOpaque)
+        if device != nil {
+            // The rectangle narrows the box; the device applies the mask.
+            vectorClip(
+                Path(rect: r), rule: .winding,
+                mask: VectorMask(
+                    image: mask.coverageImage(luminance: luminance), rect: r, interpolation: state.interpolationQuality))
             return
         }
         let device = r.applying(state.transform)
@@ -91,7 +100,6 @@ extension Canvas {
             clipEverything()
             return
         }
-        let luminance = channel == .luminance || (channel == .automatic && mask.isOpaque)
         // The mask as white at the channel's value, drawn over the area as any
         // image is: its alpha is then the clip's coverage.
         let coverage = mask.coverageImage(luminance: luminance)

@@ -60,12 +60,25 @@ extension Canvas {
     /// which is then composited as one image with the alpha, blend mode, shadow
     /// and clip in force now. Inside the layer alpha is 1, the blend mode normal
     /// and there is no shadow. Saves the graphics state, as Core Graphics does.
+    ///
+    /// On a vector canvas the layer is the device's group (a PDF
+    /// transparency group, an SVG `<g>` with its opacity and blend mode),
+    /// and its contents stay vectors. A shadow set when a vector layer
+    /// begins is drawn under each of its drawings in turn rather than under
+    /// the layer as a whole (a shadow is an image there, and the group's
+    /// pixels are never made): where its drawings overlap, a later one's
+    /// shadow falls on an earlier one.
     public func beginTransparencyLayer() {
         saveGState()
         layers.append((target: target, depth: stack.count))
-        // A vector canvas draws the layer's contents straight onto the page
-        // for now (its group comes with issue 40's next steps).
-        guard device == nil else { return }
+        if let device {
+            device.beginGroup()
+            // The clips in force apply when the group is composited.
+            state.vectorClips = []
+            state.alpha = 1
+            state.blendMode = .normal
+            return
+        }
         target = try! Bitmap(width: bitmap.width, height: bitmap.height)  // the size of an existing bitmap
         state.alpha = 1
         state.blendMode = .normal
@@ -81,7 +94,11 @@ extension Canvas {
         target = previous
         stack.removeLast(max(0, stack.count - depth))
         restoreGState()
-        if device == nil { composite(layer: layer) }
+        if let device {
+            device.endGroup(state: vectorState)
+        } else {
+            composite(layer: layer)
+        }
     }
 
     /// Composites `layer` (a bitmap the size of the canvas, already clipped) onto

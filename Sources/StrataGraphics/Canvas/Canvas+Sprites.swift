@@ -36,8 +36,14 @@ extension Canvas {
     /// sprites are drawn grouped by where they fall, band by band, which keeps
     /// the frame's memory in cache; the result is the same for additive
     /// sprites and may differ where unordered ones overlap.
+    ///
+    /// On a vector canvas the sprites are one image of the area they cover,
+    /// at the device's `rasterScale` (a particle system's thousands of
+    /// tinted copies would otherwise be as many images); added sprites
+    /// (`plusLighter`) are placed with the device's nearest blend mode.
     public func drawSprites(_ images: [Image], _ sprites: [Sprite], inAnyOrder: Bool = false) {
-        guard !state.clip.isEmpty, !images.isEmpty, !sprites.isEmpty, device == nil else { return }
+        guard !state.clip.isEmpty, !images.isEmpty, !sprites.isEmpty else { return }
+        if device != nil { return drawSpritesRasterized(images, sprites, inAnyOrder: inAnyOrder) }
         let grouped = inAnyOrder && sprites.count > 64
         let additive = state.blendMode == .plusLighter
         guard additive || state.blendMode == .normal else {
@@ -52,6 +58,27 @@ extension Canvas {
             return
         }
         blitSprites(images, sprites, additive: additive, grouped: grouped)
+    }
+
+    /// The sprites on a vector canvas: the page area their corners cover,
+    /// drawn as an image.
+    func drawSpritesRasterized(_ images: [Image], _ sprites: [Sprite], inAnyOrder: Bool) {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        let t = state.transform
+        for sprite in sprites where sprite.image >= 0 && sprite.image < images.count {
+            let image = images[sprite.image]
+            let m = sprite.transform.concatenating(t)
+            for (x, y) in [(0.0, 0.0), (Double(image.width), 0), (0, Double(image.height)), (Double(image.width), Double(image.height))] {
+                let p = Point(x: x, y: y).applying(m)
+                guard p.x.isFinite, p.y.isFinite else { continue }
+                x0 = min(x0, p.x)
+                y0 = min(y0, p.y)
+                x1 = max(x1, p.x)
+                y1 = max(y1, p.y)
+            }
+        }
+        guard x0 < x1, y0 < y1 else { return }
+        drawRasterized(over: Rect(x: x0 - 1, y: y0 - 1, width: x1 - x0 + 2, height: y1 - y0 + 2), .sprites(images, sprites, inAnyOrder))
     }
 
     /// Where a sprite of `width` × `height` pixels under device map `m` falls,

@@ -9,17 +9,17 @@
 /// user space to the page (points, y down, origin at the top left), and
 /// every clip in force. The device writes them as vectors.
 ///
-/// What reaches a device so far: fills and strokes of paths, rectangles and
+/// What reaches a device: fills and strokes of paths, rectangles and
 /// ellipses with their paints (colours, and gradients as paints), clips to
-/// rectangles and paths, alpha and blend modes, images, and the canvas's
-/// own gradient calls (`drawLinearGradient` and its kin). (StrataText
-/// draws text on a vector canvas as text where the device takes glyphs,
-/// and as outlines elsewhere.) What a device cannot express (shadows, and
-/// the paints `canPaint` declines) the canvas draws as an image of its
-/// area at the device's `rasterScale`. Image masks, sprites and
-/// transparency layers' groups come in the following steps (issue 40);
-/// until then a vector canvas does not draw them (a transparency layer's
-/// contents are drawn straight onto the page).
+/// rectangles, paths and image masks (`VectorClip.mask`), alpha and blend
+/// modes, images, the canvas's own gradient calls (`drawLinearGradient`
+/// and its kin), and transparency layers as groups (`beginGroup()` …
+/// `endGroup(state:)`). (StrataText draws text on a vector canvas as text
+/// where the device takes glyphs, and as outlines elsewhere.) What a device
+/// cannot express the canvas draws as an image of its area at the device's
+/// `rasterScale`: shadows (a transparency layer's shadow included, with
+/// the layer), the paints `canPaint` declines, and sprites (a particle
+/// system's thousands of tinted copies are one image).
 public protocol VectorDevice: AnyObject {
     /// The page's size, in points.
     var size: Size { get }
@@ -43,6 +43,13 @@ public protocol VectorDevice: AnyObject {
     /// Pixels a point for what is drawn as an image: shadows, and paints
     /// the device cannot express (2 by default: 144 pixels an inch).
     var rasterScale: Double { get }
+    /// Starts a group (a transparency layer): what is drawn until the
+    /// matching `endGroup(state:)` is composited as one picture. Groups nest.
+    func beginGroup()
+    /// Ends the innermost group and composites it onto what is below with
+    /// `state`'s clips, alpha and blend mode (its transform plays no part:
+    /// the group's contents were placed on the page as they were drawn).
+    func endGroup(state: VectorState)
 }
 
 extension VectorDevice {
@@ -50,16 +57,54 @@ extension VectorDevice {
 }
 
 /// A clip in force on a vector canvas: the inside of `path` under `rule`,
-/// the path in the user space of `transform` (to the page).
+/// the path in the user space of `transform` (to the page), and where
+/// `mask` is set, that mask's coverage within it
+/// (`Canvas.clip(to:mask:channel:)`).
 public struct VectorClip: Hashable, Sendable {
     public var path: Path
     public var transform: Transform
     public var rule: FillRule
+    /// An image whose alpha is the coverage, stretched over `mask.rect`
+    /// (user space of `transform`); `path` is that rectangle.
+    public var mask: VectorMask?
 
-    public init(path: Path, transform: Transform, rule: FillRule) {
+    public init(path: Path, transform: Transform, rule: FillRule, mask: VectorMask? = nil) {
         self.path = path
         self.transform = transform
         self.rule = rule
+        self.mask = mask
+    }
+}
+
+/// The image of a mask clip: white, its alpha the coverage the clip lets
+/// through (the mask's alpha or luminance, as the clip's channel chose),
+/// over `rect`. Two are equal when they share the same pixels' storage and
+/// rectangle (the image is never compared pixel by pixel).
+public struct VectorMask: Hashable, Sendable {
+    public let image: Image
+    public let rect: Rect
+    public let interpolation: InterpolationQuality
+
+    public init(image: Image, rect: Rect, interpolation: InterpolationQuality) {
+        self.image = image
+        self.rect = rect
+        self.interpolation = interpolation
+    }
+
+    private var storage: UInt {
+        image.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    }
+
+    public static func == (a: VectorMask, b: VectorMask) -> Bool {
+        a.storage == b.storage && a.image.width == b.image.width && a.image.height == b.image.height
+            && a.rect == b.rect && a.interpolation == b.interpolation
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage)
+        hasher.combine(image.width)
+        hasher.combine(rect.minX)
+        hasher.combine(rect.minY)
     }
 }
 
@@ -100,7 +145,7 @@ extension Canvas {
     /// Records a clip on a vector canvas, narrowing the clip box to its
     /// bounds on the page (so `clipBoundingBox` and the empty-clip checks
     /// hold as on a bitmap).
-    func vectorClip(_ path: Path, rule: FillRule) {
+    func vectorClip(_ path: Path, rule: FillRule, mask: VectorMask? = nil) {
         guard let (x0, y0, x1, y1) = Canvas.deviceBounds(path, state.transform) else {
             clipEverything()
             return
@@ -112,7 +157,7 @@ extension Canvas {
         }
         // The clip is made before `state` is modified: reading it inside
         // the append's access would overlap that access.
-        let clip = VectorClip(path: path, transform: state.transform, rule: rule)
+        let clip = VectorClip(path: path, transform: state.transform, rule: rule, mask: mask)
         state.vectorBox = area
         state.vectorClips.append(clip)
     }

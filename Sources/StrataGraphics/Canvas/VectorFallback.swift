@@ -4,6 +4,7 @@ enum RasterFallback {
     case stroke(Path, Paint?)
     case gradient(Paint, GradientDrawingOptions)
     case image(Image, Rect)
+    case sprites([Image], [Sprite], Bool)
 }
 
 extension Canvas {
@@ -52,6 +53,7 @@ extension Canvas {
         theirs.interpolationQuality = mine.interpolationQuality
         theirs.shouldAntialias = mine.shouldAntialias
         theirs.flatness = mine.flatness
+        if case .sprites = call { theirs.blendMode = mine.blendMode == .plusLighter ? .plusLighter : .normal }
         if let s = mine.shadow {
             // Shadows are in device units: the page's points, times the scale.
             theirs.shadow = Shadow(
@@ -67,6 +69,8 @@ extension Canvas {
             off.drawGradient(paint, options: options)
         case .image(let image, let rect):
             off.draw(image, in: rect)
+        case .sprites(let images, let sprites, let inAnyOrder):
+            off.drawSprites(images, sprites, inAnyOrder: inAnyOrder)
         }
         var placed = vectorState
         placed.transform = .identity

@@ -100,15 +100,81 @@ extension Compositor {
     /// its box inside `clip`, then composites that with the layer's opacity,
     /// mask and shadow. Also the way layers under perspective are drawn.
     func drawAsGroup(_ p: FrameNode, in canvas: Canvas, origin: (Int, Int), clip: Rect, alpha: Double) {
+        if canvas.device != nil, p.homography.isAffine { return drawAsVectorGroup(p, in: canvas, origin: origin, clip: clip, alpha: alpha) }
+        guard let (image, x0, y0) = groupImage(p, clip: clip) else { return }
+        let s = p.state
+        let a = alpha * s.opacity
+        if s.shadowOpacity > 0 {
+            drawShadow(p, in: canvas, origin: origin, alpha: a, source: s.shadowPath == nil ? (image, x0, y0) : nil)
+        }
+        canvas.saveGState()
+        canvas.alpha = a
+        canvas.interpolationQuality = .none
+        canvas.draw(
+            image, in: Rect(x: Double(x0 - origin.0), y: Double(y0 - origin.1), width: Double(image.width), height: Double(image.height)))
+        canvas.restoreGState()
+    }
+
+    /// A group on a page: its contents stay vectors, in a transparency
+    /// layer with the layer's opacity, clipped to an image of its mask (the
+    /// mask layer rendered at the compositor's scale); its shadow is the
+    /// blurred image of the group's pixels, as on screen.
+    func drawAsVectorGroup(_ p: FrameNode, in canvas: Canvas, origin: (Int, Int), clip: Rect, alpha: Double) {
+        let s = p.state
+        let a = alpha * s.opacity
+        if s.shadowOpacity > 0 {
+            if s.shadowPath == nil {
+                if let (image, x0, y0) = groupImage(p, clip: clip) {
+                    drawShadow(p, in: canvas, origin: origin, alpha: a, source: (image, x0, y0))
+                }
+            } else {
+                drawShadow(p, in: canvas, origin: origin, alpha: a, source: nil)
+            }
+        }
+        canvas.saveGState()
+        defer { canvas.restoreGState() }
+        if let mask = p.mask {
+            let area = p.subtreeBox.intersection(clip)
+            guard !area.isNull, area.width >= 1, area.height >= 1 else { return }
+            let x0 = Int(saturating: area.minX.rounded(.down)), y0 = Int(saturating: area.minY.rounded(.down))
+            let x1 = Int(saturating: area.maxX.rounded(.up)), y1 = Int(saturating: area.maxY.rounded(.up))
+            guard let m = try? Canvas(width: x1 - x0, height: y1 - y0) else { return }
+            let full = Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0))
+            draw(mask, in: m, origin: (x0, y0), clip: full, alpha: 1)
+            canvas.clip(
+                to: Rect(x: Double(x0 - origin.0), y: Double(y0 - origin.1), width: Double(x1 - x0), height: Double(y1 - y0)),
+                mask: m.makeImage(), channel: .alpha)
+        }
+        let grouped = a < 1 || p.mask != nil
+        if grouped {
+            canvas.alpha = a
+            canvas.beginTransparencyLayer()
+        }
+        let inner = grouped ? 1 : a
+        drawOwn(p, in: canvas, origin: origin, alpha: inner, includeBorder: p.children.isEmpty)
+        if !p.children.isEmpty {
+            canvas.saveGState()
+            if s.masksToBounds { clipToBounds(p, canvas, origin) }
+            for c in p.children { draw(c, in: canvas, origin: origin, clip: clip, alpha: inner) }
+            canvas.restoreGState()
+            drawBorder(p, in: canvas, origin: origin, alpha: inner)
+        }
+        if grouped { canvas.endTransparencyLayer() }
+    }
+
+    /// The layer and its subtree drawn into an offscreen bitmap over the
+    /// part of its box inside `clip` (with its shadow's reach), masked by
+    /// its mask: the image and its top left device pixel.
+    func groupImage(_ p: FrameNode, clip: Rect) -> (Image, Int, Int)? {
         let s = p.state
         // The shadow reaches beyond the box it is cast from.
         let spread =
             s.shadowOpacity > 0 ? Int(saturating: 3 * shadowBlur(s) + abs(s.shadowOffset.width * scale) + abs(s.shadowOffset.height * scale)) + 2 : 0
         let area = p.subtreeBox.intersection(clip.insetBy(dx: -Double(spread), dy: -Double(spread)))
-        guard !area.isNull, area.width >= 1, area.height >= 1 else { return }
+        guard !area.isNull, area.width >= 1, area.height >= 1 else { return nil }
         let x0 = Int(saturating: area.minX.rounded(.down)), y0 = Int(saturating: area.minY.rounded(.down))
         let x1 = Int(saturating: area.maxX.rounded(.up)), y1 = Int(saturating: area.maxY.rounded(.up))
-        guard let off = try? Canvas(width: x1 - x0, height: y1 - y0) else { return }
+        guard let off = try? Canvas(width: x1 - x0, height: y1 - y0) else { return nil }
         let o = (x0, y0)
         if p.homography.isAffine {
             drawOwn(p, in: off, origin: o, alpha: 1, includeBorder: p.children.isEmpty)
@@ -130,23 +196,14 @@ extension Compositor {
             off.draw(m.makeImage(), in: Rect(x: 0, y: 0, width: Double(x1 - x0), height: Double(y1 - y0)))
             off.blendMode = .normal
         }
-        let image = off.makeImage()
-        let a = alpha * s.opacity
-        if s.shadowOpacity > 0 {
-            drawShadow(p, in: canvas, origin: origin, alpha: a, source: s.shadowPath == nil ? (image, x0, y0) : nil)
-        }
-        canvas.saveGState()
-        canvas.alpha = a
-        canvas.interpolationQuality = .none
-        canvas.draw(image, in: Rect(x: Double(x0 - origin.0), y: Double(y0 - origin.1), width: Double(x1 - x0), height: Double(y1 - y0)))
-        canvas.restoreGState()
+        return (off.makeImage(), x0, y0)
     }
 
     /// The canvas's transform from the current user space to the
     /// compositor's device pixels (the canvas's own device space, less the
     /// placement it had before the compositor drew).
     func devicePlacement(_ canvas: Canvas) -> Transform {
-        canvas.transform.concatenating(baseInverse)
+        canvas === baseCanvas ? canvas.transform.concatenating(baseInverse) : canvas.transform
     }
 
     /// Sets the canvas transform to the layer's (relative to `origin`); the
@@ -201,7 +258,15 @@ extension Compositor {
             canvas.saveGState()
             if s.cornerRadius > 0 { canvas.clip(to: s.roundedBoundsPath) } else { canvas.clip(to: s.bounds) }
         }
-        if let image = s.contents { drawContents(p.tint.map { image.multiplied(by: $0) } ?? image, s, canvas) }
+        if s.contents != nil, canvas.device != nil, p.tint == nil, let redraw = vectorContents[p.node.id] {
+            // The contents as vectors: the layer's drawing, again.
+            canvas.saveGState()
+            canvas.clip(to: s.bounds)
+            redraw(canvas)
+            canvas.restoreGState()
+        } else if let image = s.contents {
+            drawContents(p.tint.map { image.multiplied(by: $0) } ?? image, s, canvas)
+        }
         p.special?.value.draw(p, in: canvas)
         if clipped { canvas.restoreGState() }
         if includeBorder { drawBorderInCurrentSpace(s, canvas, p.tint) }

@@ -37,8 +37,14 @@ public final class Compositor {
     /// The inverse of the transform the target canvas had before the
     /// compositor drew (identity for its own frame; `Layer.render(in:)`
     /// draws into a canvas whose user space is already placed): clips the
-    /// compositor works out in device pixels are given back in it.
+    /// compositor works out in device pixels are given back in it. It
+    /// belongs to `baseCanvas` alone: the offscreen canvases of groups start
+    /// in device pixels.
     var baseInverse = Transform.identity
+    weak var baseCanvas: Canvas?
+    /// While `Layer.render(in:)` draws on a vector canvas: the layers whose
+    /// contents are drawn again there, by id (`Layer.drawsVectorContents`).
+    var vectorContents: [Int: @Sendable (Canvas) -> Void] = [:]
     /// Whether hidden layers are skipped (tests turn it off to compare).
     var cullsOccludedLayers = true
     /// Whether the last render had layers that change from frame to frame

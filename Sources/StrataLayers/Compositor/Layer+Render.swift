@@ -36,12 +36,17 @@ extension Layer {
     /// Draws this layer and everything below it, as they look now, into
     /// `canvas` in its current user space (`CALayer.render(in:)`): the
     /// layer's bounds at the origin, its position and transform playing no
-    /// part, its opacity, contents, sublayers and masks drawn. On a vector
-    /// canvas (a PDF page, an SVG drawing) backgrounds, borders, shapes,
-    /// gradients, text and contents stay vectors, text and images; what only
-    /// pixels can show (a group's opacity or mask, perspective) is drawn as
-    /// an image of its area at `rasterScale` pixels a unit, as are blurred
-    /// shadows. Pending layout and display run first.
+    /// part, its opacity, contents, sublayers and masks drawn. Pending
+    /// layout and display run first.
+    ///
+    /// On a vector canvas (a PDF page, an SVG drawing) backgrounds, borders,
+    /// shapes, gradients and text stay vectors and text; contents that
+    /// `draw(in:)` made are drawn again by it, as vectors
+    /// (`drawsVectorContents`), other contents are images; a group's
+    /// opacity is a transparency layer and its mask an image mask of the
+    /// mask layer's pixels. What only pixels can show (perspective,
+    /// blurred shadows, particles) is an image of its area at `rasterScale`
+    /// pixels a unit.
     public func render(in canvas: Canvas, rasterScale: Double = 2) {
         let scale = rasterScale.isFinite && rasterScale > 0 ? min(rasterScale, 16) : 2
         guard bounds.width.isFinite, bounds.height.isFinite, bounds.width > 0, bounds.height > 0 else { return }
@@ -54,9 +59,34 @@ extension Layer {
         defer { canvas.restoreGState() }
         canvas.scaleBy(x: 1 / scale, y: 1 / scale)
         compositor.baseInverse = canvas.transform.inverted() ?? .identity
+        compositor.baseCanvas = canvas
+        if canvas.device != nil { compositor.vectorContents = vectorContentsDrawings() }
         var pass = FramePass(
             bounds: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), scale: scale, time: currentMediaTime, previousRecords: [:])
         guard let tree = pass.prepareRoot(root) else { return }
         compositor.draw(tree, in: canvas, origin: (0, 0), clip: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), alpha: 1)
+    }
+}
+
+extension Layer {
+    /// The drawings of the contents of the layers in this tree that draw
+    /// them again on a vector canvas (`drawsVectorContents`), by layer id:
+    /// called by the compositor while `render(in:)` runs, on the main actor.
+    func vectorContentsDrawings() -> [Int: @Sendable (Canvas) -> Void] {
+        var out: [Int: @Sendable (Canvas) -> Void] = [:]
+        func visit(_ layer: Layer) {
+            if layer.drawsVectorContents {
+                out[layer.id] = { [weak layer] canvas in
+                    // `render(in:)` composites on the main actor, right
+                    // where it is called: the canvas never leaves it.
+                    nonisolated(unsafe) let canvas = canvas
+                    MainActor.assumeIsolated { layer?.draw(in: canvas) }
+                }
+            }
+            for s in layer.sublayers { visit(s) }
+            if let m = layer.mask { visit(m) }
+        }
+        visit(self)
+        return out
     }
 }

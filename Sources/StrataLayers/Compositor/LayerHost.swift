@@ -175,6 +175,23 @@ public final class LayerHost {
     /// The last rendered frame.
     public func makeImage() -> Image { renderer.image() }
 
+    /// The frame's background colour.
+    public var backgroundColor: Color { renderer.withCompositor { $0.backgroundColor } }
+
+    /// Draws what the host shows into `canvas`, in points from its current
+    /// user space: the background, then the root layer's tree at the
+    /// clock's time (`Layer.render(in:rasterScale:)`). On a vector canvas (a
+    /// PDF page, an SVG drawing of the root layer's size) the frame comes
+    /// out as vectors, text and images, what only pixels can show at
+    /// `rasterScale` pixels a point (the host's scale when nil, at least 2).
+    public func render(in canvas: Canvas, rasterScale: Double? = nil) {
+        canvas.saveGState()
+        canvas.fillColor = backgroundColor
+        canvas.fill(rootLayer.bounds)
+        canvas.restoreGState()
+        rootLayer.render(in: canvas, rasterScale: rasterScale ?? max(2, scale))
+    }
+
     /// Writes the last rendered frame as a PNG file.
     public func writePNG(to path: String) throws {
         try makeImage().writePNG(to: path)

@@ -144,6 +144,22 @@ open class Layer {
         delegate?.draw(self, in: canvas)
     }
 
+    /// Whether `render(in:)` into a vector canvas (a PDF page, an SVG
+    /// drawing) draws this layer's contents by calling `draw(in:)` into it
+    /// (in bounds coordinates, clipped to the bounds), so that they come
+    /// out as vectors and text instead of the contents image, as Core
+    /// Animation draws a layer's drawing again into a PDF context. By
+    /// default, true while the contents are the image `display()` drew with
+    /// `draw(in:)` (`drawContents()`) and all of it is shown; false for
+    /// contents set directly or drawn asynchronously, which stay images.
+    /// Subclasses that make their contents otherwise, and can draw them
+    /// again, override it (the streaming graph's tiles do).
+    open var drawsVectorContents: Bool {
+        state.contents != nil && contentsVersion == backingVersion
+            && state.contentsRect == Rect(x: 0, y: 0, width: 1, height: 1)
+            && state.contentsCenter == Rect(x: 0, y: 0, width: 1, height: 1)
+    }
+
     /// Called by every `setNeedsDisplay` request, coalesced or not (an
     /// asynchronous layer cancels the drawing in flight here).
     func requestedDisplay() {}
