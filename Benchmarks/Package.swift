@@ -28,6 +28,7 @@ let package = Package(
                 .product(name: "StrataWaylandTesting", package: "Strata"),
                 .product(name: "StrataTestSupport", package: "Strata"),
                 .product(name: "StrataDemos", package: "Strata"),
+                .product(name: "StrataDocuments", package: "Strata"),
                 .product(name: "StrataKit", package: "Strata"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

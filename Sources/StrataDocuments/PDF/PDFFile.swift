@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+internal import CISAL
 internal import CZlib
 import Foundation
 import StrataGraphics
@@ -11,6 +17,8 @@ struct PDFFile {
     private var offsets: [Int?] = [nil]
 
     init() {
+        bytes = PDFBuffers.take(capacity: 1 << 16)
+        scratch = PDFBuffers.take(capacity: 0)
         // The header, and a comment of bytes above 127 so that tools treat
         // the file as binary.
         append("%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
@@ -23,7 +31,23 @@ struct PDFFile {
     }
 
     mutating func append(_ b: [UInt8]) { bytes += b }
-    mutating func append(_ s: String) { bytes += Array(s.utf8) }
+    mutating func reserveCapacity(_ n: Int) { bytes.reserveCapacity(n) }
+
+    /// The file's bytes, and the compression scratch handed to the buffers
+    /// kept for the next document (`PDFBuffers`).
+    mutating func takeBytes() -> [UInt8] {
+        PDFBuffers.give(scratch)
+        scratch = []
+        let b = bytes
+        bytes = []
+        return b
+    }
+    mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
+
+    /// Where streams are compressed before they are copied into the file,
+    /// kept from stream to stream (a fresh buffer each time costs its
+    /// pages' first touch, as much as the compression).
+    private var scratch: [UInt8] = []
 
     /// Writes object `number` with `body` (its dictionary or value).
     mutating func write(_ number: Int, _ body: String) {
@@ -33,32 +57,73 @@ struct PDFFile {
         append("\nendobj\n")
     }
 
+    /// How streams are compressed (`PDFDocument.Compression`).
+    var compression = PDFDocument.Compression.fast
+
     /// Writes object `number` as a stream of `data` with the entries of
     /// `dictionary` (without the braces), compressed when that makes it
     /// smaller.
     mutating func writeStream(_ number: Int, dictionary: String = "", data: [UInt8]) {
-        var body = data
-        var filter = ""
-        if data.count > 64, let packed = PDFFile.deflate(data), packed.count < data.count {
-            body = packed
-            filter = " /Filter /FlateDecode"
-        }
+        let packed = data.count > 64 ? PDFFile.deflate(data, compression, into: &scratch) : nil
+        let length = packed.map { $0 < data.count ? $0 : data.count } ?? data.count
+        let compressed = length < data.count
         offsets[number] = bytes.count
-        append("\(number) 0 obj\n<<\(dictionary.isEmpty ? "" : " " + dictionary) /Length \(body.count)\(filter) >>\nstream\n")
-        append(body)
+        append(
+            "\(number) 0 obj\n<<\(dictionary.isEmpty ? "" : " " + dictionary) /Length \(length)\(compressed ? " /Filter /FlateDecode" : "") >>\nstream\n")
+        if compressed {
+            scratch.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<length])) }
+        } else {
+            bytes.append(contentsOf: data)
+        }
         append("\nendstream\nendobj\n")
     }
 
-    /// zlib's DEFLATE with its header and checksum, as FlateDecode reads it.
-    static func deflate(_ data: [UInt8]) -> [UInt8]? {
-        var size = compressBound(uLong(data.count))
-        var out = [UInt8](repeating: 0, count: Int(size))
-        let status = out.withUnsafeMutableBufferPointer { o in
-            data.withUnsafeBufferPointer { i in compress2(o.baseAddress, &size, i.baseAddress, uLong(data.count), 6) }
+    /// DEFLATE with zlib's header and checksum, as FlateDecode reads it,
+    /// into the start of `out` (grown as needed): ISA-L's igzip at its
+    /// level 3 (`.fast`), or zlib at level 9 (`.small`). The length
+    /// written; nil with `.none` or on failure.
+    static func deflate(_ data: [UInt8], _ compression: PDFDocument.Compression, into out: inout [UInt8]) -> Int? {
+        // Stored blocks at worst: 5 bytes a 65,535 (zlib's bound is
+        // within this), plus the header and checksum.
+        let bound = data.count + data.count / 8_000 + 128
+        if out.count < bound {
+            // Grown in place when there is room (kept storage is reused).
+            out.reserveCapacity(bound)
+            out.append(contentsOf: repeatElement(0, count: bound - out.count))
         }
-        guard status == Z_OK else { return nil }
-        out.removeSubrange(Int(size)...)
-        return out
+        switch compression {
+        case .none:
+            return nil
+        case .small:
+            var size = uLong(out.count)
+            let status = out.withUnsafeMutableBufferPointer { o in
+                data.withUnsafeBufferPointer { i in compress2(o.baseAddress, &size, i.baseAddress, uLong(data.count), 9) }
+            }
+            return status == Z_OK ? Int(size) : nil
+        case .fast:
+            guard data.count < Int(UInt32.max / 2) else { return nil }
+            let levelSize = Int(strata_isal_level3_buffer_size())
+            let levelBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: levelSize)
+            defer { levelBuffer.deallocate() }
+            return out.withUnsafeMutableBufferPointer { o in
+                data.withUnsafeBufferPointer { i in
+                    var stream = isal_zstream()
+                    isal_deflate_stateless_init(&stream)
+                    stream.level = 3
+                    stream.level_buf = levelBuffer
+                    stream.level_buf_size = UInt32(levelSize)
+                    stream.gzip_flag = UInt16(IGZIP_ZLIB)
+                    stream.end_of_stream = 1
+                    stream.flush = UInt16(NO_FLUSH)
+                    stream.next_in = UnsafeMutablePointer(mutating: i.baseAddress)
+                    stream.avail_in = UInt32(i.count)
+                    stream.next_out = o.baseAddress
+                    stream.avail_out = UInt32(o.count)
+                    let status = isal_deflate_stateless(&stream)
+                    return status == COMP_OK && stream.avail_in == 0 ? Int(stream.total_out) : nil
+                }
+            }
+        }
     }
 
     /// Ends the file: the cross-reference table (every object must have
@@ -134,10 +199,13 @@ enum PDFSyntax {
 
     /// `date` as a PDF date, in UTC: `D:YYYYMMDDHHmmSSZ`.
     static func date(_ date: Date) -> String {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = TimeZone(identifier: "UTC")
-        f.dateFormat = "yyyyMMddHHmmss"
-        return "(D:\(f.string(from: date))Z)"
+        // Held to the years 1 to 9999, which the format can write.
+        let seconds = date.timeIntervalSince1970
+        var t = time_t(seconds.isFinite ? min(253_402_300_799, max(-62_135_596_800, seconds.rounded(.down))) : 0)
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        return String(
+            format: "(D:%04d%02d%02d%02d%02d%02dZ)", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
     }
 }

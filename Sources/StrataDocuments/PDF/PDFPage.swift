@@ -4,12 +4,14 @@ import StrataText
 /// One page's content stream, written as a vector canvas draws on it.
 ///
 /// User space is the canvas's: points, origin at the top left, y down (the
-/// stream starts by flipping PDF's y-up page). Each drawing call is one
-/// `q … Q` group: its clips (each path placed on the page, then `W n`),
-/// its transparency and blend mode (an `ExtGState`), its colour, its path,
-/// and the painting operator. Fills are placed on the page point by point;
-/// strokes are drawn in user space under the transform (`cm`), so a
-/// stretched transform stretches the pen as it does on a bitmap.
+/// stream starts by flipping PDF's y-up page). The stream keeps the
+/// graphics state between drawing calls, as Cairo's PDF surface does: the
+/// clips in force are set once in a `q … Q` group that lasts while they do,
+/// and colours, transparency (an `ExtGState`), blend mode and line style
+/// are written only when they change. Fills are placed on the page point
+/// by point (a rectangle is one `re`); strokes under a transform are drawn
+/// in user space under it (`cm`, in a group of their own), so a stretched
+/// transform stretches the pen as it does on a bitmap.
 ///
 /// A transparency layer is a form XObject with a transparency group,
 /// painted with the clips, alpha and blend mode in force when it ends. A
@@ -19,7 +21,10 @@ import StrataText
 /// the outer one masks. Forms and masks use the page's resources.
 final class PDFPage: GlyphDevice {
     let size: Size
-    private(set) var content: [UInt8] = []
+    private var out = PDFContent(kept: true)
+    /// The page's content stream (with the groups left open ended and the
+    /// clip group closed: `finishContent()`).
+    var content: [UInt8] { out.bytes }
     /// The graphics-state dictionaries used, by their entries, with their
     /// resource names.
     private(set) var extGStates: [String: String] = [:]
@@ -32,10 +37,30 @@ final class PDFPage: GlyphDevice {
     /// The forms of transparency groups, by the index of their object.
     private(set) var forms: [Int] = []
     /// The content of the groups begun and not ended, outermost first.
-    private var groups: [[UInt8]] = []
+    private var groups: [PDFContent] = []
     /// The soft masks made for image masks, by the mask, with the
     /// graphics state that sets each.
     private var maskStates: [VectorMask: String] = [:]
+
+    /// What the stream has set, so that only changes are written. After a
+    /// `Q` (the clips change, a group begins or ends) it is PDF's initial
+    /// state again.
+    private struct Written {
+        /// The clips set in the open `q` group; nil when none is open.
+        var clips: [VectorClip]?
+        var fill: Color?
+        var stroke: Color?
+        var fillAlpha = 1.0
+        var strokeAlpha = 1.0
+        var blend = "Normal"
+        var lineWidth = 1.0
+        var cap = 0
+        var join = 0
+        var miter = 10.0
+        var dash: [Double] = []
+        var dashPhase = 0.0
+    }
+    private var written = Written()
 
     /// The document's images, shared by its pages.
     let images: PDFImages
@@ -45,6 +70,10 @@ final class PDFPage: GlyphDevice {
     let fonts: PDFFonts
     private(set) var fontsUsed: Set<Int> = []
 
+    deinit {
+        out.giveBack()
+    }
+
     init(size: Size, images: PDFImages, fonts: PDFFonts) {
         self.size = size
         self.images = images
@@ -53,7 +82,70 @@ final class PDFPage: GlyphDevice {
         emit("1 0 0 -1 0 \(PDFSyntax.number(size.height)) cm\n")
     }
 
-    private func emit(_ s: String) { content += Array(s.utf8) }
+    private func emit(_ s: String) { out.append(s) }
+
+    /// Sets `clips` as the clips in force: nothing when they are already;
+    /// otherwise the open clip group ends and, for any clips, a new one
+    /// begins.
+    private func setClips(_ clips: [VectorClip]) {
+        if let open = written.clips {
+            if open == clips { return }
+            out.append("Q\n")
+            written = Written()
+        }
+        guard !clips.isEmpty else { return }
+        out.append("q\n")
+        writeClips(clips)
+        written.clips = clips
+    }
+
+    /// Ends the open clip group, if any.
+    private func closeClips() {
+        if written.clips != nil { out.append("Q\n") }
+        written = Written()
+    }
+
+    /// Each clip's path placed on the page, intersected in turn, and the
+    /// soft mask of the innermost image mask.
+    private func writeClips(_ clips: [VectorClip]) {
+        var mask: (VectorMask, Transform)?
+        for c in clips {
+            out.path(c.path, c.transform)
+            out.append(c.rule == .evenOdd ? "W* n\n" : "W n\n")
+            if let m = c.mask { mask = (m, c.transform) }
+        }
+        if let (m, t) = mask { emit("/\(maskState(m, transform: t)) gs\n") }
+    }
+
+    private func setFill(_ color: Color) {
+        let c = Color(red: color.red, green: color.green, blue: color.blue)
+        guard written.fill != c else { return }
+        out.color(c, stroke: false)
+        written.fill = c
+    }
+
+    private func setStroke(_ color: Color) {
+        let c = Color(red: color.red, green: color.green, blue: color.blue)
+        guard written.stroke != c else { return }
+        out.color(c, stroke: true)
+        written.stroke = c
+    }
+
+    /// Sets the fill and stroke alphas and the blend mode (nil alphas stay
+    /// as they are), through an `ExtGState` of the three.
+    private func setTransparency(fill: Double?, stroke: Double?, blend: BlendMode) {
+        let ca = fill.map { max(0, min(1, $0)) } ?? written.fillAlpha
+        let CA = stroke.map { max(0, min(1, $0)) } ?? written.strokeAlpha
+        let bm = PDFPage.blendName(blend) ?? "Normal"
+        guard ca != written.fillAlpha || CA != written.strokeAlpha || bm != written.blend else { return }
+        let entries = " /ca \(PDFSyntax.number(ca)) /CA \(PDFSyntax.number(CA)) /BM /\(bm)"
+        let name = extGStates[entries] ?? "GS\(extGStates.count)"
+        extGStates[entries] = name
+        emit("/\(name) gs\n")
+        written.fillAlpha = ca
+        written.strokeAlpha = CA
+        written.blend = bm
+    }
 
     func fill(_ path: Path, rule: FillRule, paint: Paint, state: VectorState) {
         masked(state) { fillMasked(path, rule: rule, paint: paint, state: $0) }
@@ -63,12 +155,74 @@ final class PDFPage: GlyphDevice {
         guard case .color(let color) = paint else { return fillShading(path, rule: rule, paint: paint, state: state) }
         let alpha = color.alpha * state.alpha
         guard alpha > 0 else { return }
-        emit("q\n")
-        clip(state.clips)
-        graphicsState(fill: alpha, stroke: nil, blend: state.blendMode)
-        emit("\(PDFSyntax.number(color.red)) \(PDFSyntax.number(color.green)) \(PDFSyntax.number(color.blue)) rg\n")
-        emitPath(path, transform: state.transform)
-        emit(rule == .evenOdd ? "f*\nQ\n" : "f\nQ\n")
+        setClips(state.clips)
+        setTransparency(fill: alpha, stroke: nil, blend: state.blendMode)
+        setFill(color)
+        if let (c, rx, ry) = PDFContent.ellipse(path) {
+            // An ellipse is the page's unit circle, placed: the same
+            // curves, in a sixth of the bytes.
+            return placeUnitCircle(center: c, rx: rx, ry: ry, state.transform)
+        }
+        out.path(path, state.transform)
+        out.append(rule == .evenOdd ? "f*\n" : "f\n")
+    }
+
+    /// The form that fills the unit circle (as `Path(ellipseIn:)` draws
+    /// it) in the colour and transparency in force, made when first used.
+    private var unitCircleForm: Int?
+
+    private func unitCircle() -> Int {
+        if let unitCircleForm { return unitCircleForm }
+        var content = PDFContent()
+        content.path(Path(ellipseIn: Rect(x: -1, y: -1, width: 2, height: 2)), .identity)
+        content.append("f\n")
+        objects.append(("/Type /XObject /Subtype /Form /BBox [-1 -1 1 1] /Resources << >>", content.bytes))
+        forms.append(objects.count - 1)
+        unitCircleForm = objects.count - 1
+        return objects.count - 1
+    }
+
+    /// A rectangle in a colour is one `re` (upright under the transform)
+    /// or a path; in a gradient, the gradient's fill.
+    func fill(_ rect: Rect, paint: Paint, state: VectorState) {
+        let t = state.transform
+        guard case .color(let color) = paint, t.b == 0, t.c == 0, !state.clips.contains(where: { $0.mask != nil }) else {
+            return fill(Path(rect: rect), rule: .winding, paint: paint, state: state)
+        }
+        let alpha = color.alpha * state.alpha
+        guard alpha > 0 else { return }
+        setClips(state.clips)
+        setTransparency(fill: alpha, stroke: nil, blend: state.blendMode)
+        setFill(color)
+        let x0 = t.a * rect.minX + t.tx, y0 = t.d * rect.minY + t.ty
+        out.number(x0)
+        out.number(y0)
+        out.number(t.a * rect.maxX + t.tx - x0)
+        out.number(t.d * rect.maxY + t.ty - y0)
+        out.append("re\nf\n")
+    }
+
+    /// An ellipse in a colour is the page's unit circle, placed; in a
+    /// gradient, the gradient's fill of its path.
+    func fill(ellipseIn rect: Rect, paint: Paint, state: VectorState) {
+        guard case .color(let color) = paint, !state.clips.contains(where: { $0.mask != nil }) else {
+            return fill(Path(ellipseIn: rect), rule: .winding, paint: paint, state: state)
+        }
+        let alpha = color.alpha * state.alpha
+        guard alpha > 0 else { return }
+        setClips(state.clips)
+        setTransparency(fill: alpha, stroke: nil, blend: state.blendMode)
+        setFill(color)
+        placeUnitCircle(center: Point(x: rect.midX, y: rect.midY), rx: rect.width / 2, ry: rect.height / 2, state.transform)
+    }
+
+    /// `q`, the unit circle onto the ellipse under `t`, `Do`, `Q`.
+    private func placeUnitCircle(center c: Point, rx: Double, ry: Double, _ t: Transform) {
+        out.append("q\n")
+        out.matrix(Transform(a: rx, b: 0, c: 0, d: ry, tx: c.x, ty: c.y).concatenating(t))
+        out.append("/Fm")
+        out.integer(unitCircle())
+        out.append(" Do\nQ\n")
     }
 
     func stroke(_ path: Path, style: StrokeStyle, paint: Paint, state: VectorState) {
@@ -81,13 +235,9 @@ final class PDFPage: GlyphDevice {
         let t = state.transform
         // A transform that cannot be undone draws no stroke, as on a bitmap.
         guard alpha > 0, style.lineWidth.isFinite, style.lineWidth >= 0, t.inverted() != nil else { return }
-        emit("q\n")
-        clip(state.clips)
-        graphicsState(fill: nil, stroke: alpha, blend: state.blendMode)
-        emit("\(PDFSyntax.number(color.red)) \(PDFSyntax.number(color.green)) \(PDFSyntax.number(color.blue)) RG\n")
-        if t != .identity {
-            emit(PDFSyntax.matrix(t) + " cm\n")
-        }
+        setClips(state.clips)
+        setTransparency(fill: nil, stroke: alpha, blend: state.blendMode)
+        setStroke(color)
         let cap =
             switch style.lineCap {
             case .butt: 0
@@ -101,14 +251,44 @@ final class PDFPage: GlyphDevice {
             case .bevel: 2
             }
         let miter = style.miterLimit.isFinite ? max(1, style.miterLimit) : 1
-        emit("\(PDFSyntax.number(style.lineWidth)) w \(cap) J \(join) j \(PDFSyntax.number(miter)) M\n")
-        let dashes = style.dashLengths
-        if !dashes.isEmpty, dashes.allSatisfy({ $0.isFinite && $0 >= 0 }), dashes.contains(where: { $0 > 0 }) {
-            let phase = style.dashPhase.isFinite ? style.dashPhase : 0
+        var dashes = style.dashLengths
+        var phase = style.dashPhase.isFinite ? style.dashPhase : 0
+        if dashes.isEmpty || !dashes.allSatisfy({ $0.isFinite && $0 >= 0 }) || !dashes.contains(where: { $0 > 0 }) {
+            dashes = []
+            phase = 0
+        }
+        // Under a transform the pen is set in user space, in a group of
+        // its own (the stream's line style stays as written).
+        let transformed = t != .identity
+        if transformed {
+            out.append("q\n")
+            out.matrix(t)
+        }
+        if transformed || style.lineWidth != written.lineWidth {
+            out.number(style.lineWidth)
+            out.append("w\n")
+        }
+        if transformed || cap != written.cap { emit("\(cap) J\n") }
+        if transformed || join != written.join { emit("\(join) j\n") }
+        if transformed || miter != written.miter {
+            out.number(miter)
+            out.append("M\n")
+        }
+        if transformed || dashes != written.dash || phase != written.dashPhase {
             emit("[\(dashes.map(PDFSyntax.number).joined(separator: " "))] \(PDFSyntax.number(phase)) d\n")
         }
-        emitPath(path, transform: .identity)
-        emit("S\nQ\n")
+        out.path(path, .identity)
+        if transformed {
+            out.append("S\nQ\n")
+        } else {
+            out.append("S\n")
+            written.lineWidth = style.lineWidth
+            written.cap = cap
+            written.join = join
+            written.miter = miter
+            written.dash = dashes
+            written.dashPhase = phase
+        }
     }
 
     /// Draws `image` over `rect`: the document's XObject of it, placed by
@@ -122,13 +302,13 @@ final class PDFPage: GlyphDevice {
         guard state.alpha > 0, t.inverted() != nil else { return }
         let index = images.index(of: image, smooth: interpolation != .none)
         imagesUsed.insert(index)
-        emit("q\n")
-        clip(state.clips)
-        graphicsState(fill: state.alpha, stroke: nil, blend: state.blendMode)
-        if t != .identity { emit(PDFSyntax.matrix(t) + " cm\n") }
+        setClips(state.clips)
+        setTransparency(fill: state.alpha, stroke: nil, blend: state.blendMode)
+        out.append("q\n")
+        if t != .identity { out.matrix(t) }
         // The unit square, first row at its top, onto the rectangle (y down).
-        let place = [rect.width, 0, 0, -rect.height, rect.minX, rect.maxY].map(PDFSyntax.number).joined(separator: " ")
-        emit("\(place) cm\n/Im\(index) Do\nQ\n")
+        out.matrix(Transform(a: rect.width, b: 0, c: 0, d: -rect.height, tx: rect.minX, ty: rect.maxY))
+        emit("/Im\(index) Do\nQ\n")
     }
 
     /// Draws glyphs as text: the document's font of `face` (a subset), each
@@ -148,36 +328,17 @@ final class PDFPage: GlyphDevice {
         guard alpha > 0, size.isFinite, size > 0, t.inverted() != nil, !glyphs.isEmpty else { return }
         let index = fonts.use(face, glyphs: glyphs, texts: texts)
         fontsUsed.insert(index)
-        emit("q\n")
-        clip(state.clips)
-        graphicsState(fill: alpha, stroke: nil, blend: state.blendMode)
-        if t != .identity { emit(PDFSyntax.matrix(t) + " cm\n") }
-        var out = "\(PDFSyntax.number(color.red)) \(PDFSyntax.number(color.green)) \(PDFSyntax.number(color.blue)) rg\nBT\n/F\(index) 1 Tf\n"
+        setClips(state.clips)
+        setTransparency(fill: alpha, stroke: nil, blend: state.blendMode)
+        setFill(color)
+        out.append("q\n")
+        if t != .identity { out.matrix(t) }
+        var text = "BT\n/F\(index) 1 Tf\n"
         let s = PDFSyntax.number(size), minus = PDFSyntax.number(-size)
         for (g, p) in zip(glyphs, positions) where p.x.isFinite && p.y.isFinite && g <= 0xFFFF {
-            out += "\(s) 0 0 \(minus) \(PDFSyntax.number(p.x)) \(PDFSyntax.number(p.y)) Tm <" + String(format: "%04X", g) + "> Tj\n"
+            text += "\(s) 0 0 \(minus) \(PDFSyntax.number(p.x)) \(PDFSyntax.number(p.y)) Tm <" + String(format: "%04X", g) + "> Tj\n"
         }
-        emit(out + "ET\nQ\n")
-    }
-
-    /// Each clip's path placed on the page, intersected in turn, and the
-    /// soft mask of the innermost image mask.
-    private func clip(_ clips: [VectorClip]) {
-        emit(clipText(clips))
-    }
-
-    /// The operators of `clip(_:)`.
-    private func clipText(_ clips: [VectorClip]) -> String {
-        var text = ""
-        var mask: VectorMask?
-        for c in clips {
-            text += Self.pathText(c.path, c.transform) + (c.rule == .evenOdd ? "W* n\n" : "W n\n")
-            if let m = c.mask { mask = m }
-        }
-        if let mask, let transform = clips.last(where: { $0.mask == mask })?.transform {
-            text += "/\(maskState(mask, transform: transform)) gs\n"
-        }
-        return text
+        emit(text + "ET\nQ\n")
     }
 
     /// The graphics state whose soft mask is `mask` placed by `transform`:
@@ -207,31 +368,33 @@ final class PDFPage: GlyphDevice {
     }
 
     func beginGroup() {
-        groups.append(content)
-        content = []
+        closeClips()
+        groups.append(out)
+        out = PDFContent()
     }
 
     /// Ends the groups left open (a transparency layer never ended), each
-    /// drawn as it is, when the document is written.
-    func endOpenGroups() {
+    /// drawn as it is, and the open clip group: the content is whole.
+    func finishContent() {
         while !groups.isEmpty { endGroup(state: VectorState(transform: .identity, clips: [], alpha: 1, blendMode: .normal)) }
+        closeClips()
     }
 
     /// Makes the group's content a form with a transparency group, and
     /// paints it (`Do`) through the clips with the alpha and blend mode.
     func endGroup(state: VectorState) {
         guard let outer = groups.popLast() else { return }
-        let inner = content
-        content = outer
+        closeClips()
+        let inner = out.bytes
+        out = outer
         guard state.alpha > 0 else { return }
         objects.append((formDictionary(group: true), inner))
         let form = objects.count - 1
         forms.append(form)
         masked(state) { state in
-            emit("q\n")
-            clip(state.clips)
-            graphicsState(fill: state.alpha, stroke: state.alpha, blend: state.blendMode)
-            emit("/Fm\(form) Do\nQ\n")
+            setClips(state.clips)
+            setTransparency(fill: state.alpha, stroke: state.alpha, blend: state.blendMode)
+            emit("/Fm\(form) Do\n")
         }
     }
 
@@ -239,6 +402,7 @@ final class PDFPage: GlyphDevice {
     /// force (PDF has one soft mask at a time), with the clips from the
     /// innermost mask on, in a group that the outer clips mask in turn.
     private func masked(_ state: VectorState, _ draw: (VectorState) -> Void) {
+        guard state.clips.count > 1 else { return draw(state) }
         let masks = state.clips.indices.filter { state.clips[$0].mask != nil }
         guard masks.count > 1, let last = masks.last else { return draw(state) }
         var inside = state, outside = state
@@ -315,31 +479,41 @@ final class PDFPage: GlyphDevice {
                 "<< /ShadingType \(geometry.type) /ColorSpace /\(space) /Coords [\(coords)] /Function \(Self.function(gradient.stops, values)) /Extend [\(extend.0) \(extend.1)] >>"
         }
         let colors = shadingName(shading("DeviceRGB") { [$0.red, $0.green, $0.blue] })
-        let clips = clipText(state.clips)
-        let clipAndPaint = { (name: String) -> String in
-            var text = clips
-            if let shape { text += Self.pathText(shape.path, t) + (shape.rule == .evenOdd ? "W* n\n" : "W n\n") }
-            text += PDFSyntax.matrix(t) + " cm\n"
-            return text + "/\(name) sh\n"
+        /// The shape's clip and the shading under the transform.
+        func painting(_ name: String) -> [UInt8] {
+            var text = PDFContent()
+            if let shape {
+                text.path(shape.path, t)
+                text.append(shape.rule == .evenOdd ? "W* n\n" : "W n\n")
+            }
+            text.matrix(t)
+            text.append("/\(name) sh\n")
+            return text.bytes
         }
-        emit("q\n")
-        var mask = ""
+        setClips(state.clips)
         if gradient.stops.contains(where: { $0.color.alpha < 1 }) {
             // The soft mask: a form painting the alphas in grey where the
-            // fill goes (its coordinates are the page's, as here).
+            // fill goes (its coordinates are the page's, as here). It is
+            // set inside a group of the drawing's own, which ends it.
             let grey = shading("DeviceGray") { [$0.alpha] }
-            let content = Array(clipAndPaint("Sh0").utf8)
             let box = "[0 0 \(PDFSyntax.number(size.width)) \(PDFSyntax.number(size.height))]"
             objects.append(
                 (
                     "/Type /XObject /Subtype /Form /BBox \(box) /Group << /S /Transparency /CS /DeviceGray >> /Resources << /Shading << /Sh0 \(grey) >> >>",
-                    content
+                    painting("Sh0")
                 ))
-            mask = " /SMask << /Type /Mask /S /Luminosity /G @\(objects.count - 1)@ >>"
+            let entries = " /SMask << /Type /Mask /S /Luminosity /G @\(objects.count - 1)@ >>"
+            let name = extGStates[entries] ?? "GS\(extGStates.count)"
+            extGStates[entries] = name
+            setTransparency(fill: state.alpha, stroke: nil, blend: state.blendMode)
+            out.append("q\n")
+            emit("/\(name) gs\n")
+        } else {
+            setTransparency(fill: state.alpha, stroke: nil, blend: state.blendMode)
+            out.append("q\n")
         }
-        graphicsState(fill: state.alpha, stroke: nil, blend: state.blendMode, extra: mask)
-        emit(clipAndPaint(colors))
-        emit("Q\n")
+        out.append(contentsOf: painting(colors))
+        out.append("Q\n")
     }
 
     /// The name of `dictionary` among the page's shadings.
@@ -368,21 +542,6 @@ final class PDFPage: GlyphDevice {
         return "<< /FunctionType 3 /Domain [0 1] /Functions [\(pieces.joined(separator: " "))] /Bounds \(array(bounds)) /Encode [\(encode)] >>"
     }
 
-    /// An `ExtGState` for these alphas and blend mode (and `extra`
-    /// entries), named in the page's resources, set with `gs` (nothing for
-    /// opaque normal drawing).
-    private func graphicsState(fill: Double?, stroke: Double?, blend: BlendMode, extra: String = "") {
-        var entries = ""
-        if let fill, fill < 1 { entries += " /ca \(PDFSyntax.number(fill))" }
-        if let stroke, stroke < 1 { entries += " /CA \(PDFSyntax.number(stroke))" }
-        if let name = PDFPage.blendName(blend), name != "Normal" { entries += " /BM /\(name)" }
-        entries += extra
-        guard !entries.isEmpty else { return }
-        let name = extGStates[entries] ?? "GS\(extGStates.count)"
-        extGStates[entries] = name
-        emit("/\(name) gs\n")
-    }
-
     /// PDF's name for `mode`; nil for the Porter-Duff modes PDF has no
     /// blend mode for (drawn as normal). Added light (`plusLighter`) is
     /// drawn as screen, its nearest: the same over black, and a little
@@ -404,44 +563,5 @@ final class PDFPage: GlyphDevice {
         case .plusLighter: "Screen"
         default: nil
         }
-    }
-
-    private func emitPath(_ path: Path, transform t: Transform) {
-        emit(Self.pathText(path, t))
-    }
-
-    /// `path`'s segments under `transform`: `m`, `l`, `c` (a quadratic
-    /// curve raised to a cubic) and `h`.
-    static func pathText(_ path: Path, _ t: Transform) -> String {
-        var current = Point(x: 0, y: 0)
-        var start = current
-        func p(_ q: Point) -> String {
-            let x = t.a * q.x + t.c * q.y + t.tx, y = t.b * q.x + t.d * q.y + t.ty
-            return PDFSyntax.number(x) + " " + PDFSyntax.number(y)
-        }
-        var out = ""
-        path.forEach { element in
-            switch element {
-            case .move(let to):
-                out += p(to) + " m\n"
-                current = to
-                start = to
-            case .line(let to):
-                out += p(to) + " l\n"
-                current = to
-            case .quadCurve(let to, let control):
-                let c1 = Point(x: current.x + 2 / 3 * (control.x - current.x), y: current.y + 2 / 3 * (control.y - current.y))
-                let c2 = Point(x: to.x + 2 / 3 * (control.x - to.x), y: to.y + 2 / 3 * (control.y - to.y))
-                out += p(c1) + " " + p(c2) + " " + p(to) + " c\n"
-                current = to
-            case .curve(let to, let control1, let control2):
-                out += p(control1) + " " + p(control2) + " " + p(to) + " c\n"
-                current = to
-            case .closeSubpath:
-                out += "h\n"
-                current = start
-            }
-        }
-        return out
     }
 }

@@ -386,7 +386,16 @@ public final class Canvas {
 
     private func fillRect(_ rect: Rect, _ paint: Paint?) {
         guard !rect.isNull, !state.clip.isEmpty else { return }
-        if device != nil { return fillPath(Path(rect: rect), paint, .winding) }
+        if let device {
+            let r = rect.standardized
+            // A rectangle goes to the device as one (no path is made): but
+            // for what the device draws as an image, or edges not finite.
+            guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite, !needsRaster(paint, device: device) else {
+                return fillPath(Path(rect: rect), paint, .winding)
+            }
+            guard r.width > 0, r.height > 0 else { return }
+            return device.fill(r, paint: paint ?? .color(state.fillColor), state: vectorState)
+        }
         if state.shadow != nil { return withShadow { fillRect(rect, paint) } }
         let t = state.transform
         guard t.isRectilinear else {
@@ -440,7 +449,16 @@ public final class Canvas {
 
     private func fillEllipse(_ rect: Rect, _ paint: Paint?) {
         guard !rect.isNull, !state.clip.isEmpty else { return }
-        if device != nil { return fillPath(Path(ellipseIn: rect), paint, .winding) }
+        if let device {
+            let r = rect.standardized
+            // An ellipse goes to the device as one (no path is made): but
+            // for what the device draws as an image, or edges not finite.
+            guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite, !needsRaster(paint, device: device) else {
+                return fillPath(Path(ellipseIn: rect), paint, .winding)
+            }
+            guard r.width > 0, r.height > 0 else { return }
+            return device.fill(ellipseIn: r, paint: paint ?? .color(state.fillColor), state: vectorState)
+        }
         if state.shadow != nil { return withShadow { fillEllipse(rect, paint) } }
         let t = state.transform
         guard t.isRectilinear, antialiasing else {

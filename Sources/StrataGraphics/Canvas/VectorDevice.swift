@@ -25,6 +25,13 @@ public protocol VectorDevice: AnyObject {
     var size: Size { get }
     /// Fills `path` (user space) under `rule` with `paint`.
     func fill(_ path: Path, rule: FillRule, paint: Paint, state: VectorState)
+    /// Fills `rect` (user space; finite, not empty) with `paint`: `fill(_:rule:paint:state:)`
+    /// of the rectangle's path unless the device writes rectangles its own way.
+    func fill(_ rect: Rect, paint: Paint, state: VectorState)
+    /// Fills the ellipse in `rect` (user space; finite, not empty) with
+    /// `paint`: `fill(_:rule:paint:state:)` of `Path(ellipseIn:)` unless the
+    /// device writes ellipses its own way.
+    func fill(ellipseIn rect: Rect, paint: Paint, state: VectorState)
     /// Strokes `path` (user space) with `style` (its widths in user space,
     /// so the transform stretches the pen) and `paint`.
     func stroke(_ path: Path, style: StrokeStyle, paint: Paint, state: VectorState)
@@ -54,6 +61,14 @@ public protocol VectorDevice: AnyObject {
 
 extension VectorDevice {
     public var rasterScale: Double { 2 }
+
+    public func fill(_ rect: Rect, paint: Paint, state: VectorState) {
+        fill(Path(rect: rect), rule: .winding, paint: paint, state: state)
+    }
+
+    public func fill(ellipseIn rect: Rect, paint: Paint, state: VectorState) {
+        fill(Path(ellipseIn: rect), rule: .winding, paint: paint, state: state)
+    }
 }
 
 /// A clip in force on a vector canvas: the inside of `path` under `rule`,
