@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 internal import CISAL
 internal import CZlib
 import Foundation
@@ -69,7 +64,8 @@ struct PDFFile {
         let compressed = length < data.count
         offsets[number] = bytes.count
         append(
-            "\(number) 0 obj\n<<\(dictionary.isEmpty ? "" : " " + dictionary) /Length \(length)\(compressed ? " /Filter /FlateDecode" : "") >>\nstream\n")
+            "\(number) 0 obj\n<<\(dictionary.isEmpty ? "" : " " + dictionary) /Length \(length)\(compressed ? " /Filter /FlateDecode" : "") >>\nstream\n"
+        )
         if compressed {
             scratch.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<length])) }
         } else {
