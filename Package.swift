@@ -187,7 +187,8 @@ let package = Package(
             pkgConfig: "harfbuzz-subset",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
-        .target(name: "StrataDocuments", dependencies: ["CZlib", "CISAL", "CHarfBuzzSubset", "StrataGraphics", "StrataText"]),
+        .target(
+            name: "StrataDocuments", dependencies: ["CZlib", "CISAL", "CHarfBuzzSubset", "StrataQueues", "StrataGraphics", "StrataText"]),
         // Windows on a Wayland compositor: xdg-shell toplevels, shared-memory
         // buffers paced by frame callbacks.
         .target(

@@ -540,3 +540,66 @@ func drawGroupsAndMasks(_ c: Canvas) throws {
         #expect(String(decoding: svg.makeData(), as: UTF8.self).contains("<g>"))
     }
 }
+
+@Suite struct DocumentStreamingTests {
+    /// Twenty thousand rectangles and circles: a content stream of about a
+    /// megabyte, deflated in stretches while it is drawn.
+    func drawMany(_ c: Canvas, seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        c.fillColor = .white
+        c.fill(Rect(x: 0, y: 0, width: 400, height: 300))
+        for i in 0..<20_000 {
+            c.fillColor = Color(red: rng.uniform(), green: rng.uniform(), blue: rng.uniform(), alpha: 0.5)
+            let r = Rect(x: rng.uniform() * 390, y: rng.uniform() * 290, width: 1 + rng.uniform() * 9, height: 1 + rng.uniform() * 9)
+            if i % 2 == 0 { c.fill(r) } else { c.fillEllipse(in: r) }
+        }
+    }
+
+    @Test func aLongPageIsDeflatedWhileDrawnAndReadsBackWhole() throws {
+        let folder = try temporaryFolder("strata-pdf-streaming")
+        let raster = try Canvas(width: 800, height: 600)
+        raster.scaleBy(x: 2, y: 2)
+        drawMany(raster, seed: 11)
+        var drawn: [Image] = []
+        for compression in [PDFDocument.Compression.fast, .small, .none] {
+            let document = PDFDocument()
+            document.compression = compression
+            drawMany(try document.beginPage(size: Size(width: 400, height: 300)), seed: 11)
+            let path = folder + "/many-\(compression).pdf"
+            try document.write(to: path)
+            let check = try run("/usr/bin/qpdf", ["--check", path])
+            #expect(check.status == 0, "\(compression): \(check.output)")
+            _ = try run("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler-\(compression)"])
+            let image = try Image(contentsOfPNGFile: folder + "/poppler-\(compression).png")
+            drawn.append(image)
+            // Twenty thousand shapes of a few points, half transparent:
+            // their anti-aliased edges are most of the page.
+            let d = try #require(difference(image, raster.makeImage()))
+            #expect(d.mean < 4, "\(compression): \(d) (\(folder))")
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+            // Compressed, the page is a fraction of its megabyte.
+            #expect(compression == .none ? size > 800_000 : size < 500_000, "\(compression): \(size) bytes")
+        }
+        // The same page, however it was compressed.
+        #expect(drawn.count == 3 && drawn[0] == drawn[1] && drawn[1] == drawn[2])
+    }
+
+    @Test func drawingAfterTheDocumentWasWrittenIsInTheNextWriting() throws {
+        let folder = try temporaryFolder("strata-pdf-streaming-after")
+        let document = PDFDocument()
+        let canvas = try document.beginPage(size: Size(width: 400, height: 300))
+        drawMany(canvas, seed: 12)
+        let first = document.makeData()
+        canvas.fillColor = Color(red: 0.9, green: 0.1, blue: 0.1)
+        canvas.fill(Rect(x: 0, y: 0, width: 400, height: 150))
+        let path = folder + "/after.pdf"
+        try document.write(to: path)
+        #expect(try run("/usr/bin/qpdf", ["--check", path]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) != first)
+        _ = try run("/usr/bin/pdftoppm", ["-r", "72", "-png", "-singlefile", path, folder + "/poppler"])
+        let image = try Image(contentsOfPNGFile: folder + "/poppler.png")
+        // The red band drawn last covers the top half.
+        let i = 10 * image.bytesPerRow + 200 * 4
+        #expect(image.pixels[i] > 200 && image.pixels[i + 1] < 60, "\(image.pixels[i...(i + 3)])")
+    }
+}

@@ -8,6 +8,31 @@ import Synchronization
 /// are kept, none over 64 MB.
 enum PDFBuffers {
     private static let free = Mutex<[[UInt8]]>([])
+    /// Content streams' storage: addresses and sizes.
+    private static let storage = Mutex<[(address: UInt, size: Int)]>([])
+
+    /// Storage a content stream gave back, and its size; nil when none is kept.
+    static func takeStorage() -> (UnsafeMutablePointer<UInt8>, Int)? {
+        guard let kept = storage.withLock({ $0.popLast() }),
+            let pointer = UnsafeMutablePointer<UInt8>(bitPattern: kept.address)
+        else { return nil }
+        return (pointer, kept.size)
+    }
+
+    /// Keeps a content stream's storage (`size` bytes, allocated as
+    /// `UnsafeMutablePointer<UInt8>`) for a later one, or frees it when
+    /// four are kept or it is outside 64 KB ... 64 MB.
+    static func giveStorage(_ pointer: UnsafeMutablePointer<UInt8>, capacity size: Int) {
+        let address = UInt(bitPattern: pointer)
+        let keep =
+            size >= 1 << 16 && size <= 64 << 20
+            && storage.withLock { kept in
+                guard kept.count < 4 else { return false }
+                kept.append((address, size))
+                return true
+            }
+        if !keep { pointer.deallocate() }
+    }
 
     /// An empty buffer with at least `capacity` bytes of room (a kept one
     /// when there is one).

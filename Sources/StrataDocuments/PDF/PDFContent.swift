@@ -2,39 +2,92 @@ import StrataGraphics
 
 /// A content stream's bytes, written straight from numbers and paths (no
 /// strings in between: a page of ten thousand shapes writes a few hundred
-/// thousand numbers).
-struct PDFContent {
-    private(set) var bytes: [UInt8] = []
+/// thousand numbers) into storage of its own, grown by doubling.
+final class PDFContent {
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+    /// Whether the storage goes back to `PDFBuffers` for the next document.
+    private let kept: Bool
 
-    /// An empty stream; `kept` takes its storage from the buffers kept
-    /// for the next document (`PDFBuffers`), for a page's main stream.
+    /// An empty stream; `kept` takes its storage from the buffers kept for
+    /// the next document and gives it back (`PDFBuffers`), for a page's
+    /// main stream.
     init(kept: Bool = false) {
-        if kept {
-            bytes = PDFBuffers.take(capacity: 1 << 16)
+        self.kept = kept
+        if kept, let (storage, size) = PDFBuffers.takeStorage() {
+            base = storage
+            capacity = size
         } else {
-            bytes.reserveCapacity(1 << 12)
+            capacity = kept ? 1 << 16 : 1 << 10
+            base = .allocate(capacity: capacity)
         }
     }
 
-    /// Hands the storage to the buffers kept for the next document.
-    mutating func giveBack() {
-        PDFBuffers.give(bytes)
-        bytes = []
+    deinit {
+        if kept {
+            PDFBuffers.giveStorage(base, capacity: capacity)
+        } else {
+            base.deallocate()
+        }
+    }
+
+    /// The bytes written, as an array.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// Runs `body` with the bytes written (valid only inside it).
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Bytes `from ..< count`, as an array.
+    func bytes(from start: Int) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base + min(start, count), count: count - min(start, count)))
+    }
+
+    /// Room for `n` more bytes.
+    @inline(__always)
+    private func reserve(_ n: Int) {
+        if count + n > capacity { grow(count + n) }
+    }
+
+    private func grow(_ needed: Int) {
+        let size = max(needed, 2 * capacity)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        grown.update(from: base, count: count)
+        if kept {
+            PDFBuffers.giveStorage(base, capacity: capacity)
+        } else {
+            base.deallocate()
+        }
+        base = grown
+        capacity = size
     }
 
     /// Appends `text` as it is.
     @inline(__always)
-    mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    func append(_ text: StaticString) {
+        let n = text.utf8CodeUnitCount
+        reserve(n)
+        (base + count).update(from: text.utf8Start, count: n)
+        count += n
     }
 
     /// Appends `text` as it is.
-    mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+    func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
     }
 
-    mutating func append(contentsOf other: [UInt8]) {
-        bytes.append(contentsOf: other)
+    func append(contentsOf other: [UInt8]) {
+        other.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
+    func append(contentsOf other: UnsafeBufferPointer<UInt8>) {
+        guard let source = other.baseAddress else { return }
+        reserve(other.count)
+        (base + count).update(from: source, count: other.count)
+        count += other.count
     }
 
     /// Appends `v` to a thousandth (of a point: a third of a micrometre;
@@ -42,11 +95,10 @@ struct PDFContent {
     /// dropped, held to ±32,767,000 (NaN and infinities as 0), then a
     /// space, as Cairo's PDF surface writes its numbers.
     @inline(__always)
-    mutating func number(_ v: Double) {
+    func number(_ v: Double) {
         // At most a sign, 8 whole digits, a point, 3 decimals and a space.
-        var buffer: (UInt64, UInt64) = (0, 0)
-        let count = withUnsafeMutableBytes(of: &buffer) { b in Self.format(v, into: b) }
-        withUnsafeBytes(of: &buffer) { b in bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: b[0..<count])) }
+        reserve(16)
+        count += Self.format(v, into: UnsafeMutableRawBufferPointer(start: base + count, count: 16))
     }
 
     /// Writes `v` as `number(_:)` does into `b`; returns the bytes written.
@@ -99,13 +151,13 @@ struct PDFContent {
 
     /// Appends `p` under `t`: `x y `.
     @inline(__always)
-    mutating func point(_ p: Point, _ t: Transform) {
+    func point(_ p: Point, _ t: Transform) {
         number(t.a * p.x + t.c * p.y + t.tx)
         number(t.b * p.x + t.d * p.y + t.ty)
     }
 
     /// Appends an `r g b` colour and its operator (`rg` or `RG`).
-    mutating func color(_ c: Color, stroke: Bool) {
+    func color(_ c: Color, stroke: Bool) {
         number(c.red)
         number(c.green)
         number(c.blue)
@@ -113,7 +165,7 @@ struct PDFContent {
     }
 
     /// Appends `t`'s six numbers and `cm`.
-    mutating func matrix(_ t: Transform) {
+    func matrix(_ t: Transform) {
         number(t.a)
         number(t.b)
         number(t.c)
@@ -124,29 +176,14 @@ struct PDFContent {
     }
 
     /// Appends `n` in decimal (no space).
-    mutating func integer(_ n: Int) {
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var v = n.magnitude
-        let count = withUnsafeMutableBytes(of: &buffer) { b -> Int in
-            var i = b.count
-            repeat {
-                i -= 1
-                b[i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
-                v /= 10
-            } while v > 0
-            if n < 0 {
-                i -= 1
-                b[i] = 0x2D
-            }
-            return i
-        }
-        withUnsafeBytes(of: &buffer) { b in bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: b[count...])) }
+    func integer(_ n: Int) {
+        append(String(n))
     }
 
     /// Appends `path`'s segments under `t`: `m`, `l`, `c` (a quadratic
     /// curve raised to a cubic) and `h`; a rectangle whose sides stay
     /// upright under `t` is one `re`.
-    mutating func path(_ path: Path, _ t: Transform) {
+    func path(_ path: Path, _ t: Transform) {
         if t.b == 0, t.c == 0, let r = Self.rectangle(path) {
             let x0 = t.a * r.minX + t.tx, y0 = t.d * r.minY + t.ty
             let x1 = t.a * r.maxX + t.tx, y1 = t.d * r.maxY + t.ty

@@ -118,7 +118,7 @@ public final class PDFDocument {
     public func beginPage(size: Size) throws(DocumentError) -> Canvas {
         try DocumentError.check(size)
         endPage()
-        let page = PDFPage(size: size, images: images, fonts: fonts)
+        let page = PDFPage(size: size, images: images, fonts: fonts, deflatesInBackground: compression == .fast)
         let canvas = Canvas(device: page)
         openPage = (page, canvas)
         return canvas
@@ -147,7 +147,7 @@ public final class PDFDocument {
         var file = PDFFile()
         file.compression = compression
         // Room for the compressed content, at a guess.
-        file.reserveCapacity(pages.reduce(1 << 16) { $0 + $1.content.count / 2 })
+        file.reserveCapacity(pages.reduce(1 << 16) { $0 + $1.contentCount / 2 })
         let catalog = file.reserve(), tree = file.reserve(), infoObject = file.reserve()
         var kids: [Int] = []
         // Each image once, with a soft mask of its alpha when it has any.
@@ -178,7 +178,8 @@ public final class PDFDocument {
         for page in pages {
             let pageObject = file.reserve(), contents = file.reserve()
             kids.append(pageObject)
-            file.writeStream(contents, data: page.content)
+            let compressed = compression == .fast ? page.compressedContent() : nil
+            page.withContent { file.writeStream(contents, data: $0, compressed: compressed) }
             // The page's own objects, and its resources naming them (one
             // object, which the forms of its groups and masks share).
             let numbers = page.objects.map { _ in file.reserve() }

@@ -57,16 +57,33 @@ struct PDFFile {
 
     /// Writes object `number` as a stream of `data` with the entries of
     /// `dictionary` (without the braces), compressed when that makes it
-    /// smaller.
-    mutating func writeStream(_ number: Int, dictionary: String = "", data: [UInt8]) {
-        let packed = data.count > 64 ? PDFFile.deflate(data, compression, into: &scratch) : nil
+    /// smaller (`compressed`, when given, is `data` compressed already).
+    mutating func writeStream(_ number: Int, dictionary: String = "", data: [UInt8], compressed: [UInt8]? = nil) {
+        data.withUnsafeBufferPointer { writeStream(number, dictionary: dictionary, data: $0, compressed: compressed) }
+    }
+
+    mutating func writeStream(_ number: Int, dictionary: String = "", data: UnsafeBufferPointer<UInt8>, compressed: [UInt8]? = nil) {
+        let packed: Int?
+        if let compressed {
+            packed = nil
+            if compressed.count < data.count {
+                offsets[number] = bytes.count
+                append(
+                    "\(number) 0 obj\n<<\(dictionary.isEmpty ? "" : " " + dictionary) /Length \(compressed.count) /Filter /FlateDecode >>\nstream\n")
+                append(compressed)
+                append("\nendstream\nendobj\n")
+                return
+            }
+        } else {
+            packed = data.count > 64 ? PDFFile.deflate(data, compression, into: &scratch) : nil
+        }
         let length = packed.map { $0 < data.count ? $0 : data.count } ?? data.count
-        let compressed = length < data.count
+        let isCompressed = length < data.count
         offsets[number] = bytes.count
         append(
-            "\(number) 0 obj\n<<\(dictionary.isEmpty ? "" : " " + dictionary) /Length \(length)\(compressed ? " /Filter /FlateDecode" : "") >>\nstream\n"
+            "\(number) 0 obj\n<<\(dictionary.isEmpty ? "" : " " + dictionary) /Length \(length)\(isCompressed ? " /Filter /FlateDecode" : "") >>\nstream\n"
         )
-        if compressed {
+        if isCompressed {
             scratch.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<length])) }
         } else {
             bytes.append(contentsOf: data)
@@ -78,7 +95,8 @@ struct PDFFile {
     /// into the start of `out` (grown as needed): ISA-L's igzip at its
     /// level 3 (`.fast`), or zlib at level 9 (`.small`). The length
     /// written; nil with `.none` or on failure.
-    static func deflate(_ data: [UInt8], _ compression: PDFDocument.Compression, into out: inout [UInt8]) -> Int? {
+    static func deflate(_ data: UnsafeBufferPointer<UInt8>, _ compression: PDFDocument.Compression, into out: inout [UInt8]) -> Int? {
+        guard compression != .none, let source = data.baseAddress else { return nil }
         // Stored blocks at worst: 5 bytes a 65,535 (zlib's bound is
         // within this), plus the header and checksum.
         let bound = data.count + data.count / 8_000 + 128
@@ -93,7 +111,7 @@ struct PDFFile {
         case .small:
             var size = uLong(out.count)
             let status = out.withUnsafeMutableBufferPointer { o in
-                data.withUnsafeBufferPointer { i in compress2(o.baseAddress, &size, i.baseAddress, uLong(data.count), 9) }
+                compress2(o.baseAddress, &size, source, uLong(data.count), 9)
             }
             return status == Z_OK ? Int(size) : nil
         case .fast:
@@ -102,7 +120,7 @@ struct PDFFile {
             let levelBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: levelSize)
             defer { levelBuffer.deallocate() }
             return out.withUnsafeMutableBufferPointer { o in
-                data.withUnsafeBufferPointer { i in
+                do {
                     var stream = isal_zstream()
                     isal_deflate_stateless_init(&stream)
                     stream.level = 3
@@ -111,8 +129,8 @@ struct PDFFile {
                     stream.gzip_flag = UInt16(IGZIP_ZLIB)
                     stream.end_of_stream = 1
                     stream.flush = UInt16(NO_FLUSH)
-                    stream.next_in = UnsafeMutablePointer(mutating: i.baseAddress)
-                    stream.avail_in = UInt32(i.count)
+                    stream.next_in = UnsafeMutablePointer(mutating: source)
+                    stream.avail_in = UInt32(data.count)
                     stream.next_out = o.baseAddress
                     stream.avail_out = UInt32(o.count)
                     let status = isal_deflate_stateless(&stream)

@@ -25,6 +25,11 @@ final class PDFPage: GlyphDevice {
     /// The page's content stream (with the groups left open ended and the
     /// clip group closed: `finishContent()`).
     var content: [UInt8] { out.bytes }
+    /// The content stream's length in bytes.
+    var contentCount: Int { out.count }
+
+    /// Runs `body` with the content stream's bytes (no copy).
+    func withContent<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { out.withBytes(body) }
     /// The graphics-state dictionaries used, by their entries, with their
     /// resource names.
     private(set) var extGStates: [String: String] = [:]
@@ -36,8 +41,9 @@ final class PDFPage: GlyphDevice {
     private(set) var objects: [(dictionary: String, stream: [UInt8])] = []
     /// The forms of transparency groups, by the index of their object.
     private(set) var forms: [Int] = []
-    /// The content of the groups begun and not ended, outermost first.
-    private var groups: [PDFContent] = []
+    /// The content of the groups begun and not ended, outermost first,
+    /// with what each had set.
+    private var groups: [(content: PDFContent, written: Written)] = []
     /// The soft masks made for image masks, by the mask, with the
     /// graphics state that sets each.
     private var maskStates: [VectorMask: String] = [:]
@@ -52,7 +58,7 @@ final class PDFPage: GlyphDevice {
         var stroke: Color?
         var fillAlpha = 1.0
         var strokeAlpha = 1.0
-        var blend = "Normal"
+        var blend = BlendMode.normal
         var lineWidth = 1.0
         var cap = 0
         var join = 0
@@ -70,11 +76,31 @@ final class PDFPage: GlyphDevice {
     let fonts: PDFFonts
     private(set) var fontsUsed: Set<Int> = []
 
-    deinit {
-        out.giveBack()
+    /// Deflates the content stream in the background as it grows (with
+    /// `.fast` compression), until the document is written.
+    private var deflater: PDFDeflater?
+    /// The content compressed by the deflater, and the length of content
+    /// it is of.
+    private var compressed: (length: Int, bytes: [UInt8])?
+
+    /// The content stream compressed, when the background deflater made
+    /// it (and nothing was drawn since); nil otherwise.
+    func compressedContent() -> [UInt8]? {
+        if let deflater {
+            self.deflater = nil
+            compressed = deflater.finish(out).map { (out.count, $0) }
+        }
+        guard let compressed, compressed.length == out.count else { return nil }
+        return compressed.bytes
     }
 
-    init(size: Size, images: PDFImages, fonts: PDFFonts) {
+    /// Hands the deflater the stream's new stretch, if long enough.
+    private func sendStretch() {
+        if groups.isEmpty, let deflater { deflater.sendIfLong(out) }
+    }
+
+    init(size: Size, images: PDFImages, fonts: PDFFonts, deflatesInBackground: Bool = false) {
+        if deflatesInBackground { deflater = PDFDeflater() }
         self.size = size
         self.images = images
         self.fonts = fonts
@@ -99,9 +125,11 @@ final class PDFPage: GlyphDevice {
         written.clips = clips
     }
 
-    /// Ends the open clip group, if any.
+    /// Ends the open clip group, if any (which takes the stream back to
+    /// the state before it).
     private func closeClips() {
-        if written.clips != nil { out.append("Q\n") }
+        guard written.clips != nil else { return }
+        out.append("Q\n")
         written = Written()
     }
 
@@ -136,15 +164,16 @@ final class PDFPage: GlyphDevice {
     private func setTransparency(fill: Double?, stroke: Double?, blend: BlendMode) {
         let ca = fill.map { max(0, min(1, $0)) } ?? written.fillAlpha
         let CA = stroke.map { max(0, min(1, $0)) } ?? written.strokeAlpha
-        let bm = PDFPage.blendName(blend) ?? "Normal"
-        guard ca != written.fillAlpha || CA != written.strokeAlpha || bm != written.blend else { return }
-        let entries = " /ca \(PDFSyntax.number(ca)) /CA \(PDFSyntax.number(CA)) /BM /\(bm)"
+        // Modes PDF lacks are drawn as normal.
+        let mode = PDFPage.blendName(blend) == nil ? BlendMode.normal : blend
+        guard ca != written.fillAlpha || CA != written.strokeAlpha || mode != written.blend else { return }
+        let entries = " /ca \(PDFSyntax.number(ca)) /CA \(PDFSyntax.number(CA)) /BM /\(PDFPage.blendName(mode) ?? "Normal")"
         let name = extGStates[entries] ?? "GS\(extGStates.count)"
         extGStates[entries] = name
         emit("/\(name) gs\n")
         written.fillAlpha = ca
         written.strokeAlpha = CA
-        written.blend = bm
+        written.blend = mode
     }
 
     func fill(_ path: Path, rule: FillRule, paint: Paint, state: VectorState) {
@@ -173,7 +202,7 @@ final class PDFPage: GlyphDevice {
 
     private func unitCircle() -> Int {
         if let unitCircleForm { return unitCircleForm }
-        var content = PDFContent()
+        let content = PDFContent()
         content.path(Path(ellipseIn: Rect(x: -1, y: -1, width: 2, height: 2)), .identity)
         content.append("f\n")
         objects.append(("/Type /XObject /Subtype /Form /BBox [-1 -1 1 1] /Resources << >>", content.bytes))
@@ -200,6 +229,7 @@ final class PDFPage: GlyphDevice {
         out.number(t.a * rect.maxX + t.tx - x0)
         out.number(t.d * rect.maxY + t.ty - y0)
         out.append("re\nf\n")
+        sendStretch()
     }
 
     /// An ellipse in a colour is the page's unit circle, placed; in a
@@ -214,6 +244,7 @@ final class PDFPage: GlyphDevice {
         setTransparency(fill: alpha, stroke: nil, blend: state.blendMode)
         setFill(color)
         placeUnitCircle(center: Point(x: rect.midX, y: rect.midY), rx: rect.width / 2, ry: rect.height / 2, state.transform)
+        sendStretch()
     }
 
     /// `q`, the unit circle onto the ellipse under `t`, `Do`, `Q`.
@@ -369,8 +400,9 @@ final class PDFPage: GlyphDevice {
 
     func beginGroup() {
         closeClips()
-        groups.append(out)
+        groups.append((out, written))
         out = PDFContent()
+        written = Written()
     }
 
     /// Ends the groups left open (a transparency layer never ended), each
@@ -386,7 +418,7 @@ final class PDFPage: GlyphDevice {
         guard let outer = groups.popLast() else { return }
         closeClips()
         let inner = out.bytes
-        out = outer
+        (out, written) = outer
         guard state.alpha > 0 else { return }
         objects.append((formDictionary(group: true), inner))
         let form = objects.count - 1
@@ -402,6 +434,7 @@ final class PDFPage: GlyphDevice {
     /// force (PDF has one soft mask at a time), with the clips from the
     /// innermost mask on, in a group that the outer clips mask in turn.
     private func masked(_ state: VectorState, _ draw: (VectorState) -> Void) {
+        defer { sendStretch() }
         guard state.clips.count > 1 else { return draw(state) }
         let masks = state.clips.indices.filter { state.clips[$0].mask != nil }
         guard masks.count > 1, let last = masks.last else { return draw(state) }
@@ -481,7 +514,7 @@ final class PDFPage: GlyphDevice {
         let colors = shadingName(shading("DeviceRGB") { [$0.red, $0.green, $0.blue] })
         /// The shape's clip and the shading under the transform.
         func painting(_ name: String) -> [UInt8] {
-            var text = PDFContent()
+            let text = PDFContent()
             if let shape {
                 text.path(shape.path, t)
                 text.append(shape.rule == .evenOdd ? "W* n\n" : "W n\n")
