@@ -220,7 +220,7 @@ let package = Package(
         // CGPoint, CGSize and CGRect are its geometry.
         .target(
             name: "CoreGraphics",
-            dependencies: ["StrataGraphics", "StrataText"]
+            dependencies: ["StrataGraphics", "StrataText", "StrataDocuments"]
         ),
         // The module the compiler asks for when a file imports both Testing
         // and CoreGraphics (Swift Testing's cross-import overlay): empty,

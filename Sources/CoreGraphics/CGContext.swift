@@ -9,7 +9,11 @@ package import StrataGraphics
 /// space of the transform current when it was built, as in Core Graphics:
 /// a line's width follows the transform current when it is stroked.
 public final class CGContext {
-    package let canvas: Canvas
+    /// What the context draws on: its bitmap's canvas, or a PDF context's
+    /// current page (a canvas that draws nothing between pages).
+    package private(set) var canvas: Canvas
+    /// A PDF context's document, pages and destination; nil for others.
+    let pdf: CGPDFTarget?
     private var state = State()
     private var stack: [State] = []
     /// The path being built, in the user space of `pathSpace`.
@@ -58,7 +62,33 @@ public final class CGContext {
             }
         } catch { return nil }
         canvas = Canvas(bitmap: bitmap)
+        pdf = nil
         canvas.concatenate(Transform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: Double(height)))
+    }
+
+    /// A PDF context writing to `target` (`CGContext(consumer:mediaBox:_:)`):
+    /// it draws nothing until a page begins.
+    init(pdf target: CGPDFTarget) {
+        pdf = target
+        canvas = CGPDFTarget.noPage()
+    }
+
+    deinit {
+        // A PDF context's document is written when the context goes, if
+        // `closePDF()` did not write it.
+        pdf?.close()
+    }
+
+    /// Draws on `page` from now on, its base space `base` (a PDF page's
+    /// y-up media box), with a graphics state of its own.
+    func setPage(_ page: Canvas, base: Transform) {
+        canvas = page
+        canvas.concatenate(base)
+        state = State()
+        stack = []
+        currentPath = StrataGraphics.Path()
+        pathSpace = .identity
+        shadowsGoDown = false
     }
 
     /// A context over `canvas` as it is, its transform taken as the base
@@ -66,6 +96,7 @@ public final class CGContext {
     /// iOS, and shadows going down for positive heights).
     package init(canvas: Canvas) {
         self.canvas = canvas
+        pdf = nil
         shadowsGoDown = true
         // The CTM starts at the canvas's transform (its pixel density, say),
         // as a context Core Animation or UIKit hands out starts at its scale.
@@ -75,17 +106,18 @@ public final class CGContext {
 
     // MARK: The bitmap
 
-    public var width: Int { canvas.bitmap.width }
-    public var height: Int { canvas.bitmap.height }
-    public var bytesPerRow: Int { canvas.bitmap.bytesPerRow }
-    public var bitsPerComponent: Int { 8 }
-    public var bitsPerPixel: Int { 32 }
-    public var colorSpace: CGColorSpace? { .rgb }
+    // A PDF context has no bitmap: its sizes are 0, its data and image nil.
+    public var width: Int { canvas.device == nil && pdf == nil ? canvas.bitmap.width : 0 }
+    public var height: Int { canvas.device == nil && pdf == nil ? canvas.bitmap.height : 0 }
+    public var bytesPerRow: Int { canvas.device == nil && pdf == nil ? canvas.bitmap.bytesPerRow : 0 }
+    public var bitsPerComponent: Int { pdf == nil ? 8 : 0 }
+    public var bitsPerPixel: Int { pdf == nil ? 32 : 0 }
+    public var colorSpace: CGColorSpace? { pdf == nil ? .rgb : nil }
     /// The pixels: rows of R, G, B, A, premultiplied, top row first.
-    public var data: UnsafeMutableRawPointer? { canvas.bitmap.baseAddress }
+    public var data: UnsafeMutableRawPointer? { canvas.device == nil && pdf == nil ? canvas.bitmap.baseAddress : nil }
 
-    /// An image of what the bitmap holds now.
-    public func makeImage() -> CGImage? { CGImage(canvas.makeImage()) }
+    /// An image of what the bitmap holds now (nil for a PDF context).
+    public func makeImage() -> CGImage? { canvas.device == nil && pdf == nil ? CGImage(canvas.makeImage()) : nil }
 
     // MARK: Graphics state
 

@@ -16,6 +16,12 @@ public typealias CFAttributedString = NSAttributedString
 public typealias CFArray = NSArray
 /// A dictionary (`CFDictionary`): `NSDictionary`.
 public typealias CFDictionary = NSDictionary
+/// A URL (`CFURL`): `NSURL`.
+public typealias CFURL = NSURL
+/// Bytes (`CFData`): `NSData`.
+public typealias CFData = NSData
+/// Bytes that grow (`CFMutableData`): `NSMutableData`.
+public typealias CFMutableData = NSMutableData
 
 /// A range of a string's UTF-16 code units (`CFRange`); a length of 0 in
 /// a range given to Core Text means "to the end".

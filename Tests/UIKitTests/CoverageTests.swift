@@ -53,6 +53,13 @@ func coreGraphicsExamples() throws {
     path.closeSubpath()
     _ = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 20, height: 10), cornerWidth: 3, cornerHeight: 3, transform: nil).contains(CGPoint(x: 10, y: 5))
     _ = CGAffineTransform(rotationAngle: .pi / 2).concatenating(CGAffineTransform(scaleX: 2, y: 2)).inverted()
+    let pdfData = NSMutableData()
+    let pdf = CGContext(consumer: CGDataConsumer(data: pdfData)!, mediaBox: nil, [kCGPDFContextTitle: "Report"] as CFDictionary)!
+    pdf.beginPDFPage(nil)
+    pdf.fill(CGRect(x: 72, y: 72, width: 100, height: 50))
+    pdf.endPDFPage()
+    pdf.closePDF()
+    #expect(pdfData.length > 0)
 }
 
 @MainActor
@@ -187,6 +194,11 @@ func uiKitExamples() {
     _ = "Hello".size(withAttributes: [.font: UIFont.systemFont(ofSize: 12)])
     _ = ("Hello" as NSString).boundingRect(with: CGSize(width: 50, height: 1000), options: .usesLineFragmentOrigin, attributes: nil, context: nil)
     "Hello".draw(at: .zero, withAttributes: [.foregroundColor: UIColor.red])
+    let pdfDocument = UIGraphicsPDFRenderer(bounds: CGRect(x: 0, y: 0, width: 612, height: 792)).pdfData { context in
+        context.beginPage()
+        "Hello".draw(at: CGPoint(x: 72, y: 72), withAttributes: nil)
+    }
+    #expect(pdfDocument.starts(with: Array("%PDF".utf8)))
     let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
     scroll.contentSize = CGSize(width: 100, height: 400)
     scroll.setContentOffset(CGPoint(x: 0, y: 20), animated: false)
