@@ -1,6 +1,6 @@
 public import Foundation
-package import StrataGraphics
 internal import StrataDocuments
+package import StrataGraphics
 
 // Core Graphics' PDF context: the same drawing calls as a bitmap context,
 // written as vectors, text and images to a PDF document (Strata's
