@@ -603,3 +603,35 @@ func drawGroupsAndMasks(_ c: Canvas) throws {
         #expect(image.pixels[i] > 200 && image.pixels[i + 1] < 60, "\(image.pixels[i...(i + 3)])")
     }
 }
+
+@Suite struct DocumentStateTests {
+    /// The content stream writes only changes of state: what a clip group's
+    /// end restores must be what was set before it, not PDF's defaults.
+    @Test func stateWrittenBeforeAClipIsTheStateAfterIt() throws {
+        let folder = try temporaryFolder("strata-pdf-state")
+        func draw(_ c: Canvas) {
+            c.fillColor = .white
+            c.fill(Rect(x: 0, y: 0, width: 120, height: 40))
+            c.alpha = 0.5
+            c.fillColor = Color(red: 0, green: 0, blue: 1)
+            c.fill(Rect(x: 0, y: 0, width: 40, height: 40))  // half blue
+            c.withSavedGState {
+                c.clip(to: Rect(x: 40, y: 0, width: 40, height: 40))
+                c.fill(Rect(x: 0, y: 0, width: 120, height: 40))  // half blue, clipped
+            }
+            c.alpha = 1
+            c.fill(Rect(x: 80, y: 0, width: 40, height: 40))  // full blue
+        }
+        let raster = try Canvas(width: 120, height: 40)
+        draw(raster)
+        let document = PDFDocument()
+        draw(try document.beginPage(size: Size(width: 120, height: 40)))
+        try document.write(to: folder + "/state.pdf")
+        _ = try runTool("/usr/bin/pdftoppm", ["-r", "72", "-png", "-singlefile", folder + "/state.pdf", folder + "/poppler"])
+        let page = try Image(contentsOfPNGFile: folder + "/poppler.png")
+        let d = try #require(difference(page, raster.makeImage()))
+        #expect(d.mean < 0.5, "\(d) (\(folder))")
+        // The third square is opaque blue.
+        #expect(page.pixels[20 * page.bytesPerRow + 100 * 4] < 5, "\(page.pixels[20 * page.bytesPerRow + 100 * 4])")
+    }
+}

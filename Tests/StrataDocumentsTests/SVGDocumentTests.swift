@@ -39,7 +39,7 @@ import Testing
         // Two clip paths, each written once; both fills inside both.
         #expect(text.components(separatedBy: "<clipPath ").count == 3)
         #expect(text.contains("clip-rule=\"evenodd\""))
-        #expect(text.components(separatedBy: "<g clip-path=\"url(#c1)\"><g clip-path=\"url(#c2)\"><path").count == 3)
+        #expect(text.components(separatedBy: "<g clip-path=\"url(#c1)\"><g clip-path=\"url(#c2)\"><rect").count == 3)
     }
 
     @Test func badSizesThrowAndTextIsEscaped() throws {

@@ -101,6 +101,12 @@ final class PDFContent {
         count += Self.format(v, into: UnsafeMutableRawBufferPointer(start: base + count, count: 16))
     }
 
+    /// Appends `v` as `number(_:)` does, without the space (an attribute's value).
+    func value(_ v: Double) {
+        reserve(16)
+        count += Self.format(v, into: UnsafeMutableRawBufferPointer(start: base + count, count: 16)) - 1
+    }
+
     /// Writes `v` as `number(_:)` does into `b`; returns the bytes written.
     @inline(__always)
     static func format(_ v: Double, into b: UnsafeMutableRawBufferPointer) -> Int {

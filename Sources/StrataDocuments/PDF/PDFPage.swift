@@ -116,21 +116,24 @@ final class PDFPage: GlyphDevice {
     private func setClips(_ clips: [VectorClip]) {
         if let open = written.clips {
             if open == clips { return }
-            out.append("Q\n")
-            written = Written()
+            closeClips()
         }
         guard !clips.isEmpty else { return }
+        writtenOutsideClips = written
         out.append("q\n")
         writeClips(clips)
         written.clips = clips
     }
 
-    /// Ends the open clip group, if any (which takes the stream back to
-    /// the state before it).
+    /// What the stream had set when the open clip group began: its `Q`
+    /// takes the stream back to it.
+    private var writtenOutsideClips = Written()
+
+    /// Ends the open clip group, if any.
     private func closeClips() {
         guard written.clips != nil else { return }
         out.append("Q\n")
-        written = Written()
+        written = writtenOutsideClips
     }
 
     /// Each clip's path placed on the page, intersected in turn, and the

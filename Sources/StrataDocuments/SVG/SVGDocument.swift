@@ -120,6 +120,65 @@ final class SVGDrawing: VectorDevice {
         element("<path \(attributes)\(blendStyle(state.blendMode))/>", clips: state.clips)
     }
 
+    /// A rectangle upright on the page in a colour is a `<rect>`.
+    func fill(_ rect: Rect, paint: Paint, state: VectorState) {
+        let t = state.transform
+        guard case .color(let color) = paint, t.b == 0, t.c == 0 else {
+            return fill(Path(rect: rect), rule: .winding, paint: paint, state: state)
+        }
+        let alpha = color.alpha * state.alpha
+        guard alpha > 0 else { return }
+        let x0 = t.a * rect.minX + t.tx, x1 = t.a * rect.maxX + t.tx
+        let y0 = t.d * rect.minY + t.ty, y1 = t.d * rect.maxY + t.ty
+        let out = PDFContent()
+        out.append("<rect x=\"")
+        out.value(min(x0, x1))
+        out.append("\" y=\"")
+        out.value(min(y0, y1))
+        out.append("\" width=\"")
+        out.value(abs(x1 - x0))
+        out.append("\" height=\"")
+        out.value(abs(y1 - y0))
+        out.append("\" fill=\"")
+        colorAttributes(out, color, alpha, "fill")
+        element(out.withBytes { String(decoding: $0, as: UTF8.self) } + blendStyle(state.blendMode) + "/>", clips: state.clips)
+    }
+
+    /// An ellipse upright on the page in a colour is an `<ellipse>`.
+    func fill(ellipseIn rect: Rect, paint: Paint, state: VectorState) {
+        let t = state.transform
+        guard case .color(let color) = paint, t.b == 0, t.c == 0 else {
+            return fill(Path(ellipseIn: rect), rule: .winding, paint: paint, state: state)
+        }
+        let alpha = color.alpha * state.alpha
+        guard alpha > 0 else { return }
+        let out = PDFContent()
+        out.append("<ellipse cx=\"")
+        out.value(t.a * rect.midX + t.tx)
+        out.append("\" cy=\"")
+        out.value(t.d * rect.midY + t.ty)
+        out.append("\" rx=\"")
+        out.value(abs(t.a) * rect.width / 2)
+        out.append("\" ry=\"")
+        out.value(abs(t.d) * rect.height / 2)
+        out.append("\" fill=\"")
+        colorAttributes(out, color, alpha, "fill")
+        element(out.withBytes { String(decoding: $0, as: UTF8.self) } + blendStyle(state.blendMode) + "/>", clips: state.clips)
+    }
+
+    /// `#rrggbb"` and, under 1, ` KIND-opacity="…"`.
+    private func colorAttributes(_ out: PDFContent, _ color: Color, _ alpha: Double, _ kind: StaticString) {
+        out.append(Self.hex(color))
+        out.append("\"")
+        if alpha < 1 {
+            out.append(" ")
+            out.append(kind)
+            out.append("-opacity=\"")
+            out.value(alpha)
+            out.append("\"")
+        }
+    }
+
     func stroke(_ path: Path, style: StrokeStyle, paint: Paint, state: VectorState) {
         guard case .color(let color) = paint else { return }
         let alpha = color.alpha * state.alpha
@@ -399,23 +458,32 @@ final class SVGDrawing: VectorDevice {
         return "#" + byte(color.red) + byte(color.green) + byte(color.blue)
     }
 
-    /// Path data for `path` under `transform`: `M`, `L`, `Q`, `C`, `Z`.
+    /// Path data for `path` under `transform`: `M`, `L`, `Q`, `C`, `Z`,
+    /// numbers to a thousandth (written straight into bytes, as a PDF
+    /// page's are).
     static func pathData(_ path: Path, _ t: Transform) -> String {
-        var out = ""
-        func p(_ q: Point) -> String {
-            PDFSyntax.number(t.a * q.x + t.c * q.y + t.tx) + " " + PDFSyntax.number(t.b * q.x + t.d * q.y + t.ty)
-        }
+        let out = PDFContent()
         path.forEach { element in
-            if !out.isEmpty { out += " " }
             switch element {
-            case .move(let to): out += "M" + p(to)
-            case .line(let to): out += "L" + p(to)
-            case .quadCurve(let to, let control): out += "Q" + p(control) + " " + p(to)
-            case .curve(let to, let c1, let c2): out += "C" + p(c1) + " " + p(c2) + " " + p(to)
-            case .closeSubpath: out += "Z"
+            case .move(let to):
+                out.append("M")
+                out.point(to, t)
+            case .line(let to):
+                out.append("L")
+                out.point(to, t)
+            case .quadCurve(let to, let control):
+                out.append("Q")
+                out.point(control, t)
+                out.point(to, t)
+            case .curve(let to, let c1, let c2):
+                out.append("C")
+                out.point(c1, t)
+                out.point(c2, t)
+                out.point(to, t)
+            case .closeSubpath: out.append("Z")
             }
         }
-        return out
+        return out.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `s` with XML's special characters escaped, and characters XML 1.0
