@@ -73,6 +73,8 @@ has_family "WenQuanYi Micro Hei" || needed+=(fonts-wqy-microhei)
 # glyphs with.
 has_family "Noto Color Emoji" || needed+=(fonts-noto-color-emoji)
 command -v hb-shape >/dev/null 2>&1 || needed+=(libharfbuzz-bin)
+# A face of CFF outlines (OpenType `OTTO`), which PDFs embed as such.
+has_family "Nimbus Sans" || needed+=(fonts-urw-base35)
 # Issue 40's documents are checked with tools no one here wrote: qpdf
 # (structure), poppler (pdftoppm renders, pdfinfo and pdftotext read) and
 # librsvg (rsvg-convert renders SVG).

@@ -68,3 +68,35 @@ func drawText(_ c: Canvas) {
         #expect(d.mean < 2 && d.over8Percent < 6, "\(d) (\(folder))")
     }
 }
+
+@Suite struct DocumentCFFTextTests {
+    /// A face of CFF outlines (an OpenType `OTTO` file: URW's Nimbus Sans)
+    /// is embedded as such (`FontFile3`, `/OpenType`), its text found and
+    /// drawn as the canvas draws it.
+    @Test func textInACFFFaceIsEmbeddedAsOpenType() throws {
+        let folder = try temporaryFolder("strata-pdf-cff")
+        let font = Font(family: "Nimbus Sans", size: 20)
+        try #require(
+            font.primaryFace?.path.hasSuffix(".otf") == true, "Nimbus Sans (fonts-urw-base35) is installed by scripts/install-deps.sh")
+        func draw(_ c: Canvas) {
+            c.fillColor = .white
+            c.fill(Rect(x: 0, y: 0, width: 240, height: 60))
+            c.draw(TextLayout(AttributedText("Quarterly 2026", attributes: TextAttributes(font: font)), width: 220), at: Point(x: 10, y: 15))
+        }
+        let document = PDFDocument()
+        draw(try document.beginPage(size: Size(width: 240, height: 60)))
+        let path = folder + "/cff.pdf"
+        try document.write(to: path)
+        #expect(try runTool("/usr/bin/qpdf", ["--check", path]).status == 0)
+        #expect(try runTool("/usr/bin/pdftotext", [path, "-"]).output.contains("Quarterly 2026"))
+        let fonts = try runTool("/usr/bin/pdffonts", [path]).output
+        #expect(fonts.contains("CID Type 0C") || fonts.contains("CID Type 0"), "\(fonts)")
+        _ = try runTool("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler"])
+        let raster = try Canvas(width: 480, height: 120)
+        raster.scaleBy(x: 2, y: 2)
+        draw(raster)
+        try? raster.makeImage().writePNG(to: folder + "/raster.png")
+        let d = try #require(difference(try Image(contentsOfPNGFile: folder + "/poppler.png"), raster.makeImage()))
+        #expect(d.mean < 3 && d.over8Percent < 6, "\(d) (\(folder))")
+    }
+}
