@@ -17,6 +17,9 @@ let package = Package(
     targets: [
         // A drawing written to a PNG file.
         .executableTarget(name: "CanvasToPNG", dependencies: uses("StrataGraphics", "StrataText")),
+        // A two-page PDF report with a chart and a table, and the chart as SVG.
+        .executableTarget(
+            name: "ChartReport", dependencies: uses("StrataGraphics", "StrataText", "StrataCharts", "StrataDocuments")),
         // A Health-style line chart of a CSV file's column, as a PNG.
         .executableTarget(name: "HealthChart", dependencies: uses("StrataGraphics", "StrataLayers", "StrataCharts", "StrataText")),
         // A live streaming graph of the numbers arriving on standard input, in a window.

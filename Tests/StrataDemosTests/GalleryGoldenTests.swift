@@ -71,7 +71,7 @@ import Testing
         "gradients": (2, 0.3), "compositing": (1, 0.3), "text": (4.5, 2), "text-scripts": (3.5, 2), "images-and-masks": (4.5, 2),
         "layers-health-card": (2, 0.6), "layers-replicator-ring": (0.4, 0.2), "layers-shadows-and-masks": (1, 0.3),
         "layers-perspective-card": (2, 0.6), "layers-cubes": (1.5, 0.5), "layers-fire-and-snow": (2.5, 0.6),
-        "layers-tiled-snowman": (5, 1.5), "charts-stream": (1, 0.3), "charts-line": (2, 0.6), "charts-line-more": (2, 0.6),
+        "layers-tiled-snowman": (5, 2.5), "charts-stream": (1, 0.3), "charts-line": (2, 0.6), "charts-line-more": (2, 0.6),
         "controls-ruler": (4, 0.5), "controls-feed-rest": (6, 0.3), "controls-feed-fling": (6, 0.3),
         "controls-feed-pressed": (6, 0.3), "controls-feed-sections": (6, 0.3),
     ]

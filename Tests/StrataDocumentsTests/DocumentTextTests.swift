@@ -55,11 +55,17 @@ func drawText(_ c: Canvas) {
         print("text.pdf: \(size) bytes, \(d)")
     }
 
-    @Test func onSVGTextIsDrawnAsOutlines() throws {
+    @Test func onSVGTextIsDrawnAsOutlinesWithTheTextKept() throws {
         let folder = try temporaryFolder("strata-svg-text")
         let document = try SVGDocument(size: Size(width: 200, height: 150))
         drawText(document.canvas)
         try document.write(to: folder + "/text.svg")
+        // The characters, invisible, over the outlines: one <text> a run.
+        let svg = String(decoding: document.makeData(), as: UTF8.self)
+        let kept = svg.components(separatedBy: "<text ").dropFirst().compactMap { $0.split(separator: ">").dropFirst().first }
+            .map { String($0.prefix { $0 != "<" }) }.joined()
+        for word in ["Heart", "Rate", "72", "bpm", "心率", "Average"] { #expect(kept.contains(word), "\(word) in \(kept)") }
+        #expect(svg.contains("fill-opacity=\"0\""))
         _ = try run("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/text.svg"])
         let raster = try Canvas(width: 400, height: 300)
         raster.scaleBy(x: 2, y: 2)

@@ -635,3 +635,112 @@ func drawGroupsAndMasks(_ c: Canvas) throws {
         #expect(page.pixels[20 * page.bytesPerRow + 100 * 4] < 5, "\(page.pixels[20 * page.bytesPerRow + 100 * 4])")
     }
 }
+
+@Suite struct DocumentJPEGTests {
+    /// A photograph-like JPEG: a smooth gradient with a disc.
+    func jpeg() throws -> [UInt8] {
+        let c = try Canvas(width: 64, height: 48)
+        c.fill(
+            Rect(x: 0, y: 0, width: 64, height: 48),
+            with: .linearGradient(
+                Gradient(colors: [Color(red: 0.9, green: 0.5, blue: 0.1), Color(red: 0.1, green: 0.3, blue: 0.8)]), start: .zero,
+                end: Point(x: 64, y: 48)))
+        c.fillColor = Color(white: 0.95)
+        c.fillEllipse(in: Rect(x: 20, y: 12, width: 24, height: 24))
+        return try c.makeImage().jpegData(quality: 0.85)
+    }
+
+    @Test func aJPEGIsEmbeddedAsItIs() throws {
+        let folder = try temporaryFolder("strata-pdf-jpeg")
+        let bytes = try jpeg()
+        let image = try Image(jpegData: bytes)
+        #expect(image.sourceJPEG == bytes)
+        #expect(image.sourceJPEGFrame?.components == 3 && image.sourceJPEGFrame?.width == 64)
+        // Derived images are pixels of their own.
+        #expect(image.multiplied(by: Color(white: 0.5)).sourceJPEG == nil)
+        func draw(_ c: Canvas) {
+            c.fillColor = .white
+            c.fill(Rect(x: 0, y: 0, width: 230, height: 120))
+            c.draw(image, in: Rect(x: 10, y: 10, width: 128, height: 96))
+            c.draw(image, in: Rect(x: 150, y: 10, width: 64, height: 48))
+        }
+        let document = PDFDocument()
+        draw(try document.beginPage(size: Size(width: 230, height: 120)))
+        let path = folder + "/jpeg.pdf"
+        try document.write(to: path)
+        #expect(try runTool("/usr/bin/qpdf", ["--check", path]).status == 0)
+        let pdf = [UInt8](document.makeData())
+        // The file's bytes, once, under DCTDecode.
+        #expect(String(decoding: pdf, as: UTF8.self).contains("/Filter /DCTDecode"))
+        #expect(Data(pdf).range(of: Data(bytes)) != nil)
+        #expect(String(decoding: pdf, as: UTF8.self).components(separatedBy: "/DCTDecode").count == 2)
+        let list = try runTool("/usr/bin/pdfimages", ["-list", path]).output
+        #expect(list.contains("jpeg"), "\(list)")
+        _ = try runTool("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler"])
+        let raster = try Canvas(width: 460, height: 240)
+        raster.scaleBy(x: 2, y: 2)
+        draw(raster)
+        let d = try #require(difference(try Image(contentsOfPNGFile: folder + "/poppler.png"), raster.makeImage()))
+        #expect(d.mean < 3, "\(d) (\(folder))")
+        // SVG: the JPEG inline.
+        let svg = try SVGDocument(size: Size(width: 230, height: 120))
+        draw(svg.canvas)
+        let text = String(decoding: svg.makeData(), as: UTF8.self)
+        #expect(text.contains("data:image/jpeg;base64," + Data(bytes).base64EncodedString()))
+    }
+}
+
+@Suite struct DocumentPatternTests {
+    /// Image patterns: one repeating under a rotation and a scale, one
+    /// reflecting, one padding (an image of its area).
+    func drawPatterns(_ c: Canvas, _ tile: Image) {
+        c.fillColor = .white
+        c.fill(Rect(x: 0, y: 0, width: 240, height: 100))
+        let turned = Transform(a: 0.5, b: 0, c: 0, d: 0.5, tx: 5, ty: 5).concatenating(Transform(rotationAngle: 0.3))
+        c.fill(Rect(x: 10, y: 10, width: 70, height: 80), with: .pattern(tile, transform: turned, spread: .repeat))
+        c.fillEllipse(in: Rect(x: 90, y: 10, width: 70, height: 80), with: .pattern(tile, transform: Transform(translationX: 90, y: 10), spread: .reflect))
+        c.fill(Rect(x: 170, y: 10, width: 60, height: 80), with: .pattern(tile, transform: Transform(translationX: 180, y: 20), spread: .pad))
+    }
+
+    /// A 16 × 12 tile: a colour ramp with a dark corner, so reflection shows.
+    func tile() throws -> Image {
+        let c = try Canvas(width: 16, height: 12)
+        c.fill(
+            Rect(x: 0, y: 0, width: 16, height: 12),
+            with: .linearGradient(
+                Gradient(colors: [Color(red: 0.95, green: 0.7, blue: 0.2), Color(red: 0.2, green: 0.5, blue: 0.9)]), start: .zero,
+                end: Point(x: 16, y: 0)))
+        c.fillColor = Color(red: 0.2, green: 0.1, blue: 0.3)
+        c.fill(Rect(x: 0, y: 0, width: 5, height: 4))
+        return c.makeImage()
+    }
+
+    @Test func repeatingAndReflectedPatternsAreTilingPatterns() throws {
+        let folder = try temporaryFolder("strata-pdf-patterns")
+        let image = try tile()
+        let raster = try Canvas(width: 480, height: 200)
+        raster.scaleBy(x: 2, y: 2)
+        drawPatterns(raster, image)
+        try? raster.makeImage().writePNG(to: folder + "/raster.png")
+        let document = PDFDocument()
+        drawPatterns(try document.beginPage(size: Size(width: 240, height: 100)), image)
+        let path = folder + "/patterns.pdf"
+        try document.write(to: path)
+        #expect(try runTool("/usr/bin/qpdf", ["--check", path]).status == 0)
+        let pdf = String(decoding: document.makeData(), as: UTF8.self)
+        #expect(pdf.components(separatedBy: "/PatternType 1").count - 1 == 2)
+        // Poppler's cairo renderer: its Splash one (pdftoppm) steps a
+        // rotated tiling pattern by whole pixels, and drifts.
+        _ = try runTool("/usr/bin/pdftocairo", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler"])
+        let d = try #require(difference(try Image(contentsOfPNGFile: folder + "/poppler.png"), raster.makeImage()))
+        #expect(d.mean < 2, "\(d) (\(folder))")
+        let svg = try SVGDocument(size: Size(width: 240, height: 100))
+        drawPatterns(svg.canvas, image)
+        try svg.write(to: folder + "/patterns.svg")
+        #expect(String(decoding: svg.makeData(), as: UTF8.self).components(separatedBy: "<pattern ").count - 1 == 2)
+        _ = try runTool("/usr/bin/rsvg-convert", ["-w", "480", "-h", "200", "-o", folder + "/librsvg.png", folder + "/patterns.svg"])
+        let e = try #require(difference(try Image(contentsOfPNGFile: folder + "/librsvg.png"), raster.makeImage()))
+        #expect(e.mean < 4, "\(e) (\(folder))")
+        print("patterns: poppler \(d); librsvg \(e)")
+    }
+}

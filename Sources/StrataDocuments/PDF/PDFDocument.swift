@@ -155,6 +155,17 @@ public final class PDFDocument {
         let usedImages = Set(pages.flatMap(\.imagesUsed)).sorted()
         for index in usedImages {
             let image = images.images[index]
+            if let jpeg = image.sourceJPEG, let frame = image.sourceJPEGFrame {
+                // The JPEG file as it is: PDF readers decode it themselves.
+                let o = file.reserve()
+                file.writeStream(
+                    o,
+                    dictionary:
+                        "/Type /XObject /Subtype /Image /Width \(frame.width) /Height \(frame.height) /ColorSpace /\(frame.components == 1 ? "DeviceGray" : "DeviceRGB") /BitsPerComponent 8 /Interpolate \(images.smooth[index]) /Filter /DCTDecode",
+                    encoded: jpeg)
+                imageObjects[index] = o
+                continue
+            }
             let (rgb, alpha) = PDFImages.planes(image)
             var mask = ""
             if let alpha {
@@ -206,6 +217,10 @@ public final class PDFDocument {
             if !page.fontsUsed.isEmpty {
                 let names = page.fontsUsed.sorted().compactMap { i in fontObjects[i].map { "/F\(i) \($0) 0 R" } }
                 resources += " /Font << \(names.joined(separator: " ")) >>"
+            }
+            if !page.patternObjects.isEmpty {
+                let patterns = page.patternObjects.map { "/\($0.name) \(numbers[$0.object]) 0 R" }
+                resources += " /Pattern << \(patterns.joined(separator: " ")) >>"
             }
             if !page.shadings.isEmpty {
                 let shadings = page.shadings.sorted { $0.value < $1.value }.map { "/\($0.value) \($0.key)" }

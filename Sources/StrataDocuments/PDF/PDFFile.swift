@@ -91,6 +91,15 @@ struct PDFFile {
         append("\nendstream\nendobj\n")
     }
 
+    /// Writes object `number` as a stream of `data` already encoded as
+    /// `dictionary`'s `/Filter` says (a JPEG file for `DCTDecode`).
+    mutating func writeStream(_ number: Int, dictionary: String, encoded data: [UInt8]) {
+        offsets[number] = bytes.count
+        append("\(number) 0 obj\n<< \(dictionary) /Length \(data.count) >>\nstream\n")
+        append(data)
+        append("\nendstream\nendobj\n")
+    }
+
     /// DEFLATE with zlib's header and checksum, as FlateDecode reads it,
     /// into the start of `out` (grown as needed): ISA-L's igzip at its
     /// level 3 (`.fast`), or zlib at level 9 (`.small`). The length

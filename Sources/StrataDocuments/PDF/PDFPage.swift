@@ -184,6 +184,9 @@ final class PDFPage: GlyphDevice {
     }
 
     private func fillMasked(_ path: Path, rule: FillRule, paint: Paint, state: VectorState) {
+        if case .pattern(let image, let transform, let spread) = paint, spread != .pad {
+            return fillPattern(path, rule: rule, image: image, transform: transform, reflect: spread == .reflect, state: state)
+        }
         guard case .color(let color) = paint else { return fillShading(path, rule: rule, paint: paint, state: state) }
         let alpha = color.alpha * state.alpha
         guard alpha > 0 else { return }
@@ -457,16 +460,85 @@ final class PDFPage: GlyphDevice {
         switch paint {
         case .color: true
         case .linearGradient(_, _, _, let spread), .radialGradient(_, _, _, _, _, let spread): spread == .pad
+        case .pattern(let image, _, let spread): spread != .pad && image.width > 0 && image.height > 0
         default: false
         }
+    }
+
+    /// The tiling patterns made, by what they tile, with their resource
+    /// names; and the names with the index of their object.
+    private var patterns: [PatternKey: String] = [:]
+    private(set) var patternObjects: [(name: String, object: Int)] = []
+
+    struct PatternKey: Hashable {
+        var image: Int
+        var matrix: Transform
+        var reflect: Bool
+    }
+
+    /// The name of a tiling pattern of `image` (reflected about its edges
+    /// for `.reflect`) under `transform` (image pixels to user space),
+    /// drawn from `state`: a cell of the image (2 × 2 mirrored copies when
+    /// reflected), stepped by its size, its matrix from pattern space to the
+    /// space of the stream it is used in (the page's y-up default space, or
+    /// a group's form space, which is the flipped page's).
+    private func patternName(_ image: Image, _ transform: Transform, reflect: Bool, state: VectorState) -> String {
+        let index = images.index(of: image, smooth: true)
+        imagesUsed.insert(index)
+        var matrix = transform.concatenating(state.transform)
+        if groups.isEmpty {
+            matrix = matrix.concatenating(Transform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: size.height))
+        }
+        let key = PatternKey(image: index, matrix: matrix, reflect: reflect)
+        if let name = patterns[key] { return name }
+        let w = Double(image.width), h = Double(image.height)
+        let cell = PDFContent()
+        // Each copy: the unit square onto the image's pixels, first row at
+        // y = 0 (pattern space is the image's), mirrored for the others.
+        let copies: [Transform] =
+            reflect
+            ? [
+                Transform(a: w, b: 0, c: 0, d: -h, tx: 0, ty: h), Transform(a: -w, b: 0, c: 0, d: -h, tx: 2 * w, ty: h),
+                Transform(a: w, b: 0, c: 0, d: h, tx: 0, ty: h), Transform(a: -w, b: 0, c: 0, d: h, tx: 2 * w, ty: h),
+            ] : [Transform(a: w, b: 0, c: 0, d: -h, tx: 0, ty: h)]
+        for copy in copies {
+            cell.append("q\n")
+            cell.matrix(copy)
+            cell.append("/Im\(index) Do\nQ\n")
+        }
+        let step = reflect ? 2 : 1
+        let box = "[0 0 \(PDFSyntax.number(w * Double(step))) \(PDFSyntax.number(h * Double(step)))]"
+        objects.append(
+            (
+                "/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox \(box) /XStep \(PDFSyntax.number(w * Double(step))) /YStep \(PDFSyntax.number(h * Double(step))) /Matrix [\(PDFSyntax.matrix(matrix))] /Resources @resources@",
+                cell.bytes
+            ))
+        let name = "Pa\(patternObjects.count)"
+        patternObjects.append((name, objects.count - 1))
+        patterns[key] = name
+        return name
+    }
+
+    /// Fills `path` with an image pattern that repeats or reflects.
+    private func fillPattern(_ path: Path, rule: FillRule, image: Image, transform: Transform, reflect: Bool, state: VectorState) {
+        guard state.alpha > 0, image.width > 0, image.height > 0, state.transform.inverted() != nil, transform.inverted() != nil
+        else { return }
+        let name = patternName(image, transform, reflect: reflect, state: state)
+        setClips(state.clips)
+        setTransparency(fill: state.alpha, stroke: nil, blend: state.blendMode)
+        emit("/Pattern cs /\(name) scn\n")
+        // The fill colour is the pattern now: the next colour is written.
+        written.fill = nil
+        out.path(path, state.transform)
+        out.append(rule == .evenOdd ? "f*\n" : "f\n")
     }
 
     /// Fills `path` with a gradient: the path becomes the clip, and the
     /// gradient's shading (an axial or radial `sh`, its colours a stitched
     /// function of the stops) paints it under the transform. Stops that
     /// are not opaque make a soft mask: the same shading in grey, of the
-    /// stops' alphas. Gradients that repeat or reflect, conic gradients and
-    /// image patterns are not drawn yet.
+    /// stops' alphas. (Gradients that repeat or reflect, and conic ones,
+    /// the canvas draws as images.)
     private func fillShading(_ path: Path, rule: FillRule, paint: Paint, state: VectorState) {
         shade((path, rule), paint: paint, extend: (true, true), state: state)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import StrataGraphics
+import StrataText
 
 /// An SVG document drawn with the same calls as pixels: one drawing, whose
 /// canvas writes its fills, strokes and clips as SVG elements (as Cairo's
@@ -22,8 +23,10 @@ import StrataGraphics
 /// (`<mask>`), alpha and the separable blend modes (CSS's
 /// `mix-blend-mode`), transparency layers (`<g>` with their opacity and
 /// blend mode), images (inline PNGs, each once) and text as its glyphs'
-/// outlines; shadows, conic gradients, image patterns and sprites are
-/// images of their area.
+/// outlines with the text kept beside them (an invisible `<text>`, for
+/// search, selection and screen readers), image patterns that repeat or
+/// reflect (`<pattern>`); shadows, conic gradients, padded image patterns
+/// and sprites are images of their area.
 public final class SVGDocument {
     /// The drawing's canvas.
     public let canvas: Canvas
@@ -76,7 +79,7 @@ public final class SVGDocument {
 /// bitmap. Clips become `<clipPath>`s in page coordinates, each made once,
 /// and a drawing call with clips sits in nested `<g clip-path>`s, one a
 /// clip (their intersection), so its own transform does not move them.
-final class SVGDrawing: VectorDevice {
+final class SVGDrawing: TextKeepingDevice {
     let size: Size
     private(set) var body = ""
     private(set) var definitions = ""
@@ -108,6 +111,11 @@ final class SVGDrawing: VectorDevice {
         case .color(let color):
             fill = Self.hex(color)
             alpha = color.alpha * state.alpha
+        case .pattern(let image, let transform, let spread):
+            guard spread != .pad, let id = patternID(image, transform.concatenating(state.transform), reflect: spread == .reflect)
+            else { return }
+            fill = "url(#\(id))"
+            alpha = state.alpha
         default:
             guard let id = gradientID(paint, transform: state.transform) else { return }
             fill = "url(#\(id))"
@@ -222,8 +230,64 @@ final class SVGDrawing: VectorDevice {
     func canPaint(_ paint: Paint) -> Bool {
         switch paint {
         case .color, .linearGradient, .radialGradient: true
+        case .pattern(let image, _, let spread): spread != .pad && image.width > 0 && image.height > 0
         default: false
         }
+    }
+
+    /// Keeps a run's text as an invisible `<text>` over its outlines (which
+    /// the drawing has as paths): each character at its glyph's origin (a
+    /// cluster's later characters at its first's), in the face's family and
+    /// size, transparent, so browsers find and select it and screen readers
+    /// read it.
+    func keepText(_ texts: [String], positions: [Point], family: String, size: Double, state: VectorState) {
+        let t = state.transform
+        guard size.isFinite, size > 0, t.inverted() != nil else { return }
+        var characters = "", xs: [String] = [], ys: [String] = []
+        for (text, p) in zip(texts, positions) where !text.isEmpty && p.x.isFinite && p.y.isFinite {
+            for scalar in text.unicodeScalars where scalar.value >= 0x20 && scalar != "\u{FFFE}" && scalar != "\u{FFFF}" {
+                characters.unicodeScalars.append(scalar)
+                xs.append(PDFSyntax.number(p.x))
+                ys.append(PDFSyntax.number(p.y))
+            }
+        }
+        guard !characters.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        var attributes = "x=\"\(xs.joined(separator: " "))\" y=\"\(ys.joined(separator: " "))\""
+        if t != .identity { attributes += " transform=\"matrix(\(PDFSyntax.matrix(t)))\"" }
+        attributes += " font-family=\"\(Self.escaped(family))\" font-size=\"\(PDFSyntax.number(size))\" fill-opacity=\"0\" xml:space=\"preserve\""
+        element("<text \(attributes)>\(Self.escaped(characters))</text>", clips: state.clips)
+    }
+
+    /// The patterns made so far, by their image, placement and reflection.
+    private var patternIDs: [PatternKey: String] = [:]
+
+    struct PatternKey: Hashable {
+        var image: String
+        var transform: Transform
+        var reflect: Bool
+    }
+
+    /// The id of a `<pattern>` tiling `image` (2 × 2 mirrored copies a tile
+    /// when reflected) under `transform` (image pixels to the page), made
+    /// when first needed; nil when the image cannot be encoded or the
+    /// transform undone.
+    private func patternID(_ image: Image, _ transform: Transform, reflect: Bool) -> String? {
+        guard transform.inverted() != nil, let imageID = imageID(image, pixelated: false) else { return nil }
+        let key = PatternKey(image: imageID, transform: transform, reflect: reflect)
+        if let id = patternIDs[key] { return id }
+        let id = "p\(patternIDs.count + 1)"
+        patternIDs[key] = id
+        let w = Double(image.width), h = Double(image.height), step = reflect ? 2.0 : 1.0
+        var text =
+            "<pattern id=\"\(id)\" patternUnits=\"userSpaceOnUse\" width=\"\(PDFSyntax.number(w * step))\" height=\"\(PDFSyntax.number(h * step))\" patternTransform=\"matrix(\(PDFSyntax.matrix(transform)))\">"
+        text += "<use xlink:href=\"#\(imageID)\"/>"
+        if reflect {
+            for m in ["-1 0 0 1 \(PDFSyntax.number(2 * w)) 0", "1 0 0 -1 0 \(PDFSyntax.number(2 * h))", "-1 0 0 -1 \(PDFSyntax.number(2 * w)) \(PDFSyntax.number(2 * h))"] {
+                text += "<use xlink:href=\"#\(imageID)\" transform=\"matrix(\(m))\"/>"
+            }
+        }
+        definitions += text + "</pattern>\n"
+        return id
     }
 
     /// Fills the clip with the gradient: SVG gradients always pad, so an
@@ -294,14 +358,21 @@ final class SVGDrawing: VectorDevice {
         let address = image.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         let key = ImageKey(address: address, width: image.width, height: image.height, bytesPerRow: image.bytesPerRow, pixelated: pixelated)
         if let id = imageIDs[key]?.id { return id }
-        guard let png = try? image.pngData() else { return nil }
+        // A JPEG file as it is; anything else as a PNG.
+        let encoded: (type: String, bytes: [UInt8])
+        if let jpeg = image.sourceJPEG, image.sourceJPEGFrame != nil {
+            encoded = ("image/jpeg", jpeg)
+        } else {
+            guard let png = try? image.pngData() else { return nil }
+            encoded = ("image/png", png)
+        }
         let id = "i\(imageIDs.count + 1)"
         // Kept with its id, so the pixels' address is not reused meanwhile.
         imageIDs[key] = (id, image)
         // Browsers take CSS's `pixelated`; librsvg smooths every image.
         let rendering = pixelated ? " image-rendering=\"optimizeSpeed\" style=\"image-rendering:pixelated\"" : ""
         definitions +=
-            "<image id=\"\(id)\" width=\"\(image.width)\" height=\"\(image.height)\" preserveAspectRatio=\"none\"\(rendering) xlink:href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>\n"
+            "<image id=\"\(id)\" width=\"\(image.width)\" height=\"\(image.height)\" preserveAspectRatio=\"none\"\(rendering) xlink:href=\"data:\(encoded.type);base64,\(Data(encoded.bytes).base64EncodedString())\"/>\n"
         return id
     }
 

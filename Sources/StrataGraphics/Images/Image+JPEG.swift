@@ -27,6 +27,40 @@ extension Image {
             open: strata_jpeg_decoder_open, read: strata_jpeg_decoder_read,
             close: strata_jpeg_decoder_close, error: GraphicsError.jpeg
         ) { _ in }
+        sourceJPEG = jpegData
+    }
+
+    /// The JPEG file's frame, when `sourceJPEG` is one whose pixels a
+    /// reader decodes to this image's: 8 bits a sample, one (grey) or three
+    /// (colour) components, this image's size. Nil otherwise (CMYK files,
+    /// 12-bit samples, or no source).
+    public var sourceJPEGFrame: (components: Int, width: Int, height: Int)? {
+        guard let data = sourceJPEG, data.count > 4, data[0] == 0xFF, data[1] == 0xD8 else { return nil }
+        var i = 2
+        while i + 4 <= data.count {
+            guard data[i] == 0xFF else { return nil }
+            let marker = data[i + 1]
+            if marker == 0xFF {
+                i += 1
+                continue
+            }
+            let length = Int(data[i + 2]) << 8 | Int(data[i + 3])
+            guard length >= 2, i + 2 + length <= data.count else { return nil }
+            // Start of frame: baseline, extended, progressive or lossless
+            // (not DHT 0xC4, JPG 0xC8 or DAC 0xCC).
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                guard length >= 8 else { return nil }
+                let precision = Int(data[i + 4])
+                let h = Int(data[i + 5]) << 8 | Int(data[i + 6]), w = Int(data[i + 7]) << 8 | Int(data[i + 8])
+                let components = Int(data[i + 9])
+                guard precision == 8, components == 1 || components == 3, w == width, h == height else { return nil }
+                return (components, w, h)
+            }
+            // The scan begins before any frame: not a file to pass on.
+            if marker == 0xDA { return nil }
+            i += 2 + length
+        }
+        return nil
     }
 
     /// Reads and decodes a JPEG file.

@@ -12,6 +12,11 @@ public struct Image: Hashable, Sendable {
     public let bytesPerRow: Int
     /// Premultiplied RGBA bytes, `bytesPerRow * height` of them.
     public let pixels: [UInt8]
+    /// The JPEG file the image was decoded from, as it was
+    /// (`init(jpegData:)`); nil for any other image, images made from this
+    /// one included. Documents embed it as it is (PDF's `DCTDecode`, SVG's
+    /// `image/jpeg`) instead of the pixels. It plays no part in equality.
+    public internal(set) var sourceJPEG: [UInt8]?
 
     /// Equal sizes and equal bytes, compared with `memcmp` (the synthesized
     /// comparison went byte by byte: a layer handed a redrawn, identical

@@ -205,25 +205,31 @@ extension Canvas {
             }
             for run in line.runs {
                 let color = run.attributes.foregroundColor
-                guard let glyphDevice = device as? any GlyphDevice, !run.face.hasColorBitmaps else {
-                    drawOutlines(run, at: base, color: color)
-                    continue
-                }
                 // Each cluster's characters go with its first glyph in the
                 // text's order (the glyphs are in visual order).
-                var texts = [String](repeating: "", count: run.glyphs.count)
-                var seen = Set<Int>()
-                let order = run.isRightToLeft ? Array(run.glyphs.indices.reversed()) : Array(run.glyphs.indices)
-                for i in order where run.characters.indices.contains(i) {
-                    let c = run.characters[i]
-                    guard seen.insert(c).inserted, c >= 0, c < characters.count else { continue }
-                    // The cluster runs to the next character a glyph of this run starts.
-                    let next = run.characters.filter { $0 > c }.min() ?? min(characters.count, c + 1)
-                    texts[i] = String(characters[c..<max(c + 1, min(next, characters.count))])
+                func texts() -> [String] {
+                    var texts = [String](repeating: "", count: run.glyphs.count)
+                    var seen = Set<Int>()
+                    let order = run.isRightToLeft ? Array(run.glyphs.indices.reversed()) : Array(run.glyphs.indices)
+                    for i in order where run.characters.indices.contains(i) {
+                        let c = run.characters[i]
+                        guard seen.insert(c).inserted, c >= 0, c < characters.count else { continue }
+                        // The cluster runs to the next character a glyph of this run starts.
+                        let next = run.characters.filter { $0 > c }.min() ?? min(characters.count, c + 1)
+                        texts[i] = String(characters[c..<max(c + 1, min(next, characters.count))])
+                    }
+                    return texts
                 }
                 let positions = run.positions.map { Point(x: base.x + $0.x, y: base.y + $0.y) }
+                guard let glyphDevice = device as? any GlyphDevice, !run.face.hasColorBitmaps else {
+                    drawOutlines(run, at: base, color: color)
+                    if let keeper = device as? any TextKeepingDevice {
+                        keeper.keepText(texts(), positions: positions, family: run.face.familyName, size: run.size, state: vectorState)
+                    }
+                    continue
+                }
                 glyphDevice.drawGlyphs(
-                    run.glyphs, positions: positions, texts: texts, face: run.face, size: run.size, color: color, state: vectorState)
+                    run.glyphs, positions: positions, texts: texts(), face: run.face, size: run.size, color: color, state: vectorState)
             }
             for run in line.runs { decorate(run, line: line, at: base) }
         }

@@ -13,3 +13,14 @@ public protocol GlyphDevice: VectorDevice {
     func drawGlyphs(
         _ glyphs: [UInt32], positions: [Point], texts: [String], face: FontFace, size: Double, color: Color, state: VectorState)
 }
+
+/// A vector device that draws text as glyph outlines but keeps the text
+/// beside them (an SVG drawing), so a reader can search, select and read
+/// it aloud: the canvas fills the outlines as paths, then hands the device
+/// each run's characters where its glyphs are.
+public protocol TextKeepingDevice: VectorDevice {
+    /// Keeps `texts` (each glyph's cluster's characters on its first glyph,
+    /// nothing on the others, as `GlyphDevice` has them) at their glyphs'
+    /// baseline origins `positions` (user space), in `family` at `size`.
+    func keepText(_ texts: [String], positions: [Point], family: String, size: Double, state: VectorState)
+}
