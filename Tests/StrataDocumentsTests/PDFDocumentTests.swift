@@ -698,7 +698,8 @@ func drawGroupsAndMasks(_ c: Canvas) throws {
         c.fill(Rect(x: 0, y: 0, width: 240, height: 100))
         let turned = Transform(a: 0.5, b: 0, c: 0, d: 0.5, tx: 5, ty: 5).concatenating(Transform(rotationAngle: 0.3))
         c.fill(Rect(x: 10, y: 10, width: 70, height: 80), with: .pattern(tile, transform: turned, spread: .repeat))
-        c.fillEllipse(in: Rect(x: 90, y: 10, width: 70, height: 80), with: .pattern(tile, transform: Transform(translationX: 90, y: 10), spread: .reflect))
+        c.fillEllipse(
+            in: Rect(x: 90, y: 10, width: 70, height: 80), with: .pattern(tile, transform: Transform(translationX: 90, y: 10), spread: .reflect))
         c.fill(Rect(x: 170, y: 10, width: 60, height: 80), with: .pattern(tile, transform: Transform(translationX: 180, y: 20), spread: .pad))
     }
 

@@ -282,7 +282,10 @@ final class SVGDrawing: TextKeepingDevice {
             "<pattern id=\"\(id)\" patternUnits=\"userSpaceOnUse\" width=\"\(PDFSyntax.number(w * step))\" height=\"\(PDFSyntax.number(h * step))\" patternTransform=\"matrix(\(PDFSyntax.matrix(transform)))\">"
         text += "<use xlink:href=\"#\(imageID)\"/>"
         if reflect {
-            for m in ["-1 0 0 1 \(PDFSyntax.number(2 * w)) 0", "1 0 0 -1 0 \(PDFSyntax.number(2 * h))", "-1 0 0 -1 \(PDFSyntax.number(2 * w)) \(PDFSyntax.number(2 * h))"] {
+            for m in [
+                "-1 0 0 1 \(PDFSyntax.number(2 * w)) 0", "1 0 0 -1 0 \(PDFSyntax.number(2 * h))",
+                "-1 0 0 -1 \(PDFSyntax.number(2 * w)) \(PDFSyntax.number(2 * h))",
+            ] {
                 text += "<use xlink:href=\"#\(imageID)\" transform=\"matrix(\(m))\"/>"
             }
         }
