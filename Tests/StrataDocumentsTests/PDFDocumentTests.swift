@@ -745,3 +745,72 @@ func drawGroupsAndMasks(_ c: Canvas) throws {
         print("patterns: poppler \(d); librsvg \(e)")
     }
 }
+
+@Suite struct DocumentPorterDuffTests {
+    /// What the Porter-Duff modes do to what is already drawn: a hole cut
+    /// (destination out), colour kept to the shapes below (source atop), a
+    /// rectangle replaced (copy) and one cleared, inside and outside a
+    /// transparency layer, with vectors drawn after them.
+    func draw(_ c: Canvas) {
+        c.fillColor = Color(red: 0.2, green: 0.4, blue: 0.9)
+        c.fill(Rect(x: 10, y: 10, width: 120, height: 80))
+        c.fillColor = Color(red: 0.9, green: 0.6, blue: 0.1)
+        c.fillEllipse(in: Rect(x: 100, y: 30, width: 60, height: 60))
+        c.withSavedGState {
+            c.blendMode = .destinationOut
+            c.fillColor = .black
+            c.fillEllipse(in: Rect(x: 30, y: 30, width: 40, height: 40))
+        }
+        c.withSavedGState {
+            c.blendMode = .sourceAtop
+            c.fillColor = Color(red: 0.1, green: 0.7, blue: 0.3)
+            c.fill(Rect(x: 90, y: 0, width: 30, height: 100))
+        }
+        c.withSavedGState {
+            c.blendMode = .copy
+            c.fillColor = Color(red: 0.8, green: 0.1, blue: 0.5, alpha: 0.5)
+            c.fill(Rect(x: 170, y: 20, width: 40, height: 40))
+            c.blendMode = .clear
+            c.fill(Rect(x: 120, y: 75, width: 30, height: 10))
+        }
+        c.withSavedGState {
+            c.beginTransparencyLayer()
+            c.fillColor = Color(red: 0.5, green: 0.2, blue: 0.7)
+            c.fill(Rect(x: 180, y: 70, width: 50, height: 25))
+            c.blendMode = .destinationOut
+            c.fillEllipse(in: Rect(x: 195, y: 72, width: 20, height: 20))
+            c.endTransparencyLayer()
+        }
+        c.fillColor = Color(white: 0.1)
+        c.fill(Rect(x: 10, y: 94, width: 220, height: 3))
+    }
+
+    @Test func porterDuffModesArePicturesOfThePageBeneath() throws {
+        let folder = try temporaryFolder("strata-porter-duff")
+        let raster = try Canvas(width: 480, height: 200)
+        raster.scaleBy(x: 2, y: 2)
+        draw(raster)
+        // The raster over white paper, as a reader shows a page.
+        let paper = try Canvas(width: 480, height: 200)
+        paper.fillColor = .white
+        paper.fill(Rect(x: 0, y: 0, width: 480, height: 200))
+        paper.draw(raster.makeImage(), atDeviceX: 0, y: 0)
+        try? paper.makeImage().writePNG(to: folder + "/raster.png")
+        let document = PDFDocument()
+        draw(try document.beginPage(size: Size(width: 240, height: 100)))
+        let path = folder + "/modes.pdf"
+        try document.write(to: path)
+        #expect(try runTool("/usr/bin/qpdf", ["--check", path]).status == 0)
+        _ = try runTool("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler"])
+        let d = try #require(difference(try Image(contentsOfPNGFile: folder + "/poppler.png"), paper.makeImage()))
+        #expect(d.mean < 2 && d.over8Percent < 4, "\(d) (\(folder))")
+        let svg = try SVGDocument(size: Size(width: 240, height: 100))
+        draw(svg.canvas)
+        try svg.write(to: folder + "/modes.svg")
+        _ = try runTool(
+            "/usr/bin/rsvg-convert", ["-w", "480", "-h", "200", "-b", "white", "-o", folder + "/librsvg.png", folder + "/modes.svg"])
+        let e = try #require(difference(try Image(contentsOfPNGFile: folder + "/librsvg.png"), paper.makeImage()))
+        #expect(e.mean < 2 && e.over8Percent < 4, "\(e) (\(folder))")
+        print("porter-duff: poppler \(d); librsvg \(e)")
+    }
+}

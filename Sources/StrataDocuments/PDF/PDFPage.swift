@@ -76,6 +76,44 @@ final class PDFPage: GlyphDevice {
     let fonts: PDFFonts
     private(set) var fontsUsed: Set<Int> = []
 
+    /// Every call, for the Porter-Duff modes' pictures.
+    let recording = PageRecording()
+
+    /// Records `call`; a call in a Porter-Duff mode is drawn here as a
+    /// picture of its area (the page there drawn again, then the call):
+    /// true when it was, and the caller draws nothing more.
+    private func recordedAsPixels(_ call: PageRecording.Call, mode: BlendMode) -> Bool {
+        defer { recording.record(call) }
+        guard PageRecording.needsPixels(mode) else { return false }
+        let page = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        guard let area = recording.area(of: call, page: page),
+            let (picture, onPage) = recording.picture(of: area, scale: 2, then: call)
+        else { return true }
+        let plain = VectorState(transform: .identity, clips: [], alpha: 1, blendMode: .normal)
+        if onPage {
+            // The page's stream may be deflated already: the picture goes
+            // over what is there, on the paper's white.
+            drawMasked(PageRecording.onPaper(picture), in: area, interpolation: .default, state: plain)
+        } else {
+            // In a group, what it drew so far is kept outside the area
+            // (an even-odd clip of the page less the area), so the
+            // picture's transparent pixels show the group's backdrop.
+            closeClips()
+            let wrapped = PDFContent()
+            wrapped.append("q\n")
+            wrapped.path(Path(rect: Rect(x: 0, y: 0, width: size.width, height: size.height)), .identity)
+            wrapped.path(Path(rect: area), .identity)
+            wrapped.append("W* n\n")
+            out.withBytes { wrapped.append(contentsOf: $0) }
+            wrapped.append("Q\n")
+            out = wrapped
+            written = Written()
+            drawMasked(picture, in: area, interpolation: .default, state: plain)
+        }
+        sendStretch()
+        return true
+    }
+
     /// Deflates the content stream in the background as it grows (with
     /// `.fast` compression), until the document is written.
     private var deflater: PDFDeflater?
@@ -149,10 +187,9 @@ final class PDFPage: GlyphDevice {
     }
 
     private func setFill(_ color: Color) {
-        let c = Color(red: color.red, green: color.green, blue: color.blue)
-        guard written.fill != c else { return }
-        out.color(c, stroke: false)
-        written.fill = c
+        if let f = written.fill, f.red == color.red, f.green == color.green, f.blue == color.blue { return }
+        out.color(color, stroke: false)
+        written.fill = color
     }
 
     private func setStroke(_ color: Color) {
@@ -165,6 +202,8 @@ final class PDFPage: GlyphDevice {
     /// Sets the fill and stroke alphas and the blend mode (nil alphas stay
     /// as they are), through an `ExtGState` of the three.
     private func setTransparency(fill: Double?, stroke: Double?, blend: BlendMode) {
+        // What every call of a run of fills asks for: nothing changes.
+        if blend == written.blend, stroke == nil, fill == written.fillAlpha { return }
         let ca = fill.map { max(0, min(1, $0)) } ?? written.fillAlpha
         let CA = stroke.map { max(0, min(1, $0)) } ?? written.strokeAlpha
         // Modes PDF lacks are drawn as normal.
@@ -180,6 +219,7 @@ final class PDFPage: GlyphDevice {
     }
 
     func fill(_ path: Path, rule: FillRule, paint: Paint, state: VectorState) {
+        if recordedAsPixels(.fill(path, rule, paint, recording.index(state)), mode: state.blendMode) { return }
         masked(state) { fillMasked(path, rule: rule, paint: paint, state: $0) }
     }
 
@@ -220,8 +260,10 @@ final class PDFPage: GlyphDevice {
     /// A rectangle in a colour is one `re` (upright under the transform)
     /// or a path; in a gradient, the gradient's fill.
     func fill(_ rect: Rect, paint: Paint, state: VectorState) {
+        if recordedAsPixels(recording.rect(rect, paint, state), mode: state.blendMode) { return }
         let t = state.transform
-        guard case .color(let color) = paint, t.b == 0, t.c == 0, !state.clips.contains(where: { $0.mask != nil }) else {
+        guard case .color(let color) = paint, t.b == 0, t.c == 0, state.clips.isEmpty || !state.clips.contains(where: { $0.mask != nil })
+        else {
             return fill(Path(rect: rect), rule: .winding, paint: paint, state: state)
         }
         let alpha = color.alpha * state.alpha
@@ -241,6 +283,7 @@ final class PDFPage: GlyphDevice {
     /// An ellipse in a colour is the page's unit circle, placed; in a
     /// gradient, the gradient's fill of its path.
     func fill(ellipseIn rect: Rect, paint: Paint, state: VectorState) {
+        if recordedAsPixels(recording.ellipse(rect, paint, state), mode: state.blendMode) { return }
         guard case .color(let color) = paint, !state.clips.contains(where: { $0.mask != nil }) else {
             return fill(Path(ellipseIn: rect), rule: .winding, paint: paint, state: state)
         }
@@ -263,6 +306,7 @@ final class PDFPage: GlyphDevice {
     }
 
     func stroke(_ path: Path, style: StrokeStyle, paint: Paint, state: VectorState) {
+        if recordedAsPixels(.stroke(path, style, paint, recording.index(state)), mode: state.blendMode) { return }
         masked(state) { strokeMasked(path, style: style, paint: paint, state: $0) }
     }
 
@@ -331,6 +375,7 @@ final class PDFPage: GlyphDevice {
     /// Draws `image` over `rect`: the document's XObject of it, placed by
     /// the transform and the rectangle (its first row at the top).
     func draw(_ image: Image, in rect: Rect, interpolation: InterpolationQuality, state: VectorState) {
+        if recordedAsPixels(.image(image, rect, interpolation, recording.index(state)), mode: state.blendMode) { return }
         masked(state) { drawMasked(image, in: rect, interpolation: interpolation, state: $0) }
     }
 
@@ -354,6 +399,7 @@ final class PDFPage: GlyphDevice {
     func drawGlyphs(
         _ glyphs: [UInt32], positions: [Point], texts: [String], face: FontFace, size: Double, color: Color, state: VectorState
     ) {
+        if recordedAsPixels(.glyphs(glyphs, positions, face, size, color, recording.index(state)), mode: state.blendMode) { return }
         masked(state) { drawGlyphsMasked(glyphs, positions: positions, texts: texts, face: face, size: size, color: color, state: $0) }
     }
 
@@ -405,6 +451,13 @@ final class PDFPage: GlyphDevice {
     }
 
     func beginGroup() {
+        recording.record(.beginGroup)
+        openGroup()
+    }
+
+    /// Begins a group of the page's own (not a transparency layer: the
+    /// recording does not see it).
+    private func openGroup() {
         closeClips()
         groups.append((out, written))
         out = PDFContent()
@@ -421,6 +474,13 @@ final class PDFPage: GlyphDevice {
     /// Makes the group's content a form with a transparency group, and
     /// paints it (`Do`) through the clips with the alpha and blend mode.
     func endGroup(state: VectorState) {
+        guard !groups.isEmpty else { return }
+        recording.record(.endGroup(recording.index(state)))
+        closeGroup(state: state)
+    }
+
+    /// Ends a group begun by `openGroup()` (or `beginGroup()`).
+    private func closeGroup(state: VectorState) {
         guard let outer = groups.popLast() else { return }
         closeClips()
         let inner = out.bytes
@@ -449,9 +509,9 @@ final class PDFPage: GlyphDevice {
         outside.clips = Array(state.clips[..<last])
         outside.alpha = 1
         outside.blendMode = .normal
-        beginGroup()
+        openGroup()
         draw(inside)
-        endGroup(state: outside)
+        closeGroup(state: outside)
     }
 
     /// Colours, and linear and radial gradients that pad; the canvas draws
@@ -546,6 +606,11 @@ final class PDFPage: GlyphDevice {
     /// Fills the clip with the gradient, extended beyond its ends as asked
     /// (`sh` paints the whole clip).
     func drawGradient(_ paint: Paint, extendStart: Bool, extendEnd: Bool, state: VectorState) {
+        if recordedAsPixels(
+            .gradient(paint, extendStart: extendStart, extendEnd: extendEnd, recording.index(state)), mode: state.blendMode)
+        {
+            return
+        }
         masked(state) { drawGradientMasked(paint, extendStart: extendStart, extendEnd: extendEnd, state: $0) }
     }
 
@@ -577,9 +642,9 @@ final class PDFPage: GlyphDevice {
             inside.clips = []
             inside.alpha = 1
             inside.blendMode = .normal
-            beginGroup()
+            openGroup()
             shade(shape, paint: paint, extend: extend, state: inside)
-            return endGroup(state: state)
+            return closeGroup(state: state)
         }
         func shading(_ space: String, _ values: (Color) -> [Double]) -> String {
             let coords = geometry.coords.map(PDFSyntax.number).joined(separator: " ")
@@ -651,7 +716,8 @@ final class PDFPage: GlyphDevice {
     }
 
     /// PDF's name for `mode`; nil for the Porter-Duff modes PDF has no
-    /// blend mode for (drawn as normal). Added light (`plusLighter`) is
+    /// blend mode for (those calls are pictures: `PageRecording`; a
+    /// transparency layer ending in one is composited as normal). Added light (`plusLighter`) is
     /// drawn as screen, its nearest: the same over black, and a little
     /// darker where both are bright.
     static func blendName(_ mode: BlendMode) -> String? {

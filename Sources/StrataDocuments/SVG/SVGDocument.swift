@@ -106,6 +106,11 @@ final class SVGDrawing: TextKeepingDevice {
     }
 
     func fill(_ path: Path, rule: FillRule, paint: Paint, state: VectorState) {
+        if recordedAsPixels(.fill(path, rule, paint, recording.index(state)), mode: state.blendMode) { return }
+        fillPath(path, rule: rule, paint: paint, state: state)
+    }
+
+    private func fillPath(_ path: Path, rule: FillRule, paint: Paint, state: VectorState) {
         let fill: String, alpha: Double
         switch paint {
         case .color(let color):
@@ -130,9 +135,10 @@ final class SVGDrawing: TextKeepingDevice {
 
     /// A rectangle upright on the page in a colour is a `<rect>`.
     func fill(_ rect: Rect, paint: Paint, state: VectorState) {
+        if recordedAsPixels(recording.rect(rect, paint, state), mode: state.blendMode) { return }
         let t = state.transform
         guard case .color(let color) = paint, t.b == 0, t.c == 0 else {
-            return fill(Path(rect: rect), rule: .winding, paint: paint, state: state)
+            return fillPath(Path(rect: rect), rule: .winding, paint: paint, state: state)
         }
         let alpha = color.alpha * state.alpha
         guard alpha > 0 else { return }
@@ -154,9 +160,10 @@ final class SVGDrawing: TextKeepingDevice {
 
     /// An ellipse upright on the page in a colour is an `<ellipse>`.
     func fill(ellipseIn rect: Rect, paint: Paint, state: VectorState) {
+        if recordedAsPixels(recording.ellipse(rect, paint, state), mode: state.blendMode) { return }
         let t = state.transform
         guard case .color(let color) = paint, t.b == 0, t.c == 0 else {
-            return fill(Path(ellipseIn: rect), rule: .winding, paint: paint, state: state)
+            return fillPath(Path(ellipseIn: rect), rule: .winding, paint: paint, state: state)
         }
         let alpha = color.alpha * state.alpha
         guard alpha > 0 else { return }
@@ -188,6 +195,7 @@ final class SVGDrawing: TextKeepingDevice {
     }
 
     func stroke(_ path: Path, style: StrokeStyle, paint: Paint, state: VectorState) {
+        if recordedAsPixels(.stroke(path, style, paint, recording.index(state)), mode: state.blendMode) { return }
         guard case .color(let color) = paint else { return }
         let alpha = color.alpha * state.alpha
         let t = state.transform
@@ -299,6 +307,8 @@ final class SVGDrawing: TextKeepingDevice {
     /// one (without its start circle, when the start does not extend).
     /// Conic gradients are not drawn yet.
     func drawGradient(_ paint: Paint, extendStart: Bool, extendEnd: Bool, state: VectorState) {
+        if recordedAsPixels(
+            .gradient(paint, extendStart: extendStart, extendEnd: extendEnd, recording.index(state)), mode: state.blendMode) { return }
         guard let inverse = state.transform.inverted() else { return }
         // What the page holds, in user space, and a length past it.
         let page = Path(rect: Rect(x: 0, y: 0, width: size.width, height: size.height)).applying(inverse).boundingBox
@@ -338,12 +348,43 @@ final class SVGDrawing: TextKeepingDevice {
         default:
             return
         }
-        fill(region, rule: rule, paint: padded, state: state)
+        fillPath(region, rule: rule, paint: padded, state: state)
     }
 
     /// Draws `image` over `rect`: a `<use>` of the drawing's `<image>` of
     /// it (a PNG, inline), placed by the transform and the rectangle.
     func draw(_ image: Image, in rect: Rect, interpolation: InterpolationQuality, state: VectorState) {
+        if recordedAsPixels(.image(image, rect, interpolation, recording.index(state)), mode: state.blendMode) { return }
+        placeImage(image, in: rect, interpolation: interpolation, state: state)
+    }
+
+    /// Every call, for the Porter-Duff modes' pictures.
+    let recording = PageRecording()
+
+    /// Records `call`; a call in a Porter-Duff mode is drawn here as a
+    /// picture of its area (the drawing there drawn again, then the call):
+    /// true when it was.
+    private func recordedAsPixels(_ call: PageRecording.Call, mode: BlendMode) -> Bool {
+        defer { recording.record(call) }
+        guard PageRecording.needsPixels(mode) else { return false }
+        let page = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        guard let area = recording.area(of: call, page: page),
+            let (picture, _) = recording.picture(of: area, scale: 2, then: call)
+        else { return true }
+        let plain = VectorState(transform: .identity, clips: [], alpha: 1, blendMode: .normal)
+        // What was drawn so far (in the group, or the drawing) is kept
+        // outside the area (an even-odd clip of the page less the area),
+        // so the picture's transparent pixels show what is beneath.
+        var outside = Path(rect: page)
+        outside.addPath(Path(rect: area))
+        let clip = VectorClip(path: outside, transform: .identity, rule: .evenOdd)
+        body = "<g clip-path=\"url(#\(clipID(clip)))\">\n" + body + "</g>\n"
+        placeImage(picture, in: area, interpolation: .default, state: plain)
+        return true
+    }
+
+    /// The `<use>` of `image` over `rect`.
+    private func placeImage(_ image: Image, in rect: Rect, interpolation: InterpolationQuality, state: VectorState) {
         let t = state.transform
         guard state.alpha > 0, t.inverted() != nil, let id = imageID(image, pixelated: interpolation == .none) else { return }
         let place = Transform(
@@ -464,6 +505,7 @@ final class SVGDrawing: TextKeepingDevice {
     private var groups: [String] = []
 
     func beginGroup() {
+        recording.record(.beginGroup)
         groups.append(body)
         body = ""
     }
@@ -478,6 +520,7 @@ final class SVGDrawing: TextKeepingDevice {
     /// mode, inside the clips.
     func endGroup(state: VectorState) {
         guard let outer = groups.popLast() else { return }
+        recording.record(.endGroup(recording.index(state)))
         let inner = body
         body = outer
         guard state.alpha > 0, !inner.isEmpty else { return }
@@ -500,7 +543,8 @@ final class SVGDrawing: TextKeepingDevice {
     }
 
     /// CSS's `mix-blend-mode` for `mode`; nothing for normal, and for the
-    /// Porter-Duff modes CSS blending lacks (drawn as normal). Added light
+    /// Porter-Duff modes CSS blending lacks (those calls are pictures:
+    /// `PageRecording`). Added light
     /// (`plusLighter`) is drawn as screen, as in PDF.
     private func blendStyle(_ mode: BlendMode) -> String {
         let name: String? =
