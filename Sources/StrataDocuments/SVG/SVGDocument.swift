@@ -308,7 +308,10 @@ final class SVGDrawing: TextKeepingDevice {
     /// Conic gradients are not drawn yet.
     func drawGradient(_ paint: Paint, extendStart: Bool, extendEnd: Bool, state: VectorState) {
         if recordedAsPixels(
-            .gradient(paint, extendStart: extendStart, extendEnd: extendEnd, recording.index(state)), mode: state.blendMode) { return }
+            .gradient(paint, extendStart: extendStart, extendEnd: extendEnd, recording.index(state)), mode: state.blendMode)
+        {
+            return
+        }
         guard let inverse = state.transform.inverted() else { return }
         // What the page holds, in user space, and a length past it.
         let page = Path(rect: Rect(x: 0, y: 0, width: size.width, height: size.height)).applying(inverse).boundingBox
