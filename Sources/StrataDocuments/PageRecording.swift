@@ -77,6 +77,19 @@ final class PageRecording {
         return .paintedEllipse(rect, paint, index(state))
     }
 
+    /// Records `call`; for a call in a Porter-Duff mode, also the picture
+    /// of its area on `page` (the calls that reach it drawn again, then
+    /// the call), where it goes, and whether it is the page's (not a
+    /// group's). Nil for any other call, or an area that is empty.
+    func take(_ call: Call, mode: BlendMode, page: Rect) -> (area: Rect, picture: Image, onPage: Bool)?? {
+        defer { record(call) }
+        guard Self.needsPixels(mode) else { return nil }
+        guard let area = area(of: call, page: page), let (picture, onPage) = picture(of: area, scale: 2, then: call) else {
+            return .some(nil)
+        }
+        return (area, picture, onPage)
+    }
+
     /// The page area `call` can change (its shape's bounds on the page,
     /// within its clips and `page`), or nil when it changes nothing.
     func area(of call: Call, page: Rect) -> Rect? {

@@ -106,46 +106,28 @@ func mainScreenScale() -> CGFloat {
 
 // MARK: Image renderers
 
-/// How an image renderer's images are made (`UIGraphicsImageRendererFormat`).
-open class UIGraphicsImageRendererFormat: @unchecked Sendable {
+/// What every renderer's format is (`UIGraphicsRendererFormat`): the
+/// image renderers' and the PDF renderers' derive from it.
+open class UIGraphicsRendererFormat: @unchecked Sendable {
     // @unchecked: set up before rendering and read by the renderer only, as
     // UIKit's format is (it is not thread-safe there either).
-    /// Pixels a point (the main screen's by default).
-    open var scale: CGFloat
-    /// Whether the images have no alpha (a white background).
-    open var opaque = false
-    /// The colour range (Strata draws standard range only).
-    open var preferredRange = Range.standard
-
-    public enum Range: Int, Sendable {
-        case unspecified = -1
-        case automatic = 0
-        case extended = 1
-        case standard = 2
-    }
-
-    public init() { scale = mainScreenScale() }
-
-    /// The main screen's format.
-    open class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
-    /// The format that uses the most precise settings: the same here.
-    open class func preferred() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+    public init() {}
 }
 
-/// The context an image renderer's block draws in (`UIGraphicsImageRendererContext`).
-open class UIGraphicsImageRendererContext {
+/// The context a renderer's block draws in (`UIGraphicsRendererContext`):
+/// its Core Graphics context and the drawing shortcuts every renderer's
+/// context has.
+open class UIGraphicsRendererContext {
     public let cgContext: CGContext
-    public let format: UIGraphicsImageRendererFormat
+    private let rendererFormat: UIGraphicsRendererFormat
 
-    init(cgContext: CGContext, format: UIGraphicsImageRendererFormat) {
+    init(cgContext: CGContext, format: UIGraphicsRendererFormat) {
         self.cgContext = cgContext
-        self.format = format
+        rendererFormat = format
     }
 
-    /// What has been drawn so far, as an image.
-    public var currentImage: UIImage {
-        UIImage(optionalCGImage: cgContext.makeImage(), scale: format.scale)
-    }
+    /// The renderer's format.
+    open var format: UIGraphicsRendererFormat { rendererFormat }
 
     public func fill(_ rect: CGRect) { cgContext.fill(rect) }
 
@@ -166,6 +148,50 @@ open class UIGraphicsImageRendererContext {
     }
 
     public func clip(to rect: CGRect) { cgContext.clip(to: rect) }
+}
+
+/// How an image renderer's images are made (`UIGraphicsImageRendererFormat`).
+open class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat, @unchecked Sendable {
+    /// Pixels a point (the main screen's by default).
+    open var scale: CGFloat
+    /// Whether the images have no alpha (a white background).
+    open var opaque = false
+    /// The colour range (Strata draws standard range only).
+    open var preferredRange = Range.standard
+
+    public enum Range: Int, Sendable {
+        case unspecified = -1
+        case automatic = 0
+        case extended = 1
+        case standard = 2
+    }
+
+    public override init() {
+        scale = mainScreenScale()
+        super.init()
+    }
+
+    /// The main screen's format.
+    open class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+    /// The format that uses the most precise settings: the same here.
+    open class func preferred() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+}
+
+/// The context an image renderer's block draws in (`UIGraphicsImageRendererContext`).
+open class UIGraphicsImageRendererContext: UIGraphicsRendererContext {
+    private let imageFormat: UIGraphicsImageRendererFormat
+
+    init(cgContext: CGContext, format: UIGraphicsImageRendererFormat) {
+        imageFormat = format
+        super.init(cgContext: cgContext, format: format)
+    }
+
+    open override var format: UIGraphicsImageRendererFormat { imageFormat }
+
+    /// What has been drawn so far, as an image.
+    public var currentImage: UIImage {
+        UIImage(optionalCGImage: cgContext.makeImage(), scale: format.scale)
+    }
 }
 
 /// Makes images from drawing blocks (`UIGraphicsImageRenderer`), on any thread.

@@ -9,33 +9,30 @@ public import Foundation
 // writes PDF pages as it draws pixels.
 
 /// How a PDF renderer's documents are made (`UIGraphicsPDFRendererFormat`).
-open class UIGraphicsPDFRendererFormat: @unchecked Sendable {
-    // @unchecked: set up before rendering and read by the renderer only, as
-    // UIKit's format is (it is not thread-safe there either).
+open class UIGraphicsPDFRendererFormat: UIGraphicsRendererFormat, @unchecked Sendable {
     /// The document's information, by `kCGPDFContextTitle` and its kin (as
     /// strings).
     open var documentInfo: [String: Any] = [:]
-
-    public init() {}
 
     open class func `default`() -> UIGraphicsPDFRendererFormat { UIGraphicsPDFRendererFormat() }
 }
 
 /// The context a PDF renderer's block draws in (`UIGraphicsPDFRendererContext`).
-open class UIGraphicsPDFRendererContext {
-    public let cgContext: CGContext
-    public let format: UIGraphicsPDFRendererFormat
+open class UIGraphicsPDFRendererContext: UIGraphicsRendererContext {
+    private let pdfFormat: UIGraphicsPDFRendererFormat
     /// The bounds of the page being drawn (the renderer's until a page
     /// names its own).
     public private(set) var pdfContextBounds: CGRect
     private let defaultBounds: CGRect
 
     init(cgContext: CGContext, format: UIGraphicsPDFRendererFormat, bounds: CGRect) {
-        self.cgContext = cgContext
-        self.format = format
+        pdfFormat = format
         pdfContextBounds = bounds
         defaultBounds = bounds
+        super.init(cgContext: cgContext, format: format)
     }
+
+    open override var format: UIGraphicsPDFRendererFormat { pdfFormat }
 
     /// Begins a page of the renderer's bounds (ending the one before).
     public func beginPage() {
@@ -48,26 +45,6 @@ open class UIGraphicsPDFRendererContext {
         pdfContextBounds = bounds
         UIKitPDF.beginPage(cgContext, bounds: bounds, pageInfo: pageInfo)
     }
-
-    public func fill(_ rect: CGRect) { cgContext.fill(rect) }
-
-    public func fill(_ rect: CGRect, blendMode: CGBlendMode) {
-        cgContext.saveGState()
-        cgContext.setBlendMode(blendMode)
-        cgContext.fill(rect)
-        cgContext.restoreGState()
-    }
-
-    public func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
-
-    public func stroke(_ rect: CGRect, blendMode: CGBlendMode) {
-        cgContext.saveGState()
-        cgContext.setBlendMode(blendMode)
-        cgContext.stroke(rect)
-        cgContext.restoreGState()
-    }
-
-    public func clip(to rect: CGRect) { cgContext.clip(to: rect) }
 }
 
 /// Makes PDF documents from drawing blocks (`UIGraphicsPDFRenderer`): the

@@ -87,12 +87,12 @@ import Testing
         for name in names.sorted() {
             let base = "\(folder)/\(name)"
             let png = try Image(contentsOfPNGFile: base + ".png")
-            let check = try tool("/usr/bin/qpdf", ["--check", base + ".pdf"])
+            let check = try runTool("/usr/bin/qpdf", ["--check", base + ".pdf"])
             #expect(check.status == 0, "\(name).pdf: \(check.output)")
             // 72 dpi is one pixel a point; the feed's pictures are at scale 2.
             let dpi = name.hasPrefix("controls-feed") ? "144" : "72"
-            _ = try tool("/usr/bin/pdftoppm", ["-r", dpi, "-png", "-singlefile", base + ".pdf", base + "-poppler"])
-            _ = try tool(
+            _ = try runTool("/usr/bin/pdftoppm", ["-r", dpi, "-png", "-singlefile", base + ".pdf", base + "-poppler"])
+            _ = try runTool(
                 "/usr/bin/rsvg-convert", ["-w", "\(png.width)", "-h", "\(png.height)", "-o", base + "-librsvg.png", base + ".svg"])
             let bar = try #require(Self.documentBars[name])
             let d = try #require(difference(try Image(contentsOfPNGFile: base + "-poppler.png"), png), "\(name): poppler's size")
@@ -108,22 +108,8 @@ import Testing
             ("charts-line-more", ["10,000,000 points", "Resting heart rate, February", "Berlin", "Lisbon", "Oslo", "10M"]),
             ("controls-ruler", ["At rest", "Mid-fling", "Past the minimum", "72 kg"]),
         ] {
-            let text = try tool("/usr/bin/pdftotext", ["\(folder)/\(name).pdf", "-"]).output
+            let text = try runTool("/usr/bin/pdftotext", ["\(folder)/\(name).pdf", "-"]).output
             for label in labels { #expect(text.contains(label), "\(label) in \(name).pdf: \(text)") }
         }
-    }
-
-    /// Runs `path` with `arguments`: its standard output and status.
-    func tool(_ path: String, _ arguments: [String]) throws -> (output: String, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
     }
 }

@@ -92,17 +92,17 @@ func makeLayerTree() throws -> Layer {
         root.render(in: try document.beginPage(size: Size(width: 200, height: 150)))
         let path = folder + "/layers.pdf"
         try document.write(to: path)
-        #expect(try run("/usr/bin/qpdf", ["--check", path]).status == 0)
+        #expect(try runTool("/usr/bin/qpdf", ["--check", path]).status == 0)
         // The text layer's text is text.
-        #expect(try run("/usr/bin/pdftotext", [path, "-"]).output.contains("Heart Rate"))
-        _ = try run("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler"])
+        #expect(try runTool("/usr/bin/pdftotext", [path, "-"]).output.contains("Heart Rate"))
+        _ = try runTool("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler"])
         let d = try #require(difference(try Image(contentsOfPNGFile: folder + "/poppler.png"), raster))
         #expect(d.mean < 1.5 && d.over8Percent < 4, "\(d) (\(folder))")
 
         let svg = try SVGDocument(size: Size(width: 200, height: 150))
         root.render(in: svg.canvas)
         try svg.write(to: folder + "/layers.svg")
-        _ = try run("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/layers.svg"])
+        _ = try runTool("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/layers.svg"])
         let e = try #require(difference(try Image(contentsOfPNGFile: folder + "/librsvg.png"), raster))
         #expect(e.mean < 1.5 && e.over8Percent < 4, "\(e) (\(folder))")
         print("layers: poppler \(d); librsvg \(e)")
@@ -124,21 +124,21 @@ func makeLayerTree() throws -> Layer {
         ChartPicture.draw(data, options: options, in: try document.beginPage(size: ChartPicture.size(options)))
         let path = folder + "/chart.pdf"
         try document.write(to: path)
-        #expect(try run("/usr/bin/qpdf", ["--check", path]).status == 0)
+        #expect(try runTool("/usr/bin/qpdf", ["--check", path]).status == 0)
         // The title and every axis label are text.
-        let text = try run("/usr/bin/pdftotext", [path, "-"]).output
+        let text = try runTool("/usr/bin/pdftotext", [path, "-"]).output
         for label in ["Resting heart rate", "50", "60", "70", "80", "90", "0", "400", "1,000", "1,800", "2,000"] {
             #expect(text.contains(label), "\(label) in \(text)")
         }
         // No image: the chart's plot is vectors.
         #expect(!String(decoding: document.makeData(), as: UTF8.self).contains("/Subtype /Image"))
-        _ = try run("/usr/bin/pdftoppm", ["-r", "72", "-png", "-singlefile", path, folder + "/poppler"])
+        _ = try runTool("/usr/bin/pdftoppm", ["-r", "72", "-png", "-singlefile", path, folder + "/poppler"])
         let d = try #require(difference(try Image(contentsOfPNGFile: folder + "/poppler.png"), raster))
         #expect(d.mean < 1.5 && d.over8Percent < 3, "\(d) (\(folder))")
         let svg = try SVGDocument(size: ChartPicture.size(options))
         ChartPicture.draw(data, options: options, in: svg.canvas)
         try svg.write(to: folder + "/chart.svg")
-        _ = try run("/usr/bin/rsvg-convert", ["-w", "600", "-h", "300", "-o", folder + "/librsvg.png", folder + "/chart.svg"])
+        _ = try runTool("/usr/bin/rsvg-convert", ["-w", "600", "-h", "300", "-o", folder + "/librsvg.png", folder + "/chart.svg"])
         let e = try #require(difference(try Image(contentsOfPNGFile: folder + "/librsvg.png"), raster))
         #expect(e.mean < 1.5 && e.over8Percent < 3, "\(e) (\(folder))")
         print("chart: poppler \(d); librsvg \(e)")

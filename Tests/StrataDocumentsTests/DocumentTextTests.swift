@@ -30,14 +30,14 @@ func drawText(_ c: Canvas) {
         drawText(try document.beginPage(size: Size(width: 200, height: 150)))
         let path = folder + "/text.pdf"
         try document.write(to: path)
-        let check = try run("/usr/bin/qpdf", ["--check", path])
+        let check = try runTool("/usr/bin/qpdf", ["--check", path])
         #expect(check.status == 0, "\(check.output)")
         // The text comes out as text, Chinese included.
-        let text = try run("/usr/bin/pdftotext", ["-enc", "UTF-8", path, "-"]).output
+        let text = try runTool("/usr/bin/pdftotext", ["-enc", "UTF-8", path, "-"]).output
         #expect(text.contains("Heart Rate 72 bpm"), "\(text)")
         #expect(text.contains("心率 Average"), "\(text)")
         // Both faces embedded, as subsets.
-        let fonts = try run("/usr/bin/pdffonts", [path]).output
+        let fonts = try runTool("/usr/bin/pdffonts", [path]).output
         let rows = fonts.split(separator: "\n").filter { $0.contains("CID TrueType") }
         #expect(rows.count == 2, "\(fonts)")
         #expect(rows.allSatisfy { $0.contains(" yes yes ") }, "\(fonts)")
@@ -45,7 +45,7 @@ func drawText(_ c: Canvas) {
         let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
         #expect(size < 400_000, "\(size) bytes")
         // Poppler draws the same glyphs where the canvas does.
-        _ = try run("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler"])
+        _ = try runTool("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler"])
         let raster = try Canvas(width: 400, height: 300)
         raster.scaleBy(x: 2, y: 2)
         drawText(raster)
@@ -66,7 +66,7 @@ func drawText(_ c: Canvas) {
             .map { String($0.prefix { $0 != "<" }) }.joined()
         for word in ["Heart", "Rate", "72", "bpm", "心率", "Average"] { #expect(kept.contains(word), "\(word) in \(kept)") }
         #expect(svg.contains("fill-opacity=\"0\""))
-        _ = try run("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/text.svg"])
+        _ = try runTool("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/text.svg"])
         let raster = try Canvas(width: 400, height: 300)
         raster.scaleBy(x: 2, y: 2)
         drawText(raster)

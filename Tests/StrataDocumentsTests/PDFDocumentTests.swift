@@ -5,20 +5,6 @@ import Testing
 
 @testable import StrataDocuments
 
-/// Runs `tool` with `arguments`; its standard output, and its exit status.
-func run(_ tool: String, _ arguments: [String]) throws -> (output: String, status: Int32) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (String(decoding: data, as: UTF8.self), process.terminationStatus)
-}
-
 /// A picture of what a page can draw so far: colours, both fill rules,
 /// clips, strokes with caps, joins and dashes under a rotation, alpha and a
 /// blend mode.
@@ -85,10 +71,10 @@ func drawScene(_ c: Canvas) {
         let path = folder + "/scene.pdf"
         try document.write(to: path)
 
-        let check = try run("/usr/bin/qpdf", ["--check", path])
+        let check = try runTool("/usr/bin/qpdf", ["--check", path])
         #expect(check.status == 0, "\(check.output)")
         #expect(check.output.contains("No syntax or stream encoding errors"))
-        let info = try run("/usr/bin/pdfinfo", ["-l", "2", path])
+        let info = try runTool("/usr/bin/pdfinfo", ["-l", "2", path])
         #expect(info.output.contains("Pages:           2"))
         #expect(info.output.contains("Title:           Scene"))
         #expect(info.output.contains("Producer:        Strata"))
@@ -98,7 +84,7 @@ func drawScene(_ c: Canvas) {
         // Poppler's picture of page 1 at 144 dpi against the same calls
         // on a bitmap at scale 2: the same shapes, edges anti-aliased a
         // little differently.
-        let rendered = try run("/usr/bin/pdftoppm", ["-r", "144", "-f", "1", "-l", "1", "-png", "-singlefile", path, folder + "/page1"])
+        let rendered = try runTool("/usr/bin/pdftoppm", ["-r", "144", "-f", "1", "-l", "1", "-png", "-singlefile", path, folder + "/page1"])
         #expect(rendered.status == 0, "\(rendered.output)")
         let poppler = try Image(contentsOfPNGFile: folder + "/page1.png")
         let raster = try Canvas(width: 400, height: 300)
@@ -120,8 +106,8 @@ func drawScene(_ c: Canvas) {
         _ = try document.beginPage(size: Size(width: 10, height: 10))
         let path = folder + "/info.pdf"
         try document.write(to: path)
-        #expect(try run("/usr/bin/qpdf", ["--check", path]).status == 0)
-        let info = try run("/usr/bin/pdfinfo", ["-enc", "UTF-8", "-isodates", path]).output
+        #expect(try runTool("/usr/bin/qpdf", ["--check", path]).status == 0)
+        let info = try runTool("/usr/bin/pdfinfo", ["-enc", "UTF-8", "-isodates", path]).output
         #expect(info.contains("Title:           Heart rate (résumé) \\ 心率"), "\(info)")
         #expect(info.contains("Author:          A (B)"))
         #expect(info.contains("Keywords:        k1, k2"))
@@ -249,9 +235,9 @@ func drawGradients(_ c: Canvas) {
         drawGradients(try document.beginPage(size: Size(width: 200, height: 150)))
         let path = folder + "/gradients.pdf"
         try document.write(to: path)
-        let check = try run("/usr/bin/qpdf", ["--check", path])
+        let check = try runTool("/usr/bin/qpdf", ["--check", path])
         #expect(check.status == 0, "\(check.output)")
-        _ = try run("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler"])
+        _ = try runTool("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler"])
         let d = try compare(try Image(contentsOfPNGFile: folder + "/poppler.png"), drawGradients, folder: folder)
         #expect(d.mean < 1.0 && d.over8Percent < 1, "\(d) (\(folder))")
     }
@@ -264,7 +250,7 @@ func drawGradients(_ c: Canvas) {
         try document.write(to: path)
         let text = String(decoding: document.makeData(), as: UTF8.self)
         #expect(text.contains("<linearGradient") && text.contains("<radialGradient") && text.contains("stop-opacity=\"0.5\""))
-        _ = try run("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", path])
+        _ = try runTool("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", path])
         let d = try compare(try Image(contentsOfPNGFile: folder + "/librsvg.png"), drawGradients, folder: folder)
         #expect(d.mean < 0.6 && d.over8Percent < 0.5, "\(d) (\(folder))")
     }
@@ -313,12 +299,12 @@ func drawImages(_ c: Canvas, _ image: Image) {
         second.draw(image, in: Rect(x: 0, y: 0, width: 100, height: 100))
         let path = folder + "/images.pdf"
         try document.write(to: path)
-        let check = try run("/usr/bin/qpdf", ["--check", path])
+        let check = try runTool("/usr/bin/qpdf", ["--check", path])
         #expect(check.status == 0, "\(check.output)")
         // Drawn four times on two pages: one image and its soft mask.
         let text = String(decoding: document.makeData(), as: UTF8.self)
         #expect(text.components(separatedBy: "/Subtype /Image").count == 3)
-        _ = try run("/usr/bin/pdftoppm", ["-r", "144", "-f", "1", "-l", "1", "-png", "-singlefile", path, folder + "/poppler"])
+        _ = try runTool("/usr/bin/pdftoppm", ["-r", "144", "-f", "1", "-l", "1", "-png", "-singlefile", path, folder + "/poppler"])
         let raster = try Canvas(width: 400, height: 300)
         raster.scaleBy(x: 2, y: 2)
         drawImages(raster, image)
@@ -331,7 +317,7 @@ func drawImages(_ c: Canvas, _ image: Image) {
         let svgText = String(decoding: svg.makeData(), as: UTF8.self)
         #expect(svgText.components(separatedBy: "<image ").count == 2)
         try svg.write(to: folder + "/images.svg")
-        _ = try run("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/images.svg"])
+        _ = try runTool("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/images.svg"])
         let e = try #require(difference(try Image(contentsOfPNGFile: folder + "/librsvg.png"), raster.makeImage()))
         #expect(e.mean < 0.5 && e.over8Percent < 1, "\(e) (\(folder))")
     }
@@ -365,14 +351,14 @@ func drawGradientCalls(_ c: Canvas) {
         let document = PDFDocument()
         drawGradientCalls(try document.beginPage(size: Size(width: 200, height: 150)))
         try document.write(to: folder + "/calls.pdf")
-        #expect(try run("/usr/bin/qpdf", ["--check", folder + "/calls.pdf"]).status == 0)
-        _ = try run("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", folder + "/calls.pdf", folder + "/poppler"])
+        #expect(try runTool("/usr/bin/qpdf", ["--check", folder + "/calls.pdf"]).status == 0)
+        _ = try runTool("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", folder + "/calls.pdf", folder + "/poppler"])
         let d = try #require(difference(try Image(contentsOfPNGFile: folder + "/poppler.png"), raster.makeImage()))
         #expect(d.mean < 1.0 && d.over8Percent < 2, "\(d) (\(folder))")
         let svg = try SVGDocument(size: Size(width: 200, height: 150))
         drawGradientCalls(svg.canvas)
         try svg.write(to: folder + "/calls.svg")
-        _ = try run("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/calls.svg"])
+        _ = try runTool("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/calls.svg"])
         let e = try #require(difference(try Image(contentsOfPNGFile: folder + "/librsvg.png"), raster.makeImage()))
         #expect(e.mean < 1.0 && e.over8Percent < 2, "\(e) (\(folder))")
     }
@@ -410,12 +396,12 @@ func drawInexpressible(_ c: Canvas) {
         let document = PDFDocument()
         drawInexpressible(try document.beginPage(size: Size(width: 200, height: 150)))
         try document.write(to: folder + "/fallback.pdf")
-        #expect(try run("/usr/bin/qpdf", ["--check", folder + "/fallback.pdf"]).status == 0)
+        #expect(try runTool("/usr/bin/qpdf", ["--check", folder + "/fallback.pdf"]).status == 0)
         // Four images: the shadowed rectangle, the conic fill, the repeating
         // fill and the gradient stroke (the first with a soft mask).
         let text = String(decoding: document.makeData(), as: UTF8.self)
         #expect(text.components(separatedBy: "/Subtype /Image").count - 1 >= 4)
-        _ = try run("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", folder + "/fallback.pdf", folder + "/poppler"])
+        _ = try runTool("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", folder + "/fallback.pdf", folder + "/poppler"])
         // Poppler smooths the images it scales (they are marked for it), so
         // their edges differ more than vectors' do.
         let d = try #require(difference(try Image(contentsOfPNGFile: folder + "/poppler.png"), raster.makeImage()))
@@ -423,7 +409,7 @@ func drawInexpressible(_ c: Canvas) {
         let svg = try SVGDocument(size: Size(width: 200, height: 150))
         drawInexpressible(svg.canvas)
         try svg.write(to: folder + "/fallback.svg")
-        _ = try run("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/fallback.svg"])
+        _ = try runTool("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/fallback.svg"])
         let e = try #require(difference(try Image(contentsOfPNGFile: folder + "/librsvg.png"), raster.makeImage()))
         #expect(e.mean < 1.5 && e.over8Percent < 3, "\(e) (\(folder))")
         print("fallback: poppler \(d); librsvg \(e)")
@@ -496,14 +482,14 @@ func drawGroupsAndMasks(_ c: Canvas) throws {
         try drawGroupsAndMasks(try document.beginPage(size: Size(width: 200, height: 150)))
         let path = folder + "/groups.pdf"
         try document.write(to: path)
-        let check = try run("/usr/bin/qpdf", ["--check", path])
+        let check = try runTool("/usr/bin/qpdf", ["--check", path])
         #expect(check.status == 0, "\(check.output)")
         let pdf = String(decoding: document.makeData(), as: UTF8.self)
         // Each transparency layer is a form with a transparency group (the
         // second mask adds one), the masks are soft masks of their alpha.
         #expect(pdf.components(separatedBy: "/Subtype /Form").count - 1 >= 4)
         #expect(pdf.contains("/S /Alpha") && pdf.contains("/BM /Multiply"))
-        _ = try run("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler"])
+        _ = try runTool("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler"])
         let d = try #require(difference(try Image(contentsOfPNGFile: folder + "/poppler.png"), raster.makeImage()))
         #expect(d.mean < 1.5 && d.over8Percent < 3, "\(d) (\(folder))")
 
@@ -512,7 +498,7 @@ func drawGroupsAndMasks(_ c: Canvas) throws {
         try svg.write(to: folder + "/groups.svg")
         let text = String(decoding: svg.makeData(), as: UTF8.self)
         #expect(text.contains("<mask ") && text.contains("opacity=\"0.5\"") && text.contains("mix-blend-mode:multiply"))
-        _ = try run("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/groups.svg"])
+        _ = try runTool("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/librsvg.png", folder + "/groups.svg"])
         let e = try #require(difference(try Image(contentsOfPNGFile: folder + "/librsvg.png"), raster.makeImage()))
         #expect(e.mean < 1.5 && e.over8Percent < 3, "\(e) (\(folder))")
         print("groups: poppler \(d); librsvg \(e)")
@@ -531,7 +517,7 @@ func drawGroupsAndMasks(_ c: Canvas) throws {
         c.beginTransparencyLayer()  // left open: the page ends it as empty
         let folder = try temporaryFolder("strata-groups-nest")
         try document.write(to: folder + "/nest.pdf")
-        #expect(try run("/usr/bin/qpdf", ["--check", folder + "/nest.pdf"]).status == 0)
+        #expect(try runTool("/usr/bin/qpdf", ["--check", folder + "/nest.pdf"]).status == 0)
         let svg = try SVGDocument(size: Size(width: 50, height: 50))
         svg.canvas.beginTransparencyLayer()
         svg.canvas.fill(Rect(x: 0, y: 0, width: 10, height: 10))
@@ -567,9 +553,9 @@ func drawGroupsAndMasks(_ c: Canvas) throws {
             drawMany(try document.beginPage(size: Size(width: 400, height: 300)), seed: 11)
             let path = folder + "/many-\(compression).pdf"
             try document.write(to: path)
-            let check = try run("/usr/bin/qpdf", ["--check", path])
+            let check = try runTool("/usr/bin/qpdf", ["--check", path])
             #expect(check.status == 0, "\(compression): \(check.output)")
-            _ = try run("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler-\(compression)"])
+            _ = try runTool("/usr/bin/pdftoppm", ["-r", "144", "-png", "-singlefile", path, folder + "/poppler-\(compression)"])
             let image = try Image(contentsOfPNGFile: folder + "/poppler-\(compression).png")
             drawn.append(image)
             // Twenty thousand shapes of a few points, half transparent:
@@ -594,9 +580,9 @@ func drawGroupsAndMasks(_ c: Canvas) throws {
         canvas.fill(Rect(x: 0, y: 0, width: 400, height: 150))
         let path = folder + "/after.pdf"
         try document.write(to: path)
-        #expect(try run("/usr/bin/qpdf", ["--check", path]).status == 0)
+        #expect(try runTool("/usr/bin/qpdf", ["--check", path]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) != first)
-        _ = try run("/usr/bin/pdftoppm", ["-r", "72", "-png", "-singlefile", path, folder + "/poppler"])
+        _ = try runTool("/usr/bin/pdftoppm", ["-r", "72", "-png", "-singlefile", path, folder + "/poppler"])
         let image = try Image(contentsOfPNGFile: folder + "/poppler.png")
         // The red band drawn last covers the top half.
         let i = 10 * image.bytesPerRow + 200 * 4

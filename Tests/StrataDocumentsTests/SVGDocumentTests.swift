@@ -18,7 +18,7 @@ import Testing
         #expect(text.contains("<title>Scene</title>"))
         // librsvg's picture at twice the size against the same calls on a
         // bitmap at scale 2.
-        let rendered = try run("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/scene.png", path])
+        let rendered = try runTool("/usr/bin/rsvg-convert", ["-w", "400", "-h", "300", "-o", folder + "/scene.png", path])
         #expect(rendered.status == 0, "\(rendered.output)")
         let librsvg = try Image(contentsOfPNGFile: folder + "/scene.png")
         let raster = try Canvas(width: 400, height: 300)

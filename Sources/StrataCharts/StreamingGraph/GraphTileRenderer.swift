@@ -172,12 +172,7 @@ final class GraphTileRenderer: Sendable {
         guard w >= 1, h >= 1, w <= 16384, h <= 16384 else { return nil }
         let start = DispatchTime.now().uptimeNanoseconds
         let origin = tile * style.samplesPerTile
-        var traces: [[Point]] = []
-        for (s, seriesParts) in parts.enumerated() where s < style.series.count {
-            var trace: [Point] = []
-            for part in seriesParts { appendTrace(samples(of: part, style: style), part: part, origin: origin, style: style, into: &trace) }
-            traces.append(trace)
-        }
+        let traces = self.traces(parts, origin: origin, style: style)
         var previous = memos.withLock { $0[tile] }
         if let p = previous, p.style != style || p.image.width != w || p.image.height != h || p.traces.count != traces.count {
             previous = nil
@@ -234,17 +229,24 @@ final class GraphTileRenderer: Sendable {
         return image
     }
 
-    /// Draws tile slot `tile` whole into `canvas` (in the tile's points):
-    /// the same calls as its picture, on any canvas (a vector one, for a
-    /// document).
-    func drawVectors(tile: Int, parts: [[GraphTilePart]], style: GraphTileStyle, in canvas: Canvas) {
-        let origin = tile * style.samplesPerTile
+    /// Per series, the line's points in the tile's coordinates (x = 0 at
+    /// position `origin`; NaN: a break).
+    func traces(_ parts: [[GraphTilePart]], origin: Int, style: GraphTileStyle) -> [[Point]] {
         var traces: [[Point]] = []
         for (s, seriesParts) in parts.enumerated() where s < style.series.count {
             var trace: [Point] = []
             for part in seriesParts { appendTrace(samples(of: part, style: style), part: part, origin: origin, style: style, into: &trace) }
             traces.append(trace)
         }
+        return traces
+    }
+
+    /// Draws tile slot `tile` whole into `canvas` (in the tile's points):
+    /// the same calls as its picture, on any canvas (a vector one, for a
+    /// document).
+    func drawVectors(tile: Int, parts: [[GraphTilePart]], style: GraphTileStyle, in canvas: Canvas) {
+        let origin = tile * style.samplesPerTile
+        let traces = self.traces(parts, origin: origin, style: style)
         canvas.saveGState()
         defer { canvas.restoreGState() }
         paint(canvas, traces: traces, ranges: traces.map { $0.isEmpty ? nil : 0...($0.count - 1) }, origin: origin, style: style)

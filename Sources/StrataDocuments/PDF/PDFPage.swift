@@ -83,12 +83,10 @@ final class PDFPage: GlyphDevice {
     /// picture of its area (the page there drawn again, then the call):
     /// true when it was, and the caller draws nothing more.
     private func recordedAsPixels(_ call: PageRecording.Call, mode: BlendMode) -> Bool {
-        defer { recording.record(call) }
-        guard PageRecording.needsPixels(mode) else { return false }
-        let page = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        guard let area = recording.area(of: call, page: page),
-            let (picture, onPage) = recording.picture(of: area, scale: 2, then: call)
-        else { return true }
+        guard let taken = recording.take(call, mode: mode, page: Rect(x: 0, y: 0, width: size.width, height: size.height)) else {
+            return false
+        }
+        guard let (area, picture, onPage) = taken else { return true }
         let plain = VectorState(transform: .identity, clips: [], alpha: 1, blendMode: .normal)
         if onPage {
             // The page's stream may be deflated already: the picture goes

@@ -368,12 +368,9 @@ final class SVGDrawing: TextKeepingDevice {
     /// picture of its area (the drawing there drawn again, then the call):
     /// true when it was.
     private func recordedAsPixels(_ call: PageRecording.Call, mode: BlendMode) -> Bool {
-        defer { recording.record(call) }
-        guard PageRecording.needsPixels(mode) else { return false }
         let page = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        guard let area = recording.area(of: call, page: page),
-            let (picture, _) = recording.picture(of: area, scale: 2, then: call)
-        else { return true }
+        guard let taken = recording.take(call, mode: mode, page: page) else { return false }
+        guard let (area, picture, _) = taken else { return true }
         let plain = VectorState(transform: .identity, clips: [], alpha: 1, blendMode: .normal)
         // What was drawn so far (in the group, or the drawing) is kept
         // outside the area (an even-odd clip of the page less the area),
