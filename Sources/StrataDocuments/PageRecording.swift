@@ -80,7 +80,8 @@ final class PageRecording {
     /// Records `call`; for a call in a Porter-Duff mode, also the picture
     /// of its area on `page` (the calls that reach it drawn again, then
     /// the call), where it goes, and whether it is the page's (not a
-    /// group's). Nil for any other call, or an area that is empty.
+    /// group's). Nil for a call in any other mode; `.some(nil)` for one in
+    /// a Porter-Duff mode that changes nothing (its area empty).
     func take(_ call: Call, mode: BlendMode, page: Rect) -> (area: Rect, picture: Image, onPage: Bool)?? {
         defer { record(call) }
         guard Self.needsPixels(mode) else { return nil }
@@ -104,10 +105,8 @@ final class PageRecording {
             (state, reach) = (s, r.applying(s.transform))
         case .stroke(let path, let style, _, let i):
             let s = states[Int(i)]
-            let t = s.transform
-            let stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
-            let pen = style.lineWidth * max(1, style.lineJoin == .miter ? min(style.miterLimit, 100) : 1) * stretch + 2
-            (state, reach) = (s, path.applying(t).boundingBox.insetBy(dx: -pen, dy: -pen))
+            guard let area = Canvas.strokeArea(path, style: style, transform: s.transform) else { return nil }
+            (state, reach) = (s, area)
         case .gradient(_, _, _, let i):
             (state, reach) = (states[Int(i)], page)
         case .glyphs(_, let positions, _, let size, _, let i):

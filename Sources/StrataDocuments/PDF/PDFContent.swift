@@ -98,21 +98,24 @@ final class PDFContent {
     func number(_ v: Double) {
         // At most a sign, 8 whole digits, a point, 3 decimals and a space.
         reserve(16)
-        count += Self.format(v, into: UnsafeMutableRawBufferPointer(start: base + count, count: 16))
+        count += Self.format(v, decimals: 3, into: UnsafeMutableRawBufferPointer(start: base + count, count: 16))
     }
 
     /// Appends `v` as `number(_:)` does, without the space (an attribute's value).
     func value(_ v: Double) {
         reserve(16)
-        count += Self.format(v, into: UnsafeMutableRawBufferPointer(start: base + count, count: 16)) - 1
+        count += Self.format(v, decimals: 3, into: UnsafeMutableRawBufferPointer(start: base + count, count: 16)) - 1
     }
 
-    /// Writes `v` as `number(_:)` does into `b`; returns the bytes written.
+    /// Writes `v` into `b` (16 bytes at least) with up to `decimals`
+    /// decimals (3 or 4), trailing zeros dropped, held to ±32,767,000 (NaN
+    /// and infinities as 0), then a space; returns the bytes written.
     @inline(__always)
-    static func format(_ v: Double, into b: UnsafeMutableRawBufferPointer) -> Int {
+    static func format(_ v: Double, decimals: Int, into b: UnsafeMutableRawBufferPointer) -> Int {
+        let unit: UInt64 = decimals == 4 ? 10_000 : 1000
         let held = v.isFinite ? min(32_767_000, max(-32_767_000, v)) : 0
         // Rounded half away from zero, as `rounded()` does, without a call.
-        let magnitude = UInt64(abs(held) * 1000 + 0.5)
+        let magnitude = UInt64(abs(held) * Double(unit) + 0.5)
         if magnitude == 0 {
             b[0] = 0x30
             b[1] = 0x20
@@ -123,8 +126,8 @@ final class PDFContent {
             b[0] = 0x2D
             n = 1
         }
-        var whole = magnitude / 1000
-        var fraction = magnitude % 1000
+        var whole = magnitude / unit
+        var fraction = magnitude % unit
         // The whole part's digits, counted first, then written backwards.
         var digits = 1
         var probe = whole
@@ -142,7 +145,7 @@ final class PDFContent {
         if fraction != 0 {
             b[n] = 0x2E
             n += 1
-            var place: UInt64 = 100
+            var place = unit / 10
             while fraction != 0 {
                 let digit = fraction / place
                 b[n] = UInt8(truncatingIfNeeded: digit) &+ 0x30

@@ -44,17 +44,17 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
 /// (FlateDecode), the document's information dictionary, and a
 /// cross-reference table; `qpdf --check` accepts it.
 ///
-/// What a page draws so far: fills and strokes of paths, rectangles and
-/// ellipses in colours (with caps, joins, miter limits and dashes), fills
-/// with linear and radial gradients that pad (shadings, with a soft mask
-/// for stops that are not opaque), clips to rectangles and paths under
-/// either fill rule, alpha, and the blend modes PDF has (the Porter-Duff
-/// modes draw as normal for now). Shadows, gradients that repeat or
-/// reflect, conic gradients and image patterns are images of their area
-/// (`Canvas` draws them so); transparency layers' groups follow (issue
-/// 40). Images are
-/// embedded once; text is text, its faces embedded as subsets with a
-/// ToUnicode map (see the module's article).
+/// What a page draws: fills and strokes of paths, rectangles and ellipses
+/// (with caps, joins, miter limits and dashes), colours, linear and radial
+/// gradients that pad (shadings, with a soft mask for stops that are not
+/// opaque), image patterns that repeat or reflect (tiling patterns), clips
+/// to paths and to image masks, alpha, the blend modes PDF has,
+/// transparency layers (groups), images embedded once (JPEG files as they
+/// are), and text as text, its faces embedded as subsets with a ToUnicode
+/// map. What PDF cannot say is an image of its area: shadows, conic
+/// gradients, gradients that repeat or reflect, sprites, and calls in a
+/// Porter-Duff mode (the page beneath drawn again). See the module's
+/// article.
 public final class PDFDocument {
     /// The document's information dictionary.
     public struct Info: Sendable, Hashable {
@@ -302,15 +302,16 @@ public final class PDFDocument {
         }
         let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
         let failed = written != bytes.count || ferror(file) != 0
+        // The write's reason, before anything else can set `errno`.
+        let reason = failed ? String(cString: strerror(errno)) : ""
         PDFBuffers.give(bytes)
-        let reason = String(cString: strerror(errno))
         if fclose(file) != 0 || failed {
             throw .writeFailed(path: path, reason: failed ? reason : String(cString: strerror(errno)))
         }
     }
 
     /// Sixteen bytes that identify the file by its content (the trailer's
-    /// `/ID`): two 64-bit FNV-1a hashes of it.
+    /// `/ID`): two 64-bit multiplicative hashes of it, eight bytes a step.
     static func identifier(_ bytes: [UInt8]) -> [UInt8] {
         // Two FNV-style lanes over eight bytes at a time, then the rest.
         var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4

@@ -63,40 +63,36 @@ struct PDFFile {
     }
 
     mutating func writeStream(_ number: Int, dictionary: String = "", data: UnsafeBufferPointer<UInt8>, compressed: [UInt8]? = nil) {
-        let packed: Int?
         if let compressed {
-            packed = nil
             if compressed.count < data.count {
-                offsets[number] = bytes.count
-                append(
-                    "\(number) 0 obj\n<<\(dictionary.isEmpty ? "" : " " + dictionary) /Length \(compressed.count) /Filter /FlateDecode >>\nstream\n")
-                append(compressed)
-                append("\nendstream\nendobj\n")
-                return
+                compressed.withUnsafeBufferPointer { writeStreamObject(number, dictionary, filter: " /Filter /FlateDecode", body: $0) }
+            } else {
+                writeStreamObject(number, dictionary, filter: "", body: data)
+            }
+            return
+        }
+        if data.count > 64, let length = PDFFile.deflate(data, compression, into: &scratch), length < data.count {
+            let packed = scratch
+            packed.withUnsafeBufferPointer {
+                writeStreamObject(number, dictionary, filter: " /Filter /FlateDecode", body: UnsafeBufferPointer(rebasing: $0[0..<length]))
             }
         } else {
-            packed = data.count > 64 ? PDFFile.deflate(data, compression, into: &scratch) : nil
+            writeStreamObject(number, dictionary, filter: "", body: data)
         }
-        let length = packed.map { $0 < data.count ? $0 : data.count } ?? data.count
-        let isCompressed = length < data.count
-        offsets[number] = bytes.count
-        append(
-            "\(number) 0 obj\n<<\(dictionary.isEmpty ? "" : " " + dictionary) /Length \(length)\(isCompressed ? " /Filter /FlateDecode" : "") >>\nstream\n"
-        )
-        if isCompressed {
-            scratch.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<length])) }
-        } else {
-            bytes.append(contentsOf: data)
-        }
-        append("\nendstream\nendobj\n")
     }
 
     /// Writes object `number` as a stream of `data` already encoded as
     /// `dictionary`'s `/Filter` says (a JPEG file for `DCTDecode`).
     mutating func writeStream(_ number: Int, dictionary: String, encoded data: [UInt8]) {
+        data.withUnsafeBufferPointer { writeStreamObject(number, dictionary, filter: "", body: $0) }
+    }
+
+    /// Object `number`: `dictionary`'s entries, `filter`'s, the length, and
+    /// `body` as the stream.
+    private mutating func writeStreamObject(_ number: Int, _ dictionary: String, filter: String, body: UnsafeBufferPointer<UInt8>) {
         offsets[number] = bytes.count
-        append("\(number) 0 obj\n<< \(dictionary) /Length \(data.count) >>\nstream\n")
-        append(data)
+        append("\(number) 0 obj\n<<\(dictionary.isEmpty ? "" : " " + dictionary) /Length \(body.count)\(filter) >>\nstream\n")
+        bytes.append(contentsOf: body)
         append("\nendstream\nendobj\n")
     }
 
@@ -116,7 +112,7 @@ struct PDFFile {
         }
         switch compression {
         case .none:
-            return nil
+            return nil  // (not reached: returned above)
         case .small:
             var size = uLong(out.count)
             let status = out.withUnsafeMutableBufferPointer { o in
@@ -172,27 +168,14 @@ struct PDFFile {
 enum PDFSyntax {
     /// `v` as a PDF number: an integer when whole, otherwise with up to four
     /// decimals and no exponent; NaN and infinities (which PDF cannot say)
-    /// as 0, numbers beyond ±32767 × 1000 held there.
+    /// as 0, numbers beyond ±32767 × 1000 held there. (Content streams
+    /// write theirs to three decimals: `PDFContent.number`.)
     static func number(_ v: Double) -> String {
-        guard v.isFinite else { return "0" }
-        let held = min(32_767_000, max(-32_767_000, v))
-        let scaled = (held * 10_000).rounded()
-        if scaled == 0 { return "0" }
-        let negative = scaled < 0
-        let magnitude = Int64(abs(scaled))
-        let whole = magnitude / 10_000
-        var fraction = magnitude % 10_000
-        var text = (negative ? "-" : "") + String(whole)
-        if fraction != 0 {
-            var digits = 4
-            while fraction % 10 == 0 {
-                fraction /= 10
-                digits -= 1
-            }
-            let f = String(fraction)
-            text += "." + String(repeating: "0", count: digits - f.count) + f
+        var buffer: (UInt64, UInt64) = (0, 0)
+        return withUnsafeMutableBytes(of: &buffer) { b in
+            let count = PDFContent.format(v, decimals: 4, into: b) - 1
+            return String(decoding: UnsafeRawBufferPointer(rebasing: b[0..<count]), as: UTF8.self)
         }
-        return text
     }
 
     /// `t`'s six numbers, `a b c d tx ty`, as PDF's `cm` and SVG's

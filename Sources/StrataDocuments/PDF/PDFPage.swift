@@ -22,9 +22,6 @@ import StrataText
 final class PDFPage: GlyphDevice {
     let size: Size
     private var out = PDFContent(kept: true)
-    /// The page's content stream (with the groups left open ended and the
-    /// clip group closed: `finishContent()`).
-    var content: [UInt8] { out.bytes }
     /// The content stream's length in bytes.
     var contentCount: Int { out.count }
 
@@ -48,9 +45,9 @@ final class PDFPage: GlyphDevice {
     /// graphics state that sets each.
     private var maskStates: [VectorMask: String] = [:]
 
-    /// What the stream has set, so that only changes are written. After a
-    /// `Q` (the clips change, a group begins or ends) it is PDF's initial
-    /// state again.
+    /// What the stream has set, so that only changes are written. A clip
+    /// group's `Q` takes it back to what it was at the group's `q`; a
+    /// group's form starts from PDF's initial state.
     private struct Written {
         /// The clips set in the open `q` group; nil when none is open.
         var clips: [VectorClip]?
@@ -83,9 +80,7 @@ final class PDFPage: GlyphDevice {
     /// picture of its area (the page there drawn again, then the call):
     /// true when it was, and the caller draws nothing more.
     private func recordedAsPixels(_ call: PageRecording.Call, mode: BlendMode) -> Bool {
-        guard let taken = recording.take(call, mode: mode, page: Rect(x: 0, y: 0, width: size.width, height: size.height)) else {
-            return false
-        }
+        guard let taken = recording.take(call, mode: mode, page: pageRect) else { return false }
         guard let (area, picture, onPage) = taken else { return true }
         let plain = VectorState(transform: .identity, clips: [], alpha: 1, blendMode: .normal)
         if onPage {
@@ -99,7 +94,7 @@ final class PDFPage: GlyphDevice {
             closeClips()
             let wrapped = PDFContent()
             wrapped.append("q\n")
-            wrapped.path(Path(rect: Rect(x: 0, y: 0, width: size.width, height: size.height)), .identity)
+            wrapped.path(Path(rect: pageRect), .identity)
             wrapped.path(Path(rect: area), .identity)
             wrapped.append("W* n\n")
             out.withBytes { wrapped.append(contentsOf: $0) }
@@ -146,6 +141,26 @@ final class PDFPage: GlyphDevice {
 
     private func emit(_ s: String) { out.append(s) }
 
+    /// The page's rectangle, in its user space.
+    private var pageRect: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
+
+    /// The page's box, `[0 0 width height]`, as forms' `/BBox` have it.
+    private var pageBox: String { "[0 0 \(PDFSyntax.number(size.width)) \(PDFSyntax.number(size.height))]" }
+
+    /// The resource name of the graphics-state dictionary of `entries`,
+    /// made when first used.
+    private func extGStateName(_ entries: String) -> String {
+        let name = extGStates[entries] ?? "GS\(extGStates.count)"
+        extGStates[entries] = name
+        return name
+    }
+
+    /// The placement of an image XObject (the unit square, its first row at
+    /// the top) over `rect` in y-down user space.
+    private static func imagePlacement(_ rect: Rect) -> Transform {
+        Transform(a: rect.width, b: 0, c: 0, d: -rect.height, tx: rect.minX, ty: rect.maxY)
+    }
+
     /// Sets `clips` as the clips in force: nothing when they are already;
     /// otherwise the open clip group ends and, for any clips, a new one
     /// begins.
@@ -184,17 +199,16 @@ final class PDFPage: GlyphDevice {
         if let (m, t) = mask { emit("/\(maskState(m, transform: t)) gs\n") }
     }
 
-    private func setFill(_ color: Color) {
-        if let f = written.fill, f.red == color.red, f.green == color.green, f.blue == color.blue { return }
-        out.color(color, stroke: false)
-        written.fill = color
-    }
+    private func setFill(_ color: Color) { setColor(color, \.fill, stroke: false) }
 
-    private func setStroke(_ color: Color) {
-        let c = Color(red: color.red, green: color.green, blue: color.blue)
-        guard written.stroke != c else { return }
-        out.color(c, stroke: true)
-        written.stroke = c
+    private func setStroke(_ color: Color) { setColor(color, \.stroke, stroke: true) }
+
+    /// Writes `color` (its red, green and blue: alpha is the graphics
+    /// state's) as the fill or stroke colour, unless it is already.
+    private func setColor(_ color: Color, _ current: WritableKeyPath<Written, Color?>, stroke: Bool) {
+        if let c = written[keyPath: current], c.red == color.red, c.green == color.green, c.blue == color.blue { return }
+        out.color(color, stroke: stroke)
+        written[keyPath: current] = color
     }
 
     /// Sets the fill and stroke alphas and the blend mode (nil alphas stay
@@ -208,9 +222,7 @@ final class PDFPage: GlyphDevice {
         let mode = PDFPage.blendName(blend) == nil ? BlendMode.normal : blend
         guard ca != written.fillAlpha || CA != written.strokeAlpha || mode != written.blend else { return }
         let entries = " /ca \(PDFSyntax.number(ca)) /CA \(PDFSyntax.number(CA)) /BM /\(PDFPage.blendName(mode) ?? "Normal")"
-        let name = extGStates[entries] ?? "GS\(extGStates.count)"
-        extGStates[entries] = name
-        emit("/\(name) gs\n")
+        emit("/\(extGStateName(entries)) gs\n")
         written.fillAlpha = ca
         written.strokeAlpha = CA
         written.blend = mode
@@ -387,7 +399,7 @@ final class PDFPage: GlyphDevice {
         out.append("q\n")
         if t != .identity { out.matrix(t) }
         // The unit square, first row at its top, onto the rectangle (y down).
-        out.matrix(Transform(a: rect.width, b: 0, c: 0, d: -rect.height, tx: rect.minX, ty: rect.maxY))
+        out.matrix(Self.imagePlacement(rect))
         emit("/Im\(index) Do\nQ\n")
     }
 
@@ -430,13 +442,9 @@ final class PDFPage: GlyphDevice {
         if let name = maskStates[mask] { return name }
         let index = images.index(of: mask.image, smooth: mask.interpolation != .none)
         imagesUsed.insert(index)
-        let r = mask.rect
-        let place = [r.width, 0, 0, -r.height, r.minX, r.maxY].map(PDFSyntax.number).joined(separator: " ")
-        let content = "q \(PDFSyntax.matrix(t)) cm \(place) cm /Im\(index) Do Q\n"
+        let content = "q \(PDFSyntax.matrix(t)) cm \(PDFSyntax.matrix(Self.imagePlacement(mask.rect))) cm /Im\(index) Do Q\n"
         objects.append((formDictionary(group: true), Array(content.utf8)))
-        let entries = " /SMask << /Type /Mask /S /Alpha /G @\(objects.count - 1)@ >>"
-        let name = extGStates[entries] ?? "GS\(extGStates.count)"
-        extGStates[entries] = name
+        let name = extGStateName(" /SMask << /Type /Mask /S /Alpha /G @\(objects.count - 1)@ >>")
         maskStates[mask] = name
         return name
     }
@@ -444,8 +452,7 @@ final class PDFPage: GlyphDevice {
     /// A form's dictionary: the page's box and resources, a transparency
     /// group when `group`.
     private func formDictionary(group: Bool) -> String {
-        let box = "[0 0 \(PDFSyntax.number(size.width)) \(PDFSyntax.number(size.height))]"
-        return "/Type /XObject /Subtype /Form /BBox \(box)\(group ? " /Group << /S /Transparency >>" : "") /Resources @resources@"
+        "/Type /XObject /Subtype /Form /BBox \(pageBox)\(group ? " /Group << /S /Transparency >>" : "") /Resources @resources@"
     }
 
     func beginGroup() {
@@ -512,8 +519,9 @@ final class PDFPage: GlyphDevice {
         closeGroup(state: outside)
     }
 
-    /// Colours, and linear and radial gradients that pad; the canvas draws
-    /// the rest (conic gradients, patterns, repeating spreads) as images.
+    /// Colours, linear and radial gradients that pad, and image patterns
+    /// that repeat or reflect; the canvas draws the rest (conic gradients,
+    /// gradients that repeat or reflect, padded patterns) as images.
     func canPaint(_ paint: Paint) -> Bool {
         switch paint {
         case .color: true
@@ -667,15 +675,12 @@ final class PDFPage: GlyphDevice {
             // fill goes (its coordinates are the page's, as here). It is
             // set inside a group of the drawing's own, which ends it.
             let grey = shading("DeviceGray") { [$0.alpha] }
-            let box = "[0 0 \(PDFSyntax.number(size.width)) \(PDFSyntax.number(size.height))]"
             objects.append(
                 (
-                    "/Type /XObject /Subtype /Form /BBox \(box) /Group << /S /Transparency /CS /DeviceGray >> /Resources << /Shading << /Sh0 \(grey) >> >>",
+                    "/Type /XObject /Subtype /Form /BBox \(pageBox) /Group << /S /Transparency /CS /DeviceGray >> /Resources << /Shading << /Sh0 \(grey) >> >>",
                     painting("Sh0")
                 ))
-            let entries = " /SMask << /Type /Mask /S /Luminosity /G @\(objects.count - 1)@ >>"
-            let name = extGStates[entries] ?? "GS\(extGStates.count)"
-            extGStates[entries] = name
+            let name = extGStateName(" /SMask << /Type /Mask /S /Luminosity /G @\(objects.count - 1)@ >>")
             setTransparency(fill: state.alpha, stroke: nil, blend: state.blendMode)
             out.append("q\n")
             emit("/\(name) gs\n")

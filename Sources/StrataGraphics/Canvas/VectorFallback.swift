@@ -83,10 +83,16 @@ extension Canvas {
     /// The page area a stroke of `path` covers: its control points' bounds
     /// widened by the pen (its miters included).
     func strokeArea(_ path: Path) -> Rect? {
-        guard let (x0, y0, x1, y1) = Canvas.deviceBounds(path, state.transform) else { return nil }
-        let t = state.transform
+        Canvas.strokeArea(path, style: state.strokeStyle, transform: state.transform)
+    }
+
+    /// The area a stroke of `path` with `style` covers under `transform`:
+    /// its control points' bounds there widened by the pen (its miters
+    /// included, and two units for anti-aliasing); nil for points or a pen
+    /// that are not finite.
+    public static func strokeArea(_ path: Path, style: StrokeStyle, transform t: Transform) -> Rect? {
+        guard let (x0, y0, x1, y1) = Canvas.deviceBounds(path, t) else { return nil }
         let stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
-        let style = state.strokeStyle
         let pen = style.lineWidth * max(1, style.lineJoin == .miter ? min(style.miterLimit, 100) : 1) * stretch + 2
         guard pen.isFinite else { return nil }
         return Rect(x: x0 - pen, y: y0 - pen, width: x1 - x0 + 2 * pen, height: y1 - y0 + 2 * pen)
