@@ -65,6 +65,27 @@ func drawUIKitPage(_ bounds: CGRect) {
         #expect(try runTool("/usr/bin/qpdf", ["--check", url.path]).status == 0)
     }
 
+    @Test func boundsThatAreNotSizesMakeDocumentsWithoutPages() throws {
+        let folder = try temporaryFolder("strata-uikit-pdf-bad")
+        for (i, bounds) in [
+            CGRect(x: 0, y: 0, width: CGFloat.nan, height: 100), CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 100),
+            CGRect(x: 0, y: 0, width: 1e30, height: 1e30), CGRect(x: 0, y: 0, width: 0, height: 100),
+            CGRect(x: 0, y: 0, width: -50, height: -50),
+        ].enumerated() {
+            let data = UIGraphicsPDFRenderer(bounds: bounds).pdfData { context in
+                context.beginPage()
+                context.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+                "Hello".draw(at: .zero, withAttributes: nil)
+            }
+            let path = folder + "/bad-\(i).pdf"
+            try data.write(to: URL(fileURLWithPath: path))
+            #expect(try runTool("/usr/bin/qpdf", ["--check", path]).status == 0, "\(bounds)")
+            // A negative size is the same rectangle the other way round: a page.
+            let pages = try runTool("/usr/bin/qpdf", ["--show-npages", path]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(pages == (i == 4 ? "1" : "0"), "\(bounds): \(pages)")
+        }
+    }
+
     @Test func theOlderFunctionsWriteToDataAndFiles() throws {
         let folder = try temporaryFolder("strata-uikit-pdf-old")
         let data = NSMutableData()
