@@ -588,6 +588,27 @@ func drawGroupsAndMasks(_ c: Canvas) throws {
         let i = 10 * image.bytesPerRow + 200 * 4
         #expect(image.pixels[i] > 200 && image.pixels[i + 1] < 60, "\(image.pixels[i...(i + 3)])")
     }
+
+    /// The buffers kept for the next document are the largest given back:
+    /// a stream that grew gives back its final storage, not the steps on
+    /// the way (which would fill the shelf and make every page grow again).
+    @Test func theBuffersKeptAreTheLargest() {
+        var shelf = PDFBuffers.Shelf<String>()
+        #expect(shelf.take(largest: true) == nil)
+        // Four steps of a stream's growth, then its final storage.
+        for (name, size) in [("64K", 1 << 16), ("128K", 1 << 17), ("256K", 1 << 18), ("512K", 1 << 19)] {
+            #expect(shelf.keep(name, size: size) == nil)
+        }
+        #expect(shelf.keep("1M", size: 1 << 20) == "64K")
+        #expect(shelf.items.count == PDFBuffers.Shelf<String>.limit)
+        // A smaller one than all kept is given up at once.
+        #expect(shelf.keep("32K", size: 1 << 15) == "32K")
+        #expect(shelf.take(largest: true)?.item == "1M")
+        #expect(shelf.take(largest: false)?.item == "128K")
+        #expect(shelf.take(largest: true)?.size == 1 << 19)
+        #expect(shelf.take(largest: true)?.item == "256K")
+        #expect(shelf.take(largest: false) == nil)
+    }
 }
 
 @Suite struct DocumentStateTests {

@@ -55,11 +55,9 @@ final class PDFContent {
         let size = max(needed, 2 * capacity)
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
         grown.update(from: base, count: count)
-        if kept {
-            PDFBuffers.giveStorage(base, capacity: capacity)
-        } else {
-            base.deallocate()
-        }
+        // The smaller storage is freed, not kept: kept, it would take the
+        // place of the grown one when the stream ends.
+        base.deallocate()
         base = grown
         capacity = size
     }

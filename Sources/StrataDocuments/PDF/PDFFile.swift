@@ -12,8 +12,8 @@ struct PDFFile {
     private var offsets: [Int?] = [nil]
 
     init() {
-        bytes = PDFBuffers.take(capacity: 1 << 16)
-        scratch = PDFBuffers.take(capacity: 0)
+        bytes = PDFBuffers.take(capacity: 1 << 16, largest: true)
+        scratch = PDFBuffers.take(capacity: 0, largest: false)
         // The header, and a comment of bytes above 127 so that tools treat
         // the file as binary.
         append("%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })

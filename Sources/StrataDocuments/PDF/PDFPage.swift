@@ -199,16 +199,19 @@ final class PDFPage: GlyphDevice {
         if let (m, t) = mask { emit("/\(maskState(m, transform: t)) gs\n") }
     }
 
-    private func setFill(_ color: Color) { setColor(color, \.fill, stroke: false) }
-
-    private func setStroke(_ color: Color) { setColor(color, \.stroke, stroke: true) }
-
     /// Writes `color` (its red, green and blue: alpha is the graphics
-    /// state's) as the fill or stroke colour, unless it is already.
-    private func setColor(_ color: Color, _ current: WritableKeyPath<Written, Color?>, stroke: Bool) {
-        if let c = written[keyPath: current], c.red == color.red, c.green == color.green, c.blue == color.blue { return }
-        out.color(color, stroke: stroke)
-        written[keyPath: current] = color
+    /// state's) as the fill colour, unless it is already.
+    private func setFill(_ color: Color) {
+        if let c = written.fill, c.red == color.red, c.green == color.green, c.blue == color.blue { return }
+        out.color(color, stroke: false)
+        written.fill = color
+    }
+
+    /// Writes `color`'s red, green and blue as the stroke colour, unless it is already.
+    private func setStroke(_ color: Color) {
+        if let c = written.stroke, c.red == color.red, c.green == color.green, c.blue == color.blue { return }
+        out.color(color, stroke: true)
+        written.stroke = color
     }
 
     /// Sets the fill and stroke alphas and the blend mode (nil alphas stay
