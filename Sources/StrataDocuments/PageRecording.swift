@@ -65,6 +65,22 @@ final class PageRecording {
 
     func record(_ call: Call) { calls.append(call) }
 
+    /// Records a rectangle (or an ellipse) filled with `paint` in `state`
+    /// straight into the list when its mode needs no picture, the common
+    /// case, without a call made and copied first; false, recording
+    /// nothing, when the mode needs one (the caller goes through `take`).
+    @inline(__always)
+    func recordShape(_ rect: Rect, ellipse: Bool, _ paint: Paint, _ state: VectorState) -> Bool {
+        guard !Self.needsPixels(state.blendMode) else { return false }
+        let i = index(state)
+        if case .color(let c) = paint {
+            calls.append(ellipse ? .ellipse(rect, c, i) : .rect(rect, c, i))
+        } else {
+            calls.append(ellipse ? .paintedEllipse(rect, paint, i) : .paintedRect(rect, paint, i))
+        }
+        return true
+    }
+
     /// The call of a rectangle filled with `paint` in `state`.
     func rect(_ rect: Rect, _ paint: Paint, _ state: VectorState) -> Call {
         if case .color(let c) = paint { return .rect(rect, c, index(state)) }

@@ -273,7 +273,9 @@ final class PDFPage: GlyphDevice {
     /// A rectangle in a colour is one `re` (upright under the transform)
     /// or a path; in a gradient, the gradient's fill.
     func fill(_ rect: Rect, paint: Paint, state: VectorState) {
-        if recordedAsPixels(recording.rect(rect, paint, state), mode: state.blendMode) { return }
+        if !recording.recordShape(rect, ellipse: false, paint, state), recordedAsPixels(recording.rect(rect, paint, state), mode: state.blendMode) {
+            return
+        }
         let t = state.transform
         guard case .color(let color) = paint, t.b == 0, t.c == 0, state.clips.isEmpty || !state.clips.contains(where: { $0.mask != nil })
         else {
@@ -296,7 +298,9 @@ final class PDFPage: GlyphDevice {
     /// An ellipse in a colour is the page's unit circle, placed; in a
     /// gradient, the gradient's fill of its path.
     func fill(ellipseIn rect: Rect, paint: Paint, state: VectorState) {
-        if recordedAsPixels(recording.ellipse(rect, paint, state), mode: state.blendMode) { return }
+        if !recording.recordShape(rect, ellipse: true, paint, state), recordedAsPixels(recording.ellipse(rect, paint, state), mode: state.blendMode) {
+            return
+        }
         guard case .color(let color) = paint, !state.clips.contains(where: { $0.mask != nil }) else {
             return fill(Path(ellipseIn: rect), rule: .winding, paint: paint, state: state)
         }

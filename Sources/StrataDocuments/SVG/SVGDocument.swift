@@ -135,7 +135,9 @@ final class SVGDrawing: TextKeepingDevice {
 
     /// A rectangle upright on the page in a colour is a `<rect>`.
     func fill(_ rect: Rect, paint: Paint, state: VectorState) {
-        if recordedAsPixels(recording.rect(rect, paint, state), mode: state.blendMode) { return }
+        if !recording.recordShape(rect, ellipse: false, paint, state), recordedAsPixels(recording.rect(rect, paint, state), mode: state.blendMode) {
+            return
+        }
         let t = state.transform
         guard case .color(let color) = paint, t.b == 0, t.c == 0 else {
             return fillPath(Path(rect: rect), rule: .winding, paint: paint, state: state)
@@ -160,7 +162,9 @@ final class SVGDrawing: TextKeepingDevice {
 
     /// An ellipse upright on the page in a colour is an `<ellipse>`.
     func fill(ellipseIn rect: Rect, paint: Paint, state: VectorState) {
-        if recordedAsPixels(recording.ellipse(rect, paint, state), mode: state.blendMode) { return }
+        if !recording.recordShape(rect, ellipse: true, paint, state), recordedAsPixels(recording.ellipse(rect, paint, state), mode: state.blendMode) {
+            return
+        }
         let t = state.transform
         guard case .color(let color) = paint, t.b == 0, t.c == 0 else {
             return fillPath(Path(ellipseIn: rect), rule: .winding, paint: paint, state: state)
