@@ -133,12 +133,31 @@ final class PageRecording {
         case .beginGroup, .endGroup:
             return nil
         }
+        return Self.area(reach, within: state, page: page)
+    }
+
+    /// `reach` within `state`'s clips and `page`, out to whole points;
+    /// nil when nothing is left.
+    private static func area(_ reach: Rect, within state: VectorState, page: Rect) -> Rect? {
         var a = reach.intersection(page)
         for clip in state.clips { a = a.intersection(clip.path.applying(clip.transform).boundingBox) }
         guard !a.isNull, a.width > 0, a.height > 0, a.minX.isFinite, a.maxX.isFinite, a.minY.isFinite, a.maxY.isFinite else { return nil }
         // Out to whole points, so the picture's pixels meet the page's.
         let x0 = a.minX.rounded(.down), y0 = a.minY.rounded(.down)
         return Rect(x: x0, y: y0, width: a.maxX.rounded(.up) - x0, height: a.maxY.rounded(.up) - y0)
+    }
+
+    /// For a group just ended (its `endGroup` recorded) in a Porter-Duff
+    /// mode: the picture of what it changes, the page or enclosing group
+    /// beneath drawn again, then the group composited in its mode, as the
+    /// canvas composites a transparency layer (over all of its clip), and
+    /// where it goes, and whether it is the page's. Nil when the group
+    /// changes nothing (its clip empty).
+    func groupPicture(page: Rect) -> (area: Rect, picture: Image, onPage: Bool)? {
+        guard case .endGroup(let i) = calls.last, let area = Self.area(page, within: states[Int(i)], page: page),
+            let (picture, onPage) = picture(of: area, scale: 2, then: nil)
+        else { return nil }
+        return (area, picture, onPage)
     }
 
     /// `image` over white paper (a page's picture hides what is under it).
@@ -163,9 +182,9 @@ final class PageRecording {
 
     /// The calls of the innermost group still open (all the page's when
     /// none is), drawn on a bitmap of `area` (page points) at `scale`
-    /// pixels a point, then `last`: the picture, and whether it is the
-    /// page's (not a group's). Nil for an empty area or one too large.
-    func picture(of area: Rect, scale: Double, then last: Call) -> (image: Image, onPage: Bool)? {
+    /// pixels a point, then `last` (if any): the picture, and whether it
+    /// is the page's (not a group's). Nil for an empty area or one too large.
+    func picture(of area: Rect, scale: Double, then last: Call?) -> (image: Image, onPage: Bool)? {
         guard area.width > 0, area.height > 0, area.width.isFinite, area.height.isFinite else { return nil }
         let s = min(scale, (16_000_000 / max(1, area.width * area.height)).squareRoot())
         let w = Int((area.width * s).rounded(.up)), h = Int((area.height * s).rounded(.up))
@@ -185,7 +204,7 @@ final class PageRecording {
             }
         }
         replay(calls[start...], on: canvas)
-        replay([last][...], on: canvas)
+        if let last { replay([last][...], on: canvas) }
         return (canvas.makeImage(), start == 0)
     }
 

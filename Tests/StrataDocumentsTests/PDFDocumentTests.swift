@@ -757,7 +757,8 @@ func drawGroupsAndMasks(_ c: Canvas) throws {
     /// What the Porter-Duff modes do to what is already drawn: a hole cut
     /// (destination out), colour kept to the shapes below (source atop), a
     /// rectangle replaced (copy) and one cleared, inside and outside a
-    /// transparency layer, with vectors drawn after them.
+    /// transparency layer, layers composited in those modes, with vectors
+    /// drawn after them.
     func draw(_ c: Canvas) {
         c.fillColor = Color(red: 0.2, green: 0.4, blue: 0.9)
         c.fill(Rect(x: 10, y: 10, width: 120, height: 80))
@@ -786,6 +787,35 @@ func drawGroupsAndMasks(_ c: Canvas) throws {
             c.fill(Rect(x: 180, y: 70, width: 50, height: 25))
             c.blendMode = .destinationOut
             c.fillEllipse(in: Rect(x: 195, y: 72, width: 20, height: 20))
+            // Inside the layer, a layer in source-in: the parts of the
+            // outer layer under its clip keep only what its stripe covers.
+            c.withSavedGState {
+                c.clip(to: Rect(x: 180, y: 70, width: 25, height: 25))
+                c.blendMode = .sourceIn
+                c.beginTransparencyLayer()
+                c.fillColor = Color(red: 1, green: 0.9, blue: 0.2)
+                c.fill(Rect(x: 170, y: 78, width: 70, height: 8))
+                c.endTransparencyLayer()
+            }
+            c.endTransparencyLayer()
+        }
+        // Layers composited in Porter-Duff modes: one whose whole content
+        // cuts a hole (destination out), one in source-in that keeps only
+        // what its content covers and clears the rest of its clip.
+        c.withSavedGState {
+            c.clip(to: Rect(x: 95, y: 20, width: 70, height: 35))
+            c.blendMode = .destinationOut
+            c.beginTransparencyLayer()
+            c.fillColor = .black
+            c.fillEllipse(in: Rect(x: 100, y: 25, width: 60, height: 30))
+            c.endTransparencyLayer()
+        }
+        c.withSavedGState {
+            c.clip(to: Rect(x: 20, y: 60, width: 40, height: 25))
+            c.blendMode = .sourceIn
+            c.beginTransparencyLayer()
+            c.fillColor = Color(red: 0.1, green: 0.8, blue: 0.4, alpha: 0.8)
+            c.fillEllipse(in: Rect(x: 25, y: 62, width: 20, height: 20))
             c.endTransparencyLayer()
         }
         c.fillColor = Color(white: 0.1)

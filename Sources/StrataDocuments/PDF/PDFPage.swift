@@ -81,7 +81,12 @@ final class PDFPage: GlyphDevice {
     /// true when it was, and the caller draws nothing more.
     private func recordedAsPixels(_ call: PageRecording.Call, mode: BlendMode) -> Bool {
         guard let taken = recording.take(call, mode: mode, page: pageRect) else { return false }
-        guard let (area, picture, onPage) = taken else { return true }
+        if let (area, picture, onPage) = taken { place(picture, in: area, onPage: onPage) }
+        return true
+    }
+
+    /// Draws a picture of the page (or of the open group) over `area`.
+    private func place(_ picture: Image, in area: Rect, onPage: Bool) {
         let plain = VectorState(transform: .identity, clips: [], alpha: 1, blendMode: .normal)
         if onPage {
             // The page's stream may be deflated already: the picture goes
@@ -104,7 +109,6 @@ final class PDFPage: GlyphDevice {
             drawMasked(picture, in: area, interpolation: .default, state: plain)
         }
         sendStretch()
-        return true
     }
 
     /// Deflates the content stream in the background as it grows (with
@@ -488,7 +492,11 @@ final class PDFPage: GlyphDevice {
     func endGroup(state: VectorState) {
         guard !groups.isEmpty else { return }
         recording.record(.endGroup(recording.index(state)))
-        closeGroup(state: state)
+        guard PageRecording.needsPixels(state.blendMode) else { return closeGroup(state: state) }
+        // A group in a Porter-Duff mode is a picture of what it changes:
+        // its vectors are dropped.
+        if let outer = groups.popLast() { (out, written) = outer }
+        if let (area, picture, onPage) = recording.groupPicture(page: pageRect) { place(picture, in: area, onPage: onPage) }
     }
 
     /// Ends a group begun by `openGroup()` (or `beginGroup()`).

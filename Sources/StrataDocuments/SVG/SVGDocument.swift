@@ -374,7 +374,13 @@ final class SVGDrawing: TextKeepingDevice {
     private func recordedAsPixels(_ call: PageRecording.Call, mode: BlendMode) -> Bool {
         let page = Rect(x: 0, y: 0, width: size.width, height: size.height)
         guard let taken = recording.take(call, mode: mode, page: page) else { return false }
-        guard let (area, picture, _) = taken else { return true }
+        if let (area, picture, _) = taken { place(picture, in: area) }
+        return true
+    }
+
+    /// Draws a picture of the drawing (or of the open group) over `area`.
+    private func place(_ picture: Image, in area: Rect) {
+        let page = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let plain = VectorState(transform: .identity, clips: [], alpha: 1, blendMode: .normal)
         // What was drawn so far (in the group, or the drawing) is kept
         // outside the area (an even-odd clip of the page less the area),
@@ -384,7 +390,6 @@ final class SVGDrawing: TextKeepingDevice {
         let clip = VectorClip(path: outside, transform: .identity, rule: .evenOdd)
         body = "<g clip-path=\"url(#\(clipID(clip)))\">\n" + body + "</g>\n"
         placeImage(picture, in: area, interpolation: .default, state: plain)
-        return true
     }
 
     /// The `<use>` of `image` over `rect`.
@@ -527,6 +532,14 @@ final class SVGDrawing: TextKeepingDevice {
         recording.record(.endGroup(recording.index(state)))
         let inner = body
         body = outer
+        if PageRecording.needsPixels(state.blendMode) {
+            // A group in a Porter-Duff mode is a picture of what it
+            // changes: its elements are dropped.
+            if let (area, picture, _) = recording.groupPicture(page: Rect(x: 0, y: 0, width: size.width, height: size.height)) {
+                place(picture, in: area)
+            }
+            return
+        }
         guard state.alpha > 0, !inner.isEmpty else { return }
         var attributes = ""
         if state.alpha < 1 { attributes += " opacity=\"\(PDFSyntax.number(state.alpha))\"" }
