@@ -28,7 +28,11 @@ long strata_icu_boundaries(const uint16_t *text, long length, int kind, const ch
             offsets[count] = b;
             if (mandatory) {
                 int32_t rule = ubrk_getRuleStatus(it);
-                mandatory[count] = kind == 1 && rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT;
+                // Line breaks: whether the break is mandatory; word
+                // boundaries: whether the segment before is a word (letters,
+                // numbers, kana, ideographs), not spaces or punctuation.
+                mandatory[count] = kind == 1 ? (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT)
+                                 : kind == 2 ? rule >= UBRK_WORD_NONE_LIMIT : 0;
             }
         }
         count++;

@@ -4,6 +4,16 @@ import Testing
 
 /// ICU's grapheme clusters and line breaks.
 @Suite struct BoundaryTests {
+    @Test func wordSegmentsCoverTheTextAndTellWordsFromTheRest() {
+        let segments = TextBoundaries.wordSegments("Hello, wörld 42.")
+        #expect(segments.map(\.range) == [0..<5, 5..<6, 6..<7, 7..<12, 12..<13, 13..<15, 15..<16])
+        #expect(segments.map(\.isWord) == [true, false, false, true, false, true, false])
+        // Chinese and Japanese by ICU's dictionaries; an emoji is not a word.
+        #expect(TextBoundaries.wordSegments("你好世界").map(\.range) == [0..<2, 2..<4])
+        #expect(TextBoundaries.wordSegments("😀").map(\.isWord) == [false])
+        #expect(TextBoundaries.wordSegments("").isEmpty)
+    }
+
     @Test func emojiSequencesFlagsAndMarksAreOneCluster() {
         #expect(TextBoundaries.graphemeClusters("👨‍👩‍👧a") == ["👨‍👩‍👧", "a"])
         #expect(TextBoundaries.graphemeClusters("🇫🇷🇩🇪") == ["🇫🇷", "🇩🇪"])

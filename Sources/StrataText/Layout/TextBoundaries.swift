@@ -4,7 +4,8 @@ internal import CICU
 /// algorithms: grapheme clusters (UAX #29, what a caret moves
 /// over: an emoji sequence, a flag, a letter with its marks), and line-break
 /// opportunities (UAX #14, with `strict` for the Japanese rules that keep
-/// small kana and prolonged sound marks with what precedes them).
+/// small kana and prolonged sound marks with what precedes them), and
+/// words (UAX #29).
 ///
 /// Offsets are in UTF-16 code units, as `NSString` and Core Text count.
 public enum TextBoundaries {
@@ -32,6 +33,17 @@ public enum TextBoundaries {
         // them begin a line, and strict keeps them with what comes before.
         let tailored = "\(base)@lb=\(strict ? "strict" : "normal")"
         return boundaries(text, kind: 1, locale: tailored).filter { $0.offset > 0 }
+    }
+
+    /// The text's words and what lies between them (UAX #29 word
+    /// boundaries, with ICU's dictionaries for Chinese, Japanese and Thai,
+    /// which have no spaces): each segment's UTF-16 range, and whether it
+    /// is a word (letters, numbers, kana, ideographs) rather than spaces or
+    /// punctuation. The segments cover the text, in order. What a
+    /// double-click selects and Option-arrow steps over.
+    public static func wordSegments(_ text: String, locale: String = "") -> [(range: Range<Int>, isWord: Bool)] {
+        let b = boundaries(text, kind: 2, locale: locale.filter { $0.isLetter || $0 == "_" || $0 == "-" })
+        return zip(b, b.dropFirst()).map { ($0.offset..<$1.offset, $1.isMandatory) }
     }
 
     /// The direction of a paragraph by its first strong character (UAX #9,
