@@ -24,8 +24,31 @@ import StrataLayers
 @MainActor
 public final class InputDispatcher {
     public let rootView: View
-    /// The view keys go to first.
-    public weak var firstResponder: View?
+    /// The view keys go to first: the view with keyboard focus. Changing
+    /// it tells the old view (`didResignFirstResponder()`), the new one
+    /// (`didBecomeFirstResponder()`) and `onFocusChange`.
+    public weak var firstResponder: View? {
+        didSet {
+            guard oldValue !== firstResponder else { return }
+            oldValue?.didResignFirstResponder()
+            firstResponder?.didBecomeFirstResponder()
+            if firstResponder == nil || !focusMovedByKeyboard { focusRing.hide() }
+            focusMovedByKeyboard = false
+            updateFocusRing()
+            onFocusChange?(firstResponder)
+        }
+    }
+
+    /// Called after keyboard focus moves, with the view that has it (nil
+    /// when none has): what a window's input method and accessibility
+    /// follow.
+    public var onFocusChange: (@MainActor (View?) -> Void)?
+
+    /// The ring around the focused view, shown when focus moved by the
+    /// keyboard (Tab), hidden when a pointer goes down, as browsers'
+    /// `:focus-visible` and GTK's focus rings behave.
+    let focusRing = FocusRing()
+    private var focusMovedByKeyboard = false
 
     private var captured: View?
     private var capturedCancelled = false
@@ -95,6 +118,7 @@ public final class InputDispatcher {
         guard e.location.x.isFinite, e.location.y.isFinite else { return false }
         switch e.phase {
         case .down:
+            focusRing.hide()
             // One pointer at a time: a down while one is down means the window
             // system lost the last release; that gesture is cancelled first.
             if pointerIsDown { _ = pointer(PointerEvent(.cancelled, at: e.location, timestamp: e.timestamp)) }
@@ -171,7 +195,79 @@ public final class InputDispatcher {
             if view.keyEvent(e) { return true }
             v = view.superview
         }
-        return false
+        guard e.phase == .down else { return false }
+        let plain = e.modifiers.subtracting([.shift, .capsLock]).isEmpty
+        switch e.key {
+        case .tab where plain:
+            // Tab and Shift-Tab move focus when no view takes them.
+            return moveFocus(backward: e.modifiers.contains(.shift))
+        case .space, .enter:
+            // Space and Return press the focused control.
+            return plain && !e.isRepeat && (firstResponder?.activate() ?? false)
+        default:
+            return false
+        }
+    }
+
+    // MARK: Focus
+
+    /// The views Tab visits, in order: those that can take focus
+    /// (`View.canBecomeFocused`), shown and taking input, depth first, each
+    /// view's subviews in reading order (top to bottom by their frames'
+    /// tops, then left to right; ties in subview order).
+    public var focusOrder: [View] {
+        var result: [View] = []
+        func visit(_ view: View) {
+            guard !view.isHidden, view.isUserInteractionEnabled else { return }
+            if view.canBecomeFocused { result.append(view) }
+            let ordered = view.subviews.enumerated().sorted { a, b in
+                let fa = a.element.frame, fb = b.element.frame
+                if fa.minY != fb.minY { return fa.minY < fb.minY }
+                if fa.minX != fb.minX { return fa.minX < fb.minX }
+                return a.offset < b.offset
+            }
+            for (_, sub) in ordered { visit(sub) }
+        }
+        visit(rootView)
+        return result
+    }
+
+    /// Moves keyboard focus to the next view in `focusOrder` (the previous
+    /// when `backward`), round from the last to the first, and shows the
+    /// focus ring; returns false when no view can take focus.
+    @discardableResult
+    public func moveFocus(backward: Bool = false) -> Bool {
+        let order = focusOrder
+        guard !order.isEmpty else { return false }
+        let next: View
+        if let current = firstResponder, let i = order.firstIndex(where: { $0 === current }) {
+            next = order[(i + (backward ? order.count - 1 : 1)) % order.count]
+        } else {
+            next = backward ? order[order.count - 1] : order[0]
+        }
+        focusRing.isWanted = true
+        if next === firstResponder {
+            updateFocusRing()
+            return true
+        }
+        focusMovedByKeyboard = true
+        firstResponder = next
+        return true
+    }
+
+    /// Puts the focus ring around the focused view, where it is now (a
+    /// view that moves or resizes while focused calls this, as the
+    /// dispatcher does each frame it runs).
+    public func updateFocusRing() {
+        guard let view = firstResponder, focusRing.isWanted, view.dispatcher === self else { return focusRing.hide() }
+        let corners = [
+            view.convert(Point(x: view.bounds.minX, y: view.bounds.minY), to: nil),
+            view.convert(Point(x: view.bounds.maxX, y: view.bounds.maxY), to: nil),
+        ]
+        let frame = Rect(
+            x: min(corners[0].x, corners[1].x), y: min(corners[0].y, corners[1].y), width: abs(corners[1].x - corners[0].x),
+            height: abs(corners[1].y - corners[0].y))
+        focusRing.show(around: frame, in: rootView.layer)
     }
 
     // MARK: Frames
@@ -188,6 +284,7 @@ public final class InputDispatcher {
         }
         frameViews.removeAll { !$0.needsFrames || $0.dispatcher !== self }
         for v in frameViews { v.frame(at: time) }
+        if focusRing.isShown { updateFocusRing() }
         updateLink()
     }
 

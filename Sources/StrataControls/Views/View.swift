@@ -228,6 +228,22 @@ open class View {
 
     public var isFirstResponder: Bool { dispatcher?.firstResponder === self }
 
+    /// Called when the view has just taken keyboard focus. Default: nothing.
+    open func didBecomeFirstResponder() {}
+
+    /// Called when the view has just lost keyboard focus. Default: nothing.
+    open func didResignFirstResponder() {}
+
+    /// Whether Tab stops at the view (`InputDispatcher.focusOrder`).
+    /// Default: `canBecomeFirstResponder`.
+    open var canBecomeFocused: Bool { canBecomeFirstResponder }
+
+    /// Does what a click on the view does: Space or Return on the focused
+    /// view, and an assistive tool's activation, call this. Returns
+    /// whether the view did something. Default: nothing, false.
+    @discardableResult
+    open func activate() -> Bool { false }
+
     /// Called once a frame by the dispatcher (`InputDispatcher.frame(at:)`)
     /// while the view asks for it (`needsFrames`): physics and timers.
     open func frame(at time: Double) {}
