@@ -39,6 +39,10 @@ public final class InputDispatcher {
         }
     }
 
+    /// Where text fields copy to and paste from: a `LocalClipboard` until
+    /// a window gives the system's.
+    public var clipboard: any Clipboard = LocalClipboard()
+
     /// Called after keyboard focus moves, with the view that has it (nil
     /// when none has): what a window's input method and accessibility
     /// follow.

@@ -8,9 +8,9 @@
 /// `unmarkText`, the selected and marked ranges) with the movements and
 /// deletions by unit that a text view's keys make.
 ///
-/// Indices count characters, grapheme clusters as `TextBoundaries` finds
-/// them and `TextLayout` counts them, so a caret never lands inside an
-/// emoji sequence or a letter with its marks; `utf16Range(_:)` and
+/// Indices count characters, Swift's `Character`s (extended grapheme
+/// clusters) as `AttributedText` and `TextLayout` count them, so a caret
+/// never lands inside an emoji sequence or a letter with its marks; `utf16Range(_:)` and
 /// `characterRange(utf16:)` convert to and from the UTF-16 offsets of
 /// `NSRange` and the platforms' input protocols.
 public struct EditableText: Sendable, Hashable {
@@ -40,6 +40,11 @@ public struct EditableText: Sendable, Hashable {
     /// The end of the selection that stays put when it is extended (the
     /// other end, `selection`'s opposite, moves).
     private var anchor: Int
+
+    /// Where the caret stands: the selection's end away from its anchor
+    /// (the end Shift-arrows move), or, in a composition, the input
+    /// method's caret.
+    public var caret: Int { selection.lowerBound == anchor ? selection.upperBound : selection.lowerBound }
 
     /// The characters an input method is composing (its pre-edit), shown
     /// underlined and replaced by the next marked or committed text; nil
@@ -74,9 +79,21 @@ public struct EditableText: Sendable, Hashable {
     /// `string` with the caret at its end.
     public init(_ string: String = "") {
         units = Array(string.utf16)
-        starts = TextBoundaries.graphemeBoundaries(string)
+        starts = Self.characterStarts(string)
         selection = (starts.count - 1)..<(starts.count - 1)
         anchor = starts.count - 1
+    }
+
+    /// The UTF-16 offset where each of `string`'s characters starts, then its end.
+    private static func characterStarts(_ string: String) -> [Int] {
+        var starts = [0]
+        starts.reserveCapacity(string.utf16.count + 1)
+        var offset = 0
+        for c in string {
+            offset += c.utf16.count
+            starts.append(offset)
+        }
+        return starts
     }
 
     public static func == (a: EditableText, b: EditableText) -> Bool {
@@ -204,11 +221,12 @@ public struct EditableText: Sendable, Hashable {
 
     /// Puts `text` in place of UTF-16 `range`; returns the character
     /// its end falls at (rounded up).
+    @discardableResult
     private mutating func splice(utf16 range: Range<Int>, with text: String) -> Int {
         let lower = min(max(range.lowerBound, 0), units.count), upper = min(max(range.upperBound, lower), units.count)
         let new = Array(text.utf16)
         units.replaceSubrange(lower..<upper, with: new)
-        starts = TextBoundaries.graphemeBoundaries(String(decoding: units, as: UTF16.self))
+        starts = Self.characterStarts(String(decoding: units, as: UTF16.self))
         return character(atUTF16: lower + new.count, roundingUp: true)
     }
 
