@@ -82,6 +82,15 @@ command -v qpdf >/dev/null 2>&1 || needed+=(qpdf)
 command -v pdftoppm >/dev/null 2>&1 || needed+=(poppler-utils)
 command -v rsvg-convert >/dev/null 2>&1 || needed+=(librsvg2-bin)
 [ ${#needed[@]} -eq 0 ] || install "${needed[@]}"
+# Issue 41's input methods: the tests type pinyin through ibus (its XIM
+# server, ibus-x11, is in the ibus package) with the libpinyin engine, on a
+# session bus of their own (dbus-daemon). Without recommends: with them,
+# ibus brings a desktop's worth of packages.
+lean=()
+command -v ibus-daemon >/dev/null 2>&1 || lean+=(ibus)
+[ -e /usr/share/ibus/component/libpinyin.xml ] || lean+=(ibus-libpinyin)
+command -v dbus-daemon >/dev/null 2>&1 || lean+=(dbus-daemon)
+[ ${#lean[@]} -eq 0 ] || install --no-install-recommends "${lean[@]}"
 # An image may carry fonts-noto-core as installed with its font files
 # stripped: reinstalling brings them back.
 if ! has_family "Noto Sans Arabic" || ! has_family "Noto Sans Devanagari"; then

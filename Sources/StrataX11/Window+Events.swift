@@ -25,6 +25,7 @@ extension Window {
             handle(&event)
         }
         if connectionLost { close() }
+        if count > 0 { updateInputMethodSpot() }
         return count
     }
 
@@ -77,8 +78,14 @@ extension Window {
             case nil:
                 break
             }
+        case FocusIn:
+            updateInputContextFocus()
         case FocusOut:
             keysDown.removeAll()
+            if inputContextFocused, let ic = inputContext {
+                XUnsetICFocus(ic)
+                inputContextFocused = false
+            }
         default:
             break
         }
@@ -172,20 +179,33 @@ extension Window {
         if down {
             var buffer = [CChar](repeating: 0, count: 64)
             var status: Int32 = 0
-            let n: Int32
+            var n: Int32
             if let inputContext {
                 n = Xutf8LookupString(inputContext, &event.xkey, &buffer, Int32(buffer.count - 1), &keysym, &status)
+                if status == XBufferOverflow {
+                    // A long commit: asked again with room for all of it.
+                    buffer = [CChar](repeating: 0, count: Int(n) + 1)
+                    n = Xutf8LookupString(inputContext, &event.xkey, &buffer, n, &keysym, &status)
+                }
             } else {
                 n = XLookupString(&event.xkey, &buffer, Int32(buffer.count - 1), &keysym, nil)
             }
             if n > 0 {
-                text = String(decoding: buffer[0..<Int(min(n, 63))].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                text = String(decoding: buffer[0..<min(Int(n), buffer.count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+            // An input method's commit: a press of no key, with its text.
+            if k.keycode == 0 {
+                guard !text.isEmpty else { return }
+                if dispatcher?.sendTextInput(.commit(text)) == true {
+                    inputCount += 1
+                    return
+                }
             }
         } else {
             keysym = XLookupKeysym(&event.xkey, 0)
         }
-        let isRepeat = down && keysDown.contains(k.keycode)
-        if down { keysDown.insert(k.keycode) } else { keysDown.remove(k.keycode) }
+        let isRepeat = down && k.keycode != 0 && keysDown.contains(k.keycode)
+        if down, k.keycode != 0 { keysDown.insert(k.keycode) } else { keysDown.remove(k.keycode) }
         // Control characters are not text.
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { text = "" }
         let key = Key(keysym: UInt32(truncatingIfNeeded: keysym), text: text)

@@ -48,6 +48,7 @@ public final class Window {
             oldValue?.layer.removeFromSuperlayer()
             dispatcher?.detach()
             dispatcher = rootView.map { InputDispatcher(rootView: $0, host: host) }
+            dispatcher?.windowFocusObserver = { [weak self] _ in self?.updateInputContextFocus() }
             rootView?.frame = host.rootLayer.bounds
         }
     }
@@ -95,6 +96,17 @@ public final class Window {
     var protocolsAtom: Atom = 0
     var inputMethod: XIM?
     var inputContext: XIC?
+    /// The input method asked for at creation, as `XMODIFIERS` names it.
+    let inputMethodModifiers: String?
+    /// Where the input context's pre-edit callbacks report (nil without).
+    var preeditTarget: UnsafeMutablePointer<strata_preedit_target>?
+    /// The input method's composition, by character as it counts them.
+    var preedit: [Unicode.Scalar] = []
+    var preeditCaret = 0
+    /// The caret last told to the input method (window pixels).
+    var inputMethodSpot: (x: Int16, y: Int16)?
+    /// Whether the input context has focus (a text client is focused).
+    var inputContextFocused = false
     var eventSource: DispatchSourceRead?
     var timer: DispatchSourceTimer?
     /// When frames are due: the policy every windowing backend shares.
@@ -118,14 +130,17 @@ public final class Window {
 
     /// Opens a window of `size` points on `display` (default: `DISPLAY`),
     /// at `scale` device pixels per point (default: the desktop's `Xft.dpi`
-    /// over 96), and shows it.
+    /// over 96), and shows it. `inputMethod` picks the input method as
+    /// `XMODIFIERS` does (`"@im=ibus"`, `"@im=fcitx"`); default: the
+    /// environment's `XMODIFIERS`.
     /// - Throws: `WindowError.noDisplay` without a display,
     ///   `.invalidSize` for sizes that are not positive numbers, and
     ///   `.unsupportedVisual` for screens that are not true colour.
     public init(
         title: String = "Strata", size: Size, scale: Double? = nil, display name: String? = nil,
-        usesSharedMemory: Bool = true, framesPerSecond: Double = 60, backgroundColor: Color = .white
+        usesSharedMemory: Bool = true, framesPerSecond: Double = 60, backgroundColor: Color = .white, inputMethod: String? = nil
     ) throws {
+        inputMethodModifiers = inputMethod
         guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1, size.width <= 32767,
             size.height <= 32767
         else { throw WindowError.invalidSize(width: size.width, height: size.height) }
@@ -412,19 +427,11 @@ public final class Window {
         if let inputMethod { XCloseIM(inputMethod) }
         inputContext = nil
         inputMethod = nil
+        preeditTarget?.deallocate()
+        preeditTarget = nil
         XDestroyWindow(display, xWindow)
         XCloseDisplay(display)
         dispatcher?.detach()
-    }
-
-    // MARK: Text input
-
-    func openInputMethod() {
-        // The input method follows the locale (XMODIFIERS picks one).
-        if XSupportsLocale() != 0 { XSetLocaleModifiers("") }
-        guard let im = XOpenIM(display, nil, nil, nil) else { return }
-        inputMethod = im
-        inputContext = strata_x_create_ic(im, xWindow)
     }
 
     // MARK: Reading back

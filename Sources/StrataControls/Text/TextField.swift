@@ -49,7 +49,7 @@ extension TextFieldDelegate {
 ///
 /// The text model is StrataText's `EditableText`; `editableText` exposes
 /// it for an input method or an assistive tool.
-open class TextField: View {
+open class TextField: View, TextInputClient {
     public weak var delegate: (any TextFieldDelegate)?
 
     /// The text, its selection, marked text and undo.

@@ -36,6 +36,7 @@ public final class InputDispatcher {
             focusMovedByKeyboard = false
             updateFocusRing()
             onFocusChange?(firstResponder)
+            windowFocusObserver?(firstResponder)
         }
     }
 
@@ -47,6 +48,9 @@ public final class InputDispatcher {
     /// when none has): what a window's input method and accessibility
     /// follow.
     public var onFocusChange: (@MainActor (View?) -> Void)?
+    /// The window's own observer of focus (its input method's focus
+    /// follows text clients), apart from the application's.
+    package var windowFocusObserver: (@MainActor (View?) -> Void)?
 
     /// The ring around the focused view, shown when focus moved by the
     /// keyboard (Tab), hidden when a pointer goes down, as browsers'
