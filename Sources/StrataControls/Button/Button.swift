@@ -90,6 +90,25 @@ open class Button: View {
 
     open override var canBecomeFirstResponder: Bool { isEnabled }
 
+    // MARK: Accessibility
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? true }
+        set { accessibility.isElement = newValue }
+    }
+
+    /// The title, unless set.
+    open override var accessibilityLabel: String? {
+        get { accessibility.label ?? title }
+        set { accessibility.label = newValue }
+    }
+
+    /// `.button`, and `.notEnabled` while disabled, unless set.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibility.traits ?? (isEnabled ? .button : [.button, .notEnabled]) }
+        set { accessibility.traits = newValue }
+    }
+
     /// Runs the action, as a click does; false when disabled or without one.
     @discardableResult
     open override func activate() -> Bool {

@@ -11,6 +11,12 @@ import StrataLayers
 /// `placeholderBlocks` to show where the contents will be.
 @MainActor
 open class ListCell: View, AsyncLayerDelegate {
+    /// A list item, unless set.
+    open override var accessibilityRole: AccessibilityRole {
+        get { accessibility.role ?? .listItem }
+        set { accessibility.role = newValue }
+    }
+
     /// The identifier of the pool the cell returns to.
     public internal(set) var reuseIdentifier: String
     /// The row the cell shows (nil while spare).

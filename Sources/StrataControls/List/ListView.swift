@@ -113,6 +113,12 @@ extension ListViewDataSourcePrefetching {
 /// `ListCell.row` and the `…Rows` ranges count rows through the whole list
 /// instead ("flat" rows), which is how cells and benchmarks follow them.
 open class ListView: ScrollView {
+    /// A list, unless set.
+    open override var accessibilityRole: AccessibilityRole {
+        get { accessibility.role ?? .list }
+        set { accessibility.role = newValue }
+    }
+
     public weak var dataSource: (any ListViewDataSource)?
     /// Prepares rows before they come into view.
     public weak var prefetchDataSource: (any ListViewDataSourcePrefetching)?

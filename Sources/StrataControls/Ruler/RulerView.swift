@@ -453,6 +453,42 @@ open class RulerView: ScrollView {
         onValueChanged?(RulerValueChange(value: value, tickIndex: tickIndex, isFinal: final))
     }
 
+    // MARK: Accessibility
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? true }
+        set { accessibility.isElement = newValue }
+    }
+
+    /// The value as the ruler labels it (with its unit), unless set.
+    open override var accessibilityValue: String? {
+        get {
+            if let value = accessibility.value { return value }
+            if let labelFormatter { return labelFormatter(value) }
+            let text = String(format: "%.\(RulerScale.fractionDigits(of: scale.step))f", value == 0 ? 0 : value)
+            return unit.isEmpty ? text : "\(text) \(unit)"
+        }
+        set { accessibility.value = newValue }
+    }
+
+    /// A slider, unless set.
+    open override var accessibilityRole: AccessibilityRole {
+        get { accessibility.role ?? .slider }
+        set { accessibility.role = newValue }
+    }
+
+    /// `.adjustable`, unless set: a slider.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibility.traits ?? .adjustable }
+        set { accessibility.traits = newValue }
+    }
+
+    /// One tick up.
+    open override func accessibilityIncrement() { step(by: 1) }
+
+    /// One tick down.
+    open override func accessibilityDecrement() { step(by: -1) }
+
     // MARK: Input
 
     open override var canBecomeFirstResponder: Bool { true }

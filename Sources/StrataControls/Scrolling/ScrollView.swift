@@ -46,6 +46,12 @@ extension ScrollViewDelegate {
 /// is exact and reproducible under a `ManualClock`.
 @MainActor
 open class ScrollView: View {
+    /// A scroll pane, unless set.
+    open override var accessibilityRole: AccessibilityRole {
+        get { accessibility.role ?? .scrollPane }
+        set { accessibility.role = newValue }
+    }
+
     public weak var delegate: (any ScrollViewDelegate)?
     public var contentSize = Size(width: 0, height: 0) {
         didSet {

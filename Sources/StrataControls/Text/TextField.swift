@@ -241,6 +241,31 @@ open class TextField: View, TextInputClient {
         }
     }
 
+    // MARK: Accessibility
+
+    open override var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? true }
+        set { accessibility.isElement = newValue }
+    }
+
+    /// The placeholder, unless set.
+    open override var accessibilityLabel: String? {
+        get { accessibility.label ?? placeholder }
+        set { accessibility.label = newValue }
+    }
+
+    /// The text (none for secure entry), unless set.
+    open override var accessibilityValue: String? {
+        get { accessibility.value ?? (isSecureTextEntry ? nil : text) }
+        set { accessibility.value = newValue }
+    }
+
+    /// An entry, or password text for secure entry, unless set.
+    open override var accessibilityRole: AccessibilityRole {
+        get { accessibility.role ?? (isSecureTextEntry ? .passwordText : .entry) }
+        set { accessibility.role = newValue }
+    }
+
     // MARK: Focus
 
     open override var canBecomeFirstResponder: Bool { isUserInteractionEnabled }

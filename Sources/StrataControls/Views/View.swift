@@ -244,6 +244,112 @@ open class View {
     @discardableResult
     open func activate() -> Bool { false }
 
+    // MARK: Accessibility
+
+    /// What the accessibility properties were set to (nil: the default).
+    struct AccessibilitySettings {
+        var isElement: Bool?
+        var label: String?
+        var value: String?
+        var hint: String?
+        var identifier: String?
+        var traits: AccessibilityTraits?
+        var role: AccessibilityRole?
+        var elements: [AccessibilityElement]?
+        var customActions: [AccessibilityCustomAction] = []
+        var elementsHidden = false
+    }
+    var accessibility = AccessibilitySettings()
+
+    /// Whether assistive tools see the view as one element (a button, a
+    /// field), rather than only through its subviews. Default false;
+    /// true for the built-in controls.
+    open var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? false }
+        set { accessibility.isElement = newValue }
+    }
+
+    /// What a screen reader calls the view ("Save", "Weight"). Default
+    /// nil; the built-in controls' is their title or placeholder.
+    open var accessibilityLabel: String? {
+        get { accessibility.label }
+        set { accessibility.label = newValue }
+    }
+
+    /// The view's value, as text ("72.5 kg", a field's text). Default nil.
+    open var accessibilityValue: String? {
+        get { accessibility.value }
+        set { accessibility.value = newValue }
+    }
+
+    /// What activating the view does, when its label does not say.
+    open var accessibilityHint: String? {
+        get { accessibility.hint }
+        set { accessibility.hint = newValue }
+    }
+
+    /// A name for tests and automation, never spoken.
+    open var accessibilityIdentifier: String? {
+        get { accessibility.identifier }
+        set { accessibility.identifier = newValue }
+    }
+
+    /// What the view is and does. Default none; the built-in controls'
+    /// say theirs (a button's `.button`, the ruler's `.adjustable`).
+    open var accessibilityTraits: AccessibilityTraits {
+        get { accessibility.traits ?? [] }
+        set { accessibility.traits = newValue }
+    }
+
+    /// The view's role for desktop accessibility: as set, else what its
+    /// traits say, else `panel`.
+    open var accessibilityRole: AccessibilityRole {
+        get { accessibility.role ?? AccessibilityRole(traits: accessibilityTraits, fallback: .panel) }
+        set { accessibility.role = newValue }
+    }
+
+    /// Elements inside the view that are not views (a chart's points);
+    /// nil when it has none.
+    open var accessibilityElements: [AccessibilityElement]? {
+        get { accessibility.elements }
+        set { accessibility.elements = newValue }
+    }
+
+    /// Actions an assistive tool can perform on the view besides activating it.
+    open var accessibilityCustomActions: [AccessibilityCustomAction] {
+        get { accessibility.customActions }
+        set { accessibility.customActions = newValue }
+    }
+
+    /// Whether the view's subviews are hidden from assistive tools.
+    open var accessibilityElementsHidden: Bool {
+        get { accessibility.elementsHidden }
+        set { accessibility.elementsHidden = newValue }
+    }
+
+    /// The view's frame in the root view's coordinates.
+    open var accessibilityFrame: Rect { rectInRoot(bounds) }
+
+    /// What an assistive tool's activation does: `activate()` by default.
+    @discardableResult
+    open func accessibilityActivate() -> Bool { activate() }
+
+    /// Steps an adjustable view's value up. Default: nothing.
+    open func accessibilityIncrement() {}
+
+    /// Steps an adjustable view's value down. Default: nothing.
+    open func accessibilityDecrement() {}
+
+    /// The views and elements assistive tools see inside this one, in
+    /// order: its elements, then its subviews (those shown), unless
+    /// `accessibilityElementsHidden`.
+    public var accessibilityChildren: [AccessibilityChild] {
+        guard !accessibilityElementsHidden else { return [] }
+        var children: [AccessibilityChild] = (accessibilityElements ?? []).map { .element($0) }
+        for sub in subviews where !sub.isHidden { children.append(.view(sub)) }
+        return children
+    }
+
     /// Called once a frame by the dispatcher (`InputDispatcher.frame(at:)`)
     /// while the view asks for it (`needsFrames`): physics and timers.
     open func frame(at time: Double) {}

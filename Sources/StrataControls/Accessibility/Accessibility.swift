@@ -1,0 +1,153 @@
+import StrataGraphics
+
+/// What an accessibility element is and does, as UIKit's
+/// `UIAccessibilityTraits` says it: screen readers announce a button as a
+/// button, let an adjustable element be stepped, skip what is not enabled.
+public struct AccessibilityTraits: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    public static let button = AccessibilityTraits(rawValue: 1 << 0)
+    public static let link = AccessibilityTraits(rawValue: 1 << 1)
+    public static let image = AccessibilityTraits(rawValue: 1 << 2)
+    public static let selected = AccessibilityTraits(rawValue: 1 << 3)
+    public static let staticText = AccessibilityTraits(rawValue: 1 << 6)
+    public static let summaryElement = AccessibilityTraits(rawValue: 1 << 7)
+    public static let notEnabled = AccessibilityTraits(rawValue: 1 << 8)
+    public static let updatesFrequently = AccessibilityTraits(rawValue: 1 << 9)
+    public static let searchField = AccessibilityTraits(rawValue: 1 << 10)
+    public static let adjustable = AccessibilityTraits(rawValue: 1 << 12)
+    public static let header = AccessibilityTraits(rawValue: 1 << 16)
+    public static let keyboardKey = AccessibilityTraits(rawValue: 1 << 5)
+}
+
+/// The kind of thing an element is, as desktop accessibility (AT-SPI's
+/// roles, GTK's and Qt's) names it: what a screen reader says before an
+/// element's name. A view's role follows from its traits unless it says
+/// otherwise (`View.accessibilityRole`).
+public enum AccessibilityRole: String, Sendable, Hashable, CaseIterable {
+    /// A container with no role of its own.
+    case panel
+    case application
+    /// A window's contents.
+    case frame
+    case pushButton = "push button"
+    case link
+    case label
+    /// Editable text on one line.
+    case entry
+    /// Editable text hidden as it is typed.
+    case passwordText = "password text"
+    /// Editable text on many lines.
+    case text
+    case slider
+    case scrollPane = "scroll pane"
+    case list
+    case listItem = "list item"
+    case image
+    case heading
+    /// A chart: an image with a summary and its points as children.
+    case chart
+}
+
+/// An action an assistive tool can perform on an element besides
+/// activating it (`UIAccessibilityCustomAction`).
+@MainActor
+public final class AccessibilityCustomAction {
+    public let name: String
+    let handler: @MainActor () -> Bool
+
+    /// An action called `name`; `handler` returns whether it did something.
+    public init(name: String, handler: @escaping @MainActor () -> Bool) {
+        self.name = name
+        self.handler = handler
+    }
+
+    /// Performs the action.
+    @discardableResult
+    public func perform() -> Bool { handler() }
+}
+
+/// An element that is not a view: a chart's point, a part of a custom
+/// drawing (`UIAccessibilityElement`). Its frame is in its container
+/// view's coordinates.
+@MainActor
+public final class AccessibilityElement {
+    public weak var container: View?
+    public var label: String?
+    public var value: String?
+    public var hint: String?
+    public var traits: AccessibilityTraits = []
+    public var role: AccessibilityRole?
+    /// In the container's coordinates.
+    public var frame = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// What activating the element does; nil: nothing.
+    public var activate: (@MainActor () -> Bool)?
+
+    public init(container: View, label: String? = nil, value: String? = nil, frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)) {
+        self.container = container
+        self.label = label
+        self.value = value
+        self.frame = frame
+    }
+
+    /// The role: `role`, else what the traits say.
+    public var resolvedRole: AccessibilityRole { role ?? AccessibilityRole(traits: traits, fallback: .label) }
+
+    /// The frame in the root view's coordinates.
+    public var frameInRoot: Rect {
+        guard let container else { return frame }
+        return container.rectInRoot(frame)
+    }
+}
+
+extension AccessibilityRole {
+    /// The role `traits` describe, or `fallback`.
+    public init(traits: AccessibilityTraits, fallback: AccessibilityRole) {
+        if traits.contains(.button) {
+            self = .pushButton
+        } else if traits.contains(.link) {
+            self = .link
+        } else if traits.contains(.adjustable) {
+            self = .slider
+        } else if traits.contains(.searchField) {
+            self = .entry
+        } else if traits.contains(.header) {
+            self = .heading
+        } else if traits.contains(.image) {
+            self = .image
+        } else if traits.contains(.staticText) {
+            self = .label
+        } else {
+            self = fallback
+        }
+    }
+}
+
+/// What an app tells assistive tools (`UIAccessibility.Notification`).
+public enum AccessibilityNotification: Sendable, Hashable {
+    /// Much of the screen changed (a new page).
+    case screenChanged
+    /// Part of the screen changed.
+    case layoutChanged
+    /// Text to speak now.
+    case announcement(String)
+    /// An element's value changed (a live value: the streaming graph's latest).
+    case valueChanged
+}
+
+extension View {
+    /// `rect` (this view's coordinates) in the root view's.
+    public func rectInRoot(_ rect: Rect) -> Rect {
+        let a = convert(Point(x: rect.minX, y: rect.minY), to: nil)
+        let b = convert(Point(x: rect.maxX, y: rect.maxY), to: nil)
+        return Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+    }
+}
+
+/// A child in the accessibility tree: a view or an element that is not one.
+@MainActor
+public enum AccessibilityChild {
+    case view(View)
+    case element(AccessibilityElement)
+}
