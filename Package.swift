@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "StrataWayland", targets: ["StrataWayland"]),
         .library(name: "StrataWindow", targets: ["StrataWindow"]),
         .library(name: "StrataDocuments", targets: ["StrataDocuments"]),
+        .library(name: "StrataAccessibility", targets: ["StrataAccessibility"]),
         // Apple's framework names over Strata's engine, so that code
         // written for iOS builds on Linux as it is: CoreGraphics so far.
         .library(
@@ -151,6 +152,15 @@ let package = Package(
         // for the synthetic input that tests and the window benchmark drive
         // windows with; apps need only the first.
         .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
+        .target(
+            name: "StrataAccessibility",
+            dependencies: ["CDBus", "StrataControls", "StrataGraphics"]
+        ),
+        .systemLibrary(
             name: "CX11",
             pkgConfig: "x11 xext xi",
             providers: [.apt(["libx11-dev", "libxext-dev", "libxi-dev"])]
@@ -163,7 +173,7 @@ let package = Package(
         // Windows on an X11 display: presentation, the frame loop, input.
         .target(
             name: "StrataX11",
-            dependencies: ["CX11", "StrataQueues", "StrataGraphics", "StrataLayers", "StrataControls"]
+            dependencies: ["CX11", "StrataQueues", "StrataGraphics", "StrataLayers", "StrataControls", "StrataAccessibility"]
         ),
         // Wayland (Debian's libwayland-dev): the client library, and the
         // interface tables of the protocols beyond the core one, made at build
@@ -310,6 +320,11 @@ let package = Package(
         .testTarget(
             name: "StrataChartsTests",
             dependencies: ["StrataCharts", "StrataLayers", "StrataText", "StrataGraphics", "StrataTestSupport"]
+        ),
+        .testTarget(
+            name: "StrataAccessibilityTests",
+            dependencies: ["StrataAccessibility", "StrataControls", "StrataGraphics"],
+            exclude: ["atspi_read.py"]
         ),
         .testTarget(
             name: "StrataControlsTests",

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=(StrataQueues StrataGraphics StrataText StrataLayers StrataTiles StrataCharts StrataControls StrataX11
-    StrataX11Testing StrataWayland StrataWindow StrataDocuments StrataTestSupport StrataDemos CoreGraphics QuartzCore CoreText UIKit)
+    StrataX11Testing StrataWayland StrataWindow StrataDocuments StrataAccessibility StrataTestSupport StrataDemos CoreGraphics QuartzCore CoreText UIKit)
 args=()
 for m in "${modules[@]}"; do args+=(--target "$m"); done
 swift package generate-documentation "${args[@]}" --warnings-as-errors

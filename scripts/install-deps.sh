@@ -25,6 +25,8 @@ pkg-config --exists freetype2 2>/dev/null || needed+=(libfreetype-dev)
 pkg-config --exists harfbuzz 2>/dev/null || needed+=(libharfbuzz-dev)
 pkg-config --exists icu-uc 2>/dev/null || needed+=(libicu-dev)
 pkg-config --exists fontconfig 2>/dev/null || needed+=(libfontconfig-dev)
+# D-Bus, which the accessibility bridge speaks AT-SPI2 over (issue 41).
+pkg-config --exists dbus-1 2>/dev/null || needed+=(libdbus-1-dev)
 # X11 (issue 20's window): Xlib, MIT-SHM (libxext), XInput 2 (libxi), XTest
 # for synthetic input (libxtst), and Xvfb, the virtual display the window
 # tests and `strata-bench window` start when there is no display.
@@ -90,6 +92,11 @@ lean=()
 command -v ibus-daemon >/dev/null 2>&1 || lean+=(ibus)
 [ -e /usr/share/ibus/component/libpinyin.xml ] || lean+=(ibus-libpinyin)
 command -v dbus-daemon >/dev/null 2>&1 || lean+=(dbus-daemon)
+# Accessibility: the accessibility bus and its registry (at-spi2-core), and
+# pyatspi, the library Orca reads through, which the tests read the views
+# with (Debian's python3, not another on the PATH).
+[ -x /usr/libexec/at-spi-bus-launcher ] || lean+=(at-spi2-core)
+[ -e /usr/lib/python3/dist-packages/pyatspi/__init__.py ] || lean+=(python3-pyatspi)
 [ ${#lean[@]} -eq 0 ] || install --no-install-recommends "${lean[@]}"
 # An image may carry fonts-noto-core as installed with its font files
 # stripped: reinstalling brings them back.

@@ -1,5 +1,6 @@
 internal import CX11
 import Foundation
+import StrataAccessibility
 import StrataControls
 import StrataGraphics
 
@@ -122,5 +123,33 @@ extension Window {
         guard inputMethodSpot.map({ $0.x != x || $0.y != y }) ?? true else { return }
         inputMethodSpot = (x, y)
         strata_x_set_ic_spot(ic, x, y)
+    }
+}
+
+// Accessibility: the window's views on the desktop's accessibility bus,
+// when assistive technology is on.
+extension Window {
+    /// Whether assistive technology was on when the first window looked
+    /// (asked once: a D-Bus round trip).
+    @MainActor static let assistiveTechnologyIsOn = AccessibilityBridge.isEnabled()
+
+    /// Shows the root view to assistive tools, when they are on.
+    func startAccessibility() {
+        accessibilityBridge?.close()
+        accessibilityBridge = nil
+        guard let rootView, Self.assistiveTechnologyIsOn else { return }
+        do {
+            let bridge = try AccessibilityBridge(rootView: rootView, name: title)
+            bridge.screenGeometry = { [weak self] in
+                guard let self else { return (Point(x: 0, y: 0), 1) }
+                let o = self.screenOrigin
+                return (Point(x: Double(o.x), y: Double(o.y)), self.scale)
+            }
+            accessibilityBridge = bridge
+        } catch {
+            // Assistive tools are on but their bus is not answering: the
+            // window works without them, and says why once.
+            FileHandle.standardError.write(Data("strata: accessibility is off: \(error)\n".utf8))
+        }
     }
 }

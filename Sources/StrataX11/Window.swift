@@ -1,6 +1,7 @@
 internal import CX11
 import Dispatch
 import Foundation
+import StrataAccessibility
 import StrataControls
 import StrataGraphics
 import StrataLayers
@@ -48,7 +49,13 @@ public final class Window {
             oldValue?.layer.removeFromSuperlayer()
             dispatcher?.detach()
             dispatcher = rootView.map { InputDispatcher(rootView: $0, host: host) }
-            dispatcher?.windowFocusObserver = { [weak self] _ in self?.updateInputContextFocus() }
+            dispatcher?.windowFocusObserver = { [weak self] focused in
+                guard let self else { return }
+                self.updateInputContextFocus()
+                self.accessibilityBridge?.focusDidMove(from: self.accessibilityFocus, to: focused)
+                self.accessibilityFocus = focused
+            }
+            startAccessibility()
             rootView?.frame = host.rootLayer.bounds
         }
     }
@@ -79,7 +86,18 @@ public final class Window {
     public let framesPerSecond: Double
 
     /// The window's title (the title bar's text).
-    public var title: String { didSet { setTitle() } }
+    public var title: String {
+        didSet {
+            setTitle()
+            accessibilityBridge?.name = title
+        }
+    }
+    /// What shows the window's views to assistive tools (Orca): made when
+    /// assistive technology is on (`AccessibilityBridge.isEnabled()`), nil
+    /// otherwise, when accessibility costs nothing.
+    public internal(set) var accessibilityBridge: AccessibilityBridge?
+    /// The view the bridge last said has focus.
+    weak var accessibilityFocus: View?
     /// The smallest size the window manager lets the user make the window.
     public var minimumSize: Size { didSet { setSizeHints() } }
     /// The pointer's shape (set from the view under the pointer as it moves).
@@ -402,6 +420,8 @@ public final class Window {
     func closeConnection() {
         guard isOpen else { return }
         isOpen = false
+        accessibilityBridge?.close()
+        accessibilityBridge = nil
         eventSource?.cancel()
         eventSource = nil
         timer?.cancel()

@@ -124,6 +124,23 @@ extension AccessibilityRole {
     }
 }
 
+/// A value on a range, for an adjustable element (AT-SPI's Value
+/// interface: what a screen reader reads as a slider's position).
+public struct AccessibilityNumericValue: Sendable, Hashable {
+    public var current: Double
+    public var minimum: Double
+    public var maximum: Double
+    /// The smallest step (0: any).
+    public var increment: Double
+
+    public init(current: Double, minimum: Double, maximum: Double, increment: Double) {
+        self.current = current
+        self.minimum = minimum
+        self.maximum = maximum
+        self.increment = increment
+    }
+}
+
 /// What an app tells assistive tools (`UIAccessibility.Notification`).
 public enum AccessibilityNotification: Sendable, Hashable {
     /// Much of the screen changed (a new page).

@@ -483,6 +483,18 @@ open class RulerView: ScrollView {
         set { accessibility.traits = newValue }
     }
 
+    /// The value, on the scale's range by its step.
+    open override var accessibilityNumericValue: AccessibilityNumericValue? {
+        AccessibilityNumericValue(current: value, minimum: scale.minimum, maximum: scale.maximum, increment: scale.step)
+    }
+
+    /// Moves to the tick nearest `value`.
+    @discardableResult
+    open override func setAccessibilityNumericValue(_ value: Double) -> Bool {
+        guard value.isFinite else { return false }
+        return (try? setValue(value, animated: false)) != nil
+    }
+
     /// One tick up.
     open override func accessibilityIncrement() { step(by: 1) }
 

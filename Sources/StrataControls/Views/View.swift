@@ -334,6 +334,15 @@ open class View {
     @discardableResult
     open func accessibilityActivate() -> Bool { activate() }
 
+    /// An adjustable view's value on its range; nil (the default) for
+    /// views without one.
+    open var accessibilityNumericValue: AccessibilityNumericValue? { nil }
+
+    /// Sets an adjustable view's value (an assistive tool moving a
+    /// slider); returns whether it took it. Default: false.
+    @discardableResult
+    open func setAccessibilityNumericValue(_ value: Double) -> Bool { false }
+
     /// Steps an adjustable view's value up. Default: nothing.
     open func accessibilityIncrement() {}
 

@@ -1,0 +1,198 @@
+import Foundation
+import StrataControls
+import StrataGraphics
+import Testing
+
+@testable import StrataAccessibility
+
+/// A session bus of the test's own with the accessibility bus turned on:
+/// `dbus-daemon`, which starts Debian's `at-spi-bus-launcher` (and the
+/// registry on the accessibility bus) when asked, as on a desktop.
+final class AccessibilityDesktop {
+    let folder: String
+    let environment: [String: String]
+    let sessionBus: String
+    private var busPID: pid_t = 0
+
+    static var isInstalled: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
+            && FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher")
+            && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyatspi/__init__.py")
+    }
+    static let requirement: Comment = "needs dbus-daemon, at-spi2-core and python3-pyatspi, which scripts/install-deps.sh installs"
+
+    @MainActor
+    init() throws {
+        folder = NSTemporaryDirectory() + "strata-a11y-\(getpid())-\(UUID().uuidString.prefix(8))"
+        for sub in ["config", "cache", "data", "runtime"] {
+            try FileManager.default.createDirectory(atPath: "\(folder)/\(sub)", withIntermediateDirectories: true)
+        }
+        chmod("\(folder)/runtime", 0o700)
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CONFIG_HOME"] = "\(folder)/config"
+        env["XDG_CACHE_HOME"] = "\(folder)/cache"
+        env["XDG_DATA_HOME"] = "\(folder)/data"
+        env["XDG_RUNTIME_DIR"] = "\(folder)/runtime"
+        env.removeValue(forKey: "DISPLAY")
+        env.removeValue(forKey: "AT_SPI_BUS_ADDRESS")
+        env["NO_AT_BRIDGE"] = "1"
+        let output = try Self.run("/usr/bin/dbus-daemon", ["--session", "--fork", "--print-address=1", "--print-pid=1"], env)
+        let lines = output.split(separator: "\n").map(String.init)
+        guard lines.count >= 2, let pid = pid_t(lines[1]) else { throw AccessibilityBusError.callFailed(method: "dbus-daemon", reason: output) }
+        busPID = pid
+        sessionBus = lines[0]
+        env["DBUS_SESSION_BUS_ADDRESS"] = sessionBus
+        environment = env
+        // As the desktop's settings do when a screen reader is turned on.
+        let bus = try DBusConnection(address: sessionBus)
+        defer { bus.close() }
+        _ = try bus.call(
+            destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.freedesktop.DBus.Properties", member: "Set",
+            arguments: [.string("org.a11y.Status"), .string("IsEnabled"), .variant(signature: "b", .boolean(true))],
+            timeout: 20)
+    }
+
+    func stop() {
+        if busPID > 0 { kill(busPID, SIGTERM) }
+        busPID = 0
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Runs `path` to its end (20 s at most); its output. `wait` is called
+    /// while it runs (the bridge answers the reader's calls there).
+    @discardableResult
+    static func run(_ path: String, _ arguments: [String], _ environment: [String: String], while wait: () -> Void = {}) throws -> String {
+        let file = NSTemporaryDirectory() + "strata-run-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { unlink(file) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for a in argv + envp { free(a) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, path, &actions, &attributes, &argv, &envp)
+        guard spawned == 0 else { throw AccessibilityBusError.callFailed(method: path, reason: "posix_spawn \(spawned)") }
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(20)
+        while waitpid(child, &status, WNOHANG) == 0 {
+            guard Date() < deadline else {
+                kill(child, SIGKILL)
+                waitpid(child, &status, 0)
+                throw AccessibilityBusError.callFailed(method: path, reason: "did not finish")
+            }
+            wait()
+            usleep(2000)
+        }
+        return String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+    }
+}
+
+@MainActor
+@Suite(.serialized) struct AccessibilityBridgeTests {
+    /// A window's worth of controls.
+    func scene() throws -> (View, Button, TextField, RulerView, () -> Int) {
+        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 240))
+        var saves = 0
+        let save = Button(title: "Save", frame: Rect(x: 20, y: 20, width: 100, height: 32)) { saves += 1 }
+        let field = TextField(frame: Rect(x: 140, y: 20, width: 200, height: 32), text: "Ada")
+        field.placeholder = "Name"
+        let ruler = RulerView(frame: Rect(x: 0, y: 100, width: 400, height: 80), scale: try RulerScale(step: 0.1, minimum: 0, maximum: 300))
+        try ruler.setValue(72.5, animated: false)
+        ruler.unit = "kg"
+        ruler.accessibilityLabel = "Weight"
+        ruler.accessibilityIdentifier = "weight"
+        let hidden = Button(title: "Hidden", frame: Rect(x: 0, y: 200, width: 50, height: 20))
+        hidden.isHidden = true
+        for v in [save, field, ruler, hidden] { root.addSubview(v) }
+        return (root, save, field, ruler, { saves })
+    }
+
+    func read(_ bridge: AccessibilityBridge, _ desktop: AccessibilityDesktop, _ actions: [String] = []) throws -> [String: Any] {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi_read.py").path
+        let output = try AccessibilityDesktop.run("/usr/bin/python3", [script, bridge.name] + actions, desktop.environment) {
+            bridge.answerPendingCalls()
+        }
+        let line = output.split(separator: "\n").last.map(String.init) ?? ""
+        let json = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        return try #require(json, "the reader printed: \(output)")
+    }
+
+    func children(_ node: [String: Any]) -> [[String: Any]] { node["children"] as? [[String: Any]] ?? [] }
+
+    @Test(.enabled(if: AccessibilityDesktop.isInstalled, AccessibilityDesktop.requirement))
+    func aScreenReaderReadsTheControlsAndOperatesThem() throws {
+        let desktop = try AccessibilityDesktop()
+        defer { desktop.stop() }
+        #expect(AccessibilityBridge.isEnabled(sessionBus: desktop.sessionBus))
+        let (root, _, field, ruler, saves) = try scene()
+        let bridge = try AccessibilityBridge(rootView: root, name: "Strata accessibility test", sessionBus: desktop.sessionBus)
+        defer { bridge.close() }
+        bridge.screenGeometry = { (Point(x: 100, y: 50), 2) }
+        let result = try read(bridge, desktop, ["increment", "slider", "increment", "slider", "click", "push button"])
+        #expect(result["toolkit"] as? String == "Strata")
+        let tree = try #require(result["tree"] as? [String: Any])
+        #expect(tree["role"] as? String == "application")
+        let frame = try #require(children(tree).first)
+        #expect(frame["role"] as? String == "frame" && frame["name"] as? String == "Strata accessibility test")
+        let controls = children(frame)
+        // The hidden button is not shown to the reader.
+        #expect(controls.map { $0["role"] as? String ?? "" } == ["push button", "entry", "slider"], "\(controls)")
+        guard controls.count == 3 else { return }
+        let (button, entry, slider) = (controls[0], controls[1], controls[2])
+        #expect(button["name"] as? String == "Save" && button["actions"] as? [String] == ["click"])
+        #expect((button["states"] as? [String] ?? []).contains("focusable"))
+        // Extents on the screen: the window's origin plus the frame in pixels.
+        #expect(button["extents"] as? [Int] == [140, 90, 200, 64])
+        #expect(entry["name"] as? String == "Name" && entry["text"] as? String == "Ada" && entry["caret"] as? Int == 3)
+        #expect(Set(entry["states"] as? [String] ?? []).isSuperset(of: ["editable", "single line", "enabled"]))
+        #expect(slider["name"] as? String == "Weight" && slider["actions"] as? [String] == ["increment", "decrement"])
+        // The reader saw the value after its two increments.
+        let value = slider["value"] as? [Double] ?? []
+        #expect(value.count == 4 && abs(value[0] - 72.7) < 1e-9 && value[1] == 0 && value[2] == 300 && abs(value[3] - 0.1) < 1e-12)
+        #expect(result["done"] as? [[Any]] != nil)
+        // And the actions happened in the app.
+        #expect(abs(ruler.value - 72.7) < 1e-9 && saves() == 1)
+    }
+
+    @Test(.enabled(if: AccessibilityDesktop.isInstalled, AccessibilityDesktop.requirement))
+    func focusMovesAreEventsAScreenReaderFollows() throws {
+        let desktop = try AccessibilityDesktop()
+        defer { desktop.stop() }
+        let (root, save, field, _, _) = try scene()
+        let dispatcher = InputDispatcher(rootView: root)
+        let bridge = try AccessibilityBridge(rootView: root, name: "Strata focus test", sessionBus: desktop.sessionBus)
+        defer { bridge.close() }
+        var focused: View?
+        dispatcher.onFocusChange = { new in
+            bridge.focusDidMove(from: focused, to: new)
+            focused = new
+        }
+        #expect(save.becomeFirstResponder())
+        // The reader asks the field to take focus and hears it did.
+        let result = try read(bridge, desktop, ["--focus", "entry"])
+        let focus = try #require(result["focus"] as? [String: Any])
+        #expect(focus["grabbed"] as? Bool == true && field.isFirstResponder)
+        let events = focus["events"] as? [[Any]] ?? []
+        #expect(events.contains { $0.count == 3 && $0[0] as? String == "Name" && $0[1] as? String == "entry" && $0[2] as? Int == 1 }, "\(events)")
+        let states = (children(children(try #require(result["tree"] as? [String: Any]))[0])[1]["states"] as? [String]) ?? []
+        #expect(states.contains("focused"))
+    }
+
+    @Test func withoutABusTheBridgeSaysWhy() {
+        #expect(!AccessibilityBridge.isEnabled(sessionBus: "unix:path=/nonexistent/strata-bus"))
+        #expect(throws: AccessibilityBusError.self) {
+            try AccessibilityBridge(rootView: View(), name: "x", sessionBus: "unix:path=/nonexistent/strata-bus")
+        }
+    }
+}

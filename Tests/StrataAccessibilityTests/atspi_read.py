@@ -1,0 +1,125 @@
+"""Reads an application's accessibility tree as a screen reader does.
+
+    /usr/bin/python3 atspi_read.py NAME [ACTION ROLE]... [--focus ROLE]
+
+Finds the application called NAME on the desktop with pyatspi (the library
+Orca reads through), performs the actions asked for (ACTION, the action's
+name, on the first element of ROLE, e.g. "increment slider" or "click
+push button"), then prints the tree as JSON: each element's role, name,
+description, states, extents, actions, value and text. Exits with 2 when
+the application does not appear within ten seconds. With --focus, it
+asks the first element of ROLE to take focus (Component.GrabFocus) and
+reports the focus events it then receives, as Orca follows focus.
+"""
+
+import json
+import sys
+import time
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+import pyatspi  # noqa: E402
+
+
+def find_app(name):
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for app in desktop:
+            if app is not None and app.name == name:
+                return app
+        time.sleep(0.1)
+    return None
+
+
+def describe(node):
+    item = {
+        "role": node.getRoleName(),
+        "name": node.name,
+        "description": node.description,
+        "states": sorted(pyatspi.stateToString(s) for s in node.getState().getStates()),
+    }
+    try:
+        e = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        item["extents"] = [e.x, e.y, e.width, e.height]
+    except NotImplementedError:
+        pass
+    try:
+        action = node.queryAction()
+        item["actions"] = [action.getName(i) for i in range(action.nActions)]
+    except NotImplementedError:
+        pass
+    try:
+        value = node.queryValue()
+        item["value"] = [value.currentValue, value.minimumValue, value.maximumValue, value.minimumIncrement]
+    except NotImplementedError:
+        pass
+    try:
+        text = node.queryText()
+        item["text"] = text.getText(0, -1)
+        item["caret"] = text.caretOffset
+    except NotImplementedError:
+        pass
+    item["children"] = [describe(c) for c in node if c is not None]
+    return item
+
+
+def first(node, role):
+    if node.getRoleName() == role:
+        return node
+    for child in node:
+        found = first(child, role) if child is not None else None
+        if found is not None:
+            return found
+    return None
+
+
+def follow_focus(app, role):
+    from gi.repository import GLib
+
+    seen = []
+
+    def on_event(event):
+        seen.append([event.source.name, event.source.getRoleName(), event.detail1])
+
+    pyatspi.Registry.registerEventListener(on_event, "object:state-changed:focused")
+    target = first(app, role)
+    grabbed = bool(target.queryComponent().grabFocus()) if target is not None else False
+    context = GLib.MainContext.default()
+    deadline = time.time() + 5
+    while time.time() < deadline and not any(e[2] == 1 for e in seen):
+        context.iteration(False)
+        time.sleep(0.01)
+    return {"grabbed": grabbed, "events": seen}
+
+
+def main():
+    if "--focus" in sys.argv:
+        i = sys.argv.index("--focus")
+        focus_role = sys.argv[i + 1]
+        del sys.argv[i : i + 2]
+    else:
+        focus_role = None
+    app = find_app(sys.argv[1])
+    if app is None:
+        print(json.dumps({"error": "no application called " + sys.argv[1]}))
+        sys.exit(2)
+    done = []
+    args = sys.argv[2:]
+    while len(args) >= 2:
+        action_name, role = args[0], args[1]
+        args = args[2:]
+        target = first(app, role)
+        ok = False
+        if target is not None:
+            action = target.queryAction()
+            for i in range(action.nActions):
+                if action.getName(i) == action_name:
+                    ok = action.doAction(i)
+        done.append([action_name, role, bool(ok)])
+    focus = follow_focus(app, focus_role) if focus_role else None
+    print(json.dumps({"name": app.name, "toolkit": app.toolkitName, "done": done, "focus": focus, "tree": describe(app)}))
+
+
+main()
