@@ -362,7 +362,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UIKitTests",
-            dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "StrataGraphics", "StrataTestSupport"]
+            dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics", "StrataGraphics", "StrataControls", "StrataTestSupport"]
         ),
         // The gallery's pictures against their goldens, the demo apps, and
         // the `strata` command (which the gallery test runs).

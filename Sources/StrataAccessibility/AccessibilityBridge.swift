@@ -38,6 +38,8 @@ public final class AccessibilityBridge {
     public var screenGeometry: @MainActor () -> (origin: Point, scale: Double) = { (Point(x: 0, y: 0), 1) }
     /// The id the registry gave the application.
     private var applicationID = 0
+    /// The token of the bridge's listening to `AccessibilityCenter`.
+    private var listener = 0
     /// The paths given out: each view's and element's number.
     private var ids: [ObjectIdentifier: Int] = [:]
     private var nodes: [Int: Node] = [:]
@@ -94,6 +96,9 @@ public final class AccessibilityBridge {
         connection.serve(pathsUnder: Self.prefix) { [weak self] path, interface, member, arguments in
             self?.handle(path: path, interface: interface, member: member, arguments: arguments)
         }
+        listener = AccessibilityCenter.addListener(for: rootView) { [weak self] notification, view in
+            self?.post(notification, from: view)
+        }
         // The registry answers Embed with the desktop's reference.
         _ = try connection.call(
             destination: "org.a11y.atspi.Registry", path: Self.rootPath, interface: "org.a11y.atspi.Socket", member: "Embed",
@@ -102,6 +107,7 @@ public final class AccessibilityBridge {
 
     /// Leaves the desktop's tree and closes the connection.
     public func close() {
+        AccessibilityCenter.removeListener(listener)
         connection.signal(
             path: Self.rootPath, interface: "org.a11y.atspi.Socket", member: "Unembed", arguments: [.reference(connection.uniqueName, Self.rootPath)])
         connection.close()

@@ -32,6 +32,7 @@ extension Window {
     func handle(_ event: inout XEvent) {
         if presenter?.handle(&event) == true { return }
         if XFilterEvent(&event, 0) != 0 { return }
+        if selections?.handle(&event) == true { return }
         switch event.type {
         case Expose:
             needsFullPresent = true

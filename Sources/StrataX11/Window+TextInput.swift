@@ -146,6 +146,7 @@ extension Window {
                 return (Point(x: Double(o.x), y: Double(o.y)), self.scale)
             }
             accessibilityBridge = bridge
+            AccessibilityCenter.isScreenReaderRunning = true
         } catch {
             // Assistive tools are on but their bus is not answering: the
             // window works without them, and says why once.

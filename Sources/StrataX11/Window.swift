@@ -55,6 +55,7 @@ public final class Window {
                 self.accessibilityBridge?.focusDidMove(from: self.accessibilityFocus, to: focused)
                 self.accessibilityFocus = focused
             }
+            if let selections { dispatcher?.clipboard = selections }
             startAccessibility()
             rootView?.frame = host.rootLayer.bounds
         }
@@ -98,6 +99,8 @@ public final class Window {
     public internal(set) var accessibilityBridge: AccessibilityBridge?
     /// The view the bridge last said has focus.
     weak var accessibilityFocus: View?
+    /// The X selections, the views' clipboard (`InputDispatcher.clipboard`).
+    var selections: X11Clipboard?
     /// The smallest size the window manager lets the user make the window.
     public var minimumSize: Size { didSet { setSizeHints() } }
     /// The pointer's shape (set from the view under the pointer as it moves).
@@ -209,6 +212,7 @@ public final class Window {
         setTitle()
         setSizeHints()
         openInputMethod()
+        selections = X11Clipboard(window: self)
         xinput = XInputPointer(display: display, window: xWindow)
         XMapWindow(display, xWindow)
         XFlush(display)

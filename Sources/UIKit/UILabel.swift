@@ -14,6 +14,21 @@ open class UILabel: UIView {
         labelDefaults()
     }
 
+    /// A label is an element, named by its text, static text, unless told otherwise.
+    open override var isAccessibilityElement: Bool {
+        get { labelAccessibility.isElement ?? true }
+        set { labelAccessibility.isElement = newValue }
+    }
+    open override var accessibilityLabel: String? {
+        get { labelAccessibility.label ?? text }
+        set { labelAccessibility.label = newValue }
+    }
+    open override var accessibilityTraits: UIAccessibilityTraits {
+        get { labelAccessibility.traits ?? .staticText }
+        set { labelAccessibility.traits = newValue }
+    }
+    private var labelAccessibility: (isElement: Bool?, label: String?, traits: UIAccessibilityTraits?) = (nil, nil, nil)
+
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         labelDefaults()

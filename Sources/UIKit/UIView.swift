@@ -32,6 +32,60 @@ package final class ViewNode: View, ViewBacking {
     package override func pointerEvent(_ event: PointerEvent) -> Bool { owner?.handlePointer(event) ?? false }
 
     package override func sizeDidChange() { owner?.boundsSizeDidChange() }
+
+    // The UIView's accessibility properties, for assistive tools.
+    package override var isAccessibilityElement: Bool {
+        get { owner?.isAccessibilityElement ?? false }
+        set { owner?.isAccessibilityElement = newValue }
+    }
+    package override var accessibilityLabel: String? {
+        get { owner?.accessibilityLabel }
+        set { owner?.accessibilityLabel = newValue }
+    }
+    package override var accessibilityValue: String? {
+        get { owner?.accessibilityValue }
+        set { owner?.accessibilityValue = newValue }
+    }
+    package override var accessibilityHint: String? {
+        get { owner?.accessibilityHint }
+        set { owner?.accessibilityHint = newValue }
+    }
+    package override var accessibilityIdentifier: String? {
+        get { owner?.accessibilityIdentifier }
+        set { owner?.accessibilityIdentifier = newValue }
+    }
+    package override var accessibilityTraits: AccessibilityTraits {
+        get { owner?.accessibilityTraits.strata ?? [] }
+        set {}
+    }
+    package override var accessibilityElementsHidden: Bool {
+        get { owner?.accessibilityElementsHidden ?? false }
+        set { owner?.accessibilityElementsHidden = newValue }
+    }
+    package override var accessibilityCustomActions: [AccessibilityCustomAction] {
+        get {
+            (owner?.accessibilityCustomActions ?? []).map { action in
+                AccessibilityCustomAction(name: action.name) { action.actionHandler?(action) ?? false }
+            }
+        }
+        set {}
+    }
+    package override func accessibilityActivate() -> Bool { owner?.accessibilityActivate() ?? false }
+    package override func accessibilityIncrement() { owner?.accessibilityIncrement() }
+    package override func accessibilityDecrement() { owner?.accessibilityDecrement() }
+}
+
+/// What a `UIView`'s accessibility properties were set to.
+struct UIViewAccessibility {
+    var isElement: Bool?
+    var label: String?
+    var value: String?
+    var hint: String?
+    var identifier: String?
+    var traits: UIAccessibilityTraits = []
+    var elementsHidden = false
+    var customActions: [UIAccessibilityCustomAction]?
+    var frame: CGRect?
 }
 
 /// A layer coder for making layers of a class known only at run time
@@ -107,6 +161,56 @@ open class UIView: UIResponder, CALayerDelegate, CATiledLayerDrawing {
         if let type = cls as? CALayer.Type, let layer = type.init(coder: LayerClassCoder()) { return layer }
         return CALayer()
     }
+
+    // MARK: Accessibility (UIAccessibility's properties)
+
+    private var accessibilitySettings = UIViewAccessibility()
+
+    /// Whether assistive tools see the view as one element. Default false
+    /// (true for labels and controls).
+    open var isAccessibilityElement: Bool {
+        get { accessibilitySettings.isElement ?? false }
+        set { accessibilitySettings.isElement = newValue }
+    }
+    open var accessibilityLabel: String? {
+        get { accessibilitySettings.label }
+        set { accessibilitySettings.label = newValue }
+    }
+    open var accessibilityValue: String? {
+        get { accessibilitySettings.value }
+        set { accessibilitySettings.value = newValue }
+    }
+    open var accessibilityHint: String? {
+        get { accessibilitySettings.hint }
+        set { accessibilitySettings.hint = newValue }
+    }
+    open var accessibilityIdentifier: String? {
+        get { accessibilitySettings.identifier }
+        set { accessibilitySettings.identifier = newValue }
+    }
+    open var accessibilityTraits: UIAccessibilityTraits {
+        get { accessibilitySettings.traits }
+        set { accessibilitySettings.traits = newValue }
+    }
+    /// Whether the view's subviews are hidden from assistive tools.
+    open var accessibilityElementsHidden: Bool {
+        get { accessibilitySettings.elementsHidden }
+        set { accessibilitySettings.elementsHidden = newValue }
+    }
+    open var accessibilityCustomActions: [UIAccessibilityCustomAction]? {
+        get { accessibilitySettings.customActions }
+        set { accessibilitySettings.customActions = newValue }
+    }
+    /// The frame in the window's coordinates (Strata measures it from
+    /// the view; setting it is kept for code that sets it).
+    open var accessibilityFrame: CGRect {
+        get { accessibilitySettings.frame ?? convert(bounds, to: nil) }
+        set { accessibilitySettings.frame = newValue }
+    }
+    /// What activating the view does. Default: false (nothing).
+    open func accessibilityActivate() -> Bool { false }
+    open func accessibilityIncrement() {}
+    open func accessibilityDecrement() {}
 
     // MARK: Geometry
 

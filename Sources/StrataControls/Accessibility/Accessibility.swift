@@ -168,3 +168,38 @@ public enum AccessibilityChild {
     case view(View)
     case element(AccessibilityElement)
 }
+
+/// Where accessibility notifications go (`UIAccessibility.post`): to the
+/// assistive-technology bridge of the window whose tree the view is in,
+/// or to every window's for a notification from no view. With no bridge
+/// (no assistive tool on), posting does nothing.
+@MainActor
+public enum AccessibilityCenter {
+    /// Whether a screen reader is on, as the windows found it.
+    public static var isScreenReaderRunning = false
+
+    private struct Listener {
+        weak var root: View?
+        let token: Int
+        let handler: @MainActor (AccessibilityNotification, View?) -> Void
+    }
+    private static var listeners: [Listener] = []
+    private static var nextToken = 0
+
+    /// Sends notifications from `root`'s tree (and from no view) to
+    /// `handler` until `removeListener` is called with the token returned.
+    public static func addListener(for root: View, _ handler: @escaping @MainActor (AccessibilityNotification, View?) -> Void) -> Int {
+        nextToken += 1
+        listeners.append(Listener(root: root, token: nextToken, handler: handler))
+        return nextToken
+    }
+
+    public static func removeListener(_ token: Int) { listeners.removeAll { $0.token == token || $0.root == nil } }
+
+    /// Tells assistive tools about `notification`, from `view` if any.
+    public static func post(_ notification: AccessibilityNotification, from view: View? = nil) {
+        guard !listeners.isEmpty else { return }
+        let root = view?.rootView
+        for l in listeners where root == nil || l.root === root { l.handler(notification, view) }
+    }
+}
