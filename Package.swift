@@ -323,7 +323,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataAccessibilityTests",
-            dependencies: ["StrataAccessibility", "StrataControls", "StrataGraphics"],
+            dependencies: ["StrataAccessibility", "StrataControls", "StrataCharts", "StrataLayers", "StrataGraphics"],
             exclude: ["atspi_read.py"]
         ),
         .testTarget(

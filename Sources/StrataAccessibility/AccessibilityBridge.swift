@@ -42,7 +42,22 @@ public final class AccessibilityBridge {
     private var listener = 0
     /// The paths given out: each view's and element's number.
     private var ids: [ObjectIdentifier: Int] = [:]
-    private var nodes: [Int: Node] = [:]
+    /// What each number stands for, held weakly: a view that goes is gone
+    /// for assistive tools too.
+    private var nodes: [Int: WeakNode] = [:]
+
+    private final class WeakNode {
+        weak var view: View?
+        weak var element: AccessibilityElement?
+        init(_ node: Node) {
+            switch node {
+            case .view(let v): view = v
+            case .element(let e): element = e
+            case .application: break
+            }
+        }
+        var node: Node? { view.map { .view($0) } ?? element.map { .element($0) } }
+    }
     private var nextID = 1
 
     /// Whether assistive technology is on: the session bus's
@@ -170,11 +185,16 @@ public final class AccessibilityBridge {
         case .element(let e): object = e
         }
         let key = ObjectIdentifier(object)
-        if let id = ids[key], let known = nodes[id], Self.same(known, node) { return "\(Self.prefix)/\(id)" }
+        if let id = ids[key], let known = nodes[id]?.node, Self.same(known, node) { return "\(Self.prefix)/\(id)" }
         let id = nextID
         nextID += 1
         ids[key] = id
-        nodes[id] = node
+        nodes[id] = WeakNode(node)
+        // Now and then, forget the numbers of what is gone.
+        if id.isMultiple(of: 1024) {
+            for (n, entry) in nodes where entry.node == nil { nodes[n] = nil }
+            ids = ids.filter { nodes[$0.value] != nil }
+        }
         return "\(Self.prefix)/\(id)"
     }
 
@@ -189,7 +209,7 @@ public final class AccessibilityBridge {
 
     private func node(at path: String) -> Node? {
         if path == Self.rootPath { return .application }
-        guard path.hasPrefix(Self.prefix + "/"), let id = Int(path.dropFirst(Self.prefix.count + 1)), let node = nodes[id] else {
+        guard path.hasPrefix(Self.prefix + "/"), let id = Int(path.dropFirst(Self.prefix.count + 1)), let node = nodes[id]?.node else {
             return nil
         }
         // A view that left the tree is gone for assistive tools too.
@@ -233,14 +253,18 @@ public final class AccessibilityBridge {
         switch node {
         case .application: name
         case .view(let v): v.accessibilityLabel ?? (v === rootView ? name : "")
-        case .element(let e): e.label ?? ""
+        case .element(let e): [e.label, e.value].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
         }
     }
 
     private func description(_ node: Node) -> String {
         switch node {
         case .application: ""
-        case .view(let v): v.accessibilityHint ?? ""
+        // The value, for views whose value no interface carries (a chart's summary).
+        case .view(let v):
+            v.accessibilityHint
+                ?? (v.accessibilityNumericValue == nil && ![.entry, .passwordText, .text].contains(v.accessibilityRole) ? v.accessibilityValue : nil)
+                ?? ""
         case .element(let e): e.hint ?? ""
         }
     }

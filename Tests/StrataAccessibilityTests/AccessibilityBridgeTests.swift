@@ -1,6 +1,8 @@
 import Foundation
+import StrataCharts
 import StrataControls
 import StrataGraphics
+import StrataLayers
 import Testing
 
 @testable import StrataAccessibility
@@ -102,7 +104,7 @@ final class AccessibilityDesktop {
 @Suite(.serialized) struct AccessibilityBridgeTests {
     /// A window's worth of controls.
     func scene() throws -> (View, Button, TextField, RulerView, () -> Int) {
-        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 240))
+        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
         var saves = 0
         let save = Button(title: "Save", frame: Rect(x: 20, y: 20, width: 100, height: 32)) { saves += 1 }
         let field = TextField(frame: Rect(x: 140, y: 20, width: 200, height: 32), text: "Ada")
@@ -114,7 +116,15 @@ final class AccessibilityDesktop {
         ruler.accessibilityIdentifier = "weight"
         let hidden = Button(title: "Hidden", frame: Rect(x: 0, y: 200, width: 50, height: 20))
         hidden.isHidden = true
-        for v in [save, field, ruler, hidden] { root.addSubview(v) }
+        // A chart of 500 readings: a view over a chart layer, no code.
+        let chartLayer = LineChartLayer()
+        chartLayer.title = "Heart rate today"
+        chartLayer.data = LineChartData([
+            LineChartSeries(name: "Heart rate", x: (0..<500).map(Double.init), y: (0..<500).map { 60 + 20 * sin(Double($0) / 40) })
+        ])
+        let chart = View(frame: Rect(x: 0, y: 230, width: 400, height: 160), layer: chartLayer)
+        chartLayer.layoutIfNeeded()
+        for v in [save, field, ruler, hidden, chart] { root.addSubview(v) }
         return (root, save, field, ruler, { saves })
     }
 
@@ -147,9 +157,19 @@ final class AccessibilityDesktop {
         #expect(frame["role"] as? String == "frame" && frame["name"] as? String == "Strata accessibility test")
         let controls = children(frame)
         // The hidden button is not shown to the reader.
-        #expect(controls.map { $0["role"] as? String ?? "" } == ["push button", "entry", "slider"], "\(controls)")
-        guard controls.count == 3 else { return }
-        let (button, entry, slider) = (controls[0], controls[1], controls[2])
+        #expect(controls.map { $0["role"] as? String ?? "" } == ["push button", "entry", "slider", "chart"], "\(controls)")
+        guard controls.count == 4 else { return }
+        let (button, entry, slider, chart) = (controls[0], controls[1], controls[2], controls[3])
+        // The chart: its title, a summary, and its points to step through.
+        #expect(chart["name"] as? String == "Heart rate today")
+        let summary = chart["description"] as? String ?? ""
+        #expect(summary.hasPrefix("1 series: Heart rate. X from 0 to 499. Y from 40") && summary.contains(" to 80"), "\(summary)")
+        let points = children(chart)
+        #expect(points.count == LineChartLayer.maximumAccessibilityPointsPerSeries)
+        // 60 + 20 sin(499 / 40) = 58.18 (four significant digits, as the chart labels values).
+        #expect(points.first?["name"] as? String == "Heart rate, 0, 60" && points.last?["name"] as? String == "Heart rate, 499, 58.18")
+        let firstExtents = points.first?["extents"] as? [Int] ?? []
+        #expect(firstExtents.count == 4 && firstExtents[2] == 8 && firstExtents[1] >= 50 + 230 * 2, "\(firstExtents)")
         #expect(button["name"] as? String == "Save" && button["actions"] as? [String] == ["click"])
         #expect((button["states"] as? [String] ?? []).contains("focusable"))
         // Extents on the screen: the window's origin plus the frame in pixels.

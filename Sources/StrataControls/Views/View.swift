@@ -261,24 +261,45 @@ open class View {
     }
     var accessibility = AccessibilitySettings()
 
+    /// What the view's layer says of itself, when it describes itself (a chart).
+    private var layerDescription: LayerAccessibility? { (layer as? any AccessibilityDescribingLayer)?.layerAccessibility }
+
+    /// The layer's parts as elements, made again only when they change (so
+    /// that an assistive tool keeps its place among them).
+    private var layerItems: (items: [LayerAccessibility.Item], elements: [AccessibilityElement])?
+
+    private func layerElements() -> [AccessibilityElement]? {
+        guard let items = layerDescription?.items, !items.isEmpty else { return nil }
+        if let cached = layerItems, cached.items == items { return cached.elements }
+        let origin = layer.bounds.origin
+        let elements = items.map { item in
+            let e = AccessibilityElement(
+                container: self, label: item.label, value: item.value, frame: item.frame.offsetBy(dx: -origin.x, dy: -origin.y))
+            e.traits = .image
+            return e
+        }
+        layerItems = (items, elements)
+        return elements
+    }
+
     /// Whether assistive tools see the view as one element (a button, a
     /// field), rather than only through its subviews. Default false;
     /// true for the built-in controls.
     open var isAccessibilityElement: Bool {
-        get { accessibility.isElement ?? false }
+        get { accessibility.isElement ?? (layer is any AccessibilityDescribingLayer) }
         set { accessibility.isElement = newValue }
     }
 
     /// What a screen reader calls the view ("Save", "Weight"). Default
     /// nil; the built-in controls' is their title or placeholder.
     open var accessibilityLabel: String? {
-        get { accessibility.label }
+        get { accessibility.label ?? layerDescription?.label }
         set { accessibility.label = newValue }
     }
 
     /// The view's value, as text ("72.5 kg", a field's text). Default nil.
     open var accessibilityValue: String? {
-        get { accessibility.value }
+        get { accessibility.value ?? layerDescription?.summary }
         set { accessibility.value = newValue }
     }
 
@@ -304,14 +325,18 @@ open class View {
     /// The view's role for desktop accessibility: as set, else what its
     /// traits say, else `panel`.
     open var accessibilityRole: AccessibilityRole {
-        get { accessibility.role ?? AccessibilityRole(traits: accessibilityTraits, fallback: .panel) }
+        get {
+            if let role = accessibility.role { return role }
+            if let d = layerDescription, accessibility.traits == nil { return d.isChart ? .chart : .image }
+            return AccessibilityRole(traits: accessibilityTraits, fallback: .panel)
+        }
         set { accessibility.role = newValue }
     }
 
     /// Elements inside the view that are not views (a chart's points);
     /// nil when it has none.
     open var accessibilityElements: [AccessibilityElement]? {
-        get { accessibility.elements }
+        get { accessibility.elements ?? layerElements() }
         set { accessibility.elements = newValue }
     }
 
