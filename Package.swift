@@ -323,7 +323,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataAccessibilityTests",
-            dependencies: ["StrataAccessibility", "StrataControls", "StrataCharts", "StrataLayers", "StrataGraphics"],
+            dependencies: ["StrataAccessibility", "StrataControls", "StrataCharts", "StrataLayers", "StrataGraphics", "StrataTestSupport"],
             exclude: ["atspi_read.py"]
         ),
         .testTarget(

@@ -3,6 +3,7 @@ import StrataCharts
 import StrataControls
 import StrataGraphics
 import StrataLayers
+import StrataTestSupport
 import Testing
 
 @testable import StrataAccessibility
@@ -11,93 +12,33 @@ import Testing
 /// `dbus-daemon`, which starts Debian's `at-spi-bus-launcher` (and the
 /// registry on the accessibility bus) when asked, as on a desktop.
 final class AccessibilityDesktop {
-    let folder: String
-    let environment: [String: String]
-    let sessionBus: String
-    private var busPID: pid_t = 0
+    private let bus: PrivateSessionBus
+    var environment: [String: String] { bus.environment }
+    var sessionBus: String { bus.address }
 
     static var isInstalled: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
-            && FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher")
+        PrivateSessionBus.isInstalled && FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher")
             && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyatspi/__init__.py")
     }
     static let requirement: Comment = "needs dbus-daemon, at-spi2-core and python3-pyatspi, which scripts/install-deps.sh installs"
 
     @MainActor
     init() throws {
-        folder = NSTemporaryDirectory() + "strata-a11y-\(getpid())-\(UUID().uuidString.prefix(8))"
-        for sub in ["config", "cache", "data", "runtime"] {
-            try FileManager.default.createDirectory(atPath: "\(folder)/\(sub)", withIntermediateDirectories: true)
+        bus = try PrivateSessionBus("a11y")
+        do {
+            // As the desktop's settings do when a screen reader is turned on.
+            let connection = try DBusConnection(address: bus.address)
+            defer { connection.close() }
+            _ = try connection.call(
+                destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.freedesktop.DBus.Properties", member: "Set",
+                arguments: [.string("org.a11y.Status"), .string("IsEnabled"), .variant(signature: "b", .boolean(true))], timeout: 20)
+        } catch {
+            bus.stop()
+            throw error
         }
-        chmod("\(folder)/runtime", 0o700)
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_CONFIG_HOME"] = "\(folder)/config"
-        env["XDG_CACHE_HOME"] = "\(folder)/cache"
-        env["XDG_DATA_HOME"] = "\(folder)/data"
-        env["XDG_RUNTIME_DIR"] = "\(folder)/runtime"
-        env.removeValue(forKey: "DISPLAY")
-        env.removeValue(forKey: "AT_SPI_BUS_ADDRESS")
-        env["NO_AT_BRIDGE"] = "1"
-        let output = try Self.run("/usr/bin/dbus-daemon", ["--session", "--fork", "--print-address=1", "--print-pid=1"], env)
-        let lines = output.split(separator: "\n").map(String.init)
-        guard lines.count >= 2, let pid = pid_t(lines[1]) else { throw AccessibilityBusError.callFailed(method: "dbus-daemon", reason: output) }
-        busPID = pid
-        sessionBus = lines[0]
-        env["DBUS_SESSION_BUS_ADDRESS"] = sessionBus
-        environment = env
-        // As the desktop's settings do when a screen reader is turned on.
-        let bus = try DBusConnection(address: sessionBus)
-        defer { bus.close() }
-        _ = try bus.call(
-            destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.freedesktop.DBus.Properties", member: "Set",
-            arguments: [.string("org.a11y.Status"), .string("IsEnabled"), .variant(signature: "b", .boolean(true))],
-            timeout: 20)
     }
 
-    func stop() {
-        if busPID > 0 { kill(busPID, SIGTERM) }
-        busPID = 0
-        try? FileManager.default.removeItem(atPath: folder)
-    }
-
-    /// Runs `path` to its end (20 s at most); its output. `wait` is called
-    /// while it runs (the bridge answers the reader's calls there).
-    @discardableResult
-    static func run(_ path: String, _ arguments: [String], _ environment: [String: String], while wait: () -> Void = {}) throws -> String {
-        let file = NSTemporaryDirectory() + "strata-run-\(getpid())-\(UUID().uuidString.prefix(8))"
-        defer { unlink(file) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for a in argv + envp { free(a) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, path, &actions, &attributes, &argv, &envp)
-        guard spawned == 0 else { throw AccessibilityBusError.callFailed(method: path, reason: "posix_spawn \(spawned)") }
-        var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(20)
-        while waitpid(child, &status, WNOHANG) == 0 {
-            guard Date() < deadline else {
-                kill(child, SIGKILL)
-                waitpid(child, &status, 0)
-                throw AccessibilityBusError.callFailed(method: path, reason: "did not finish")
-            }
-            wait()
-            usleep(2000)
-        }
-        return String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
-    }
+    func stop() { bus.stop() }
 }
 
 @MainActor
@@ -130,7 +71,7 @@ final class AccessibilityDesktop {
 
     func read(_ bridge: AccessibilityBridge, _ desktop: AccessibilityDesktop, _ actions: [String] = []) throws -> [String: Any] {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi_read.py").path
-        let output = try AccessibilityDesktop.run("/usr/bin/python3", [script, bridge.name] + actions, desktop.environment) {
+        let (output, _) = try runProgram("/usr/bin/python3", [script, bridge.name] + actions, environment: desktop.environment) {
             bridge.answerPendingCalls()
         }
         let line = output.split(separator: "\n").last.map(String.init) ?? ""
