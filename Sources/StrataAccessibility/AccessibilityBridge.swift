@@ -155,6 +155,12 @@ public final class AccessibilityBridge {
             event(node, "PropertyChange", "accessible-value", 0, 0, .variant(signature: "s", .string(view?.accessibilityValue ?? "")))
         case .layoutChanged, .screenChanged:
             event(node, "ChildrenChanged", "add", 0, 0, .variant(signature: "(so)", reference(node)))
+        case .textInserted(let offset, let text):
+            event(node, "TextChanged", "insert", Int32(clamping: offset), Int32(clamping: text.count), .variant(signature: "s", .string(text)))
+        case .textRemoved(let offset, let text):
+            event(node, "TextChanged", "delete", Int32(clamping: offset), Int32(clamping: text.count), .variant(signature: "s", .string(text)))
+        case .caretMoved(let offset):
+            event(node, "TextCaretMoved", "", Int32(clamping: offset), 0, .variant(signature: "i", .int32(0)))
         }
     }
 

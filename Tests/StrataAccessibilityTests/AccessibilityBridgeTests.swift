@@ -150,6 +150,43 @@ final class AccessibilityDesktop {
         #expect(states.contains("focused"))
     }
 
+    @Test(.enabled(if: AccessibilityDesktop.isInstalled, AccessibilityDesktop.requirement))
+    func typingIsHeardAsTextAndCaretEvents() throws {
+        let desktop = try AccessibilityDesktop()
+        defer { desktop.stop() }
+        let (root, _, field, _, _) = try scene()
+        let dispatcher = InputDispatcher(rootView: root)
+        let bridge = try AccessibilityBridge(rootView: root, name: "Strata text test", sessionBus: desktop.sessionBus)
+        defer { bridge.close() }
+        #expect(field.becomeFirstResponder())
+        let ready = NSTemporaryDirectory() + "strata-a11y-ready-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { unlink(ready) }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi_read.py").path
+        var typed = false
+        let (output, _) = try runProgram("/usr/bin/python3", [script, bridge.name, "--text", ready], environment: desktop.environment) {
+            bridge.answerPendingCalls()
+            // Once the reader listens: type "!" after "Ada", then delete the "A".
+            guard !typed, FileManager.default.fileExists(atPath: ready) else { return }
+            typed = true
+            dispatcher.send(.key(KeyEvent(.down, key: .character("!"), characters: "!", timestamp: 0)))
+            field.selectedRange = 1..<1
+            dispatcher.send(.key(KeyEvent(.down, key: .backspace, timestamp: 0)))
+        }
+        #expect(typed && field.text == "da!")
+        let line = output.split(separator: "\n").last.map(String.init) ?? ""
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(output)")
+        let events = json["text"] as? [[Any]] ?? []
+        func has(_ type: String, _ one: Int, _ two: Int, _ data: String) -> Bool {
+            events.contains {
+                $0.count == 5 && ($0[0] as? String)?.hasPrefix(type) == true && $0[1] as? String == "entry" && $0[2] as? Int == one
+                    && $0[3] as? Int == two && $0[4] as? String == data
+            }
+        }
+        #expect(has("object:text-changed:insert", 3, 1, "!"), "\(events)")
+        #expect(has("object:text-changed:delete", 0, 1, "A"), "\(events)")
+        #expect(events.contains { ($0.first as? String)?.hasPrefix("object:text-caret-moved") == true && $0[2] as? Int == 0 }, "\(events)")
+    }
+
     @Test func withoutABusTheBridgeSaysWhy() {
         #expect(!AccessibilityBridge.isEnabled(sessionBus: "unix:path=/nonexistent/strata-bus"))
         #expect(throws: AccessibilityBusError.self) {

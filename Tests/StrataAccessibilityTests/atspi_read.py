@@ -1,6 +1,6 @@
 """Reads an application's accessibility tree as a screen reader does.
 
-    /usr/bin/python3 atspi_read.py NAME [ACTION ROLE]... [--focus ROLE]
+    /usr/bin/python3 atspi_read.py NAME [ACTION ROLE]... [--focus ROLE] [--text READY_FILE]
 
 Finds the application called NAME on the desktop with pyatspi (the library
 Orca reads through), performs the actions asked for (ACTION, the action's
@@ -9,7 +9,9 @@ push button"), then prints the tree as JSON: each element's role, name,
 description, states, extents, actions, value and text. Exits with 2 when
 the application does not appear within ten seconds. With --focus, it
 asks the first element of ROLE to take focus (Component.GrabFocus) and
-reports the focus events it then receives, as Orca follows focus.
+reports the focus events it then receives, as Orca follows focus. With
+--text, it listens for text and caret events, writes READY_FILE when it
+listens, and reports what it hears.
 """
 
 import json
@@ -94,7 +96,40 @@ def follow_focus(app, role):
     return {"grabbed": grabbed, "events": seen}
 
 
+def follow_text(ready_file):
+    """Listens for text and caret events, says it is ready (the file), and
+    reports what it hears within five seconds."""
+    from gi.repository import GLib
+
+    seen = []
+
+    def on_event(event):
+        data = event.any_data if isinstance(event.any_data, str) else ""
+        seen.append([event.type, event.source.getRoleName(), event.detail1, event.detail2, data])
+
+    pyatspi.Registry.registerEventListener(on_event, "object:text-changed", "object:text-caret-moved")
+    context = GLib.MainContext.default()
+    for _ in range(20):
+        context.iteration(False)
+    with open(ready_file, "w") as f:
+        f.write("ready")
+    deadline = time.time() + 5
+    while time.time() < deadline and not any(e[0].startswith("object:text-changed:delete") for e in seen):
+        context.iteration(False)
+        time.sleep(0.01)
+    end = time.time() + 0.3
+    while time.time() < end:
+        context.iteration(False)
+        time.sleep(0.01)
+    return seen
+
+
 def main():
+    text_ready = None
+    if "--text" in sys.argv:
+        i = sys.argv.index("--text")
+        text_ready = sys.argv[i + 1]
+        del sys.argv[i : i + 2]
     if "--focus" in sys.argv:
         i = sys.argv.index("--focus")
         focus_role = sys.argv[i + 1]
@@ -119,7 +154,8 @@ def main():
                     ok = action.doAction(i)
         done.append([action_name, role, bool(ok)])
     focus = follow_focus(app, focus_role) if focus_role else None
-    print(json.dumps({"name": app.name, "toolkit": app.toolkitName, "done": done, "focus": focus, "tree": describe(app)}))
+    text = follow_text(text_ready) if text_ready else None
+    print(json.dumps({"name": app.name, "toolkit": app.toolkitName, "done": done, "focus": focus, "text": text, "tree": describe(app)}))
 
 
 main()

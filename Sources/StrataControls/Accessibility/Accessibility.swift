@@ -151,6 +151,14 @@ public enum AccessibilityNotification: Sendable, Hashable {
     case announcement(String)
     /// An element's value changed (a live value: the streaming graph's latest).
     case valueChanged
+    /// Text was typed or pasted into an editable element: `text` at
+    /// character `offset`.
+    case textInserted(offset: Int, text: String)
+    /// Text was deleted from an editable element: `text`, which stood at
+    /// character `offset`.
+    case textRemoved(offset: Int, text: String)
+    /// An editable element's caret moved to character `offset`.
+    case caretMoved(offset: Int)
 }
 
 extension View {
@@ -195,6 +203,10 @@ public enum AccessibilityCenter {
     }
 
     public static func removeListener(_ token: Int) { listeners.removeAll { $0.token == token || $0.root == nil } }
+
+    /// Whether any bridge listens (an assistive tool is on): what views
+    /// check before working out what to post.
+    public static var hasListeners: Bool { !listeners.isEmpty }
 
     /// Tells assistive tools about `notification`, from `view` if any.
     public static func post(_ notification: AccessibilityNotification, from view: View? = nil) {

@@ -300,12 +300,28 @@ open class TextField: View, TextInputClient {
             guard delegate.textField(self, shouldChangeCharactersIn: range, replacementString: replacement) else { return false }
         }
         let selectionChanged = edited.selectedRange != editableText.selectedRange
+        let before = editableText
         editableText = edited
         restartBlink()
         contentDidChange()
+        if AccessibilityCenter.hasListeners { postTextChanges(from: before) }
         if textChanged { delegate?.textFieldDidChange(self) }
         if selectionChanged || textChanged { delegate?.textFieldDidChangeSelection(self) }
         return true
+    }
+
+    /// Tells assistive tools what an edit changed (not the text of secure
+    /// entry: its bullets' count only) and where the caret went.
+    private func postTextChanges(from before: EditableText) {
+        if before.string != editableText.string {
+            let (range, replacement) = Self.difference(before, editableText)
+            let shown = { (s: String) in self.isSecureTextEntry ? String(repeating: "•", count: s.count) : s }
+            if !range.isEmpty { AccessibilityCenter.post(.textRemoved(offset: range.lowerBound, text: shown(before.text(in: range))), from: self) }
+            if !replacement.isEmpty { AccessibilityCenter.post(.textInserted(offset: range.lowerBound, text: shown(replacement)), from: self) }
+        }
+        if before.caret != editableText.caret || before.string != editableText.string {
+            AccessibilityCenter.post(.caretMoved(offset: editableText.caret), from: self)
+        }
     }
 
     /// Moves the caret or selection, telling the delegate.
@@ -314,7 +330,9 @@ open class TextField: View, TextInputClient {
         change(&edited)
         restartBlink()
         guard edited != editableText || edited.caret != editableText.caret else { return contentDidChange() }
+        let before = editableText
         editableText = edited
+        if AccessibilityCenter.hasListeners { postTextChanges(from: before) }
         contentDidChange()
         delegate?.textFieldDidChangeSelection(self)
     }
