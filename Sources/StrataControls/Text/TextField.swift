@@ -127,12 +127,18 @@ open class TextField: View, TextInputClient {
 
     // MARK: Appearance
 
+    /// The font the text and the placeholder are drawn in.
+    private var font: Font { Font(family: "sans-serif", size: fontSize) }
+
+    /// `s` as the field shows it: itself, or bullets for secure entry (what
+    /// assistive tools are told too).
+    private func shown(_ s: String) -> String { isSecureTextEntry ? String(repeating: "•", count: s.count) : s }
+
     /// The text as drawn: bullets for secure entry, the marked text
     /// underlined, or the placeholder.
     private var displayText: AttributedText {
-        let font = Font(family: "sans-serif", size: fontSize)
         let plain = TextAttributes(font: font, foregroundColor: textColor)
-        let string = isSecureTextEntry ? String(repeating: "•", count: editableText.count) : editableText.string
+        let string = shown(editableText.string)
         guard !string.isEmpty else { return AttributedText() }
         guard let marked = editableText.markedRange, !isSecureTextEntry else { return AttributedText(string, attributes: plain) }
         var underlined = plain
@@ -147,22 +153,22 @@ open class TextField: View, TextInputClient {
 
     /// The laid-out text, as the text layer draws it (one line, from the
     /// shared cache); for an empty field, a space's (for the caret's height).
-    public var textLayout: TextLayout {
-        let text = displayText
-        if text.count > 0 { return LayoutCache.shared.layout(text, width: .infinity, style: ParagraphStyle()) }
-        return LayoutCache.shared.layout(
-            AttributedText(" ", attributes: TextAttributes(font: Font(family: "sans-serif", size: fontSize))), width: .infinity,
-            style: ParagraphStyle())
+    public var textLayout: TextLayout { layout(of: displayText) }
+
+    private func layout(of text: AttributedText) -> TextLayout {
+        let shown = text.count > 0 ? text : AttributedText(" ", attributes: TextAttributes(font: font))
+        return LayoutCache.shared.layout(shown, width: .infinity, style: ParagraphStyle())
     }
 
     /// The caret's rectangle in the field's coordinates (its height the
-    /// line's), where an input method's candidate window goes.
-    public var caretRect: Rect {
-        let layout = textLayout
-        let r = layout.caretRect(forCharacterAt: editableText.count == 0 ? 0 : editableText.caret)
-        let origin = textOrigin(layout)
-        let x = editableText.count == 0 ? 0 : r.minX
-        return Rect(x: origin.x + x - 1, y: origin.y + r.minY, width: 2, height: r.height)
+    /// line's), where an input method's candidate window goes: kept as
+    /// the field was last laid out, which every change of text, caret,
+    /// font or size does.
+    public private(set) var caretRect = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    /// The caret's x in the laid-out text (0 in an empty field).
+    private func caretX(in layout: TextLayout) -> Double {
+        editableText.count == 0 ? 0 : layout.caretRect(forCharacterAt: editableText.caret).minX
     }
 
     /// The text's top left in the field's coordinates.
@@ -175,15 +181,17 @@ open class TextField: View, TextInputClient {
 
     /// Lays out the layers for the text, selection and caret.
     private func contentDidChange() {
-        let layout = textLayout
+        let text = displayText
+        let layout = layout(of: text)
         let width = max(0, bounds.width - 2 * Self.padding)
         // Keep the caret in view.
-        let caretX = editableText.count == 0 ? 0 : layout.caretRect(forCharacterAt: editableText.caret).minX
+        let caretX = caretX(in: layout)
         if caretX - scrollOffset > width { scrollOffset = caretX - width }
         if caretX < scrollOffset { scrollOffset = caretX }
         scrollOffset = max(0, min(scrollOffset, max(0, layout.size.width - width)))
         let origin = textOrigin(layout)
-        let text = displayText
+        let line = layout.caretRect(forCharacterAt: editableText.count == 0 ? 0 : editableText.caret)
+        caretRect = Rect(x: origin.x + caretX - 1, y: origin.y + line.minY, width: 2, height: line.height)
         withoutActions {
             layer.borderColor = isFirstResponder ? tintColor : Color(white: 0.75)
             content.frame = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
@@ -192,8 +200,7 @@ open class TextField: View, TextInputClient {
             if text.count > 0 {
                 textLayer.attributedString = text
             } else if let placeholder, !placeholder.isEmpty {
-                textLayer.attributedString = AttributedText(
-                    placeholder, attributes: TextAttributes(font: Font(family: "sans-serif", size: fontSize), foregroundColor: Color(white: 0.6)))
+                textLayer.attributedString = AttributedText(placeholder, attributes: TextAttributes(font: font, foregroundColor: Color(white: 0.6)))
             } else {
                 textLayer.attributedString = nil
             }
@@ -208,8 +215,15 @@ open class TextField: View, TextInputClient {
             selectionLayer.fillColor = Color(red: tintColor.red, green: tintColor.green, blue: tintColor.blue, alpha: 0.25)
             caret.backgroundColor = tintColor
             caret.frame = caretRect
-            caret.isHidden = !isFirstResponder || !selection.isEmpty || !caretShown
         }
+        updateCaretVisibility()
+    }
+
+    /// Shows the caret while focused with nothing selected, in the shown
+    /// half of its blink.
+    private func updateCaretVisibility() {
+        let hidden = !isFirstResponder || !editableText.selectedRange.isEmpty || !caretShown
+        if caret.isHidden != hidden { withoutActions { caret.isHidden = hidden } }
     }
 
     // MARK: Blinking
@@ -235,7 +249,7 @@ open class TextField: View, TextInputClient {
                 guard let self, self.blinkGeneration == generation, self.isFirstResponder else { return }
                 let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
                 self.caretShown = now - self.lastActivity > 10 ? true : !self.caretShown
-                self.contentDidChange()
+                self.updateCaretVisibility()
                 if now - self.lastActivity <= 10 { self.scheduleBlink(generation) }
             }
         }
@@ -295,8 +309,10 @@ open class TextField: View, TextInputClient {
         var edited = editableText
         change(&edited)
         let textChanged = edited.string != editableText.string
-        if textChanged, asking, let delegate, edited.markedRange == nil {
-            let (range, replacement) = Self.difference(editableText, edited)
+        let asks = textChanged && asking && delegate != nil && edited.markedRange == nil
+        // What changed, worked out once for the delegate and assistive tools.
+        let change = asks || (textChanged && AccessibilityCenter.hasListeners) ? Self.difference(editableText, edited) : nil
+        if asks, let delegate, let (range, replacement) = change {
             guard delegate.textField(self, shouldChangeCharactersIn: range, replacementString: replacement) else { return false }
         }
         let selectionChanged = edited.selectedRange != editableText.selectedRange
@@ -304,18 +320,17 @@ open class TextField: View, TextInputClient {
         editableText = edited
         restartBlink()
         contentDidChange()
-        if AccessibilityCenter.hasListeners { postTextChanges(from: before) }
+        if AccessibilityCenter.hasListeners { postTextChanges(from: before, change: change) }
         if textChanged { delegate?.textFieldDidChange(self) }
         if selectionChanged || textChanged { delegate?.textFieldDidChangeSelection(self) }
         return true
     }
 
-    /// Tells assistive tools what an edit changed (not the text of secure
-    /// entry: its bullets' count only) and where the caret went.
-    private func postTextChanges(from before: EditableText) {
-        if before.string != editableText.string {
-            let (range, replacement) = Self.difference(before, editableText)
-            let shown = { (s: String) in self.isSecureTextEntry ? String(repeating: "•", count: s.count) : s }
+    /// Tells assistive tools what an edit changed (`change`: the range of
+    /// `before` replaced and what replaced it; not the text of secure
+    /// entry: its bullets only) and where the caret went.
+    private func postTextChanges(from before: EditableText, change: (Range<Int>, String)? = nil) {
+        if let (range, replacement) = change {
             if !range.isEmpty { AccessibilityCenter.post(.textRemoved(offset: range.lowerBound, text: shown(before.text(in: range))), from: self) }
             if !replacement.isEmpty { AccessibilityCenter.post(.textInserted(offset: range.lowerBound, text: shown(replacement)), from: self) }
         }
