@@ -49,11 +49,10 @@ public final class Window {
             oldValue?.layer.removeFromSuperlayer()
             dispatcher?.detach()
             dispatcher = rootView.map { InputDispatcher(rootView: $0, host: host) }
-            dispatcher?.windowFocusObserver = { [weak self] focused in
+            dispatcher?.windowFocusObserver = { [weak self] from, to in
                 guard let self else { return }
                 self.updateInputContextFocus()
-                self.accessibilityBridge?.focusDidMove(from: self.accessibilityFocus, to: focused)
-                self.accessibilityFocus = focused
+                self.accessibilityBridge?.focusDidMove(from: from, to: to)
             }
             if let selections { dispatcher?.clipboard = selections }
             startAccessibility()
@@ -97,8 +96,6 @@ public final class Window {
     /// assistive technology is on (`AccessibilityBridge.isEnabled()`), nil
     /// otherwise, when accessibility costs nothing.
     public internal(set) var accessibilityBridge: AccessibilityBridge?
-    /// The view the bridge last said has focus.
-    weak var accessibilityFocus: View?
     /// The X selections, the views' clipboard (`InputDispatcher.clipboard`).
     var selections: X11Clipboard?
     /// The smallest size the window manager lets the user make the window.

@@ -82,7 +82,7 @@ final class FocusableView: View {
         #expect(!d.focusRing.isShown)
         d.send(key(.tab))
         #expect(d.firstResponder === v["inGroup"] && d.focusRing.isShown)
-        let ring = try #require(d.focusRing.shapeLayer)
+        let ring = try #require(d.focusRing.layer)
         #expect(ring.superlayer === root.layer && root.layer.sublayers.last === ring)
         // Around the view (300, 110, 50 × 20 in the root), just outside it.
         let box = ring.path.boundingBox

@@ -8,7 +8,8 @@ import StrataLayers
 final class FocusRing {
     /// Whether the ring should show (focus last moved by the keyboard).
     var isWanted = false
-    private var layer: ShapeLayer?
+    /// The ring's layer (nil until first shown).
+    private(set) var layer: ShapeLayer?
 
     /// The ring's colour: the system accent blue, slightly translucent.
     static let color = Color(red: 0.10, green: 0.45, blue: 0.95, alpha: 0.9)
@@ -16,9 +17,6 @@ final class FocusRing {
 
     /// Whether the ring is on screen.
     var isShown: Bool { layer.map { !$0.isHidden && $0.superlayer != nil } ?? false }
-
-    /// The ring's layer (nil until first shown), for tests.
-    var shapeLayer: ShapeLayer? { layer }
 
     /// Takes the ring away until focus moves by the keyboard again.
     func hide() {

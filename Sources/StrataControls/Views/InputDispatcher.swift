@@ -32,11 +32,10 @@ public final class InputDispatcher {
             guard oldValue !== firstResponder else { return }
             oldValue?.didResignFirstResponder()
             firstResponder?.didBecomeFirstResponder()
-            if firstResponder == nil || !focusMovedByKeyboard { focusRing.hide() }
-            focusMovedByKeyboard = false
-            updateFocusRing()
+            // Focus set by code or a click shows no ring; `moveFocus` asks for it after.
+            focusRing.hide()
             onFocusChange?(firstResponder)
-            windowFocusObserver?(firstResponder)
+            windowFocusObserver?(oldValue, firstResponder)
         }
     }
 
@@ -48,15 +47,16 @@ public final class InputDispatcher {
     /// when none has): what a window's input method and accessibility
     /// follow.
     public var onFocusChange: (@MainActor (View?) -> Void)?
-    /// The window's own observer of focus (its input method's focus
-    /// follows text clients), apart from the application's.
-    package var windowFocusObserver: (@MainActor (View?) -> Void)?
+    /// The window's own observer of focus, told where it moved from and
+    /// to (its input method's focus follows text clients, its
+    /// accessibility bridge tells assistive tools), apart from the
+    /// application's.
+    package var windowFocusObserver: (@MainActor (_ from: View?, _ to: View?) -> Void)?
 
     /// The ring around the focused view, shown when focus moved by the
     /// keyboard (Tab), hidden when a pointer goes down, as browsers'
     /// `:focus-visible` and GTK's focus rings behave.
     let focusRing = FocusRing()
-    private var focusMovedByKeyboard = false
 
     private var captured: View?
     private var capturedCancelled = false
@@ -253,13 +253,9 @@ public final class InputDispatcher {
         } else {
             next = backward ? order[order.count - 1] : order[0]
         }
-        focusRing.isWanted = true
-        if next === firstResponder {
-            updateFocusRing()
-            return true
-        }
-        focusMovedByKeyboard = true
         firstResponder = next
+        focusRing.isWanted = true
+        updateFocusRing()
         return true
     }
 
@@ -268,14 +264,7 @@ public final class InputDispatcher {
     /// dispatcher does each frame it runs).
     public func updateFocusRing() {
         guard let view = firstResponder, focusRing.isWanted, view.dispatcher === self else { return focusRing.hide() }
-        let corners = [
-            view.convert(Point(x: view.bounds.minX, y: view.bounds.minY), to: nil),
-            view.convert(Point(x: view.bounds.maxX, y: view.bounds.maxY), to: nil),
-        ]
-        let frame = Rect(
-            x: min(corners[0].x, corners[1].x), y: min(corners[0].y, corners[1].y), width: abs(corners[1].x - corners[0].x),
-            height: abs(corners[1].y - corners[0].y))
-        focusRing.show(around: frame, in: rootView.layer)
+        focusRing.show(around: view.rectInRoot(view.bounds), in: rootView.layer)
     }
 
     // MARK: Frames
