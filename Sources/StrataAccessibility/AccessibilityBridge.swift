@@ -115,13 +115,21 @@ public final class AccessibilityBridge {
             self?.post(notification, from: view)
         }
         // The registry answers Embed with the desktop's reference.
-        _ = try connection.call(
-            destination: "org.a11y.atspi.Registry", path: Self.rootPath, interface: "org.a11y.atspi.Socket", member: "Embed",
-            arguments: [.reference(connection.uniqueName, Self.rootPath)])
+        do {
+            _ = try connection.call(
+                destination: "org.a11y.atspi.Registry", path: Self.rootPath, interface: "org.a11y.atspi.Socket", member: "Embed",
+                arguments: [.reference(connection.uniqueName, Self.rootPath)])
+        } catch {
+            AccessibilityCenter.removeListener(listener)
+            connection.close()
+            throw error
+        }
     }
 
-    /// Leaves the desktop's tree and closes the connection.
+    /// Leaves the desktop's tree and closes the connection. Closing again
+    /// does nothing.
     public func close() {
+        guard connection.isOpen else { return }
         AccessibilityCenter.removeListener(listener)
         connection.signal(
             path: Self.rootPath, interface: "org.a11y.atspi.Socket", member: "Unembed", arguments: [.reference(connection.uniqueName, Self.rootPath)])
@@ -269,8 +277,7 @@ public final class AccessibilityBridge {
         // The value, for views whose value no interface carries (a chart's summary).
         case .view(let v):
             v.accessibilityHint
-                ?? (v.accessibilityNumericValue == nil && ![.entry, .passwordText, .text].contains(v.accessibilityRole) ? v.accessibilityValue : nil)
-                ?? ""
+                ?? (v.accessibilityNumericValue == nil && v.accessibilityTextContent == nil ? v.accessibilityValue : nil) ?? ""
         case .element(let e): e.hint ?? ""
         }
     }
@@ -366,7 +373,7 @@ public final class AccessibilityBridge {
             list.append("org.a11y.atspi.Component")
             if !actions(node).isEmpty { list.append("org.a11y.atspi.Action") }
             if v.accessibilityNumericValue != nil { list.append("org.a11y.atspi.Value") }
-            if [.entry, .passwordText, .text].contains(v.accessibilityRole) { list.append("org.a11y.atspi.Text") }
+            if v.accessibilityTextContent != nil { list.append("org.a11y.atspi.Text") }
         case .element:
             list.append("org.a11y.atspi.Component")
             if !actions(node).isEmpty { list.append("org.a11y.atspi.Action") }
@@ -393,10 +400,10 @@ public final class AccessibilityBridge {
         return (px(f.minX * scale + dx), px(f.minY * scale + dy), px(f.width * scale), px(f.height * scale))
     }
 
-    private func text(_ node: Node) -> String {
-        guard case .view(let v) = node else { return "" }
-        if let field = v as? TextField { return field.isSecureTextEntry ? String(repeating: "•", count: field.text.count) : field.text }
-        return v.accessibilityValue ?? ""
+    /// The node's text and caret for the Text interface (empty for nodes without).
+    private func text(_ node: Node) -> AccessibilityTextContent {
+        guard case .view(let v) = node, let content = v.accessibilityTextContent else { return AccessibilityTextContent(text: "", caret: 0) }
+        return content
     }
 
     // MARK: Answering
@@ -490,7 +497,7 @@ public final class AccessibilityBridge {
             let list = actions(node), i = arguments.int(0) ?? -1
             return .values([.boolean(list.indices.contains(i) ? list[i].perform() : false)])
         case ("org.a11y.atspi.Text", "GetText"):
-            let characters = Array(text(node))
+            let characters = Array(text(node).text)
             let start = max(0, min(arguments.int(0) ?? 0, characters.count))
             var end = arguments.int(1) ?? -1
             if end < 0 || end > characters.count { end = characters.count }
@@ -524,10 +531,8 @@ public final class AccessibilityBridge {
         case ("org.a11y.atspi.Application", "AtspiVersion"): return ("s", .string("2.1"))
         case ("org.a11y.atspi.Application", "Id"): return ("i", .int32(Int32(clamping: applicationID)))
         case ("org.a11y.atspi.Action", "NActions"): return ("i", .int32(Int32(actions(node).count)))
-        case ("org.a11y.atspi.Text", "CharacterCount"): return ("i", .int32(Int32(clamping: text(node).count)))
-        case ("org.a11y.atspi.Text", "CaretOffset"):
-            guard case .view(let v) = node, let field = v as? TextField else { return ("i", .int32(0)) }
-            return ("i", .int32(Int32(clamping: field.editableText.caret)))
+        case ("org.a11y.atspi.Text", "CharacterCount"): return ("i", .int32(Int32(clamping: text(node).text.count)))
+        case ("org.a11y.atspi.Text", "CaretOffset"): return ("i", .int32(Int32(clamping: text(node).caret)))
         case ("org.a11y.atspi.Value", _):
             guard case .view(let v) = node, let value = v.accessibilityNumericValue else { return nil }
             switch property {

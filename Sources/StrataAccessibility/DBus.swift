@@ -168,6 +168,8 @@ final class DBusConnection {
     }
     private var handler: Handler?
     private var box: Unmanaged<HandlerBox>?
+    /// Whether `close()` has not run: a closed connection's pointer is freed.
+    private(set) var isOpen = true
 
     /// Connects to the bus at `address` and registers with it.
     init(address: String) throws(AccessibilityBusError) {
@@ -188,8 +190,11 @@ final class DBusConnection {
         uniqueName = dbus_bus_get_unique_name(c).map { String(cString: $0) } ?? ""
     }
 
-    /// Closes the connection.
+    /// Closes the connection; calls after it throw, signals and reads do
+    /// nothing. Closing again does nothing.
     func close() {
+        guard isOpen else { return }
+        isOpen = false
         source?.cancel()
         source = nil
         dbus_connection_close(connection)
@@ -197,6 +202,9 @@ final class DBusConnection {
         box?.release()
         box = nil
     }
+
+    // A private connection must be closed before its last reference goes.
+    isolated deinit { close() }
 
     private static func message(_ error: inout DBusError) -> String {
         defer { dbus_error_free(&error) }
@@ -207,6 +215,7 @@ final class DBusConnection {
     func call(
         destination: String, path: String, interface: String, member: String, arguments: [DBusValue] = [], timeout: Double = 5
     ) throws(AccessibilityBusError) -> DBusArguments {
+        guard isOpen else { throw .callFailed(method: "\(interface).\(member)", reason: "the connection is closed") }
         guard let message = dbus_message_new_method_call(destination, path, interface, member) else {
             throw .callFailed(method: member, reason: "out of memory")
         }
@@ -225,7 +234,7 @@ final class DBusConnection {
 
     /// Sends a signal from `path`.
     func signal(path: String, interface: String, member: String, arguments: [DBusValue]) {
-        guard let message = dbus_message_new_signal(path, interface, member) else { return }
+        guard isOpen, let message = dbus_message_new_signal(path, interface, member) else { return }
         defer { dbus_message_unref(message) }
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(message, &iter)
@@ -237,6 +246,7 @@ final class DBusConnection {
     /// Hands method calls to paths under `prefix` to `handler`, and reads
     /// the connection whenever it has data, on the main queue.
     func serve(pathsUnder prefix: String, handler: @escaping Handler) {
+        guard isOpen else { return }
         self.handler = handler
         let box = Unmanaged.passRetained(HandlerBox(self))
         self.box = box
@@ -258,6 +268,7 @@ final class DBusConnection {
 
     /// Reads what the connection has and dispatches it.
     func pump() {
+        guard isOpen else { return }
         _ = dbus_connection_read_write(connection, 0)
         while dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
     }

@@ -148,6 +148,22 @@ final class AccessibilityDesktop {
         #expect(events.contains { $0.count == 3 && $0[0] as? String == "Name" && $0[1] as? String == "entry" && $0[2] as? Int == 1 }, "\(events)")
         let states = (children(children(try #require(result["tree"] as? [String: Any]))[0])[1]["states"] as? [String]) ?? []
         #expect(states.contains("focused"))
+        // Closed (twice), the bridge sends and reads nothing, and says so.
+        bridge.close()
+        bridge.close()
+        bridge.focusDidMove(from: field, to: save)
+        bridge.post(.announcement("gone"))
+        bridge.answerPendingCalls()
+        // A connection closed (twice) refuses calls with a reason.
+        let connection = try DBusConnection(address: desktop.sessionBus)
+        connection.close()
+        connection.close()
+        connection.pump()
+        #expect(!connection.isOpen)
+        #expect(throws: AccessibilityBusError.callFailed(method: "org.freedesktop.DBus.GetId", reason: "the connection is closed")) {
+            try connection.call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetId")
+        }
     }
 
     @Test(.enabled(if: AccessibilityDesktop.isInstalled, AccessibilityDesktop.requirement))

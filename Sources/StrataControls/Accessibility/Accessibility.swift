@@ -141,6 +141,19 @@ public struct AccessibilityNumericValue: Sendable, Hashable {
     }
 }
 
+/// The text of an editable element as assistive tools read it (AT-SPI's
+/// Text interface): the characters (a secure field's as bullets) and the
+/// caret's character offset.
+public struct AccessibilityTextContent: Sendable, Hashable {
+    public var text: String
+    public var caret: Int
+
+    public init(text: String, caret: Int) {
+        self.text = text
+        self.caret = caret
+    }
+}
+
 /// What an app tells assistive tools (`UIAccessibility.Notification`).
 public enum AccessibilityNotification: Sendable, Hashable {
     /// Much of the screen changed (a new page).

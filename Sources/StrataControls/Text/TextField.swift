@@ -274,6 +274,11 @@ open class TextField: View, TextInputClient {
         set { accessibility.value = newValue }
     }
 
+    /// The text (as bullets for secure entry) and the caret.
+    open override var accessibilityTextContent: AccessibilityTextContent? {
+        AccessibilityTextContent(text: shown(text), caret: editableText.caret)
+    }
+
     /// An entry, or password text for secure entry, unless set.
     open override var accessibilityRole: AccessibilityRole {
         get { accessibility.role ?? (isSecureTextEntry ? .passwordText : .entry) }

@@ -368,6 +368,10 @@ open class View {
     @discardableResult
     open func setAccessibilityNumericValue(_ value: Double) -> Bool { false }
 
+    /// An editable view's text and caret (text fields'); nil (the
+    /// default) for views without.
+    open var accessibilityTextContent: AccessibilityTextContent? { nil }
+
     /// Steps an adjustable view's value up. Default: nothing.
     open func accessibilityIncrement() {}
 
