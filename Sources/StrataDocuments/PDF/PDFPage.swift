@@ -80,7 +80,19 @@ final class PDFPage: GlyphDevice {
     /// picture of its area (the page there drawn again, then the call):
     /// true when it was, and the caller draws nothing more.
     private func recordedAsPixels(_ call: PageRecording.Call, mode: BlendMode) -> Bool {
-        guard let taken = recording.take(call, mode: mode, page: pageRect) else { return false }
+        placed(recording.take(call, mode: mode, page: pageRect))
+    }
+
+    /// `recordedAsPixels` for a rectangle or an ellipse.
+    @inline(__always)
+    private func shapeRecordedAsPixels(_ rect: Rect, ellipse: Bool, _ paint: Paint, _ state: VectorState) -> Bool {
+        placed(recording.takeShape(rect, ellipse: ellipse, paint, state, page: pageRect))
+    }
+
+    /// Places what the recording took, if it is a picture; whether it was one.
+    @inline(__always)
+    private func placed(_ taken: (area: Rect, picture: Image, onPage: Bool)??) -> Bool {
+        guard let taken else { return false }
         if let (area, picture, onPage) = taken { place(picture, in: area, onPage: onPage) }
         return true
     }
@@ -277,9 +289,7 @@ final class PDFPage: GlyphDevice {
     /// A rectangle in a colour is one `re` (upright under the transform)
     /// or a path; in a gradient, the gradient's fill.
     func fill(_ rect: Rect, paint: Paint, state: VectorState) {
-        if !recording.recordShape(rect, ellipse: false, paint, state), recordedAsPixels(recording.rect(rect, paint, state), mode: state.blendMode) {
-            return
-        }
+        if shapeRecordedAsPixels(rect, ellipse: false, paint, state) { return }
         let t = state.transform
         guard case .color(let color) = paint, t.b == 0, t.c == 0, state.clips.isEmpty || !state.clips.contains(where: { $0.mask != nil })
         else {
@@ -302,9 +312,7 @@ final class PDFPage: GlyphDevice {
     /// An ellipse in a colour is the page's unit circle, placed; in a
     /// gradient, the gradient's fill of its path.
     func fill(ellipseIn rect: Rect, paint: Paint, state: VectorState) {
-        if !recording.recordShape(rect, ellipse: true, paint, state), recordedAsPixels(recording.ellipse(rect, paint, state), mode: state.blendMode) {
-            return
-        }
+        if shapeRecordedAsPixels(rect, ellipse: true, paint, state) { return }
         guard case .color(let color) = paint, !state.clips.contains(where: { $0.mask != nil }) else {
             return fill(Path(ellipseIn: rect), rule: .winding, paint: paint, state: state)
         }

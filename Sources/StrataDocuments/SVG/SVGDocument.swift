@@ -135,9 +135,7 @@ final class SVGDrawing: TextKeepingDevice {
 
     /// A rectangle upright on the page in a colour is a `<rect>`.
     func fill(_ rect: Rect, paint: Paint, state: VectorState) {
-        if !recording.recordShape(rect, ellipse: false, paint, state), recordedAsPixels(recording.rect(rect, paint, state), mode: state.blendMode) {
-            return
-        }
+        if shapeRecordedAsPixels(rect, ellipse: false, paint, state) { return }
         let t = state.transform
         guard case .color(let color) = paint, t.b == 0, t.c == 0 else {
             return fillPath(Path(rect: rect), rule: .winding, paint: paint, state: state)
@@ -162,9 +160,7 @@ final class SVGDrawing: TextKeepingDevice {
 
     /// An ellipse upright on the page in a colour is an `<ellipse>`.
     func fill(ellipseIn rect: Rect, paint: Paint, state: VectorState) {
-        if !recording.recordShape(rect, ellipse: true, paint, state), recordedAsPixels(recording.ellipse(rect, paint, state), mode: state.blendMode) {
-            return
-        }
+        if shapeRecordedAsPixels(rect, ellipse: true, paint, state) { return }
         let t = state.transform
         guard case .color(let color) = paint, t.b == 0, t.c == 0 else {
             return fillPath(Path(ellipseIn: rect), rule: .winding, paint: paint, state: state)
@@ -372,8 +368,19 @@ final class SVGDrawing: TextKeepingDevice {
     /// picture of its area (the drawing there drawn again, then the call):
     /// true when it was.
     private func recordedAsPixels(_ call: PageRecording.Call, mode: BlendMode) -> Bool {
-        let page = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        guard let taken = recording.take(call, mode: mode, page: page) else { return false }
+        placed(recording.take(call, mode: mode, page: Rect(x: 0, y: 0, width: size.width, height: size.height)))
+    }
+
+    /// `recordedAsPixels` for a rectangle or an ellipse.
+    @inline(__always)
+    private func shapeRecordedAsPixels(_ rect: Rect, ellipse: Bool, _ paint: Paint, _ state: VectorState) -> Bool {
+        placed(recording.takeShape(rect, ellipse: ellipse, paint, state, page: Rect(x: 0, y: 0, width: size.width, height: size.height)))
+    }
+
+    /// Places what the recording took, if it is a picture; whether it was one.
+    @inline(__always)
+    private func placed(_ taken: (area: Rect, picture: Image, onPage: Bool)??) -> Bool {
+        guard let taken else { return false }
         if let (area, picture, _) = taken { place(picture, in: area) }
         return true
     }
