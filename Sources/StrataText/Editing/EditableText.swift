@@ -319,15 +319,13 @@ public struct EditableText: Sendable, Hashable {
     /// Selects the word at `index` (a double-click), or the spaces or
     /// punctuation there when it is not in a word.
     public mutating func selectWord(at index: Int) {
-        let (range, _) = segment(at: index, paragraphs: false)
-        selectedRange = range
+        selectedRange = segment(at: index, paragraphs: false)
     }
 
     /// Selects the paragraph at `index`, its line break included (a
     /// triple-click).
     public mutating func selectParagraph(at index: Int) {
-        let (range, _) = segment(at: index, paragraphs: true)
-        selectedRange = range
+        selectedRange = segment(at: index, paragraphs: true)
     }
 
     /// Selects all the text.
@@ -364,16 +362,11 @@ public struct EditableText: Sendable, Hashable {
 
     /// The word segment (or paragraph) that `index` is in: at a boundary,
     /// the one after it, but at the text's end the last.
-    private func segment(at index: Int, paragraphs: Bool) -> (Range<Int>, Bool) {
+    private func segment(at index: Int, paragraphs: Bool) -> Range<Int> {
         let i = min(max(index, 0), count)
-        guard count > 0 else { return (0..<0, false) }
-        if paragraphs {
-            let p = paragraphRanges()
-            return (p.first(where: { $0.contains(i) }) ?? p.last ?? 0..<count, true)
-        }
-        let segments = TextBoundaries.wordSegments(string).map { (characterRange(utf16: $0.range), $0.isWord) }
-        if let s = segments.first(where: { $0.0.contains(i) }) { return s }
-        return segments.last ?? (0..<count, false)
+        guard count > 0 else { return 0..<0 }
+        let ranges = paragraphs ? paragraphRanges() : TextBoundaries.wordSegments(string).map { characterRange(utf16: $0.range) }
+        return ranges.first(where: { $0.contains(i) }) ?? ranges.last ?? 0..<count
     }
 
     /// The words' character ranges, in order.
@@ -392,7 +385,8 @@ public struct EditableText: Sendable, Hashable {
         return result
     }
 
-    /// Whether character `i` is a line break (LF, CR, CR LF, NEL, LS, PS).
+    /// Whether character `i` is a line break (LF, CR, CR LF, VT, FF, NEL,
+    /// LS, PS).
     private func isLineBreak(_ i: Int) -> Bool {
         guard i >= 0, i < count else { return false }
         let u = units[starts[i]]
