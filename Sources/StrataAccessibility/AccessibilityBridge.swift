@@ -396,8 +396,14 @@ public final class AccessibilityBridge {
         let f = frame(node)
         let (origin, scale) = screenGeometry()
         let dx = coordinates == 0 ? origin.x : 0, dy = coordinates == 0 ? origin.y : 0
-        func px(_ v: Double) -> Int32 { Int32(clamping: Int((v.isFinite ? v : 0).rounded())) }
+        let px = Self.pixels
         return (px(f.minX * scale + dx), px(f.minY * scale + dy), px(f.width * scale), px(f.height * scale))
+    }
+
+    /// `v` as AT-SPI's 32-bit pixel coordinates: rounded, held to their
+    /// range, 0 when it is not a number.
+    static func pixels(_ v: Double) -> Int32 {
+        v.isFinite ? Int32(max(Double(Int32.min), min(Double(Int32.max), v.rounded()))) : 0
     }
 
     /// The node's text and caret for the Text interface (empty for nodes without).

@@ -119,7 +119,9 @@ extension Window {
     /// it moved: its candidate window opens under it.
     func updateInputMethodSpot() {
         guard let ic = inputContext, inputContextFocused, let caret = dispatcher?.textInputCaret else { return }
-        let x = Int16(clamping: Int((caret.minX * scale).rounded())), y = Int16(clamping: Int((caret.maxY * scale).rounded()))
+        // Window pixels as XPoint holds them: numbers beyond its range are held, others dropped.
+        func pixel(_ v: Double) -> Int16? { v.isFinite ? Int16(max(-32768, min(32767, (v * scale).rounded()))) : nil }
+        guard let x = pixel(caret.minX), let y = pixel(caret.maxY) else { return }
         guard inputMethodSpot.map({ $0.x != x || $0.y != y }) ?? true else { return }
         inputMethodSpot = (x, y)
         strata_x_set_ic_spot(ic, x, y)

@@ -203,6 +203,12 @@ final class AccessibilityDesktop {
         #expect(events.contains { ($0.first as? String)?.hasPrefix("object:text-caret-moved") == true && $0[2] as? Int == 0 }, "\(events)")
     }
 
+    @Test func extentsThatAreNotNumbersOrTooLargeAreHeld() {
+        let px = AccessibilityBridge.pixels
+        #expect(px(.nan) == 0 && px(.infinity) == 0 && px(-.infinity) == 0)
+        #expect(px(1e30) == Int32.max && px(-1e30) == Int32.min && px(-5.6) == -6 && px(0) == 0 && px(2.5) == 3)
+    }
+
     @Test func withoutABusTheBridgeSaysWhy() {
         #expect(!AccessibilityBridge.isEnabled(sessionBus: "unix:path=/nonexistent/strata-bus"))
         #expect(throws: AccessibilityBusError.self) {

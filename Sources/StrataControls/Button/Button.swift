@@ -44,9 +44,11 @@ open class Button: View {
         didSet { titleLayer.foregroundColor = titleColor }
     }
 
-    /// The title's size in points. Default 15.
+    /// The title's size in points. Default 15; a size that is not a
+    /// positive number is 15, one above `Font.sizeRange` its largest.
     public var fontSize = 15.0 {
         didSet {
+            fontSize = TextField.heldFontSize(fontSize)
             titleLayer.fontSize = fontSize
             sizeDidChange()
         }

@@ -84,9 +84,19 @@ open class TextField: View, TextInputClient {
         didSet { contentDidChange() }
     }
 
-    /// The text's size in points. Default 15.
+    /// The text's size in points. Default 15; a size that is not a
+    /// positive number is 15, one above `Font.sizeRange` its largest.
     public var fontSize = 15.0 {
-        didSet { contentDidChange() }
+        didSet {
+            fontSize = Self.heldFontSize(fontSize)
+            contentDidChange()
+        }
+    }
+
+    /// `size` as the controls' font sizes take it: 15 when it is not a
+    /// positive number, else within `Font.sizeRange`.
+    static func heldFontSize(_ size: Double) -> Double {
+        size > 0 && size.isFinite ? min(max(size, Font.sizeRange.lowerBound), Font.sizeRange.upperBound) : 15
     }
 
     public var textColor = Color(white: 0.1) {
