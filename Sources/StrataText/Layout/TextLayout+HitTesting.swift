@@ -11,8 +11,9 @@ extension TextLayout {
         }
     }
 
-    /// The line nearest to `y` (layout coordinates: origin at the top left).
-    func lineIndex(atY y: Double) -> Int? {
+    /// The line nearest to `y` (layout coordinates: origin at the top left);
+    /// nil when there are no lines.
+    public func lineIndex(atY y: Double) -> Int? {
         guard !lines.isEmpty else { return nil }
         for (n, line) in lines.enumerated() where y < line.origin.y + line.descent { return n }
         return lines.count - 1
@@ -80,6 +81,95 @@ extension TextLayout {
             close()
         }
         return out
+    }
+
+    // MARK: Caret navigation
+
+    /// The line a caret before character `index` stands on: the line that
+    /// holds the character, or the last line past the end.
+    public func lineIndex(forCharacterAt index: Int) -> Int {
+        guard !lines.isEmpty else { return 0 }
+        return index < 0 ? 0 : (lines.firstIndex { $0.characters.contains(index) } ?? (lines.count - 1))
+    }
+
+    /// The caret positions that stand on line `n`: from its first
+    /// character to before its last (a wrapped line's trailing space, a
+    /// line break), or to the text's end on the last line. Home and End
+    /// go to its ends.
+    public func caretRange(ofLine n: Int) -> ClosedRange<Int> {
+        guard lines.indices.contains(n) else { return 0...0 }
+        let c = lines[n].characters
+        let last = n == lines.count - 1 ? c.upperBound : max(c.lowerBound, c.upperBound - 1)
+        return c.lowerBound...last
+    }
+
+    /// The caret position one step left (or right) of the caret before
+    /// `index`, on screen: what the arrow keys do. In mixed-direction text
+    /// the step follows the glyphs, so the logical index can jump (GTK and
+    /// the Mac move visually too). Past a line's end in its paragraph's
+    /// direction the caret goes to the next line's start; past its start,
+    /// to the previous line's end. Nil at the text's first or last position.
+    public func caretIndex(visuallyFrom index: Int, movingRight right: Bool) -> Int? {
+        guard !lines.isEmpty else { return nil }
+        let n = lineIndex(forCharacterAt: index)
+        let stops = caretStops(line: n)
+        let x = stops.first { $0.index == index }?.x ?? caretRect(forCharacterAt: index).minX
+        // The nearest stop that way; of several there (a direction
+        // boundary), the one logically nearest.
+        var best: (x: Double, index: Int)? = nil
+        for c in stops where c.index != index && (right ? c.x > x + 0.01 : c.x < x - 0.01) {
+            if let b = best {
+                if abs(c.x - b.x) <= 0.01 {
+                    if abs(c.index - index) >= abs(b.index - index) { continue }
+                } else if right ? c.x > b.x : c.x < b.x {
+                    continue
+                }
+            }
+            best = c
+        }
+        if let best { return best.index }
+        let forward = right == (lines[n].baseDirection == .leftToRight)
+        let m = forward ? n + 1 : n - 1
+        guard lines.indices.contains(m) else { return nil }
+        return forward ? lines[m].characters.lowerBound : caretRange(ofLine: m).upperBound
+    }
+
+    /// Each caret position of line `n` with the x its caret is drawn at
+    /// (as `caretRect` places it), in logical order. At a direction
+    /// boundary two positions can share an x; some x a glyph edge has is
+    /// no position's, and the caret never stops there.
+    func caretStops(line n: Int) -> [(x: Double, index: Int)] {
+        let line = lines[n]
+        let range = caretRange(ofLine: n)
+        var leading = [Double?](repeating: nil, count: range.count)
+        var trailing = [Double?](repeating: nil, count: range.count)
+        for e in characterExtents(line: n) where range.contains(e.index) {
+            leading[e.index - range.lowerBound] = e.isRightToLeft ? e.maxX : e.minX
+            trailing[e.index - range.lowerBound] = e.isRightToLeft ? e.minX : e.maxX
+        }
+        // A position with no drawn character stands after the last drawn
+        // one before it, or at the line's start.
+        var after = line.baseDirection == .rightToLeft && width.isFinite ? line.origin.x + line.width : line.origin.x
+        var stops: [(x: Double, index: Int)] = []
+        stops.reserveCapacity(range.count)
+        for i in range {
+            let k = i - range.lowerBound
+            stops.append((leading[k] ?? after, i))
+            if let t = trailing[k] { after = t }
+        }
+        return stops
+    }
+
+    /// The caret position on the line above (or below) the caret before
+    /// `index`, nearest to `x` (the column the caret keeps while moving
+    /// up and down); nil on the first (or last) line.
+    public func caretIndex(verticallyFrom index: Int, down: Bool, x: Double) -> Int? {
+        guard !lines.isEmpty else { return nil }
+        let m = lineIndex(forCharacterAt: index) + (down ? 1 : -1)
+        guard lines.indices.contains(m) else { return nil }
+        let i = characterIndex(at: Point(x: x, y: lines[m].origin.y))
+        let r = caretRange(ofLine: m)
+        return min(max(i, r.lowerBound), r.upperBound)
     }
 
     /// The link under `point` (layout coordinates), if any: the character there
