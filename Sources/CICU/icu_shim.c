@@ -14,7 +14,7 @@ long strata_icu_boundaries(const uint16_t *text, long length, int kind, const ch
         return -1;
     }
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIteratorType type = kind == 0 ? UBRK_CHARACTER : kind == 1 ? UBRK_LINE : UBRK_WORD;
+    UBreakIteratorType type = kind == 0 ? UBRK_CHARACTER : kind == 1 ? UBRK_LINE : kind == 3 ? UBRK_SENTENCE : UBRK_WORD;
     UBreakIterator *it = ubrk_open(type, locale, (const UChar *)text, (int32_t)length, &status);
     if (U_FAILURE(status) || it == NULL) {
         strncpy(error, u_errorName(status), (size_t)error_size);

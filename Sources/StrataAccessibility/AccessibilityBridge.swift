@@ -59,6 +59,9 @@ public final class AccessibilityBridge {
         var node: Node? { view.map { .view($0) } ?? element.map { .element($0) } }
     }
     private var nextID = 1
+    /// The view inside the first responder the keys are on (a list's
+    /// row), as the last `.focusMoved` said.
+    private weak var focusedInside: View?
 
     /// Whether assistive technology is on: the session bus's
     /// `org.a11y.Status` says `IsEnabled` or `ScreenReaderEnabled`.
@@ -147,6 +150,12 @@ public final class AccessibilityBridge {
     /// reader follows to say where the user is. A window calls it from its
     /// dispatcher's focus changes.
     public func focusDidMove(from old: View?, to new: View?) {
+        // A row focused inside the view taking focus stays focused (the
+        // view said so as it took focus); any other is left.
+        if let inside = focusedInside, new.map({ !inside.isDescendant(of: $0) }) ?? true {
+            focusedInside = nil
+            stateChanged(.view(inside), "focused", on: false)
+        }
         if let old, old === rootView || old.isDescendant(of: rootView) { stateChanged(.view(old), "focused", on: false) }
         if let new, new === rootView || new.isDescendant(of: rootView) { stateChanged(.view(new), "focused", on: true) }
     }
@@ -169,6 +178,15 @@ public final class AccessibilityBridge {
             event(node, "TextChanged", "delete", Int32(clamping: offset), Int32(clamping: text.count), .variant(signature: "s", .string(text)))
         case .caretMoved(let offset):
             event(node, "TextCaretMoved", "", Int32(clamping: offset), 0, .variant(signature: "i", .int32(0)))
+        case .textSelectionChanged:
+            event(node, "TextSelectionChanged", "", 0, 0, .variant(signature: "i", .int32(0)))
+        case .pageScrolled(let status):
+            event(node, "Announcement", "", 1, 0, .variant(signature: "s", .string(status)))
+        case .focusMoved:
+            guard let view, view !== focusedInside else { return }
+            if let old = focusedInside { stateChanged(.view(old), "focused", on: false) }
+            focusedInside = view
+            stateChanged(node, "focused", on: true)
         }
     }
 
@@ -301,7 +319,7 @@ public final class AccessibilityBridge {
             }
             if v === rootView { set(.active) }
             if v.canBecomeFocused { set(.focusable) }
-            if v.isFirstResponder { set(.focused) }
+            if v.isFirstResponder || v === focusedInside { set(.focused) }
             if traits.contains(.selected) { set(.selected) }
             switch v.accessibilityRole {
             case .entry, .passwordText:
@@ -355,6 +373,14 @@ public final class AccessibilityBridge {
                     ))
             default:
                 break
+            }
+            if let scroll = v as? ScrollView, [.scrollPane, .list].contains(v.accessibilityRole) {
+                // By page, along the axes the content is longer than the view.
+                let size = scroll.contentSize, b = scroll.bounds
+                var directions: [(String, AccessibilityScrollDirection)] = []
+                if size.height > b.height { directions += [("scroll up", .up), ("scroll down", .down)] }
+                if size.width > b.width { directions += [("scroll left", .left), ("scroll right", .right)] }
+                for (name, direction) in directions { list.append((name, { scroll.accessibilityScroll(direction) })) }
             }
             for action in v.accessibilityCustomActions { list.append((action.name, { action.perform() })) }
             return list
@@ -462,7 +488,10 @@ public final class AccessibilityBridge {
             return .values([.array(signature: "u", states(node).map { .uint32($0) })])
         case ("org.a11y.atspi.Accessible", "GetAttributes"):
             var entries: [DBusValue] = [.entry(.string("toolkit"), .string("Strata"))]
-            if case .view(let v) = node, let id = v.accessibilityIdentifier { entries.append(.entry(.string("id"), .string(id))) }
+            if case .view(let v) = node {
+                if let id = v.accessibilityIdentifier { entries.append(.entry(.string("id"), .string(id))) }
+                for (key, value) in v.accessibilityAttributes.sorted(by: { $0.key < $1.key }) { entries.append(.entry(.string(key), .string(value))) }
+            }
             return .values([.array(signature: "{ss}", entries)])
         case ("org.a11y.atspi.Accessible", "GetApplication"):
             return .values([reference(.application)])
@@ -508,9 +537,56 @@ public final class AccessibilityBridge {
             var end = arguments.int(1) ?? -1
             if end < 0 || end > characters.count { end = characters.count }
             return .values([.string(String(characters[start..<max(start, end)]))])
+        case ("org.a11y.atspi.Text", "GetCharacterAtOffset"):
+            let characters = Array(text(node).text), i = arguments.int(0) ?? -1
+            return .values([.int32(characters.indices.contains(i) ? Int32(characters[i].unicodeScalars.first!.value) : 0)])
+        case ("org.a11y.atspi.Text", "GetStringAtOffset"):
+            // Granularity: character, word, sentence, line, paragraph.
+            let kinds: [AccessibilityTextGranularity] = [.character, .word, .sentence, .line, .paragraph]
+            let k = arguments.int(1) ?? 0
+            return piece(node, at: arguments.int(0) ?? 0, kinds.indices.contains(k) ? kinds[k] : .character, shift: 0)
+        case ("org.a11y.atspi.Text", "GetTextAtOffset"), ("org.a11y.atspi.Text", "GetTextBeforeOffset"),
+            ("org.a11y.atspi.Text", "GetTextAfterOffset"):
+            // Boundary types: character, word start and end, sentence start and end, line start and end.
+            let kinds: [AccessibilityTextGranularity] = [.character, .word, .word, .sentence, .sentence, .line, .line]
+            let k = arguments.int(1) ?? 0
+            let shift = member == "GetTextBeforeOffset" ? -1 : member == "GetTextAfterOffset" ? 1 : 0
+            return piece(node, at: arguments.int(0) ?? 0, kinds.indices.contains(k) ? kinds[k] : .character, shift: shift)
+        case ("org.a11y.atspi.Text", "GetNSelections"):
+            return .values([.int32(text(node).selection.isEmpty ? 0 : 1)])
+        case ("org.a11y.atspi.Text", "GetSelection"):
+            let selection = text(node).selection
+            guard arguments.int(0) == 0, !selection.isEmpty else { return .values([.int32(0), .int32(0)]) }
+            return .values([.int32(Int32(clamping: selection.lowerBound)), .int32(Int32(clamping: selection.upperBound))])
+        case ("org.a11y.atspi.Text", "AddSelection"), ("org.a11y.atspi.Text", "SetSelection"):
+            // AddSelection(start, end); SetSelection(number, start, end): one selection only.
+            let first = member == "AddSelection" ? 0 : 1
+            guard case .view(let v) = node, member == "AddSelection" || arguments.int(0) == 0,
+                let a = arguments.int(first), let b = arguments.int(first + 1)
+            else { return .values([.boolean(false)]) }
+            return .values([.boolean(v.setAccessibilityTextSelection(min(a, b)..<max(a, b)))])
+        case ("org.a11y.atspi.Text", "RemoveSelection"):
+            guard case .view(let v) = node, arguments.int(0) == 0 else { return .values([.boolean(false)]) }
+            let caret = text(node).caret
+            return .values([.boolean(v.setAccessibilityTextSelection(caret..<caret))])
+        case ("org.a11y.atspi.Text", "SetCaretOffset"):
+            guard case .view(let v) = node, let i = arguments.int(0) else { return .values([.boolean(false)]) }
+            return .values([.boolean(v.setAccessibilityTextSelection(i..<i))])
         default:
             return nil
         }
+    }
+
+    /// The piece of `node`'s text of `granularity` at `offset` (`shift`:
+    /// the one before or after it instead), as AT-SPI answers: the text,
+    /// its start and its end.
+    private func piece(_ node: Node, at offset: Int, _ granularity: AccessibilityTextGranularity, shift: Int) -> DBusConnection.Reply {
+        let content = text(node)
+        let characters = Array(content.text)
+        var r = content.range(of: granularity, at: offset)
+        if shift < 0 { r = r.lowerBound > 0 ? content.range(of: granularity, at: r.lowerBound - 1) : 0..<0 }
+        if shift > 0 { r = r.upperBound < characters.count ? content.range(of: granularity, at: r.upperBound) : characters.count..<characters.count }
+        return .values([.string(String(characters[r])), .int32(Int32(clamping: r.lowerBound)), .int32(Int32(clamping: r.upperBound))])
     }
 
     static let properties: [String: [String]] = [

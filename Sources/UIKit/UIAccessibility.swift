@@ -73,6 +73,7 @@ public enum UIAccessibility {
         switch notification {
         case .announcement: strata = .announcement((argument as? String) ?? (argument as? NSAttributedString)?.string ?? "")
         case .screenChanged: strata = .screenChanged
+        case .pageScrolled: strata = .pageScrolled((argument as? String) ?? "")
         default: strata = .layoutChanged
         }
         AccessibilityCenter.post(strata, from: (argument as? UIView)?.node)

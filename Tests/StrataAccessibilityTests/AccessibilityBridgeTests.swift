@@ -203,6 +203,43 @@ final class AccessibilityDesktop {
         #expect(events.contains { ($0.first as? String)?.hasPrefix("object:text-caret-moved") == true && $0[2] as? Int == 0 }, "\(events)")
     }
 
+    @Test(.enabled(if: AccessibilityDesktop.isInstalled, AccessibilityDesktop.requirement))
+    func aListAndATextViewAreReadAndOperated() throws {
+        let desktop = try AccessibilityDesktop()
+        defer { desktop.stop() }
+        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 400, height: 200))
+        let rows = LabelledRows(count: 50)
+        list.rowHeight = 40
+        list.register({ ListCell(reuseIdentifier: "row") }, forCellReuseIdentifier: "row")
+        list.dataSource = rows
+        list.delegate = rows
+        let notes = TextView(frame: Rect(x: 0, y: 220, width: 400, height: 160), text: "Hello world\nSecond line")
+        notes.accessibilityLabel = "Notes"
+        root.addSubview(list)
+        root.addSubview(notes)
+        list.reloadData()
+        let bridge = try AccessibilityBridge(rootView: root, name: "Strata list test", sessionBus: desktop.sessionBus)
+        defer { bridge.close() }
+        let result = try read(bridge, desktop, ["scroll down", "list", "click", "list item", "--select", "text", "6", "11"])
+        #expect(list.contentOffset.y == 180 && rows.selected == [4], "\(result["done"] ?? "")")
+        #expect(notes.selectedRange == 6..<11)
+        let tree = try #require(result["tree"] as? [String: Any])
+        let frame = try #require(children(tree).first)
+        let (listNode, textNode) = (children(frame).first ?? [:], children(frame).last ?? [:])
+        #expect(listNode["role"] as? String == "list" && listNode["description"] as? String == "Rows 5 to 10 of 50")
+        #expect(listNode["actions"] as? [String] == ["scroll up", "scroll down"])
+        let items = children(listNode)
+        #expect(items.first?["role"] as? String == "list item" && items.first?["name"] as? String == "Row 5", "\(items.first ?? [:])")
+        #expect((items.first?["attributes"] as? [String: String]) == ["posinset": "5", "setsize": "50"])
+        #expect(items.first?["actions"] as? [String] == ["click"])
+        #expect(textNode["role"] as? String == "text" && textNode["name"] as? String == "Notes")
+        #expect(Set(textNode["states"] as? [String] ?? []).isSuperset(of: ["editable", "multi line"]))
+        #expect(textNode["selections"] as? [[Int]] == [[6, 11]])
+        #expect(textNode["word_at_1"] as? [AnyHashable] == ["Hello ", 0, 6])
+        #expect(textNode["line_at_1"] as? [AnyHashable] == ["Hello world\n", 0, 12])
+    }
+
     @Test func extentsThatAreNotNumbersOrTooLargeAreHeld() {
         let px = AccessibilityBridge.pixels
         #expect(px(.nan) == 0 && px(.infinity) == 0 && px(-.infinity) == 0)
@@ -215,4 +252,19 @@ final class AccessibilityDesktop {
             try AccessibilityBridge(rootView: View(), name: "x", sessionBus: "unix:path=/nonexistent/strata-bus")
         }
     }
+}
+
+/// Fifty rows named "Row 1" to "Row 50", noting which are selected.
+@MainActor
+final class LabelledRows: ListViewDataSource, ListViewDelegate {
+    let count: Int
+    var selected: [Int] = []
+    init(count: Int) { self.count = count }
+    func listView(_ listView: ListView, numberOfRowsInSection section: Int) -> Int { count }
+    func listView(_ listView: ListView, cellForRowAt indexPath: IndexPath) -> ListCell {
+        let cell = listView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.accessibilityLabel = "Row \(indexPath.row + 1)"
+        return cell
+    }
+    func listView(_ listView: ListView, didSelectRowAt indexPath: IndexPath) { selected.append(indexPath.row) }
 }

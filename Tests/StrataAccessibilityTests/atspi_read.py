@@ -1,6 +1,7 @@
 """Reads an application's accessibility tree as a screen reader does.
 
     /usr/bin/python3 atspi_read.py NAME [ACTION ROLE]... [--focus ROLE] [--text READY_FILE]
+                                   [--select ROLE START END]
 
 Finds the application called NAME on the desktop with pyatspi (the library
 Orca reads through), performs the actions asked for (ACTION, the action's
@@ -11,7 +12,10 @@ the application does not appear within ten seconds. With --focus, it
 asks the first element of ROLE to take focus (Component.GrabFocus) and
 reports the focus events it then receives, as Orca follows focus. With
 --text, it listens for text and caret events, writes READY_FILE when it
-listens, and reports what it hears.
+listens, and reports what it hears. With --select, it selects characters
+START to END of the first element of ROLE through the Text interface
+before reading. Text elements report their selections and the word and
+line at offset 1, as Orca reads them.
 """
 
 import json
@@ -61,8 +65,15 @@ def describe(node):
         text = node.queryText()
         item["text"] = text.getText(0, -1)
         item["caret"] = text.caretOffset
+        item["selections"] = [list(text.getSelection(i)) for i in range(text.getNSelections())]
+        item["word_at_1"] = list(text.getTextAtOffset(1, pyatspi.TEXT_BOUNDARY_WORD_START))
+        item["line_at_1"] = list(text.getTextAtOffset(1, pyatspi.TEXT_BOUNDARY_LINE_START))
     except NotImplementedError:
         pass
+    attributes = dict(a.split(":", 1) for a in node.getAttributes() if ":" in a)
+    attributes.pop("toolkit", None)
+    if attributes:
+        item["attributes"] = attributes
     item["children"] = [describe(c) for c in node if c is not None]
     return item
 
@@ -130,6 +141,11 @@ def main():
         i = sys.argv.index("--text")
         text_ready = sys.argv[i + 1]
         del sys.argv[i : i + 2]
+    select = None
+    if "--select" in sys.argv:
+        i = sys.argv.index("--select")
+        select = (sys.argv[i + 1], int(sys.argv[i + 2]), int(sys.argv[i + 3]))
+        del sys.argv[i : i + 4]
     if "--focus" in sys.argv:
         i = sys.argv.index("--focus")
         focus_role = sys.argv[i + 1]
@@ -153,6 +169,9 @@ def main():
                 if action.getName(i) == action_name:
                     ok = action.doAction(i)
         done.append([action_name, role, bool(ok)])
+    if select is not None:
+        target = first(app, select[0])
+        done.append(["select", select[0], bool(target is not None and target.queryText().addSelection(select[1], select[2]))])
     focus = follow_focus(app, focus_role) if focus_role else None
     text = follow_text(text_ready) if text_ready else None
     print(json.dumps({"name": app.name, "toolkit": app.toolkitName, "done": done, "focus": focus, "text": text, "tree": describe(app)}))

@@ -4,7 +4,7 @@
 #include <stdint.h>
 
 /// The boundaries of `kind` (0: grapheme clusters, 1: line-break
-/// opportunities, 2: words) in `text` (UTF-16, `length` units), for
+/// opportunities, 2: words, 3: sentences) in `text` (UTF-16, `length` units), for
 /// `locale` ("" for the root; "ja@lb=strict" for strict CJK line breaking):
 /// their UTF-16 offsets, in order, from 0 to `length`, written to `offsets`
 /// (and, for line breaks, 1 in `mandatory` where the break is a hard one).

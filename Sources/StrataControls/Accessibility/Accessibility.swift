@@ -1,4 +1,5 @@
 import StrataGraphics
+import StrataText
 
 /// What an accessibility element is and does, as UIKit's
 /// `UIAccessibilityTraits` says it: screen readers announce a button as a
@@ -142,16 +143,83 @@ public struct AccessibilityNumericValue: Sendable, Hashable {
 }
 
 /// The text of an editable element as assistive tools read it (AT-SPI's
-/// Text interface): the characters (a secure field's as bullets) and the
-/// caret's character offset.
+/// Text interface): the characters (a secure field's as bullets), the
+/// caret's and the selection's character offsets, and the lines as laid
+/// out (each a range of characters; one line per paragraph when not
+/// given).
 public struct AccessibilityTextContent: Sendable, Hashable {
     public var text: String
     public var caret: Int
+    /// The selection (empty at the caret when nothing is selected).
+    public var selection: Range<Int>
+    /// The lines on screen, in order, covering the text.
+    public var lines: [Range<Int>]
 
-    public init(text: String, caret: Int) {
+    public init(text: String, caret: Int, selection: Range<Int>? = nil, lines: [Range<Int>]? = nil) {
         self.text = text
         self.caret = caret
+        self.selection = selection ?? caret..<caret
+        self.lines = lines ?? Self.paragraphs(text)
     }
+
+    /// The paragraphs of `text`: character ranges, each with its line break.
+    static func paragraphs(_ text: String) -> [Range<Int>] {
+        var out: [Range<Int>] = [], start = 0, i = 0
+        for c in text {
+            i += 1
+            if c.isNewline {
+                out.append(start..<i)
+                start = i
+            }
+        }
+        if start < i || out.isEmpty { out.append(start..<i) }
+        return out
+    }
+
+    /// The piece of the text of `granularity` at character `offset`: the
+    /// character, the word (with the spaces and punctuation after it, as
+    /// ATK's word-start boundaries have it), the sentence, the line, or
+    /// the paragraph. An offset past the end gives the last piece; an
+    /// empty text, an empty range.
+    public func range(of granularity: AccessibilityTextGranularity, at offset: Int) -> Range<Int> {
+        let count = text.count
+        guard count > 0 else { return 0..<0 }
+        let i = min(max(offset, 0), count - 1)
+        switch granularity {
+        case .character:
+            return i..<(i + 1)
+        case .line:
+            return lines.first { $0.contains(i) } ?? lines.last ?? 0..<count
+        case .paragraph:
+            return Self.paragraphs(text).first { $0.contains(i) } ?? 0..<count
+        case .word, .sentence:
+            let units = EditableText(text)
+            let pieces: [Range<Int>]
+            if granularity == .sentence {
+                pieces = TextBoundaries.sentenceRanges(text).map { units.characterRange(utf16: $0) }
+            } else {
+                // Each word with what follows it, up to the next word.
+                let segments = TextBoundaries.wordSegments(text).map { (range: units.characterRange(utf16: $0.range), isWord: $0.isWord) }
+                var starts = segments.filter(\.isWord).map(\.range.lowerBound)
+                if starts.first != 0 { starts.insert(0, at: 0) }
+                pieces = zip(starts, starts.dropFirst() + [count]).map { $0..<$1 }
+            }
+            return pieces.first { $0.contains(i) } ?? 0..<count
+        }
+    }
+}
+
+/// Which way an assistive tool scrolls (`UIAccessibilityScrollDirection`):
+/// `.down` shows the content below, as Page Down does; `.right` the
+/// content to the right.
+public enum AccessibilityScrollDirection: Sendable, Hashable {
+    case up, down, left, right
+}
+
+/// How much text an assistive tool asks for at an offset (AT-SPI's
+/// granularities).
+public enum AccessibilityTextGranularity: Sendable, Hashable {
+    case character, word, sentence, line, paragraph
 }
 
 /// What an app tells assistive tools (`UIAccessibility.Notification`).
@@ -172,6 +240,14 @@ public enum AccessibilityNotification: Sendable, Hashable {
     case textRemoved(offset: Int, text: String)
     /// An editable element's caret moved to character `offset`.
     case caretMoved(offset: Int)
+    /// An editable element's selection changed.
+    case textSelectionChanged
+    /// A scroll view scrolled by a page; `status` says where it is now
+    /// ("Rows 21 to 40 of 300"), for a screen reader to speak.
+    case pageScrolled(String)
+    /// Keyboard focus moved to the posting view inside the first
+    /// responder, which keeps it (a list's keys moving to a row's cell).
+    case focusMoved
 }
 
 extension View {

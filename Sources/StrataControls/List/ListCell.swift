@@ -17,6 +17,29 @@ open class ListCell: View, AsyncLayerDelegate {
         set { accessibility.role = newValue }
     }
 
+    /// Selected while the list's keys are on the cell's row, unless set.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get {
+            if let traits = accessibility.traits { return traits }
+            guard let row, let list = listView, list.focusedRow == row, list.isFirstResponder else { return [] }
+            return .selected
+        }
+        set { accessibility.traits = newValue }
+    }
+
+    /// Selects the cell's row, as a tap on it does.
+    open override func activate() -> Bool {
+        guard let row, let list = listView, list.cellsByRow[row] === self else { return false }
+        return list.selectRow(row)
+    }
+
+    /// The row's place in the list ("posinset" and "setsize", counted
+    /// from 1), which screen readers read as "3 of 40".
+    open override var accessibilityAttributes: [String: String] {
+        guard let row, let list = listView else { return [:] }
+        return ["posinset": String(row + 1), "setsize": String(list.numberOfRows)]
+    }
+
     /// The identifier of the pool the cell returns to.
     public internal(set) var reuseIdentifier: String
     /// The row the cell shows (nil while spare).

@@ -119,6 +119,57 @@ open class ListView: ScrollView {
         set { accessibility.role = newValue }
     }
 
+    /// Which rows show, unless set: "Rows 21 to 40 of 300".
+    open override var accessibilityValue: String? {
+        get { accessibility.value ?? (numberOfRows > 0 ? accessibilityScrollStatus : nil) }
+        set { accessibility.value = newValue }
+    }
+
+    /// "Rows 21 to 40 of 300": the visible rows, counted from 1.
+    open override var accessibilityScrollStatus: String {
+        let rows = visibleRows
+        guard !rows.isEmpty else { return "No rows shown of \(numberOfRows)" }
+        return "Rows \(rows.lowerBound + 1) to \(rows.upperBound) of \(numberOfRows)"
+    }
+
+    /// The section headers shown, then the visible rows' cells in order:
+    /// the rows a screen reader reads are the rows on screen (cells kept
+    /// for the rows around them are left out).
+    open override var accessibilityChildren: [AccessibilityChild] {
+        guard !accessibilityElementsHidden else { return [] }
+        var children: [AccessibilityChild] = (accessibilityElements ?? []).map { .element($0) }
+        for sub in subviews where !sub.isHidden && !(sub is ListCell) { children.append(.view(sub)) }
+        for row in visibleRows { if let cell = cellsByRow[row], !cell.isHidden { children.append(.view(cell)) } }
+        return children
+    }
+
+    // MARK: Keys
+
+    /// The flat row the keyboard is on while the list has focus (nil:
+    /// none yet; the first visible row when focus arrives). The focus
+    /// ring goes round it; Return and Space select it.
+    public internal(set) var focusedRow: Int?
+
+    /// A list takes keyboard focus when it has rows.
+    open override var canBecomeFirstResponder: Bool { isUserInteractionEnabled && numberOfRows > 0 }
+
+    open override func didBecomeFirstResponder() {
+        if focusedRow.map({ $0 >= numberOfRows }) ?? true { focusedRow = visibleRows.first ?? 0 }
+        if let row = focusedRow { postFocus(row) }
+    }
+
+    /// The focused row's frame while it shows, else the list's bounds.
+    open override var focusRingRect: Rect {
+        guard let row = focusedRow, row < numberOfRows else { return bounds }
+        let r = rectForRow(row)
+        return r.intersection(bounds).isEmpty ? bounds : r
+    }
+
+    open override func keyEvent(_ event: KeyEvent) -> Bool {
+        guard event.phase == .down else { return false }
+        return handleKey(event.key)
+    }
+
     public weak var dataSource: (any ListViewDataSource)?
     /// Prepares rows before they come into view.
     public weak var prefetchDataSource: (any ListViewDataSourcePrefetching)?

@@ -52,6 +52,46 @@ open class ScrollView: View {
         set { accessibility.role = newValue }
     }
 
+    /// The directions `accessibilityScroll(_:)` can move the content
+    /// now: those with content beyond the view's edge that way.
+    public var accessibilityScrollDirections: [AccessibilityScrollDirection] {
+        let o = contentOffset, lo = minimumContentOffset, hi = maximumContentOffset
+        var out: [AccessibilityScrollDirection] = []
+        if o.y > lo.y + 0.5 { out.append(.up) }
+        if o.y < hi.y - 0.5 { out.append(.down) }
+        if o.x > lo.x + 0.5 { out.append(.left) }
+        if o.x < hi.x - 0.5 { out.append(.right) }
+        return out
+    }
+
+    /// Scrolls a page (the view's size less a tenth, so a line of context
+    /// stays), at once, and posts `.pageScrolled` with
+    /// `accessibilityScrollStatus`.
+    open override func accessibilityScroll(_ direction: AccessibilityScrollDirection) -> Bool {
+        let b = bounds
+        var o = contentOffset
+        switch direction {
+        case .up: o.y -= b.height * 0.9
+        case .down: o.y += b.height * 0.9
+        case .left: o.x -= b.width * 0.9
+        case .right: o.x += b.width * 0.9
+        }
+        let before = contentOffset
+        setContentOffset(o, animated: false)
+        guard contentOffset != before else { return false }
+        AccessibilityCenter.post(.pageScrolled(accessibilityScrollStatus), from: self)
+        return true
+    }
+
+    /// Where the content is, as a screen reader says it after a page
+    /// scroll (`accessibilityScrollStatus(for:)`): "Page 2 of 5" by default.
+    open var accessibilityScrollStatus: String {
+        let page = Swift.max(1, bounds.height)
+        let pages = Swift.max(1, Int((contentSize.height / page).rounded(.up)))
+        let current = Swift.min(pages, Int(((contentOffset.y - minimumContentOffset.y) / page).rounded()) + 1)
+        return "Page \(current) of \(pages)"
+    }
+
     public weak var delegate: (any ScrollViewDelegate)?
     public var contentSize = Size(width: 0, height: 0) {
         didSet {

@@ -312,9 +312,22 @@ open class TextInputView: View, TextInputClient {
         set { accessibility.value = newValue }
     }
 
-    /// The text (as bullets for secure entry) and the caret.
+    /// The text (as bullets for secure entry), the caret, the selection
+    /// and the lines as laid out.
     open override var accessibilityTextContent: AccessibilityTextContent? {
-        AccessibilityTextContent(text: shown(text), caret: editableText.caret)
+        let count = editableText.count
+        let lines = isMultiline ? textLayout.lines.map { $0.characters.clamped(to: 0..<count) }.filter { !$0.isEmpty } : [0..<count]
+        return AccessibilityTextContent(
+            text: shown(text), caret: editableText.caret, selection: editableText.selectedRange, lines: lines.isEmpty ? nil : lines)
+    }
+
+    /// Selects `range` (held to the text), or puts the caret at an empty
+    /// range's place.
+    open override func setAccessibilityTextSelection(_ range: Range<Int>) -> Bool {
+        let count = editableText.count
+        let r = min(max(range.lowerBound, 0), count)..<min(max(range.upperBound, 0), count)
+        move { $0.selectedRange = r }
+        return true
     }
 
     // MARK: Focus
@@ -374,6 +387,9 @@ open class TextInputView: View, TextInputClient {
         }
         if before.caret != editableText.caret || before.string != editableText.string {
             AccessibilityCenter.post(.caretMoved(offset: editableText.caret), from: self)
+        }
+        if before.selectedRange != editableText.selectedRange, !(before.selectedRange.isEmpty && editableText.selectedRange.isEmpty) {
+            AccessibilityCenter.post(.textSelectionChanged, from: self)
         }
     }
 

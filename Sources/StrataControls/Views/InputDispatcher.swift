@@ -264,7 +264,7 @@ public final class InputDispatcher {
     /// dispatcher does each frame it runs).
     public func updateFocusRing() {
         guard let view = firstResponder, focusRing.isWanted, view.dispatcher === self else { return focusRing.hide() }
-        focusRing.show(around: view.rectInRoot(view.bounds), in: rootView.layer)
+        focusRing.show(around: view.rectInRoot(view.focusRingRect.intersection(view.bounds)), in: rootView.layer)
     }
 
     // MARK: Frames

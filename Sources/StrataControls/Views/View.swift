@@ -238,6 +238,10 @@ open class View {
     /// Default: `canBecomeFirstResponder`.
     open var canBecomeFocused: Bool { canBecomeFirstResponder }
 
+    /// Where the focus ring goes while the view has keyboard focus, in its
+    /// own coordinates: its bounds, or for a list, the row the keys are on.
+    open var focusRingRect: Rect { bounds }
+
     /// Does what a click on the view does: Space or Return on the focused
     /// view, and an assistive tool's activation, call this. Returns
     /// whether the view did something. Default: nothing, false.
@@ -346,6 +350,11 @@ open class View {
         set { accessibility.customActions = newValue }
     }
 
+    /// More about the view for assistive tools, as AT-SPI's object
+    /// attributes: a list row's place ("posinset", "setsize"), a live
+    /// region's politeness ("live", "container-live"). Default: none.
+    open var accessibilityAttributes: [String: String] { [:] }
+
     /// Whether the view's subviews are hidden from assistive tools.
     open var accessibilityElementsHidden: Bool {
         get { accessibility.elementsHidden }
@@ -372,6 +381,18 @@ open class View {
     /// default) for views without.
     open var accessibilityTextContent: AccessibilityTextContent? { nil }
 
+    /// Selects `range` of an editable view's text (an empty range puts
+    /// the caret there), as an assistive tool asks; returns whether it
+    /// did. Default: false.
+    @discardableResult
+    open func setAccessibilityTextSelection(_ range: Range<Int>) -> Bool { false }
+
+    /// Scrolls a page in `direction` (`accessibilityScroll(_:)`: a screen
+    /// reader's scroll gesture or action); returns whether it scrolled.
+    /// Default: false; scroll views scroll.
+    @discardableResult
+    open func accessibilityScroll(_ direction: AccessibilityScrollDirection) -> Bool { false }
+
     /// Steps an adjustable view's value up. Default: nothing.
     open func accessibilityIncrement() {}
 
@@ -381,7 +402,7 @@ open class View {
     /// The views and elements assistive tools see inside this one, in
     /// order: its elements, then its subviews (those shown), unless
     /// `accessibilityElementsHidden`.
-    public var accessibilityChildren: [AccessibilityChild] {
+    open var accessibilityChildren: [AccessibilityChild] {
         guard !accessibilityElementsHidden else { return [] }
         var children: [AccessibilityChild] = (accessibilityElements ?? []).map { .element($0) }
         for sub in subviews where !sub.isHidden { children.append(.view(sub)) }

@@ -46,6 +46,14 @@ public enum TextBoundaries {
         return zip(b, b.dropFirst()).map { ($0.offset..<$1.offset, $1.isMandatory) }
     }
 
+    /// The text's sentences (UAX #29 sentence boundaries): each one's
+    /// UTF-16 range, with the spaces after it. They cover the text, in
+    /// order. What a screen reader reads sentence by sentence.
+    public static func sentenceRanges(_ text: String, locale: String = "") -> [Range<Int>] {
+        let b = boundaries(text, kind: 3, locale: locale.filter { $0.isLetter || $0 == "_" || $0 == "-" })
+        return zip(b, b.dropFirst()).map { $0.offset..<$1.offset }
+    }
+
     /// The direction of a paragraph by its first strong character (UAX #9,
     /// P2–P3): what `naturalAlignment` follows. nil when there is no strong
     /// character (digits, punctuation, spaces only).
