@@ -323,7 +323,9 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataAccessibilityTests",
-            dependencies: ["StrataAccessibility", "StrataControls", "StrataCharts", "StrataLayers", "StrataGraphics", "StrataTestSupport"],
+            dependencies: [
+                "StrataAccessibility", "StrataControls", "StrataCharts", "StrataDemos", "StrataLayers", "StrataGraphics", "StrataTestSupport",
+            ],
             exclude: ["atspi_read.py"]
         ),
         .testTarget(

@@ -169,7 +169,13 @@ public final class AccessibilityBridge {
         case .announcement(let text):
             event(node, "Announcement", "", 1, 0, .variant(signature: "s", .string(text)))
         case .valueChanged:
-            event(node, "PropertyChange", "accessible-value", 0, 0, .variant(signature: "s", .string(view?.accessibilityValue ?? "")))
+            if let view, view.accessibilityNumericValue == nil, view.accessibilityTextContent == nil {
+                // The value is read as the description (a chart's summary, a
+                // streaming graph's latest samples).
+                event(node, "PropertyChange", "accessible-description", 0, 0, .variant(signature: "s", .string(description(node))))
+            } else {
+                event(node, "PropertyChange", "accessible-value", 0, 0, .variant(signature: "s", .string(view?.accessibilityValue ?? "")))
+            }
         case .layoutChanged, .screenChanged:
             event(node, "ChildrenChanged", "add", 0, 0, .variant(signature: "(so)", reference(node)))
         case .textInserted(let offset, let text):

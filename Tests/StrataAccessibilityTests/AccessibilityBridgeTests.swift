@@ -7,6 +7,7 @@ import StrataTestSupport
 import Testing
 
 @testable import StrataAccessibility
+@testable import StrataDemos
 
 /// A session bus of the test's own with the accessibility bus turned on:
 /// `dbus-daemon`, which starts Debian's `at-spi-bus-launcher` (and the
@@ -238,6 +239,97 @@ final class AccessibilityDesktop {
         #expect(textNode["selections"] as? [[Int]] == [[6, 11]])
         #expect(textNode["word_at_1"] as? [AnyHashable] == ["Hello ", 0, 6])
         #expect(textNode["line_at_1"] as? [AnyHashable] == ["Hello world\n", 0, 12])
+    }
+
+    @Test(.enabled(if: AccessibilityDesktop.isInstalled, AccessibilityDesktop.requirement))
+    func theFeedDemoIsReadPostByPost() async throws {
+        let desktop = try AccessibilityDesktop()
+        defer { desktop.stop() }
+        let d = try FeedDriver(posts: 200, scale: 1)
+        // Frames until the first screen's posts are laid out.
+        for _ in 0..<5000 where !(d.list.visibleRows.count >= 2 && d.list.visibleRows.allSatisfy { d.controller.store.layout($0) != nil }) {
+            d.frame()
+            try await Task.sleep(nanoseconds: 2_000_000)
+        }
+        let bridge = try AccessibilityBridge(rootView: d.root, name: "Strata feed", sessionBus: desktop.sessionBus)
+        defer { bridge.close() }
+        let result = try read(bridge, desktop)
+        let tree = try #require(result["tree"] as? [String: Any])
+        let frame = try #require(children(tree).first)
+        let list = try #require(children(frame).first)
+        let visible = d.list.visibleRows
+        #expect(list["role"] as? String == "list" && list["name"] as? String == "Feed")
+        #expect(list["description"] as? String == "Rows 1 to \(visible.upperBound) of 200")
+        #expect(list["actions"] as? [String] == ["scroll down"] || list["actions"] as? [String] == ["scroll up", "scroll down"])
+        let items = children(list)
+        #expect(items.count == visible.count)
+        for (n, item) in items.enumerated() {
+            let post = d.controller.store.layout(n)?.post
+            let name = item["name"] as? String ?? ""
+            #expect(item["role"] as? String == "list item" && item["actions"] as? [String] == ["click"])
+            #expect(post.map { name.hasPrefix($0.author + ", ") && name.contains($0.text) && name.hasSuffix(" likes.") } == true, "\(name)")
+            #expect((item["attributes"] as? [String: String])?["posinset"] == String(n + 1))
+        }
+    }
+
+    @Test(.enabled(if: AccessibilityDesktop.isInstalled, AccessibilityDesktop.requirement))
+    func theStreamingGraphIsALiveValue() throws {
+        let desktop = try AccessibilityDesktop()
+        defer { desktop.stop() }
+        let demo = try Demo(.graph, size: Size(width: 400, height: 200), scale: 1, feedPosts: 0)
+        let graph = try #require((demo.rootView as? GraphDemoView)?.graph)
+        graph.append(0.25)
+        let bridge = try AccessibilityBridge(rootView: demo.rootView, name: "Strata graph", sessionBus: desktop.sessionBus)
+        defer { bridge.close() }
+        let token = AccessibilityCenter.addListener(for: demo.rootView) { n, v in bridge.post(n, from: v) }
+        defer { AccessibilityCenter.removeListener(token) }
+        let ready = NSTemporaryDirectory() + "strata-a11y-live-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { unlink(ready) }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi_read.py").path
+        var appended = 0
+        let (output, _) = try runProgram("/usr/bin/python3", [script, bridge.name, "--text", ready], environment: desktop.environment) {
+            bridge.answerPendingCalls()
+            // Once the reader listens, samples keep arriving.
+            guard FileManager.default.fileExists(atPath: ready), appended < 400 else { return }
+            appended += 1
+            graph.append(Double(appended) / 100)
+        }
+        let line = output.split(separator: "\n").last.map(String.init) ?? ""
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(output)")
+        // The reader heard the latest value without moving to the graph.
+        let events = json["text"] as? [[Any]] ?? []
+        #expect(
+            events.contains {
+                ($0.first as? String)?.hasPrefix("object:property-change:accessible-description") == true
+                    && ($0.last as? String)?.hasPrefix("Latest: ECG ") == true
+            }, "\(events)")
+        let tree = try #require(json["tree"] as? [String: Any])
+        let frame = try #require(children(tree).first)
+        let node = try #require(children(frame).first)
+        #expect(node["role"] as? String == "chart" && node["name"] as? String == "ECG, 250 samples a second")
+        #expect((node["description"] as? String)?.hasPrefix("Latest: ECG ") == true)
+        #expect((node["attributes"] as? [String: String])?["live"] == "polite")
+        #expect((node["states"] as? [String] ?? []).contains("showing"))
+    }
+
+    @Test func aLiveValueIsToldAtMostOnceASecondAndOnlyToListeners() async throws {
+        let graph = StreamingGraphLayer(series: [GraphSeriesStyle(color: .black, name: "Flow"), GraphSeriesStyle(color: .black)])
+        let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 50), layer: graph)
+        #expect(view.accessibilityValue == "No data" && view.accessibilityRole == .chart)
+        #expect(view.accessibilityTraits == .updatesFrequently && view.accessibilityAttributes["live"] == "polite")
+        graph.append(1.5, .nan)
+        #expect(view.accessibilityValue == "Latest: Flow 1.5, Series 2 no value.")
+        var heard = 0
+        let token = AccessibilityCenter.addListener(for: view) { n, _ in if n == .valueChanged { heard += 1 } }
+        for i in 0..<50 { graph.append(Double(i)) }
+        #expect(heard == 1)
+        // The last change is told when the second is up.
+        try await Task.sleep(nanoseconds: 1_300_000_000)
+        #expect(heard == 2)
+        AccessibilityCenter.removeListener(token)
+        graph.append(3)
+        #expect(heard == 2)
+        #expect(View().accessibilityAttributes.isEmpty)
     }
 
     @Test func extentsThatAreNotNumbersOrTooLargeAreHeld() {

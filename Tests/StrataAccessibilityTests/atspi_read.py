@@ -11,8 +11,8 @@ description, states, extents, actions, value and text. Exits with 2 when
 the application does not appear within ten seconds. With --focus, it
 asks the first element of ROLE to take focus (Component.GrabFocus) and
 reports the focus events it then receives, as Orca follows focus. With
---text, it listens for text and caret events, writes READY_FILE when it
-listens, and reports what it hears. With --select, it selects characters
+--text, it listens for text, caret and description events, writes
+READY_FILE when it listens, and reports what it hears. With --select, it selects characters
 START to END of the first element of ROLE through the Text interface
 before reading. Text elements report their selections and the word and
 line at offset 1, as Orca reads them.
@@ -108,8 +108,9 @@ def follow_focus(app, role):
 
 
 def follow_text(ready_file):
-    """Listens for text and caret events, says it is ready (the file), and
-    reports what it hears within five seconds."""
+    """Listens for text, caret and description events (a live value's),
+    says it is ready (the file), and reports what it hears within five
+    seconds (until a deletion or a description change)."""
     from gi.repository import GLib
 
     seen = []
@@ -118,14 +119,17 @@ def follow_text(ready_file):
         data = event.any_data if isinstance(event.any_data, str) else ""
         seen.append([event.type, event.source.getRoleName(), event.detail1, event.detail2, data])
 
-    pyatspi.Registry.registerEventListener(on_event, "object:text-changed", "object:text-caret-moved")
+    pyatspi.Registry.registerEventListener(
+        on_event, "object:text-changed", "object:text-caret-moved", "object:property-change:accessible-description"
+    )
     context = GLib.MainContext.default()
     for _ in range(20):
         context.iteration(False)
     with open(ready_file, "w") as f:
         f.write("ready")
     deadline = time.time() + 5
-    while time.time() < deadline and not any(e[0].startswith("object:text-changed:delete") for e in seen):
+    ends = ("object:text-changed:delete", "object:property-change:accessible-description")
+    while time.time() < deadline and not any(e[0].startswith(ends) for e in seen):
         context.iteration(False)
         time.sleep(0.01)
     end = time.time() + 0.3

@@ -12,8 +12,11 @@ public struct GraphSeriesStyle: Sendable, Hashable {
     public var fillColor: Color?
     /// The value the fill reaches down (or up) to; nil for the bottom of the plot.
     public var fillBaseline: Double?
+    /// What assistive tools call the series ("ECG"); empty: "Series 1", …
+    public var name: String
 
-    public init(color: Color, lineWidth: Double = 1.5, fillColor: Color? = nil, fillBaseline: Double? = nil) {
+    public init(color: Color, lineWidth: Double = 1.5, fillColor: Color? = nil, fillBaseline: Double? = nil, name: String = "") {
+        self.name = name
         self.color = color
         self.lineWidth = lineWidth.isFinite ? min(64, max(0.25, lineWidth)) : 1.5
         self.fillColor = fillColor

@@ -120,6 +120,11 @@ open class StreamingGraphLayer: Layer {
     /// Whether tiles draw on the queue pool (default) or at once, on the
     /// main actor, at the commit.
     public var drawsAsynchronously = true
+    /// What assistive tools call the graph; nil: "Streaming graph".
+    public var accessibilityTitle: String?
+    /// Called on each append (set by a view over the graph, which tells
+    /// assistive tools when one listens).
+    public var accessibilityValueDidChange: (@MainActor () -> Void)?
 
     // MARK: State
 
@@ -279,6 +284,7 @@ open class StreamingGraphLayer: Layer {
 
     private func noteAppended(_ n: Int) {
         guard n > 0 else { return }
+        accessibilityValueDidChange?()
         if let style {
             let tiling = style.tiling
             let newest = count - 1
@@ -1237,5 +1243,24 @@ final class GraphTileLayer: Layer {
 
     override func draw(in canvas: Canvas) {
         graph?.drawTile(tile, in: canvas)
+    }
+}
+
+// What a streaming graph tells assistive tools: its title and the latest
+// sample of each series, as a live value a screen reader reads as it
+// changes (politely, at most once a second).
+extension StreamingGraphLayer: AccessibilityLiveLayer {
+    /// The title (or "Streaming graph") and "Latest: ECG 0.53." (each
+    /// series by its name, or "Series 1", …; "No data" before the first
+    /// sample). No points: there are too many, and they move.
+    public var layerAccessibility: LayerAccessibility? {
+        let label = accessibilityTitle ?? "Streaming graph"
+        guard count > 0 else { return LayerAccessibility(label: label, summary: "No data", isChart: true, items: [], isLive: true) }
+        let latest = buffers.enumerated().map { i, buffer -> String in
+            let name = i < series.count && !series[i].name.isEmpty ? series[i].name : "Series \(i + 1)"
+            let value = buffer[buffer.count - 1]
+            return "\(name) \(value.isFinite ? LineChartLayer.valueText(value) : "no value")"
+        }
+        return LayerAccessibility(label: label, summary: "Latest: " + latest.joined(separator: ", ") + ".", isChart: true, items: [], isLive: true)
     }
 }

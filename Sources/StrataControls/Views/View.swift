@@ -1,3 +1,4 @@
+import Dispatch
 import StrataGraphics
 import StrataLayers
 
@@ -35,6 +36,9 @@ open class View {
         self.layer = layer
         layer.anchorPoint = Point(x: 0.5, y: 0.5)
         layer.frame = frame
+        if let live = layer as? any AccessibilityLiveLayer {
+            live.accessibilityValueDidChange = { [weak self] in self?.liveValueDidChange() }
+        }
     }
 
     // MARK: Geometry
@@ -262,6 +266,9 @@ open class View {
         var elements: [AccessibilityElement]?
         var customActions: [AccessibilityCustomAction] = []
         var elementsHidden = false
+        /// When a live value was last told, and whether a telling waits.
+        var lastLivePost = -Double.infinity
+        var livePostPending = false
     }
     var accessibility = AccessibilitySettings()
 
@@ -322,7 +329,7 @@ open class View {
     /// What the view is and does. Default none; the built-in controls'
     /// say theirs (a button's `.button`, the ruler's `.adjustable`).
     open var accessibilityTraits: AccessibilityTraits {
-        get { accessibility.traits ?? [] }
+        get { accessibility.traits ?? (layerDescription?.isLive == true ? .updatesFrequently : []) }
         set { accessibility.traits = newValue }
     }
 
@@ -353,7 +360,31 @@ open class View {
     /// More about the view for assistive tools, as AT-SPI's object
     /// attributes: a list row's place ("posinset", "setsize"), a live
     /// region's politeness ("live", "container-live"). Default: none.
-    open var accessibilityAttributes: [String: String] { [:] }
+    open var accessibilityAttributes: [String: String] {
+        guard layerDescription?.isLive == true else { return [:] }
+        return ["live": "polite", "container-live": "polite", "atomic": "true", "container-atomic": "true"]
+    }
+
+    /// The layer's live value changed: tells assistive tools (only while
+    /// one listens), at most once a second, the last change always told.
+    private func liveValueDidChange() {
+        guard AccessibilityCenter.hasListeners, !accessibility.livePostPending else { return }
+        let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+        let wait = accessibility.lastLivePost + 1 - now
+        guard wait > 0 else {
+            accessibility.lastLivePost = now
+            return AccessibilityCenter.post(.valueChanged, from: self)
+        }
+        accessibility.livePostPending = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.accessibility.livePostPending = false
+                self.accessibility.lastLivePost = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+                AccessibilityCenter.post(.valueChanged, from: self)
+            }
+        }
+    }
 
     /// Whether the view's subviews are hidden from assistive tools.
     open var accessibilityElementsHidden: Bool {

@@ -150,25 +150,29 @@ public enum DemoError: Error, CustomStringConvertible, Equatable {
 @MainActor
 final class GraphDemoView: View {
     let graph: StreamingGraphLayer
+    let graphView: View
     private var generator = StreamSignalGenerator(.ecg, rate: 250)
     private var lastTime: Double?
     private var owed = 0.0
 
     init(frame: Rect, scale: Double) {
         graph = StreamingGraphLayer(
-            series: [GraphSeriesStyle(color: Color(red: 0.1, green: 0.75, blue: 0.35), lineWidth: 2)], capacity: 250 * 600)
+            series: [GraphSeriesStyle(color: Color(red: 0.1, green: 0.75, blue: 0.35), lineWidth: 2, name: "ECG")], capacity: 250 * 600)
+        graph.accessibilityTitle = "ECG, 250 samples a second"
+        // A view over the graph reads it to assistive tools, its latest
+        // sample as a live value.
+        graphView = View(frame: Rect(x: 0, y: 0, width: frame.width, height: frame.height), layer: graph)
         super.init(frame: frame)
         backgroundColor = .white
         graph.contentsScale = scale
-        graph.frame = bounds
         graph.sampleRate = 250
         graph.pointsPerSample = (frame.width - 40) / (4 * 250)
-        layer.addSublayer(graph)
+        addSubview(graphView)
     }
 
     override func sizeDidChange() {
         super.sizeDidChange()
-        graph.frame = bounds
+        graphView.frame = bounds
         graph.pointsPerSample = max(0.05, (bounds.width - 40) / (4 * 250))
     }
 

@@ -25,12 +25,17 @@ public struct LayerAccessibility: Sendable, Hashable {
     /// Whether the layer is a chart (its role), not a picture.
     public var isChart: Bool
     public var items: [Item]
+    /// Whether the summary is a live value (a streaming graph's latest
+    /// samples), which a screen reader reads as it changes, politely
+    /// (ARIA's `aria-live="polite"`), without the user moving to it.
+    public var isLive: Bool
 
-    public init(label: String, summary: String, isChart: Bool, items: [Item]) {
+    public init(label: String, summary: String, isChart: Bool, items: [Item], isLive: Bool = false) {
         self.label = label
         self.summary = summary
         self.isChart = isChart
         self.items = items
+        self.isLive = isLive
     }
 }
 
@@ -39,4 +44,13 @@ public struct LayerAccessibility: Sendable, Hashable {
 public protocol AccessibilityDescribingLayer: AnyObject {
     /// The description now; nil when there is nothing to describe.
     var layerAccessibility: LayerAccessibility? { get }
+}
+
+/// A layer whose description changes by itself (a streaming graph as
+/// samples arrive): it calls `accessibilityValueDidChange` when it does,
+/// which a view over it (`View(layer:)`) sets, to tell assistive tools
+/// (at most once a second, and only while one listens).
+@MainActor
+public protocol AccessibilityLiveLayer: AccessibilityDescribingLayer {
+    var accessibilityValueDidChange: (@MainActor () -> Void)? { get set }
 }
