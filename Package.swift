@@ -203,7 +203,9 @@ let package = Package(
         // buffers paced by frame callbacks.
         .target(
             name: "StrataWayland",
-            dependencies: ["CWaylandClient", "CWaylandProtocols", "CXKBCommon", "StrataGraphics", "StrataLayers", "StrataControls"]
+            dependencies: [
+                "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "StrataGraphics", "StrataLayers", "StrataControls", "StrataAccessibility",
+            ]
         ),
         // Headless weston and sway compositors for the Wayland tests and
         // benchmark, and virtual input through sway.
@@ -346,7 +348,7 @@ let package = Package(
             name: "StrataWaylandTests",
             dependencies: [
                 "CWaylandClient", "CXKBCommon", "StrataWayland", "StrataWaylandTesting", "StrataWindow", "StrataX11", "StrataX11Testing",
-                "StrataControls",
+                "StrataControls", "StrataAccessibility",
                 "StrataLayers", "StrataGraphics", "StrataTestSupport",
             ]
         ),

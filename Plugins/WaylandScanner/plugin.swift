@@ -13,6 +13,8 @@ struct WaylandScanner: BuildToolPlugin {
         "stable/viewporter/viewporter.xml",
         "staging/fractional-scale/fractional-scale-v1.xml",
         "unstable/xdg-decoration/xdg-decoration-unstable-v1.xml",
+        "unstable/text-input/text-input-unstable-v3.xml",
+        "unstable/primary-selection/primary-selection-unstable-v1.xml",
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -31,8 +31,8 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
 
 /// A connection to a Wayland compositor and the globals a window uses:
 /// `wl_compositor`, `wl_shm`, `xdg_wm_base`, and where offered the seat,
-/// the outputs, server-side decorations, the viewporter and fractional
-/// scale. Events are read on the main queue when the socket has some.
+/// the outputs, server-side decorations, the viewporter, fractional
+/// scale, text input, the data device and primary selections. Events are read on the main queue when the socket has some.
 @MainActor
 final class WaylandConnection {
     let display: OpaquePointer
@@ -44,6 +44,11 @@ final class WaylandConnection {
     private(set) var viewporter: WaylandObject?
     private(set) var fractionalScaleManager: WaylandObject?
     private(set) var seat: WaylandObject?
+    /// Where offered: text-input-v3 (input methods), the data device
+    /// (the clipboard) and primary selections.
+    private(set) var textInputManager: WaylandObject?
+    private(set) var dataDeviceManager: WaylandObject?
+    private(set) var primarySelectionManager: WaylandObject?
     /// The outputs by their proxies, with the integer scale each reports.
     private(set) var outputs: [OpaquePointer: (object: WaylandObject, name: UInt32, scale: Int)] = [:]
     /// Called when an output's scale changes.
@@ -116,6 +121,12 @@ final class WaylandConnection {
             viewporter = bind(name, strata_wp_viewporter_interface(), 1)
         case "wp_fractional_scale_manager_v1" where fractionalScaleManager == nil:
             fractionalScaleManager = bind(name, strata_wp_fractional_scale_manager_v1_interface(), 1)
+        case "zwp_text_input_manager_v3" where textInputManager == nil:
+            textInputManager = bind(name, strata_zwp_text_input_manager_v3_interface(), 1)
+        case "wl_data_device_manager" where dataDeviceManager == nil:
+            dataDeviceManager = bind(name, strata_wl_data_device_manager_interface(), min(version, 3))
+        case "zwp_primary_selection_device_manager_v1" where primarySelectionManager == nil:
+            primarySelectionManager = bind(name, strata_zwp_primary_selection_device_manager_v1_interface(), 1)
         case "wl_seat" where seat == nil:
             seat = bind(name, strata_wl_seat_interface(), min(version, 7))
         case "wl_output" where version >= 2:

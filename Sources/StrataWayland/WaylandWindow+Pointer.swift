@@ -101,6 +101,7 @@ extension WaylandWindow {
                     .pointer(PointerEvent(.moved, at: pointerState.location, button: Self.button(button), timestamp: now)))
             }
         case 3:  // button(serial, time, button, state)
+            inputSerial = args.uint(0)
             let code = args.uint(2), down = args.uint(3) == 1
             if down { pointerState.held.insert(code) } else { pointerState.held.remove(code) }
             pointerState.pending.append(
@@ -176,8 +177,11 @@ extension WaylandWindow {
     func keyboardEvent(_ opcode: UInt32, _ args: UnsafeMutablePointer<wl_argument>) {
         switch opcode {
         case 0: keyboard.takeKeymap(format: args.uint(0), fd: args.fd(1), size: args.uint(2))
+        case 1: inputSerial = args.uint(0)  // enter(serial, surface, keys)
         case 2: keyboard.leave()
-        case 3: keyboard.key(args.uint(2), down: args.uint(3) == 1)
+        case 3:  // key(serial, time, key, state)
+            inputSerial = args.uint(0)
+            keyboard.key(args.uint(2), down: args.uint(3) == 1)
         case 4: keyboard.updateModifiers(depressed: args.uint(1), latched: args.uint(2), locked: args.uint(3), group: args.uint(4))
         case 5: keyboard.setRepeat(rate: args.int(0), delay: args.int(1))
         default: break
@@ -192,6 +196,7 @@ extension WaylandWindow {
         let now = host.clock.now
         switch opcode {
         case 0:  // down(serial, time, surface, id, x, y)
+            inputSerial = args.uint(0)
             guard activeTouch == nil else { return }
             let id = Int(args.int(3))
             activeTouch = id
@@ -228,6 +233,8 @@ extension WaylandWindow {
         if framePresented != nil { eventsSinceFrame.append(host.clock.now) }
         if let eventObserver, !eventObserver(event) { return }
         dispatcher?.send(event)
+        // The caret may have moved: the input method hears where.
+        textInput?.update()
         scheduleFrame()
     }
 }

@@ -2,6 +2,7 @@ internal import CWaylandClient
 internal import CWaylandProtocols
 import Dispatch
 import Foundation
+import StrataAccessibility
 import StrataControls
 import StrataGraphics
 import StrataLayers
@@ -97,6 +98,13 @@ public final class WaylandWindow {
             oldValue?.layer.removeFromSuperlayer()
             dispatcher?.detach()
             dispatcher = rootView.map { InputDispatcher(rootView: $0, host: host) }
+            dispatcher?.windowFocusObserver = { [weak self] from, to in
+                guard let self else { return }
+                self.textInput?.update()
+                self.accessibilityBridge?.focusDidMove(from: from, to: to)
+            }
+            if let clipboard { dispatcher?.clipboard = clipboard }
+            startAccessibility()
             rootView?.frame = host.rootLayer.bounds
         }
     }
@@ -163,6 +171,17 @@ public final class WaylandWindow {
     var touchLocation = Point(x: 0, y: 0)
     /// The seat's keyboard, while it has one, and its keymap and state.
     var keyboardObject: WaylandObject?
+    /// The serial of the latest key, button, touch or keyboard focus: what
+    /// setting the clipboard needs.
+    var inputSerial: UInt32 = 0
+    /// The input method relay (text-input-v3), where the compositor has one.
+    var textInput: WaylandTextInput?
+    /// The clipboard and primary selection, where the compositor has them
+    /// (the views' `InputDispatcher.clipboard`).
+    var clipboard: WaylandClipboard?
+    /// The window's views on the accessibility bus, made when assistive
+    /// technology is on (`AccessibilityBridge.isEnabled()`), nil otherwise.
+    public internal(set) var accessibilityBridge: AccessibilityBridge?
     let keyboard = WaylandKeyboard()
 
     /// Opens a window of `size` points on the compositor `display` (nil:
@@ -229,6 +248,7 @@ public final class WaylandWindow {
         keyboard.now = { [unowned host] in host.clock.now }
         keyboard.deliver = { [unowned self] in self.deliver(.key($0)) }
         wireSeat()
+        wireTextInputAndClipboard()
         sendMinimumSize()
         if let viewporter = connection.viewporter,
             let v = viewporter.send(1, [.newID, .object(surface.proxy)], creating: strata_wp_viewport_interface())
@@ -537,7 +557,11 @@ public final class WaylandWindow {
         host.frameRequestHandler = nil
         dispatcher?.detach()
         keyboard.leave()
+        accessibilityBridge?.close()
+        accessibilityBridge = nil
         if connection.failure == nil {
+            textInput?.destroy()
+            clipboard?.destroy()
             for b in buffers { b.destroy() }
             pendingFrameCallback?.destroy(request: nil)
             for device in [pointer, keyboardObject, touch] { device.map(Self.release) }

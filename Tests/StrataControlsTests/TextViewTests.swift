@@ -167,4 +167,24 @@ final class TextViewLog: TextViewDelegate {
             #expect(darkest < 100, "line at \(line.origin.y)")
         }
     }
+
+    @Test func anInputMethodReadsAroundTheCaretAndDeletesThere() {
+        let (_, view, log) = make("hello world")
+        view.selectedRange = 6..<8
+        let around = view.surroundingText
+        #expect(around == TextInputSurrounding(text: "hello world", caret: 8, anchor: 6))
+        // Two characters before the selection and one after go; the selection stays.
+        view.deleteSurroundingText(before: 2, after: 1)
+        #expect(view.text == "hellwold" && view.selectedRange == 4..<6 && log.changes == 1)
+        view.deleteSurroundingText(before: 0, after: 0)
+        view.deleteSurroundingText(before: -5, after: 99)
+        #expect(view.text == "hellwo" && view.selectedRange == 4..<6)
+        // A long text gives a thousand characters each side.
+        view.text = String(repeating: "x", count: 5000)
+        view.selectedRange = 2500..<2500
+        #expect(view.surroundingText.map { $0.text.count == 2000 && $0.caret == 1000 } == true)
+        // A password gives nothing.
+        view.isSecureTextEntry = true
+        #expect(view.surroundingText == nil && view.acceptsLineBreaks)
+    }
 }

@@ -21,6 +21,16 @@ extern const struct wl_interface wp_viewporter_interface;
 extern const struct wl_interface wp_viewport_interface;
 extern const struct wl_interface wp_fractional_scale_manager_v1_interface;
 extern const struct wl_interface wp_fractional_scale_v1_interface;
+extern const struct wl_interface zwp_text_input_manager_v3_interface;
+extern const struct wl_interface zwp_text_input_v3_interface;
+extern const struct wl_interface zwp_primary_selection_device_manager_v1_interface;
+extern const struct wl_interface zwp_primary_selection_device_v1_interface;
+extern const struct wl_interface zwp_primary_selection_offer_v1_interface;
+extern const struct wl_interface zwp_primary_selection_source_v1_interface;
+// Written in input_method.c: input-method-unstable-v2 (wlroots'), whose
+// XML Debian does not carry (the tests' input method).
+extern const struct wl_interface zwp_input_method_manager_v2_interface;
+extern const struct wl_interface zwp_input_method_v2_interface;
 // Written in virtual_input.c: wlroots' virtual pointer and keyboard,
 // whose XML Debian does not carry (the tests' input).
 extern const struct wl_interface zwlr_virtual_pointer_manager_v1_interface;
@@ -38,6 +48,17 @@ STRATA_WL_INTERFACE(wl_pointer_interface)
 STRATA_WL_INTERFACE(wl_keyboard_interface)
 STRATA_WL_INTERFACE(wl_touch_interface)
 STRATA_WL_INTERFACE(wl_output_interface)
+STRATA_WL_INTERFACE(wl_data_device_manager_interface)
+STRATA_WL_INTERFACE(wl_data_device_interface)
+STRATA_WL_INTERFACE(wl_data_source_interface)
+STRATA_WL_INTERFACE(wl_data_offer_interface)
+STRATA_WL_INTERFACE(zwp_text_input_manager_v3_interface)
+STRATA_WL_INTERFACE(zwp_text_input_v3_interface)
+STRATA_WL_INTERFACE(zwp_primary_selection_device_manager_v1_interface)
+STRATA_WL_INTERFACE(zwp_primary_selection_device_v1_interface)
+STRATA_WL_INTERFACE(zwp_primary_selection_source_v1_interface)
+STRATA_WL_INTERFACE(zwp_input_method_manager_v2_interface)
+STRATA_WL_INTERFACE(zwp_input_method_v2_interface)
 STRATA_WL_INTERFACE(xdg_wm_base_interface)
 STRATA_WL_INTERFACE(xdg_surface_interface)
 STRATA_WL_INTERFACE(xdg_toplevel_interface)

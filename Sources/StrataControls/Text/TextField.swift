@@ -51,6 +51,11 @@ open class TextField: TextInputView {
         super.init(frame: frame, text: text, multiline: false)
     }
 
+    /// A field over `layer` (UIKit's `UITextField` draws in its view's layer).
+    package init(frame: Rect, text: String, layer: Layer) {
+        super.init(frame: frame, text: text, multiline: false, layer: layer)
+    }
+
     /// How far the text is scrolled left, to keep the caret in view.
     public var scrollOffset: Double { contentOffset.x }
 

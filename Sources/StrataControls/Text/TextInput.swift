@@ -9,6 +9,25 @@ public enum TextInputEvent: Sendable, Hashable {
     case preedit(String, caret: Int)
     /// `text` is typed, in place of the composition if there is one.
     case commit(String)
+    /// The `before` characters before the selection and the `after`
+    /// characters after it are deleted (an input method correcting what
+    /// was typed), after the composition is taken away.
+    case deleteSurrounding(before: Int, after: Int)
+}
+
+/// The text around the caret that an input method reads to predict and
+/// correct (Wayland's `set_surrounding_text`): a stretch of the text, the
+/// caret's and the selection anchor's character offsets in it.
+public struct TextInputSurrounding: Sendable, Hashable {
+    public var text: String
+    public var caret: Int
+    public var anchor: Int
+
+    public init(text: String, caret: Int, anchor: Int) {
+        self.text = text
+        self.caret = caret
+        self.anchor = anchor
+    }
 }
 
 /// A view that takes text from an input method (`UITextInput`'s core):
@@ -26,6 +45,24 @@ public protocol TextInputClient: AnyObject {
     func unmarkText()
     /// The caret, in the view's coordinates.
     var caretRect: Rect { get }
+    /// The text around the caret, for an input method (nil: none to
+    /// give, as for a password). Default nil.
+    var surroundingText: TextInputSurrounding? { get }
+    /// Deletes `before` characters before the selection and `after`
+    /// after it. Default: nothing.
+    func deleteSurroundingText(before: Int, after: Int)
+    /// Whether the text is a password (an input method then offers no
+    /// suggestions and keeps nothing). Default false.
+    var isSecureTextEntry: Bool { get }
+    /// Whether the text takes line breaks. Default false.
+    var acceptsLineBreaks: Bool { get }
+}
+
+extension TextInputClient {
+    public var surroundingText: TextInputSurrounding? { nil }
+    public func deleteSurroundingText(before: Int, after: Int) {}
+    public var isSecureTextEntry: Bool { false }
+    public var acceptsLineBreaks: Bool { false }
 }
 
 extension InputDispatcher {
@@ -39,6 +76,9 @@ extension InputDispatcher {
             client.setMarkedText(text, selectedRange: caret..<caret)
         case .commit(let text):
             client.insertText(text)
+        case .deleteSurrounding(let before, let after):
+            client.unmarkTextWithoutCommitting()
+            client.deleteSurroundingText(before: max(0, before), after: max(0, after))
         }
         return true
     }
@@ -52,4 +92,9 @@ extension InputDispatcher {
         let a = view.convert(Point(x: r.minX, y: r.minY), to: nil)
         return Rect(x: a.x, y: a.y, width: r.width, height: r.height)
     }
+}
+
+extension TextInputClient {
+    /// Takes the composition away without typing it.
+    func unmarkTextWithoutCommitting() { setMarkedText("", selectedRange: 0..<0) }
 }

@@ -99,9 +99,9 @@ open class TextInputView: View, TextInputClient {
     /// keep the caret in view.
     public internal(set) var contentOffset = Point(x: 0, y: 0)
 
-    init(frame: Rect, text: String, multiline: Bool) {
+    init(frame: Rect, text: String, multiline: Bool, layer: Layer = Layer()) {
         isMultiline = multiline
-        super.init(frame: frame)
+        super.init(frame: frame, layer: layer)
         editableText = EditableText(accepted(text))
         layer.backgroundColor = .white
         layer.cornerRadius = 6
@@ -439,6 +439,33 @@ open class TextInputView: View, TextInputClient {
     /// Commits the composition as it is.
     public func unmarkText() {
         edit { $0.unmarkText() }
+    }
+
+    /// Whether the text takes line breaks (a text view's does).
+    public var acceptsLineBreaks: Bool { isMultiline }
+
+    /// Up to 1,000 characters each side of the selection, with the caret
+    /// and the anchor in them; nil for secure entry.
+    public var surroundingText: TextInputSurrounding? {
+        guard !isSecureTextEntry else { return nil }
+        let selection = editableText.selectedRange, caret = editableText.caret
+        let start = max(0, selection.lowerBound - 1000), end = min(editableText.count, selection.upperBound + 1000)
+        let anchor = caret == selection.lowerBound ? selection.upperBound : selection.lowerBound
+        return TextInputSurrounding(text: editableText.text(in: start..<end), caret: caret - start, anchor: anchor - start)
+    }
+
+    /// Deletes `before` characters before the selection and `after`
+    /// characters after it (held to the text), keeping the selection.
+    public func deleteSurroundingText(before: Int, after: Int) {
+        let selection = editableText.selectedRange
+        let head = max(0, selection.lowerBound - max(0, before))..<selection.lowerBound
+        let tail = selection.upperBound..<min(editableText.count, selection.upperBound + max(0, after))
+        guard !head.isEmpty || !tail.isEmpty else { return }
+        edit { text in
+            if !tail.isEmpty { text.replace(tail, with: "") }
+            if !head.isEmpty { text.replace(head, with: "") }
+            text.selectedRange = head.lowerBound..<(head.lowerBound + selection.count)
+        }
     }
 
     /// Copies the selection to the clipboard (not for secure entry).

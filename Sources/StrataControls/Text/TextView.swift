@@ -1,4 +1,5 @@
 import StrataGraphics
+import StrataLayers
 
 /// What a text view tells its delegate, and asks it (`UITextViewDelegate`).
 /// Every method has a default: allow, do nothing.
@@ -44,6 +45,11 @@ open class TextView: TextInputView {
 
     public init(frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0), text: String = "") {
         super.init(frame: frame, text: text, multiline: true)
+    }
+
+    /// A text view over `layer` (UIKit's `UITextView` draws in its view's layer).
+    package init(frame: Rect, text: String, layer: Layer) {
+        super.init(frame: frame, text: text, multiline: true, layer: layer)
     }
 
     override var asksDelegate: Bool { delegate != nil }
