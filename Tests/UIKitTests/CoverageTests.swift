@@ -205,6 +205,16 @@ func uiKitExamples() {
     let table = UITableView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), style: .plain)
     table.register(UITableViewCell.self, forCellReuseIdentifier: "cell")
     table.reloadData()
+    let field = UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 32))
+    field.placeholder = "Name"
+    field.borderStyle = .roundedRect
+    field.isSecureTextEntry = false
+    field.addAction(UIAction { _ in }, for: .editingChanged)
+    let notes = UITextView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+    notes.text = "Line one\nLine two"
+    notes.font = UIFont.systemFont(ofSize: 14)
+    notes.isEditable = true
+    #expect(field.placeholder == "Name" && notes.text == "Line one\nLine two")
     _ = table.dequeueReusableCell(withIdentifier: "cell", for: IndexPath(row: 0, section: 0)).textLabel
     let controller = UIViewController()
     controller.loadViewIfNeeded()
