@@ -30,6 +30,7 @@ let package = Package(
                 .product(name: "StrataDemos", package: "Strata"),
                 .product(name: "StrataDocuments", package: "Strata"),
                 .product(name: "StrataKit", package: "Strata"),
+                .product(name: "StrataAccessibility", package: "Strata"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         )

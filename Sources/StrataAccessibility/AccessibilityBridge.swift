@@ -90,6 +90,23 @@ public final class AccessibilityBridge {
         return false
     }
 
+    /// Turns assistive technology on (or off) on the session bus at
+    /// `sessionBus` (default: `DBUS_SESSION_BUS_ADDRESS`), as a desktop's
+    /// settings do when a screen reader is turned on: sets
+    /// `org.a11y.Status.IsEnabled`, which starts the accessibility bus.
+    /// - Throws: `AccessibilityBusError` when there is no session bus or
+    ///   it has no accessibility bus launcher (Debian's at-spi2-core).
+    public static func setEnabled(_ enabled: Bool, sessionBus: String? = nil) throws {
+        guard let address = sessionBus ?? ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] else {
+            throw AccessibilityBusError.noSessionBus
+        }
+        let bus = try DBusConnection(address: address)
+        defer { bus.close() }
+        _ = try bus.call(
+            destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.freedesktop.DBus.Properties", member: "Set",
+            arguments: [.string("org.a11y.Status"), .string("IsEnabled"), .variant(signature: "b", .boolean(enabled))], timeout: 20)
+    }
+
     /// Connects to the accessibility bus (its address asked of the session
     /// bus's `org.a11y.Bus`, or `AT_SPI_BUS_ADDRESS`) and embeds the
     /// application in the desktop's tree.

@@ -1,5 +1,6 @@
 internal import CDBus
 import Dispatch
+import Glibc
 
 /// What went wrong talking to a D-Bus bus.
 public enum AccessibilityBusError: Error, Equatable, CustomStringConvertible {
@@ -269,6 +270,17 @@ final class DBusConnection {
     /// Reads what the connection has and dispatches it.
     func pump() {
         guard isOpen else { return }
+        // Nothing to read, send or dispatch: no call into libdbus's locks
+        // (a frame loop pumps every frame).
+        if dbus_connection_get_dispatch_status(connection) != DBUS_DISPATCH_DATA_REMAINS,
+            dbus_connection_has_messages_to_send(connection) == 0
+        {
+            var fd: Int32 = -1
+            if dbus_connection_get_unix_fd(connection, &fd) != 0, fd >= 0 {
+                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                if poll(&p, 1, 0) == 0 { return }
+            }
+        }
         _ = dbus_connection_read_write(connection, 0)
         while dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
     }

@@ -28,11 +28,7 @@ final class AccessibilityDesktop {
         bus = try PrivateSessionBus("a11y")
         do {
             // As the desktop's settings do when a screen reader is turned on.
-            let connection = try DBusConnection(address: bus.address)
-            defer { connection.close() }
-            _ = try connection.call(
-                destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.freedesktop.DBus.Properties", member: "Set",
-                arguments: [.string("org.a11y.Status"), .string("IsEnabled"), .variant(signature: "b", .boolean(true))], timeout: 20)
+            try AccessibilityBridge.setEnabled(true, sessionBus: bus.address)
         } catch {
             bus.stop()
             throw error
@@ -281,8 +277,6 @@ final class AccessibilityDesktop {
         graph.append(0.25)
         let bridge = try AccessibilityBridge(rootView: demo.rootView, name: "Strata graph", sessionBus: desktop.sessionBus)
         defer { bridge.close() }
-        let token = AccessibilityCenter.addListener(for: demo.rootView) { n, v in bridge.post(n, from: v) }
-        defer { AccessibilityCenter.removeListener(token) }
         let ready = NSTemporaryDirectory() + "strata-a11y-live-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { unlink(ready) }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi_read.py").path

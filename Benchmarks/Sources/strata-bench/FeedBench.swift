@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import StrataAccessibility
 @_spi(Benchmarks) import StrataControls
 import StrataDemos
 import StrataGraphics
 import StrataLayers
+import StrataTestSupport
 
 struct FeedBench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,7 +19,12 @@ struct FeedBench: ParsableCommand {
             feed-frame-max-unstolen (the longest frame among those during which a virtual \
             machine's host took no time from its cores, by /proc/stat's steal column), \
             feed-hitch, feed-blank-at-rest, feed-blank-in-motion, feed-fast-fling-drawn, \
-            feed-fast-fling-passed, feed-memory-growth and feed-first-screen.
+            feed-fast-fling-passed, feed-memory-growth and feed-first-screen. With \
+            --accessibility, a screen reader listens throughout: the run starts a D-Bus session \
+            bus of its own with the accessibility bus on, puts the feed on it through \
+            `AccessibilityBridge`, and runs Benchmarks/Peers/atspi_listener.py, which listens \
+            for every event as Orca does and reads the list's shown rows four times a second; \
+            the bridge's answers are counted in the main actor's time.
             """)
 
     @Option(help: "Frames of scripted scrolling in all (the memory figure is taken after them).")
@@ -25,6 +32,9 @@ struct FeedBench: ParsableCommand {
 
     @Flag(help: "Render frames back to back instead of keeping to a 60 Hz clock on the wall.")
     var unpaced = false
+
+    @Flag(help: "Run with a screen reader listening on an accessibility bus of the run's own.")
+    var accessibility = false
 
     func run() throws {
         try MainActor.assumeIsolated {
@@ -37,6 +47,8 @@ struct FeedBench: ParsableCommand {
                 driver.frame()
                 usleep(5000)
             }
+            let listening = accessibility ? try ScreenReaderLoad(root: driver.root) : nil
+            if let listening { driver.beforeFrame = { listening.bridge.answerPendingCalls() } }
             let baseline = residentMB()
             var run = FeedRun(driver: driver)
             run.paced = !unpaced
@@ -46,6 +58,7 @@ struct FeedBench: ParsableCommand {
                 if driver.list.visibleRows.lowerBound > 9000 { driver.list.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: false) }
             }
             let growth = residentMB() - baseline
+            if let listening { FileHandle.standardError.write("  screen reader: \(listening.stop())\n".data(using: .utf8)!) }
             let main = run.frames.map(\.main)
             let seconds = Double(max(1, run.movingFrames)) / 60
             let figures: [(String, Double)] = [
@@ -78,5 +91,54 @@ struct FeedBench: ParsableCommand {
                 "  \(run.frames.count) frames, \(run.movingFrames) moving; cells made \(driver.list.cellsCreated), spare \(driver.list.spareCellCount)\n"
                     .data(using: .utf8)!)
         }
+    }
+}
+
+/// A screen reader on the feed: a session bus with the accessibility bus
+/// on, the feed's bridge, and `atspi_listener.py` reading it.
+@MainActor
+final class ScreenReaderLoad {
+    let bus: PrivateSessionBus
+    let bridge: AccessibilityBridge
+    let listener = Process()
+    let output = Pipe()
+
+    init(root: View) throws {
+        bus = try PrivateSessionBus("bench-a11y")
+        try AccessibilityBridge.setEnabled(true, sessionBus: bus.address)
+        bridge = try AccessibilityBridge(rootView: root, name: "Strata feed bench", sessionBus: bus.address)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Peers/atspi_listener.py")
+            .standardized.path
+        let ready = NSTemporaryDirectory() + "strata-bench-a11y-\(getpid())"
+        unlink(ready)
+        listener.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        listener.arguments = [script, bridge.name, ready]
+        listener.environment = bus.environment
+        listener.standardOutput = output
+        try listener.run()
+        // Answer the reader while it finds the app and starts listening.
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: ready) {
+            guard listener.isRunning, Date() < deadline else {
+                throw ValidationError("the screen reader (atspi_listener.py) did not start: is python3-pyatspi installed?")
+            }
+            bridge.answerPendingCalls()
+            usleep(2000)
+        }
+        unlink(ready)
+    }
+
+    /// Stops the reader; what it did ("events N reads N rows N").
+    func stop() -> String {
+        listener.terminate()
+        // Answer calls it was making while it stops.
+        while listener.isRunning {
+            bridge.answerPendingCalls()
+            usleep(2000)
+        }
+        bridge.close()
+        bus.stop()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -54,10 +54,15 @@ public final class FeedDriver {
         controller.attach(to: list)
     }
 
+    /// Work of the main actor's done at the start of each frame, counted in
+    /// its time (an accessibility bridge answering an assistive tool).
+    public var beforeFrame: (@MainActor () -> Void)?
+
     /// Advances the clock one 60 Hz frame and renders it.
     @discardableResult
     public func frame() -> Frame {
         let t0 = ThreadClock.now(), c0 = ThreadClock.cpuTime()
+        beforeFrame?()
         clock.advance(by: 1.0 / 60)
         host.renderFrame()
         let c1 = ThreadClock.cpuTime()
