@@ -338,6 +338,7 @@ let package = Package(
             name: "StrataX11Tests",
             dependencies: [
                 "CX11", "StrataX11", "StrataX11Testing", "StrataControls", "StrataLayers", "StrataGraphics", "StrataTestSupport",
+                "StrataAccessibility",
             ]
         ),
         .testTarget(

@@ -164,6 +164,43 @@ final class AccessibilityDesktop {
     }
 
     @Test(.enabled(if: AccessibilityDesktop.isInstalled, AccessibilityDesktop.requirement))
+    func tabMovesFocusAndTheReaderHearsIt() throws {
+        let desktop = try AccessibilityDesktop()
+        defer { desktop.stop() }
+        let (root, save, field, _, _) = try scene()
+        let dispatcher = InputDispatcher(rootView: root)
+        let bridge = try AccessibilityBridge(rootView: root, name: "Strata tab test", sessionBus: desktop.sessionBus)
+        defer { bridge.close() }
+        var focused: View?
+        dispatcher.windowFocusObserver = { from, to in
+            bridge.focusDidMove(from: from, to: to)
+            focused = to
+        }
+        #expect(save.becomeFirstResponder())
+        let ready = NSTemporaryDirectory() + "strata-a11y-tab-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { unlink(ready) }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi_read.py").path
+        var pressed = false
+        let (output, _) = try runProgram("/usr/bin/python3", [script, bridge.name, "--text", ready], environment: desktop.environment) {
+            bridge.answerPendingCalls()
+            // Once the reader listens: Tab, from the button to the field.
+            guard !pressed, FileManager.default.fileExists(atPath: ready) else { return }
+            pressed = true
+            dispatcher.send(.key(KeyEvent(.down, key: .tab, timestamp: 0)))
+        }
+        #expect(pressed && field.isFirstResponder && focused === field)
+        let line = output.split(separator: "\n").last.map(String.init) ?? ""
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(output)")
+        let events = json["text"] as? [[Any]] ?? []
+        func heard(_ role: String, _ on: Int) -> Bool {
+            events.contains {
+                ($0.first as? String)?.hasPrefix("object:state-changed:focused") == true && $0[1] as? String == role && $0[2] as? Int == on
+            }
+        }
+        #expect(heard("push button", 0) && heard("entry", 1), "\(events)")
+    }
+
+    @Test(.enabled(if: AccessibilityDesktop.isInstalled, AccessibilityDesktop.requirement))
     func typingIsHeardAsTextAndCaretEvents() throws {
         let desktop = try AccessibilityDesktop()
         defer { desktop.stop() }

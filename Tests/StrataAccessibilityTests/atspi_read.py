@@ -11,7 +11,7 @@ description, states, extents, actions, value and text. Exits with 2 when
 the application does not appear within ten seconds. With --focus, it
 asks the first element of ROLE to take focus (Component.GrabFocus) and
 reports the focus events it then receives, as Orca follows focus. With
---text, it listens for text, caret and description events, writes
+--text, it listens for text, caret, description and focus events, writes
 READY_FILE when it listens, and reports what it hears. With --select, it selects characters
 START to END of the first element of ROLE through the Text interface
 before reading. Text elements report their selections and the word and
@@ -108,9 +108,9 @@ def follow_focus(app, role):
 
 
 def follow_text(ready_file):
-    """Listens for text, caret and description events (a live value's),
-    says it is ready (the file), and reports what it hears within five
-    seconds (until a deletion or a description change)."""
+    """Listens for text, caret, description (a live value's) and focus
+    events, says it is ready (the file), and reports what it hears within
+    five seconds (until a deletion, a description change or a focus)."""
     from gi.repository import GLib
 
     seen = []
@@ -120,7 +120,11 @@ def follow_text(ready_file):
         seen.append([event.type, event.source.getRoleName(), event.detail1, event.detail2, data])
 
     pyatspi.Registry.registerEventListener(
-        on_event, "object:text-changed", "object:text-caret-moved", "object:property-change:accessible-description"
+        on_event,
+        "object:text-changed",
+        "object:text-caret-moved",
+        "object:property-change:accessible-description",
+        "object:state-changed:focused",
     )
     context = GLib.MainContext.default()
     for _ in range(20):
@@ -129,7 +133,11 @@ def follow_text(ready_file):
         f.write("ready")
     deadline = time.time() + 5
     ends = ("object:text-changed:delete", "object:property-change:accessible-description")
-    while time.time() < deadline and not any(e[0].startswith(ends) for e in seen):
+
+    def ended():
+        return any(e[0].startswith(ends) or (e[0].startswith("object:state-changed:focused") and e[2] == 1) for e in seen)
+
+    while time.time() < deadline and not ended():
         context.iteration(False)
         time.sleep(0.01)
     end = time.time() + 0.3

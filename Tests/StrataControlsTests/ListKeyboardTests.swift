@@ -21,7 +21,15 @@ import Testing
         #expect(h.list.isFirstResponder && h.list.focusedRow == 0)
         press(h, .down)
         press(h, .down)
-        #expect(h.list.focusedRow == 2 && h.list.focusRingRect == h.list.rectForRow(2))
+        #expect(h.list.focusedRow == 2 && h.list.focusRingRect == h.list.rectForRow(2).insetBy(dx: 3, dy: 3))
+        // The ring goes round the row: blue just outside its edges.
+        h.frames(2)
+        let image = h.host.makeImage()
+        try? image.writePNG(to: "/tmp/strata-list-focus.png")
+        let row = h.list.rectForRow(2)
+        let y = Int(row.midY), x = 1
+        let p = Array(image.pixels[(y * image.bytesPerRow + x * 4)..<(y * image.bytesPerRow + x * 4 + 4)])
+        #expect(p[2] > 150 && p[0] < 120, "ring pixel \(p)")
         press(h, .enter)
         press(h, .space)
         #expect(h.source.selected == [2, 2])

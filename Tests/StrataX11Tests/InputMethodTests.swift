@@ -1,4 +1,5 @@
 import Foundation
+import StrataAccessibility
 import StrataControls
 import StrataGraphics
 import StrataLayers
@@ -131,6 +132,20 @@ extension X11Tests {
             #expect(field.selectedRange == 2..<2)
             _ = await pump(win, timeout: 0.3) { false }
             try? win.readPixels().writePNG(to: "/tmp/strata-ibus-committed.png")
+            // A screen reader reads what the input method committed, and the caret after it.
+            let reader = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("StrataAccessibilityTests/atspi_read.py").path
+            guard FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher") else { return }
+            let a11y = try PrivateSessionBus("ime-a11y")
+            defer { a11y.stop() }
+            try AccessibilityBridge.setEnabled(true, sessionBus: a11y.address)
+            let bridge = try AccessibilityBridge(rootView: root, name: "Strata IME test", sessionBus: a11y.address)
+            defer { bridge.close() }
+            let (output, _) = try runProgram("/usr/bin/python3", [reader, bridge.name], environment: a11y.environment) {
+                bridge.answerPendingCalls()
+            }
+            let entry = output.range(of: "\"text\": \"\\u4f60\\u597d\", \"caret\": 2")
+            #expect(entry != nil, "the reader printed: \(output)")
         }
     }
 }

@@ -158,10 +158,11 @@ open class ListView: ScrollView {
         if let row = focusedRow { postFocus(row) }
     }
 
-    /// The focused row's frame while it shows, else the list's bounds.
+    /// The focused row's frame while it shows (inset so that the ring
+    /// stays inside a list as wide as its window), else the list's bounds.
     open override var focusRingRect: Rect {
         guard let row = focusedRow, row < numberOfRows else { return bounds }
-        let r = rectForRow(row)
+        let r = rectForRow(row).insetBy(dx: 3, dy: 3)
         return r.intersection(bounds).isEmpty ? bounds : r
     }
 
