@@ -96,9 +96,7 @@ final class TextFieldNode: TextField, ViewBacking, TextFieldDelegate {
 
     func textField(_ field: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString: String) -> Bool {
         guard let owner = textField, let delegate = owner.delegate else { return true }
-        let units = field.editableText.utf16Range(range)
-        return delegate.textField(
-            owner, shouldChangeCharactersIn: NSRange(location: units.lowerBound, length: units.count), replacementString: replacementString)
+        return delegate.textField(owner, shouldChangeCharactersIn: field.nsRange(range), replacementString: replacementString)
     }
     func textFieldDidChange(_ field: TextField) { textField?.sendActions(for: .editingChanged) }
     func textFieldDidChangeSelection(_ field: TextField) {
@@ -226,10 +224,7 @@ open class UITextField: UIControl, UITextInputTraits {
     /// Gives up keyboard focus, unless the delegate says not yet.
     @discardableResult
     open override func resignFirstResponder() -> Bool {
-        guard field.isFirstResponder else { return true }
-        if let delegate, !delegate.textFieldShouldEndEditing(self) { return false }
-        field.resignFirstResponder()
-        return true
+        field.resignFocus { delegate?.textFieldShouldEndEditing(self) ?? true }
     }
 
     /// Types `text` as the keyboard does (`UIKeyInput.insertText`).
@@ -244,13 +239,7 @@ open class UITextField: UIControl, UITextInputTraits {
     /// The selection as a UTF-16 `NSRange` (UIKit's `selectedTextRange`
     /// reduced to offsets).
     open var selectedRange: NSRange {
-        get {
-            let r = field.editableText.utf16Range(field.selectedRange)
-            return NSRange(location: r.lowerBound, length: r.count)
-        }
-        set {
-            guard newValue.location != NSNotFound, newValue.location >= 0, newValue.length >= 0 else { return }
-            field.selectedRange = field.editableText.characterRange(utf16: newValue.location..<(newValue.location + newValue.length))
-        }
+        get { field.utf16SelectedRange }
+        set { field.utf16SelectedRange = newValue }
     }
 }

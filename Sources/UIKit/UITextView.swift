@@ -58,8 +58,7 @@ final class TextViewNode: TextView, ViewBacking, TextViewDelegate {
     func textView(_ view: TextView, shouldChangeTextIn range: Range<Int>, replacementText text: String) -> Bool {
         guard let owner = textView, owner.isEditable else { return false }
         guard let delegate = owner.delegate else { return true }
-        let units = view.editableText.utf16Range(range)
-        return delegate.textView(owner, shouldChangeTextIn: NSRange(location: units.lowerBound, length: units.count), replacementText: text)
+        return delegate.textView(owner, shouldChangeTextIn: view.nsRange(range), replacementText: text)
     }
     func textViewDidChange(_ view: TextView) {
         guard let owner = textView else { return }
@@ -159,10 +158,7 @@ open class UITextView: UIView, UITextInputTraits {
     /// Gives up keyboard focus, unless the delegate says not yet.
     @discardableResult
     open override func resignFirstResponder() -> Bool {
-        guard textNode.isFirstResponder else { return true }
-        if let delegate, !delegate.textViewShouldEndEditing(self) { return false }
-        textNode.resignFirstResponder()
-        return true
+        textNode.resignFocus { delegate?.textViewShouldEndEditing(self) ?? true }
     }
 
     /// Types `text` as the keyboard does (`UIKeyInput.insertText`).
@@ -172,14 +168,8 @@ open class UITextView: UIView, UITextInputTraits {
 
     /// The selection as a UTF-16 `NSRange`.
     open var selectedRange: NSRange {
-        get {
-            let r = textNode.editableText.utf16Range(textNode.selectedRange)
-            return NSRange(location: r.lowerBound, length: r.count)
-        }
-        set {
-            guard newValue.location != NSNotFound, newValue.location >= 0, newValue.length >= 0 else { return }
-            textNode.selectedRange = textNode.editableText.characterRange(utf16: newValue.location..<(newValue.location + newValue.length))
-        }
+        get { textNode.utf16SelectedRange }
+        set { textNode.utf16SelectedRange = newValue }
     }
 
     /// Scrolls so that `range` (UTF-16) shows: the caret goes to its start.
