@@ -187,3 +187,40 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         #expect(canvas.bitmap[15, 3] == px(blue))
     }
 }
+
+/// The lookup table every gradient fill makes, stepped in fixed point,
+/// against each entry worked out alone (`color(at:)`, premultiplied).
+@Suite struct GradientTableTests {
+    @Test func everyEntryMatchesTheColourAtItsPlace() {
+        var random = SplitMix64(seed: 42)
+        func unit() -> Double { Double(random.next() >> 11) * 0x1p-53 }
+        for n in 0..<300 {
+            // One to five stops, in order, some at the ends, some coinciding.
+            let count = 1 + Int(random.next() % 5)
+            var places = (0..<count).map { _ in unit() }.sorted()
+            if n % 3 == 0 { places[0] = 0 }
+            if n % 5 == 0 { places[count - 1] = 1 }
+            if n % 7 == 0, count > 2 { places[2] = places[1] }
+            let stops = places.map { Gradient.Stop(color: Color(red: unit(), green: unit(), blue: unit(), alpha: unit()), location: $0) }
+            let gradient = Gradient(stops: stops)
+            let alpha = n % 4 == 0 ? 1 : unit()
+            let table = gradient.lookupTable(alpha: alpha)
+            #expect(table.count == 256)
+            for i in 0..<256 {
+                var c = gradient.color(at: Double(i) / 255)
+                c.alpha *= alpha
+                let want = c.premultipliedPixel, got = Pixel(packed: table[i])
+                let off = [Int(want.r) - Int(got.r), Int(want.g) - Int(got.g), Int(want.b) - Int(got.b), Int(want.a) - Int(got.a)]
+                #expect(off.allSatisfy { abs($0) <= 1 }, "gradient \(n), entry \(i): \(want) against \(got)")
+            }
+        }
+        // Stops outside 0...1, and none.
+        let outside = Gradient(stops: [.init(color: .white, location: -0.5), .init(color: .black, location: 1.5)])
+        let table = outside.lookupTable(alpha: 1)
+        for i in [0, 100, 255] {
+            let want = outside.color(at: Double(i) / 255).premultipliedPixel, got = Pixel(packed: table[i])
+            #expect(abs(Int(want.r) - Int(got.r)) <= 1 && want.a == got.a, "entry \(i): \(want) against \(got)")
+        }
+        #expect(Gradient(stops: []).lookupTable(alpha: 1) == [UInt32](repeating: 0, count: 256))
+    }
+}

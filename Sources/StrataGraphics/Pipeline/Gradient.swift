@@ -66,11 +66,82 @@ public struct Gradient: Sendable, Hashable {
 
     /// 256 premultiplied pixels sampling 0...1, entry i at t = i / 255, each
     /// multiplied by `alpha`: what the shaders look up, so a pixel costs one load.
+    ///
+    /// Every call to fill with a gradient makes one, so it walks the stops
+    /// once, segment by segment, with the same arithmetic as
+    /// `color(at:)` and `Color.premultipliedPixel` (the same bytes), and
+    /// makes no `Color` on the way.
     func lookupTable(alpha: Double) -> [UInt32] {
-        (0..<256).map { i in
-            var c = color(at: Double(i) / 255)
-            c.alpha *= alpha
-            return c.premultipliedPixel.packed
+        guard let first = stops.first, let last = stops.last else { return [UInt32](repeating: 0, count: 256) }
+        return [UInt32](unsafeUninitializedCapacity: 256) { out, count in
+            // `Color.byte` and `Pixel.multiply` in 32 bits: the same values,
+            // without the narrowing conversions' checks.
+            @inline(__always) func byte(_ v: Double) -> UInt32 {
+                guard v > 0 else { return 0 }
+                if v >= 1 { return 255 }
+                let x = v * 255
+                let r = UInt32(truncatingIfNeeded: Int(x + 0.5))
+                return Double(r) - x > 0.5 ? r - 1 : r
+            }
+            @inline(__always) func times(_ x: UInt32, _ y: UInt32) -> UInt32 {
+                let t = x * y + 128
+                return (t + (t >> 8)) >> 8
+            }
+            @inline(__always) func pack(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> UInt32 {
+                let a8 = byte(a * alpha)
+                return times(byte(r), a8) | times(byte(g), a8) << 8 | times(byte(b), a8) << 16 | a8 << 24
+            }
+            let before = pack(first.color.red, first.color.green, first.color.blue, first.color.alpha)
+            let after = pack(last.color.red, last.color.green, last.color.blue, last.color.alpha)
+            var i = 0
+            // Before the first stop, the first colour.
+            while i < 256, !(Double(i) / 255 > first.location) {
+                out[i] = before
+                i += 1
+            }
+            // Segment by segment: each entry's straight colour is the
+            // segment's start plus a step per entry, in 16.16 fixed point of
+            // 0...255 (alpha times the canvas's), with no division per
+            // entry; then premultiplied as `Pixel.multiply` does.
+            for segment in stops.indices.dropFirst() where i < 256 {
+                let a = stops[segment - 1], b = stops[segment]
+                let span = b.location - a.location
+                // The entries of this segment: t = i / 255 in (a, b], below the last stop.
+                @inline(__always) func inSegment(_ j: Int) -> Bool {
+                    let t = Double(j) / 255
+                    return t < last.location && !(b.location < t)
+                }
+                // Found from the stop's place, then checked as each entry is.
+                var end = min(256, max(i, Int(min(max(b.location, 0), 1) * 255) + 1))
+                while end < 256, inSegment(end) { end += 1 }
+                while end > i, !inSegment(end - 1) { end -= 1 }
+                guard end > i else { continue }
+                let scale = 255.0 * 65536
+                let (r0, g0, b0, a0) = (a.color.red, a.color.green, a.color.blue, a.color.alpha * alpha)
+                let (dr, dg, db, da) = (b.color.red - r0, b.color.green - g0, b.color.blue - b0, b.color.alpha * alpha - a0)
+                let f0 = span > 0 ? (Double(i) / 255 - a.location) / span : 1
+                let df = span > 0 ? 1 / (255 * span) : 0
+                @inline(__always) func fixed(_ v: Double) -> Int { Int((v * scale).rounded()) }
+                var fr = fixed(r0 + dr * f0) + 32768, fg = fixed(g0 + dg * f0) + 32768
+                var fb = fixed(b0 + db * f0) + 32768, fa = fixed(a0 + da * f0) + 32768
+                let sr = fixed(dr * df), sg = fixed(dg * df), sb = fixed(db * df), sa = fixed(da * df)
+                @inline(__always) func level(_ v: Int) -> UInt32 { UInt32(truncatingIfNeeded: min(max(v >> 16, 0), 255)) }
+                while i < end {
+                    let a8 = level(fa)
+                    out[i] = times(level(fr), a8) | times(level(fg), a8) << 8 | times(level(fb), a8) << 16 | a8 << 24
+                    fr &+= sr
+                    fg &+= sg
+                    fb &+= sb
+                    fa &+= sa
+                    i += 1
+                }
+            }
+            // From the last stop on, the last colour.
+            while i < 256 {
+                out[i] = after
+                i += 1
+            }
+            count = 256
         }
     }
 }
