@@ -34,6 +34,8 @@ final class WaylandClipboard: Clipboard {
     private let primary = Selection()
     /// The serial of the latest input event, which a new selection needs.
     var serial: () -> UInt32 = { 0 }
+    /// How long a paste waits for the other program's text, in seconds.
+    var readTimeout = 1.0
 
     /// Text types, best first.
     static let textTypes = ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain", "TEXT", "STRING"]
@@ -172,7 +174,7 @@ final class WaylandClipboard: Clipboard {
         offer.object.send(isPrimary ? 0 : 1, [.string(type), .fd(fds[1])])
         connection.flush()
         close(fds[1])
-        Self.read(fds[0], done)
+        Self.read(fds[0], timeout: readTimeout, done)
     }
 
     /// Writes `text` to `fd` and closes it, off the main actor (a slow
@@ -206,13 +208,13 @@ final class WaylandClipboard: Clipboard {
     }()
 
     /// Reads `fd` to its end on the main queue without blocking, then
-    /// hands the text on (nil when nothing came within a second or it is
-    /// not UTF-8; at most 64 MB are kept).
-    private static func read(_ fd: Int32, _ done: @escaping @MainActor (String?) -> Void) {
+    /// hands the text on (nil when nothing came within `timeout` seconds or
+    /// it is not UTF-8; at most 64 MB are kept).
+    private static func read(_ fd: Int32, timeout: Double, _ done: @escaping @MainActor (String?) -> Void) {
         let state = ReadState(fd: fd, done: done)
         state.source.setEventHandler { MainActor.assumeIsolated { state.readAvailable() } }
         state.source.resume()
-        DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+        DispatchQueue.main.asyncAfter(deadline: .now() + max(0, timeout)) {
             MainActor.assumeIsolated { state.finish(nil) }
         }
     }

@@ -70,7 +70,7 @@ import Testing
         await pump([window], method) { field.text == "你们" }
         #expect(field.text == "你们")
         // Focus leaves the field: the method is deactivated.
-        _ = field.resignFirstResponder()
+        field.resignFirstResponder()
         await pump([window], method) { !method.isActive }
         #expect(!method.isActive)
         // A password field is told as one.
@@ -112,7 +112,10 @@ import Testing
         #expect(
             b.clipboard?.offeredTypes(primary: false)?.contains("text/plain;charset=utf-8") == true,
             "\(String(describing: b.clipboard?.offeredTypes(primary: false)))")
-        // Read through pipes the first window writes: each read answers once.
+        // Read through pipes the first window writes: each read answers once
+        // (the first window answers only when the pump gets to it, which other
+        // tests can hold up: the wait is long).
+        b.clipboard?.readTimeout = 20
         var pasted: String?? = nil
         var primary: String?? = nil
         b.dispatcher?.clipboard.readString(primary: false) { pasted = .some($0) }
@@ -123,6 +126,13 @@ import Testing
         to.paste()
         await pump([a, b]) { to.text == "copied" }
         #expect(to.text == "copied")
+        // The copying window gone, the selection is empty: a paste gives nothing.
+        a.close()
+        await pump([b]) { b.clipboard?.offeredTypes(primary: false) == nil }
+        var empty: String?? = nil
+        b.dispatcher?.clipboard.readString(primary: false) { empty = .some($0) }
+        await pump([b]) { empty != nil }
+        #expect(empty == .some(nil) && to.text == "copied")
     }
 
     @Test func byteOffsetsBecomeCharacters() {
@@ -160,7 +170,7 @@ import Testing
         let bridge = try #require(window.accessibilityBridge)
         #expect(bridge.name == "strata-a11y")
         // Keyboard focus moves are told to the bridge (no error, and it stays open).
-        _ = field.resignFirstResponder()
+        field.resignFirstResponder()
         _ = field.becomeFirstResponder()
         window.close()
         #expect(window.accessibilityBridge == nil)
