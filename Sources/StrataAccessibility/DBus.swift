@@ -1,6 +1,7 @@
 internal import CDBus
 import Dispatch
 import Glibc
+import StrataFoundation
 
 /// What went wrong talking to a D-Bus bus.
 public enum AccessibilityBusError: Error, Equatable, CustomStringConvertible {
@@ -157,7 +158,7 @@ struct DBusArguments {
 @MainActor
 final class DBusConnection {
     private let connection: OpaquePointer
-    private var source: DispatchSourceRead?
+    private var source: DescriptorWatch?
     /// The connection's unique name on the bus (":1.42").
     let uniqueName: String
     /// Handles a method call; returns its reply's values, or an error name
@@ -260,10 +261,7 @@ final class DBusConnection {
         _ = dbus_connection_register_fallback(connection, prefix, &table, box.toOpaque())
         var fd: Int32 = -1
         guard dbus_connection_get_unix_fd(connection, &fd) != 0, fd >= 0 else { return }
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
-        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.pump() } }
-        source.resume()
-        self.source = source
+        source = DescriptorWatch(fd, for: .readable, queue: .main) { [weak self] in MainActor.assumeIsolated { self?.pump() } }
         pump()
     }
 

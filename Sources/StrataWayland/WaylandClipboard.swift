@@ -36,6 +36,8 @@ final class WaylandClipboard: Clipboard {
     var serial: () -> UInt32 = { 0 }
     /// How long a paste waits for the other program's text, in seconds.
     var readTimeout = 1.0
+    /// Pastes this window's selections have answered (tests look).
+    private(set) var pastesServed = 0
 
     /// Text types, best first.
     static let textTypes = ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain", "TEXT", "STRING"]
@@ -142,6 +144,7 @@ final class WaylandClipboard: Clipboard {
                 return
             }
             if opcode == sendEvent {
+                self?.pastesServed += 1
                 Self.write(selection.text ?? "", to: args.fd(1))
             } else if opcode == cancelledEvent {
                 // Another program took the selection.
@@ -149,7 +152,6 @@ final class WaylandClipboard: Clipboard {
                 selection.source = nil
                 selection.text = nil
             }
-            _ = self
         }
         selection.source?.destroy(request: 1)
         selection.source = source
@@ -177,24 +179,61 @@ final class WaylandClipboard: Clipboard {
         Self.read(fds[0], timeout: readTimeout, done)
     }
 
-    /// Writes `text` to `fd` and closes it, off the main actor (a slow
-    /// reader must not hold the window). A reader that went away makes
-    /// the write fail, not end the process: SIGPIPE is ignored from the
-    /// first paste served, where nothing else handles it.
+    /// Writes `text` to `fd` and closes it, without blocking: what the pipe
+    /// takes at once is written now (all of a usual paste), the rest as the
+    /// reader drains it, on the main queue; a reader that stops for ten
+    /// seconds is given up on. A reader that went away makes the write
+    /// fail, not end the process: SIGPIPE is ignored from the first paste
+    /// served, where nothing else handles it.
     private static func write(_ text: String, to fd: Int32) {
         ignoreBrokenPipes
-        let bytes = Array(text.utf8)
-        DispatchQueue.global().async {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-            var offset = 0
-            bytes.withUnsafeBytes { b in
-                while offset < b.count {
-                    let n = Glibc.write(fd, b.baseAddress! + offset, b.count - offset)
-                    if n < 0, errno == EINTR { continue }
-                    if n <= 0 { break }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        let state = WriteState(fd: fd, bytes: Array(text.utf8))
+        guard !state.writeAvailable() else { return }
+        state.watch = DescriptorWatch(fd, for: .writable, queue: .main) { MainActor.assumeIsolated { _ = state.writeAvailable() } }
+        if state.watch == nil { state.finish() }
+        DispatchQueue.main.asyncAfter(deadline: .now() + 10) {
+            MainActor.assumeIsolated { state.finish() }
+        }
+    }
+
+    /// A write under way: the pipe, the bytes and how far they went.
+    @MainActor
+    private final class WriteState {
+        let fd: Int32
+        let bytes: [UInt8]
+        var offset = 0
+        var finished = false
+        /// Set once the pipe was full: writes the rest as it drains.
+        var watch: DescriptorWatch?
+
+        init(fd: Int32, bytes: [UInt8]) {
+            self.fd = fd
+            self.bytes = bytes
+        }
+
+        /// Writes what the pipe takes; whether the write is over.
+        func writeAvailable() -> Bool {
+            while !finished, offset < bytes.count {
+                let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+                if n > 0 {
                     offset += n
+                } else if n < 0, errno == EINTR {
+                    continue
+                } else if n < 0, errno == EAGAIN {
+                    return false
+                } else {
+                    break
                 }
             }
+            finish()
+            return true
+        }
+
+        func finish() {
+            guard !finished else { return }
+            finished = true
+            watch?.cancel()
             close(fd)
         }
     }
@@ -212,8 +251,8 @@ final class WaylandClipboard: Clipboard {
     /// it is not UTF-8; at most 64 MB are kept).
     private static func read(_ fd: Int32, timeout: Double, _ done: @escaping @MainActor (String?) -> Void) {
         let state = ReadState(fd: fd, done: done)
-        state.source.setEventHandler { MainActor.assumeIsolated { state.readAvailable() } }
-        state.source.resume()
+        state.watch = DescriptorWatch(fd, for: .readable, queue: .main) { MainActor.assumeIsolated { state.readAvailable() } }
+        guard state.watch != nil else { return state.finish(nil) }
         DispatchQueue.main.asyncAfter(deadline: .now() + max(0, timeout)) {
             MainActor.assumeIsolated { state.finish(nil) }
         }
@@ -223,7 +262,7 @@ final class WaylandClipboard: Clipboard {
     @MainActor
     private final class ReadState {
         let fd: Int32
-        let source: any DispatchSourceRead
+        var watch: DescriptorWatch?
         let done: @MainActor (String?) -> Void
         var data: [UInt8] = []
         var finished = false
@@ -231,7 +270,6 @@ final class WaylandClipboard: Clipboard {
         init(fd: Int32, done: @escaping @MainActor (String?) -> Void) {
             self.fd = fd
             self.done = done
-            source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
         }
 
         func readAvailable() {
@@ -252,7 +290,7 @@ final class WaylandClipboard: Clipboard {
         func finish(_ text: String?) {
             guard !finished else { return }
             finished = true
-            source.cancel()
+            watch?.cancel()
             close(fd)
             done(text)
         }

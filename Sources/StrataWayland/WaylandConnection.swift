@@ -2,6 +2,7 @@ internal import CWaylandClient
 internal import CWaylandProtocols
 import Dispatch
 import Foundation
+import StrataFoundation
 
 /// Why a Wayland window could not be opened, or stopped.
 public enum WaylandError: Error, CustomStringConvertible, Equatable {
@@ -53,7 +54,7 @@ final class WaylandConnection {
     private(set) var outputs: [OpaquePointer: (object: WaylandObject, name: UInt32, scale: Int)] = [:]
     /// Called when an output's scale changes.
     var outputsChanged: (() -> Void)?
-    private var source: DispatchSourceRead?
+    private var source: DescriptorWatch?
     /// Why the connection broke, once it has.
     private(set) var failure: String?
     /// Whether `disconnect()` has not run yet.
@@ -153,13 +154,9 @@ final class WaylandConnection {
 
     /// Reads events whenever the socket has some, on the main queue.
     private func startReading() {
-        let fd = wl_display_get_fd(display)
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
-        source.setEventHandler { [weak self] in
+        source = DescriptorWatch(wl_display_get_fd(display), for: .readable, queue: .main) { [weak self] in
             MainActor.assumeIsolated { self?.readAndDispatch() }
         }
-        source.resume()
-        self.source = source
         flush()
     }
 

@@ -125,7 +125,7 @@ public final class Window {
     var inputMethodSpot: (x: Int16, y: Int16)?
     /// Whether the input context has focus (a text client is focused).
     var inputContextFocused = false
-    var eventSource: DispatchSourceRead?
+    var eventSource: DescriptorWatch?
     var timer: DispatchSourceTimer?
     /// When frames are due: the policy every windowing backend shares.
     var frames: FrameScheduler
@@ -279,8 +279,7 @@ public final class Window {
     }
 
     func startSources() {
-        let source = DispatchSource.makeReadSource(fileDescriptor: strata_x_connection_number(display), queue: .main)
-        source.setEventHandler { [weak self] in
+        eventSource = DescriptorWatch(strata_x_connection_number(display), for: .readable, queue: .main) { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
                 let before = self.inputCount
@@ -288,8 +287,6 @@ public final class Window {
                 self.scheduleFrames(afterInput: self.inputCount != before)
             }
         }
-        source.resume()
-        eventSource = source
         let timer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
         timer.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.timerFired() }

@@ -68,12 +68,12 @@ final class AccessibilityDesktop {
 
     func read(_ bridge: AccessibilityBridge, _ desktop: AccessibilityDesktop, _ actions: [String] = []) throws -> [String: Any] {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi_read.py").path
-        let (output, _) = try runProgram("/usr/bin/python3", [script, bridge.name] + actions, environment: desktop.environment) {
+        let (output, status) = try runProgram("/usr/bin/python3", [script, bridge.name] + actions, environment: desktop.environment) {
             bridge.answerPendingCalls()
         }
         let line = output.split(separator: "\n").last.map(String.init) ?? ""
-        let json = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        return try #require(json, "the reader printed: \(output)")
+        let json = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        return try #require(json, "the reader printed (exit status \(status)): \(output)")
     }
 
     func children(_ node: [String: Any]) -> [[String: Any]] { node["children"] as? [[String: Any]] ?? [] }
@@ -181,7 +181,9 @@ final class AccessibilityDesktop {
         defer { unlink(ready) }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi_read.py").path
         var pressed = false
-        let (output, _) = try runProgram("/usr/bin/python3", [script, bridge.name, "--text", ready], environment: desktop.environment) {
+        let (output, _) = try runProgram(
+            "/usr/bin/python3", [script, bridge.name, "--text", ready], environment: desktop.environment
+        ) {
             bridge.answerPendingCalls()
             // Once the reader listens: Tab, from the button to the field.
             guard !pressed, FileManager.default.fileExists(atPath: ready) else { return }
@@ -213,7 +215,9 @@ final class AccessibilityDesktop {
         defer { unlink(ready) }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi_read.py").path
         var typed = false
-        let (output, _) = try runProgram("/usr/bin/python3", [script, bridge.name, "--text", ready], environment: desktop.environment) {
+        let (output, _) = try runProgram(
+            "/usr/bin/python3", [script, bridge.name, "--text", ready], environment: desktop.environment
+        ) {
             bridge.answerPendingCalls()
             // Once the reader listens: type "!" after "Ada", then delete the "A".
             guard !typed, FileManager.default.fileExists(atPath: ready) else { return }
@@ -318,7 +322,9 @@ final class AccessibilityDesktop {
         defer { unlink(ready) }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi_read.py").path
         var appended = 0
-        let (output, _) = try runProgram("/usr/bin/python3", [script, bridge.name, "--text", ready], environment: desktop.environment) {
+        let (output, _) = try runProgram(
+            "/usr/bin/python3", [script, bridge.name, "--text", ready], environment: desktop.environment
+        ) {
             bridge.answerPendingCalls()
             // Once the reader listens, samples keep arriving.
             guard FileManager.default.fileExists(atPath: ready), appended < 400 else { return }

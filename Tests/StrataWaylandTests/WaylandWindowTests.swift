@@ -1,3 +1,4 @@
+import CWaylandClient
 import Foundation
 import StrataGraphics
 import StrataLayers
@@ -314,20 +315,46 @@ import Testing
 
 @MainActor
 @Suite(.serialized) struct WaylandConnectionLifetimeTests {
-    func openDescriptors() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count }
+    /// What each open descriptor of the process refers to ("socket:[1234]").
+    func openFiles() -> Set<String> {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return Set(fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") })
+    }
+
+    /// The socket of `connection`, as `openFiles` names it.
+    func socket(of connection: WaylandConnection) -> String? {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(wl_display_get_fd(connection.display))")
+    }
+
+    /// Whether none of `sockets` is open, once the main queue has run the
+    /// watches' cancellations (where their duplicates close), within two
+    /// seconds. Named sockets, not counted descriptors: other tests open
+    /// and close files meanwhile.
+    func closed(_ sockets: Set<String>) async -> Bool {
+        for _ in 0..<200 {
+            if openFiles().isDisjoint(with: sockets) { return true }
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+        return false
+    }
 
     /// A connection let go without being closed (a window whose opening
     /// failed after connecting) ends itself: no socket is left open.
-    @Test func connectionsLetGoCloseTheirSockets() throws {
+    @Test func connectionsLetGoCloseTheirSockets() async throws {
         let weston = try HeadlessWeston()
         defer { weston.stop() }
-        let before = try openDescriptors()
-        for _ in 0..<20 { _ = try WaylandConnection(name: weston.socketPath) }
-        #expect(try openDescriptors() == before)
+        var sockets: Set<String> = []
+        for _ in 0..<20 {
+            let connection = try WaylandConnection(name: weston.socketPath)
+            sockets.insert(try #require(socket(of: connection)))
+        }
+        #expect(sockets.count == 20)
+        #expect(await closed(sockets))
         // Closed, then let go: ended once.
-        let closed = try WaylandConnection(name: weston.socketPath)
-        closed.disconnect()
-        closed.disconnect()
-        #expect(try openDescriptors() == before)
+        let closing = try WaylandConnection(name: weston.socketPath)
+        let last = try #require(socket(of: closing))
+        closing.disconnect()
+        closing.disconnect()
+        #expect(await closed([last]))
     }
 }
