@@ -158,7 +158,7 @@ let package = Package(
         ),
         .target(
             name: "StrataAccessibility",
-            dependencies: ["CDBus", "StrataControls", "StrataGraphics"]
+            dependencies: ["CDBus", "StrataControls", "StrataFoundation", "StrataGraphics"]
         ),
         .systemLibrary(
             name: "CX11",

@@ -11,12 +11,15 @@ extension TextInputView {
     }
 
     /// The selection as a UTF-16 `NSRange`; set, a range that is not
-    /// found or negative is ignored, one inside a character takes it in.
+    /// found or negative is ignored, one inside a character takes it in,
+    /// one past the text ends at its end.
     var utf16SelectedRange: NSRange {
         get { nsRange(selectedRange) }
         set {
             guard newValue.location != NSNotFound, newValue.location >= 0, newValue.length >= 0 else { return }
-            selectedRange = editableText.characterRange(utf16: newValue.location..<(newValue.location + newValue.length))
+            // A range reaching past Int's end (NSRange's values are unchecked) is held to the text.
+            let (end, overflow) = newValue.location.addingReportingOverflow(newValue.length)
+            selectedRange = editableText.characterRange(utf16: newValue.location..<(overflow ? Int.max : end))
         }
     }
 

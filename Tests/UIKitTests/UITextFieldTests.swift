@@ -85,6 +85,11 @@ final class TextDelegateLog: UITextFieldDelegate, UITextViewDelegate {
         // A disabled field takes no focus; bad ranges are ignored.
         field.isEnabled = false
         #expect(!field.becomeFirstResponder())
+        field.text = "ab"
+        field.selectedRange = NSRange(location: 1, length: Int.max)
+        #expect(field.selectedRange == NSRange(location: 1, length: 1))
+        field.selectedRange = NSRange(location: Int.max - 1, length: 5)
+        #expect(field.selectedRange == NSRange(location: 2, length: 0))
         field.selectedRange = NSRange(location: NSNotFound, length: 0)
         field.text = nil
         #expect(field.text == "" && !field.hasText)

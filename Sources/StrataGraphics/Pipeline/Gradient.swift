@@ -74,25 +74,13 @@ public struct Gradient: Sendable, Hashable {
     func lookupTable(alpha: Double) -> [UInt32] {
         guard let first = stops.first, let last = stops.last else { return [UInt32](repeating: 0, count: 256) }
         return [UInt32](unsafeUninitializedCapacity: 256) { out, count in
-            // `Color.byte` and `Pixel.multiply` in 32 bits: the same values,
-            // without the narrowing conversions' checks.
-            @inline(__always) func byte(_ v: Double) -> UInt32 {
-                guard v > 0 else { return 0 }
-                if v >= 1 { return 255 }
-                let x = v * 255
-                let r = UInt32(truncatingIfNeeded: Int(x + 0.5))
-                return Double(r) - x > 0.5 ? r - 1 : r
+            // The end colours, premultiplied as every entry is.
+            @inline(__always) func packed(_ color: Color) -> UInt32 {
+                var c = color
+                c.alpha *= alpha
+                return c.premultipliedPixel.packed
             }
-            @inline(__always) func times(_ x: UInt32, _ y: UInt32) -> UInt32 {
-                let t = x * y + 128
-                return (t + (t >> 8)) >> 8
-            }
-            @inline(__always) func pack(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> UInt32 {
-                let a8 = byte(a * alpha)
-                return times(byte(r), a8) | times(byte(g), a8) << 8 | times(byte(b), a8) << 16 | a8 << 24
-            }
-            let before = pack(first.color.red, first.color.green, first.color.blue, first.color.alpha)
-            let after = pack(last.color.red, last.color.green, last.color.blue, last.color.alpha)
+            let before = packed(first.color), after = packed(last.color)
             var i = 0
             // Before the first stop, the first colour.
             while i < 256, !(Double(i) / 255 > first.location) {
@@ -125,10 +113,12 @@ public struct Gradient: Sendable, Hashable {
                 var fr = fixed(r0 + dr * f0) + 32768, fg = fixed(g0 + dg * f0) + 32768
                 var fb = fixed(b0 + db * f0) + 32768, fa = fixed(a0 + da * f0) + 32768
                 let sr = fixed(dr * df), sg = fixed(dg * df), sb = fixed(db * df), sa = fixed(da * df)
-                @inline(__always) func level(_ v: Int) -> UInt32 { UInt32(truncatingIfNeeded: min(max(v >> 16, 0), 255)) }
+                @inline(__always) func level(_ v: Int) -> UInt8 { UInt8(truncatingIfNeeded: min(max(v >> 16, 0), 255)) }
                 while i < end {
                     let a8 = level(fa)
-                    out[i] = times(level(fr), a8) | times(level(fg), a8) << 8 | times(level(fb), a8) << 16 | a8 << 24
+                    out[i] =
+                        Pixel(r: Pixel.multiply(level(fr), a8), g: Pixel.multiply(level(fg), a8), b: Pixel.multiply(level(fb), a8), a: a8)
+                        .packed
                     fr &+= sr
                     fg &+= sg
                     fb &+= sb
