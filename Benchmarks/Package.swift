@@ -12,9 +12,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
+        // The streaming benchmark's data generator, vectorised.
+        .target(name: "CBenchData"),
         .executableTarget(
             name: "strata-bench",
             dependencies: [
+                "CBenchData",
                 .product(name: "StrataGraphics", package: "Strata"),
                 .product(name: "StrataText", package: "Strata"),
                 .product(name: "StrataLayers", package: "Strata"),

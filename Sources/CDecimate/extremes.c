@@ -71,8 +71,15 @@ void strata_extremes_avx2(const double *y, long start, long end, long *low, long
 
 int strata_has_avx2(void) {
 #if defined(__x86_64__)
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") ? 1 : 0;
+    // Asked once (threads asking at once all store the same answer).
+    static int known = -1;
+    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (answer < 0) {
+        __builtin_cpu_init();
+        answer = __builtin_cpu_supports("avx2") ? 1 : 0;
+        __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
+    }
+    return answer;
 #else
     return 0;
 #endif

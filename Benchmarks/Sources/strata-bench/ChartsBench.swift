@@ -12,7 +12,12 @@ struct ChartsBench: ParsableCommand {
             Prints `strata CASE MEDIAN_MS CHECKSUM` for m4-1M, m4-10M and minmax-10M: \
             M4 (or MinMax) of DECIMATE.md's random walk to 1,920 columns on one core, \
             the checksum being the exact sum of the indices, as decimate.py prints it \
-            for tsdownsample. The series is generated first and not timed.
+            for tsdownsample. The series is generated first and not timed. \
+            The streaming record, stream-fifo-5x100k, stream-fifo-5x1M and stream-fifo-5x10M, \
+            prints `strata CASE FRAMES_PER_SECOND POINTS_PER_SECOND` (and CASE-memory, the MB \
+            the case added): five series in a FIFO of N points, N / 10 new points a series a \
+            frame, every frame drawn and composited at 1920 × 1080, on one core (these cases \
+            run last and pin the process to one processor).
             """)
 
     @Option(help: "Timed runs per case (after two warm-ups).")
@@ -23,6 +28,12 @@ struct ChartsBench: ParsableCommand {
 
     @Option(help: "Frames per streaming case.")
     var frames = 600
+
+    @Option(help: "Frames per round of the stream-fifo cases.")
+    var fifoFrames = 60
+
+    @Option(help: "Rounds of the stream-fifo cases (the median frame rate is printed).")
+    var fifoRounds = 3
 
     @Option(help: "Writes the line-chart cases' last pictures to DIR/strata-CASE.png.")
     var png: String?
@@ -38,12 +49,24 @@ struct ChartsBench: ParsableCommand {
     @Option(help: .hidden)
     var out: String?
 
+    /// A child run of the stream-fifo cases, on one processor.
+    @Flag(help: .hidden)
+    var pinned = false
+
     func run() throws {
         if let chartFile, let out {
             try MainActor.assumeIsolated { try CSVChart.write(CSVChart.Request(file: chartFile), to: out) }
             return
         }
         let selection = CaseSelection(cases)
+        if pinned {
+            try MainActor.assumeIsolated {
+                try StreamFIFOBench.run(frames: fifoFrames, rounds: fifoRounds, png: png, selection: selection) { name, fps, points in
+                    print("strata \(name) \(String(format: "%.2f", fps)) \(String(format: "%.0f", points))")
+                }
+            }
+            return
+        }
         let runs = selection.runs, report = selection.report
         try MainActor.assumeIsolated {
             // The 10M case first: its memory is measured before other cases
@@ -86,6 +109,10 @@ struct ChartsBench: ParsableCommand {
             let ms = medianMilliseconds(repeat: self.repeat) { result = method(y) }
             print("strata \(name) \(String(format: "%.3f", ms)) \(result.reduce(0, +))")
         }
+        // Each in a child process on one processor.
+        var fifoArguments = ["--fifo-frames", "\(fifoFrames)", "--fifo-rounds", "\(fifoRounds)"]
+        if let png { fifoArguments += ["--png", png] }
+        try MainActor.assumeIsolated { try StreamFIFOBench.runPinned(arguments: fifoArguments, selection: selection) }
     }
 }
 

@@ -1,3 +1,5 @@
+internal import CDecimate
+
 /// A bounded ring of samples that counts every sample ever appended, so that
 /// code can index samples as if none were ever dropped.
 ///
@@ -79,7 +81,66 @@ public final class SampleBuffer {
 
     /// Appends samples in order.
     public func append(contentsOf values: some Sequence<Double>) {
-        for v in values { append(v) }
+        let done: Void? = values.withContiguousStorageIfAvailable { append(contentsOf: $0) }
+        if done == nil {
+            for v in values { append(v) }
+        }
+    }
+
+    /// Appends samples in order, copied a chunk at a time, each run of 64
+    /// summarised as it fills: for appends of many samples at once (a
+    /// sensor's block, a frame's worth of a fast stream), several times
+    /// faster than one at a time.
+    public func append(contentsOf values: UnsafeBufferPointer<Double>) {
+        append(values, replacingNonFinite: false)
+    }
+
+    /// Appends `values`; with `replacingNonFinite`, each infinity is kept as
+    /// NaN (a gap), as a streaming graph keeps them.
+    func append(_ values: UnsafeBufferPointer<Double>, replacingNonFinite: Bool) {
+        guard let source = values.baseAddress else { return }
+        var i = 0
+        while i < values.count {
+            let offset = count % SampleChunk.size
+            let chunk = offset == 0 ? takeChunk(number: count / SampleChunk.size) : ring[(count / SampleChunk.size) % ringCount]!
+            let take = Swift.min(values.count - i, SampleChunk.size - offset)
+            let end = offset + take
+            let size = SampleChunk.blockSize
+            // Whole blocks copied and summarised in one pass; the samples
+            // before and after them copied, and the block they complete
+            // summarised after.
+            let wholeFrom = (offset + size - 1) / size, wholeTo = end / size
+            var copied = offset
+            if wholeTo > wholeFrom {
+                let head = wholeFrom * size - offset
+                copy(source + i, to: chunk.values + offset, count: head, replacingNonFinite: replacingNonFinite)
+                if head > 0 { chunk.summarizeBlocks((wholeFrom - 1)..<wholeFrom) }
+                let b = wholeFrom
+                strata_copy_blocks(
+                    source + i + head, chunk.values + b * size, wholeTo - wholeFrom, replacingNonFinite ? 1 : 0,
+                    values.count >= Self.streamingAppend ? 1 : 0, chunk.blockMin + b, chunk.blockMax + b, chunk.blockMinAt + b,
+                    chunk.blockMaxAt + b, chunk.blockGaps + b, chunk.blockFirst + b, chunk.blockLast + b, b * size)
+                copied = wholeTo * size
+            }
+            copy(source + i + (copied - offset), to: chunk.values + copied, count: end - copied, replacingNonFinite: replacingNonFinite)
+            if wholeTo <= wholeFrom, end / size > offset / size { chunk.summarizeBlocks((offset / size)..<(end / size)) }
+            if end == SampleChunk.size { chunk.summarizeChunk() }
+            count += take
+            i += take
+        }
+    }
+
+    /// Appends of at least this many samples are written past the cache:
+    /// they will not be read soon (a frame of a fast stream).
+    static let streamingAppend = 1 << 13
+
+    private func copy(_ source: UnsafePointer<Double>, to target: UnsafeMutablePointer<Double>, count: Int, replacingNonFinite: Bool) {
+        guard count > 0 else { return }
+        if replacingNonFinite {
+            strata_copy_finite(source, target, count)
+        } else {
+            target.update(from: source, count: count)
+        }
     }
 
     /// Empties the buffer; the count starts again at 0.
@@ -116,7 +177,13 @@ public final class SampleBuffer {
     /// The smallest and largest number among the kept samples of `range`
     /// (NaN skipped), or nil when there is none.
     public func extremes(in range: Range<Int>) -> (min: Double, max: Double)? {
-        snapshot(range).extremes(in: range)
+        // Read in place, through the summaries: no snapshot to make.
+        let r = range.clamped(to: indices)
+        guard !r.isEmpty else { return nil }
+        var scan = ColumnScan()
+        SampleSnapshot.scan(r, into: &scan) { ring[$0 % ringCount].unsafelyUnwrapped }
+        scan.endColumn()
+        return scan.seenNumber ? (scan.overallMin, scan.overallMax) : nil
     }
 }
 
@@ -160,7 +227,9 @@ final class SampleChunk: @unchecked Sendable {
 
     /// The global index of `values[0]`.
     var start = 0
-    let values = UnsafeMutablePointer<Double>.allocate(capacity: SampleChunk.size)
+    /// Aligned to a cache line: a big append's stores can bypass the cache.
+    let values = UnsafeMutableRawPointer.allocate(byteCount: SampleChunk.size * 8, alignment: 64).bindMemory(
+        to: Double.self, capacity: SampleChunk.size)
     /// Per block of 64: the smallest and largest number, the offsets (in the
     /// chunk) of their first occurrences, and how many samples are NaN.
     let blockMin = UnsafeMutablePointer<Double>.allocate(capacity: SampleChunk.blocks)
@@ -168,9 +237,14 @@ final class SampleChunk: @unchecked Sendable {
     let blockMinAt = UnsafeMutablePointer<UInt16>.allocate(capacity: SampleChunk.blocks)
     let blockMaxAt = UnsafeMutablePointer<UInt16>.allocate(capacity: SampleChunk.blocks)
     let blockGaps = UnsafeMutablePointer<UInt8>.allocate(capacity: SampleChunk.blocks)
+    /// Per block, its first and last sample (read where it has no gap): M4
+    /// reads them beside the extremes instead of a line of samples each.
+    let blockFirst = UnsafeMutablePointer<Double>.allocate(capacity: SampleChunk.blocks)
+    let blockLast = UnsafeMutablePointer<Double>.allocate(capacity: SampleChunk.blocks)
     /// The same for the whole chunk.
     var chunkMin = 0.0, chunkMax = 0.0
     var chunkMinAt = 0, chunkMaxAt = 0, chunkGaps = 0
+    var chunkFirst = 0.0, chunkLast = 0.0
 
     deinit {
         values.deallocate()
@@ -179,25 +253,17 @@ final class SampleChunk: @unchecked Sendable {
         blockMinAt.deallocate()
         blockMaxAt.deallocate()
         blockGaps.deallocate()
+        blockFirst.deallocate()
+        blockLast.deallocate()
     }
 
-    func summarizeBlock(_ b: Int) {
-        let s = b * Self.blockSize
-        var lo = Double.infinity, hi = -Double.infinity, loAt = -1, hiAt = -1, gaps = 0
-        for i in s..<(s + Self.blockSize) {
-            let v = values[i]
-            if v.isNaN {
-                gaps += 1
-                continue
-            }
-            if loAt < 0 || v < lo { lo = v; loAt = i }
-            if hiAt < 0 || v > hi { hi = v; hiAt = i }
-        }
-        blockMin[b] = lo
-        blockMax[b] = hi
-        blockMinAt[b] = UInt16(max(0, loAt))
-        blockMaxAt[b] = UInt16(max(0, hiAt))
-        blockGaps[b] = UInt8(gaps)
+    func summarizeBlock(_ b: Int) { summarizeBlocks(b..<(b + 1)) }
+
+    /// Summarises blocks `blocks` (vectorised where the processor can).
+    func summarizeBlocks(_ blocks: Range<Int>) {
+        strata_summarize_blocks(
+            values, blocks.lowerBound, blocks.count, Self.blockSize, blockMin, blockMax, blockMinAt, blockMaxAt, blockGaps, blockFirst,
+            blockLast)
     }
 
     func summarizeChunk() {
@@ -213,5 +279,7 @@ final class SampleChunk: @unchecked Sendable {
         chunkMinAt = max(0, loAt)
         chunkMaxAt = max(0, hiAt)
         chunkGaps = gaps
+        chunkFirst = blockFirst[0]
+        chunkLast = blockLast[Self.blocks - 1]
     }
 }

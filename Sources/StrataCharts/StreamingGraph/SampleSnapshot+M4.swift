@@ -61,17 +61,24 @@ extension SampleSnapshot {
     @inline(__always)
     func scanColumn(_ range: Range<Int>, into scan: inout ColumnScan) {
         guard !range.isEmpty, let first = chunks.first else { return }
+        let chunk0 = first.start / SampleChunk.size
+        Self.scan(range, into: &scan) { chunks[$0 - chunk0] }
+    }
+
+    /// `scanColumn` over the chunks `chunk` gives by number (global index /
+    /// chunk size): a snapshot's, or a buffer's own ring.
+    @inline(__always)
+    static func scan(_ range: Range<Int>, into scan: inout ColumnScan, chunk chunkNumbered: (Int) -> SampleChunk) {
         let size = SampleChunk.size, blockSize = SampleChunk.blockSize
-        let chunk0 = first.start / size
         var i = range.lowerBound
         let end = range.upperBound
         while i < end {
-            let chunk = chunks[i / size - chunk0]
+            let chunk = chunkNumbered(i / size)
             let offset = i - chunk.start
             if offset == 0, i + size <= end {
                 if chunk.chunkGaps == 0 {
                     scan.summary(
-                        first: i, firstValue: chunk.values[0], last: i + size - 1, lastValue: chunk.values[size - 1],
+                        first: i, firstValue: chunk.chunkFirst, last: i + size - 1, lastValue: chunk.chunkLast,
                         min: chunk.chunkMin, minAt: i + chunk.chunkMinAt, max: chunk.chunkMax, maxAt: i + chunk.chunkMaxAt)
                     i += size
                     continue
@@ -87,8 +94,7 @@ extension SampleSnapshot {
                 let gaps = Int(chunk.blockGaps[b])
                 if gaps == 0 {
                     scan.summary(
-                        first: i, firstValue: chunk.values[offset], last: i + blockSize - 1,
-                        lastValue: chunk.values[offset + blockSize - 1],
+                        first: i, firstValue: chunk.blockFirst[b], last: i + blockSize - 1, lastValue: chunk.blockLast[b],
                         min: chunk.blockMin[b], minAt: chunk.start + Int(chunk.blockMinAt[b]),
                         max: chunk.blockMax[b], maxAt: chunk.start + Int(chunk.blockMaxAt[b]))
                     i += blockSize

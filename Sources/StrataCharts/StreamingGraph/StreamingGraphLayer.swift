@@ -246,13 +246,51 @@ open class StreamingGraphLayer: Layer {
 
     /// Appends samples to the first series (gaps in the others).
     public func append(contentsOf samples: some Sequence<Double>) {
-        var n = 0
-        for v in samples {
-            buffers[0].append(Self.clean(v))
-            for b in buffers.dropFirst() { b.append(.nan) }
-            n += 1
+        let done: Void? = samples.withContiguousStorageIfAvailable { append(columns: [$0]) }
+        if done == nil { append(columns: [Array(samples)]) }
+    }
+
+    /// Appends many samples to every series at once: `columns[s]` holds the
+    /// new samples of series `s`, oldest first (one column of a table whose
+    /// rows are sample times). A shorter column, or a missing one, is padded
+    /// with gaps to the longest; extra columns are ignored. NaN and the
+    /// infinities are gaps.
+    ///
+    /// Samples are copied a chunk at a time, and only the tiles the new
+    /// samples reach are drawn again: the way to feed a fast stream, such as
+    /// a frame's worth of a sensor sampled at megahertz.
+    public func append(columns: [[Double]]) {
+        withBuffers(columns, []) { append(columns: $0) }
+    }
+
+    /// Appends many samples to every series at once, from memory the caller
+    /// owns (see `append(columns:)`); nothing is kept after the call.
+    public func append(columns: [UnsafeBufferPointer<Double>]) {
+        let n = columns.prefix(buffers.count).map(\.count).max() ?? 0
+        guard n > 0 else { return }
+        for (s, buffer) in buffers.enumerated() {
+            let column = s < columns.count ? columns[s] : UnsafeBufferPointer(start: nil, count: 0)
+            buffer.append(column, replacingNonFinite: true)
+            var missing = n - column.count
+            while missing > 0 {
+                let k = Swift.min(missing, Self.gaps.count)
+                Self.gaps.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<k])) }
+                missing -= k
+            }
         }
         noteAppended(n)
+    }
+
+    /// Gaps to pad short columns with.
+    private static let gaps = [Double](repeating: .nan, count: 4096)
+
+    /// Calls `body` with pointers to the arrays of `columns` from `index` on,
+    /// after `done` (nested: each array is pinned for the whole call).
+    private func withBuffers(
+        _ columns: [[Double]], _ done: [UnsafeBufferPointer<Double>], _ body: ([UnsafeBufferPointer<Double>]) -> Void
+    ) {
+        guard done.count < Swift.min(columns.count, buffers.count) else { return body(done) }
+        columns[done.count].withUnsafeBufferPointer { withBuffers(columns, done + [$0], body) }
     }
 
     /// Appends rows: one sample per series each.
@@ -287,18 +325,19 @@ open class StreamingGraphLayer: Layer {
         accessibilityValueDidChange?()
         if let style {
             let tiling = style.tiling
-            let newest = count - 1
-            if n > tiling.samplesPerTile * 4 {
-                invalidateTiles()
-                return
-            }
-            for i in (newest - n + 1)...newest {
-                switch motion {
-                case .scroll:
-                    for t in tiling.tilesToRedraw(afterAppendingSampleAt: i) where slots[t] != nil { mark(t) }
-                case .sweep:
-                    for t in sweepTiles(afterAppendingSampleAt: i, style: style) { mark(t) }
+            let appended = (count - n)..<count
+            switch motion {
+            case .scroll:
+                // Each sample redraws its tile and, in its padding, the one
+                // before: together, one run of tiles.
+                let tiles = tiling.tile(forSample: appended.lowerBound - tiling.paddingSamples)...tiling.tile(forSample: count - 1)
+                if tiles.count > slots.count {
+                    for t in slots.keys where tiles.contains(t) { mark(t) }
+                } else {
+                    for t in tiles where slots[t] != nil { mark(t) }
                 }
+            case .sweep:
+                for t in sweepTiles(afterAppending: appended, style: style) { mark(t) }
             }
         }
         setNeedsLayout()
@@ -408,6 +447,10 @@ open class StreamingGraphLayer: Layer {
         super.layoutSublayers()
         layoutGraph()
     }
+
+    /// Where the plot is, in the layer's bounds: the bounds less the value
+    /// axis at the left and the time labels at the bottom (as last laid out).
+    public var plotFrame: Rect { plotRect }
 
     private var plotRect: Rect {
         let b = bounds
@@ -829,16 +872,28 @@ open class StreamingGraphLayer: Layer {
         stripLayer.removeAnimation(forKey: "slide")
     }
 
-    /// The sweep slots an append at `index` changes: where the cursor is, the
-    /// padding behind it, and the gap it clears ahead.
-    private func sweepTiles(afterAppendingSampleAt index: Int, style: GraphTileStyle) -> [Int] {
+    /// The sweep slots appending `samples` changes: for each, where the
+    /// cursor is, the padding behind it and the gap it clears ahead.
+    private func sweepTiles(afterAppending samples: Range<Int>, style: GraphTileStyle) -> [Int] {
         let n = sweepLength
-        let p = index % n
+        let spt = style.samplesPerTile
+        guard samples.count < n else { return Array(0...((n - 1) / spt)) }
         let gap = sweepGapSamples
         let pad = style.tiling.paddingSamples
-        let lo = Swift.max(0, p - pad), hi = Swift.min(n - 1, p + gap + pad)
-        let a = GraphTiling.floorDivision(lo, style.samplesPerTile), b = GraphTiling.floorDivision(hi, style.samplesPerTile)
-        return Array(a...b)
+        // The positions in one sweep, then (at most once) those of the next.
+        var runs: [ClosedRange<Int>] = []
+        let first = samples.lowerBound % n, last = first + samples.count - 1
+        if last < n {
+            runs = [first...last]
+        } else {
+            runs = [first...(n - 1), 0...(last - n)]
+        }
+        var tiles = Set<Int>()
+        for run in runs {
+            let lo = Swift.max(0, run.lowerBound - pad), hi = Swift.min(n - 1, run.upperBound + gap + pad)
+            tiles.formUnion(GraphTiling.floorDivision(lo, spt)...GraphTiling.floorDivision(hi, spt))
+        }
+        return tiles.sorted()
     }
 
     /// Samples across one sweep (the plot's width).

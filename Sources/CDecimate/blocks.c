@@ -1,0 +1,220 @@
+// Bulk appends to a streaming graph's sample buffer: copying samples in (with
+// the graph's rule that a non-finite sample is a gap) and summarising each
+// run of 64 as it fills. Written in C for AVX2, chosen at run time, as
+// extremes.c is; the portable versions are plain loops.
+#include "CDecimate.h"
+#include <math.h>
+#include <string.h>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+static void copy_finite_portable(const double *src, double *dst, long n) {
+    for (long i = 0; i < n; i++) {
+        double v = src[i];
+        dst[i] = isfinite(v) ? v : NAN;
+    }
+}
+
+static void summarize_portable(const double *v, long n, double *min, double *max, unsigned short *minAt,
+                               unsigned short *maxAt, unsigned char *gaps, double *first, double *last, long base) {
+    double lo = __builtin_inf(), hi = -__builtin_inf();
+    long loAt = -1, hiAt = -1, nan = 0;
+    for (long i = 0; i < n; i++) {
+        double x = v[i];
+        if (x != x) { nan++; continue; }
+        if (loAt < 0 || x < lo) { lo = x; loAt = i; }
+        if (hiAt < 0 || x > hi) { hi = x; hiAt = i; }
+    }
+    *min = lo;
+    *max = hi;
+    *minAt = (unsigned short)(base + (loAt < 0 ? 0 : loAt));
+    *maxAt = (unsigned short)(base + (hiAt < 0 ? 0 : hiAt));
+    *gaps = (unsigned char)nan;
+    *first = v[0];
+    *last = v[n - 1];
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static void copy_finite_avx2(const double *src, double *dst, long n) {
+    long i = 0;
+    // |v| < inf is false for the infinities and NaN alike.
+    const __m256d abs = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
+    const __m256d inf = _mm256_set1_pd(__builtin_inf()), nan = _mm256_set1_pd(__builtin_nan(""));
+    for (; i + 4 <= n; i += 4) {
+        __m256d x = _mm256_loadu_pd(src + i);
+        __m256d finite = _mm256_cmp_pd(_mm256_and_pd(x, abs), inf, _CMP_LT_OQ);
+        _mm256_storeu_pd(dst + i, _mm256_blendv_pd(nan, x, finite));
+    }
+    copy_finite_portable(src + i, dst + i, n - i);
+}
+
+// One block of 64: the extremes by vector min and max (a NaN operand gives
+// the other: `min_pd(x, acc)` keeps acc when x is NaN), then the first index
+// holding each, and the NaN count from unordered compares.
+__attribute__((target("avx2,popcnt")))
+static void summarize64_avx2(const double *v, double *min, double *max, unsigned short *minAt, unsigned short *maxAt,
+                             unsigned char *gaps, double *first, double *last, long base) {
+    __m256d lo0 = _mm256_set1_pd(__builtin_inf()), hi0 = _mm256_set1_pd(-__builtin_inf());
+    __m256d lo1 = lo0, hi1 = hi0;
+    int nan = 0;
+    for (int i = 0; i < 64; i += 8) {
+        __m256d a = _mm256_loadu_pd(v + i), b = _mm256_loadu_pd(v + i + 4);
+        lo0 = _mm256_min_pd(a, lo0);
+        hi0 = _mm256_max_pd(a, hi0);
+        lo1 = _mm256_min_pd(b, lo1);
+        hi1 = _mm256_max_pd(b, hi1);
+        nan += __builtin_popcount((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(a, a, _CMP_UNORD_Q)));
+        nan += __builtin_popcount((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(b, b, _CMP_UNORD_Q)));
+    }
+    __m256d lo = _mm256_min_pd(lo0, lo1), hi = _mm256_max_pd(hi0, hi1);
+    __m128d l2 = _mm_min_pd(_mm256_castpd256_pd128(lo), _mm256_extractf128_pd(lo, 1));
+    __m128d h2 = _mm_max_pd(_mm256_castpd256_pd128(hi), _mm256_extractf128_pd(hi, 1));
+    double l = _mm_cvtsd_f64(_mm_min_sd(l2, _mm_unpackhi_pd(l2, l2)));
+    double h = _mm_cvtsd_f64(_mm_max_sd(h2, _mm_unpackhi_pd(h2, h2)));
+    long loAt = -1, hiAt = -1;
+    if (nan < 64) {
+        __m256d lv = _mm256_set1_pd(l), hv = _mm256_set1_pd(h);
+        for (int i = 0; i < 64 && (loAt < 0 || hiAt < 0); i += 4) {
+            __m256d x = _mm256_loadu_pd(v + i);
+            if (loAt < 0) {
+                int m = _mm256_movemask_pd(_mm256_cmp_pd(x, lv, _CMP_EQ_OQ));
+                if (m) loAt = i + __builtin_ctz((unsigned)m);
+            }
+            if (hiAt < 0) {
+                int m = _mm256_movemask_pd(_mm256_cmp_pd(x, hv, _CMP_EQ_OQ));
+                if (m) hiAt = i + __builtin_ctz((unsigned)m);
+            }
+        }
+    }
+    // The values themselves (of -0 and +0, the first one seen).
+    *min = loAt < 0 ? __builtin_inf() : v[loAt];
+    *max = hiAt < 0 ? -__builtin_inf() : v[hiAt];
+    *minAt = (unsigned short)(base + (loAt < 0 ? 0 : loAt));
+    *maxAt = (unsigned short)(base + (hiAt < 0 ? 0 : hiAt));
+    *gaps = (unsigned char)nan;
+    *first = v[0];
+    *last = v[63];
+}
+
+// Whole blocks copied and summarised in one pass: each block of 64 is
+// loaded once, its extremes and NaNs found in registers, and stored, with
+// non-temporal stores when asked (a big append that will not be read soon
+// is not worth the cache it would take, nor the read of the lines it
+// overwrites).
+__attribute__((target("avx2,popcnt")))
+static void copy_blocks_avx2(const double *src, double *dst, long blocks, int clean, int stream, double *min, double *max,
+                             unsigned short *minAt, unsigned short *maxAt, unsigned char *gaps, double *first, double *last,
+                             long base) {
+    const __m256d abs = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
+    const __m256d inf = _mm256_set1_pd(__builtin_inf()), nan = _mm256_set1_pd(__builtin_nan(""));
+    for (long b = 0; b < blocks; b++) {
+        const double *s = src + b * 64;
+        double *d = dst + b * 64;
+        __m256d lo0 = inf, hi0 = _mm256_set1_pd(-__builtin_inf()), lo1 = inf, hi1 = hi0;
+        // NaNs counted per lane: an unordered compare is -1 where NaN.
+        __m256i nans = _mm256_setzero_si256();
+        for (int i = 0; i < 64; i += 8) {
+            __m256d x = _mm256_loadu_pd(s + i), y = _mm256_loadu_pd(s + i + 4);
+            if (clean) {
+                x = _mm256_blendv_pd(nan, x, _mm256_cmp_pd(_mm256_and_pd(x, abs), inf, _CMP_LT_OQ));
+                y = _mm256_blendv_pd(nan, y, _mm256_cmp_pd(_mm256_and_pd(y, abs), inf, _CMP_LT_OQ));
+            }
+            lo0 = _mm256_min_pd(x, lo0);
+            hi0 = _mm256_max_pd(x, hi0);
+            lo1 = _mm256_min_pd(y, lo1);
+            hi1 = _mm256_max_pd(y, hi1);
+            nans = _mm256_sub_epi64(nans, _mm256_castpd_si256(_mm256_cmp_pd(x, x, _CMP_UNORD_Q)));
+            nans = _mm256_sub_epi64(nans, _mm256_castpd_si256(_mm256_cmp_pd(y, y, _CMP_UNORD_Q)));
+            if (stream) {
+                _mm256_stream_pd(d + i, x);
+                _mm256_stream_pd(d + i + 4, y);
+            } else {
+                _mm256_storeu_pd(d + i, x);
+                _mm256_storeu_pd(d + i + 4, y);
+            }
+        }
+        __m256d lo = _mm256_min_pd(lo0, lo1), hi = _mm256_max_pd(hi0, hi1);
+        __m128d l2 = _mm_min_pd(_mm256_castpd256_pd128(lo), _mm256_extractf128_pd(lo, 1));
+        __m128d h2 = _mm_max_pd(_mm256_castpd256_pd128(hi), _mm256_extractf128_pd(hi, 1));
+        double l = _mm_cvtsd_f64(_mm_min_sd(l2, _mm_unpackhi_pd(l2, l2)));
+        double h = _mm_cvtsd_f64(_mm_max_sd(h2, _mm_unpackhi_pd(h2, h2)));
+        __m128i n2 = _mm_add_epi64(_mm256_castsi256_si128(nans), _mm256_extracti128_si256(nans, 1));
+        int count = (int)(_mm_cvtsi128_si64(n2) + _mm_extract_epi64(n2, 1));
+        long loAt = -1, hiAt = -1;
+        if (count < 64) {
+            // The first of each, from the source (still in the first-level
+            // cache); a cleaned infinity is NaN there, and never the extreme.
+            __m256d lv = _mm256_set1_pd(l), hv = _mm256_set1_pd(h);
+            for (int i = 0; i < 64 && (loAt < 0 || hiAt < 0); i += 4) {
+                __m256d x = _mm256_loadu_pd(s + i);
+                if (loAt < 0) {
+                    int m = _mm256_movemask_pd(_mm256_cmp_pd(x, lv, _CMP_EQ_OQ));
+                    if (m) loAt = i + __builtin_ctz((unsigned)m);
+                }
+                if (hiAt < 0) {
+                    int m = _mm256_movemask_pd(_mm256_cmp_pd(x, hv, _CMP_EQ_OQ));
+                    if (m) hiAt = i + __builtin_ctz((unsigned)m);
+                }
+            }
+        }
+        long at = base + b * 64;
+        min[b] = loAt < 0 ? __builtin_inf() : s[loAt];
+        max[b] = hiAt < 0 ? -__builtin_inf() : s[hiAt];
+        minAt[b] = (unsigned short)(at + (loAt < 0 ? 0 : loAt));
+        maxAt[b] = (unsigned short)(at + (hiAt < 0 ? 0 : hiAt));
+        gaps[b] = (unsigned char)count;
+        // Only read where the block has no gap: as stored, uncleaned.
+        first[b] = s[0];
+        last[b] = s[63];
+    }
+    if (stream) _mm_sfence();
+}
+#endif
+
+void strata_copy_finite(const double *src, double *dst, long n) {
+#if defined(__x86_64__)
+    if (strata_has_avx2()) { copy_finite_avx2(src, dst, n); return; }
+#endif
+    copy_finite_portable(src, dst, n);
+}
+
+void strata_summarize_blocks(const double *values, long from, long count, long blockSize, double *min, double *max,
+                             unsigned short *minAt, unsigned short *maxAt, unsigned char *gaps, double *first, double *last) {
+#if defined(__x86_64__)
+    if (blockSize == 64 && strata_has_avx2()) {
+        for (long b = from; b < from + count; b++) {
+            summarize64_avx2(values + b * 64, min + b, max + b, minAt + b, maxAt + b, gaps + b, first + b, last + b, b * 64);
+        }
+        return;
+    }
+#endif
+    for (long b = from; b < from + count; b++) {
+        summarize_portable(values + b * blockSize, blockSize, min + b, max + b, minAt + b, maxAt + b, gaps + b, first + b,
+                           last + b, b * blockSize);
+    }
+}
+
+void strata_copy_blocks(const double *src, double *dst, long blocks, int clean, int stream, double *min, double *max,
+                        unsigned short *minAt, unsigned short *maxAt, unsigned char *gaps, double *first, double *last,
+                        long base) {
+#if defined(__x86_64__)
+    if (strata_has_avx2()) {
+        // Streaming stores need 32-byte alignment.
+        copy_blocks_avx2(src, dst, blocks, clean, stream && ((unsigned long)dst & 31) == 0, min, max, minAt, maxAt, gaps, first,
+                         last, base);
+        return;
+    }
+#endif
+    if (clean) {
+        copy_finite_portable(src, dst, blocks * 64);
+    } else {
+        memmove(dst, src, (unsigned long)blocks * 64 * sizeof(double));
+    }
+    for (long b = 0; b < blocks; b++) {
+        summarize_portable(dst + b * 64, 64, min + b, max + b, minAt + b, maxAt + b, gaps + b, first + b, last + b,
+                           base + b * 64);
+    }
+}
