@@ -36,7 +36,7 @@ let package = Package(
                 .product(name: "StrataAccessibility", package: "Strata"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
-        )
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -104,7 +104,7 @@ static void summarize64_avx2(const double *v, double *min, double *max, unsigned
 // non-temporal stores when asked (a big append that will not be read soon
 // is not worth the cache it would take, nor the read of the lines it
 // overwrites).
-__attribute__((target("avx2,popcnt")))
+__attribute__((target("avx2,bmi")))
 static void copy_blocks_avx2(const double *src, double *dst, long blocks, int clean, int stream, double *min, double *max,
                              unsigned short *minAt, unsigned short *maxAt, unsigned char *gaps, double *first, double *last,
                              long base) {
@@ -113,30 +113,39 @@ static void copy_blocks_avx2(const double *src, double *dst, long blocks, int cl
     for (long b = 0; b < blocks; b++) {
         const double *s = src + b * 64;
         double *d = dst + b * 64;
-        __m256d lo0 = inf, hi0 = _mm256_set1_pd(-__builtin_inf()), lo1 = inf, hi1 = hi0;
+        // Per group of eight (two vectors), the lane-wise extremes, kept to
+        // find where the block's extremes first occur without a second look
+        // at the samples.
+        __m256d groupMin[8], groupMax[8];
+        __m256d lo = inf, hi = _mm256_set1_pd(-__builtin_inf());
         // NaNs counted per lane: an unordered compare is -1 where NaN.
         __m256i nans = _mm256_setzero_si256();
-        for (int i = 0; i < 64; i += 8) {
-            __m256d x = _mm256_loadu_pd(s + i), y = _mm256_loadu_pd(s + i + 4);
+        for (int g = 0; g < 8; g++) {
+            __m256d x = _mm256_loadu_pd(s + 8 * g), y = _mm256_loadu_pd(s + 8 * g + 4);
             if (clean) {
                 x = _mm256_blendv_pd(nan, x, _mm256_cmp_pd(_mm256_and_pd(x, abs), inf, _CMP_LT_OQ));
                 y = _mm256_blendv_pd(nan, y, _mm256_cmp_pd(_mm256_and_pd(y, abs), inf, _CMP_LT_OQ));
             }
-            lo0 = _mm256_min_pd(x, lo0);
-            hi0 = _mm256_max_pd(x, hi0);
-            lo1 = _mm256_min_pd(y, lo1);
-            hi1 = _mm256_max_pd(y, hi1);
-            nans = _mm256_sub_epi64(nans, _mm256_castpd_si256(_mm256_cmp_pd(x, x, _CMP_UNORD_Q)));
-            nans = _mm256_sub_epi64(nans, _mm256_castpd_si256(_mm256_cmp_pd(y, y, _CMP_UNORD_Q)));
+            __m256d xNaN = _mm256_cmp_pd(x, x, _CMP_UNORD_Q), yNaN = _mm256_cmp_pd(y, y, _CMP_UNORD_Q);
+            // min_pd(a, b) gives b when either is NaN: so a NaN x gives y,
+            // and where y is NaN, x is taken instead. Lanes where both are
+            // NaN stay NaN and never match an extreme.
+            __m256d m = _mm256_blendv_pd(_mm256_min_pd(x, y), x, yNaN);
+            __m256d M = _mm256_blendv_pd(_mm256_max_pd(x, y), x, yNaN);
+            groupMin[g] = m;
+            groupMax[g] = M;
+            lo = _mm256_min_pd(m, lo);
+            hi = _mm256_max_pd(M, hi);
+            nans = _mm256_sub_epi64(nans, _mm256_castpd_si256(xNaN));
+            nans = _mm256_sub_epi64(nans, _mm256_castpd_si256(yNaN));
             if (stream) {
-                _mm256_stream_pd(d + i, x);
-                _mm256_stream_pd(d + i + 4, y);
+                _mm256_stream_pd(d + 8 * g, x);
+                _mm256_stream_pd(d + 8 * g + 4, y);
             } else {
-                _mm256_storeu_pd(d + i, x);
-                _mm256_storeu_pd(d + i + 4, y);
+                _mm256_storeu_pd(d + 8 * g, x);
+                _mm256_storeu_pd(d + 8 * g + 4, y);
             }
         }
-        __m256d lo = _mm256_min_pd(lo0, lo1), hi = _mm256_max_pd(hi0, hi1);
         __m128d l2 = _mm_min_pd(_mm256_castpd256_pd128(lo), _mm256_extractf128_pd(lo, 1));
         __m128d h2 = _mm_max_pd(_mm256_castpd256_pd128(hi), _mm256_extractf128_pd(hi, 1));
         double l = _mm_cvtsd_f64(_mm_min_sd(l2, _mm_unpackhi_pd(l2, l2)));
@@ -145,19 +154,26 @@ static void copy_blocks_avx2(const double *src, double *dst, long blocks, int cl
         int count = (int)(_mm_cvtsi128_si64(n2) + _mm_extract_epi64(n2, 1));
         long loAt = -1, hiAt = -1;
         if (count < 64) {
-            // The first of each, from the source (still in the first-level
-            // cache); a cleaned infinity is NaN there, and never the extreme.
+            // The first group holding each extreme, from one bit a group;
+            // then, in it, the first vector and lane (from the source, still
+            // in the first-level cache: a cleaned infinity never matches).
             __m256d lv = _mm256_set1_pd(l), hv = _mm256_set1_pd(h);
-            for (int i = 0; i < 64 && (loAt < 0 || hiAt < 0); i += 4) {
-                __m256d x = _mm256_loadu_pd(s + i);
-                if (loAt < 0) {
-                    int m = _mm256_movemask_pd(_mm256_cmp_pd(x, lv, _CMP_EQ_OQ));
-                    if (m) loAt = i + __builtin_ctz((unsigned)m);
-                }
-                if (hiAt < 0) {
-                    int m = _mm256_movemask_pd(_mm256_cmp_pd(x, hv, _CMP_EQ_OQ));
-                    if (m) hiAt = i + __builtin_ctz((unsigned)m);
-                }
+            unsigned lowGroups = 0, highGroups = 0;
+            for (int g = 0; g < 8; g++) {
+                lowGroups |= (unsigned)(_mm256_movemask_pd(_mm256_cmp_pd(groupMin[g], lv, _CMP_EQ_OQ)) != 0) << g;
+                highGroups |= (unsigned)(_mm256_movemask_pd(_mm256_cmp_pd(groupMax[g], hv, _CMP_EQ_OQ)) != 0) << g;
+            }
+            if (lowGroups) {
+                int g = __builtin_ctz(lowGroups);
+                unsigned m = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(_mm256_loadu_pd(s + 8 * g), lv, _CMP_EQ_OQ))
+                    | (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(_mm256_loadu_pd(s + 8 * g + 4), lv, _CMP_EQ_OQ)) << 4;
+                loAt = 8 * g + __builtin_ctz(m);
+            }
+            if (highGroups) {
+                int g = __builtin_ctz(highGroups);
+                unsigned m = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(_mm256_loadu_pd(s + 8 * g), hv, _CMP_EQ_OQ))
+                    | (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(_mm256_loadu_pd(s + 8 * g + 4), hv, _CMP_EQ_OQ)) << 4;
+                hiAt = 8 * g + __builtin_ctz(m);
             }
         }
         long at = base + b * 64;
