@@ -172,6 +172,15 @@ extension Canvas {
             return
         }
 
+        // A rectangle with mitred corners (a frame, a border, a selection box)
+        // is the area between two rectangles, covered exactly without an outline.
+        if antialiasing, t.isRectilinear, style.validDashes == nil, style.lineJoin == .miter, style.miterLimit >= 1.415,
+            let ring = RectRingCoverage(strokeOf: path, halfWidth: halfWidth, transform: t, clip: state.clip)
+        {
+            withBlitter(paint, color: state.strokeColor, alphaFactor: alphaFactor, ring)
+            return
+        }
+
         let job = StrokeJob(
             path: path, style: style, halfWidth: halfWidth, transform: t,
             tolerance: max(0.001, flatness) / stretch, reach: deviceReach,
@@ -359,5 +368,109 @@ struct RectsCoverage: CoverageSource {
 
     func draw<B: SpanBlitter>(_ blitter: inout B) {
         for r in rects { r.draw(&blitter) }
+    }
+}
+
+/// The stroke of an axis-aligned rectangle with mitred corners, in device
+/// pixels: the area inside `outer` and outside `inner`, each pixel covered by
+/// the exact area of that ring in it. Rows wholly beside the hole are two
+/// bands, rows above and below it whole rows, and only the (at most two)
+/// rows the hole's edges cross are covered pixel by pixel.
+struct RectRingCoverage: CoverageSource {
+    typealias Box = (x0: Double, y0: Double, x1: Double, y1: Double)
+    let outer: Box
+    /// Nil when the line is as wide as the rectangle: no hole.
+    let inner: Box?
+
+    /// The ring `path` strokes, when it is one closed rectangle (a move and
+    /// three lines along the axes, then a close, as `Path(rect:)` makes it)
+    /// of non-zero width and height, under a transform without rotation, cut
+    /// to `clip`; nil otherwise, or when nothing is left.
+    init?(strokeOf path: Path, halfWidth h: Double, transform t: Transform, clip: PixelBox) {
+        let verbs = path.verbs, p = path.points
+        guard verbs.count == 5, verbs[0] == .move, verbs[1] == .line, verbs[2] == .line, verbs[3] == .line, verbs[4] == .close,
+            p.count == 4, h > 0, h.isFinite
+        else { return nil }
+        // Sides alternate between horizontal and vertical, and close the loop.
+        let firstHorizontal = p[0].y == p[1].y
+        for k in 0..<4 {
+            let a = p[k], b = p[(k + 1) % 4]
+            let horizontal = (k % 2 == 0) == firstHorizontal
+            guard horizontal ? (a.y == b.y && a.x != b.x) : (a.x == b.x && a.y != b.y) else { return nil }
+        }
+        let x0 = min(p[0].x, p[2].x), x1 = max(p[0].x, p[2].x), y0 = min(p[0].y, p[2].y), y1 = max(p[0].y, p[2].y)
+        func device(_ ux0: Double, _ uy0: Double, _ ux1: Double, _ uy1: Double) -> Box? {
+            let dx0 = t.a * ux0 + t.tx, dx1 = t.a * ux1 + t.tx, dy0 = t.d * uy0 + t.ty, dy1 = t.d * uy1 + t.ty
+            let b = (
+                x0: max(min(dx0, dx1), Double(clip.x0)), y0: max(min(dy0, dy1), Double(clip.y0)),
+                x1: min(max(dx0, dx1), Double(clip.x1)), y1: min(max(dy0, dy1), Double(clip.y1))
+            )
+            return b.x0 < b.x1 && b.y0 < b.y1 ? b : nil
+        }
+        guard [x0, x1, y0, y1].allSatisfy(\.isFinite), let outer = device(x0 - h, y0 - h, x1 + h, y1 + h) else { return nil }
+        self.outer = outer
+        inner = 2 * h < x1 - x0 && 2 * h < y1 - y0 ? device(x0 + h, y0 + h, x1 - h, y1 - h) : nil
+    }
+
+    /// How much of pixel span `[p, p + 1)` lies in `[a0, a1)`.
+    @inline(__always) static func overlap(_ a0: Double, _ a1: Double, _ p: Int) -> Double {
+        max(0, min(a1, Double(p) + 1) - max(a0, Double(p)))
+    }
+
+    @inline(__always) static func q(_ v: Double) -> UInt8 { UInt8(max(0, min(255, v * 255 + 0.5))) }
+
+    func draw<B: SpanBlitter>(_ blitter: inout B) {
+        guard let inner else {
+            return RectCoverage(x0: outer.x0, y0: outer.y0, x1: outer.x1, y1: outer.y1).draw(&blitter)
+        }
+        let o = outer, i = inner
+        let ox0 = Int(o.x0.rounded(.down)), ox1 = Int(o.x1.rounded(.up))
+        let oy0 = Int(o.y0.rounded(.down)), oy1 = Int(o.y1.rounded(.up))
+        let width = ox1 - ox0
+        // The outer rectangle's first and last columns, as in `RectCoverage`.
+        let left = width == 1 ? o.x1 - o.x0 : Double(ox0 + 1) - o.x0
+        let right = o.x1 - Double(ox1 - 1)
+        // The last row the hole covers whole is the one before this.
+        let holeBottom = Int(i.y1.rounded(.down))
+        // Columns of the bands beside the hole: outer minus hole, per column
+        // (a hole narrower than a pixel makes them meet: those rows go pixel
+        // by pixel).
+        let leftBand = ox0..<Int(i.x0.rounded(.up)), rightBand = Int(i.x1.rounded(.down))..<ox1
+        func band(_ columns: Range<Int>, rows: Range<Int>) {
+            guard !columns.isEmpty, !rows.isEmpty else { return }
+            func c(_ x: Int) -> UInt8 { Self.q(Self.overlap(o.x0, o.x1, x) - Self.overlap(i.x0, i.x1, x)) }
+            let first = c(columns.lowerBound), last = c(columns.upperBound - 1)
+            // Columns between the first and last are wholly in the ring.
+            blitter.blitRect(
+                x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count, left: first, middle: 255,
+                right: last)
+        }
+        var mask: [UInt8] = []
+        var y = oy0
+        while y < oy1 {
+            let vy = Self.overlap(o.y0, o.y1, y), hy = Self.overlap(i.y0, i.y1, y)
+            if hy == 0 {
+                // Rows above or below the hole: whole rows of the outer
+                // rectangle, those covered alike in one call.
+                var end = y + 1
+                while end < oy1, Self.overlap(o.y0, o.y1, end) == vy, Self.overlap(i.y0, i.y1, end) == 0 { end += 1 }
+                blitter.blitRect(x: ox0, y: y, width: width, height: end - y, left: Self.q(left * vy), middle: Self.q(vy), right: Self.q(right * vy))
+                y = end
+            } else if hy == 1 && vy == 1 && leftBand.upperBound <= rightBand.lowerBound {
+                // Rows beside the hole: its two bands.
+                let end = min(oy1, holeBottom)
+                band(leftBand, rows: y..<end)
+                band(rightBand, rows: y..<end)
+                y = end
+            } else {
+                // A row the hole's top or bottom edge crosses: pixel by pixel.
+                if mask.count < width { mask = [UInt8](repeating: 0, count: width) }
+                for x in ox0..<ox1 {
+                    mask[x - ox0] = Self.q(vy * Self.overlap(o.x0, o.x1, x) - hy * Self.overlap(i.x0, i.x1, x))
+                }
+                mask.withUnsafeBufferPointer { blitter.blitMask(x: ox0, y: y, count: width, mask: $0.baseAddress!) }
+                y += 1
+            }
+        }
     }
 }
