@@ -187,4 +187,13 @@ long strata_stroke_row_avx512(const strata_stroke_edge *a, long n, const strata_
 /// Whether the processor has AVX-512 (F, VL, BW and DQ).
 int strata_pixels_have_avx512(void);
 
+/// A padded linear gradient's span: `out[i]` is `table[⌊clamp(t0 + i·a, 0, 1)·255 + ½⌋]`
+/// for i in 0 ..< count (`t0`, `a` finite). Call only when `strata_pixels_have_avx2()`.
+void strata_linear_pad_span_avx2(const uint32_t *table, double t0, double a, uint32_t *out, long count);
+
+/// Source over from an array: `d[i] = s'[i] + d[i]·(255 − α(s'[i]))/255` where
+/// `s'` is `s` scaled by `coverage`/255 (0...255), rounded as the portable
+/// loops round. Call only when `strata_pixels_have_avx2()`.
+void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_t coverage);
+
 #endif

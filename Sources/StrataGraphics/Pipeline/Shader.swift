@@ -108,12 +108,20 @@ struct GradientShader: Shader {
         case let .linear(a, b, c):
             var t = a * (Double(x) + 0.5) + b * py + c
             if spread == .pad && before && after {
-                // The common case without a branch per pixel.
+                // The common case without a branch per pixel. Each pixel's t
+                // from the span's first (not by adding a pixel's step after
+                // another, a chain of dependent additions that took most of
+                // the time): the pixels are independent.
                 let lut = table.entries
+                if SolidBlitter.usesAVX2, t.isFinite, a.isFinite {
+                    strata_linear_pad_span_avx2(lut, t, a, out, count)
+                    return
+                }
+                let t0 = t
                 for i in 0..<count {
-                    let u = t > 1 ? 1 : (t > 0 ? t : 0)
+                    let ti = t0 + Double(i) * a
+                    let u = ti > 1 ? 1 : (ti > 0 ? ti : 0)
                     out[i] = lut[Int(u * 255 + 0.5)]
-                    t += a
                 }
             } else {
                 for i in 0..<count {
@@ -193,6 +201,10 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
     private func blend(_ d: UnsafeMutablePointer<UInt32>, _ src: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32) {
         switch mode {
         case .normal:
+            if SolidBlitter.usesAVX2 {
+                strata_source_over_avx2(d, src, count, c)
+                return
+            }
             if c != 255 { SpanCompositing.scale(src, from: src, count: count, by: c) }
             SpanCompositing.sourceOver(d, src, count: count)
             return
