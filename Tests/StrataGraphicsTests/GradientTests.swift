@@ -223,4 +223,48 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         }
         #expect(Gradient(stops: []).lookupTable(alpha: 1) == [UInt32](repeating: 0, count: 256))
     }
+
+    /// A shader makes only the table entries its pixels reach, in any order:
+    /// each the same bytes as the whole table made at once.
+    @Test func entriesMadeOnDemandAreTheWholeTables() {
+        var random = SplitMix64(seed: 7)
+        func unit() -> Double { Double(random.next() >> 11) * 0x1p-53 }
+        for n in 0..<200 {
+            let count = 1 + Int(random.next() % 5)
+            var places = (0..<count).map { _ in unit() * 1.4 - 0.2 }.sorted()
+            if n % 7 == 0, count > 2 { places[2] = places[1] }
+            let gradient = Gradient(
+                stops: places.map { Gradient.Stop(color: Color(red: unit(), green: unit(), blue: unit(), alpha: unit()), location: $0) })
+            let alpha = n % 4 == 0 ? 1 : unit()
+            let whole = gradient.lookupTable(alpha: alpha)
+            let table = LookupTable(gradient, alpha: alpha)
+            // Ranges below, above and across what is made.
+            for _ in 0..<6 {
+                let a = Int(random.next() % 256), b = Int(random.next() % 256)
+                table.ensure(min(a, b), max(a, b))
+                for i in min(a, b)...max(a, b) where table.entries[i] != whole[i] {
+                    Issue.record("gradient \(n), entry \(i)")
+                    return
+                }
+            }
+        }
+        // Drawn: a small and a large rectangle through the lazily made table
+        // show the whole table's entries.
+        let gradient = Gradient(colors: [.red, Color(red: 0, green: 1, blue: 0, alpha: 0.5), .blue], locations: [0, 0.3, 1])
+        for size in [6.0, 200.0] {
+            let canvas = try! Canvas(width: 220, height: 40)
+            canvas.fill(
+                Rect(x: 3.5, y: 2, width: size, height: 30),
+                with: .linearGradient(gradient, start: Point(x: 3.5, y: 0), end: Point(x: 3.5 + size, y: 0)))
+            let whole = gradient.lookupTable(alpha: 1)
+            for x in 4..<Int(3 + size) {
+                // The entry at the pixel's centre (or, where t falls within a
+                // rounding of an entry's edge, its neighbour).
+                let t = (Double(x) + 0.5 - 3.5) / size
+                let k = Int(min(1, max(0, t)) * 255 + 0.5)
+                let near = [k - 1, k, k + 1].filter { (0..<256).contains($0) }.map { Pixel(packed: whole[$0]) }
+                #expect(near.contains(canvas.bitmap[x, 10]), "size \(size), x \(x)")
+            }
+        }
+    }
 }

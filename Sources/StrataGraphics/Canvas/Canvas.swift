@@ -301,7 +301,7 @@ public final class Canvas {
     ) -> ShaderBlitter<GradientShader>? {
         guard !gradient.stops.isEmpty, let inverse = state.transform.inverted() else { return nil }
         let shader = GradientShader(
-            table: LookupTable(gradient.lookupTable(alpha: alpha)), geometry: geometry(inverse),
+            table: LookupTable(gradient, alpha: alpha), geometry: geometry(inverse),
             spread: spread, before: before, after: after)
         return ShaderBlitter(shader: shader, bitmap: target, mode: state.blendMode, scratch: shaderScratch)
     }

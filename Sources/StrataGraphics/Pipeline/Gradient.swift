@@ -66,72 +66,117 @@ public struct Gradient: Sendable, Hashable {
 
     /// 256 premultiplied pixels sampling 0...1, entry i at t = i / 255, each
     /// multiplied by `alpha`: what the shaders look up, so a pixel costs one load.
-    ///
-    /// Every call to fill with a gradient makes one, so it walks the stops
-    /// once, segment by segment, with the same arithmetic as
-    /// `color(at:)` and `Color.premultipliedPixel` (the same bytes), and
-    /// makes no `Color` on the way.
     func lookupTable(alpha: Double) -> [UInt32] {
-        guard let first = stops.first, let last = stops.last else { return [UInt32](repeating: 0, count: 256) }
+        let plan = GradientTablePlan(self, alpha: alpha)
         return [UInt32](unsafeUninitializedCapacity: 256) { out, count in
-            // The end colours, premultiplied as every entry is.
-            @inline(__always) func packed(_ color: Color) -> UInt32 {
-                var c = color
-                c.alpha *= alpha
-                return c.premultipliedPixel.packed
+            plan.fill(out.baseAddress!, 0..<256)
+            count = 256
+        }
+    }
+}
+
+/// How a gradient's 256 table entries are made, run by run: the first colour
+/// before the first stop, a ramp per segment, the last colour after the
+/// last stop. Any entry can be made alone, with the same bytes as making them
+/// all in order, so a shader makes only the entries its pixels use (an
+/// eight-pixel shape uses a handful of the 256).
+///
+/// It walks the stops once, with the same arithmetic as `color(at:)` and
+/// `Color.premultipliedPixel` (the same bytes), and makes no `Color` on the
+/// way: each ramp is a start and a step per entry in 16.16 fixed point of
+/// 0...255 (alpha times the canvas's), then premultiplied as
+/// `Pixel.multiply` does; entry `k` of a ramp is its start plus `k` steps,
+/// exactly what adding a step per entry gives.
+struct GradientTablePlan {
+    enum Run {
+        case constant(UInt32)
+        /// Fixed-point r, g, b, a at the run's first entry, and their steps.
+        case ramp(start: (Int, Int, Int, Int), step: (Int, Int, Int, Int))
+    }
+
+    /// The runs, in order: run `i` covers entries `bounds[i] ..< bounds[i + 1]`.
+    private(set) var runs: [Run] = []
+    private(set) var bounds: [Int] = [0]
+
+    init(_ gradient: Gradient, alpha: Double) {
+        let stops = gradient.stops
+        guard let first = stops.first, let last = stops.last else {
+            runs = [.constant(0)]
+            bounds = [0, 256]
+            return
+        }
+        @inline(__always) func packed(_ color: Color) -> UInt32 {
+            var c = color
+            c.alpha *= alpha
+            return c.premultipliedPixel.packed
+        }
+        var i = 0
+        // Before the first stop, the first colour.
+        while i < 256, !(Double(i) / 255 > first.location) { i += 1 }
+        if i > 0 { add(.constant(packed(first.color)), to: i) }
+        for segment in stops.indices.dropFirst() where i < 256 {
+            let a = stops[segment - 1], b = stops[segment]
+            let span = b.location - a.location
+            // The entries of this segment: t = i / 255 in (a, b], below the last stop.
+            @inline(__always) func inSegment(_ j: Int) -> Bool {
+                let t = Double(j) / 255
+                return t < last.location && !(b.location < t)
             }
-            let before = packed(first.color), after = packed(last.color)
-            var i = 0
-            // Before the first stop, the first colour.
-            while i < 256, !(Double(i) / 255 > first.location) {
-                out[i] = before
-                i += 1
-            }
-            // Segment by segment: each entry's straight colour is the
-            // segment's start plus a step per entry, in 16.16 fixed point of
-            // 0...255 (alpha times the canvas's), with no division per
-            // entry; then premultiplied as `Pixel.multiply` does.
-            for segment in stops.indices.dropFirst() where i < 256 {
-                let a = stops[segment - 1], b = stops[segment]
-                let span = b.location - a.location
-                // The entries of this segment: t = i / 255 in (a, b], below the last stop.
-                @inline(__always) func inSegment(_ j: Int) -> Bool {
-                    let t = Double(j) / 255
-                    return t < last.location && !(b.location < t)
-                }
-                // Found from the stop's place, then checked as each entry is.
-                var end = min(256, max(i, Int(min(max(b.location, 0), 1) * 255) + 1))
-                while end < 256, inSegment(end) { end += 1 }
-                while end > i, !inSegment(end - 1) { end -= 1 }
-                guard end > i else { continue }
-                let scale = 255.0 * 65536
-                let (r0, g0, b0, a0) = (a.color.red, a.color.green, a.color.blue, a.color.alpha * alpha)
-                let (dr, dg, db, da) = (b.color.red - r0, b.color.green - g0, b.color.blue - b0, b.color.alpha * alpha - a0)
-                let f0 = span > 0 ? (Double(i) / 255 - a.location) / span : 1
-                let df = span > 0 ? 1 / (255 * span) : 0
-                @inline(__always) func fixed(_ v: Double) -> Int { Int((v * scale).rounded()) }
-                var fr = fixed(r0 + dr * f0) + 32768, fg = fixed(g0 + dg * f0) + 32768
-                var fb = fixed(b0 + db * f0) + 32768, fa = fixed(a0 + da * f0) + 32768
-                let sr = fixed(dr * df), sg = fixed(dg * df), sb = fixed(db * df), sa = fixed(da * df)
-                @inline(__always) func level(_ v: Int) -> UInt8 { UInt8(truncatingIfNeeded: min(max(v >> 16, 0), 255)) }
-                while i < end {
+            // Found from the stop's place, then checked as each entry is.
+            var end = min(256, max(i, Int(min(max(b.location, 0), 1) * 255) + 1))
+            while end < 256, inSegment(end) { end += 1 }
+            while end > i, !inSegment(end - 1) { end -= 1 }
+            guard end > i else { continue }
+            let scale = 255.0 * 65536
+            let (r0, g0, b0, a0) = (a.color.red, a.color.green, a.color.blue, a.color.alpha * alpha)
+            let (dr, dg, db, da) = (b.color.red - r0, b.color.green - g0, b.color.blue - b0, b.color.alpha * alpha - a0)
+            let f0 = span > 0 ? (Double(i) / 255 - a.location) / span : 1
+            let df = span > 0 ? 1 / (255 * span) : 0
+            @inline(__always) func fixed(_ v: Double) -> Int { Int((v * scale).rounded()) }
+            add(
+                .ramp(
+                    start: (
+                        fixed(r0 + dr * f0) + 32768, fixed(g0 + dg * f0) + 32768, fixed(b0 + db * f0) + 32768,
+                        fixed(a0 + da * f0) + 32768
+                    ),
+                    step: (fixed(dr * df), fixed(dg * df), fixed(db * df), fixed(da * df))), to: end)
+            i = end
+        }
+        // From the last stop on, the last colour.
+        if i < 256 { add(.constant(packed(last.color)), to: 256) }
+    }
+
+    private mutating func add(_ run: Run, to end: Int) {
+        runs.append(run)
+        bounds.append(end)
+    }
+
+    /// Makes entries `range` (within 0 ..< 256) at `out[k]`.
+    func fill(_ out: UnsafeMutablePointer<UInt32>, _ range: Range<Int>) {
+        @inline(__always) func level(_ v: Int) -> UInt8 { UInt8(truncatingIfNeeded: min(max(v >> 16, 0), 255)) }
+        for (n, run) in runs.enumerated() {
+            let lo = max(range.lowerBound, bounds[n]), hi = min(range.upperBound, bounds[n + 1])
+            guard lo < hi else { continue }
+            switch run {
+            case .constant(let v):
+                (out + lo).update(repeating: v, count: hi - lo)
+            case .ramp(let start, let step):
+                // Entry k: the run's start plus (k − first) steps, wrapping as
+                // a sum of steps would.
+                let k = lo - bounds[n]
+                var fr = start.0 &+ k &* step.0, fg = start.1 &+ k &* step.1
+                var fb = start.2 &+ k &* step.2, fa = start.3 &+ k &* step.3
+                for j in lo..<hi {
                     let a8 = level(fa)
-                    out[i] =
+                    out[j] =
                         Pixel(r: Pixel.multiply(level(fr), a8), g: Pixel.multiply(level(fg), a8), b: Pixel.multiply(level(fb), a8), a: a8)
                         .packed
-                    fr &+= sr
-                    fg &+= sg
-                    fb &+= sb
-                    fa &+= sa
-                    i += 1
+                    fr &+= step.0
+                    fg &+= step.1
+                    fb &+= step.2
+                    fa &+= step.3
                 }
             }
-            // From the last stop on, the last colour.
-            while i < 256 {
-                out[i] = after
-                i += 1
-            }
-            count = 256
         }
     }
 }

@@ -32,17 +32,94 @@ extension Shader {
     var alpha: UInt32 { 255 }
 }
 
-/// A gradient's lookup table, owned by the shader that reads it.
+/// A gradient's lookup table, owned by the shader that reads it (one
+/// drawing, on one thread). Entries are made as the pixels need them
+/// (`ensure`): a small shape uses a few of the 256, and making all of them
+/// cost more than drawing it (an 8 × 8 gradient fill spent a third of its
+/// time on its table).
 final class LookupTable {
     let entries: UnsafeMutablePointer<UInt32>
+    private let plan: GradientTablePlan
+    /// Which entries are made: bit `i % 64` of word `i / 64`.
+    private var made: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
-    init(_ values: [UInt32]) {
+    init(_ gradient: Gradient, alpha: Double) {
         entries = .allocate(capacity: 256)
-        entries.initialize(repeating: 0, count: 256)
-        for (i, v) in values.prefix(256).enumerated() { entries[i] = v }
+        plan = GradientTablePlan(gradient, alpha: alpha)
     }
 
     deinit { entries.deallocate() }
+
+    @inline(__always) private func word(_ w: Int) -> UInt64 {
+        switch w {
+        case 0: return made.0
+        case 1: return made.1
+        case 2: return made.2
+        default: return made.3
+        }
+    }
+
+    /// Makes entry `i` (0 ... 255) if it is not yet.
+    @inline(__always)
+    func ensure(_ i: Int) {
+        if !complete, word(i >> 6) & (1 << UInt64(i & 63)) == 0 { make(i, i) }
+    }
+
+    /// Whether every entry is made (the usual state after a large shape's
+    /// first row).
+    private var complete = false
+
+    /// Makes entries `lo ... hi` (within 0 ... 255) that are not yet.
+    /// A run of entries known to be made (the largest a range made), for a
+    /// quick answer to the next row's range.
+    private var run = 0..<0
+
+    @inline(__always)
+    func ensure(_ lo: Int, _ hi: Int) {
+        if complete || (lo >= run.lowerBound && hi < run.upperBound) { return }
+        if run.isEmpty || hi < run.lowerBound || lo >= run.upperBound {
+            make(lo, hi)
+        } else {
+            // Only what lies beyond the run.
+            if lo < run.lowerBound { make(lo, run.lowerBound - 1) }
+            if hi >= run.upperBound { make(run.upperBound, hi) }
+        }
+        if run.isEmpty || hi + 1 < run.lowerBound || lo > run.upperBound {
+            if hi + 1 - lo > run.count { run = lo..<(hi + 1) }
+        } else {
+            run = min(lo, run.lowerBound)..<max(hi + 1, run.upperBound)
+        }
+    }
+
+    private func make(_ lo: Int, _ hi: Int) {
+        var i = lo
+        while i <= hi {
+            // Whole words made are passed over at once.
+            if i & 63 == 0, i + 63 <= hi, word(i >> 6) == .max {
+                i += 64
+                continue
+            }
+            // A run of missing entries, made at once.
+            guard word(i >> 6) & (1 << UInt64(i & 63)) == 0 else {
+                i += 1
+                continue
+            }
+            var end = i + 1
+            while end <= hi, word(end >> 6) & (1 << UInt64(end & 63)) == 0 { end += 1 }
+            plan.fill(entries, i..<end)
+            for k in i..<end {
+                let bit = UInt64(1) << UInt64(k & 63)
+                switch k >> 6 {
+                case 0: made.0 |= bit
+                case 1: made.1 |= bit
+                case 2: made.2 |= bit
+                default: made.3 |= bit
+                }
+            }
+            i = end
+        }
+        complete = made.0 == .max && made.1 == .max && made.2 == .max && made.3 == .max
+    }
 }
 
 /// Shades linear, radial and conic gradients through a 256-entry lookup table.
@@ -89,6 +166,7 @@ struct GradientShader: Shader {
     @inline(__always)
     func lookup(_ t: Double) -> UInt32 {
         guard let i = index(t) else { return 0 }
+        table.ensure(i)
         return table.entries[i]
     }
 
@@ -112,6 +190,21 @@ struct GradientShader: Shader {
                 // from the span's first (not by adding a pixel's step after
                 // another, a chain of dependent additions that took most of
                 // the time): the pixels are independent.
+                // The entries the span reaches: t is monotonic along it, so
+                // those between its ends' (as the kernel computes them).
+                @inline(__always) func entry(_ v: Double) -> Int { Int((v > 1 ? 1 : (v > 0 ? v : 0)) * 255 + 0.5) }
+                if t.isFinite && a.isFinite {
+                    let e0 = entry(t), e1 = entry(t + Double(Swift.max(0, count - 1)) * a)
+                    if count > 16 || abs(e1 - e0) < 2 * count {
+                        table.ensure(Swift.min(e0, e1), Swift.max(e0, e1))
+                    } else {
+                        // Few pixels across many entries (a small shape):
+                        // only the entries they take.
+                        for i in 0..<count { table.ensure(entry(t + Double(i) * a)) }
+                    }
+                } else {
+                    table.ensure(0, 255)
+                }
                 let lut = table.entries
                 if SolidBlitter.usesAVX2, t.isFinite, a.isFinite {
                     strata_linear_pad_span_avx2(lut, t, a, out, count)
