@@ -131,15 +131,7 @@ import Testing
 @MainActor
 @Suite struct StreamingGraphColumnsTests {
     func graph(_ host: LayerHost, series: Int, capacity: Int = 100_000) -> StreamingGraphLayer {
-        let g = StreamingGraphLayer(
-            series: (0..<series).map { GraphSeriesStyle(color: [.black, .red, .blue][$0 % 3], lineWidth: 1.5) }, capacity: capacity)
-        g.frame = Rect(x: 0, y: 0, width: Double(host.width), height: Double(host.height))
-        g.drawsAsynchronously = false
-        g.showsValueAxis = false
-        g.gridColor = nil
-        g.valueRange = .fixed(-1.5, 1.5)
-        host.rootLayer.addSublayer(g)
-        return g
+        plainGraph(in: host, series: series, capacity: capacity, range: 1.5)
     }
 
     func wave(_ i: Int, _ s: Int) -> Double { sin(Double(i) * 0.05 + Double(s)) * 0.8 + 0.3 * sin(Double(i) * 0.9) }

@@ -178,15 +178,7 @@ import Testing
     func host(_ w: Int = 320, _ h: Int = 120) throws -> LayerHost { try LayerHost(width: w, height: h) }
 
     func graph(in host: LayerHost, series: Int = 1, asynchronous: Bool = false) -> StreamingGraphLayer {
-        let g = StreamingGraphLayer(
-            series: (0..<series).map { GraphSeriesStyle(color: [.black, .red, .blue][$0 % 3], lineWidth: 1.5) }, capacity: 100_000)
-        g.frame = Rect(x: 0, y: 0, width: Double(host.width), height: Double(host.height))
-        g.drawsAsynchronously = asynchronous
-        g.showsValueAxis = false
-        g.gridColor = nil
-        g.valueRange = .fixed(-1.2, 1.2)
-        host.rootLayer.addSublayer(g)
-        return g
+        plainGraph(in: host, series: series, asynchronous: asynchronous, range: 1.2)
     }
 
     func wave(_ i: Int) -> Double { sin(Double(i) * 0.07) + 0.3 * sin(Double(i) * 0.71) }
@@ -498,4 +490,21 @@ import Testing
         #expect(splitter.finish() == nil)
         #expect(LineSplitter(maximumLength: -3).maximumLength == 1)
     }
+}
+
+/// A graph filling `host`, with `series` series of 1.5-point lines, no value
+/// axis and no grid, over a fixed range of ±`range`.
+@MainActor
+func plainGraph(
+    in host: LayerHost, series: Int, capacity: Int = 100_000, asynchronous: Bool = false, range: Double
+) -> StreamingGraphLayer {
+    let g = StreamingGraphLayer(
+        series: (0..<series).map { GraphSeriesStyle(color: [.black, .red, .blue][$0 % 3], lineWidth: 1.5) }, capacity: capacity)
+    g.frame = Rect(x: 0, y: 0, width: Double(host.width), height: Double(host.height))
+    g.drawsAsynchronously = asynchronous
+    g.showsValueAxis = false
+    g.gridColor = nil
+    g.valueRange = .fixed(-range, range)
+    host.rootLayer.addSublayer(g)
+    return g
 }
