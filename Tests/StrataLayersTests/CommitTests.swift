@@ -7,6 +7,24 @@ import Testing
 /// The bookkeeping behind fast commits: copy-on-write layer states, dirty
 /// marks, the animation registry and the remembered host clock.
 @Suite @MainActor struct CommitTests {
+    /// A frame after `invalidateFrame` draws every layer again, with the
+    /// same pixels; without it, a frame with no change draws nothing.
+    @Test func invalidatingTheFrameRedrawsEverything() throws {
+        let host = try LayerHost(width: 64, height: 48)
+        let layer = Layer()
+        layer.frame = Rect(x: 8, y: 8, width: 20, height: 10)
+        layer.backgroundColor = Color(red: 0.2, green: 0.5, blue: 0.9)
+        host.rootLayer.addSublayer(layer)
+        host.renderFrame()
+        let first = host.makeImage()
+        #expect(host.renderFrame().isEmpty)
+        host.invalidateFrame()
+        let damage = host.renderFrame()
+        let covered = damage.reduce(0.0) { $0 + $1.width * $1.height }
+        #expect(covered >= 64 * 48, "\(damage)")
+        #expect(host.makeImage() == first)
+    }
+
     @Test func layerStateCopiesAreIndependent() {
         var a = LayerState()
         a.cornerRadius = 5

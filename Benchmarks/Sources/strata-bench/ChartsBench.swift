@@ -35,6 +35,9 @@ struct ChartsBench: ParsableCommand {
     @Option(help: "Rounds of the stream-fifo cases (the median frame rate is printed).")
     var fifoRounds = 3
 
+    @Flag(help: "The stream-fifo cases composite every layer each frame (not only what changed).")
+    var fifoFullRedraw = false
+
     @Option(help: "Writes the line-chart cases' last pictures to DIR/strata-CASE.png.")
     var png: String?
 
@@ -61,7 +64,9 @@ struct ChartsBench: ParsableCommand {
         let selection = CaseSelection(cases)
         if pinned {
             try MainActor.assumeIsolated {
-                try StreamFIFOBench.run(frames: fifoFrames, rounds: fifoRounds, png: png, selection: selection) { name, fps, points in
+                try StreamFIFOBench.run(
+                    frames: fifoFrames, rounds: fifoRounds, fullRedraw: fifoFullRedraw, png: png, selection: selection
+                ) { name, fps, points in
                     print("strata \(name) \(String(format: "%.2f", fps)) \(String(format: "%.0f", points))")
                 }
             }
@@ -111,6 +116,7 @@ struct ChartsBench: ParsableCommand {
         }
         // Each in a child process on one processor.
         var fifoArguments = ["--fifo-frames", "\(fifoFrames)", "--fifo-rounds", "\(fifoRounds)"]
+        if fifoFullRedraw { fifoArguments.append("--fifo-full-redraw") }
         if let png { fifoArguments += ["--png", png] }
         try MainActor.assumeIsolated { try StreamFIFOBench.runPinned(arguments: fifoArguments, selection: selection) }
     }

@@ -16,7 +16,8 @@ import StrataLayers
 /// Each frame, timed: the new points are generated (five random walks, steps
 /// uniform in ±½ from SplitMix64, seeds 1 to 5) and appended to the graph in
 /// pieces of 16,384 a series, as a driver hands over its blocks, then the
-/// tiles they reach drawn, and the whole 1920 × 1080 frame composited. The
+/// tiles they reach drawn, and the 1920 × 1080 frame composited (moving the
+/// plot's pixels and drawing what is new, as on screen). The
 /// FIFO is filled first, untimed, and the value axis follows the data
 /// (automatic range, changed at once), as the suite's charts do. Each case runs in a child
 /// process pinned to one processor (`runPinned`).
@@ -93,7 +94,8 @@ enum StreamFIFOBench {
     }
 
     static func run(
-        frames: Int, rounds: Int, png: String?, selection: CaseSelection, print report: (String, Double, Double) -> Void
+        frames: Int, rounds: Int, fullRedraw: Bool, png: String?, selection: CaseSelection,
+        print report: (String, Double, Double) -> Void
     ) throws {
         let chosen = cases.filter { selection.runs($0.name) || selection.runs($0.name + "-memory") }
         guard !chosen.isEmpty else { return }
@@ -123,13 +125,13 @@ enum StreamFIFOBench {
             graph.waitUntilDrawn()
             host.renderFrame()
             // Warm-up frames: the pool's threads, the bitmaps, the glyphs.
-            for _ in 0..<10 { frame(&walks, perFrame, graph, host, &warm) }
+            for _ in 0..<10 { frame(&walks, perFrame, graph, host, fullRedraw, &warm) }
             var rates: [Double] = []
             var parts = [0.0, 0.0, 0.0, 0.0]
             let tiles0 = graph.statistics.tilesDrawn, chunks0 = graph.buffers.map(\.chunksAllocated).reduce(0, +)
             for _ in 0..<max(1, rounds) {
                 let t0 = DispatchTime.now().uptimeNanoseconds
-                for _ in 0..<max(1, frames) { frame(&walks, perFrame, graph, host, &parts) }
+                for _ in 0..<max(1, frames) { frame(&walks, perFrame, graph, host, fullRedraw, &parts) }
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
                 rates.append(Double(max(1, frames)) / seconds)
             }
@@ -154,11 +156,17 @@ enum StreamFIFOBench {
     }
 
     /// One frame: new points, appended, drawn and composited.
-    static func frame(_ walks: inout Walks, _ count: Int, _ graph: StreamingGraphLayer, _ host: LayerHost, _ parts: inout [Double]) {
+    /// With `fullRedraw`, every layer is composited again, as if nothing
+    /// were kept from the last frame.
+    static func frame(
+        _ walks: inout Walks, _ count: Int, _ graph: StreamingGraphLayer, _ host: LayerHost, _ fullRedraw: Bool,
+        _ parts: inout [Double]
+    ) {
         walks.append(count, to: graph, parts: &parts)
         let t2 = DispatchTime.now().uptimeNanoseconds
         graph.waitUntilDrawn()
         let t3 = DispatchTime.now().uptimeNanoseconds
+        if fullRedraw { host.invalidateFrame() }
         host.renderFrame()
         let t4 = DispatchTime.now().uptimeNanoseconds
         parts[2] += Double(t3 - t2) / 1e6

@@ -165,6 +165,11 @@ public final class LayerHost {
     /// Waits for a render in flight (with `rendersAsynchronously`) to end.
     public func finishRendering() { renderer.withCompositor { _ in } }
 
+    /// Forgets the last frame, so that the next `renderFrame` draws every
+    /// layer again instead of what changed (after the frame buffer was
+    /// written by something else, or to time whole frames).
+    public func invalidateFrame() { renderer.withCompositor { $0.invalidate() } }
+
     /// How the last finished render went on the renderer's thread: how long
     /// it waited to start, how long it took on the wall clock and how much
     /// CPU time the thread spent on it. A render that took much longer than
