@@ -53,8 +53,11 @@ public final class WindowTestDisplay: Sendable {
 
 /// Runs the window's loop (events, frames and the main queue) until
 /// `condition` holds or `timeout` seconds pass; returns whether it held.
+/// The default limit is long (20 s): it only matters when the condition
+/// never holds, and a test module's suites run side by side, so on a busy
+/// machine events and frames can take seconds to come round.
 @MainActor
-public func pump(_ window: Window, timeout: Double = 5, until condition: () -> Bool) async -> Bool {
+public func pump(_ window: Window, timeout: Double = 20, until condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         window.processEvents()

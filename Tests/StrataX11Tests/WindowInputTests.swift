@@ -70,8 +70,8 @@ extension X11Tests {
             input.sync()
             // A loaded machine (the module's other suites run beside this
             // one) can deliver the moves late and together, which reads as a
-            // fling: its deceleration is given time to end.
-            #expect(await pump(window, timeout: 20) { ruler.value != 72.5 && !window.needsFrame })
+            // fling: `pump`'s long default gives its deceleration time to end.
+            #expect(await pump(window) { ruler.value != 72.5 && !window.needsFrame })
             // Content dragged left by 120 points brings larger values to the centre.
             #expect(ruler.value > 72.5, "ruler at \(ruler.value)")
             // What the window shows is the tree's frame.
