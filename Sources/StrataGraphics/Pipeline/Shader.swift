@@ -39,51 +39,39 @@ extension Shader {
 /// time on its table).
 final class LookupTable {
     let entries: UnsafeMutablePointer<UInt32>
+    /// Whether each entry is made.
+    private let isMade: UnsafeMutablePointer<Bool>
     private let plan: GradientTablePlan
-    /// Which entries are made: bit `i % 64` of word `i / 64`.
-    private var made: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// A run of entries known to be made (the largest a range made): the
+    /// next row's range usually lies inside it, and once the whole table is
+    /// made it is `0 ..< 256`.
+    private var run = 0..<0
 
     init(_ gradient: Gradient, alpha: Double) {
         entries = .allocate(capacity: 256)
+        isMade = .allocate(capacity: 256)
+        isMade.initialize(repeating: false, count: 256)
         plan = GradientTablePlan(gradient, alpha: alpha)
     }
 
-    deinit { entries.deallocate() }
-
-    @inline(__always) private func word(_ w: Int) -> UInt64 {
-        switch w {
-        case 0: return made.0
-        case 1: return made.1
-        case 2: return made.2
-        default: return made.3
-        }
+    deinit {
+        entries.deallocate()
+        isMade.deallocate()
     }
 
     /// Makes entry `i` (0 ... 255) if it is not yet.
     @inline(__always)
     func ensure(_ i: Int) {
-        if !complete, word(i >> 6) & (1 << UInt64(i & 63)) == 0 { make(i, i) }
+        if !isMade[i] { make(i, i) }
     }
 
-    /// Whether every entry is made (the usual state after a large shape's
-    /// first row).
-    private var complete = false
-
     /// Makes entries `lo ... hi` (within 0 ... 255) that are not yet.
-    /// A run of entries known to be made (the largest a range made), for a
-    /// quick answer to the next row's range.
-    private var run = 0..<0
-
     @inline(__always)
     func ensure(_ lo: Int, _ hi: Int) {
-        if complete || (lo >= run.lowerBound && hi < run.upperBound) { return }
-        if run.isEmpty || hi < run.lowerBound || lo >= run.upperBound {
-            make(lo, hi)
-        } else {
-            // Only what lies beyond the run.
-            if lo < run.lowerBound { make(lo, run.lowerBound - 1) }
-            if hi >= run.upperBound { make(run.upperBound, hi) }
-        }
+        if lo >= run.lowerBound && hi < run.upperBound { return }
+        make(lo, hi)
+        // Entries in the run and in lo ... hi are made: one run when they
+        // touch, else the longer.
         if run.isEmpty || hi + 1 < run.lowerBound || lo > run.upperBound {
             if hi + 1 - lo > run.count { run = lo..<(hi + 1) }
         } else {
@@ -91,34 +79,20 @@ final class LookupTable {
         }
     }
 
+    /// Makes the missing entries of `lo ... hi`, each run of them at once.
     private func make(_ lo: Int, _ hi: Int) {
         var i = lo
         while i <= hi {
-            // Whole words made are passed over at once.
-            if i & 63 == 0, i + 63 <= hi, word(i >> 6) == .max {
-                i += 64
-                continue
-            }
-            // A run of missing entries, made at once.
-            guard word(i >> 6) & (1 << UInt64(i & 63)) == 0 else {
+            guard !isMade[i] else {
                 i += 1
                 continue
             }
             var end = i + 1
-            while end <= hi, word(end >> 6) & (1 << UInt64(end & 63)) == 0 { end += 1 }
+            while end <= hi, !isMade[end] { end += 1 }
             plan.fill(entries, i..<end)
-            for k in i..<end {
-                let bit = UInt64(1) << UInt64(k & 63)
-                switch k >> 6 {
-                case 0: made.0 |= bit
-                case 1: made.1 |= bit
-                case 2: made.2 |= bit
-                default: made.3 |= bit
-                }
-            }
+            (isMade + i).update(repeating: true, count: end - i)
             i = end
         }
-        complete = made.0 == .max && made.1 == .max && made.2 == .max && made.3 == .max
     }
 }
 
@@ -186,14 +160,15 @@ struct GradientShader: Shader {
         case let .linear(a, b, c):
             var t = a * (Double(x) + 0.5) + b * py + c
             if spread == .pad && before && after {
-                // The common case without a branch per pixel. Each pixel's t
-                // from the span's first (not by adding a pixel's step after
-                // another, a chain of dependent additions that took most of
-                // the time): the pixels are independent.
-                // The entries the span reaches: t is monotonic along it, so
-                // those between its ends' (as the kernel computes them).
+                // The common case, without a branch per pixel. Each pixel's
+                // t is taken from the span's first (adding a step per pixel
+                // is a chain of dependent additions that took most of the
+                // time). t is monotonic along the span, so the entries it
+                // reaches are those between its ends' (as the kernel
+                // computes them).
                 @inline(__always) func entry(_ v: Double) -> Int { Int((v > 1 ? 1 : (v > 0 ? v : 0)) * 255 + 0.5) }
-                if t.isFinite && a.isFinite {
+                let finite = t.isFinite && a.isFinite
+                if finite {
                     let e0 = entry(t), e1 = entry(t + Double(Swift.max(0, count - 1)) * a)
                     if count > 16 || abs(e1 - e0) < 2 * count {
                         table.ensure(Swift.min(e0, e1), Swift.max(e0, e1))
@@ -206,16 +181,11 @@ struct GradientShader: Shader {
                     table.ensure(0, 255)
                 }
                 let lut = table.entries
-                if SolidBlitter.usesAVX2, t.isFinite, a.isFinite {
+                if SolidBlitter.usesAVX2, finite {
                     strata_linear_pad_span_avx2(lut, t, a, out, count)
                     return
                 }
-                let t0 = t
-                for i in 0..<count {
-                    let ti = t0 + Double(i) * a
-                    let u = ti > 1 ? 1 : (ti > 0 ? ti : 0)
-                    out[i] = lut[Int(u * 255 + 0.5)]
-                }
+                for i in 0..<count { out[i] = lut[entry(t + Double(i) * a)] }
             } else {
                 for i in 0..<count {
                     out[i] = lookup(t)
