@@ -427,9 +427,6 @@ struct RectRingCoverage: CoverageSource {
         let ox0 = Int(o.x0.rounded(.down)), ox1 = Int(o.x1.rounded(.up))
         let oy0 = Int(o.y0.rounded(.down)), oy1 = Int(o.y1.rounded(.up))
         let width = ox1 - ox0
-        // The outer rectangle's first and last columns, as in `RectCoverage`.
-        let left = width == 1 ? o.x1 - o.x0 : Double(ox0 + 1) - o.x0
-        let right = o.x1 - Double(ox1 - 1)
         // The last row the hole covers whole is the one before this.
         let holeBottom = Int(i.y1.rounded(.down))
         // Columns of the bands beside the hole: outer minus hole, per column
@@ -445,20 +442,20 @@ struct RectRingCoverage: CoverageSource {
                 x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count, left: first, middle: 255,
                 right: last)
         }
+        // Rows the hole does not touch, above and below it, are the outer
+        // rectangle's (drawn top to bottom, as every coverage source is).
+        let top = min(max(Int(i.y0.rounded(.down)), oy0), oy1)
+        let bottom = max(min(Int(i.y1.rounded(.up)), oy1), top)
+        if top > oy0 {
+            RectCoverage(x0: o.x0, y0: o.y0, x1: o.x1, y1: min(o.y1, Double(top))).draw(&blitter)
+        }
         var mask: [UInt8] = []
-        var y = oy0
-        while y < oy1 {
+        var y = top
+        while y < bottom {
             let vy = Self.overlap(o.y0, o.y1, y), hy = Self.overlap(i.y0, i.y1, y)
-            if hy == 0 {
-                // Rows above or below the hole: whole rows of the outer
-                // rectangle, those covered alike in one call.
-                var end = y + 1
-                while end < oy1, Self.overlap(o.y0, o.y1, end) == vy, Self.overlap(i.y0, i.y1, end) == 0 { end += 1 }
-                blitter.blitRect(x: ox0, y: y, width: width, height: end - y, left: Self.q(left * vy), middle: Self.q(vy), right: Self.q(right * vy))
-                y = end
-            } else if hy == 1 && vy == 1 && leftBand.upperBound <= rightBand.lowerBound {
+            if hy == 1 && vy == 1 && leftBand.upperBound <= rightBand.lowerBound {
                 // Rows beside the hole: its two bands.
-                let end = min(oy1, holeBottom)
+                let end = min(bottom, holeBottom)
                 band(leftBand, rows: y..<end)
                 band(rightBand, rows: y..<end)
                 y = end
@@ -471,6 +468,9 @@ struct RectRingCoverage: CoverageSource {
                 mask.withUnsafeBufferPointer { blitter.blitMask(x: ox0, y: y, count: width, mask: $0.baseAddress!) }
                 y += 1
             }
+        }
+        if bottom < oy1 {
+            RectCoverage(x0: o.x0, y0: max(o.y0, Double(bottom)), x1: o.x1, y1: o.y1).draw(&blitter)
         }
     }
 }
