@@ -37,6 +37,22 @@ import Testing
         #expect(GraphTiling(samplesPerTile: 0, paddingSamples: -3) == GraphTiling(samplesPerTile: 1, paddingSamples: 1))
     }
 
+    /// A block of samples marks the tiles its samples would one by one: one
+    /// run, whatever the block's size and position.
+    @Test func aBlockMarksTheUnionOfItsSamplesTiles() {
+        for tiling in [GraphTiling(samplesPerTile: 32, paddingSamples: 2), GraphTiling(samplesPerTile: 4, paddingSamples: 9)] {
+            #expect(tiling.tilesToRedraw(afterAppending: 5..<5) == nil)
+            for start in -70...70 {
+                for count in [1, 2, 3, 31, 32, 33, 100] {
+                    let samples = start..<(start + count)
+                    let each = Set(samples.flatMap(tiling.tilesToRedraw(afterAppendingSampleAt:)))
+                    let run = tiling.tilesToRedraw(afterAppending: samples)
+                    #expect(run.map(Set.init) == each)
+                }
+            }
+        }
+    }
+
     @Test func niceScalesCoverTheDataWithRoundSteps() {
         let s = NiceScale(covering: 0.13, 0.87, ticks: 5)
         #expect(s.step == 0.2)

@@ -42,7 +42,14 @@ public struct GraphTiling: Sendable, Hashable {
     /// and the previous one as well while the sample is in that tile's
     /// padding. Each tile once, oldest first.
     public func tilesToRedraw(afterAppendingSampleAt index: Int) -> [Int] {
-        let own = tile(forSample: index), previous = tile(forSample: index - paddingSamples)
-        return previous == own ? [own] : Array(previous...own)
+        tilesToRedraw(afterAppending: index..<(index + 1)).map(Array.init) ?? []
+    }
+
+    /// The tiles whose pictures change when `samples` arrive (nil when
+    /// there are none): each sample's own tile and, while it is in the
+    /// padding of the tile before, that one. Together they are one run.
+    public func tilesToRedraw(afterAppending samples: Range<Int>) -> ClosedRange<Int>? {
+        guard !samples.isEmpty else { return nil }
+        return tile(forSample: samples.lowerBound - paddingSamples)...tile(forSample: samples.upperBound - 1)
     }
 }

@@ -284,8 +284,9 @@ open class StreamingGraphLayer: Layer {
     /// Gaps to pad short columns with.
     private static let gaps = [Double](repeating: .nan, count: 4096)
 
-    /// Calls `body` with pointers to the arrays of `columns` from `index` on,
-    /// after `done` (nested: each array is pinned for the whole call).
+    /// Calls `body` with `done` followed by pointers to the arrays of
+    /// `columns` that come after the first `done.count` (as many as there are
+    /// series). Nested: each array is pinned for the whole call.
     private func withBuffers(
         _ columns: [[Double]], _ done: [UnsafeBufferPointer<Double>], _ body: ([UnsafeBufferPointer<Double>]) -> Void
     ) {
@@ -328,9 +329,7 @@ open class StreamingGraphLayer: Layer {
             let appended = (count - n)..<count
             switch motion {
             case .scroll:
-                // Each sample redraws its tile and, in its padding, the one
-                // before: together, one run of tiles.
-                let tiles = tiling.tile(forSample: appended.lowerBound - tiling.paddingSamples)...tiling.tile(forSample: count - 1)
+                guard let tiles = tiling.tilesToRedraw(afterAppending: appended) else { break }
                 if tiles.count > slots.count {
                     for t in slots.keys where tiles.contains(t) { mark(t) }
                 } else {
@@ -881,13 +880,8 @@ open class StreamingGraphLayer: Layer {
         let gap = sweepGapSamples
         let pad = style.tiling.paddingSamples
         // The positions in one sweep, then (at most once) those of the next.
-        var runs: [ClosedRange<Int>] = []
         let first = samples.lowerBound % n, last = first + samples.count - 1
-        if last < n {
-            runs = [first...last]
-        } else {
-            runs = [first...(n - 1), 0...(last - n)]
-        }
+        let runs = last < n ? [first...last] : [first...(n - 1), 0...(last - n)]
         var tiles = Set<Int>()
         for run in runs {
             let lo = Swift.max(0, run.lowerBound - pad), hi = Swift.min(n - 1, run.upperBound + gap + pad)
