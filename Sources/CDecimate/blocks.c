@@ -37,82 +37,35 @@ static void summarize_portable(const double *v, long n, double *min, double *max
 }
 
 #if defined(__x86_64__)
+// x where it is finite, else NaN: |x| < inf is false for the infinities
+// and NaN alike.
+__attribute__((target("avx2")))
+static inline __m256d finite_or_nan(__m256d x) {
+    const __m256d abs = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
+    const __m256d finite = _mm256_cmp_pd(_mm256_and_pd(x, abs), _mm256_set1_pd(__builtin_inf()), _CMP_LT_OQ);
+    return _mm256_blendv_pd(_mm256_set1_pd(__builtin_nan("")), x, finite);
+}
+
 __attribute__((target("avx2")))
 static void copy_finite_avx2(const double *src, double *dst, long n) {
     long i = 0;
-    // |v| < inf is false for the infinities and NaN alike.
-    const __m256d abs = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
-    const __m256d inf = _mm256_set1_pd(__builtin_inf()), nan = _mm256_set1_pd(__builtin_nan(""));
-    for (; i + 4 <= n; i += 4) {
-        __m256d x = _mm256_loadu_pd(src + i);
-        __m256d finite = _mm256_cmp_pd(_mm256_and_pd(x, abs), inf, _CMP_LT_OQ);
-        _mm256_storeu_pd(dst + i, _mm256_blendv_pd(nan, x, finite));
-    }
+    for (; i + 4 <= n; i += 4) _mm256_storeu_pd(dst + i, finite_or_nan(_mm256_loadu_pd(src + i)));
     copy_finite_portable(src + i, dst + i, n - i);
 }
 
-// One block of 64: the extremes by vector min and max (a NaN operand gives
-// the other: `min_pd(x, acc)` keeps acc when x is NaN), then the first index
-// holding each, and the NaN count from unordered compares.
-__attribute__((target("avx2,popcnt")))
-static void summarize64_avx2(const double *v, double *min, double *max, unsigned short *minAt, unsigned short *maxAt,
-                             unsigned char *gaps, double *first, double *last, long base) {
-    __m256d lo0 = _mm256_set1_pd(__builtin_inf()), hi0 = _mm256_set1_pd(-__builtin_inf());
-    __m256d lo1 = lo0, hi1 = hi0;
-    int nan = 0;
-    for (int i = 0; i < 64; i += 8) {
-        __m256d a = _mm256_loadu_pd(v + i), b = _mm256_loadu_pd(v + i + 4);
-        lo0 = _mm256_min_pd(a, lo0);
-        hi0 = _mm256_max_pd(a, hi0);
-        lo1 = _mm256_min_pd(b, lo1);
-        hi1 = _mm256_max_pd(b, hi1);
-        nan += __builtin_popcount((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(a, a, _CMP_UNORD_Q)));
-        nan += __builtin_popcount((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(b, b, _CMP_UNORD_Q)));
-    }
-    __m256d lo = _mm256_min_pd(lo0, lo1), hi = _mm256_max_pd(hi0, hi1);
-    __m128d l2 = _mm_min_pd(_mm256_castpd256_pd128(lo), _mm256_extractf128_pd(lo, 1));
-    __m128d h2 = _mm_max_pd(_mm256_castpd256_pd128(hi), _mm256_extractf128_pd(hi, 1));
-    double l = _mm_cvtsd_f64(_mm_min_sd(l2, _mm_unpackhi_pd(l2, l2)));
-    double h = _mm_cvtsd_f64(_mm_max_sd(h2, _mm_unpackhi_pd(h2, h2)));
-    long loAt = -1, hiAt = -1;
-    if (nan < 64) {
-        __m256d lv = _mm256_set1_pd(l), hv = _mm256_set1_pd(h);
-        for (int i = 0; i < 64 && (loAt < 0 || hiAt < 0); i += 4) {
-            __m256d x = _mm256_loadu_pd(v + i);
-            if (loAt < 0) {
-                int m = _mm256_movemask_pd(_mm256_cmp_pd(x, lv, _CMP_EQ_OQ));
-                if (m) loAt = i + __builtin_ctz((unsigned)m);
-            }
-            if (hiAt < 0) {
-                int m = _mm256_movemask_pd(_mm256_cmp_pd(x, hv, _CMP_EQ_OQ));
-                if (m) hiAt = i + __builtin_ctz((unsigned)m);
-            }
-        }
-    }
-    // The values themselves (of -0 and +0, the first one seen).
-    *min = loAt < 0 ? __builtin_inf() : v[loAt];
-    *max = hiAt < 0 ? -__builtin_inf() : v[hiAt];
-    *minAt = (unsigned short)(base + (loAt < 0 ? 0 : loAt));
-    *maxAt = (unsigned short)(base + (hiAt < 0 ? 0 : hiAt));
-    *gaps = (unsigned char)nan;
-    *first = v[0];
-    *last = v[63];
-}
-
 // Whole blocks copied and summarised in one pass: each block of 64 is
-// loaded once, its extremes and NaNs found in registers, and stored, with
-// non-temporal stores when asked (a big append that will not be read soon
-// is not worth the cache it would take, nor the read of the lines it
-// overwrites).
+// loaded once, its extremes and NaNs found in registers (a NaN operand of
+// min_pd or max_pd gives the other), and stored, with non-temporal stores
+// when asked (a big append that will not be read soon is not worth the
+// cache it would take, nor the read of the lines it overwrites). With no
+// `dst`, blocks already stored are only summarised.
 __attribute__((target("avx2,bmi")))
 static void copy_blocks_avx2(const double *src, double *dst, long blocks, int clean, int stream, double *min, double *max,
                              unsigned short *minAt, unsigned short *maxAt, unsigned char *gaps, double *first, double *last,
                              long base) {
-    const __m256d abs = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
-    const __m256d inf = _mm256_set1_pd(__builtin_inf()), nan = _mm256_set1_pd(__builtin_nan(""));
+    const __m256d inf = _mm256_set1_pd(__builtin_inf());
     for (long b = 0; b < blocks; b++) {
         const double *s = src + b * 64;
-        double *d = dst + b * 64;
         // Per group of eight (two vectors), the lane-wise extremes, kept to
         // find where the block's extremes first occur without a second look
         // at the samples.
@@ -123,8 +76,8 @@ static void copy_blocks_avx2(const double *src, double *dst, long blocks, int cl
         for (int g = 0; g < 8; g++) {
             __m256d x = _mm256_loadu_pd(s + 8 * g), y = _mm256_loadu_pd(s + 8 * g + 4);
             if (clean) {
-                x = _mm256_blendv_pd(nan, x, _mm256_cmp_pd(_mm256_and_pd(x, abs), inf, _CMP_LT_OQ));
-                y = _mm256_blendv_pd(nan, y, _mm256_cmp_pd(_mm256_and_pd(y, abs), inf, _CMP_LT_OQ));
+                x = finite_or_nan(x);
+                y = finite_or_nan(y);
             }
             __m256d xNaN = _mm256_cmp_pd(x, x, _CMP_UNORD_Q), yNaN = _mm256_cmp_pd(y, y, _CMP_UNORD_Q);
             // min_pd(a, b) gives b when either is NaN: so a NaN x gives y,
@@ -139,11 +92,11 @@ static void copy_blocks_avx2(const double *src, double *dst, long blocks, int cl
             nans = _mm256_sub_epi64(nans, _mm256_castpd_si256(xNaN));
             nans = _mm256_sub_epi64(nans, _mm256_castpd_si256(yNaN));
             if (stream) {
-                _mm256_stream_pd(d + 8 * g, x);
-                _mm256_stream_pd(d + 8 * g + 4, y);
-            } else {
-                _mm256_storeu_pd(d + 8 * g, x);
-                _mm256_storeu_pd(d + 8 * g + 4, y);
+                _mm256_stream_pd(dst + b * 64 + 8 * g, x);
+                _mm256_stream_pd(dst + b * 64 + 8 * g + 4, y);
+            } else if (dst) {
+                _mm256_storeu_pd(dst + b * 64 + 8 * g, x);
+                _mm256_storeu_pd(dst + b * 64 + 8 * g + 4, y);
             }
         }
         __m128d l2 = _mm_min_pd(_mm256_castpd256_pd128(lo), _mm256_extractf128_pd(lo, 1));
@@ -201,9 +154,8 @@ void strata_summarize_blocks(const double *values, long from, long count, long b
                              unsigned short *minAt, unsigned short *maxAt, unsigned char *gaps, double *first, double *last) {
 #if defined(__x86_64__)
     if (blockSize == 64 && strata_has_avx2()) {
-        for (long b = from; b < from + count; b++) {
-            summarize64_avx2(values + b * 64, min + b, max + b, minAt + b, maxAt + b, gaps + b, first + b, last + b, b * 64);
-        }
+        copy_blocks_avx2(values + from * 64, 0, count, 0, 0, min + from, max + from, minAt + from, maxAt + from, gaps + from,
+                         first + from, last + from, from * 64);
         return;
     }
 #endif
@@ -219,7 +171,7 @@ void strata_copy_blocks(const double *src, double *dst, long blocks, int clean, 
 #if defined(__x86_64__)
     if (strata_has_avx2()) {
         // Streaming stores need 32-byte alignment.
-        copy_blocks_avx2(src, dst, blocks, clean, stream && ((unsigned long)dst & 31) == 0, min, max, minAt, maxAt, gaps, first,
+        copy_blocks_avx2(src, dst, blocks, clean, stream && dst && ((unsigned long)dst & 31) == 0, min, max, minAt, maxAt, gaps, first,
                          last, base);
         return;
     }
