@@ -29,42 +29,36 @@ enum StreamFIFOBench {
 
     /// Five random walks, generated a piece at a time into buffers that
     /// stay in the cache, as a sensor's driver hands over its blocks.
-    struct Walks {
+    final class Walks {
         static let piece = 1 << 14
         var states: [UInt64] = (1...5).map { UInt64($0) }
         var values = [Double](repeating: 0, count: 5)
-        var columns: [[Double]] = (0..<5).map { _ in [Double](repeating: 0, count: Walks.piece) }
+        /// One allocation: the five series' pieces, one after another.
+        let storage = UnsafeMutablePointer<Double>.allocate(capacity: 5 * Walks.piece)
+
+        deinit { storage.deallocate() }
 
         /// Appends the next `count` samples of each walk to `graph`.
         @MainActor
-        mutating func append(_ count: Int, to graph: StreamingGraphLayer, parts: inout [Double]) {
+        func append(_ count: Int, to graph: StreamingGraphLayer, parts: inout [Double]) {
             var left = count
             while left > 0 {
                 let n = Swift.min(left, Self.piece)
                 let t0 = DispatchTime.now().uptimeNanoseconds
-                for s in 0..<5 {
-                    columns[s].withUnsafeMutableBufferPointer { out in
-                        strata_bench_walk(&states[s], &values[s], out.baseAddress!, n)
-                    }
-                }
+                for s in 0..<5 { strata_bench_walk(&states[s], &values[s], storage + s * Self.piece, n) }
                 let t1 = DispatchTime.now().uptimeNanoseconds
-                columns[0].withUnsafeBufferPointer { a in
-                    columns[1].withUnsafeBufferPointer { b in
-                        columns[2].withUnsafeBufferPointer { c in
-                            columns[3].withUnsafeBufferPointer { d in
-                                columns[4].withUnsafeBufferPointer { e in
-                                    graph.append(columns: [a, b, c, d, e].map { UnsafeBufferPointer(rebasing: $0[..<n]) })
-                                }
-                            }
-                        }
-                    }
-                }
+                graph.append(columns: (0..<5).map { UnsafeBufferPointer(start: storage + $0 * Self.piece, count: n) })
                 let t2 = DispatchTime.now().uptimeNanoseconds
                 parts[0] += Double(t1 - t0) / 1e6
                 parts[1] += Double(t2 - t1) / 1e6
                 left -= n
             }
         }
+    }
+
+    /// The cases `selection` runs, with their memory line or alone.
+    static func chosen(_ selection: CaseSelection) -> [(name: String, points: Int)] {
+        cases.filter { selection.runs($0.name) || selection.runs($0.name + "-memory") }
     }
 
     /// The processors this process may run on (`/proc/self/status`).
@@ -79,8 +73,7 @@ enum StreamFIFOBench {
     /// makes inherits), its lines passed through: the one-core figures, and
     /// each case's memory measured in a heap of its own.
     static func runPinned(arguments: [String], selection: CaseSelection) throws {
-        let chosen = cases.filter { selection.runs($0.name) || selection.runs($0.name + "-memory") }
-        for (name, _) in chosen {
+        for (name, _) in chosen(selection) {
             let wanted = [name, name + "-memory"].filter { selection.runs($0) }.joined(separator: ",")
             let child = Process()
             child.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
@@ -97,7 +90,7 @@ enum StreamFIFOBench {
         frames: Int, rounds: Int, fullRedraw: Bool, png: String?, selection: CaseSelection,
         print report: (String, Double, Double) -> Void
     ) throws {
-        let chosen = cases.filter { selection.runs($0.name) || selection.runs($0.name + "-memory") }
+        let chosen = Self.chosen(selection)
         guard !chosen.isEmpty else { return }
         let detail = ProcessInfo.processInfo.environment["STRATA_BENCH_DETAIL"] != nil
         if detail { print("  (processors allowed: \(allowedProcessors))") }
@@ -115,7 +108,7 @@ enum StreamFIFOBench {
             host.rootLayer.addSublayer(graph)
             // The plot is 1920 less the value axis; a first layout measures it.
             graph.pointsPerSample = 1920 / Double(n)
-            var walks = Walks()
+            let walks = Walks()
             var warm = [0.0, 0.0, 0.0, 0.0]
             for _ in 0..<10 { walks.append(perFrame, to: graph, parts: &warm) }
             graph.waitUntilDrawn()
@@ -125,13 +118,13 @@ enum StreamFIFOBench {
             graph.waitUntilDrawn()
             host.renderFrame()
             // Warm-up frames: the pool's threads, the bitmaps, the glyphs.
-            for _ in 0..<10 { frame(&walks, perFrame, graph, host, fullRedraw, &warm) }
+            for _ in 0..<10 { frame(walks, perFrame, graph, host, fullRedraw, &warm) }
             var rates: [Double] = []
             var parts = [0.0, 0.0, 0.0, 0.0]
             let tiles0 = graph.statistics.tilesDrawn, chunks0 = graph.buffers.map(\.chunksAllocated).reduce(0, +)
             for _ in 0..<max(1, rounds) {
                 let t0 = DispatchTime.now().uptimeNanoseconds
-                for _ in 0..<max(1, frames) { frame(&walks, perFrame, graph, host, fullRedraw, &parts) }
+                for _ in 0..<max(1, frames) { frame(walks, perFrame, graph, host, fullRedraw, &parts) }
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
                 rates.append(Double(max(1, frames)) / seconds)
             }
@@ -159,7 +152,7 @@ enum StreamFIFOBench {
     /// With `fullRedraw`, every layer is composited again, as if nothing
     /// were kept from the last frame.
     static func frame(
-        _ walks: inout Walks, _ count: Int, _ graph: StreamingGraphLayer, _ host: LayerHost, _ fullRedraw: Bool,
+        _ walks: Walks, _ count: Int, _ graph: StreamingGraphLayer, _ host: LayerHost, _ fullRedraw: Bool,
         _ parts: inout [Double]
     ) {
         walks.append(count, to: graph, parts: &parts)
