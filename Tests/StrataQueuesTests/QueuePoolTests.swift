@@ -200,3 +200,64 @@ struct Pair: Sendable {
         #expect(ran.load(ordering: .relaxed) == 10)
     }
 }
+
+/// `QueuePool.perform`: every task once, on at most the workers asked for,
+/// and never waiting for a queue that has not started.
+@Suite struct QueuePoolPerformTests {
+    @Test func everyTaskRunsOnceOnTheWorkersAsked() {
+        let pool = QueuePool(queuesPerPriority: 3)
+        for (tasks, workers) in [(0, 4), (1, 4), (7, 1), (40, 2), (40, 4), (100, 64)] {
+            let counts = Locked([Int](repeating: 0, count: tasks))
+            let seen = Locked(Set<Int>())
+            pool.perform(tasks: tasks, workers: workers) { task, worker in
+                counts.withLock { $0[task] += 1 }
+                seen.withLock { _ = $0.insert(worker) }
+            }
+            #expect(counts.withLock { $0 } == [Int](repeating: 1, count: tasks), "\(tasks) tasks, \(workers) workers")
+            // Workers are numbered from 0 (the caller) to at most the pool's
+            // queues, and never more than asked.
+            let workersSeen = seen.withLock { $0 }
+            #expect(workersSeen.allSatisfy { $0 >= 0 && $0 < min(workers, 4) })
+            if tasks > 0 && workers == 1 { #expect(workersSeen == [0]) }
+        }
+    }
+
+    /// What the tasks wrote is there when `perform` returns, and each
+    /// worker's tasks run one after another.
+    @Test func aWorkersTasksDoNotOverlapAndTheirWritesAreSeen() {
+        let pool = QueuePool(queuesPerPriority: 2)
+        final class Slots: @unchecked Sendable {
+            // Each task writes only its own slot; the test reads them after
+            // `perform` returns.
+            var values = [Int](repeating: 0, count: 500)
+        }
+        let slots = Slots()
+        let overlaps = Atomic<Int>(0)
+        let active = Locked([Int: Int]())
+        pool.perform(tasks: 500, workers: 3) { task, worker in
+            let n = active.withLock {
+                $0[worker, default: 0] += 1; return $0[worker]!
+            }
+            if n > 1 { overlaps.wrappingAdd(1, ordering: .relaxed) }
+            slots.values[task] = task * 3 + 1
+            active.withLock { $0[worker]! -= 1 }
+        }
+        #expect(overlaps.load(ordering: .relaxed) == 0)
+        #expect(slots.values == (0..<500).map { $0 * 3 + 1 })
+    }
+
+    /// Called from the pool's only queue (so the worker it sends waits
+    /// behind the caller itself), `perform` does every task on the calling
+    /// thread instead of waiting for ever.
+    @Test func aBusyQueueDoesNotHoldTheCallUp() {
+        let pool = QueuePool(queuesPerPriority: 1)
+        let done = DispatchSemaphore(value: 0)
+        let callers = Locked(Set<Int>())
+        pool.async(.userInteractive) {
+            pool.perform(tasks: 20, workers: 2) { _, worker in callers.withLock { _ = $0.insert(worker) } }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 20) == .success)
+        #expect(callers.withLock { $0 } == [0])
+    }
+}
