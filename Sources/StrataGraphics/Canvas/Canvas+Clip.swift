@@ -20,6 +20,7 @@ extension Canvas {
             if whole(x0) && whole(x1) && whole(y0) && whole(y1) {
                 // The box only shrinks, and a mask always covers the box it came with.
                 state.clip = state.clip.intersection(Canvas.pixelBox(x0, y0, x1, y1, within: state.clip))
+                state.rasterClip = state.rasterClip.intersection(Canvas.pixelBox(x0, y0, x1, y1, within: state.rasterClip))
                 if state.clip.isEmpty { clipEverything() }
                 return
             }
@@ -41,15 +42,18 @@ extension Canvas {
             clipEverything()
             return
         }
-        let area = Canvas.pixelBox(x0.rounded(.down), y0.rounded(.down), x1.rounded(.up), y1.rounded(.up), within: state.clip)
-        guard !area.isEmpty else {
+        // The path is rasterized over its area within the raster clip, and
+        // the mask keeps the rows within the clip (`limitRows(to:)`).
+        guard let (rasterArea, rows) = rasterArea(x0.rounded(.down), y0.rounded(.down), x1.rounded(.up), y1.rounded(.up)) else {
             clipEverything()
             return
         }
+        let area = PixelBox(x0: rasterArea.x0, y0: rows.lowerBound, x1: rasterArea.x1, y1: rows.upperBound).intersection(state.clip)
         let mask = ClipMask(box: area)
         var writer = MaskWriter(mask: mask, previous: state.clipMask)
-        pathCoverage(path, rule, area).draw(&writer)
+        pathCoverage(path, rule, rasterArea, rows: rows).draw(&writer)
         state.clip = area
+        state.rasterClip = rasterArea
         state.clipMask = mask
     }
 
@@ -93,19 +97,24 @@ extension Canvas {
             clipEverything()
             return
         }
-        let area = Canvas.pixelBox(
-            device.minX.rounded(.down), device.minY.rounded(.down),
-            device.maxX.rounded(.up), device.maxY.rounded(.up), within: state.clip)
-        guard !area.isEmpty else {
+        guard
+            let (rasterArea, rows) = rasterArea(
+                device.minX.rounded(.down), device.minY.rounded(.down), device.maxX.rounded(.up), device.maxY.rounded(.up))
+        else {
             clipEverything()
             return
         }
+        let area = PixelBox(x0: rasterArea.x0, y0: rows.lowerBound, x1: rasterArea.x1, y1: rows.upperBound).intersection(state.clip)
         // The mask as white at the channel's value, drawn over the area as any
-        // image is: its alpha is then the clip's coverage.
+        // image is: its alpha is then the clip's coverage. (Over the area
+        // within the raster clip, its rows limited to the clip's, so that the
+        // rows drawn are those a canvas without a row limit draws.)
         let coverage = mask.coverageImage(luminance: luminance)
-        let layer = try! Bitmap(width: area.width, height: area.height)  // within the canvas
+        let layer = try! Bitmap(width: rasterArea.width, height: rasterArea.height)  // within the canvas
         let drawer = Canvas(bitmap: layer)
-        drawer.concatenate(state.transform.concatenating(Transform(translationX: Double(-area.x0), y: Double(-area.y0))))
+        if rows != rasterArea.y0..<rasterArea.y1 { drawer.limitRows(to: (rows.lowerBound - rasterArea.y0)..<(rows.upperBound - rasterArea.y0)) }
+        drawer.concatenate(
+            state.transform.concatenating(Transform(translationX: Double(-rasterArea.x0), y: Double(-rasterArea.y0))))
         drawer.interpolationQuality = state.interpolationQuality
         drawer.shouldAntialias = antialiasing
         drawer.draw(coverage, in: r)
@@ -116,12 +125,13 @@ extension Canvas {
         var alpha = [UInt8](repeating: 0, count: area.width)
         alpha.withUnsafeMutableBufferPointer { row in
             for y in area.y0..<area.y1 {
-                let src = px + (y - area.y0) * layer.bytesPerRow + 3
+                let src = px + (y - rasterArea.y0) * layer.bytesPerRow + (area.x0 - rasterArea.x0) * 4 + 3
                 for i in 0..<area.width { row[i] = src[i * 4] }
                 writer.blitMask(x: area.x0, y: y, count: area.width, mask: row.baseAddress!)
             }
         }
         state.clip = area
+        state.rasterClip = rasterArea
         state.clipMask = clipMask
     }
 
@@ -135,6 +145,7 @@ extension Canvas {
 
     func clipEverything() {
         state.clip = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        state.rasterClip = state.clip
         state.clipMask = nil
         state.vectorBox = state.clip
     }

@@ -47,11 +47,11 @@ extension Canvas {
             } else {
                 let device = r.applying(t)
                 guard !device.isNull, device.minX.isFinite, device.maxX.isFinite, device.minY.isFinite, device.maxY.isFinite else { return }
-                let area = Canvas.pixelBox(
-                    device.minX.rounded(.down), device.minY.rounded(.down),
-                    device.maxX.rounded(.up), device.maxY.rounded(.up), within: state.clip)
-                guard !area.isEmpty else { return }
-                run(pathCoverage(Path(rect: r), .winding, area), blitter)
+                guard
+                    let (area, rows) = rasterArea(
+                        device.minX.rounded(.down), device.minY.rounded(.down), device.maxX.rounded(.up), device.maxY.rounded(.up))
+                else { return }
+                run(pathCoverage(Path(rect: r), .winding, area, rows: rows), blitter)
             }
         }
     }

@@ -151,10 +151,11 @@ extension Canvas {
         // Device bounds: the control points' bounds (also the NaN/∞ check) grown
         // by the reach.
         guard let (x0, y0, x1, y1) = Canvas.deviceBounds(path, t), deviceReach.isFinite else { return }
-        let area = Canvas.pixelBox(
-            (x0 - deviceReach).rounded(.down), (y0 - deviceReach).rounded(.down),
-            (x1 + deviceReach).rounded(.up), (y1 + deviceReach).rounded(.up), within: state.clip)
-        guard !area.isEmpty else { return }
+        guard
+            let (area, rows) = rasterArea(
+                (x0 - deviceReach).rounded(.down), (y0 - deviceReach).rounded(.down),
+                (x1 + deviceReach).rounded(.up), (y1 + deviceReach).rounded(.up))
+        else { return }
 
         // Grid lines and tick marks: separate parallel axis-aligned segments
         // with butt caps are rectangles, filled with their exact areas
@@ -201,7 +202,7 @@ extension Canvas {
             paint, color: state.strokeColor, alphaFactor: alphaFactor,
             StrokeCoverage(
                 strokeRasterizer: density > 256 ? nil : strokeRasterizer, areaRasterizer: areaRasterizer,
-                job: job, area: area, mode: !antialiasing ? .aliased : density > 4 ? .sampled : .area))
+                job: job, area: area, rows: rows, mode: !antialiasing ? .aliased : density > 4 ? .sampled : .area))
     }
 }
 
@@ -251,11 +252,13 @@ struct StrokeCoverage: CoverageSource {
     let areaRasterizer: AreaRasterizer
     let job: StrokeJob
     let area: PixelBox
+    /// The rows of `area` drawn.
+    let rows: Range<Int>
     let mode: StrokeRasterizer.Mode
 
     func draw<B: SpanBlitter>(_ blitter: inout B) {
         if let scanline = strokeRasterizer {
-            scanline.begin(area, samples: 4, mode: mode)
+            scanline.begin(area, samples: 4, mode: mode, rows: rows)
             let rect = Rect(x: Double(area.x0), y: Double(area.y0), width: Double(area.width), height: Double(area.height))
             job.run(into: scanline, area: rect)
             if !scanline.isFull {
@@ -268,11 +271,11 @@ struct StrokeCoverage: CoverageSource {
         if mode == .aliased {
             // Too dense for pixel centres: areas rounded to in or out.
             var hard = HardEdgeBlitter(inner: blitter)
-            rasterizer.fill(area, .winding, &hard) { band in job.run(into: rasterizer, area: band) }
+            rasterizer.fill(area, rows: rows, .winding, &hard) { band in job.run(into: rasterizer, area: band) }
             blitter = hard.inner
             return
         }
-        rasterizer.fill(area, .winding, &blitter) { band in job.run(into: rasterizer, area: band) }
+        rasterizer.fill(area, rows: rows, .winding, &blitter) { band in job.run(into: rasterizer, area: band) }
     }
 }
 

@@ -44,6 +44,11 @@ public final class Canvas {
         var transform = Transform.identity
         /// Every pixel drawn lies in this box.
         var clip: PixelBox
+        /// The box as it would be without the row limit (`limitRows(to:)`):
+        /// shapes are rasterized over it, so that each row drawn comes out
+        /// as a drawing of every row gives it. `clip` is this box cut to the
+        /// limit's rows; without a limit, the two are the same.
+        var rasterClip = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         /// Within the box, each pixel's share of the clip (anti-aliased path
         /// clips); nil when the clip is the box alone.
         var clipMask: ClipMask?
@@ -127,6 +132,7 @@ public final class Canvas {
         } else {
             state = GState(clip: PixelBox(x0: 0, y0: 0, x1: bitmap.width, y1: bitmap.height))
         }
+        state.rasterClip = state.clip
     }
 
     deinit {
@@ -209,6 +215,30 @@ public final class Canvas {
         let device = Rect(x: Double(c.x0), y: Double(c.y0), width: Double(c.width), height: Double(c.height))
         guard let inverse = state.transform.inverted() else { return .null }
         return device.applying(inverse)
+    }
+
+    /// Limits drawing to device rows `rows`, so that several canvases on one
+    /// bitmap can each draw a band of the same picture (on threads of their
+    /// own): every pixel in the rows comes out exactly as it does when the
+    /// whole picture is drawn by one canvas. Shapes are rasterized over the
+    /// area they would have without the limit, and only its rows are
+    /// written. Part of the graphics state, like a clip; the clips made
+    /// afterwards keep it.
+    package func limitRows(to rows: Range<Int>) {
+        let c = state.clip
+        state.clip = PixelBox(x0: c.x0, y0: max(c.y0, rows.lowerBound), x1: c.x1, y1: min(c.y1, max(rows.lowerBound, rows.upperBound)))
+        if state.clip.isEmpty { clipEverything() }
+    }
+
+    /// Where a shape whose device bounds are (`x0`, `y0`) to (`x1`, `y1`)
+    /// (already whole pixels) is rasterized: `area`, within the raster clip,
+    /// and of it the `rows` drawn (those in the clip). Nil when none is.
+    func rasterArea(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (area: PixelBox, rows: Range<Int>)? {
+        let area = Canvas.pixelBox(x0, y0, x1, y1, within: state.rasterClip)
+        let c = state.clip
+        let top = max(area.y0, c.y0), bottom = min(area.y1, c.y1)
+        guard !area.isEmpty, top < bottom, max(area.x0, c.x0) < min(area.x1, c.x1) else { return nil }
+        return (area, top..<bottom)
     }
 
     /// Clamps device coordinates into `box`, turning them into whole pixels.
@@ -336,16 +366,15 @@ public final class Canvas {
         guard let (x0, y0, x1, y1) = Canvas.deviceBounds(path, state.transform) else { return }
         // Lines left of the area still count (they set the winding of what lies to
         // their right): the rasterizer folds them onto the area's left edge.
-        let area = Canvas.pixelBox(x0.rounded(.down), y0.rounded(.down), x1.rounded(.up), y1.rounded(.up), within: state.clip)
-        guard !area.isEmpty else { return }
-        withBlitter(paint, color: state.fillColor, pathCoverage(path, rule, area))
+        guard let (area, rows) = rasterArea(x0.rounded(.down), y0.rounded(.down), x1.rounded(.up), y1.rounded(.up)) else { return }
+        withBlitter(paint, color: state.fillColor, pathCoverage(path, rule, area, rows: rows))
     }
 
-    /// The coverage of `path` over `area` (device pixels) with the current
-    /// transform, flatness and anti-aliasing.
-    func pathCoverage(_ path: Path, _ rule: FillRule, _ area: PixelBox) -> PathCoverage {
+    /// The coverage of `path` over `area` (device pixels), drawn in `rows`,
+    /// with the current transform, flatness and anti-aliasing.
+    func pathCoverage(_ path: Path, _ rule: FillRule, _ area: PixelBox, rows: Range<Int>) -> PathCoverage {
         PathCoverage(
-            path: path, transform: state.transform, tolerance: flatness, rule: rule, area: area,
+            path: path, transform: state.transform, tolerance: flatness, rule: rule, area: area, rows: rows,
             areaRasterizer: areaRasterizer, aliasedRasterizer: antialiasing ? nil : strokeRasterizer)
     }
 
@@ -487,13 +516,13 @@ public final class Canvas {
         let step = 2 * Double.pi / Double(n)
         let grow = (2 * Double.pi / (Double(n) * sin(step))).squareRoot()
         let ex = rx * grow, ey = ry * grow
-        let area = Canvas.pixelBox(
-            (cx - ex).rounded(.down), (cy - ey).rounded(.down),
-            (cx + ex).rounded(.up), (cy + ey).rounded(.up), within: state.clip)
-        guard !area.isEmpty else { return }
+        guard
+            let (area, rows) = rasterArea(
+                (cx - ex).rounded(.down), (cy - ey).rounded(.down), (cx + ex).rounded(.up), (cy + ey).rounded(.up))
+        else { return }
         withBlitter(
             paint, color: state.fillColor,
-            EllipseCoverage(rasterizer: areaRasterizer, cx: cx, cy: cy, ex: ex, ey: ey, sides: n, area: area))
+            EllipseCoverage(rasterizer: areaRasterizer, cx: cx, cy: cy, ex: ex, ey: ey, sides: n, area: area, rows: rows))
     }
 
     /// Sets the pixels of `rect` (in user space) to transparent black, whatever

@@ -80,55 +80,89 @@ final class AreaRasterizer: EdgeAccumulator {
     /// Scan-converts `area` band by band: for each band, `emit` adds the lines
     /// (it gets the band's rectangle, to cull what cannot reach it), then the
     /// band is swept into `blitter`. Memory stays one band's, whatever the area.
+    ///
+    /// Only rows `rows` reach the blitter (all of the area's by default).
+    /// The bands are the area's whatever the rows, and each is scan-converted
+    /// whole, so those rows come out exactly as when all are drawn; bands
+    /// without any of them are passed over.
     @inline(__always)
-    func fill<B: SpanBlitter>(_ area: PixelBox, _ rule: FillRule, _ blitter: inout B, emit: (Rect) -> Void) {
-        let rows = AreaRasterizer.bandRows(width: area.width)
+    func fill<B: SpanBlitter>(
+        _ area: PixelBox, rows: Range<Int>? = nil, _ rule: FillRule, _ blitter: inout B, emit: (Rect) -> Void
+    ) {
+        let bandRows = AreaRasterizer.bandRows(width: area.width)
+        let shown = rows ?? area.y0..<area.y1
         var top = area.y0
         while top < area.y1 {
-            let band = PixelBox(x0: area.x0, y0: top, x1: area.x1, y1: min(area.y1, top + rows))
+            let band = PixelBox(x0: area.x0, y0: top, x1: area.x1, y1: min(area.y1, top + bandRows))
+            top = band.y1
+            let first = max(band.y0, shown.lowerBound), end = min(band.y1, shown.upperBound)
+            guard first < end else { continue }
             begin(band)
             // A small shape's pixels are fetched while its edges are added (a
             // circle of the circles scene is a few rows, each a cache miss
             // otherwise: 9 % of that scene). Larger bands are not: asking for
             // all their lines at once slowed the polygons scene by 5 %.
             if band.width * band.height <= 4096 {
-                blitter.prefetch(x: band.x0, y: band.y0, width: band.width, height: band.height)
+                blitter.prefetch(x: band.x0, y: first, width: band.width, height: end - first)
             }
             emit(Rect(x: Double(band.x0), y: Double(band.y0), width: Double(band.width), height: Double(band.height)))
-            sweep(rule, &blitter)
-            top = band.y1
+            sweep(rule, &blitter, rows: (first - originY)..<(end - originY))
         }
     }
 
-    /// Fills `path` (after `transform`, flattened to `tolerance`) over `area`.
+    /// Fills `path` (after `transform`, flattened to `tolerance`) over `area`,
+    /// drawing rows `rows` of it (all by default).
     @inline(__always)
     func fill<B: SpanBlitter>(
         _ path: Path, transform: Transform, tolerance: Double, rule: FillRule,
-        area: PixelBox, _ blitter: inout B
+        area: PixelBox, rows: Range<Int>? = nil, _ blitter: inout B
     ) {
-        fill(area, rule, &blitter) { cull in
+        fill(area, rows: rows, rule, &blitter) { cull in
             var sink = EdgeFeeder(self)
             path.flatten(transform: transform, tolerance: tolerance, cullRect: cull, into: &sink)
             sink.finish()
         }
     }
 
-    /// Turns the band's cells into coverage, row by row, and hands it to `blitter`.
-    /// Leaves every cell and bit zero for the next band.
-    func sweep<B: SpanBlitter>(_ rule: FillRule, _ blitter: inout B) {
+    /// Turns the band's cells into coverage, row by row, and hands rows
+    /// `rows` of it (band rows, from 0) to `blitter`. Leaves every cell and
+    /// bit zero for the next band.
+    func sweep<B: SpanBlitter>(_ rule: FillRule, _ blitter: inout B, rows: Range<Int>) {
         let evenOdd = rule == .evenOdd
+        // Rows not drawn are only cleared.
+        if rows.lowerBound > 0 { clear(rows: 0..<rows.lowerBound) }
+        if rows.upperBound < height { clear(rows: rows.upperBound..<height) }
+        let first = rows.lowerBound
         if blitter.sweepRows(
-            cells, cellStride: stride, bits, wordsPerRow: wordsPerRow, width: width, rows: height, originX: originX,
-            y: originY, evenOdd: evenOdd)
+            cells + first * stride, cellStride: stride, bits + first * wordsPerRow, wordsPerRow: wordsPerRow, width: width,
+            rows: rows.count, originX: originX, y: originY + first, evenOdd: evenOdd)
         {
             return
         }
-        for row in 0..<height {
+        for row in rows {
             sweepCoverageSpans(
                 cells + row * stride, bits + row * wordsPerRow, wordsPerRow: wordsPerRow,
                 width: width, originX: originX, y: originY + row, evenOdd: evenOdd,
                 &blitter)
         }
+    }
+
+    /// Zeroes the cells written in band rows `rows`, and their bits.
+    private func clear(rows: Range<Int>) {
+        for row in rows { clearCoverageRow(cells + row * stride, bits + row * wordsPerRow, wordsPerRow: wordsPerRow) }
+    }
+}
+
+/// Zeroes the cells of one row that its bits mark as written, and the bits:
+/// what sweeping the row does, for a row not drawn.
+func clearCoverageRow(_ line: UnsafeMutablePointer<Float>, _ marks: UnsafeMutablePointer<UInt64>, wordsPerRow: Int) {
+    for w in 0..<wordsPerRow {
+        var word = marks[w]
+        while word != 0 {
+            line[w << 6 + word.trailingZeroBitCount] = 0
+            word &= word - 1
+        }
+        marks[w] = 0
     }
 }
 

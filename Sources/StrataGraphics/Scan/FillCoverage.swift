@@ -19,16 +19,18 @@ struct PathCoverage: CoverageSource {
     let tolerance: Double
     let rule: FillRule
     let area: PixelBox
+    /// The rows of `area` drawn.
+    let rows: Range<Int>
     let areaRasterizer: AreaRasterizer
     /// The pixel-centre sampler, when anti-aliasing is off.
     let aliasedRasterizer: StrokeRasterizer?
 
     func draw<B: SpanBlitter>(_ blitter: inout B) {
         guard let scan = aliasedRasterizer else {
-            areaRasterizer.fill(path, transform: transform, tolerance: tolerance, rule: rule, area: area, &blitter)
+            areaRasterizer.fill(path, transform: transform, tolerance: tolerance, rule: rule, area: area, rows: rows, &blitter)
             return
         }
-        scan.begin(area, mode: .aliased)
+        scan.begin(area, mode: .aliased, rows: rows)
         var sink = EdgeFeeder(scan)
         let cull = Rect(x: Double(area.x0), y: Double(area.y0), width: Double(area.width), height: Double(area.height))
         path.flatten(transform: transform, tolerance: tolerance, cullRect: cull, into: &sink)
@@ -40,7 +42,7 @@ struct PathCoverage: CoverageSource {
         // Too many edges to hold: areas in bands, rounded to in or out.
         scan.reset()
         var hard = HardEdgeBlitter(inner: blitter)
-        areaRasterizer.fill(path, transform: transform, tolerance: tolerance, rule: rule, area: area, &hard)
+        areaRasterizer.fill(path, transform: transform, tolerance: tolerance, rule: rule, area: area, rows: rows, &hard)
         blitter = hard.inner
     }
 }
@@ -85,6 +87,8 @@ struct EllipseCoverage: CoverageSource {
     let cx, cy, ex, ey: Double
     let sides: Int
     let area: PixelBox
+    /// The rows of `area` drawn.
+    let rows: Range<Int>
 
     func draw<B: SpanBlitter>(_ blitter: inout B) {
         let n = sides
@@ -92,7 +96,7 @@ struct EllipseCoverage: CoverageSource {
         let cs = cos(step), sn = sin(step)
         let cx = cx, cy = cy, ex = ex, ey = ey
         let rasterizer = rasterizer
-        rasterizer.fill(area, .winding, &blitter) { _ in
+        rasterizer.fill(area, rows: rows, .winding, &blitter) { _ in
             var c = 1.0, s = 0.0
             var px = cx + ex, py = cy
             for i in 1...n {

@@ -41,6 +41,8 @@ extension StrokeRasterizer {
         active.removeAll()
         var next = 0
         var other = cellStore + capacity, otherBits = bitStore + ((capacity + 63) >> 6)
+        // The row the walk stopped at, early; `height` when it went through.
+        var lastWalked = height
 
         for row in 0..<height {
             // The order by x, restored by insertion (edges cross).
@@ -64,19 +66,35 @@ extension StrokeRasterizer {
                 }
             }
             next = end
-            // The row before, while this one's stores settle.
+            // The row before, while this one's stores settle (rows not drawn
+            // are only cleared).
             if row > 0 {
-                sweepCoverageRow(
-                    other, otherBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
-                    y: originY + row - 1, evenOdd: false, &blitter)
+                if shownRows.contains(originY + row - 1) {
+                    sweepCoverageRow(
+                        other, otherBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
+                        y: originY + row - 1, evenOdd: false, &blitter)
+                } else {
+                    clearCoverageRow(other, otherBits, wordsPerRow: wordsPerRow)
+                }
             }
             swap(&cells, &other)
             swap(&rowBits, &otherBits)
+            // Past the last row drawn: this row's cells are cleared, and
+            // nothing more is walked.
+            if originY + row >= shownRows.upperBound {
+                clearCoverageRow(other, otherBits, wordsPerRow: wordsPerRow)
+                lastWalked = row
+                break
+            }
         }
-        if height > 0 {  // (an area without rows holds no edges, and does not get here)
-            sweepCoverageRow(
-                other, otherBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
-                y: originY + height - 1, evenOdd: false, &blitter)
+        if height > 0 && lastWalked == height {  // (an area without rows holds no edges, and does not get here)
+            if shownRows.contains(originY + height - 1) {
+                sweepCoverageRow(
+                    other, otherBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
+                    y: originY + height - 1, evenOdd: false, &blitter)
+            } else {
+                clearCoverageRow(other, otherBits, wordsPerRow: wordsPerRow)
+            }
         }
         cells = cellStore
         rowBits = bitStore

@@ -197,10 +197,16 @@ final class StrokeRasterizer: EdgeAccumulator {
         rowArrivals.free(); halves.free(); rowKeys.free(); columns.free()
     }
 
+    /// Device rows handed to the blitter (`begin`); the rest are walked,
+    /// so that these come out as when every row is drawn, but not drawn.
+    private(set) var shownRows = 0..<0
+
     /// Starts an area of any height, cut into `samples` strips per pixel row
-    /// (one when aliased); memory is two rows of cells plus the edges.
-    func begin(_ box: PixelBox, samples: Int = 4, mode: Mode = .area) {
+    /// (one when aliased); memory is two rows of cells plus the edges. Only
+    /// rows `rows` are drawn (all by default).
+    func begin(_ box: PixelBox, samples: Int = 4, mode: Mode = .area, rows: Range<Int>? = nil) {
         self.mode = mode
+        shownRows = rows ?? box.y0..<box.y1
         samplesPerRow = mode == .aliased ? 1 : samples
         originX = box.x0; originY = box.y0
         width = box.width; height = box.height
@@ -436,9 +442,15 @@ final class StrokeRasterizer: EdgeAccumulator {
                 spare.setCount(kept)
                 swap(&active, &spare)
             }
-            sweepCoverageRow(
-                cells, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
-                y: originY + row, evenOdd: false, &blitter)
+            if shownRows.contains(originY + row) {
+                sweepCoverageRow(
+                    cells, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
+                    y: originY + row, evenOdd: false, &blitter)
+            } else {
+                clearCoverageRow(cells, rowBits, wordsPerRow: wordsPerRow)
+                // Past the last row drawn: nothing more to walk.
+                if originY + row >= shownRows.upperBound { break }
+            }
         }
         trim()
     }

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+@testable import StrataGraphics
+
+/// A canvas limited to some rows (`limitRows(to:)`, how the compositor draws
+/// a frame in bands on several threads) draws those rows exactly as a canvas
+/// drawing everything does, whatever it draws.
+@Suite struct RowLimitTests {
+    /// A drawing, in a canvas 160 × 150, moved down by `dy`.
+    typealias Drawing = @Sendable (Canvas) -> Void
+
+    static var curve: Path {
+        var p = Path()
+        p.move(to: Point(x: 0, y: 0))
+        p.addCurve(to: Point(x: 60, y: 40), control1: Point(x: 40, y: -20), control2: Point(x: 0, y: 60))
+        p.addLine(to: Point(x: 90, y: 95))
+        p.addQuadCurve(to: Point(x: 5, y: 80), control: Point(x: 30, y: 120))
+        return p
+    }
+
+    /// A zigzag dense enough for the stroke rasterizer's sampled mode.
+    static var zigzag: Path {
+        var p = Path()
+        p.move(to: Point(x: 0, y: 50))
+        for i in 1...2000 { p.addLine(to: Point(x: Double(i) * 0.06, y: 50 + (i % 2 == 0 ? 40 : -40) * sin(Double(i) * 0.01))) }
+        return p
+    }
+
+    static let drawings: [(String, Drawing)] = [
+        (
+            "fill",
+            { c in
+                c.fillColor = Color(red: 0.9, green: 0.8, blue: 0.1, alpha: 0.7)
+                c.fill(curve, rule: .evenOdd)
+            }
+        ),
+        (
+            "stroke",
+            { c in
+                c.strokeColor = .blue
+                c.lineWidth = 3.3
+                c.stroke(curve)
+            }
+        ),
+        (
+            "dashed stroke",
+            { c in
+                c.strokeColor = .red
+                c.lineWidth = 1.7
+                c.setLineDash(phase: 0.4, lengths: [5, 3])
+                c.stroke(curve)
+            }
+        ),
+        (
+            "dense stroke",
+            { c in
+                c.strokeColor = .black
+                c.lineWidth = 1
+                c.stroke(zigzag)
+            }
+        ),
+        (
+            "aliased",
+            { c in
+                c.shouldAntialias = false
+                c.fillColor = .green
+                c.fill(curve)
+                c.strokeColor = .black
+                c.stroke(curve)
+            }
+        ),
+        (
+            "ellipse",
+            { c in
+                c.fillColor = Color(red: 0.2, green: 0.3, blue: 0.9, alpha: 0.8)
+                c.fillEllipse(in: Rect(x: 3.3, y: 4.7, width: 97.1, height: 83.9))
+            }
+        ),
+        (
+            "clipped",
+            { c in
+                c.clip(to: Path(ellipseIn: Rect(x: 10.5, y: 8.25, width: 80, height: 90)))
+                c.fillColor = .red
+                c.fill(Rect(x: 0, y: 0, width: 200, height: 200))
+                c.clip(to: curve)
+                c.fillColor = .blue
+                c.fill(Rect(x: 0, y: 0, width: 200, height: 200))
+            }
+        ),
+        (
+            "rotated",
+            { c in
+                c.rotate(by: 0.3)
+                c.fillColor = Color(red: 0.5, green: 0.1, blue: 0.7, alpha: 1)
+                c.fill(Rect(x: 20.5, y: -10.2, width: 60, height: 70))
+                c.fill(
+                    Path(ellipseIn: Rect(x: 5, y: 30, width: 70, height: 50)),
+                    with: .linearGradient(Gradient(colors: [.red, .blue], locations: [0, 1]), start: .zero, end: Point(x: 80, y: 60)))
+            }
+        ),
+    ]
+
+    @Test func limitedRowsAreTheRowsOfTheWholeDrawing() throws {
+        for (name, draw) in Self.drawings {
+            for dy in [0.0, 0.37, 3.71, 10.5, 17.13] {
+                func drawing(_ c: Canvas) {
+                    c.translateBy(x: 20.3, y: 20 + dy)
+                    draw(c)
+                }
+                let whole = try Canvas(width: 160, height: 150)
+                drawing(whole)
+                let expected = whole.makeImage()
+                for (top, bottom) in [(0, 37), (37, 38), (38, 75), (61, 101), (100, 150), (13, 140)] {
+                    let part = try Canvas(width: 160, height: 150)
+                    part.limitRows(to: top..<bottom)
+                    drawing(part)
+                    let image = part.makeImage()
+                    let rowBytes = expected.bytesPerRow
+                    var wrong: [Int] = []
+                    for y in 0..<150 {
+                        let row = expected.pixels[(y * rowBytes)..<((y + 1) * rowBytes)], got = image.pixels[(y * rowBytes)..<((y + 1) * rowBytes)]
+                        let inside = y >= top && y < bottom
+                        // Inside the rows: the whole drawing's; outside: untouched.
+                        if inside ? row != got : got.contains(where: { $0 != 0 }) { wrong.append(y) }
+                    }
+                    #expect(wrong.isEmpty, "\(name), moved \(dy), rows \(top)..<\(bottom): rows \(wrong.prefix(8)) differ")
+                }
+            }
+        }
+    }
+
+    /// The limit is part of the graphics state, and a limit past the canvas
+    /// or empty draws nothing outside it.
+    @Test func theLimitIsRestoredAndHeldToTheCanvas() throws {
+        let c = try Canvas(width: 20, height: 20)
+        c.saveGState()
+        c.limitRows(to: 5..<8)
+        #expect(c.clipBoundingBox == Rect(x: 0, y: 5, width: 20, height: 3))
+        c.restoreGState()
+        #expect(c.clipBoundingBox == Rect(x: 0, y: 0, width: 20, height: 20))
+        c.limitRows(to: 30..<40)
+        c.fillColor = .red
+        c.fill(Rect(x: 0, y: 0, width: 20, height: 20))
+        #expect(c.makeImage().pixels.allSatisfy { $0 == 0 })
+        let d = try Canvas(width: 20, height: 20)
+        d.limitRows(to: 5..<5)
+        d.fill(Rect(x: 0, y: 0, width: 20, height: 20))
+        #expect(d.makeImage().pixels.allSatisfy { $0 == 0 })
+    }
+}
