@@ -101,7 +101,11 @@ extension Compositor {
     /// mask and shadow. Also the way layers under perspective are drawn.
     func drawAsGroup(_ p: FrameNode, in canvas: Canvas, origin: (Int, Int), clip: Rect, alpha: Double) {
         if canvas.device != nil, p.homography.isAffine { return drawAsVectorGroup(p, in: canvas, origin: origin, clip: clip, alpha: alpha) }
-        guard let (image, x0, y0) = groupImage(p, clip: clip) else { return }
+        // Straight into a band of the frame (`band`): the group is made over
+        // the whole rectangle's part, as one thread makes it, with the band's
+        // rows (and its shadow's reach) drawn.
+        let inBand = band.flatMap { canvas === $0.canvas ? $0 : nil }
+        guard let (image, x0, y0) = groupImage(p, clip: inBand?.rect ?? clip, rows: inBand?.rows) else { return }
         let s = p.state
         let a = alpha * s.opacity
         if s.shadowOpacity > 0 {
@@ -165,7 +169,9 @@ extension Compositor {
     /// The layer and its subtree drawn into an offscreen bitmap over the
     /// part of its box inside `clip` (with its shadow's reach), masked by
     /// its mask: the image and its top left device pixel.
-    func groupImage(_ p: FrameNode, clip: Rect) -> (Image, Int, Int)? {
+    /// With `rows` (device rows of a band of `clip`), only those rows and
+    /// the shadow's reach around them are drawn, each as without the limit.
+    func groupImage(_ p: FrameNode, clip: Rect, rows: Range<Int>? = nil) -> (Image, Int, Int)? {
         let s = p.state
         // The shadow reaches beyond the box it is cast from.
         let spread =
@@ -174,7 +180,16 @@ extension Compositor {
         guard !area.isNull, area.width >= 1, area.height >= 1 else { return nil }
         let x0 = Int(saturating: area.minX.rounded(.down)), y0 = Int(saturating: area.minY.rounded(.down))
         let x1 = Int(saturating: area.maxX.rounded(.up)), y1 = Int(saturating: area.maxY.rounded(.up))
+        // The rows of the offscreen bitmap drawn.
+        var shown = 0..<(y1 - y0)
+        if let rows {
+            let top = max(0, rows.lowerBound.subtractingReportingOverflow(spread).partialValue - y0)
+            let bottom = min(y1 - y0, rows.upperBound.addingReportingOverflow(spread).partialValue - y0)
+            guard top < bottom else { return nil }
+            shown = top..<bottom
+        }
         guard let off = try? Canvas(width: x1 - x0, height: y1 - y0) else { return nil }
+        if shown.count < y1 - y0 { off.limitRows(to: shown) }
         let o = (x0, y0)
         if p.homography.isAffine {
             drawOwn(p, in: off, origin: o, alpha: 1, includeBorder: p.children.isEmpty)
@@ -190,6 +205,7 @@ extension Compositor {
             if p.homography.isAffine { drawBorder(p, in: off, origin: o, alpha: 1) }
         }
         if let mask = p.mask, let m = try? Canvas(width: x1 - x0, height: y1 - y0) {
+            if shown.count < y1 - y0 { m.limitRows(to: shown) }
             let full = Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0))
             draw(mask, in: m, origin: o, clip: full, alpha: 1)
             off.blendMode = .destinationIn

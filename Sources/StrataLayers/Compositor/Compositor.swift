@@ -1,4 +1,5 @@
 import StrataGraphics
+import StrataQueues
 
 /// Turns render trees into frames: evaluates animations at the frame's time,
 /// composites the layers into a frame buffer it keeps, and redraws only the
@@ -53,6 +54,10 @@ public final class Compositor {
     public private(set) var lastFrameAnimated = false
     /// How many of the last render's rectangles had an opaque cover.
     var lastCoveredRectCount = 0
+    /// While a band of a rectangle is drawn (`drawRect(_:rows:_:in:)`): the
+    /// canvas on the frame, the whole rectangle and the band's rows. Groups
+    /// drawn straight into that canvas are made over the whole rectangle.
+    var band: (canvas: Canvas, rect: Rect, rows: Range<Int>)?
     /// Blurred shadow masks, by layer, with what they were made from.
     var shadowCache: [Int: (signature: Int, mask: CoverageMask, origin: (Int, Int))] = [:]
 
@@ -82,12 +87,44 @@ public final class Compositor {
         var tintAndContentVersion: Int
     }
 
+    /// The most threads a large damaged rectangle (a full frame) is drawn
+    /// on: it is cut into horizontal bands, drawn in parallel on the
+    /// calling thread and the shared `QueuePool`'s queues, with the same
+    /// pixels as on one thread. Rectangles under `bandedArea` device
+    /// pixels are drawn on the calling thread alone, as are all of them
+    /// with 1. Held within 1 ... 64; by default, the processors available.
+    public var threadCount: Int = QueuePool.shared.queuesPerPriority {
+        didSet { threadCount = min(64, max(1, threadCount)) }
+    }
+    /// The smallest damaged rectangle, in device pixels, drawn in bands
+    /// (default 512 × 512): below it, handing the bands out costs more than
+    /// a second core saves.
+    public var bandedArea = 512 * 512
+    /// The pool the bands are drawn on.
+    let pool: QueuePool
+
     public init(width: Int, height: Int, scale: Double = 1, backgroundColor: Color = .white) throws {
         frame = try Bitmap(width: width, height: height)
         self.width = width
         self.height = height
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.backgroundColor = backgroundColor
+        pool = .shared
+    }
+
+    /// A compositor that draws bands of `other`'s frame on another thread:
+    /// the same frame and settings, its own occlusion, and the shadows
+    /// `other` has made so far (those it makes are handed back after the
+    /// frame, `adoptShadows(of:)`).
+    private init(bandsOf other: Compositor) {
+        frame = other.frame
+        width = other.width
+        height = other.height
+        scale = other.scale
+        backgroundColor = other.backgroundColor
+        cullsOccludedLayers = other.cullsOccludedLayers
+        shadowCache = other.shadowCache
+        pool = other.pool
     }
 
     /// The whole frame, as a rectangle.
@@ -122,27 +159,119 @@ public final class Compositor {
         guard !rects.isEmpty else { return pass.copies.map(\.rect) }
         let canvas = Canvas(bitmap: frame)
         for rect in rects {
-            canvas.saveGState()
-            canvas.clip(to: rect)
-            // What an opaque layer hides there is not painted.
-            occlusion = cullsOccludedLayers ? tree.flatMap { occluder(of: rect, in: $0) } : nil
-            if occlusion != nil {
+            let bands = self.bands(of: rect)
+            if bands.count > 1 {
+                drawInParallel(rect, bands, tree)
+            } else if drawRect(rect, tree, in: canvas) {
                 lastCoveredRectCount += 1
-            } else {
-                canvas.blendMode = .copy
-                canvas.fillColor = backgroundColor
-                canvas.fill(rect)
-                canvas.blendMode = .normal
             }
-            if let tree { draw(tree, in: canvas, origin: (0, 0), clip: rect, alpha: 1) }
-            occlusion = nil
-            canvas.restoreGState()
         }
         return pass.copies.map(\.rect) + rects
     }
 
+    /// Clears device rectangle `rect` and draws `tree` clipped to it; with
+    /// `rows`, only those rows of it (a band), each exactly as drawing all of
+    /// `rect` gives it. Returns whether an opaque layer covered what was drawn.
+    @discardableResult
+    func drawRect(_ rect: Rect, rows: Range<Int>? = nil, _ tree: FrameNode?, in canvas: Canvas) -> Bool {
+        canvas.saveGState()
+        var visible = rect
+        if let rows {
+            canvas.limitRows(to: rows)
+            visible = rect.intersection(Rect(x: rect.minX, y: Double(rows.lowerBound), width: rect.width, height: Double(rows.count)))
+            band = (canvas, rect, rows)
+        }
+        canvas.clip(to: rect)
+        // What an opaque layer hides there is not painted.
+        occlusion = cullsOccludedLayers ? tree.flatMap { occluder(of: visible, in: $0) } : nil
+        let covered = occlusion != nil
+        if !covered {
+            canvas.blendMode = .copy
+            canvas.fillColor = backgroundColor
+            canvas.fill(visible)
+            canvas.blendMode = .normal
+        }
+        if let tree { draw(tree, in: canvas, origin: (0, 0), clip: visible, alpha: 1) }
+        occlusion = nil
+        band = nil
+        canvas.restoreGState()
+        return covered
+    }
+
+    /// The horizontal bands `rect` is drawn in, as device rows: one band,
+    /// all of its rows, when it is small or there is one thread; else about
+    /// four bands a thread (the threads take them as they are free, so that
+    /// a band with more layers in it does not leave the others waiting), at
+    /// least 16 rows each.
+    func bands(of rect: Rect) -> [Range<Int>] {
+        let top = Int(rect.minY.rounded(.down)), rows = Int(rect.maxY.rounded(.up)) - top
+        guard threadCount > 1, rect.width * rect.height >= Double(bandedArea), rows >= 32 else { return [top..<(top + rows)] }
+        let count = min(threadCount * 4, rows / 16)
+        // Whole rows (damage rectangles are on whole pixels), split evenly.
+        return (0..<count).map { i in (top + rows * i / count)..<(top + rows * (i + 1) / count) }
+    }
+
+    /// Draws `bands` (disjoint rows of `rect`) on up to `threadCount`
+    /// threads: this compositor on the calling thread, a band compositor on
+    /// each other one.
+    private func drawInParallel(_ rect: Rect, _ bands: [Range<Int>], _ tree: FrameNode?) {
+        let workers = min(threadCount, bands.count)
+        let crew = BandCrew(
+            rect: rect, bands: bands, tree: tree, compositors: [self] + (1..<workers).map { _ in Compositor(bandsOf: self) })
+        pool.perform(tasks: bands.count, workers: workers) { task, worker in
+            crew.draw(task, worker: worker)
+        }
+        for (w, c) in crew.compositors.enumerated() {
+            lastCoveredRectCount += crew.covered[w]
+            if w > 0 { adoptShadows(of: c) }
+        }
+    }
+
+    /// Keeps the shadows a band compositor made.
+    private func adoptShadows(of other: Compositor) {
+        for (key, entry) in other.shadowCache where shadowCache[key]?.signature != entry.signature {
+            shadowCache[key] = entry
+        }
+    }
+
     /// Forgets the previous frame, so that the next `render` redraws everything.
     public func invalidate() { records.removeAll() }
+}
+
+/// One rectangle's bands and what draws them: worker `w` draws its bands
+/// with `compositors[w]` and a canvas of its own on the frame.
+///
+/// `@unchecked Sendable`: the frame nodes, the compositors and the frame
+/// are not `Sendable`, and are shared here by rule. While `perform` runs,
+/// the calling thread does nothing but draw bands; the frame nodes are only
+/// read (the first pass made them); each compositor and its canvas, and
+/// each slot of `covered` and `canvases`, is used by its worker's thread
+/// alone; and bands are disjoint rows of the frame, so no pixel is written
+/// by two threads. `perform` returns after every band has been drawn.
+private final class BandCrew: @unchecked Sendable {
+    let rect: Rect
+    let bands: [Range<Int>]
+    let tree: FrameNode?
+    let compositors: [Compositor]
+    /// Bands each worker found covered by an opaque layer.
+    var covered: [Int]
+    private var canvases: [Canvas?]
+
+    init(rect: Rect, bands: [Range<Int>], tree: FrameNode?, compositors: [Compositor]) {
+        self.rect = rect
+        self.bands = bands
+        self.tree = tree
+        self.compositors = compositors
+        covered = Array(repeating: 0, count: compositors.count)
+        canvases = Array(repeating: nil, count: compositors.count)
+    }
+
+    func draw(_ task: Int, worker w: Int) {
+        let c = compositors[w]
+        let canvas = canvases[w] ?? Canvas(bitmap: c.frame)
+        canvases[w] = canvas
+        if c.drawRect(rect, rows: bands[task], tree, in: canvas) { covered[w] += 1 }
+    }
 }
 
 @inline(__always) func clamp01(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }

@@ -110,6 +110,16 @@ public final class LayerHost {
         renderedTreeIsCurrent = false
     }
 
+    /// The most threads a frame is drawn on (`Compositor.threadCount`):
+    /// full frames and other large redraws are drawn in bands on the
+    /// shared `QueuePool`, with the same pixels as on one thread. By
+    /// default, the processors available; 1 draws every frame on one
+    /// thread.
+    public var renderingThreadCount: Int {
+        get { renderer.withCompositor { $0.threadCount } }
+        set { renderer.withCompositor { $0.threadCount = newValue } }
+    }
+
     /// Runs `body` with the frame buffer as of the last render, on the
     /// renderer's thread while the caller waits (a render in flight ends
     /// first). A window copies what it presents from here.
@@ -222,6 +232,8 @@ final class Renderer: @unchecked Sendable {
     func replace(_ new: Compositor) {
         queue.sync {
             new.backgroundColor = compositor.backgroundColor
+            new.threadCount = compositor.threadCount
+            new.bandedArea = compositor.bandedArea
             compositor = new
         }
     }

@@ -1,0 +1,178 @@
+import Foundation
+import StrataGraphics
+import StrataTestSupport
+import Testing
+
+@testable import StrataLayers
+
+/// Frames drawn in bands on several threads (`Compositor.threadCount`)
+/// are the frames one thread draws, bit for bit.
+@Suite @MainActor struct BandRenderingTests {
+    /// A scene with every way the compositor draws a layer: rounded and
+    /// bordered backgrounds, contents with gravity, shadows from paths,
+    /// shapes and groups, opacity groups, masks, text, shapes, gradients,
+    /// rotation, perspective and replicator copies; layers cross the band
+    /// edges everywhere.
+    static func scene(_ root: Layer, width: Double, height: Double) {
+        var rng = SplitMix64(seed: 11)
+        func u() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
+        var px = [UInt8](repeating: 0, count: 24 * 24 * 4)
+        for i in 0..<(24 * 24) {
+            px[4 * i] = UInt8(i % 24 * 10); px[4 * i + 1] = UInt8(i / 24 * 10); px[4 * i + 2] = 120; px[4 * i + 3] = 255
+        }
+        let image = try! Image(width: 24, height: 24, premultipliedPixels: px)
+        for i in 0..<60 {
+            let kind = i % 12
+            let l: Layer
+            switch kind {
+            case 9:
+                let t = TextLayer()
+                t.string = "Band \(i) — text"
+                t.fontSize = 13
+                t.foregroundColor = .black
+                l = t
+            case 10:
+                let s = ShapeLayer()
+                var p = Path()
+                p.move(to: Point(x: 0, y: 0))
+                p.addCurve(to: Point(x: 60, y: 40), control1: Point(x: 40, y: -20), control2: Point(x: 0, y: 60))
+                s.path = p
+                s.strokeColor = .blue
+                s.lineWidth = 3
+                s.fillColor = Color(red: 0.9, green: 0.8, blue: 0.1, alpha: 0.5)
+                l = s
+            case 11:
+                let g = GradientLayer()
+                g.colors = [.red, Color(red: 0, green: 1, blue: 0, alpha: 0.5), .blue]
+                g.startPoint = Point(x: 0, y: 0)
+                g.endPoint = Point(x: 1, y: 1)
+                l = g
+            default:
+                l = Layer()
+            }
+            let w = 30 + u() * 90, h = 20 + u() * 70
+            l.frame = Rect(x: u() * (width - w), y: u() * (height - h), width: w, height: h)
+            if kind != 10 && kind != 11 { l.backgroundColor = Color(red: u(), green: u(), blue: u(), alpha: 0.5 + u() * 0.5) }
+            switch kind {
+            case 0: l.cornerRadius = 9.5
+            case 1: l.contents = image; l.contentsGravity = .resizeAspectFill; l.masksToBounds = true; l.cornerRadius = 6
+            case 2: l.borderWidth = 2.5; l.borderColor = .black; l.cornerRadius = 7
+            case 3: l.shadowOpacity = 0.6; l.shadowRadius = 5; l.shadowOffset = Size(width: 2, height: 4); l.cornerRadius = 8
+            case 4:
+                l.opacity = 0.6
+                let sub = layer(Rect(x: 4, y: 4, width: w / 2, height: h / 2), .white)
+                l.addSublayer(sub)
+                // A shadow cast from the group's pixels.
+                l.shadowOpacity = 0.5
+                l.shadowRadius = 3
+            case 5:
+                let m = Layer()
+                m.frame = l.bounds
+                m.backgroundColor = .black
+                m.cornerRadius = min(w, h) / 2
+                l.mask = m
+            case 6: l.shadowOpacity = 0.4; l.shadowPath = Path(rect: l.bounds); l.shadowRadius = 4
+            case 7: l.transform = Transform3D(rotationAngle: 0.3 + u(), x: 0, y: 0, z: 1)
+            case 8: l.transform = Transform3D(rotationAngle: 0.5, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 250))
+            default: break
+            }
+            root.addSublayer(l)
+        }
+        let r = ReplicatorLayer()
+        r.frame = Rect(x: 10, y: height / 2 - 20, width: width - 20, height: 40)
+        r.instanceCount = 5
+        r.instanceTransform = Transform3D(translationX: 45, y: 7)
+        r.instanceColor = Color(red: 1, green: 0.8, blue: 0.6)
+        r.instanceBlueOffset = -0.2
+        r.addSublayer(layer(Rect(x: 0, y: 0, width: 38, height: 30), .white))
+        root.addSublayer(r)
+    }
+
+    /// How many pixels differ and the box they lie in; nil when none.
+    static func difference(_ a: Bitmap, _ b: Bitmap) -> String? {
+        let x = a.makeImage(), y = b.makeImage()
+        var count = 0, x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        for row in 0..<x.height {
+            for col in 0..<x.width {
+                let i = row * x.bytesPerRow + col * 4
+                if x.pixels[i..<(i + 4)] != y.pixels[i..<(i + 4)] {
+                    count += 1
+                    x0 = min(x0, col); y0 = min(y0, row); x1 = max(x1, col); y1 = max(y1, row)
+                }
+            }
+        }
+        guard count > 0 else { return nil }
+        let i = y0 * x.bytesPerRow + x0 * 4
+        return
+            "\(count) pixels differ in x \(x0)...\(x1), y \(y0)...\(y1), first \(Array(x.pixels[i..<(i + 4)])) against \(Array(y.pixels[i..<(i + 4)]))"
+    }
+
+    /// The host's tree drawn by one compositor on one thread and by one in
+    /// bands on four: the same frame.
+    func compare(width: Int, height: Int, scale: Double) throws {
+        let host = try LayerHost(width: width, height: height, scale: scale)
+        Self.scene(host.rootLayer, width: Double(width) / scale, height: Double(height) / scale)
+        host.renderFrame()
+        let one = try Compositor(width: width, height: height, scale: scale)
+        one.threadCount = 1
+        let banded = try Compositor(width: width, height: height, scale: scale)
+        banded.threadCount = 4
+        banded.bandedArea = 1
+        #expect(banded.bands(of: Rect(x: 0, y: 0, width: Double(width), height: Double(height))).count > 4)
+        one.render(host.renderTree, at: host.clock.now)
+        banded.render(host.renderTree, at: host.clock.now)
+        #expect(Self.difference(one.frame, banded.frame) == nil, "\(width) × \(height) at \(scale)")
+        if let dir = ProcessInfo.processInfo.environment["STRATA_BAND_PNG"] { try banded.frame.makeImage().writePNG(to: "\(dir)/bands-\(width).png") }
+        // A second frame, after a change: only the damage is drawn, in bands.
+        Transaction.perform {
+            Transaction.disableActions = true
+            for (i, l) in host.rootLayer.sublayers.enumerated() where i % 5 == 0 {
+                l.position = Point(x: l.position.x + 13, y: l.position.y - 21)
+                l.opacity = 0.8
+            }
+        }
+        host.renderFrame()
+        one.render(host.renderTree, at: host.clock.now)
+        banded.render(host.renderTree, at: host.clock.now)
+        #expect(Self.difference(one.frame, banded.frame) == nil, "after a change: \(width) × \(height) at \(scale)")
+    }
+
+    @Test func bandsDrawWhatOneThreadDraws() throws {
+        try compare(width: 400, height: 300, scale: 1)
+        try compare(width: 600, height: 417, scale: 2)
+    }
+
+    /// Bands are whole rows, cover the rectangle once, and are used only
+    /// for large rectangles with more than one thread.
+    @Test func bandsCoverTheRectangleInWholeRows() throws {
+        let c = try Compositor(width: 2000, height: 2000)
+        c.threadCount = 3
+        let big = Rect(x: 7, y: 11, width: 900, height: 701)
+        let bands = c.bands(of: big)
+        #expect(bands.count == 12)
+        #expect(bands.first?.lowerBound == 11 && bands.last?.upperBound == 712)
+        for (a, b) in zip(bands, bands.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+        #expect(bands.allSatisfy { $0.count >= 16 })
+        // Small rectangles, or one thread: all the rows at once.
+        #expect(c.bands(of: Rect(x: 0, y: 0, width: 200, height: 200)) == [0..<200])
+        c.bandedArea = 1
+        #expect(c.bands(of: Rect(x: 0, y: 0, width: 500, height: 20)).count == 1)
+        #expect(c.bands(of: Rect(x: 0, y: 0, width: 500, height: 40)).count == 2)
+        c.threadCount = 1
+        #expect(c.bands(of: big) == [11..<712])
+        // Held within 1 ... 64.
+        c.threadCount = 0
+        #expect(c.threadCount == 1)
+        c.threadCount = 1000
+        #expect(c.threadCount == 64)
+    }
+
+    /// The host's setting survives a resize, which makes a new compositor.
+    @Test func theHostKeepsItsThreadCount() throws {
+        let host = try LayerHost(width: 100, height: 100)
+        host.renderingThreadCount = 3
+        #expect(host.renderingThreadCount == 3)
+        try host.resize(width: 300, height: 200)
+        #expect(host.renderingThreadCount == 3)
+    }
+}
