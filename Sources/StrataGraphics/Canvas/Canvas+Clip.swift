@@ -42,17 +42,17 @@ extension Canvas {
             clipEverything()
             return
         }
-        // The path is rasterized over its area within the raster clip, and
-        // the mask keeps the rows within the clip (`limitRows(to:)`).
+        // The mask covers the path's area within the raster clip, all its
+        // rows, whatever the row limit (`limitRows(to:)`): a shadow drawn in
+        // a band reads rows around it (`shadowSource`).
         guard let (rasterArea, rows) = rasterArea(x0.rounded(.down), y0.rounded(.down), x1.rounded(.up), y1.rounded(.up)) else {
             clipEverything()
             return
         }
-        let area = PixelBox(x0: rasterArea.x0, y0: rows.lowerBound, x1: rasterArea.x1, y1: rows.upperBound).intersection(state.clip)
-        let mask = ClipMask(box: area)
+        let mask = ClipMask(box: rasterArea)
         var writer = MaskWriter(mask: mask, previous: state.clipMask)
-        pathCoverage(path, rule, rasterArea, rows: rows).draw(&writer)
-        state.clip = area
+        pathCoverage(path, rule, rasterArea, rows: rasterArea.y0..<rasterArea.y1).draw(&writer)
+        state.clip = PixelBox(x0: rasterArea.x0, y0: rows.lowerBound, x1: rasterArea.x1, y1: rows.upperBound).intersection(state.clip)
         state.rasterClip = rasterArea
         state.clipMask = mask
     }
@@ -104,15 +104,14 @@ extension Canvas {
             clipEverything()
             return
         }
-        let area = PixelBox(x0: rasterArea.x0, y0: rows.lowerBound, x1: rasterArea.x1, y1: rows.upperBound).intersection(state.clip)
         // The mask as white at the channel's value, drawn over the area as any
         // image is: its alpha is then the clip's coverage. (Over the area
-        // within the raster clip, its rows limited to the clip's, so that the
-        // rows drawn are those a canvas without a row limit draws.)
+        // within the raster clip, every row, whatever the row limit, as a
+        // path clip is.)
+        let area = rasterArea
         let coverage = mask.coverageImage(luminance: luminance)
         let layer = try! Bitmap(width: rasterArea.width, height: rasterArea.height)  // within the canvas
         let drawer = Canvas(bitmap: layer)
-        if rows != rasterArea.y0..<rasterArea.y1 { drawer.limitRows(to: (rows.lowerBound - rasterArea.y0)..<(rows.upperBound - rasterArea.y0)) }
         drawer.concatenate(
             state.transform.concatenating(Transform(translationX: Double(-rasterArea.x0), y: Double(-rasterArea.y0))))
         drawer.interpolationQuality = state.interpolationQuality
@@ -125,12 +124,12 @@ extension Canvas {
         var alpha = [UInt8](repeating: 0, count: area.width)
         alpha.withUnsafeMutableBufferPointer { row in
             for y in area.y0..<area.y1 {
-                let src = px + (y - rasterArea.y0) * layer.bytesPerRow + (area.x0 - rasterArea.x0) * 4 + 3
+                let src = px + (y - area.y0) * layer.bytesPerRow + 3
                 for i in 0..<area.width { row[i] = src[i * 4] }
                 writer.blitMask(x: area.x0, y: y, count: area.width, mask: row.baseAddress!)
             }
         }
-        state.clip = area
+        state.clip = PixelBox(x0: rasterArea.x0, y0: rows.lowerBound, x1: rasterArea.x1, y1: rows.upperBound).intersection(state.clip)
         state.rasterClip = rasterArea
         state.clipMask = clipMask
     }

@@ -80,6 +80,9 @@ extension Canvas {
             return
         }
         target = try! Bitmap(width: bitmap.width, height: bitmap.height)  // the size of an existing bitmap
+        // Under a row limit, the rows the layer's shadow is cast from are
+        // drawn too (only the limit's are composited).
+        if let shadow = state.shadow { state.clip = shadowSource(shadow, for: state.clip) }
         state.alpha = 1
         state.blendMode = .normal
         state.shadow = nil
@@ -131,6 +134,7 @@ extension Canvas {
         let layer = try! Bitmap(width: bitmap.width, height: bitmap.height)  // the size of an existing bitmap
         let previous = target
         target = layer
+        if let shadow = state.shadow { state.clip = shadowSource(shadow, for: state.clip) }
         state.shadow = nil
         state.blendMode = .normal
         draw()
@@ -144,24 +148,43 @@ extension Canvas {
         state = saved
     }
 
-    /// Draws the shadow cast by `layer`'s alpha: blurred, offset, in the shadow's
-    /// colour, within `box`.
-    private func drawShadow(_ shadow: Shadow, of layer: Bitmap, in box: PixelBox) {
-        let dx = Int(shadow.offset.width.rounded()), dy = Int(shadow.offset.height.rounded())
+    /// The half-width of each of the three box blurs that stand for
+    /// `shadow`'s Gaussian.
+    private func shadowBlurRadius(_ shadow: Shadow) -> Int {
         // A blur far wider than the canvas spreads the shadow to nothing anyway;
         // capping σ at a third of the canvas's larger side bounds the work (the
         // blurred plane is then at most about nine canvases).
         let sigma = min(shadow.blur / 2, Double(max(bitmap.width, bitmap.height)) / 3)
         // Three box blurs of width w approximate a Gaussian when 3·(w² − 1)/12 = σ².
-        let radius = sigma > 0 ? max(0, Int(((4 * sigma * sigma + 1).squareRoot() - 1) / 2 + 0.5)) : 0
+        return sigma > 0 ? max(0, Int(((4 * sigma * sigma + 1).squareRoot() - 1) / 2 + 0.5)) : 0
+    }
+
+    /// The box a shadow drawn within `box` is cast from: `box` itself, or,
+    /// under a row limit (`limitRows(to:)`), `box` with the rows the blur
+    /// and the offset reach from beyond the limit, as far as the raster clip
+    /// goes: so that the shadow's rows come out as when every row is drawn.
+    func shadowSource(_ shadow: Shadow, for box: PixelBox) -> PixelBox {
+        let r = state.rasterClip
+        guard box.y0 > r.y0 || box.y1 < r.y1, !box.isEmpty else { return box }
+        let reach = 3 * shadowBlurRadius(shadow) + Int(shadow.offset.height.rounded().magnitude) + 1
+        return PixelBox(x0: box.x0, y0: max(r.y0, box.y0 - reach), x1: box.x1, y1: min(r.y1, box.y1 + reach))
+    }
+
+    /// Draws the shadow cast by `layer`'s alpha: blurred, offset, in the shadow's
+    /// colour, within `box` (from the alpha within `shadowSource`).
+    private func drawShadow(_ shadow: Shadow, of layer: Bitmap, in box: PixelBox) {
+        let dx = Int(shadow.offset.width.rounded()), dy = Int(shadow.offset.height.rounded())
+        let radius = shadowBlurRadius(shadow)
         let margin = 3 * radius
-        // The alpha the shadow comes from: the layer's, over the box and a margin.
+        // The alpha the shadow comes from: the layer's, over the source box
+        // and a margin.
+        let source = shadowSource(shadow, for: box)
         let plane = AlphaPlane(
-            x0: box.x0 - margin, y0: box.y0 - margin,
-            width: box.width + 2 * margin, height: box.height + 2 * margin)
-        for y in box.y0..<box.y1 {
+            x0: source.x0 - margin, y0: source.y0 - margin,
+            width: source.width + 2 * margin, height: source.height + 2 * margin)
+        for y in source.y0..<source.y1 {
             let row = (layer.baseAddress + y * layer.bytesPerRow).assumingMemoryBound(to: UInt8.self)
-            for x in box.x0..<box.x1 { plane[x, y] = row[x * 4 + 3] }
+            for x in source.x0..<source.x1 { plane[x, y] = row[x * 4 + 3] }
         }
         if radius > 0 {
             for _ in 0..<3 { plane.boxBlurRows(radius) }
