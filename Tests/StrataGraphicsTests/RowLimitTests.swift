@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import StrataGraphics
@@ -89,6 +90,32 @@ import Testing
             }
         ),
         (
+            "shadow",
+            { c in
+                c.setShadow(offset: Size(width: 3, height: 7), blur: 9, color: Color(red: 0, green: 0, blue: 0.3, alpha: 0.6))
+                c.fillColor = .red
+                c.fill(curve)
+                c.setShadow(offset: Size(width: -2, height: -11), blur: 2.5)
+                c.strokeColor = .green
+                c.lineWidth = 4
+                c.stroke(curve)
+            }
+        ),
+        (
+            "layer with a shadow, clipped",
+            { c in
+                c.clip(to: Path(ellipseIn: Rect(x: -10, y: -15, width: 120, height: 130)))
+                c.setShadow(offset: Size(width: 4, height: 12), blur: 6)
+                c.alpha = 0.8
+                c.beginTransparencyLayer()
+                c.fillColor = .blue
+                c.fill(Rect(x: 10.5, y: 12.25, width: 50, height: 40))
+                c.fillColor = Color(red: 1, green: 0.9, blue: 0)
+                c.fillEllipse(in: Rect(x: 30, y: 30, width: 60, height: 70))
+                c.endTransparencyLayer()
+            }
+        ),
+        (
             "rotated",
             { c in
                 c.rotate(by: 0.3)
@@ -147,5 +174,39 @@ import Testing
         d.limitRows(to: 5..<5)
         d.fill(Rect(x: 0, y: 0, width: 20, height: 20))
         #expect(d.makeImage().pixels.allSatisfy { $0 == 0 })
+    }
+}
+
+/// `BandRenderer`: a picture drawn on several threads is the picture one
+/// canvas draws.
+@Suite struct BandRendererTests {
+    @Test func theRasterScenesOnThreeThreadsAreTheScenesOnOne() throws {
+        for scene in RasterScene.allCases {
+            let data = scene.generate()
+            let one = try Canvas(width: RasterScene.width, height: RasterScene.height)
+            scene.draw(data, on: one)
+            let bitmap = try Bitmap(width: RasterScene.width, height: RasterScene.height)
+            let renderer = BandRenderer(bitmap: bitmap, threadCount: 3)
+            #expect(renderer.bands.count == 3)
+            // Twice: the canvases are kept from one picture to the next.
+            for _ in 0..<2 {
+                renderer.draw { scene.draw(data, on: $0) }
+                #expect(bitmap.makeImage() == one.makeImage(), "\(scene)")
+            }
+        }
+    }
+
+    @Test func bandsAreHeldToTheBitmapAndTheLimits() throws {
+        let small = try Bitmap(width: 10, height: 40)
+        #expect(BandRenderer(bitmap: small, threadCount: 8).bands == [0..<20, 20..<40])
+        #expect(BandRenderer(bitmap: small, threadCount: 0).threadCount == 1)
+        #expect(BandRenderer(bitmap: small, threadCount: 500).threadCount == 64)
+        let empty = try Bitmap(width: 0, height: 0)
+        Canvas.draw(into: empty, threadCount: 4) { $0.fill(Rect(x: 0, y: 0, width: 5, height: 5)) }
+        // One thread: one band, the whole bitmap.
+        let one = BandRenderer(bitmap: small, threadCount: 1)
+        #expect(one.bands == [0..<40])
+        one.draw { $0.fill(Rect(x: 0, y: 0, width: 10, height: 40)) }
+        #expect(small.makeImage().pixels.allSatisfy { $0 == 0 || $0 == 255 } && small.makeImage().pixels[3] == 255)
     }
 }

@@ -113,7 +113,7 @@ public enum RasterScene: String, CaseIterable, Sendable {
 }
 
 /// A scene's geometry and colours, as SCENES.md generates them.
-public struct SceneData {
+public struct SceneData: Sendable {
     public var points: [Point] = []
     public var polygons: [([Point], Color)] = []
     public var circles: [(Point, Double, Color)] = []
