@@ -20,8 +20,17 @@ struct LayersBench: ParsableCommand {
             commit-10k-animated (the same with each move's implicit animation), animate-1k (1,000 layers with running position and opacity animations; one frame), \
             async-redraw (200 asynchronous layers redrawn every frame: the main actor's time per frame, p99), \
             emitter-10k (10,000 live additive particles, 1920 × 1080: one frame) and tiled-pan (one frame of a pan across \
-            the tiled 8192 × 4608 scene, warm cache).
+            the tiled 8192 × 4608 scene, warm cache). composite-full-4k is composite-full's scene drawn at \
+            3840 × 2160 (two pixels a point). With --threads 1,2 the composite cases run once per thread count, \
+            their rounds alternated, printed as CASE-threads-N.
             """)
+
+    @Option(
+        help: """
+            Threads the compositor draws a large rectangle on, in bands (Compositor.threadCount): one count, or \
+            several (comma-separated) to alternate them in one process. Default 1.
+            """)
+    var threads = "1"
 
     @Option(help: "Timed runs per case (after two warm-ups).")
     var `repeat` = 20
@@ -73,18 +82,48 @@ struct LayersBench: ParsableCommand {
             return
         }
 
+        let threadCounts = threads.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !threadCounts.isEmpty, threadCounts.allSatisfy({ $0 >= 1 && $0 <= 64 }) else {
+            throw ValidationError("--threads takes counts from 1 to 64, comma-separated, not \(threads)")
+        }
         // composite-full and composite-damage share a scene.
         let clock = ManualClock()
         let host = try LayerHost(width: 1920, height: 1080, clock: clock)
+        host.renderingThreadCount = threadCounts[0]
         let (compositor, changing) = try LayersBench.buildScene(host.rootLayer)
         host.renderFrame()
-        report(
-            "composite-full",
-            median {
-                compositor.invalidate()
-                compositor.render(host.renderTree, at: clock.now)
-            })
-        if let png { try compositor.frame.makeImage().writePNG(to: png) }
+        let big = try Compositor(width: 3840, height: 2160, scale: 2)
+        for (name, c) in [("composite-full", compositor), ("composite-full-4k", big)] where wanted(name) {
+            func frame(_ n: Int) {
+                c.threadCount = n
+                c.invalidate()
+                c.render(host.renderTree, at: clock.now)
+            }
+            if threadCounts.count == 1 {
+                report(name, median { frame(threadCounts[0]) })
+            } else {
+                // Rounds alternated between the thread counts; each count's
+                // median over all its frames.
+                var times = [[Double]](repeating: [], count: threadCounts.count)
+                let perRound = max(1, `repeat` / 10)
+                for n in threadCounts { frame(n) }
+                for _ in 0..<10 {
+                    for (i, n) in threadCounts.enumerated() {
+                        for _ in 0..<perRound {
+                            let t0 = DispatchTime.now().uptimeNanoseconds
+                            frame(n)
+                            times[i].append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+                        }
+                    }
+                }
+                for (i, n) in threadCounts.enumerated() {
+                    let line = String(format: "%@ %@-threads-%d %.3f\n", label, name, n, StrataDemos.median(times[i]))
+                    FileHandle.standardOutput.write(Data(line.utf8))
+                }
+            }
+            if let png, c === compositor { try c.frame.makeImage().writePNG(to: png) }
+            if let png, c === big { try c.frame.makeImage().writePNG(to: png.replacingOccurrences(of: ".png", with: "-4k.png")) }
+        }
         var flip = false
         report(
             "composite-damage",

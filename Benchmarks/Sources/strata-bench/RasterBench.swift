@@ -32,8 +32,16 @@ struct RasterBench: ParsableCommand {
             """)
     var frontEnd = "native"
 
-    @Option(help: "With --front-end both: how many times the two front ends take turns.")
+    @Option(help: "With --front-end both, or several --threads: how many times they take turns.")
     var rounds = 10
+
+    @Option(
+        help: """
+            Threads a scene is drawn on (BandRenderer; 1, the default, is one Canvas): several counts, \
+            comma-separated, are alternated in one process and printed as SCENE-threads-N, after checking \
+            that every count draws the same pixels.
+            """)
+    var threads = "1"
 
     func validate() throws {
         guard ["native", "coregraphics", "both"].contains(frontEnd) else {
@@ -48,6 +56,7 @@ struct RasterBench: ParsableCommand {
 
     func run() throws {
         if frontEnd == "both" { return try runBoth() }
+        if threads != "1" { return try runThreads() }
         if let png { try FileManager.default.createDirectory(atPath: png, withIntermediateDirectories: true) }
         let canvas = try Canvas(width: RasterScene.width, height: RasterScene.height)
         let cg = frontEnd == "coregraphics"
@@ -69,6 +78,44 @@ struct RasterBench: ParsableCommand {
                     try context.flatMap { c in try Bitmap(wrapping: c.data!, width: c.width, height: c.height).makeImage() }
                     ?? canvas.makeImage()
                 try image.writePNG(to: "\(png)/\(engine)-\(scene.rawValue).png", compressionLevel: 3)
+            }
+        }
+    }
+
+    /// The scenes on one canvas and through `BandRenderer`s on more threads,
+    /// in one process: for each scene, `rounds` times a run of
+    /// `repeat / rounds` draws with each thread count in turn; the medians
+    /// over each count's draws. Every count's last picture must be the one
+    /// canvas's, pixel for pixel.
+    func runThreads() throws {
+        let counts = threads.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !counts.isEmpty, counts.allSatisfy({ $0 >= 1 && $0 <= 64 }) else {
+            throw ValidationError("--threads takes counts from 1 to 64, comma-separated, not \(threads)")
+        }
+        let perRound = max(1, `repeat` / rounds)
+        for name in scenes.split(separator: ",") {
+            let scene = RasterScene(rawValue: String(name))!
+            let data = scene.generate()
+            let one = try Canvas(width: RasterScene.width, height: RasterScene.height)
+            let renderers = try counts.map { n in
+                n == 1 ? nil : BandRenderer(bitmap: try Bitmap(width: RasterScene.width, height: RasterScene.height), threadCount: n)
+            }
+            func draw(_ i: Int) {
+                if let renderer = renderers[i] { renderer.draw { scene.draw(data, on: $0) } } else { scene.draw(data, on: one) }
+            }
+            var times = [[Double]](repeating: [], count: counts.count)
+            for _ in 0..<rounds {
+                for i in counts.indices { times[i] += timedRuns(perRound, warmUps: 1) { draw(i) } }
+            }
+            scene.draw(data, on: one)
+            for (i, renderer) in renderers.enumerated() {
+                if let renderer, renderer.bitmap.makeImage() != one.makeImage() {
+                    throw ValidationError("\(scene.rawValue): \(counts[i]) threads drew other pixels than one")
+                }
+            }
+            for (i, n) in counts.enumerated() {
+                FileHandle.standardOutput.write(
+                    Data(String(format: "strata %@-threads-%d %.3f %.6f\n", scene.rawValue, n, median(times[i]), data.checksum).utf8))
             }
         }
     }
