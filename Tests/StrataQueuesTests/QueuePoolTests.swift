@@ -227,9 +227,11 @@ struct Pair: Sendable {
     @Test func aWorkersTasksDoNotOverlapAndTheirWritesAreSeen() {
         let pool = QueuePool(queuesPerPriority: 2)
         final class Slots: @unchecked Sendable {
-            // Each task writes only its own slot; the test reads them after
-            // `perform` returns.
-            var values = [Int](repeating: 0, count: 500)
+            // Each task writes only its own slot of the memory; the test
+            // reads them after `perform` returns.
+            let values = UnsafeMutableBufferPointer<Int>.allocate(capacity: 500)
+            init() { values.initialize(repeating: 0) }
+            deinit { values.deallocate() }
         }
         let slots = Slots()
         let overlaps = Atomic<Int>(0)
@@ -243,7 +245,7 @@ struct Pair: Sendable {
             active.withLock { $0[worker]! -= 1 }
         }
         #expect(overlaps.load(ordering: .relaxed) == 0)
-        #expect(slots.values == (0..<500).map { $0 * 3 + 1 })
+        #expect(Array(slots.values) == (0..<500).map { $0 * 3 + 1 })
     }
 
     /// Called from the pool's only queue (so the worker it sends waits

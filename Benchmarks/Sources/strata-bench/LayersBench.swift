@@ -116,6 +116,15 @@ struct LayersBench: ParsableCommand {
                         }
                     }
                 }
+                // Every count draws the same frame.
+                frame(threadCounts[0])
+                let first = c.frame.makeImage()
+                for n in threadCounts.dropFirst() {
+                    frame(n)
+                    guard c.frame.makeImage() == first else {
+                        throw ValidationError("\(name): \(n) threads drew another frame than \(threadCounts[0])")
+                    }
+                }
                 for (i, n) in threadCounts.enumerated() {
                     let line = String(format: "%@ %@-threads-%d %.3f\n", label, name, n, StrataDemos.median(times[i]))
                     FileHandle.standardOutput.write(Data(line.utf8))

@@ -221,9 +221,9 @@ public final class Compositor {
         pool.perform(tasks: bands.count, workers: workers) { task, worker in
             crew.draw(task, worker: worker)
         }
-        for (w, c) in crew.compositors.enumerated() {
-            lastCoveredRectCount += crew.covered[w]
-            if w > 0 { adoptShadows(of: c) }
+        for (w, worker) in crew.workers.enumerated() {
+            lastCoveredRectCount += worker.covered
+            if w > 0 { adoptShadows(of: worker.compositor) }
         }
     }
 
@@ -239,41 +239,45 @@ public final class Compositor {
 }
 
 /// One rectangle's bands and what draws them: worker `w` draws its bands
-/// with `compositors[w]` and a canvas of its own on the frame.
+/// with `workers[w]`, its compositor and a canvas of its own on the frame.
 ///
 /// `@unchecked Sendable`: the frame nodes, the compositors and the frame
 /// are not `Sendable`, and are shared here by rule. While `perform` runs,
 /// the calling thread does nothing but draw bands; the frame nodes are only
-/// read (the first pass made them); each compositor and its canvas, and
-/// each slot of `covered` and `canvases`, is used by its worker's thread
-/// alone; and bands are disjoint rows of the frame, so no pixel is written
-/// by two threads. `perform` returns after every band has been drawn.
+/// read (the first pass made them); each worker's compositor, canvas and
+/// count are used by that worker's thread alone (one object each, so no two
+/// threads write to one array); and bands are disjoint rows of the frame, so
+/// no pixel is written by two threads. `perform` returns after every band
+/// has been drawn.
 private final class BandCrew: @unchecked Sendable {
+    /// What one worker keeps.
+    final class Worker {
+        let compositor: Compositor
+        var canvas: Canvas?
+        /// Bands it found covered by an opaque layer.
+        var covered = 0
+        init(_ compositor: Compositor) { self.compositor = compositor }
+    }
+
     let rect: Rect
     let bands: [Range<Int>]
     let tree: FrameNode?
-    let compositors: [Compositor]
-    /// Bands each worker found covered by an opaque layer.
-    var covered: [Int]
-    private var canvases: [Canvas?]
+    let workers: [Worker]
 
     init(rect: Rect, bands: [Range<Int>], tree: FrameNode?, compositors: [Compositor]) {
         self.rect = rect
         self.bands = bands
         self.tree = tree
-        self.compositors = compositors
-        covered = Array(repeating: 0, count: compositors.count)
-        canvases = Array(repeating: nil, count: compositors.count)
+        workers = compositors.map(Worker.init)
     }
 
     func draw(_ task: Int, worker w: Int) {
-        let c = compositors[w]
-        let canvas = canvases[w] ?? Canvas(bitmap: c.frame)
-        canvases[w] = canvas
-        if c.drawRect(rect, rows: bands[task], tree, in: canvas) { covered[w] += 1 }
+        let worker = workers[w]
+        let canvas = worker.canvas ?? Canvas(bitmap: worker.compositor.frame)
+        worker.canvas = canvas
+        if worker.compositor.drawRect(rect, rows: bands[task], tree, in: canvas) { worker.covered += 1 }
     }
 }
-
 @inline(__always) func clamp01(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }
 
 func multiply(_ a: Color?, _ b: Color) -> Color {
