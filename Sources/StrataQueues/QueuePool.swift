@@ -57,9 +57,30 @@ public final class QueuePool: Sendable {
     /// Tasks started, per priority.
     private let started: [Turn]
 
+    /// The processors this process may run on: those of its affinity mask
+    /// on Linux (`Cpus_allowed` in `/proc/self/status`; a process started
+    /// under `taskset -c 0` has one), else the active processor count.
+    public static var availableProcessors: Int {
+        let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        return status.flatMap(allowedProcessorCount(status:)) ?? ProcessInfo.processInfo.activeProcessorCount
+    }
+
+    /// The processors in the `Cpus_allowed` mask of a `/proc/PID/status`
+    /// text (hexadecimal words separated by commas), or nil without one.
+    static func allowedProcessorCount(status: String) -> Int? {
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") }) else { return nil }
+        var count = 0
+        for c in line.dropFirst("Cpus_allowed:".count) where c != "," && !c.isWhitespace {
+            guard let digit = c.hexDigitValue else { return nil }
+            count += digit.nonzeroBitCount
+        }
+        return count > 0 ? count : nil
+    }
+
     /// A pool with `queuesPerPriority` serial queues for each priority
-    /// (default: the active processor count; at least 1, at most 64).
-    public init(queuesPerPriority: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// (default: the processors available, `availableProcessors`; at least
+    /// 1, at most 64).
+    public init(queuesPerPriority: Int = QueuePool.availableProcessors) {
         let n = min(64, max(1, queuesPerPriority))
         self.queuesPerPriority = n
         queues = DrawingPriority.allCases.map { priority in

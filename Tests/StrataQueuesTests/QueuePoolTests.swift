@@ -263,3 +263,31 @@ struct Pair: Sendable {
         #expect(callers.withLock { $0 } == [0])
     }
 }
+
+@Suite struct AvailableProcessorsTests {
+    /// The affinity mask's processors, as `/proc/self/status` lists them:
+    /// a process under `taskset -c 0` has one.
+    @Test func theAffinityMaskCounts() {
+        #expect(QueuePool.availableProcessors >= 1)
+        #expect(QueuePool.allowedProcessorCount(status: "Name:\tx\nCpus_allowed:\t1\nCpus_allowed_list:\t0\n") == 1)
+        #expect(QueuePool.allowedProcessorCount(status: "Cpus_allowed:\tff\n") == 8)
+        #expect(QueuePool.allowedProcessorCount(status: "Cpus_allowed:\t00000000,00000003,80000000\n") == 3)
+        // No mask, an empty one or a malformed one: nil (the active count is used).
+        #expect(QueuePool.allowedProcessorCount(status: "Name:\tx\n") == nil)
+        #expect(QueuePool.allowedProcessorCount(status: "Cpus_allowed:\t0\n") == nil)
+        #expect(QueuePool.allowedProcessorCount(status: "Cpus_allowed:\tzz\n") == nil)
+    }
+
+    /// A child pinned to one processor counts one.
+    @Test func aPinnedChildCountsOne() throws {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
+        child.arguments = ["-c", "0", "cat", "/proc/self/status"]
+        let out = Pipe()
+        child.standardOutput = out
+        try child.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        child.waitUntilExit()
+        #expect(QueuePool.allowedProcessorCount(status: String(decoding: data, as: UTF8.self)) == 1)
+    }
+}
