@@ -38,6 +38,14 @@ struct GridBench: ParsableCommand {
     @Option(help: "The folder of the named shapes (default: ../shared/bench/grid-shapes beside the checkout).")
     var shapes: String?
 
+    @Option(
+        help: """
+            Threads each cell is drawn on (BandRenderer: the canvas cut into a band a thread, each band \
+            making every call). With more than one, lines begin strata-Nt, as GRID.md names an engine \
+            drawing on N threads.
+            """)
+    var threads = 1
+
     @Flag(help: "Print `CELL GEOMETRY_SUM COLOUR_SUM` for each cell instead of timing (blend2d-grid --checksum's check).")
     var checksum = false
 
@@ -63,26 +71,37 @@ struct GridBench: ParsableCommand {
             .standardized.path
         let library = try GridShapes(folder: shapeFolder)
         if let png { try FileManager.default.createDirectory(atPath: png, withIntermediateDirectories: true) }
+        guard threads >= 1, threads <= 64 else { throw ValidationError("--threads must be 1 to 64") }
         let canvas = try Canvas(width: GridCell.width, height: GridCell.height)
+        let renderer = threads > 1 ? BandRenderer(bitmap: canvas.bitmap, threadCount: threads) : nil
+        let engine = threads > 1 ? "strata-\(threads)t" : "strata"
         for cell in chosen {
             let calls = GridCalls(cell, shapes: library)
             if checksum {
                 print(String(format: "%@ %.6f %@", cell.name, calls.geometrySum, String(calls.colourSum)))
                 continue
             }
+            let shared = SharedCalls(calls)
             var times: [Double] = []
             for round in 0..<(warmup + rounds) {
                 canvas.clear(canvas.bounds)
                 calls.prepare(canvas)
                 let start = DispatchTime.now().uptimeNanoseconds
-                calls.draw(on: canvas)
+                if let renderer {
+                    renderer.draw { band in
+                        shared.calls.prepare(band)
+                        shared.calls.draw(on: band)
+                    }
+                } else {
+                    calls.draw(on: canvas)
+                }
                 let end = DispatchTime.now().uptimeNanoseconds
                 if round >= warmup { times.append(Double(end - start) / 1e6) }
             }
             times.sort()
             let mid = times.count / 2
             let median = times.count % 2 == 1 ? times[mid] : (times[mid - 1] + times[mid]) / 2
-            print(String(format: "strata %@ %.3f", cell.name, Double(calls.count) / max(median, 1e-9)))
+            print(String(format: "%@ %@ %.3f", engine, cell.name, Double(calls.count) / max(median, 1e-9)))
             if let png { try canvas.makeImage().writePNG(to: "\(png)/strata-\(cell.name).png") }
         }
     }
@@ -198,6 +217,15 @@ struct GridShapes {
         }
         return path
     }
+}
+
+/// A cell's calls shared by the bands drawing them (`--threads`).
+///
+/// `@unchecked Sendable`: `GridCalls` is not `Sendable`, but nothing in it
+/// changes after it is made; the bands only read it.
+final class SharedCalls: @unchecked Sendable {
+    let calls: GridCalls
+    init(_ calls: GridCalls) { self.calls = calls }
 }
 
 /// A cell's calls, generated before timing, and how they are drawn.
