@@ -7,7 +7,9 @@ extension QueuePool {
     /// bands drawn on several cores.
     ///
     /// Worker 0 is the calling thread; workers 1 and up are tasks sent to
-    /// the pool's queues of `priority` (at most one per queue). Every worker
+    /// the pool's queues of `priority` (no more than the pool has queues;
+    /// `async` picks the least loaded, so when all are busy two may wait on
+    /// one queue, and the caller takes their tasks). Every worker
     /// takes the next task not yet taken until none is left, so one worker
     /// runs its tasks one after another, and what a worker keeps for itself
     /// (a canvas, a cache) needs no lock.

@@ -18,8 +18,8 @@ public enum DrawingPriority: Int, Sendable, CaseIterable {
     }
 }
 
-/// A fixed set of serial queues per priority, as many as the active cores,
-/// handed out round-robin. All of Strata's background drawing goes through
+/// A fixed set of serial queues per priority, as many as the processors
+/// the process may run on (`availableProcessors`), handed out round-robin. All of Strata's background drawing goes through
 /// the shared pool, so a burst of redraws waits its turn on a few queues
 /// instead of spawning a burst of threads (which a concurrent queue would do
 /// whenever its work blocks). Each queue is a `PoolQueue`, with a thread of its
@@ -57,12 +57,14 @@ public final class QueuePool: Sendable {
     /// Tasks started, per priority.
     private let started: [Turn]
 
-    /// The processors this process may run on: those of its affinity mask
-    /// on Linux (`Cpus_allowed` in `/proc/self/status`; a process started
-    /// under `taskset -c 0` has one), else the active processor count.
+    /// The processors this process may run on: on Linux those of its
+    /// affinity mask (`Cpus_allowed` in `/proc/self/status`; a process
+    /// started under `taskset -c 0` has one), at most the active processor
+    /// count (the mask may name processors that are not online).
     public static var availableProcessors: Int {
+        let active = ProcessInfo.processInfo.activeProcessorCount
         let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-        return status.flatMap(allowedProcessorCount(status:)) ?? ProcessInfo.processInfo.activeProcessorCount
+        return max(1, min(active, status.flatMap(allowedProcessorCount(status:)) ?? active))
     }
 
     /// The processors in the `Cpus_allowed` mask of a `/proc/PID/status`

@@ -161,15 +161,27 @@ import Testing
     /// or empty draws nothing outside it.
     @Test func theLimitIsRestoredAndHeldToTheCanvas() throws {
         let c = try Canvas(width: 20, height: 20)
+        func rowsDrawn() -> [Int] {
+            let image = c.makeImage()
+            return (0..<20).filter { y in image.pixels[(y * 20 * 4)..<((y + 1) * 20 * 4)].contains { $0 != 0 } }
+        }
         c.saveGState()
         c.limitRows(to: 5..<8)
-        #expect(c.clipBoundingBox == Rect(x: 0, y: 5, width: 20, height: 3))
-        c.restoreGState()
+        // The clip is reported as without the limit, so that a drawing that
+        // asks for it draws the same in every band.
         #expect(c.clipBoundingBox == Rect(x: 0, y: 0, width: 20, height: 20))
-        c.limitRows(to: 30..<40)
+        #expect(c.clipCoverage(x: 3, y: 15) == 255)
         c.fillColor = .red
-        c.fill(Rect(x: 0, y: 0, width: 20, height: 20))
-        #expect(c.makeImage().pixels.allSatisfy { $0 == 0 })
+        c.fill(Rect(x: 0, y: 0, width: 20, height: 10))
+        #expect(rowsDrawn() == [5, 6, 7])
+        c.restoreGState()
+        c.fill(Rect(x: 0, y: 10, width: 20, height: 2))
+        #expect(rowsDrawn() == [5, 6, 7, 10, 11])
+        let e = try Canvas(width: 20, height: 20)
+        e.limitRows(to: 30..<40)
+        e.fillColor = .red
+        e.fill(Rect(x: 0, y: 0, width: 20, height: 20))
+        #expect(e.makeImage().pixels.allSatisfy { $0 == 0 })
         let d = try Canvas(width: 20, height: 20)
         d.limitRows(to: 5..<5)
         d.fill(Rect(x: 0, y: 0, width: 20, height: 20))
@@ -194,6 +206,29 @@ import Testing
                 #expect(bitmap.makeImage() == one.makeImage(), "\(scene)")
             }
         }
+    }
+
+    /// A picture that leaves a state saved and a layer begun does not
+    /// change the next one.
+    @Test func whatAPictureLeavesIsUndone() throws {
+        let bitmap = try Bitmap(width: 60, height: 64)
+        let renderer = BandRenderer(bitmap: bitmap, threadCount: 2)
+        renderer.draw { c in
+            c.saveGState()
+            c.translateBy(x: 30, y: 0)
+            c.alpha = 0.2
+            c.beginTransparencyLayer()
+            c.fill(Rect(x: 0, y: 0, width: 10, height: 64))
+        }
+        let first = bitmap.makeImage()
+        // The layer was ended and composited: faint black at x 30 ..< 40.
+        #expect(first.pixels[(10 * 60 + 35) * 4 + 3] == 51 && first.pixels[(10 * 60 + 5) * 4 + 3] == 0)
+        renderer.draw { c in c.fill(Rect(x: 0, y: 0, width: 10, height: 64)) }
+        // Not moved, not faint, not into a layer left open.
+        let expected = try Canvas(width: 60, height: 64)
+        expected.draw(first, atDeviceX: 0, y: 0)
+        expected.fill(Rect(x: 0, y: 0, width: 10, height: 64))
+        #expect(bitmap.makeImage() == expected.makeImage())
     }
 
     @Test func bandsAreHeldToTheBitmapAndTheLimits() throws {

@@ -78,6 +78,20 @@ import Testing
             }
             root.addSublayer(l)
         }
+        // Drawing beyond their extents: contents larger than the bounds,
+        // centred and not masked, and text longer than its layer.
+        let big = Layer()
+        big.frame = Rect(x: width * 0.3, y: height * 0.45, width: 20, height: 6)
+        big.contents = image
+        big.contentsGravity = .center
+        big.contentsScale = 0.25
+        root.addSublayer(big)
+        let long = TextLayer()
+        long.frame = Rect(x: 5, y: height * 0.6, width: 30, height: 4)
+        long.string = "A line far longer than its layer"
+        long.fontSize = 24
+        long.foregroundColor = .blue
+        root.addSublayer(long)
         let r = ReplicatorLayer()
         r.frame = Rect(x: 10, y: height / 2 - 20, width: width - 20, height: 40)
         r.instanceCount = 5

@@ -137,7 +137,8 @@ extension Canvas {
     /// The coverage, 0...255, that the current clip lets through at device pixel
     /// (x, y): 255 inside, 0 outside, in between on anti-aliased edges.
     public func clipCoverage(x: Int, y: Int) -> UInt8 {
-        let c = state.clip
+        // As without the row limit (`limitRows(to:)`).
+        let c = state.clip.isEmpty ? state.clip : state.rasterClip
         guard x >= c.x0, x < c.x1, y >= c.y0, y < c.y1 else { return 0 }
         return state.clipMask?.value(x: x, y: y) ?? 255
     }

@@ -57,7 +57,12 @@ public final class BandRenderer {
         QueuePool.shared.perform(tasks: crew.canvases.count, workers: threadCount) { band, _ in
             let canvas = crew.canvases[band]
             canvas.saveGState()
+            let depth = canvas.stack.count
             picture(canvas)
+            // Whatever the picture left begun or saved is ended, so that the
+            // next picture starts from the initial state.
+            while canvas.layers.count > 0 { canvas.endTransparencyLayer() }
+            while canvas.stack.count > depth { canvas.restoreGState() }
             canvas.restoreGState()
         }
     }

@@ -47,7 +47,9 @@ public final class Canvas {
         /// The box as it would be without the row limit (`limitRows(to:)`):
         /// shapes are rasterized over it, so that each row drawn comes out
         /// as a drawing of every row gives it. `clip` is this box cut to the
-        /// limit's rows; without a limit, the two are the same.
+        /// limit's rows (widened, while a shadow's scratch drawing or a
+        /// shadowed transparency layer is drawn, by the rows the shadow
+        /// reaches: `shadowSource`); without a limit, the two are the same.
         var rasterClip = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         /// Within the box, each pixel's share of the clip (anti-aliased path
         /// clips); nil when the clip is the box alone.
@@ -210,7 +212,9 @@ public final class Canvas {
 
     /// The clip's bounding box in user space (`boundingBoxOfClipPath`).
     public var clipBoundingBox: Rect {
-        let c = device == nil ? state.clip : state.vectorBox
+        // Without the row limit (`limitRows(to:)`): what the drawing is clipped
+        // to, whichever band of it this canvas draws.
+        let c = device == nil ? (state.clip.isEmpty ? state.clip : state.rasterClip) : state.vectorBox
         guard !c.isEmpty else { return .null }
         let device = Rect(x: Double(c.x0), y: Double(c.y0), width: Double(c.width), height: Double(c.height))
         guard let inverse = state.transform.inverted() else { return .null }
@@ -223,8 +227,11 @@ public final class Canvas {
     /// whole picture is drawn by one canvas. Shapes are rasterized over the
     /// area they would have without the limit, and only its rows are
     /// written. Part of the graphics state, like a clip; the clips made
-    /// afterwards keep it.
+    /// afterwards keep it. `clipBoundingBox` and `clipCoverage(x:y:)` answer
+    /// as without the limit, so that a drawing that asks them draws the same
+    /// thing in every band. Does nothing on a vector canvas.
     package func limitRows(to rows: Range<Int>) {
+        guard device == nil else { return }
         let c = state.clip
         state.clip = PixelBox(x0: c.x0, y0: max(c.y0, rows.lowerBound), x1: c.x1, y1: min(c.y1, max(rows.lowerBound, rows.upperBound)))
         if state.clip.isEmpty { clipEverything() }

@@ -55,9 +55,9 @@ public final class Compositor {
     /// How many of the last render's rectangles had an opaque cover.
     var lastCoveredRectCount = 0
     /// While a band of a rectangle is drawn (`drawRect(_:rows:_:in:)`): the
-    /// canvas on the frame, the whole rectangle and the band's rows. Groups
-    /// drawn straight into that canvas are made over the whole rectangle.
-    var band: (canvas: Canvas, rect: Rect, rows: Range<Int>)?
+    /// canvas on the frame and the band's rows. Groups drawn straight into
+    /// that canvas draw only those rows (and their shadow's reach).
+    var band: (canvas: Canvas, rows: Range<Int>)?
     /// Blurred shadow masks, by layer, with what they were made from.
     var shadowCache: [Int: (signature: Int, mask: CoverageMask, origin: (Int, Int))] = [:]
 
@@ -179,7 +179,7 @@ public final class Compositor {
         if let rows {
             canvas.limitRows(to: rows)
             visible = rect.intersection(Rect(x: rect.minX, y: Double(rows.lowerBound), width: rect.width, height: Double(rows.count)))
-            band = (canvas, rect, rows)
+            band = (canvas, rows)
         }
         canvas.clip(to: rect)
         // What an opaque layer hides there is not painted.
@@ -191,7 +191,10 @@ public final class Compositor {
             canvas.fill(visible)
             canvas.blendMode = .normal
         }
-        if let tree { draw(tree, in: canvas, origin: (0, 0), clip: visible, alpha: 1) }
+        // Layers are culled against the whole rectangle, as on one thread:
+        // a layer can draw beyond its extent (contents overflowing its
+        // bounds, long text), and the canvas's row limit keeps the band.
+        if let tree { draw(tree, in: canvas, origin: (0, 0), clip: rect, alpha: 1) }
         occlusion = nil
         band = nil
         canvas.restoreGState()
@@ -221,10 +224,9 @@ public final class Compositor {
         pool.perform(tasks: bands.count, workers: workers) { task, worker in
             crew.draw(task, worker: worker)
         }
-        for (w, worker) in crew.workers.enumerated() {
-            lastCoveredRectCount += worker.covered
-            if w > 0 { adoptShadows(of: worker.compositor) }
-        }
+        // The rectangle had an opaque cover when every band had one.
+        if crew.workers.reduce(0, { $0 + $1.covered }) == bands.count { lastCoveredRectCount += 1 }
+        for (w, worker) in crew.workers.enumerated() where w > 0 { adoptShadows(of: worker.compositor) }
     }
 
     /// Keeps the shadows a band compositor made.

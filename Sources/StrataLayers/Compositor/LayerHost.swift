@@ -279,7 +279,9 @@ public struct RenderTiming: Sendable, Equatable {
     public var wait: Double = 0
     /// The render, on the wall clock.
     public var duration: Double = 0
-    /// The renderer thread's CPU time during the render.
+    /// The renderer thread's CPU time during the render: not the pool
+    /// threads' that draw bands of a large frame with it
+    /// (`renderingThreadCount`).
     public var cpuTime: Double = 0
 }
 

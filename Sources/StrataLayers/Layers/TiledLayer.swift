@@ -440,10 +440,43 @@ final class TileFrame: SpecialFrameData {
     let asked: Tiles?
     /// The frame's media time, for the fades of tiles asked for when drawn.
     let time: Double
+    /// What the store answered this frame, by question: each band of a frame
+    /// drawn on several threads asks at another moment, and a tile that
+    /// arrives in between must not show in one band and not the next.
+    private let answers = Mutex(Answers())
+
+    struct Answers {
+        var standIns: [TileKey: (image: Image, rect: Rect)?] = [:]
+        var tiles: [[TileKey]: [(image: Image, alpha: Double)?]] = [:]
+    }
 
     init(asked: Tiles?, time: Double) {
         self.asked = asked
         self.time = time
+    }
+
+    /// The stand-in for `key`, as the store first gave it this frame.
+    func standIn(for key: TileKey, lowest: Int, in store: TileStore) -> (image: Image, rect: Rect)? {
+        if let known = answers.withLock({ $0.standIns[key] }) { return known }
+        let found = store.standIn(for: key, lowest: lowest)
+        return answers.withLock { a in
+            if let known = a.standIns[key] { return known }
+            a.standIns[key] = found
+            return found
+        }
+    }
+
+    /// The tiles of `requests` at this frame's time, as the store first gave
+    /// them this frame.
+    func tiles(_ requests: [TileRequest], fade: Double, in store: TileStore) -> [(image: Image, alpha: Double)?] {
+        let keys = requests.map(\.key)
+        if let known = answers.withLock({ $0.tiles[keys] }) { return known }
+        let found = store.tiles(requests, at: time, fade: fade)
+        return answers.withLock { a in
+            if let known = a.tiles[keys] { return known }
+            a.tiles[keys] = found
+            return found
+        }
     }
 }
 
@@ -511,7 +544,7 @@ extension TiledState: SpecialLayerState {
             (requests, found) = (asked.requests, asked.found)
         } else {
             requests = tileRequests(layer.state, ctm: ctm, area: canvas.clipBoundingBox.applying(ctm))
-            found = requests.isEmpty ? [] : store.tiles(requests, at: frame.time, fade: fadeDuration)
+            found = requests.isEmpty ? [] : frame.tiles(requests, fade: fadeDuration, in: store)
         }
         guard !requests.isEmpty else { return }
         let axisAligned = ctm.b == 0 && ctm.c == 0
@@ -526,7 +559,7 @@ extension TiledState: SpecialLayerState {
             return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).applying(inverse)
         }
         for (r, tile) in zip(requests, found) where (tile?.alpha ?? 0) < 1 {
-            guard let standIn = store.standIn(for: r.key, lowest: lowestLevel) else { continue }
+            guard let standIn = frame.standIn(for: r.key, lowest: lowestLevel, in: store) else { continue }
             canvas.saveGState()
             canvas.clip(to: snapped(r.rect))
             canvas.draw(tint.map { standIn.image.multiplied(by: $0) } ?? standIn.image, in: snapped(standIn.rect))
