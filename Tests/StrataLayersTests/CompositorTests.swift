@@ -309,6 +309,38 @@ import Testing
         #expect(b[2, 10].r > 240 && b[97, 10].b > 240 && near(b[50, 10], Pixel(r: 128, g: 0, b: 127, a: 255), 4))
     }
 
+    /// Contents and text that pass a layer's bounds are part of what it
+    /// covers: a change beside the layer, over what passes its bounds,
+    /// redraws that too.
+    @Test func contentsAndTextPastTheBoundsAreRedrawn() throws {
+        var px = [UInt8](repeating: 0, count: 60 * 60 * 4)
+        for i in 0..<(60 * 60) { px[4 * i] = 200; px[4 * i + 2] = 40; px[4 * i + 3] = 255 }
+        let image = try Image(width: 60, height: 60, premultipliedPixels: px)
+        let host = try LayerHost(width: 120, height: 120)
+        let small = layer(Rect(x: 50, y: 50, width: 10, height: 6), nil)
+        small.contents = image
+        small.contentsGravity = .center
+        host.rootLayer.addSublayer(small)
+        let text = TextLayer()
+        text.frame = Rect(x: 4, y: 96, width: 12, height: 3)
+        text.string = "far past the layer"
+        text.fontSize = 14
+        text.foregroundColor = .black
+        host.rootLayer.addSublayer(text)
+        let changing = layer(Rect(x: 28, y: 28, width: 6, height: 6), .blue)
+        let other = layer(Rect(x: 70, y: 100, width: 6, height: 6), .blue)
+        host.rootLayer.addSublayer(changing)
+        host.rootLayer.addSublayer(other)
+        host.renderFrame()
+        Transaction.perform {
+            Transaction.disableActions = true
+            changing.backgroundColor = .green
+            other.backgroundColor = .green
+        }
+        host.renderFrame()
+        #expect(matchesAFullRedraw(host))
+    }
+
     @Test func badGeometryDrawsNothingAndDoesNotCrash() {
         let (_, b) = render { root in
             let l = layer(Rect(x: 0, y: 0, width: 100, height: 100), .red)

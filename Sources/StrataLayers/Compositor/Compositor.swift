@@ -191,10 +191,9 @@ public final class Compositor {
             canvas.fill(visible)
             canvas.blendMode = .normal
         }
-        // Layers are culled against the whole rectangle, as on one thread:
-        // a layer can draw beyond its extent (contents overflowing its
-        // bounds, long text), and the canvas's row limit keeps the band.
-        if let tree { draw(tree, in: canvas, origin: (0, 0), clip: rect, alpha: 1) }
+        // Layers are culled against the band: a layer's extent holds all it
+        // draws (contents and text past its bounds too, `FramePass.ownBox`).
+        if let tree { draw(tree, in: canvas, origin: (0, 0), clip: visible, alpha: 1) }
         occlusion = nil
         band = nil
         canvas.restoreGState()

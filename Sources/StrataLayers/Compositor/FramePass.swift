@@ -274,6 +274,13 @@ struct FramePass {
             let drawn = special.value.drawingBounds(of: s)
             if !drawn.isNull { local = local.union(drawn) }
         }
+        // Contents placed past the bounds (a centred image larger than the
+        // layer, an aspect fill) draw there unless the layer masks them.
+        if !s.masksToBounds, let image = s.contents,
+            let placed = Compositor.contentsPlacement(s, imageWidth: image.width, imageHeight: image.height)
+        {
+            local = local.union(placed.dest)
+        }
         var box = deviceBox(of: local, m)
         if s.shadowOpacity > 0 {
             let shadowLocal = s.shadowPath?.boundingBoxOfPath ?? local

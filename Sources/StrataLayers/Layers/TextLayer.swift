@@ -44,29 +44,42 @@ extension TextState: SpecialLayerState {
         "fontSize": LayerState.specialProperty(\.text, \.fontSize),
     ]
 
-    /// The text laid out in the bounds (through the shared layout cache) and
-    /// drawn from their top left.
+    /// The text laid out in the bounds `b` (through the shared layout cache),
+    /// and how far right of the bounds' left edge it starts.
+    func layout(_ text: AttributedText, in b: Rect) -> (layout: TextLayout, dx: Double) {
+        var style = ParagraphStyle(alignment: alignmentMode)
+        style.truncation = truncationMode
+        if isWrapped {
+            return (LayoutCache.shared.layout(text, width: b.width, height: truncationMode == .none ? nil : b.height, style: style), 0)
+        } else if truncationMode != .none {
+            style.maximumLines = 1
+            return (LayoutCache.shared.layout(text, width: b.width, style: style), 0)
+        }
+        // One line per paragraph, aligned within the bounds.
+        let layout = LayoutCache.shared.layout(text, width: .infinity, style: ParagraphStyle())
+        switch alignmentMode {
+        case .center: return (layout, (b.width - layout.size.width) / 2)
+        case .right: return (layout, b.width - layout.size.width)
+        default: return (layout, 0)
+        }
+    }
+
+    /// Where the text can draw: its laid-out lines, which may pass the
+    /// bounds (a line longer than the layer, more lines than fit), grown by
+    /// the font size for glyphs that reach past their line's box.
+    func drawingBounds(of s: LayerState) -> Rect {
+        guard let text = attributedText(), text.count > 0 else { return .null }
+        let b = s.bounds
+        let (layout, dx) = layout(text, in: b)
+        let ink = max(fontSize, 16)
+        return Rect(x: b.minX + dx, y: b.minY, width: layout.size.width, height: layout.size.height).insetBy(dx: -ink, dy: -ink)
+    }
+
+    /// The text laid out in the bounds and drawn from their top left.
     func draw(_ layer: FrameNode, in canvas: Canvas) {
         guard let text = attributedText(tint: layer.tint), text.count > 0 else { return }
         let b = layer.state.bounds
-        var style = ParagraphStyle(alignment: alignmentMode)
-        style.truncation = truncationMode
-        let layout: TextLayout
-        var dx = 0.0
-        if isWrapped {
-            layout = LayoutCache.shared.layout(text, width: b.width, height: truncationMode == .none ? nil : b.height, style: style)
-        } else if truncationMode != .none {
-            style.maximumLines = 1
-            layout = LayoutCache.shared.layout(text, width: b.width, style: style)
-        } else {
-            // One line per paragraph, aligned within the bounds.
-            layout = LayoutCache.shared.layout(text, width: .infinity, style: ParagraphStyle())
-            switch alignmentMode {
-            case .center: dx = (b.width - layout.size.width) / 2
-            case .right: dx = b.width - layout.size.width
-            default: break
-            }
-        }
+        let (layout, dx) = layout(text, in: b)
         canvas.draw(layout, at: Point(x: b.minX + dx, y: b.minY))
     }
 }
