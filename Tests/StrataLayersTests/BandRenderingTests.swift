@@ -78,6 +78,56 @@ import Testing
             }
             root.addSublayer(l)
         }
+        // Groups of curved shapes across the bands, at fractional places:
+        // an opacity group with a rounded, rotated sublayer and text, and a
+        // layer masked by a circle.
+        for k in 0..<8 {
+            let y = height * Double(k) / 8 + 3.37
+            let group = layer(Rect(x: 7.3 + Double(k) * 17.1, y: y, width: 70.6, height: 41.3), Color(red: 0.9, green: 0.5, blue: 0.1))
+            group.opacity = 0.75
+            group.cornerRadius = 9.7
+            let inner = layer(Rect(x: 6.2, y: 4.9, width: 30.3, height: 22.7), .blue)
+            inner.cornerRadius = 7.1
+            inner.transform = Transform3D(rotationAngle: 0.35, x: 0, y: 0, z: 1)
+            group.addSublayer(inner)
+            let curve = ShapeLayer()
+            var path = Path()
+            path.move(to: Point(x: 2.2, y: 1.3))
+            path.addCurve(to: Point(x: 66.1, y: 37.4), control1: Point(x: 50.5, y: -12.2), control2: Point(x: -5.3, y: 60.7))
+            curve.path = path
+            curve.fillColor = Color(red: 0.1, green: 0.8, blue: 0.3, alpha: 0.8)
+            curve.strokeColor = .black
+            curve.lineWidth = 1.7
+            group.addSublayer(curve)
+            let label = TextLayer()
+            label.frame = Rect(x: 30, y: 20, width: 40, height: 20)
+            label.string = "g\(k)"
+            label.fontSize = 15
+            label.foregroundColor = .white
+            group.addSublayer(label)
+            root.addSublayer(group)
+            let masked = layer(Rect(x: width - 80.4 - Double(k) * 9.3, y: y + 11.6, width: 57.9, height: 48.2), .red)
+            let circle = ShapeLayer()
+            circle.path = Path(ellipseIn: Rect(x: 3.3, y: 2.1, width: 50.2, height: 44.7))
+            circle.fillColor = .black
+            masked.mask = circle
+            masked.borderWidth = 2.5
+            masked.borderColor = .black
+            root.addSublayer(masked)
+        }
+        // Layers masked by rounded layers (drawn offscreen, mask and all), of
+        // many sizes at many fractional places.
+        for k in 0..<24 {
+            let w = 20 + u() * 90, h = 16 + u() * 70
+            let l = layer(Rect(x: u() * (width - w), y: u() * (height - h), width: w, height: h), Color(red: u(), green: u(), blue: 0.5))
+            let m = Layer()
+            m.frame = l.bounds
+            m.backgroundColor = .black
+            m.cornerRadius = min(w, h) / 2
+            l.mask = m
+            if k % 3 == 0 { l.shadowOpacity = 0.5; l.shadowRadius = 2.5 }
+            root.addSublayer(l)
+        }
         // Drawing beyond their extents: contents larger than the bounds,
         // centred and not masked, and text longer than its layer.
         let big = Layer()
@@ -154,6 +204,37 @@ import Testing
     @Test func bandsDrawWhatOneThreadDraws() throws {
         try compare(width: 400, height: 300, scale: 1)
         try compare(width: 600, height: 417, scale: 2)
+    }
+
+    /// Groups drawn offscreen (opacity over sublayers) across band edges, at
+    /// many fractional heights: each band makes the group over the whole
+    /// rectangle's part, so the curves in it come out as on one thread.
+    @Test func groupsAcrossBandEdgesAreTheOneThreadGroups() throws {
+        let host = try LayerHost(width: 240, height: 320)
+        for k in 0..<60 {
+            let group = layer(Rect(x: Double(k % 4) * 58.3 + 1.1, y: Double(k / 4) * 20.37 + Double(k % 4) * 3.1, width: 55.4, height: 33.9), nil)
+            group.opacity = 0.6
+            let curve = ShapeLayer()
+            var path = Path()
+            path.move(to: Point(x: 1.3, y: 0.7))
+            path.addCurve(to: Point(x: 53.1, y: 31.9), control1: Point(x: 44.5, y: -9.2), control2: Point(x: -4.3, y: 52.7))
+            curve.path = path
+            curve.fillColor = Color(red: 0.1, green: 0.5, blue: 0.9, alpha: 0.9)
+            curve.strokeColor = .black
+            curve.lineWidth = 1.3
+            group.addSublayer(curve)
+            group.addSublayer(layer(Rect(x: 30, y: 2, width: 20, height: 10), .red))
+            host.rootLayer.addSublayer(group)
+        }
+        host.renderFrame()
+        let one = try Compositor(width: 240, height: 320)
+        one.threadCount = 1
+        let banded = try Compositor(width: 240, height: 320)
+        banded.threadCount = 3
+        banded.bandedArea = 1
+        one.render(host.renderTree, at: host.clock.now)
+        banded.render(host.renderTree, at: host.clock.now)
+        #expect(Self.difference(one.frame, banded.frame) == nil)
     }
 
     /// Bands are whole rows, cover the rectangle once, and are used only

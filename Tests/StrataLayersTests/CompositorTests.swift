@@ -309,9 +309,9 @@ import Testing
         #expect(b[2, 10].r > 240 && b[97, 10].b > 240 && near(b[50, 10], Pixel(r: 128, g: 0, b: 127, a: 255), 4))
     }
 
-    /// Contents and text that pass a layer's bounds are part of what it
-    /// covers: a change beside the layer, over what passes its bounds,
-    /// redraws that too.
+    /// Contents and text that pass a layer's bounds, and a masked layer's
+    /// shadow, are part of what it covers: a change beside the layer, over
+    /// what passes its bounds, redraws that too.
     @Test func contentsAndTextPastTheBoundsAreRedrawn() throws {
         var px = [UInt8](repeating: 0, count: 60 * 60 * 4)
         for i in 0..<(60 * 60) { px[4 * i] = 200; px[4 * i + 2] = 40; px[4 * i + 3] = 255 }
@@ -327,15 +327,23 @@ import Testing
         text.fontSize = 14
         text.foregroundColor = .black
         host.rootLayer.addSublayer(text)
+        // A masked layer's shadow, cast above it, past the mask's box.
+        let masked = layer(Rect(x: 80, y: 20.3, width: 30, height: 40), .red)
+        let m = layer(masked.bounds, .black)
+        m.cornerRadius = 12
+        masked.mask = m
+        masked.shadowOpacity = 0.8
+        masked.shadowRadius = 2.5
+        masked.shadowOffset = Size(width: 0, height: -4)
+        host.rootLayer.addSublayer(masked)
         let changing = layer(Rect(x: 28, y: 28, width: 6, height: 6), .blue)
         let other = layer(Rect(x: 70, y: 100, width: 6, height: 6), .blue)
-        host.rootLayer.addSublayer(changing)
-        host.rootLayer.addSublayer(other)
+        let above = layer(Rect(x: 90, y: 10, width: 4, height: 4), .blue)
+        for l in [changing, other, above] { host.rootLayer.addSublayer(l) }
         host.renderFrame()
         Transaction.perform {
             Transaction.disableActions = true
-            changing.backgroundColor = .green
-            other.backgroundColor = .green
+            for l in [changing, other, above] { l.backgroundColor = .green }
         }
         host.renderFrame()
         #expect(matchesAFullRedraw(host))

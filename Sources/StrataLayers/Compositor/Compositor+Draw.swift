@@ -104,8 +104,8 @@ extension Compositor {
         // Straight into a band of the frame (`band`): the group is made over
         // the whole rectangle's part, as one thread makes it, with the band's
         // rows (and its shadow's reach) drawn.
-        let rows = band.flatMap { canvas === $0.canvas ? $0.rows : nil }
-        guard let (image, x0, y0) = groupImage(p, clip: clip, rows: rows) else { return }
+        let inBand = band.flatMap { canvas === $0.canvas ? $0 : nil }
+        guard let (image, x0, y0) = groupImage(p, clip: inBand?.rect ?? clip, rows: inBand?.rows) else { return }
         let s = p.state
         let a = alpha * s.opacity
         if s.shadowOpacity > 0 {

@@ -55,9 +55,12 @@ public final class Compositor {
     /// How many of the last render's rectangles had an opaque cover.
     var lastCoveredRectCount = 0
     /// While a band of a rectangle is drawn (`drawRect(_:rows:_:in:)`): the
-    /// canvas on the frame and the band's rows. Groups drawn straight into
-    /// that canvas draw only those rows (and their shadow's reach).
-    var band: (canvas: Canvas, rows: Range<Int>)?
+    /// canvas on the frame, the whole rectangle and the band's rows. Groups
+    /// drawn straight into that canvas are made over the whole rectangle's
+    /// part, as one thread makes them (their offscreen bitmaps then start at
+    /// the same pixel, and shapes in them come out the same), with only the
+    /// band's rows (and their shadow's reach) drawn.
+    var band: (canvas: Canvas, rect: Rect, rows: Range<Int>)?
     /// Blurred shadow masks, by layer, with what they were made from.
     var shadowCache: [Int: (signature: Int, mask: CoverageMask, origin: (Int, Int))] = [:]
 
@@ -179,7 +182,7 @@ public final class Compositor {
         if let rows {
             canvas.limitRows(to: rows)
             visible = rect.intersection(Rect(x: rect.minX, y: Double(rows.lowerBound), width: rect.width, height: Double(rows.count)))
-            band = (canvas, rows)
+            band = (canvas, rect, rows)
         }
         canvas.clip(to: rect)
         // What an opaque layer hides there is not painted.

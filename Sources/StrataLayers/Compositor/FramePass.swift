@@ -186,8 +186,12 @@ struct FramePass {
         // A shadow cast by the composited sublayers falls where they are,
         // moved by the offset and grown by the blur: part of what this layer
         // touches, and of what its record covers.
-        // (Without sublayers the own box already has the shadow.)
+        // (Without sublayers the own box already has the shadow; a mask cuts
+        // the subtree's box to itself, but not the shadow, cast beyond it
+        // from the masked group or from the shadow path: the own box, which
+        // holds the shadow of the whole bounds, is added back.)
         p.extent = p.subtreeBox
+        if p.mask != nil, s.shadowOpacity > 0 { p.extent = p.extent.union(p.box) }
         var recordBox = p.box
         if s.shadowOpacity > 0, s.shadowPath == nil, !p.children.isEmpty, !p.subtreeBox.isNull {
             let shadow = shadowBox(of: p.subtreeBox, s).intersection(clip)
