@@ -233,7 +233,7 @@ public final class Canvas {
     package func limitRows(to rows: Range<Int>) {
         guard device == nil else { return }
         let c = state.clip
-        state.clip = PixelBox(x0: c.x0, y0: max(c.y0, rows.lowerBound), x1: c.x1, y1: min(c.y1, max(rows.lowerBound, rows.upperBound)))
+        state.clip = PixelBox(x0: c.x0, y0: max(c.y0, rows.lowerBound), x1: c.x1, y1: min(c.y1, rows.upperBound))
         if state.clip.isEmpty { clipEverything() }
     }
 

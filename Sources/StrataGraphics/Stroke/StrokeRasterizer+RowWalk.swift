@@ -68,15 +68,7 @@ extension StrokeRasterizer {
             next = end
             // The row before, while this one's stores settle (rows not drawn
             // are only cleared).
-            if row > 0 {
-                if shownRows.contains(originY + row - 1) {
-                    sweepCoverageRow(
-                        other, otherBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
-                        y: originY + row - 1, evenOdd: false, &blitter)
-                } else {
-                    clearCoverageRow(other, otherBits, wordsPerRow: wordsPerRow)
-                }
-            }
+            if row > 0 { finishRow(other, otherBits, wordsPerRow: wordsPerRow, row: row - 1, &blitter) }
             swap(&cells, &other)
             swap(&rowBits, &otherBits)
             // Past the last row drawn: this row's cells are cleared, and
@@ -88,13 +80,7 @@ extension StrokeRasterizer {
             }
         }
         if height > 0 && lastWalked == height {  // (an area without rows holds no edges, and does not get here)
-            if shownRows.contains(originY + height - 1) {
-                sweepCoverageRow(
-                    other, otherBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
-                    y: originY + height - 1, evenOdd: false, &blitter)
-            } else {
-                clearCoverageRow(other, otherBits, wordsPerRow: wordsPerRow)
-            }
+            finishRow(other, otherBits, wordsPerRow: wordsPerRow, row: height - 1, &blitter)
         }
         cells = cellStore
         rowBits = bitStore

@@ -442,16 +442,23 @@ final class StrokeRasterizer: EdgeAccumulator {
                 spare.setCount(kept)
                 swap(&active, &spare)
             }
-            if shownRows.contains(originY + row) {
-                sweepCoverageRow(
-                    cells, rowBits, wordsPerRow: wordsPerRow, width: width, originX: originX,
-                    y: originY + row, evenOdd: false, &blitter)
-            } else {
-                clearCoverageRow(cells, rowBits, wordsPerRow: wordsPerRow)
-                // Past the last row drawn: nothing more to walk.
-                if originY + row >= shownRows.upperBound { break }
-            }
+            finishRow(cells, rowBits, wordsPerRow: wordsPerRow, row: row, &blitter)
+            // Past the last row drawn: nothing more to walk.
+            if originY + row >= shownRows.upperBound { break }
         }
         trim()
+    }
+
+    /// Hands area row `row`'s cells to `blitter` when the row is shown
+    /// (`shownRows`), else only clears them; either way they are left zero.
+    @inline(__always)
+    func finishRow<B: SpanBlitter>(
+        _ cells: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int, row: Int, _ blitter: inout B
+    ) {
+        if shownRows.contains(originY + row) {
+            sweepCoverageRow(cells, bits, wordsPerRow: wordsPerRow, width: width, originX: originX, y: originY + row, evenOdd: false, &blitter)
+        } else {
+            clearCoverageRow(cells, bits, wordsPerRow: wordsPerRow)
+        }
     }
 }

@@ -101,7 +101,8 @@ public final class Compositor {
     }
     /// The smallest damaged rectangle, in device pixels, drawn in bands
     /// (default 512 × 512): below it, handing the bands out costs more than
-    /// a second core saves.
+    /// a second core saves. A value of 1 or less bands every rectangle of
+    /// 32 rows or more.
     public var bandedArea = 512 * 512
     /// The pool the bands are drawn on.
     let pool: QueuePool
