@@ -1,3 +1,4 @@
+import CPixels
 import Foundation
 import StrataTestSupport
 import Testing
@@ -25,6 +26,18 @@ import Testing
         var p = Path()
         p.move(to: Point(x: 0, y: 50))
         for i in 1...2000 { p.addLine(to: Point(x: Double(i) * 0.06, y: 50 + (i % 2 == 0 ? 40 : -40) * sin(Double(i) * 0.01))) }
+        return p
+    }
+
+    /// A comb of vertical teeth, dense enough for the sampled mode, its
+    /// teeth on seven columns: many edges at the same x, which the sweep
+    /// orders the same way whichever row it starts at.
+    static var comb: Path {
+        var p = Path()
+        p.move(to: Point(x: 20, y: 10))
+        for i in 1...1200 {
+            p.addLine(to: Point(x: 20 + Double(i % 7) * 0.5, y: i % 2 == 0 ? 10 : 10 + Double(i % 13) * 9))
+        }
         return p
     }
 
@@ -59,6 +72,36 @@ import Testing
                 c.strokeColor = .black
                 c.lineWidth = 1
                 c.stroke(zigzag)
+            }
+        ),
+        (
+            "dense stroke with ties",
+            { c in
+                c.strokeColor = Color(red: 0.1, green: 0.4, blue: 0.9, alpha: 0.8)
+                c.lineWidth = 1.25
+                c.lineJoin = .round
+                c.stroke(comb)
+            }
+        ),
+        (
+            "dense aliased stroke",
+            { c in
+                c.shouldAntialias = false
+                c.strokeColor = .black
+                c.stroke(zigzag)
+                c.stroke(comb)
+            }
+        ),
+        (
+            "dense stroke past the edge budget",
+            { c in
+                // The budget runs out only with the rows outside a limit
+                // counted: a limited canvas must give up where the whole does.
+                c.strokeRasterizer.maxEdges = 3000
+                c.strokeColor = .black
+                c.lineWidth = 1
+                c.stroke(zigzag)
+                c.strokeRasterizer.maxEdges = 2_000_000
             }
         ),
         (
@@ -243,5 +286,64 @@ import Testing
         #expect(one.bands == [0..<40])
         one.draw { $0.fill(Rect(x: 0, y: 0, width: 10, height: 40)) }
         #expect(small.makeImage().pixels.allSatisfy { $0 == 0 || $0 == 255 } && small.makeImage().pixels[3] == 255)
+    }
+}
+
+/// The order the sampled and aliased sweeps keep their edges in depends on
+/// the edges alone: a band that starts its sweep at its own first row sorts
+/// the edges crossing it afresh, and must get the order the walk from the
+/// top reached, ties and all.
+@Suite struct StripOrderTests {
+    /// Edges on few columns and slopes, so that many tie on x and on more.
+    static func edges(_ count: Int, seed: UInt64) -> [ActiveEdge] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in
+            let column = Float(Int(random.uniform() * 4)) * 0.5
+            let slope = Float(Int(random.uniform() * 3)) - 1
+            let first = Int32(random.uniform() * 3)
+            let last = first + 1 + Int32(random.uniform() * 3)
+            let up = random.uniform() < 0.5
+            return ActiveEdge(
+                x: column, xRef: column - Float(Int(random.uniform() * 2)) * slope, dxdY: slope, top: 0,
+                first: first, last: last, fFirst: up ? -65536 : 65536, fLast: up ? -65536 : 65536)
+        }
+    }
+
+    static func fields(_ e: ActiveEdge) -> [Float] {
+        [e.x, e.xRef, e.dxdY, e.top, Float(e.first), Float(e.last), Float(e.fFirst), Float(e.fLast)]
+    }
+
+    @Test func anyStartingOrderSortsToOneOrder() throws {
+        let rasterizer = StrokeRasterizer()
+        for seed in 0..<40 as Range<UInt64> {
+            let edges = Self.edges(60, seed: seed)
+            var orders: [[[Float]]] = []
+            var random = SplitMix64(seed: seed + 1000)
+            for round in 0..<4 {
+                var list = edges
+                // Shuffled differently each round; one round reversed.
+                if round == 3 {
+                    list.reverse()
+                } else {
+                    for i in stride(from: list.count - 1, to: 0, by: -1) {
+                        list.swapAt(i, Int(random.uniform() * Double(i + 1)))
+                    }
+                }
+                list.withUnsafeMutableBufferPointer { rasterizer.sortByKey($0.baseAddress!, $0.count) }
+                orders.append(list.map(Self.fields))
+            }
+            #expect(orders.allSatisfy { $0 == orders[0] }, "seed \(seed)")
+            // Two sorted halves merged are the sorted whole.
+            var a = Array(edges.prefix(30)), b = Array(edges.suffix(30))
+            a.withUnsafeMutableBufferPointer { rasterizer.sortByKey($0.baseAddress!, $0.count) }
+            b.withUnsafeMutableBufferPointer { rasterizer.sortByKey($0.baseAddress!, $0.count) }
+            var merged: [[Float]] = []
+            a.withUnsafeMutableBufferPointer { pa in
+                b.withUnsafeMutableBufferPointer { pb in
+                    rasterizer.mergedByKey(pa.baseAddress!, pa.count, pb.baseAddress!, pb.count) { merged.append(Self.fields($0)) }
+                }
+            }
+            #expect(merged == orders[0], "seed \(seed): merge")
+        }
     }
 }

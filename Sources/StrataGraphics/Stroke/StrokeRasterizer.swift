@@ -200,6 +200,12 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// Device rows handed to the blitter (`begin`); the rest are walked,
     /// so that these come out as when every row is drawn, but not drawn.
     private(set) var shownRows = 0..<0
+    /// In the sampled and aliased modes, the strips of `shownRows`: an edge
+    /// wholly outside them is counted against the budget but not kept, and
+    /// the sweep starts at the first (`sweep`).
+    private var keptStrips = 0..<Int.max
+    /// Edges counted against the budget but not kept (outside `keptStrips`).
+    private var droppedEdges = 0
 
     /// Starts an area of any height, cut into `samples` strips per pixel row
     /// (one when aliased); memory is two rows of cells plus the edges. Only
@@ -211,6 +217,16 @@ final class StrokeRasterizer: EdgeAccumulator {
         originX = box.x0; originY = box.y0
         width = box.width; height = box.height
         fw = Double(width); fh = Double(height)
+        // (The area mode's row walk orders ties by history, so it keeps
+        // every edge and walks from the top: see `sweep`.)
+        if mode == .area {
+            keptStrips = 0..<Int.max
+        } else {
+            let top = max(0, min(height, shownRows.lowerBound - box.y0))
+            let bottom = max(top, min(height, shownRows.upperBound - box.y0))
+            keptStrips = (top * samplesPerRow)..<(bottom * samplesPerRow)
+        }
+        droppedEdges = 0
         edges.removeAll()
         isFull = false
         visits = 0
@@ -294,6 +310,14 @@ final class StrokeRasterizer: EdgeAccumulator {
             signedHeight &+= sign &* (qb &- qa)
         }
         guard first < last else { return }
+        if last <= keptStrips.lowerBound || first >= keptStrips.upperBound {
+            // Never reaches a row drawn; counted as if kept, so that the
+            // budget runs out exactly where it does with every row drawn.
+            droppedEdges &+= 1
+            visits &+= last &- first
+            if edges.count &+ droppedEdges >= maxEdges || visits >= maxVisits { isFull = true }
+            return
+        }
         let dxdY = (x1 - x0) / (yb - ya)
         let xRef = x0 + (Float(first) - ya) * dxdY
         let mean: Float
@@ -308,7 +332,54 @@ final class StrokeRasterizer: EdgeAccumulator {
                 first: Int32(truncatingIfNeeded: first), last: Int32(truncatingIfNeeded: last),
                 fFirst: Int32(truncatingIfNeeded: fFirst), fLast: Int32(truncatingIfNeeded: fLast)))
         visits &+= last &- first
-        if edges.count >= maxEdges || visits >= maxVisits { isFull = true }
+        if edges.count &+ droppedEdges >= maxEdges || visits >= maxVisits { isFull = true }
+    }
+
+    /// Whether `p` comes before `q` in the order the sampled and aliased
+    /// walks keep: by x, and edges at the same x by their other values, so
+    /// that the order of a strip's edges (and the sums the walk makes in that
+    /// order) depends on the strip alone, not on the order of the strips
+    /// before. Edges equal in every value are interchangeable.
+    @inline(__always)
+    static func precedes(_ p: ActiveEdge, _ q: ActiveEdge) -> Bool {
+        p.x != q.x ? p.x < q.x : tieBreak(p, q)
+    }
+
+    @inline(never)
+    static func tieBreak(_ p: ActiveEdge, _ q: ActiveEdge) -> Bool {
+        if p.dxdY != q.dxdY { return p.dxdY < q.dxdY }
+        if p.xRef != q.xRef { return p.xRef < q.xRef }
+        if p.first != q.first { return p.first < q.first }
+        if p.last != q.last { return p.last < q.last }
+        if p.fFirst != q.fFirst { return p.fFirst < q.fFirst }
+        if p.fLast != q.fLast { return p.fLast < q.fLast }
+        return p.top < q.top
+    }
+
+    /// `sortByX` in the order of `precedes`.
+    @inline(__always)
+    func sortByKey(_ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int) {
+        var moves = 0
+        let budget = 8 * n + 64
+        var i = 1
+        while i < n {
+            if StrokeRasterizer.precedes(a[i], a[i &- 1]) {
+                let e = a[i]
+                var j = i
+                while j > 0 && StrokeRasterizer.precedes(e, a[j &- 1]) {
+                    a[j] = a[j &- 1]
+                    j &-= 1
+                }
+                a[j] = e
+                moves &+= i &- j
+                if moves > budget {
+                    var all = UnsafeMutableBufferPointer(start: a, count: n)
+                    all.sort(by: StrokeRasterizer.precedes)
+                    return
+                }
+            }
+            i &+= 1
+        }
     }
 
     /// Sorts `a[0 ..< n]` by x, by insertion while the list is nearly sorted,
@@ -384,12 +455,30 @@ final class StrokeRasterizer: EdgeAccumulator {
         active.removeAll()
         var next = 0
         var dest = byBand
+        // The sampled and aliased modes start at the first strip drawn, with
+        // the edges that reach across it, in the order the walk from the top
+        // would have them: their order is a function of the strip alone
+        // (`sortByKey`), never of the strips before. (A band of a frame drawn
+        // on several threads walks its own rows, not all the rows above.)
+        let firstRow = mode == .area ? 0 : keptStrips.lowerBound / samples
+        let firstStrip = Int32(firstRow * samples)
+        if firstRow > 0 {
+            for e in 0..<count where edges[e].first < firstStrip && edges[e].last > firstStrip {
+                var edge = edges[e]
+                // Its x in the first strip, as the walk of the strip before
+                // sets it (`walkCentres`).
+                edge.x = edge.xRef + (Float(firstStrip &- 1 &- edge.first) + 1.5) * edge.dxdY
+                active.append(edge)
+            }
+            var all = UnsafeMutableBufferPointer(start: active.base, count: active.count)
+            all.sort(by: StrokeRasterizer.precedes)
+        }
 
-        for row in 0..<height {
+        for row in firstRow..<height {
             for k in 0..<samples {
                 let s = Int32(row * samples + k)
                 let inBand = Int(s) & (bandStrips - 1)
-                if inBand == 0 {
+                if inBand == 0 || s == firstStrip {
                     // The band's edges, by strip.
                     let band = Int(s) >> bandShift
                     let lo = band == 0 ? 0 : Int(startOf[band - 1]), hi = Int(startOf[band])
@@ -405,13 +494,16 @@ final class StrokeRasterizer: EdgeAccumulator {
                         (dest + Int(startOf[t])).initialize(to: edge)
                         startOf[t] += 1
                     }
-                    next = 0
+                    // (Past the strips of the band before the first walked,
+                    // whose edges were taken above.)
+                    next = inBand == 0 ? 0 : Int(startOf[stripStart + inBand - 1])
                 }
                 // Restore the order by x (edges cross): by insertion, one
                 // comparison an edge when nothing crossed. (The walk of the
                 // strip before dropped the edges that ended there.)
                 let n = active.count
-                sortByX(active.base, n)
+                let byKey = mode != .area
+                if byKey { sortByKey(active.base, n) } else { sortByX(active.base, n) }
                 // The edges that start here, sorted by x where they lie (in
                 // `sorted`, read once), are merged in by the walk itself: a
                 // dense outline brings dozens of edges a strip into a list of
@@ -420,7 +512,7 @@ final class StrokeRasterizer: EdgeAccumulator {
                 // had cost 40 %).
                 let end = Int(startOf[stripStart + inBand])
                 let m = end - next
-                sortByX(dest + next, m)
+                if byKey { sortByKey(dest + next, m) } else { sortByX(dest + next, m) }
                 if n + m == 0 { continue }
                 spare.reserve(n + m)
                 let kept: Int
