@@ -4,7 +4,8 @@
 # Apple-named modules' off-main drawing (image renderers, Core Text frames,
 # display links, CATiledLayer tiles and tiled views), and the PDF content
 # stream deflated in the background as a page is drawn, and frames and
-# pictures drawn in bands on several threads (QueuePool.perform), under the
+# pictures drawn in bands on several threads (QueuePool.perform), with the
+# pieces of long strokes shared between the bands (StrokeShare), under the
 # thread sanitizer (a separate build directory, so the normal debug build
 # is not invalidated).
 # Any sanitizer warning fails the run.
@@ -12,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp)
 swift test --sanitize=thread --scratch-path .build-tsan \
-  --filter "AsyncLayerTests|TiledLayerTests|QueuePoolTests|PoolQueueTests|TileCutterTests|SpriteBatchTests|EmitterLayerTests|AsyncRenderingTests|ConcurrencyTests|ListViewTests|ListSectionTests|FeedTests|FeedImageTests|UIGraphicsTests|CoreTextTests|CADisplayLinkTests|TiledViewTests|DocumentStreamingTests|QueuePoolPerformTests|BandRenderingTests|BandRendererTests" 2>&1 | tee "$log"
+  --filter "AsyncLayerTests|TiledLayerTests|QueuePoolTests|PoolQueueTests|TileCutterTests|SpriteBatchTests|EmitterLayerTests|AsyncRenderingTests|ConcurrencyTests|ListViewTests|ListSectionTests|FeedTests|FeedImageTests|UIGraphicsTests|CoreTextTests|CADisplayLinkTests|TiledViewTests|DocumentStreamingTests|QueuePoolPerformTests|BandRenderingTests|BandRendererTests|StrokePiecesTests" 2>&1 | tee "$log"
 if grep -q "WARNING: ThreadSanitizer" "$log"; then
   echo "thread sanitizer warnings: $(grep -c 'WARNING: ThreadSanitizer' "$log")" >&2
   exit 1

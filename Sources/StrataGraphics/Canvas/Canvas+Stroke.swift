@@ -102,6 +102,10 @@ extension Canvas {
     }
 
     private func strokePath(_ path: Path, _ paint: Paint?) {
+        // Every stroke is counted, drawn or not, so that the bands of a frame,
+        // which make the same calls, number their strokes alike (`StrokeShare`).
+        let strokeIndex = strokeCount
+        strokeCount &+= 1
         guard !state.clip.isEmpty, !path.isEmpty else { return }
         if let device {
             let style = state.strokeStyle
@@ -198,11 +202,17 @@ extension Canvas {
         // a screen), the outline would only fill the overlap-exact rasterizer's
         // budget and be drawn again by the cell rasterizer: it goes there at once.
         let density = Double(path.points.count) / Double(area.width + area.height)
-        withBlitter(
-            paint, color: state.strokeColor, alphaFactor: alphaFactor,
-            StrokeCoverage(
-                strokeRasterizer: density > 256 ? nil : strokeRasterizer, areaRasterizer: areaRasterizer,
-                job: job, area: area, rows: rows, mode: !antialiasing ? .aliased : density > 4 ? .sampled : .area))
+        var coverage = StrokeCoverage(
+            strokeRasterizer: density > 256 ? nil : strokeRasterizer, areaRasterizer: areaRasterizer,
+            job: job, area: area, rows: rows, mode: !antialiasing ? .aliased : density > 4 ? .sampled : .area)
+        // A long path for the overlap-exact rasterizer is stroked in pieces,
+        // on one thread or shared by the bands of a frame (`StrokeShare`):
+        // the same pieces either way, so the same pixels.
+        if density <= 256, style.validDashes == nil, let pieces = StrokePieces.plan(path, size: strokePieceSize) {
+            coverage.pieces = pieces
+            if let strokeShare { coverage.share = (strokeShare, strokeIndex) }
+        }
+        withBlitter(paint, color: state.strokeColor, alphaFactor: alphaFactor, coverage)
     }
 }
 
@@ -220,9 +230,9 @@ struct StrokeJob {
     /// Whether corners may be simplified (`Stroker.simplifiesCorners`).
     var simplifiesCorners = true
 
-    /// Flattens, cuts and strokes the path into `target`, keeping only what can
-    /// reach `area` (device space).
-    func run<T: EdgeAccumulator>(into target: T, area: Rect) {
+    /// Flattens, cuts and strokes the path (or only `piece` of it) into
+    /// `target`, keeping only what can reach `area` (device space).
+    func run<T: EdgeAccumulator>(into target: T, area: Rect, piece: StrokePiece? = nil) {
         let visible = area.insetBy(dx: -reach - 1, dy: -reach - 1)
         let stroker = Stroker(
             target: target, style: style, halfWidth: halfWidth, tolerance: tolerance, transform: transform,
@@ -240,7 +250,8 @@ struct StrokeJob {
             let user = visible.applying(inverse)
             if !user.isNull, user.minX.isFinite, user.maxX.isFinite, user.minY.isFinite, user.maxY.isFinite { cull = user }
         }
-        StrokeSource.feed(path, tolerance: tolerance, cull: cull, outsideDepth: dashes == nil ? 0 : 10, into: &cutter)
+        StrokeSource.feed(
+            path, tolerance: tolerance, cull: cull, outsideDepth: dashes == nil ? 0 : 10, piece: piece, into: &cutter)
     }
 }
 
@@ -255,12 +266,30 @@ struct StrokeCoverage: CoverageSource {
     /// The rows of `area` drawn.
     let rows: Range<Int>
     let mode: StrokeRasterizer.Mode
+    /// The pieces a long path is stroked in (`StrokePieces`), or nil.
+    var pieces: [StrokePiece]? = nil
+    /// Where the pieces are shared with the other bands of the frame, and
+    /// this stroke's place among the canvas's strokes.
+    var share: (StrokeShare, index: Int)? = nil
 
     func draw<B: SpanBlitter>(_ blitter: inout B) {
         if let scanline = strokeRasterizer {
             scanline.begin(area, samples: 4, mode: mode, rows: rows)
             let rect = Rect(x: Double(area.x0), y: Double(area.y0), width: Double(area.width), height: Double(area.height))
-            job.run(into: scanline, area: rect)
+            if let pieces {
+                if let (share, index) = share,
+                    let shared = share.stroke(
+                        index, job: job, pieces: pieces, area: area, mode: mode, like: scanline)
+                {
+                    // Taken apart once, by whichever bands get here first.
+                    shared.record(job, pieces, area: area, rect: rect, mode: mode)
+                    for recorded in shared.recorders where !scanline.isFull { scanline.adopt(recorded) }
+                } else {
+                    for piece in pieces where !scanline.isFull { job.run(into: scanline, area: rect, piece: piece) }
+                }
+            } else {
+                job.run(into: scanline, area: rect)
+            }
             if !scanline.isFull {
                 scanline.sweep(.winding, &blitter)
                 return

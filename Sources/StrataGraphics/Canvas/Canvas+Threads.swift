@@ -16,8 +16,11 @@ import StrataQueues
 /// `@Sendable`. Each call makes all the picture's drawing calls: a shape
 /// outside the band is passed over once its bounds are known, and a shape
 /// across bands is taken apart (flattened, stroked) in each of them, with
-/// only its rows in the band filled. Large fills and images gain the most;
-/// many small shapes, or one long stroke, less.
+/// only its rows in the band filled, except a long stroke (thousands of
+/// segments, a chart's line), whose pieces the bands share: each piece is
+/// stroked once, by whichever band gets to it first, and every band reads
+/// its edges. Large fills, images and long strokes gain the most; many
+/// small shapes less.
 ///
 /// A renderer is used from one thread at a time (it is not `Sendable`), and
 /// that thread must not use the bitmap while `draw(_:)` runs.
@@ -27,6 +30,7 @@ public final class BandRenderer {
     /// The most threads a picture is drawn on (1 ... 64).
     public let threadCount: Int
     private let crew: BandCanvases
+    private let share = StrokeShare()
 
     /// A renderer drawing into `bitmap` on up to `threadCount` threads (held
     /// to 1 ... 64, and to a band of at least 16 rows a thread).
@@ -35,10 +39,14 @@ public final class BandRenderer {
         self.threadCount = min(64, max(1, threadCount))
         let count = min(self.threadCount, max(1, bitmap.height / 16))
         let rows = bitmap.height
+        let share = self.share
         crew = BandCanvases(
             (0..<count).map { band in
                 let canvas = Canvas(bitmap: bitmap)
-                if count > 1 { canvas.limitRows(to: (rows * band / count)..<(rows * (band + 1) / count)) }
+                if count > 1 {
+                    canvas.limitRows(to: (rows * band / count)..<(rows * (band + 1) / count))
+                    canvas.strokeShare = share
+                }
                 return canvas
             })
     }
@@ -56,6 +64,7 @@ public final class BandRenderer {
         let crew = self.crew
         QueuePool.shared.perform(tasks: crew.canvases.count, workers: threadCount) { band, _ in
             let canvas = crew.canvases[band]
+            canvas.strokeCount = 0
             canvas.saveGState()
             let depth = canvas.stack.count
             picture(canvas)
@@ -65,6 +74,7 @@ public final class BandRenderer {
             while canvas.stack.count > depth { canvas.restoreGState() }
             canvas.restoreGState()
         }
+        share.reset()
     }
 }
 

@@ -81,6 +81,14 @@ public final class Canvas {
     let areaRasterizer = AreaRasterizer()
     /// Strokes, and fills without anti-aliasing; made on first use.
     lazy var strokeRasterizer = StrokeRasterizer()
+    /// Where long strokes' pieces are shared with the other bands of a
+    /// frame drawn on several threads (`BandRenderer`), or nil.
+    var strokeShare: StrokeShare?
+    /// The strokes asked for since the count was last reset: their numbers
+    /// in `strokeShare`.
+    var strokeCount = 0
+    /// Verbs a piece of a long stroke (`StrokePieces`); tests change it.
+    var strokePieceSize = StrokePieces.size
     /// Room for the sources of 256 pixels, for gradient and pattern blitters.
     let shaderScratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
     /// Room for 256 coverage values, for drawing through a clip mask.

@@ -335,6 +335,57 @@ final class StrokeRasterizer: EdgeAccumulator {
         if edges.count &+ droppedEdges >= maxEdges || visits >= maxVisits { isFull = true }
     }
 
+    /// Takes the edges `recorded` accumulated, as if they were accumulated
+    /// here, in their order: `recorded` was begun over the same area, with
+    /// the same samples and mode, and every row (a piece of a long stroke
+    /// taken apart on another thread, `StrokeShare`). Edges outside the rows
+    /// kept here are counted, not kept, and the budget runs out at the same
+    /// edge as it would have.
+    func adopt(_ recorded: StrokeRasterizer) {
+        if isFull { return }
+        let n = recorded.edges.count
+        let span = recorded.recordedStrips
+        if Int(span.upperBound) <= keptStrips.lowerBound || Int(span.lowerBound) >= keptStrips.upperBound {
+            // None kept: all counted at once (the counts only grow, so the
+            // budget runs out within them if it runs out at all).
+            droppedEdges &+= n
+            visits &+= recorded.visits
+            if edges.count &+ droppedEdges >= maxEdges || visits >= maxVisits { isFull = true }
+            return
+        }
+        edges.reserve(edges.count + n)
+        let source = recorded.edges.base
+        for i in 0..<n {
+            let e = source[i]
+            let first = Int(e.first), last = Int(e.last)
+            if last <= keptStrips.lowerBound || first >= keptStrips.upperBound {
+                droppedEdges &+= 1
+            } else {
+                edges.append(e)
+            }
+            visits &+= last &- first
+            if edges.count &+ droppedEdges >= maxEdges || visits >= maxVisits {
+                isFull = true
+                return
+            }
+        }
+        signedHeight &+= recorded.signedHeight
+    }
+
+    /// The strips the edges reach, from the first edge's first to the last
+    /// edge's last (`noteRecordedStrips`), for `adopt`.
+    private(set) var recordedStrips: Range<Int32> = 0..<0
+
+    /// Notes the strips the edges reach, once they are all accumulated.
+    func noteRecordedStrips() {
+        var lo = Int32.max, hi = Int32.min
+        for i in 0..<edges.count {
+            lo = min(lo, edges.base[i].first)
+            hi = max(hi, edges.base[i].last)
+        }
+        recordedStrips = lo < hi ? lo..<hi : 0..<0
+    }
+
     /// Whether `p` comes before `q` in the order the sampled and aliased
     /// walks keep: by x, and edges at the same x by their other values, so
     /// that the order of a strip's edges (and the sums the walk makes in that

@@ -18,6 +18,11 @@ protocol PolylineSink {
     mutating func end(closed: Bool, zeroLength: Bool)
     /// True when the rest of the path should not be fed (the rasterizer is full).
     var shouldStop: Bool { get }
+    /// The next subpath begins at a seam: where a piece of a longer polyline
+    /// stroked apart starts (`StrokePieces`).
+    mutating func beginsAtSeam()
+    /// The subpath being fed ends at a seam, where the next piece starts.
+    mutating func endsAtSeam()
 }
 
 /// Flattens a path for stroking: points on the curves (a quarter of the fill
@@ -31,9 +36,12 @@ enum StrokeSource {
     /// pieces wholly beyond one side of `cull` (user space) become one line, or,
     /// for dashes, which need their lengths, are subdivided no deeper than
     /// `outsideDepth`.
+    ///
+    /// With `piece`, only that piece's verbs are fed: from its start point,
+    /// if it has one, then to the end of its last verb, its seams marked.
     static func feed<S: PolylineSink>(
         _ path: Path, tolerance: Double, cull: Rect, outsideDepth: Int = 0,
-        into sink: inout S
+        piece: StrokePiece? = nil, into sink: inout S
     ) {
         let fine = tolerance / 4
         var flattener = CurveFlattener(
@@ -42,12 +50,18 @@ enum StrokeSource {
         flattener.preservesArea = false
         flattener.outsideDepth = outsideDepth
         var feeder = Feeder<S>(sink: sink)
+        let verbs = piece?.verbs ?? 0..<path.verbs.count
         path.points.withUnsafeBufferPointer { pts in
-            var i = 0
+            var i = piece?.firstPoint ?? 0
             var last = Point.zero
-            for (k, v) in path.verbs.enumerated() {
+            if let start = piece?.start {
+                feeder.sink.beginsAtSeam()
+                feeder.move(to: start)
+                last = start
+            }
+            for k in verbs {
                 if k & 255 == 255 && feeder.sink.shouldStop { break }
-                switch v {
+                switch path.verbs[k] {
                 case .move:
                     feeder.move(to: pts[i])
                     last = pts[i]
@@ -73,6 +87,7 @@ enum StrokeSource {
                 }
             }
         }
+        if piece?.endsAtSeam == true { feeder.sink.endsAtSeam() }
         feeder.finish(closed: false)
         sink = feeder.sink
     }
@@ -188,6 +203,10 @@ struct StrokeCutter<Target: EdgeAccumulator>: PolylineSink {
     private var pieceAtStart = false
     /// That piece's start, once the piece has ended: capped or joined at the end.
     private var savedStart: Stroker<Target>.Start?
+    /// The next subpath, and the one being fed, begin at a seam (`beginsAtSeam`).
+    private var seamNext = false, seamHere = false
+    /// The subpath being fed ends at a seam (`endsAtSeam`).
+    private var seamAtEnd = false
 
     var shouldStop: Bool { exhausted || stroker.target.isFull }
 
@@ -217,7 +236,7 @@ struct StrokeCutter<Target: EdgeAccumulator>: PolylineSink {
                 return false
             }
         }
-        stroker.begin(p)
+        stroker.begin(p, seam: atStart && seamHere)
         pieceOpen = true
         pieceAtStart = atStart
         return true
@@ -341,7 +360,13 @@ struct StrokeCutter<Target: EdgeAccumulator>: PolylineSink {
 
     // MARK: PolylineSink
 
+    mutating func beginsAtSeam() { seamNext = true }
+
+    mutating func endsAtSeam() { seamAtEnd = true }
+
     mutating func begin(_ p: Point) {
+        seamHere = seamNext
+        seamNext = false
         first = p
         current = p
         segmentCount = 0
@@ -429,7 +454,12 @@ struct StrokeCutter<Target: EdgeAccumulator>: PolylineSink {
     }
 
     mutating func end(closed: Bool, zeroLength: Bool) {
+        // A seam's end is butt (the next piece goes on from there).
+        stroker.endsAtSeam = seamAtEnd
         if zeroLength {
+            // A piece whose points all coincide lies inside the stroke of
+            // the pieces beside it: no dot.
+            if seamHere || seamAtEnd { return }
             let t = transform
             let x = t.a * first.x + t.c * first.y + t.tx, y = t.b * first.x + t.d * first.y + t.ty
             if x >= minX && x <= maxX && y >= minY && y <= maxY && (!dashed || on) && beginPiece(at: first, atStart: false) {

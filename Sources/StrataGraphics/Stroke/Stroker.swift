@@ -67,6 +67,9 @@ struct Stroker<Target: EdgeAccumulator> {
         var point: Point
         var direction: Point
         var hasSegment: Bool
+        /// The start is a seam between two pieces of one polyline stroked
+        /// apart (`StrokePieces`): it gets a butt cap whatever the style.
+        var isSeam = false
     }
 
     private var start = Start(point: .zero, direction: .zero, hasSegment: false)
@@ -86,6 +89,9 @@ struct Stroker<Target: EdgeAccumulator> {
     private var rightFrom = Point.zero
     /// The pen, in device space.
     private var pen = Point.zero
+    /// The polyline's end is a seam between two pieces stroked apart: its
+    /// end cap is butt whatever the style.
+    var endsAtSeam = false
 
     /// - Parameters:
     ///   - tolerance: how far round joins and caps may stray from circles, in
@@ -225,11 +231,11 @@ struct Stroker<Target: EdgeAccumulator> {
     /// The cap at `p`, leaving along unit direction `d`: from the left offset
     /// (device point `from`) to the right offset (device point `to`), round the
     /// front.
-    private mutating func capEnd(_ p: Point, _ d: Point, from: Point, to: Point) {
+    private mutating func capEnd(_ p: Point, _ d: Point, from: Point, to: Point, seam: Bool) {
         let n = Stroker.normal(d)
         let left = offset(p, n), right = offset(p, Point(x: -n.x, y: -n.y))
         pen = from
-        switch cap {
+        switch seam ? .butt : cap {
         case .butt:
             edge(to: to)
         case .square:
@@ -244,8 +250,8 @@ struct Stroker<Target: EdgeAccumulator> {
     // MARK: Polylines
 
     /// Starts a polyline at `p`.
-    mutating func begin(_ p: Point) {
-        start = Start(point: p, direction: .zero, hasSegment: false)
+    mutating func begin(_ p: Point, seam: Bool = false) {
+        start = Start(point: p, direction: .zero, hasSegment: false, isSeam: seam)
         last = p
         lastSmooth = false
     }
@@ -357,7 +363,7 @@ struct Stroker<Target: EdgeAccumulator> {
             return
         }
         sendSides()
-        capEnd(last, lastDirection, from: leftEnd, to: rightEnd)
+        capEnd(last, lastDirection, from: leftEnd, to: rightEnd, seam: endsAtSeam)
         capStart(start)
     }
 
@@ -366,7 +372,7 @@ struct Stroker<Target: EdgeAccumulator> {
     mutating func endKeepingStart() -> Start {
         if start.hasSegment {
             sendSides()
-            capEnd(last, lastDirection, from: leftEnd, to: rightEnd)
+            capEnd(last, lastDirection, from: leftEnd, to: rightEnd, seam: endsAtSeam)
         }
         return start
     }
@@ -381,7 +387,7 @@ struct Stroker<Target: EdgeAccumulator> {
         let n = Stroker.normal(s.direction)
         capEnd(
             s.point, Point(x: -s.direction.x, y: -s.direction.y),
-            from: device(offset(s.point, Point(x: -n.x, y: -n.y))), to: device(offset(s.point, n)))
+            from: device(offset(s.point, Point(x: -n.x, y: -n.y))), to: device(offset(s.point, n)), seam: s.isSeam)
     }
 
     /// Ends the polyline, which must have reached `s.point` again, with a corner
