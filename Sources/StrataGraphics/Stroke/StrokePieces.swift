@@ -42,20 +42,6 @@ enum StrokePieces {
         let verbs = path.verbs, points = path.points
         let n = verbs.count
         guard size > 0, n / 2 >= size else { return nil }
-        // Whether each verb's subpath is closed (a close ends it), from the end.
-        var closed = [Bool](repeating: false, count: n)
-        var closing = false
-        for k in stride(from: n - 1, through: 0, by: -1) {
-            switch verbs[k] {
-            case .close: closing = true
-            case .move:
-                closed[k] = closing
-                closing = false
-                continue
-            default: break
-            }
-            closed[k] = closing
-        }
         @inline(__always) func draws(_ v: Path.Verb) -> Bool { v == .line || v == .quad || v == .cubic }
         @inline(__always) func count(_ v: Path.Verb) -> Int {
             switch v {
@@ -70,6 +56,8 @@ enum StrokePieces {
         var beginStart: Point? = nil
         var pointAt = 0  // the index of verb k's first point
         var previousPoint = 0  // the index of verb k − 1's first point
+        // The verb that ends the subpath last looked at, and whether it is a close.
+        var subpathEnd = 0, subpathClosed = false
         for k in 0..<n {
             defer {
                 previousPoint = pointAt
@@ -87,7 +75,15 @@ enum StrokePieces {
             // A seam before verb k: k and the verb before draw, the subpath is
             // open, and the verb before moves far enough that both pieces keep
             // it (`StrokeSource.epsilon`).
-            guard draws(verbs[k]), draws(verbs[k - 1]), !closed[k], previousPoint >= 1 else { continue }
+            guard draws(verbs[k]), draws(verbs[k - 1]), previousPoint >= 1 else { continue }
+            // Whether the subpath is closed: found once a subpath, on the
+            // way to its end.
+            if k >= subpathEnd {
+                subpathEnd = k
+                while subpathEnd < n && verbs[subpathEnd] != .move && verbs[subpathEnd] != .close { subpathEnd += 1 }
+                subpathClosed = subpathEnd < n && verbs[subpathEnd] == .close
+            }
+            guard !subpathClosed else { continue }
             let s = points[previousPoint - 1], e = points[pointAt - 1]
             guard max(abs(e.x - s.x), abs(e.y - s.y)) >= 2 * StrokeSource.epsilon else { continue }
             pieces.append(StrokePiece(verbs: begin..<k, firstPoint: beginPoint, start: beginStart, endsAtSeam: true))

@@ -170,29 +170,6 @@ extension StrokeRasterizer {
         return strata_stroke_row(a, n, arrivals, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
     }
 
-    /// `merged` for lists in the order of `precedes`, taken in that order.
-    @inline(__always)
-    func mergedByKey(
-        _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
-        _ body: (ActiveEdge) -> Void
-    ) {
-        var i = 0, j = 0
-        while i < n {
-            let e = a[i]
-            if j < m && StrokeRasterizer.precedes(b[j], e) {
-                body(b[j])
-                j &+= 1
-            } else {
-                body(e)
-                i &+= 1
-            }
-        }
-        while j < m {
-            body(b[j])
-            j &+= 1
-        }
-    }
-
     /// Takes the edges of `a` (the active list, in order of x) and `b` (the
     /// strip's arrivals, in order of x) in one order, an arrival after the
     /// edges it ties with, and calls `body` with each.

@@ -81,7 +81,7 @@ extension StrokeRasterizer {
         var kept = 0
         var winding: Int32 = 0
         var enter: Float = 0
-        mergedByKey(a, n, b, m) { e in
+        merged(a, n, b, m) { e in
             let x = min(maxX, max(0, e.x))
             let was = evenOdd ? winding & 1 != 0 : winding != 0
             winding &+= e.fFirst > 0 ? 1 : -1

@@ -387,10 +387,13 @@ final class StrokeRasterizer: EdgeAccumulator {
     }
 
     /// Whether `p` comes before `q` in the order the sampled and aliased
-    /// walks keep: by x, and edges at the same x by their other values, so
-    /// that the order of a strip's edges (and the sums the walk makes in that
-    /// order) depends on the strip alone, not on the order of the strips
-    /// before. Edges equal in every value are interchangeable.
+    /// walks sort their active list in: by x, and edges at the same x by
+    /// their other values. The list is then in an order that depends on the
+    /// strip alone, not on the order of the strips before; the strip's
+    /// arrivals, sorted the same way, are merged in by x, an arrival after
+    /// the edges it ties with (`merged`), so the walk's order, and the sums
+    /// it makes in that order, depend on the strip alone too. Edges equal in
+    /// every value are interchangeable.
     @inline(__always)
     static func precedes(_ p: ActiveEdge, _ q: ActiveEdge) -> Bool {
         p.x != q.x ? p.x < q.x : tieBreak(p, q)
@@ -414,10 +417,12 @@ final class StrokeRasterizer: EdgeAccumulator {
         let budget = 8 * n + 64
         var i = 1
         while i < n {
-            if StrokeRasterizer.precedes(a[i], a[i &- 1]) {
+            // (One comparison where the list is in order, as in `sortByX`.)
+            let x = a[i].x, before = a[i &- 1].x
+            if x <= before && (x < before || StrokeRasterizer.tieBreak(a[i], a[i &- 1])) {
                 let e = a[i]
                 var j = i
-                while j > 0 && StrokeRasterizer.precedes(e, a[j &- 1]) {
+                while j > 0 && (e.x < a[j &- 1].x || (e.x == a[j &- 1].x && StrokeRasterizer.tieBreak(e, a[j &- 1]))) {
                     a[j] = a[j &- 1]
                     j &-= 1
                 }
@@ -509,7 +514,7 @@ final class StrokeRasterizer: EdgeAccumulator {
         // The sampled and aliased modes start at the first strip drawn, with
         // the edges that reach across it, in the order the walk from the top
         // would have them: their order is a function of the strip alone
-        // (`sortByKey`), never of the strips before. (A band of a frame drawn
+        // (`precedes`), never of the strips before. (A band of a frame drawn
         // on several threads walks its own rows, not all the rows above.)
         let firstRow = mode == .area ? 0 : keptStrips.lowerBound / samples
         let firstStrip = Int32(firstRow * samples)
@@ -553,8 +558,7 @@ final class StrokeRasterizer: EdgeAccumulator {
                 // comparison an edge when nothing crossed. (The walk of the
                 // strip before dropped the edges that ended there.)
                 let n = active.count
-                let byKey = mode != .area
-                if byKey { sortByKey(active.base, n) } else { sortByX(active.base, n) }
+                sortByKey(active.base, n)
                 // The edges that start here, sorted by x where they lie (in
                 // `sorted`, read once), are merged in by the walk itself: a
                 // dense outline brings dozens of edges a strip into a list of
@@ -563,7 +567,7 @@ final class StrokeRasterizer: EdgeAccumulator {
                 // had cost 40 %).
                 let end = Int(startOf[stripStart + inBand])
                 let m = end - next
-                if byKey { sortByKey(dest + next, m) } else { sortByX(dest + next, m) }
+                sortByKey(dest + next, m)
                 if n + m == 0 { continue }
                 spare.reserve(n + m)
                 let kept: Int
