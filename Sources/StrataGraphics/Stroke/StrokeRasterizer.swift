@@ -410,7 +410,9 @@ final class StrokeRasterizer: EdgeAccumulator {
         return p.top < q.top
     }
 
-    /// `sortByX` in the order of `precedes`.
+    /// `sortByX` in the order of `precedes`. (Written out beside `sortByX`:
+    /// one insertion sort for both, taking the order as a closure, left the
+    /// in-order case two comparisons and the line scene 9 % slower.)
     @inline(__always)
     func sortByKey(_ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int) {
         var moves = 0
