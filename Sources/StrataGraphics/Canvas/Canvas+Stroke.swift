@@ -282,7 +282,7 @@ struct StrokeCoverage: CoverageSource {
                         index, job: job, pieces: pieces, area: area, mode: mode, like: scanline)
                 {
                     // Taken apart once, by whichever bands get here first.
-                    shared.record(job, pieces, area: area, rect: rect, mode: mode)
+                    shared.record()
                     for recorded in shared.recorders where !scanline.isFull { scanline.adopt(recorded) }
                 } else {
                     for piece in pieces where !scanline.isFull { job.run(into: scanline, area: rect, piece: piece) }

@@ -73,7 +73,7 @@ final class StrokeShare: @unchecked Sendable {
                 recorder.maxVisits = key.maxVisits
                 recorders.append(recorder)
             }
-            let shared = SharedStroke(key: key, recorders: recorders)
+            let shared = SharedStroke(key: key, job: job, recorders: recorders)
             table.strokes[index] = shared
             return shared
         }
@@ -101,6 +101,9 @@ final class StrokeShare: @unchecked Sendable {
 /// `@unchecked Sendable`: see `StrokeShare`.
 final class SharedStroke: @unchecked Sendable {
     let key: StrokeShare.Key
+    /// The stroke, as the band that shared it first had it (the others'
+    /// are the same: `key`).
+    private let job: StrokeJob
     /// One a piece: its edges over the whole area, every row kept.
     let recorders: [StrokeRasterizer]
     /// The next piece to take apart.
@@ -108,8 +111,9 @@ final class SharedStroke: @unchecked Sendable {
     /// Pieces taken apart.
     private let finished = Atomic<Int>(0)
 
-    init(key: StrokeShare.Key, recorders: [StrokeRasterizer]) {
+    init(key: StrokeShare.Key, job: StrokeJob, recorders: [StrokeRasterizer]) {
         self.key = key
+        self.job = job
         self.recorders = recorders
     }
 
@@ -117,14 +121,15 @@ final class SharedStroke: @unchecked Sendable {
     /// other bands took: when it returns, every recorder holds its piece's
     /// edges. (A band waits only for pieces being taken apart by a band
     /// that is running, so the wait is short and always ends.)
-    func record(_ job: StrokeJob, _ pieces: [StrokePiece], area: PixelBox, rect: Rect, mode: StrokeRasterizer.Mode) {
-        let count = recorders.count
+    func record() {
+        let count = recorders.count, area = key.area
+        let rect = Rect(x: Double(area.x0), y: Double(area.y0), width: Double(area.width), height: Double(area.height))
         while true {
             let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
             guard k < count else { break }
             let recorder = recorders[k]
-            recorder.begin(area, samples: 4, mode: mode)
-            job.run(into: recorder, area: rect, piece: pieces[k])
+            recorder.begin(area, samples: 4, mode: key.mode)
+            job.run(into: recorder, area: rect, piece: key.pieces[k])
             recorder.noteRecordedStrips()
             finished.wrappingAdd(1, ordering: .releasing)
         }

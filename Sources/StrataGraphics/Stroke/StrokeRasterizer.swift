@@ -310,12 +310,11 @@ final class StrokeRasterizer: EdgeAccumulator {
             signedHeight &+= sign &* (qb &- qa)
         }
         guard first < last else { return }
-        if last <= keptStrips.lowerBound || first >= keptStrips.upperBound {
+        if !keeps(first, last) {
             // Never reaches a row drawn; counted as if kept, so that the
             // budget runs out exactly where it does with every row drawn.
             droppedEdges &+= 1
-            visits &+= last &- first
-            if edges.count &+ droppedEdges >= maxEdges || visits >= maxVisits { isFull = true }
+            countAgainstBudget(strips: last &- first)
             return
         }
         let dxdY = (x1 - x0) / (yb - ya)
@@ -331,7 +330,20 @@ final class StrokeRasterizer: EdgeAccumulator {
                 x: xRef + mean * dxdY, xRef: xRef, dxdY: dxdY, top: top,
                 first: Int32(truncatingIfNeeded: first), last: Int32(truncatingIfNeeded: last),
                 fFirst: Int32(truncatingIfNeeded: fFirst), fLast: Int32(truncatingIfNeeded: fLast)))
-        visits &+= last &- first
+        countAgainstBudget(strips: last &- first)
+    }
+
+    /// Whether an edge over strips `first ..< last` reaches a kept strip.
+    @inline(__always)
+    private func keeps(_ first: Int, _ last: Int) -> Bool {
+        last > keptStrips.lowerBound && first < keptStrips.upperBound
+    }
+
+    /// Counts an edge's strips against the budget, once the edge is kept or
+    /// dropped, and notes when the budget has run out.
+    @inline(__always)
+    private func countAgainstBudget(strips: Int) {
+        visits &+= strips
         if edges.count &+ droppedEdges >= maxEdges || visits >= maxVisits { isFull = true }
     }
 
@@ -345,12 +357,11 @@ final class StrokeRasterizer: EdgeAccumulator {
         if isFull { return }
         let n = recorded.edges.count
         let span = recorded.recordedStrips
-        if Int(span.upperBound) <= keptStrips.lowerBound || Int(span.lowerBound) >= keptStrips.upperBound {
+        if !keeps(Int(span.lowerBound), Int(span.upperBound)) {
             // None kept: all counted at once (the counts only grow, so the
             // budget runs out within them if it runs out at all).
             droppedEdges &+= n
-            visits &+= recorded.visits
-            if edges.count &+ droppedEdges >= maxEdges || visits >= maxVisits { isFull = true }
+            countAgainstBudget(strips: recorded.visits)
             return
         }
         edges.reserve(edges.count + n)
@@ -358,16 +369,13 @@ final class StrokeRasterizer: EdgeAccumulator {
         for i in 0..<n {
             let e = source[i]
             let first = Int(e.first), last = Int(e.last)
-            if last <= keptStrips.lowerBound || first >= keptStrips.upperBound {
-                droppedEdges &+= 1
-            } else {
+            if keeps(first, last) {
                 edges.append(e)
+            } else {
+                droppedEdges &+= 1
             }
-            visits &+= last &- first
-            if edges.count &+ droppedEdges >= maxEdges || visits >= maxVisits {
-                isFull = true
-                return
-            }
+            countAgainstBudget(strips: last &- first)
+            if isFull { return }
         }
         signedHeight &+= recorded.signedHeight
     }
@@ -518,10 +526,12 @@ final class StrokeRasterizer: EdgeAccumulator {
         // would have them: their order is a function of the strip alone
         // (`precedes`), never of the strips before. (A band of a frame drawn
         // on several threads walks its own rows, not all the rows above.)
-        let firstRow = mode == .area ? 0 : keptStrips.lowerBound / samples
+        // (The area mode keeps every strip: it starts at the top.)
+        let firstRow = keptStrips.lowerBound / samples
         let firstStrip = Int32(firstRow * samples)
         if firstRow > 0 {
-            for e in 0..<count where edges[e].first < firstStrip && edges[e].last > firstStrip {
+            // (Every edge kept reaches past the first strip.)
+            for e in 0..<count where edges[e].first < firstStrip {
                 var edge = edges[e]
                 // Its x in the first strip, as the walk of the strip before
                 // sets it (`walkCentres`).
