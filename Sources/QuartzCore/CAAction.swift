@@ -1,7 +1,7 @@
 public import CoreGraphics
 public import Foundation
 internal import StrataGraphics
-internal import StrataLayers
+package import StrataLayers
 
 /// What a layer runs when one of its properties changes (`CAAction`): an
 /// animation (every `CAAnimation` is one), `NSNull()` for nothing, or an
@@ -32,21 +32,6 @@ extension CALayerDelegate {
 }
 
 extension CALayer {
-    /// The action for a change of `event`, found as Core Animation finds it:
-    /// the delegate's `action(for:forKey:)`, then `actions`, then the
-    /// class's `defaultAction(forKey:)`. `NSNull` anywhere stops the search
-    /// with no action.
-    public func action(forKey event: String) -> (any CAAction)? {
-        if let a = delegate?.action(for: self, forKey: event) { return a }
-        if let a = actions?[event] { return a }
-        return Self.defaultAction(forKey: event)
-    }
-
-    /// The action for `event` when neither the delegate nor `actions` gives
-    /// one: nil, which leaves the layer's implicit animation (a quarter
-    /// second from the old value, for animatable properties).
-    public class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
-
     /// The image of this layer and its sublayers drawn into `ctx`, in the
     /// context's current user space taken as the layer's own (its bounds;
     /// its position and transform play no part), at the context's pixel
@@ -81,14 +66,10 @@ extension CALayer {
     public func model() -> Self { self }
 
     /// The Strata action for a change of `key`, from `action(forKey:)`; nil
-    /// leaves Strata's own (the implicit animation). Asked by each Strata
-    /// layer a `CALayer` stands for, before its own lookup.
-    func strataAction(forKey key: String) -> LayerAction? {
-        // The usual case, answered without the whole lookup: no delegate and
-        // no actions leave the class default (nil unless a subclass
-        // overrides it).
-        let found = delegate == nil && actions == nil ? Self.defaultAction(forKey: key) : action(forKey: key)
-        guard let action = found else { return nil }
+    /// leaves Strata's own (the implicit animation). Asked by the engine,
+    /// before its own lookup, while `bridgeFlag` is set.
+    package func frontEndAction(forKey key: String) -> LayerAction? {
+        guard let action = action(forKey: key) else { return nil }
         if action is NSNull { return .noAction }
         if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
             // From the old value to the new, as an implicit animation: Strata's
@@ -99,7 +80,7 @@ extension CALayer {
             return .noAction
         }
         return .run { [action] layer, key in
-            guard let owner = (layer as? any BridgedLayer)?.owner else { return }
+            guard let owner = layer as? CALayer else { return }
             action.run(forKey: key, object: owner, arguments: nil)
         }
     }

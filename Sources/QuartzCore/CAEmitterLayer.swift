@@ -1,24 +1,6 @@
 public import CoreGraphics
 internal import StrataGraphics
-internal import StrataLayers
-
-@MainActor
-final class BridgedEmitterLayer: EmitterLayer, BridgedLayer {
-    unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? {
-        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
-    }
-    override func layoutSublayers() { owner?.layoutSublayers() }
-}
-
-@MainActor
-final class BridgedScrollLayer: ScrollLayer, BridgedLayer {
-    unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? {
-        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
-    }
-    override func layoutSublayers() { owner?.layoutSublayers() }
-}
+public import StrataLayers
 
 /// A kind of particle an emitter makes (`CAEmitterCell`): how many a
 /// second, how long they live, how they move, turn, scale and fade, and
@@ -82,9 +64,18 @@ open class CAEmitterCell {
 /// A layer that emits particles (`CAEmitterLayer`). Its cells are read
 /// when `emitterCells` is set: set it again after changing a cell.
 @MainActor
-open class CAEmitterLayer: CALayer {
-    override class func makeStrataLayer() -> Layer { BridgedEmitterLayer() }
-    private var emitter: EmitterLayer { strata as! EmitterLayer }
+open class CAEmitterLayer: CALayer, EmitterLayerProperties {
+    /// This layer as a Strata emitter layer.
+    private var emitter: any EmitterLayerProperties { self }
+
+    override func setUp() {
+        super.setUp()
+        becomeEmitterLayer()
+        setNeedsDisplay()
+    }
+
+    /// Starts the emission at the layer's first commit in a host.
+    open override func display() { startEmission() }
 
     public var emitterCells: [CAEmitterCell]? {
         didSet { emitter.emitterCells = (emitterCells ?? []).map(\.strata) }
@@ -194,33 +185,28 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 
 /// A layer whose sublayers scroll within its bounds (`CAScrollLayer`).
 @MainActor
-open class CAScrollLayer: CALayer {
-    override class func makeStrataLayer() -> Layer { BridgedScrollLayer() }
-    private var scroller: ScrollLayer { strata as! ScrollLayer }
+open class CAScrollLayer: CALayer, ScrollingLayer {
+    override func setUp() {
+        super.setUp()
+        strata.masksToBounds = true
+    }
 
-    public var scrollMode: CAScrollLayerScrollMode {
-        get {
-            switch scroller.scrollMode {
-            case .none: .none
-            case .vertically: .vertically
-            case .horizontally: .horizontally
-            case .both: .both
-            }
-        }
-        set {
-            switch newValue {
-            case .none: scroller.scrollMode = .none
-            case .vertically: scroller.scrollMode = .vertically
-            case .horizontally: scroller.scrollMode = .horizontally
-            default: scroller.scrollMode = .both
-            }
+    /// The axes `scroll(to:)` may move (`both` by default).
+    public var scrollMode = CAScrollLayerScrollMode.both
+
+    package var scrollAxes: ScrollLayer.ScrollMode {
+        switch scrollMode {
+        case .none: .none
+        case .vertically: .vertically
+        case .horizontally: .horizontally
+        default: .both
         }
     }
 
     /// Scrolls so that `p` is the bounds' origin.
-    public func scroll(to p: CGPoint) { scroller.scroll(to: p.strata) }
+    public func scroll(to p: CGPoint) { scrollOrigin(to: p.strata) }
     /// Scrolls the least that shows `r`.
-    public func scroll(to r: CGRect) { scroller.scroll(toRect: r.strata) }
+    public func scroll(to r: CGRect) { scrollOrigin(toShow: r.strata) }
 }
 
 /// The axes a scroll layer scrolls along.

@@ -1,6 +1,6 @@
 public import CoreGraphics
-internal import StrataGraphics
-package import StrataLayers
+public import StrataGraphics
+public import StrataLayers
 
 /// What a layer asks of the object it serves (`CALayerDelegate`): every
 /// method is optional.
@@ -24,54 +24,36 @@ extension CALayerDelegate {
     public func layoutSublayers(of layer: CALayer) {}
 }
 
-/// A Strata layer that hands its drawing, display and layout to the
-/// `CALayer` it stands for. Its `owner` is unowned, not weak: a weak
-/// reference would give every `CALayer` a side table, which makes each
-/// retain of it slow (a tenth of moving 10,000 layers); the `CALayer`
-/// clears it in its deinit.
-@MainActor
-protocol BridgedLayer: Layer {
-    var owner: CALayer? { get set }
-}
-
-@MainActor
-final class PlainBridgedLayer: Layer, BridgedLayer {
-    unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? {
-        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
-    }
-    override func display() { owner?.display() ?? super.display() }
-    override func draw(in canvas: Canvas) { owner?.draw(in: CGContext(canvas: canvas)) }
-    override func layoutSublayers() { owner?.layoutSublayers() }
-}
-
 /// A layer of a tree that Core Animation composites, by Core Animation's
-/// names: a `CALayer` tree *is* a Strata layer tree, each `CALayer` standing
-/// for one Strata layer (`strata`), its values converted at the edge.
+/// names: a `CALayer` *is* a Strata layer (a subclass of `Layer`), so a
+/// `CALayer` tree is the layer tree the compositor draws, with no second
+/// object per layer. Its values are Core Animation's types, converted at
+/// the edge; `Layer`'s own members in Strata's types are there too, and
+/// never chosen over these (see `LayerProperties`).
 ///
 /// A `CALayer` owns its sublayers, as in Core Animation. Like the rest of
 /// the tree it belongs to the main actor here.
 ///
-/// A plain `CALayer` is three words: its Strata layer, what few layers have
-/// (sublayers, a delegate, actions, animations, a mask, colours not in the
-/// device spaces: `CALayerExtras`, made when first needed) and how its
-/// colours are kept. Its superlayer is read from the Strata tree, and a
-/// colour in the device RGB or grey space is kept only as the Strata
-/// colour, the `CGColor` made again (equal, not the same object) when
-/// asked for. Every byte a layer adds sits between the Strata layers a
-/// commit walks: moving 10,000 layers cost a fifth more than through the
-/// native API while each `CALayer` took 128 bytes and kept its colour.
+/// A plain `CALayer` adds one word to its `Layer`: what few layers have
+/// (a delegate, actions, animations, a shadow path, colours not in the
+/// device spaces: `CALayerExtras`, made when first needed), and two bits
+/// per colour for how it is kept. Its sublayers, superlayer and mask are
+/// the Strata tree's, and a colour in the device RGB or grey space is kept
+/// only as the Strata colour, the `CGColor` made again (equal, not the same
+/// object) when asked for. Every byte a layer adds sits between the layers
+/// a commit walks: see the results of the layers benchmark.
 @MainActor
-open class CALayer {
-    /// The Strata layer this one stands for.
-    package let strata: Layer
+open class CALayer: Layer, LayerFrontEnd {
+    /// This layer as its Strata layer: the same object, typed so that
+    /// Strata's members (in Strata's types) are the ones meant.
+    package var strata: Layer { self }
     /// What few layers have, made when first needed.
     var extras: CALayerExtras?
     /// How `backgroundColor`, `borderColor` and `shadowColor` are kept.
     private var colorKinds = ColorKinds.initial
 
     /// The layer this one is a sublayer of, or nil.
-    public var superlayer: CALayer? { (strata.superlayer as? any BridgedLayer)?.owner }
+    public var superlayer: CALayer? { strata.superlayer as? CALayer }
     /// The layer's delegate (held weakly).
     public var delegate: (any CALayerDelegate)? {
         get { extras?.delegate }
@@ -92,11 +74,12 @@ open class CALayer {
         }
     }
 
-    /// Tells the Strata layer whether to ask this one for actions (its
-    /// `bridgeFlag`): only when it has a delegate or actions, else the Strata
-    /// layer's own lookup answers without reading this layer.
+    /// Sets whether the engine asks this layer for its actions (`bridgeFlag`):
+    /// when it has a delegate or actions, or is of a subclass (which may
+    /// override `action(forKey:)` or `defaultAction(forKey:)`); else the
+    /// engine's own lookup answers, as Core Animation's would.
     private func noteActionSources() {
-        strata.bridgeFlag = extras?.delegate != nil || extras?.actions != nil
+        strata.bridgeFlag = extras?.delegate != nil || extras?.actions != nil || type(of: self) != CALayer.self
     }
 
     /// The extras, made now if the layer has none yet.
@@ -110,8 +93,8 @@ open class CALayer {
     /// The animations added, by key (what `animation(forKey:)` returns).
     var addedAnimations: [String: CAAnimation] { extras?.addedAnimations ?? [:] }
 
-    public init() {
-        strata = Self.makeStrataLayer()
+    public override init() {
+        super.init()
         setUp()
     }
 
@@ -120,7 +103,7 @@ open class CALayer {
     /// as in Core Animation, so that subclasses' `override init(layer:)`
     /// can call `super.init(layer:)`.
     public init(layer: Any) {
-        strata = Self.makeStrataLayer()
+        super.init()
         setUp()
         if let other = layer as? CALayer {
             bounds = other.bounds
@@ -134,7 +117,7 @@ open class CALayer {
     /// For subclasses that decode (`NSCoding`): Strata reads no archives,
     /// so this makes a layer with the default values.
     public required init?(coder: NSCoder) {
-        strata = Self.makeStrataLayer()
+        super.init(coder: coder)
         setUp()
     }
 
@@ -142,14 +125,7 @@ open class CALayer {
     /// override it to set their own defaults, so that they inherit all
     /// three initializers.
     func setUp() {
-        (strata as? any BridgedLayer)?.owner = self
-        // Core Animation's defaults that differ from Strata's.
-        strata.shadowOffset = Size(width: 0, height: -3)
-        strata.shadowRadius = 3
-    }
-
-    isolated deinit {
-        (strata as? any BridgedLayer)?.owner = nil
+        noteActionSources()
     }
 
     /// Called when `delegate` is set; subclasses here that hand it to other
@@ -210,9 +186,6 @@ open class CALayer {
         if let model, model.strata == shown { return model }
         return CGColor(shown)
     }
-
-    /// The Strata layer a new `CALayer` of this class stands for.
-    class func makeStrataLayer() -> Layer { PlainBridgedLayer() }
 
     // MARK: Geometry
 
@@ -326,10 +299,6 @@ open class CALayer {
             strata.shadowPath = newValue?.path
         }
     }
-    public var name: String? {
-        get { strata.name }
-        set { strata.name = newValue }
-    }
 
     // MARK: Contents
 
@@ -354,10 +323,6 @@ open class CALayer {
         get { CALayerContentsGravity(strata.contentsGravity) }
         set { strata.contentsGravity = newValue.strata }
     }
-    public var needsDisplayOnBoundsChange: Bool {
-        get { strata.needsDisplayOnBoundsChange }
-        set { strata.needsDisplayOnBoundsChange = newValue }
-    }
 
     /// Marks the contents for drawing again before the next frame.
     public func setNeedsDisplay() { strata.setNeedsDisplay() }
@@ -368,13 +333,34 @@ open class CALayer {
     /// Makes the contents: the delegate's `display(_:)`, which by default
     /// draws `draw(in:)` into a backing image. Subclasses may set `contents`
     /// instead.
-    open func display() {
+    open override func display() {
         if let delegate { delegate.display(self) } else { strata.drawContents() }
     }
+
+    /// The Strata drawing of the contents: Core Animation's `draw(in:)`,
+    /// into a context on `canvas`.
+    open override func draw(in canvas: Canvas) { draw(in: CGContext(canvas: canvas)) }
 
     /// Draws the contents into `ctx`, in the layer's bounds space with y
     /// down: the delegate's `draw(_:in:)` by default.
     open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+    // MARK: Actions
+
+    /// The action for a change of `event`, found as Core Animation finds it:
+    /// the delegate's `action(for:forKey:)`, then `actions`, then the
+    /// class's `defaultAction(forKey:)`. `NSNull` anywhere stops the search
+    /// with no action. Subclasses may override it.
+    open func action(forKey event: String) -> (any CAAction)? {
+        if let a = delegate?.action(for: self, forKey: event) { return a }
+        if let a = actions?[event] { return a }
+        return Self.defaultAction(forKey: event)
+    }
+
+    /// The action for `event` when neither the delegate nor `actions` gives
+    /// one: nil, which leaves the layer's implicit animation (a quarter
+    /// second from the old value, for animatable properties).
+    open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
 
     // MARK: Layout
 
@@ -382,38 +368,37 @@ open class CALayer {
     public func needsLayout() -> Bool { strata.needsLayout }
     public func layoutIfNeeded() { strata.layoutIfNeeded() }
     /// Positions the sublayers: the delegate's `layoutSublayers(of:)` by default.
-    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+    open override func layoutSublayers() { delegate?.layoutSublayers(of: self) }
 
     // MARK: The tree
 
     /// The sublayers, back to front (nil when there are none, as in Core Animation).
     public var sublayers: [CALayer]? {
-        get { sublayerList.isEmpty ? nil : sublayerList }
-        set {
-            let new = newValue ?? []
-            for layer in new { layer.detach() }
-            if !new.isEmpty || extras != nil { extrasForWriting.sublayers = new }
-            strata.setSublayers(new.map(\.strata))
+        get {
+            let list = sublayerList
+            return list.isEmpty ? nil : list
         }
+        set { strata.setSublayers(newValue ?? []) }
     }
 
-    /// The sublayers, back to front (empty when there are none).
-    private var sublayerList: [CALayer] { extras?.sublayers ?? [] }
+    /// The sublayers that are `CALayer`s, back to front (a view's layer may
+    /// have Strata layers of its own among them: a scroll view's indicators).
+    private var sublayerList: [CALayer] { strata.sublayers.compactMap { $0 as? CALayer } }
 
-    public func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(clamping: sublayerList.count)) }
+    public func addSublayer(_ layer: CALayer) { strata.addSublayer(layer) }
 
-    /// Inserts `layer` at `index` (held to the sublayers there are).
+    /// Inserts `layer` at `index` among the `CALayer` sublayers (held to
+    /// the sublayers there are).
     public func insertSublayer(_ layer: CALayer, at index: UInt32) {
-        layer.detach()
-        let i = Swift.min(Int(index), sublayerList.count)
+        let list = sublayerList
+        let i = Swift.min(Int(index), list.count)
         // Placed against its neighbour rather than by index: the Strata layer
         // may have sublayers of its own (a scroll view's indicators).
-        if i < sublayerList.count {
-            strata.insertSublayer(layer.strata, below: sublayerList[i].strata)
-        } else {
-            strata.addSublayer(layer.strata)
+        if i < list.count, list[i] !== layer {
+            strata.insertSublayer(layer, below: list[i])
+        } else if i >= list.count {
+            strata.addSublayer(layer)
         }
-        extrasForWriting.sublayers.insert(layer, at: i)
     }
 
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
@@ -422,38 +407,18 @@ open class CALayer {
     }
 
     public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
-        let i = sibling.flatMap { s in sublayerList.firstIndex { $0 === s }.map { $0 + 1 } } ?? sublayerList.count
+        let list = sublayerList
+        let i = sibling.flatMap { s in list.firstIndex { $0 === s }.map { $0 + 1 } } ?? list.count
         insertSublayer(layer, at: UInt32(i))
     }
 
     /// Puts `new` where `old` is (nothing when `old` is not a sublayer).
-    public func replaceSublayer(_ old: CALayer, with new: CALayer) {
-        guard let i = sublayerList.firstIndex(where: { $0 === old }) else { return }
-        old.removeFromSuperlayer()
-        insertSublayer(new, at: UInt32(i))
-    }
-
-    public func removeFromSuperlayer() {
-        guard let parent = superlayer else { return }
-        // The Strata layer goes first: the parent's list may hold the last
-        // reference to this layer.
-        strata.removeFromSuperlayer()
-        withExtendedLifetime(self) { parent.extras?.sublayers.removeAll { $0 === self } }
-    }
-
-    /// Takes the layer out of the tree it is in, if any, before it joins another.
-    private func detach() {
-        if superlayer != nil { removeFromSuperlayer() }
-    }
+    public func replaceSublayer(_ old: CALayer, with new: CALayer) { strata.replaceSublayer(old, with: new) }
 
     /// A layer that masks this one by its alpha.
     public var mask: CALayer? {
-        get { extras?.mask }
-        set {
-            guard newValue != nil || extras != nil else { return }
-            extrasForWriting.mask = newValue
-            strata.mask = newValue?.strata
-        }
+        get { strata.mask as? CALayer }
+        set { strata.mask = newValue }
     }
 
     // MARK: Coordinates and hit testing
@@ -466,9 +431,11 @@ open class CALayer {
     /// Whether `p` (in this layer's space) is inside its bounds.
     open func contains(_ p: CGPoint) -> Bool { strata.contains(p.strata) }
 
+    package func frontEndContains(_ point: Point) -> Bool { contains(CGPoint(point)) }
+
     /// The deepest layer at `p` (in the superlayer's space), or nil.
     public func hitTest(_ p: CGPoint) -> CALayer? {
-        (strata.hitTest(p.strata) as? any BridgedLayer)?.owner
+        strata.hitTest(p.strata) as? CALayer
     }
 }
 
@@ -524,11 +491,9 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
 /// `CALayer`).
 @MainActor
 final class CALayerExtras {
-    var sublayers: [CALayer] = []
     weak var delegate: (any CALayerDelegate)?
     var actions: [String: any CAAction]?
     var addedAnimations: [String: CAAnimation] = [:]
-    var mask: CALayer?
     var shadowPath: CGPath?
     /// The colours kept as objects, by `ColorSlot`.
     var colors: [CGColor?] = [nil, nil, nil]

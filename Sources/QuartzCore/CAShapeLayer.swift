@@ -1,24 +1,14 @@
 public import CoreGraphics
 internal import StrataGraphics
-internal import StrataLayers
-
-@MainActor
-final class BridgedShapeLayer: ShapeLayer, BridgedLayer {
-    unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? {
-        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
-    }
-    override func display() { owner?.display() ?? super.display() }
-    override func layoutSublayers() { owner?.layoutSublayers() }
-}
+public import StrataLayers
 
 /// A layer that draws a path (`CAShapeLayer`): filled, stroked, dashed,
 /// trimmed by `strokeStart` and `strokeEnd`.
 @MainActor
-open class CAShapeLayer: CALayer {
-    override class func makeStrataLayer() -> Layer { BridgedShapeLayer() }
-
-    private var shape: ShapeLayer { strata as! ShapeLayer }
+open class CAShapeLayer: CALayer, ShapeLayerProperties {
+    /// This layer as a Strata shape layer, whose members (in Strata's types)
+    /// are the ones meant.
+    private var shape: any ShapeLayerProperties { self }
 
     override func takePresentedValues(from model: CALayer) {
         super.takePresentedValues(from: model)
@@ -32,6 +22,7 @@ open class CAShapeLayer: CALayer {
 
     override func setUp() {
         super.setUp()
+        becomeShapeLayer()
         shape.fillColor = .black
         shape.strokeColor = nil
     }

@@ -1,55 +1,21 @@
 public import CoreGraphics
 internal import CoreText
 internal import StrataGraphics
-internal import StrataLayers
+public import StrataLayers
 internal import StrataText
-
-// The special layers' Strata classes, each handing display and layout back
-// to its CALayer.
-
-@MainActor
-final class BridgedGradientLayer: GradientLayer, BridgedLayer {
-    unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? {
-        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
-    }
-    override func layoutSublayers() { owner?.layoutSublayers() }
-}
-
-@MainActor
-final class BridgedTextLayer: TextLayer, BridgedLayer {
-    unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? {
-        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
-    }
-    override func layoutSublayers() { owner?.layoutSublayers() }
-}
-
-@MainActor
-final class BridgedReplicatorLayer: ReplicatorLayer, BridgedLayer {
-    unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? {
-        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
-    }
-    override func layoutSublayers() { owner?.layoutSublayers() }
-}
-
-@MainActor
-final class BridgedTransformLayer: TransformLayer, BridgedLayer {
-    unowned var owner: CALayer?
-    override func action(forKey key: String) -> LayerAction? {
-        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
-    }
-    override func layoutSublayers() { owner?.layoutSublayers() }
-}
 
 /// A layer that fills its bounds with a gradient (`CAGradientLayer`):
 /// axial, radial or conic, between `startPoint` and `endPoint` in the unit
 /// square of the bounds.
 @MainActor
-open class CAGradientLayer: CALayer {
-    override class func makeStrataLayer() -> Layer { BridgedGradientLayer() }
-    private var gradient: GradientLayer { strata as! GradientLayer }
+open class CAGradientLayer: CALayer, GradientLayerProperties {
+    /// This layer as a Strata gradient layer.
+    private var gradient: any GradientLayerProperties { self }
+
+    override func setUp() {
+        super.setUp()
+        becomeGradientLayer()
+    }
 
     private var colorList: [Any]?
     /// The colours, `CGColor`s (anything else is skipped).
@@ -91,12 +57,13 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// A layer that draws a string (`CATextLayer`), with Core Animation's
 /// defaults: 36-point text in white, not wrapped.
 @MainActor
-open class CATextLayer: CALayer {
-    override class func makeStrataLayer() -> Layer { BridgedTextLayer() }
-    private var text: TextLayer { strata as! TextLayer }
+open class CATextLayer: CALayer, TextLayerProperties {
+    /// This layer as a Strata text layer.
+    private var text: any TextLayerProperties { self }
 
     override func setUp() {
         super.setUp()
+        becomeTextLayer()
         text.fontSize = 36
         text.foregroundColor = .white
     }
@@ -219,9 +186,14 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 /// A layer that draws its sublayers `instanceCount` times, each copy
 /// transformed and tinted a step further (`CAReplicatorLayer`).
 @MainActor
-open class CAReplicatorLayer: CALayer {
-    override class func makeStrataLayer() -> Layer { BridgedReplicatorLayer() }
-    private var replicator: ReplicatorLayer { strata as! ReplicatorLayer }
+open class CAReplicatorLayer: CALayer, ReplicatorLayerProperties {
+    /// This layer as a Strata replicator layer.
+    private var replicator: any ReplicatorLayerProperties { self }
+
+    override func setUp() {
+        super.setUp()
+        becomeReplicatorLayer()
+    }
 
     public var instanceCount: Int {
         get { replicator.instanceCount }
@@ -265,5 +237,8 @@ open class CAReplicatorLayer: CALayer {
 /// it draws nothing of its own and does not flatten them.
 @MainActor
 open class CATransformLayer: CALayer {
-    override class func makeStrataLayer() -> Layer { BridgedTransformLayer() }
+    override func setUp() {
+        super.setUp()
+        becomeTransformLayer()
+    }
 }

@@ -1,42 +1,8 @@
 public import CoreGraphics
 internal import Foundation
 internal import StrataGraphics
-internal import StrataLayers
+public import StrataLayers
 internal import Synchronization
-
-/// The Strata tiled layer a `CATiledLayer` stands for. Its tiles are drawn
-/// on the pool's threads, each through the `CATiledLayer`'s `draw(in:)`.
-@MainActor
-final class BridgedTiledLayer: TiledLayer, BridgedLayer {
-    unowned var owner: CALayer?
-    /// The `CATiledLayer` for the drawing threads: held weakly, so that a
-    /// tile being drawn keeps it alive only while it draws, and set on the
-    /// main actor while those threads read it.
-    let drawer = Mutex<WeakTiledLayer>(WeakTiledLayer())
-    /// The `CATiledLayer`'s delegate, for the drawing threads.
-    let delegateBox = Mutex<WeakDelegate>(WeakDelegate())
-
-    override func action(forKey key: String) -> LayerAction? {
-        bridgeFlag ? owner?.strataAction(forKey: key) ?? super.action(forKey: key) : super.action(forKey: key)
-    }
-    override func layoutSublayers() { owner?.layoutSublayers() }
-
-    nonisolated override func draw(in canvas: Canvas) {
-        guard let layer = drawer.withLock({ $0.layer }) else { return }
-        let delegate = delegateForDrawing()
-        layer.draw(in: CGContext(canvas: canvas))
-        // The main actor may have let go of the layer or its delegate while
-        // the tile drew: the last references go there, not here, so that
-        // their deinits (a view's, a controller's) run on the main actor.
-        let last = HeldForMain(layer: layer, delegate: delegate)
-        DispatchQueue.main.async { withExtendedLifetime(last) {} }
-    }
-
-    /// The `CATiledLayer`'s delegate, read for a drawing thread.
-    nonisolated func delegateForDrawing() -> (any CALayerDelegate)? {
-        delegateBox.withLock { $0.delegate }
-    }
-}
 
 /// What a tile's drawing held, sent to the main queue to be let go there.
 struct HeldForMain: @unchecked Sendable {
@@ -53,11 +19,6 @@ struct WeakDelegate: @unchecked Sendable {
     // what the drawing threads do with it is call `draw(_:in:)`, as Core
     // Animation does, which `CATiledLayer` documents.
     weak var delegate: (any CALayerDelegate)?
-}
-
-/// A weak reference to a `CATiledLayer` (a main-actor class, so `Sendable`).
-struct WeakTiledLayer: Sendable {
-    weak var layer: CATiledLayer?
 }
 
 /// A layer that draws its contents in tiles, when and where they come on
@@ -82,9 +43,11 @@ struct WeakTiledLayer: Sendable {
 /// `setNeedsDisplay()` redraws every tile, `setNeedsDisplay(_:)` those the
 /// rectangle touches; the old ones stay until their replacements are ready.
 @MainActor
-open class CATiledLayer: CALayer {
-    override class func makeStrataLayer() -> Layer { BridgedTiledLayer() }
-    private nonisolated var tiled: BridgedTiledLayer { strata as! BridgedTiledLayer }
+open class CATiledLayer: CALayer, TiledLayerProperties {
+    /// This layer as a Strata tiled layer.
+    private var tiled: any TiledLayerProperties { self }
+    /// The delegate, for the drawing threads.
+    private let delegateBox = Mutex<WeakDelegate>(WeakDelegate())
 
     /// The tiling, readable from the drawing threads.
     private let tiling = Mutex(Tiling())
@@ -101,8 +64,28 @@ open class CATiledLayer: CALayer {
 
     override func setUp() {
         super.setUp()
-        tiled.drawer.withLock { $0.layer = self }
+        // Each tile is drawn on a pool thread through `draw(in:)`. The layer
+        // is held weakly, so that a tile being drawn keeps it alive only
+        // while it draws.
+        becomeTiledLayer(pool: .shared) { [weak self] canvas in
+            guard let layer = self else { return }
+            let delegate = layer.delegateForDrawing()
+            layer.draw(in: CGContext(canvas: canvas))
+            // The main actor may have let go of the layer or its delegate while
+            // the tile drew: the last references go there, not here, so that
+            // their deinits (a view's, a controller's) run on the main actor.
+            let last = HeldForMain(layer: layer, delegate: delegate)
+            DispatchQueue.main.async { withExtendedLifetime(last) {} }
+        }
         tiled.fadeDuration = Double(Self.fadeDuration())
+    }
+
+    /// Invalidates the tiles asked for: they are drawn again when next shown.
+    open override func display() { invalidateTiles() }
+
+    /// The delegate, read for a drawing thread.
+    nonisolated func delegateForDrawing() -> (any CALayerDelegate)? {
+        delegateBox.withLock { $0.delegate }
     }
 
     /// How long a new tile takes to fade in, in seconds (0.25 by default):
@@ -156,7 +139,7 @@ open class CATiledLayer: CALayer {
         // from another thread cannot undo a later one made here.
         let apply: @MainActor @Sendable () -> Void = {
             let t = owner.currentTiling()
-            let layer = owner.tiled
+            let layer: any TiledLayerProperties = owner
             layer.tileSize = Size(width: Double(t.tileSize.width), height: Double(t.tileSize.height))
             layer.levelsOfDetail = t.levelsOfDetail
             layer.levelsOfDetailBias = t.levelsOfDetailBias
@@ -172,7 +155,7 @@ open class CATiledLayer: CALayer {
     /// the delegate's `draw(_:in:)` by default. See the class's notes on
     /// what the drawing may touch.
     nonisolated open override func draw(in ctx: CGContext) {
-        guard let delegate = tiled.delegateForDrawing() else { return }
+        guard let delegate = delegateForDrawing() else { return }
         if let view = delegate as? any CATiledLayerDrawing {
             view.drawTile(of: self, in: ctx)
             return
@@ -197,7 +180,7 @@ open class CATiledLayer: CALayer {
 
     override func delegateDidChange() {
         let d = delegate
-        tiled.delegateBox.withLock { $0.delegate = d }
+        delegateBox.withLock { $0.delegate = d }
     }
 }
 

@@ -1,3 +1,4 @@
+public import Foundation
 import StrataGraphics
 import StrataLayers
 import StrataQueues
@@ -29,11 +30,12 @@ open class TilePyramidLayer: TiledLayer {
         levelsOfDetailBias = 0
     }
 
-    public required init(layer: Layer) {
+    public required init?(coder: NSCoder) {
+        let layer = LayerCopyCoder.model(of: coder)
         let other = layer as? TilePyramidLayer
         pyramid = other?.pyramid ?? TilePyramid(width: 1, height: 1, tileSize: 256, format: .jpeg)
         directory = other?.directory ?? ""
-        super.init(layer: layer)
+        super.init(coder: coder)
     }
 
     nonisolated open override func draw(in canvas: Canvas) {

@@ -14,6 +14,22 @@ final class ActionDelegate: CALayerDelegate {
     }
 }
 
+/// A layer class that refuses the implicit animation of `opacity` and
+/// slows `position`'s, by overriding, as iOS code does.
+@MainActor
+final class QuietOpacityLayer: CALayer {
+    override func action(forKey event: String) -> (any CAAction)? {
+        event == "opacity" ? NSNull() : super.action(forKey: event)
+    }
+
+    override class func defaultAction(forKey event: String) -> (any CAAction)? {
+        guard event == "position" else { return super.defaultAction(forKey: event) }
+        let slow = CABasicAnimation()
+        slow.duration = 2
+        return slow
+    }
+}
+
 @MainActor
 @Suite("Actions")
 struct CAActionTests {
@@ -52,6 +68,28 @@ struct CAActionTests {
         layer.zPosition = 3
         #expect(delegate.asked == ["zPosition"] && layer.animationKeys()?.contains("zPosition") == true)
         _ = host
+    }
+
+    @Test("A subclass's own action(forKey:) and defaultAction(forKey:) are asked, with no delegate or actions")
+    func subclassActions() throws {
+        let layer = QuietOpacityLayer()
+        let host = try committed(layer)
+        layer.opacity = 0.5
+        #expect(layer.animationKeys()?.contains("opacity") != true)
+        // Half way through two seconds, not done as a quarter second would be.
+        layer.position = CGPoint(x: 10, y: 10)
+        host.advance(by: 1)
+        let x = try #require(layer.presentation()?.position.x)
+        #expect(x > 0 && x < 10)
+        // A plain layer animates both, for a quarter second.
+        let plain = CALayer()
+        let other = try committed(plain)
+        plain.opacity = 0.5
+        plain.position = CGPoint(x: 10, y: 10)
+        #expect(plain.animationKeys()?.contains("opacity") == true)
+        other.advance(by: 1)
+        #expect(plain.presentation()?.position.x == 10)
+        _ = (host, other)
     }
 
     @Test("The delegate is asked first; its animation, or NSNull, is what happens")

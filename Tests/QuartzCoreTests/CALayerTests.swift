@@ -7,6 +7,11 @@ import Testing
 
 @testable import QuartzCore
 
+/// glibc's size of the heap block at `p` (declared here: the Glibc module
+/// leaves malloc.h out).
+@_silgen_name("malloc_usable_size")
+func mallocUsableSize(_ p: UnsafeMutableRawPointer) -> Int
+
 /// Renders `layer` as the only layer of a headless host `w` × `h` pixels
 /// on white, and returns the frame.
 @MainActor
@@ -172,7 +177,14 @@ let whitePixel = Pixel(r: 255, g: 255, b: 255, a: 255)
         leaf.sublayers = nil
         #expect(leaf.extras == nil)
         root.addSublayer(leaf)
-        #expect(leaf.extras == nil && root.extras != nil && leaf.superlayer === root)
+        // The tree is the Strata tree: a layer with sublayers keeps no list
+        // of its own.
+        #expect(leaf.extras == nil && root.extras == nil && leaf.superlayer === root && root.sublayers?.first === leaf)
+        // A CALayer is its Strata layer, and adds at most two words to it.
+        #expect(leaf.strata === leaf)
+        let plain = Layer()
+        let extra = mallocUsableSize(Unmanaged.passUnretained(leaf).toOpaque()) - mallocUsableSize(Unmanaged.passUnretained(plain).toOpaque())
+        #expect(extra <= 16)
         // The superlayer is read from the Strata tree, and is nil once the
         // parent is gone.
         var parent: CALayer? = CALayer()

@@ -55,8 +55,43 @@ import Testing
         #expect(r.instanceCount == 3 && r.instanceColor == CGColor(gray: 1, alpha: 1))
     }
 
-    @Test func transformLayersStandForStratasOwn() {
-        #expect(CATransformLayer().strata is TransformLayer)
-        #expect(CAShapeLayer().strata is ShapeLayer && CATextLayer().strata is TextLayer)
+    /// Each special layer is its Strata layer, made of the kind that draws
+    /// it, with Core Animation's defaults where they differ from Strata's
+    /// (reading a kind's values from a layer not made of that kind stops).
+    @Test func specialLayersAreStratasKinds() {
+        let shape: any ShapeLayerProperties = CAShapeLayer()
+        #expect(shape.fillColor == .black && shape.strokeColor == nil && shape.lineWidth == 1)
+        let text: any TextLayerProperties = CATextLayer()
+        #expect(text.fontSize == 36 && text.foregroundColor == .white)
+        let gradient: any GradientLayerProperties = CAGradientLayer()
+        #expect(gradient.colors.isEmpty && gradient.type == .axial)
+        let replicator: any ReplicatorLayerProperties = CAReplicatorLayer()
+        #expect(replicator.instanceCount == 1)
+        let emitter: any EmitterLayerProperties = CAEmitterLayer()
+        #expect(emitter.emitterCells.isEmpty && emitter.birthRate == 1)
+        let tiled: any TiledLayerProperties = CATiledLayer()
+        #expect(tiled.fadeDuration == 0.25 && tiled.tileSize == Size(width: 256, height: 256))
+        // A plain layer is none of them.
+        #expect(!(CALayer() is any ShapeLayerProperties))
+    }
+
+    /// A transform layer keeps its sublayers' depth: turned half round
+    /// about y, the sublayer that was in front is behind. A plain layer
+    /// flattens them, ordered by `zPosition` in its own plane.
+    @Test func transformLayersKeepTheirSublayersDepth() throws {
+        func front(_ container: CALayer) throws -> Pixel {
+            container.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+            for (z, color) in [(10.0, CGColor(red: 1, green: 0, blue: 0, alpha: 1)), (-10.0, CGColor(red: 0, green: 0, blue: 1, alpha: 1))] {
+                let face = CALayer()
+                face.frame = container.bounds
+                face.zPosition = z
+                face.backgroundColor = color
+                container.addSublayer(face)
+            }
+            container.transform = CATransform3DMakeRotation(.pi, 0, 1, 0)
+            return try render(container, 20, 20)[10, 10]
+        }
+        #expect(try front(CATransformLayer()) == Pixel(r: 0, g: 0, b: 255, a: 255))
+        #expect(try front(CALayer()) == redPixel)
     }
 }

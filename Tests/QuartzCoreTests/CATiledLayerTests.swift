@@ -68,7 +68,7 @@ final class TileDelegate: CALayerDelegate {
 /// Renders frames of `host` until `layer` has no tile pending (about 3 s at most).
 @MainActor
 func settleTiles(_ host: LayerHost, _ layer: CATiledLayer) async {
-    let tiled = layer.strata as! TiledLayer
+    let tiled: any TiledLayerProperties = layer
     host.advance()
     for _ in 0..<600 where tiled.pendingTileCount > 0 {
         try? await Task.sleep(nanoseconds: 5_000_000)
@@ -131,7 +131,7 @@ func settleTiles(_ host: LayerHost, _ layer: CATiledLayer) async {
         #expect(b[60, 60] == Pixel(r: 255, g: 255, b: 255, a: 255))
         // No delegate, no drawing: a layer let go of its delegate draws
         // its tiles again, empty.
-        let tiled = layer.strata as! TiledLayer
+        let tiled: any TiledLayerProperties = layer
         let drawn = tiled.drawnTileCount
         layer.delegate = nil
         layer.setNeedsDisplay()
@@ -191,8 +191,8 @@ func settleTiles(_ host: LayerHost, _ layer: CATiledLayer) async {
 
     @Test func fadeDurationIsTheClasss() {
         #expect(CATiledLayer.fadeDuration() == 0.25)
-        #expect((CATiledLayer().strata as! TiledLayer).fadeDuration == 0.25)
-        #expect((SlowFadeTiles().strata as! TiledLayer).fadeDuration == 1)
+        #expect((CATiledLayer() as any TiledLayerProperties).fadeDuration == 0.25)
+        #expect((SlowFadeTiles() as any TiledLayerProperties).fadeDuration == 1)
     }
 
     @Test func aLayerAndDelegateLetGoWhileATileDrawsGoOnTheMainActor() async throws {

@@ -52,6 +52,13 @@ struct LayersBench: ParsableCommand {
     @Option(help: "With --front-end both: how many times the two front ends take turns.")
     var rounds = 10
 
+    @Flag(
+        help: """
+            With --front-end both: build the commit cases' Core Animation side as a second native scene, \
+            to show what the comparison gives two equal scenes (1.00 when it is fair).
+            """)
+    var control = false
+
     func run() throws {
         try MainActor.assumeIsolated { try runOnMain() }
     }
@@ -71,7 +78,7 @@ struct LayersBench: ParsableCommand {
             FileHandle.standardOutput.write(Data(String(format: "%@ %@ %.3f\n", label, name, ms).utf8))
         }
         if frontEnd == "both" {
-            try CALayersBench.runBoth(repeat: `repeat`, rounds: rounds, wanted: wanted) { who, name, ms in
+            try CALayersBench.runBoth(repeat: `repeat`, rounds: rounds, control: control, wanted: wanted) { who, name, ms in
                 guard wanted(name) else { return }
                 FileHandle.standardOutput.write(Data(String(format: "%@ %@ %.3f\n", who, name, ms()).utf8))
             }
@@ -330,27 +337,9 @@ struct LayersBench: ParsableCommand {
     /// when passed true) and commits.
     @MainActor
     static func commitScene() throws -> (_ animated: Bool) -> Void {
-        let big = try LayerHost(width: 1920, height: 1080, clock: ManualClock())
-        var layers: [Layer] = []
-        for i in 0..<10_000 {
-            let l = Layer()
-            l.frame = Rect(x: Double(i % 100) * 19, y: Double(i / 100) * 10, width: 16, height: 8)
-            l.backgroundColor = Color(red: Double(i % 7) / 7, green: 0.5, blue: 0.8)
-            big.rootLayer.addSublayer(l)
-            layers.append(l)
-        }
-        Transaction.flush()
-        var step = 0.0
-        return { animated in
-            withExtendedLifetime(big) {
-                step += 1
-                Transaction.begin()
-                Transaction.disableActions = !animated
-                let dx = step.truncatingRemainder(dividingBy: 2) == 0 ? 1.0 : -1.0
-                for l in layers { l.position = Point(x: l.position.x + dx, y: l.position.y) }
-                Transaction.commit()
-            }
-        }
+        let scene = try NativeCommitScene()
+        for i in 0..<commitSceneLayers { scene.addLayer(i) }
+        return scene.finish()
     }
 
     /// animate-1k: one frame of 1,000 layers with running animations.
@@ -443,5 +432,53 @@ struct LayersBench: ParsableCommand {
         c.backgroundColor = Color(red: 1, green: 0.4, blue: 0.2)
         root.addSublayer(c)
         return (compositor, c)
+    }
+}
+
+/// A commit case's scene, built a layer at a time, so that two scenes
+/// compared in one process can be built in turn, layer by layer, and share
+/// the heap alike.
+@MainActor
+protocol CommitScene: AnyObject {
+    /// Adds the `i`-th of the scene's layers.
+    func addLayer(_ i: Int)
+    /// Commits the scene and returns one round: every layer moved in one
+    /// transaction (with their implicit animations when passed true).
+    func finish() -> (_ animated: Bool) -> Void
+}
+
+/// The layers in a commit case's scene.
+let commitSceneLayers = 10_000
+
+/// commit-10k's scene through Strata's layers, in a host of its own.
+@MainActor
+final class NativeCommitScene: CommitScene {
+    let host: LayerHost
+    private var layers: [Layer] = []
+
+    init() throws { host = try LayerHost(width: 1920, height: 1080, clock: ManualClock()) }
+
+    func addLayer(_ i: Int) {
+        let l = Layer()
+        l.frame = Rect(x: Double(i % 100) * 19, y: Double(i / 100) * 10, width: 16, height: 8)
+        l.backgroundColor = Color(red: Double(i % 7) / 7, green: 0.5, blue: 0.8)
+        host.rootLayer.addSublayer(l)
+        layers.append(l)
+    }
+
+    func finish() -> (_ animated: Bool) -> Void {
+        Transaction.flush()
+        var step = 0.0
+        let layers = self.layers, host = self.host
+        return { animated in
+            withExtendedLifetime(host) {
+                step += 1
+                Transaction.begin()
+                Transaction.disableActions = !animated
+                let dx = step.truncatingRemainder(dividingBy: 2) == 0 ? 1.0 : -1.0
+                for l in layers { l.position = Point(x: l.position.x + dx, y: l.position.y) }
+                Transaction.commit()
+            }
+        }
     }
 }

@@ -241,8 +241,8 @@ open class LineChartLayer: Layer {
         addSublayer(legendShapes)
     }
 
-    public required init(layer: Layer) {
-        super.init(layer: layer)
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
     }
 
     open override func layoutSublayers() {

@@ -225,11 +225,12 @@ open class StreamingGraphLayer: Layer {
 
     /// A copy of `layer`'s configuration (its presentation copy), with empty
     /// buffers of the same capacity.
-    public required init(layer: Layer) {
+    public required init?(coder: NSCoder) {
+        let layer = LayerCopyCoder.model(of: coder)
         let other = layer as? StreamingGraphLayer
         series = other?.series ?? [GraphSeriesStyle(color: .black)]
         buffers = series.map { _ in SampleBuffer(capacity: other?.buffers.first?.capacity ?? 1) }
-        super.init(layer: layer)
+        super.init(coder: coder)
     }
 
     // MARK: Appending

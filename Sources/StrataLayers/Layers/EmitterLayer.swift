@@ -1,3 +1,4 @@
+public import Foundation
 import StrataGraphics
 
 #if canImport(Glibc)
@@ -85,7 +86,7 @@ public struct EmitterCell: Sendable, Equatable {
 /// colour. At most `maximumParticles` live at once: beyond that the oldest of
 /// each cell are not drawn. Negative or non-finite rates, lifetimes and scales
 /// count as 0.
-open class EmitterLayer: Layer {
+open class EmitterLayer: Layer, EmitterLayerProperties {
     public enum Shape: Hashable, Sendable { case point, line, rectangle, circle, cuboid, sphere }
     public enum Mode: Hashable, Sendable { case points, outline, surface, volume }
     public enum RenderMode: Hashable, Sendable { case unordered, oldestFirst, oldestLast, backToFront, additive }
@@ -96,102 +97,134 @@ open class EmitterLayer: Layer {
         setNeedsDisplay()
     }
 
-    public required init(layer: Layer) {
-        super.init(layer: layer)
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
         if state.emitter == nil { state.emitter = EmitterState() }
     }
 
-    private func set<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<EmitterState, V>, _ v: V) {
+    open override func display() { startEmission() }
+}
+
+/// What a `EmitterLayer` has, in Strata's types: declared here rather than in
+/// the class so that QuartzCore's Core Animation class of the same kind,
+/// which is a `Layer` of this kind but not a `EmitterLayer`, has them too (see
+/// `LayerProperties`).
+@MainActor
+public protocol EmitterLayerProperties: Layer {}
+
+extension EmitterLayerProperties {
+    /// Starts the emission at the layer's first commit in a host (an emitter
+    /// layer's `display()`).
+    package func startEmission() {
+        if state.emitter!.beginTime == nil, clock != nil {
+            state.emitter!.beginTime = currentMediaTime
+            markDirty()
+        }
+    }
+
+    /// Makes the layer one of this kind (a Core Animation layer's set-up).
+    package func becomeEmitterLayer() {
+        if state.emitter == nil { state.emitter = EmitterState() }
+    }
+
+    fileprivate func set<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<EmitterState, V>, _ v: V) {
         let part: WritableKeyPath<LayerState, EmitterState> = \LayerState.emitter!
         change(key, part.appending(path: kp), v)
     }
 
-    public var emitterCells: [EmitterCell] {
+    @_disfavoredOverload public var emitterCells: [EmitterCell] {
         get { state.emitter!.cells }
         set { set("emitterCells", \.cells, newValue) }
     }
+
     /// Multiplies every cell's birth rate (default 1).
-    public var birthRate: Double {
+    @_disfavoredOverload public var birthRate: Double {
         get { state.emitter!.birthRate }
         set { set("birthRate", \.birthRate, newValue.clamped(LayerLimits.coordinate, nan: 1)) }
     }
+
     /// Multiplies every cell's lifetime (default 1).
-    public var lifetime: Double {
+    @_disfavoredOverload public var lifetime: Double {
         get { state.emitter!.lifetime }
         set { set("lifetime", \.lifetime, newValue.clamped(LayerLimits.coordinate, nan: 1)) }
     }
-    public var emitterPosition: Point {
+
+    @_disfavoredOverload public var emitterPosition: Point {
         get { state.emitter!.position }
         set { set("emitterPosition", \.position, newValue.cleaned()) }
     }
-    public var emitterZPosition: Double {
+
+    @_disfavoredOverload public var emitterZPosition: Double {
         get { state.emitter!.zPosition }
         set { set("emitterZPosition", \.zPosition, newValue.clamped(LayerLimits.coordinate)) }
     }
-    public var emitterSize: Size {
+
+    @_disfavoredOverload public var emitterSize: Size {
         get { state.emitter!.size }
         set { set("emitterSize", \.size, newValue.cleaned()) }
     }
-    public var emitterDepth: Double {
+
+    @_disfavoredOverload public var emitterDepth: Double {
         get { state.emitter!.depth }
         set { set("emitterDepth", \.depth, newValue.clamped(LayerLimits.coordinate)) }
     }
-    public var emitterShape: Shape {
+
+    @_disfavoredOverload public var emitterShape: EmitterLayer.Shape {
         get { state.emitter!.shape }
         set { set("emitterShape", \.shape, newValue) }
     }
-    public var emitterMode: Mode {
+
+    @_disfavoredOverload public var emitterMode: EmitterLayer.Mode {
         get { state.emitter!.mode }
         set { set("emitterMode", \.mode, newValue) }
     }
-    public var renderMode: RenderMode {
+
+    @_disfavoredOverload public var renderMode: EmitterLayer.RenderMode {
         get { state.emitter!.renderMode }
         set { set("renderMode", \.renderMode, newValue) }
     }
+
     /// Multiplies every cell's velocity (default 1).
-    public var velocity: Double {
+    @_disfavoredOverload public var velocity: Double {
         get { state.emitter!.velocity }
         set { set("velocity", \.velocity, newValue.clamped(LayerLimits.coordinate, nan: 1)) }
     }
+
     /// Multiplies every cell's scale (default 1).
-    public var scale: Double {
+    @_disfavoredOverload public var scale: Double {
         get { state.emitter!.scale }
         set { set("scale", \.scale, newValue.clamped(LayerLimits.coordinate, nan: 1)) }
     }
+
     /// Multiplies every cell's spin (default 1).
-    public var spin: Double {
+    @_disfavoredOverload public var spin: Double {
         get { state.emitter!.spin }
         set { set("spin", \.spin, newValue.clamped(LayerLimits.coordinate, nan: 1)) }
     }
+
     /// Chooses the particles' random values.
-    public var seed: UInt32 {
+    @_disfavoredOverload public var seed: UInt32 {
         get { state.emitter!.seed }
         set { set("seed", \.seed, newValue) }
     }
+
     /// The media time emission began; nil until the layer's first commit in
     /// a host, which sets it to that moment. Set it to restart or align.
-    public var emitterBeginTime: Double? {
+    @_disfavoredOverload public var emitterBeginTime: Double? {
         get { state.emitter!.beginTime }
         set { set("emitterBeginTime", \.beginTime, newValue) }
     }
+
     /// The most particles alive at once (default 100,000).
-    public var maximumParticles: Int {
+    @_disfavoredOverload public var maximumParticles: Int {
         get { state.emitter!.maximumParticles }
         set { set("maximumParticles", \.maximumParticles, max(0, newValue)) }
     }
 
     /// The particles alive `seconds` after emission began (for inspection and
     /// tests): where they are, in layer coordinates, and how they look.
-    public func particles(atEmitterTime seconds: Double) -> [Particle] {
+    @_disfavoredOverload public func particles(atEmitterTime seconds: Double) -> [Particle] {
         state.emitter!.particles(at: seconds)
-    }
-
-    open override func display() {
-        // Emission starts at the first commit in a host.
-        if state.emitter!.beginTime == nil, clock != nil {
-            state.emitter!.beginTime = currentMediaTime
-            markDirty()
-        }
     }
 }
 

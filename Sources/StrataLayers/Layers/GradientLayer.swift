@@ -1,3 +1,4 @@
+public import Foundation
 import StrataGraphics
 
 #if canImport(Glibc)
@@ -79,7 +80,7 @@ extension GradientState: SpecialLayerState {
 /// points span); conic ones turn about the start point, beginning in the
 /// direction of the end point. Colours and locations animate when the counts
 /// match.
-open class GradientLayer: Layer {
+open class GradientLayer: Layer, GradientLayerProperties {
     public enum Kind: Hashable, Sendable {
         case axial, radial, conic
     }
@@ -89,34 +90,52 @@ open class GradientLayer: Layer {
         state.gradient = GradientState()
     }
 
-    public required init(layer: Layer) {
-        super.init(layer: layer)
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if state.gradient == nil { state.gradient = GradientState() }
+    }
+}
+
+/// What a `GradientLayer` has, in Strata's types: declared here rather than in
+/// the class so that QuartzCore's Core Animation class of the same kind,
+/// which is a `Layer` of this kind but not a `GradientLayer`, has them too (see
+/// `LayerProperties`).
+@MainActor
+public protocol GradientLayerProperties: Layer {}
+
+extension GradientLayerProperties {
+    /// Makes the layer one of this kind (a Core Animation layer's set-up).
+    package func becomeGradientLayer() {
         if state.gradient == nil { state.gradient = GradientState() }
     }
 
-    private func set<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<GradientState, V>, _ v: V) {
+    fileprivate func set<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<GradientState, V>, _ v: V) {
         let part: WritableKeyPath<LayerState, GradientState> = \LayerState.gradient!
         change(key, part.appending(path: kp), v)
     }
 
-    public var colors: [Color] {
+    @_disfavoredOverload public var colors: [Color] {
         get { state.gradient!.colors }
         set { set("colors", \.colors, newValue) }
     }
+
     /// Where each colour sits, 0…1; nil spaces them evenly.
-    public var locations: [Double]? {
+    @_disfavoredOverload public var locations: [Double]? {
         get { state.gradient!.locations }
         set { set("locations", \.locations, newValue) }
     }
-    public var startPoint: Point {
+
+    @_disfavoredOverload public var startPoint: Point {
         get { state.gradient!.startPoint }
         set { set("startPoint", \.startPoint, newValue.cleaned(nan: Point(x: 0.5, y: 0))) }
     }
-    public var endPoint: Point {
+
+    @_disfavoredOverload public var endPoint: Point {
         get { state.gradient!.endPoint }
         set { set("endPoint", \.endPoint, newValue.cleaned(nan: Point(x: 0.5, y: 1))) }
     }
-    public var type: Kind {
+
+    @_disfavoredOverload public var type: GradientLayer.Kind {
         get { state.gradient!.type }
         set { set("type", \.type, newValue) }
     }

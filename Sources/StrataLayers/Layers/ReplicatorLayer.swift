@@ -1,3 +1,4 @@
+public import Foundation
 import StrataGraphics
 
 /// How a replicator layer copies its sublayers.
@@ -67,54 +68,75 @@ extension ReplicatorState: SpecialLayerState {
 /// replicator's anchor point), with its animations shifted back by
 /// i × `instanceDelay`, and tinted by `instanceColor` plus i times the colour
 /// offsets (each component clamped to 0…1; the tint multiplies the copy's colours).
-open class ReplicatorLayer: Layer {
+open class ReplicatorLayer: Layer, ReplicatorLayerProperties {
     public override init() {
         super.init()
         state.replicator = ReplicatorState()
     }
 
-    public required init(layer: Layer) {
-        super.init(layer: layer)
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if state.replicator == nil { state.replicator = ReplicatorState() }
+    }
+}
+
+/// What a `ReplicatorLayer` has, in Strata's types: declared here rather than in
+/// the class so that QuartzCore's Core Animation class of the same kind,
+/// which is a `Layer` of this kind but not a `ReplicatorLayer`, has them too (see
+/// `LayerProperties`).
+@MainActor
+public protocol ReplicatorLayerProperties: Layer {}
+
+extension ReplicatorLayerProperties {
+    /// Makes the layer one of this kind (a Core Animation layer's set-up).
+    package func becomeReplicatorLayer() {
         if state.replicator == nil { state.replicator = ReplicatorState() }
     }
 
-    private func set<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<ReplicatorState, V>, _ v: V) {
+    fileprivate func set<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<ReplicatorState, V>, _ v: V) {
         let part: WritableKeyPath<LayerState, ReplicatorState> = \LayerState.replicator!
         change(key, part.appending(path: kp), v)
     }
 
     /// How many copies (default 1; at most 10,000, and negative counts are 0).
-    public var instanceCount: Int {
+    @_disfavoredOverload public var instanceCount: Int {
         get { state.replicator!.instanceCount }
         set { set("instanceCount", \.instanceCount, max(0, min(10_000, newValue))) }
     }
-    public var instanceTransform: Transform3D {
+
+    @_disfavoredOverload public var instanceTransform: Transform3D {
         get { state.replicator!.instanceTransform }
         set { set("instanceTransform", \.instanceTransform, newValue.cleaned) }
     }
+
     /// Seconds between the copies' animations.
-    public var instanceDelay: Double {
+    @_disfavoredOverload public var instanceDelay: Double {
         get { state.replicator!.instanceDelay }
         set { set("instanceDelay", \.instanceDelay, newValue.isFinite ? newValue : 0) }
     }
+
     /// The first copy's tint (default white: no change).
-    public var instanceColor: Color {
+    @_disfavoredOverload public var instanceColor: Color {
         get { state.replicator!.instanceColor }
         set { set("instanceColor", \.instanceColor, newValue) }
     }
-    public var instanceRedOffset: Double {
+
+    @_disfavoredOverload public var instanceRedOffset: Double {
         get { state.replicator!.instanceRedOffset }
         set { set("instanceRedOffset", \.instanceRedOffset, newValue.isFinite ? newValue : 0) }
     }
-    public var instanceGreenOffset: Double {
+
+    @_disfavoredOverload public var instanceGreenOffset: Double {
         get { state.replicator!.instanceGreenOffset }
         set { set("instanceGreenOffset", \.instanceGreenOffset, newValue.isFinite ? newValue : 0) }
     }
-    public var instanceBlueOffset: Double {
+
+    @_disfavoredOverload public var instanceBlueOffset: Double {
         get { state.replicator!.instanceBlueOffset }
         set { set("instanceBlueOffset", \.instanceBlueOffset, newValue.isFinite ? newValue : 0) }
     }
-    public var instanceAlphaOffset: Double {
+
+    @_disfavoredOverload public var instanceAlphaOffset: Double {
         get { state.replicator!.instanceAlphaOffset }
         set { set("instanceAlphaOffset", \.instanceAlphaOffset, newValue.isFinite ? newValue : 0) }
     }

@@ -1,3 +1,4 @@
+public import Foundation
 import StrataGraphics
 
 /// What a shape layer draws.
@@ -90,73 +91,98 @@ extension ShapeState: SpecialLayerState {
 /// dash phase animate smoothly; it is drawn above the background and contents
 /// and below the sublayers. A path of a different shape from the one it
 /// animates to switches halfway.
-open class ShapeLayer: Layer {
+open class ShapeLayer: Layer, ShapeLayerProperties {
     public override init() {
         super.init()
         state.shape = ShapeState()
     }
 
-    public required init(layer: Layer) {
-        super.init(layer: layer)
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if state.shape == nil { state.shape = ShapeState() }
+    }
+}
+
+/// What a `ShapeLayer` has, in Strata's types: declared here rather than in
+/// the class so that QuartzCore's Core Animation class of the same kind,
+/// which is a `Layer` of this kind but not a `ShapeLayer`, has them too (see
+/// `LayerProperties`).
+@MainActor
+public protocol ShapeLayerProperties: Layer {}
+
+extension ShapeLayerProperties {
+    /// Makes the layer one of this kind (a Core Animation layer's set-up).
+    package func becomeShapeLayer() {
         if state.shape == nil { state.shape = ShapeState() }
     }
 
-    private func set<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<ShapeState, V>, _ v: V) {
+    fileprivate func set<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<ShapeState, V>, _ v: V) {
         let part: WritableKeyPath<LayerState, ShapeState> = \LayerState.shape!
         change(key, part.appending(path: kp), v)
     }
 
     /// The shape, in the layer's coordinates.
-    public var path: Path {
+    @_disfavoredOverload public var path: Path {
         get { state.shape!.path }
         set { set("path", \.path, newValue) }
     }
+
     /// nil: no fill. Default opaque black.
-    public var fillColor: Color? {
+    @_disfavoredOverload public var fillColor: Color? {
         get { state.shape!.fillColor }
         set { set("fillColor", \.fillColor, newValue) }
     }
-    public var fillRule: FillRule {
+
+    @_disfavoredOverload public var fillRule: FillRule {
         get { state.shape!.fillRule }
         set { set("fillRule", \.fillRule, newValue) }
     }
+
     /// nil (the default): no stroke.
-    public var strokeColor: Color? {
+    @_disfavoredOverload public var strokeColor: Color? {
         get { state.shape!.strokeColor }
         set { set("strokeColor", \.strokeColor, newValue) }
     }
-    public var lineWidth: Double {
+
+    @_disfavoredOverload public var lineWidth: Double {
         get { state.shape!.lineWidth }
         set { set("lineWidth", \.lineWidth, newValue.clampedLength(LayerLimits.coordinate, nan: 1)) }
     }
-    public var lineCap: LineCap {
+
+    @_disfavoredOverload public var lineCap: LineCap {
         get { state.shape!.lineCap }
         set { set("lineCap", \.lineCap, newValue) }
     }
-    public var lineJoin: LineJoin {
+
+    @_disfavoredOverload public var lineJoin: LineJoin {
         get { state.shape!.lineJoin }
         set { set("lineJoin", \.lineJoin, newValue) }
     }
-    public var miterLimit: Double {
+
+    @_disfavoredOverload public var miterLimit: Double {
         get { state.shape!.miterLimit }
         set { set("miterLimit", \.miterLimit, newValue.clampedLength(LayerLimits.coordinate, nan: 10)) }
     }
+
     /// Dash and gap lengths; empty (the default) draws a solid line.
-    public var lineDashPattern: [Double] {
+    @_disfavoredOverload public var lineDashPattern: [Double] {
         get { state.shape!.lineDashPattern }
         set { set("lineDashPattern", \.lineDashPattern, newValue) }
     }
-    public var lineDashPhase: Double {
+
+    @_disfavoredOverload public var lineDashPhase: Double {
         get { state.shape!.lineDashPhase }
         set { set("lineDashPhase", \.lineDashPhase, newValue.clamped(LayerLimits.coordinate)) }
     }
+
     /// Where the stroke starts along the path, 0…1 of its length.
-    public var strokeStart: Double {
+    @_disfavoredOverload public var strokeStart: Double {
         get { state.shape!.strokeStart }
         set { set("strokeStart", \.strokeStart, newValue.isFinite ? newValue : 0) }
     }
+
     /// Where the stroke ends along the path, 0…1 of its length.
-    public var strokeEnd: Double {
+    @_disfavoredOverload public var strokeEnd: Double {
         get { state.shape!.strokeEnd }
         set { set("strokeEnd", \.strokeEnd, newValue.isFinite ? newValue : 1) }
     }

@@ -1,3 +1,4 @@
+public import Foundation
 import StrataGraphics
 import StrataText
 
@@ -90,73 +91,96 @@ extension TextState: SpecialLayerState {
 /// The compositor lays the text out (through the shared layout cache) and draws
 /// it at the layer's device scale, so it stays sharp under scaling and needs no
 /// `contentsScale` to look right; `contentsScale` is kept for compatibility.
-open class TextLayer: Layer {
+open class TextLayer: Layer, TextLayerProperties {
     public override init() {
         super.init()
         state.text = TextState()
     }
 
-    public required init(layer: Layer) {
-        super.init(layer: layer)
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if state.text == nil { state.text = TextState() }
+    }
+}
+
+/// What a `TextLayer` has, in Strata's types: declared here rather than in
+/// the class so that QuartzCore's Core Animation class of the same kind,
+/// which is a `Layer` of this kind but not a `TextLayer`, has them too (see
+/// `LayerProperties`).
+@MainActor
+public protocol TextLayerProperties: Layer {}
+
+extension TextLayerProperties {
+    /// Makes the layer one of this kind (a Core Animation layer's set-up).
+    package func becomeTextLayer() {
         if state.text == nil { state.text = TextState() }
     }
 
-    private func set<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<TextState, V>, _ v: V) {
+    fileprivate func set<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<TextState, V>, _ v: V) {
         let part: WritableKeyPath<LayerState, TextState> = \LayerState.text!
         change(key, part.appending(path: kp), v)
     }
 
     /// Plain text, drawn in the layer's font, size and colour.
-    public var string: String? {
+    @_disfavoredOverload public var string: String? {
         get { state.text!.string?.string }
         set {
             set("string", \.string, newValue.map { AttributedText($0) })
             set("isRich", \.isRich, false)
         }
     }
+
     /// Rich text, drawn with its own attributes.
-    public var attributedString: AttributedText? {
+    @_disfavoredOverload public var attributedString: AttributedText? {
         get { state.text!.isRich ? state.text!.string : nil }
         set {
             set("string", \.string, newValue)
             set("isRich", \.isRich, true)
         }
     }
+
     /// The font family for plain text (default fontconfig's sans-serif).
-    public var fontFamily: String {
+    @_disfavoredOverload public var fontFamily: String {
         get { state.text!.fontFamily }
         set { set("font", \.fontFamily, newValue) }
     }
+
     /// The weight of plain text's font (default regular).
-    public var fontWeight: FontWeight {
+    @_disfavoredOverload public var fontWeight: FontWeight {
         get { state.text!.fontWeight }
         set { set("font", \.fontWeight, newValue) }
     }
+
     /// Whether plain text's font is italic (default false).
-    public var isItalic: Bool {
+    @_disfavoredOverload public var isItalic: Bool {
         get { state.text!.isItalic }
         set { set("font", \.isItalic, newValue) }
     }
+
     /// Default 36, as in Core Animation.
-    public var fontSize: Double {
+    @_disfavoredOverload public var fontSize: Double {
         get { state.text!.fontSize }
         set { set("fontSize", \.fontSize, newValue.isFinite && newValue > 0 ? newValue : 36) }
     }
+
     /// Default white, as in Core Animation.
-    public var foregroundColor: Color {
+    @_disfavoredOverload public var foregroundColor: Color {
         get { state.text!.foregroundColor }
         set { set("foregroundColor", \.foregroundColor, newValue) }
     }
+
     /// Whether the text wraps to the bounds' width (default false: one line per paragraph).
-    public var isWrapped: Bool {
+    @_disfavoredOverload public var isWrapped: Bool {
         get { state.text!.isWrapped }
         set { set("wrapped", \.isWrapped, newValue) }
     }
-    public var truncationMode: TruncationMode {
+
+    @_disfavoredOverload public var truncationMode: TruncationMode {
         get { state.text!.truncationMode }
         set { set("truncationMode", \.truncationMode, newValue) }
     }
-    public var alignmentMode: TextAlignment {
+
+    @_disfavoredOverload public var alignmentMode: TextAlignment {
         get { state.text!.alignmentMode }
         set { set("alignmentMode", \.alignmentMode, newValue) }
     }

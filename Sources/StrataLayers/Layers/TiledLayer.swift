@@ -1,4 +1,5 @@
 import Dispatch
+public import Foundation
 import StrataGraphics
 import StrataQueues
 import Synchronization
@@ -34,9 +35,7 @@ import Darwin
 /// least recently shown are dropped. `setNeedsDisplay()` redraws every tile
 /// and `setNeedsDisplay(in:)` those it touches; the old ones stay on screen
 /// until their replacements are ready.
-open class TiledLayer: Layer {
-    let store: TileStore
-
+open class TiledLayer: Layer, TiledLayerProperties {
     public convenience override init() {
         self.init(pool: .shared)
     }
@@ -44,11 +43,8 @@ open class TiledLayer: Layer {
     /// A tiled layer whose tiles are drawn on `pool` (the shared pool unless
     /// the app keeps tile drawing apart from its other background work).
     public init(pool: QueuePool) {
-        let store = TileStore(pool: pool)
-        self.store = store
         super.init()
-        state.tiled = TiledState(store: store)
-        store.setDrawing { [weak self] canvas in
+        becomeTiledLayer(pool: pool) { [weak self] canvas in
             guard let layer = self else { return }
             layer.draw(in: canvas)
             // The last reference may be this one: the layer is let go on the
@@ -57,14 +53,50 @@ open class TiledLayer: Layer {
         }
     }
 
-    public required init(layer: Layer) {
-        let store = (layer as? TiledLayer)?.store ?? TileStore()
-        self.store = store
-        super.init(layer: layer)
-        if state.tiled == nil { state.tiled = TiledState(store: store) }
+    public required init?(coder: NSCoder) {
+        // A copy shares its model's tiles (the state holds the cache).
+        super.init(coder: coder)
+        if state.tiled == nil { state.tiled = TiledState(store: TileStore()) }
     }
 
-    private func set<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<TiledState, V>, _ v: V) {
+    /// Draws one tile's part of the contents; `canvas` is in layer
+    /// coordinates, clipped to the tile. Called on pool queues, concurrently:
+    /// see the class documentation.
+    nonisolated open override func draw(in canvas: Canvas) {}
+
+    /// Invalidates the tiles the requested area touches (all, after
+    /// `setNeedsDisplay()`); they are redrawn when next shown.
+    open override func display() { invalidateTiles() }
+}
+
+/// What a `TiledLayer` has, in Strata's types: declared here rather than in
+/// the class so that QuartzCore's Core Animation class of the same kind,
+/// which is a `Layer` of this kind but not a `TiledLayer`, has them too (see
+/// `LayerProperties`).
+@MainActor
+public protocol TiledLayerProperties: Layer {}
+
+extension TiledLayerProperties {
+    /// Makes the layer one of this kind (a Core Animation layer's set-up).
+    package func becomeTiledLayer(pool: QueuePool, drawing: @escaping @Sendable (Canvas) -> Void) {
+        let store = TileStore(pool: pool)
+        state.tiled = TiledState(store: store)
+        store.setDrawing(drawing)
+    }
+
+    /// The tile cache.
+    var store: TileStore { state.tiled!.store }
+
+    /// Invalidates the tiles the requested area touches (all, after
+    /// `setNeedsDisplay()`): a tiled layer's `display()`.
+    package func invalidateTiles() {
+        let area = needsDisplayRect
+        needsDisplayRect = nil
+        store.invalidate(area)
+        markDirty()
+    }
+
+    fileprivate func set<V: Equatable & Sendable>(_ key: String, _ kp: WritableKeyPath<TiledState, V>, _ v: V) {
         let part: WritableKeyPath<LayerState, TiledState> = \LayerState.tiled!
         change(key, part.appending(path: kp), v)
     }
@@ -73,7 +105,7 @@ open class TiledLayer: Layer {
     /// divided by `contentsScale` (and by the level's scale). Each side is
     /// rounded up to whole pixels and kept within 16…4096; a size that is not
     /// finite, or not positive, is ignored.
-    public var tileSize: Size {
+    @_disfavoredOverload public var tileSize: Size {
         get { Size(width: Double(state.tiled!.tileWidth), height: Double(state.tiled!.tileHeight)) }
         set {
             guard newValue.width.isFinite, newValue.height.isFinite, newValue.width > 0, newValue.height > 0 else { return }
@@ -84,59 +116,48 @@ open class TiledLayer: Layer {
 
     /// How many levels of detail there are (default 1), each half the
     /// resolution of the one above; kept within 1…30.
-    public var levelsOfDetail: Int {
+    @_disfavoredOverload public var levelsOfDetail: Int {
         get { state.tiled!.levelsOfDetail }
         set { set("levelsOfDetail", \.levelsOfDetail, min(30, max(1, newValue))) }
     }
 
     /// How many of the levels magnify, above `contentsScale` (default 0);
     /// kept within 0…(`levelsOfDetail` − 1) when drawing.
-    public var levelsOfDetailBias: Int {
+    @_disfavoredOverload public var levelsOfDetailBias: Int {
         get { state.tiled!.levelsOfDetailBias }
         set { set("levelsOfDetailBias", \.levelsOfDetailBias, min(30, max(0, newValue))) }
     }
 
     /// How long a new tile takes to fade in, in seconds (default 0.25; 0 for
     /// none; negative and non-finite values count as 0).
-    public var fadeDuration: Double {
+    @_disfavoredOverload public var fadeDuration: Double {
         get { state.tiled!.fadeDuration }
         set { set("fadeDuration", \.fadeDuration, newValue.isFinite ? max(0, newValue) : 0) }
     }
 
     /// The most the tile cache may hold, in bytes (default 64 MiB).
-    public var maximumCacheBytes: Int {
+    @_disfavoredOverload public var maximumCacheBytes: Int {
         get { store.maximumBytes }
         set { store.maximumBytes = max(0, newValue) }
     }
 
     /// The pool priority tiles are drawn at (default `userInitiated`).
-    public var drawingPriority: DrawingPriority {
+    @_disfavoredOverload public var drawingPriority: DrawingPriority {
         get { store.priority }
         set { store.priority = newValue }
     }
 
     /// Bytes the cached tiles hold now.
-    public var cachedBytes: Int { store.statistics.bytes }
+    @_disfavoredOverload public var cachedBytes: Int { store.statistics.bytes }
+
     /// Tiles cached now.
-    public var cachedTileCount: Int { store.statistics.tiles }
+    @_disfavoredOverload public var cachedTileCount: Int { store.statistics.tiles }
+
     /// Tiles waiting to be drawn or being drawn.
-    public var pendingTileCount: Int { store.statistics.pending }
+    @_disfavoredOverload public var pendingTileCount: Int { store.statistics.pending }
+
     /// Tiles drawn since the layer was made.
-    public var drawnTileCount: Int { store.statistics.drawn }
-
-    /// Draws one tile's part of the contents; `canvas` is in layer
-    /// coordinates, clipped to the tile. Called on pool queues, concurrently:
-    /// see the class documentation.
-    nonisolated open override func draw(in canvas: Canvas) {}
-
-    /// Invalidates the tiles the requested area touches (all, after
-    /// `setNeedsDisplay()`); they are redrawn when next shown.
-    open override func display() {
-        let area = needsDisplayRect
-        needsDisplayRect = nil
-        store.invalidate(area)
-        markDirty()
-    }
+    @_disfavoredOverload public var drawnTileCount: Int { store.statistics.drawn }
 }
 
 /// A tiled layer's tiling, and the cache it shares with its render nodes.

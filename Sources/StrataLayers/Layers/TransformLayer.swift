@@ -1,3 +1,4 @@
+public import Foundation
 import StrataGraphics
 
 /// A layer that does not flatten its sublayers (`CATransformLayer`).
@@ -22,10 +23,15 @@ open class TransformLayer: Layer {
         state.special = TransformLayerState()
     }
 
-    public required init(layer: Layer) {
-        super.init(layer: layer)
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
         state.special = TransformLayerState()
     }
+}
+
+extension Layer {
+    /// Makes the layer a transform layer (QuartzCore's `CATransformLayer`).
+    package func becomeTransformLayer() { state.special = TransformLayerState() }
 }
 
 /// A transform layer's part of the state: no values, only the kind, whose

@@ -15,21 +15,6 @@ struct AnimationEntry {
 extension Layer {
     // MARK: Animations
 
-    /// Adds an animation (a copy of it) for `key`, replacing one already there.
-    /// A `beginTime` of 0 means now; a duration of 0 means the transaction's
-    /// animation duration. A nil key gets a unique one.
-    ///
-    /// An animation of a key path the layer does not have, or with values of
-    /// another type than the property's, is added but changes nothing on
-    /// screen (as in Core Animation); a debug build stops at an assertion
-    /// naming it (see `KeyPathDiagnostics`).
-    public func add(_ animation: any Animation, forKey key: String?) {
-        KeyPathDiagnostics.check(animation, for: state, layer: name.map { "layer '\($0)'" } ?? "a \(type(of: self))")
-        var a = animation
-        prepareToAdd(&a.timing)
-        attach(a, forKey: key)
-    }
-
     /// `add` for an animation whose type is known, without opening an existential.
     func add<A: Animation>(concrete animation: A, forKey key: String?) {
         var a = animation
@@ -38,14 +23,14 @@ extension Layer {
     }
 
     /// A begin time of 0 becomes now; a duration of 0, the transaction's.
-    private func prepareToAdd(_ timing: inout MediaTiming) {
+    func prepareToAdd(_ timing: inout MediaTiming) {
         if timing.beginTime == 0 { timing.beginTime = currentMediaTime }
         if timing.duration <= 0 || !timing.duration.isFinite {
             timing.duration = Transaction.animationDuration
         }
     }
 
-    private func attach(_ animation: any Animation, forKey key: String?) {
+    func attach(_ animation: any Animation, forKey key: String?) {
         let key = key ?? "animation-\(Layer.nextAnimationKey())"
         if let i = entryIndex(forKey: key) {
             let old = animationEntries.remove(at: i)
@@ -74,29 +59,6 @@ extension Layer {
         return animationKeyCounter
     }
 
-    /// The animation for `key` (a copy), or nil.
-    public func animation(forKey key: String) -> (any Animation)? {
-        entryIndex(forKey: key).map { animationEntries[$0].animation }
-    }
-
-    /// The keys of the attached animations, in the order they were added.
-    public var animationKeys: [String] { animationEntries.map(\.key) }
-
-    /// Removes the animation for `key`; its completion is told it did not finish.
-    public func removeAnimation(forKey key: String) {
-        guard let i = entryIndex(forKey: key) else { return }
-        let old = animationEntries.remove(at: i)
-        finish(old, finished: false)
-        markDirty()
-    }
-
-    public func removeAllAnimations() {
-        let old = animationEntries
-        animationEntries.removeAll()
-        for e in old { finish(e, finished: false) }
-        markDirty()
-    }
-
     func finish(_ entry: AnimationEntry, finished: Bool) {
         guard !entry.ended else { return }
         entry.completion?(finished)
@@ -123,11 +85,6 @@ extension Layer {
             i += 1
         }
         if changed { markDirty() }
-    }
-
-    /// The media time of this layer's host's clock (or the system's).
-    public var currentMediaTime: Double {
-        clock?.now ?? SystemClock.shared.now
     }
 
     /// The clock of the host this layer's tree is shown in, if any. Found by
@@ -167,16 +124,6 @@ extension Layer {
         return accessor.get(s ?? state)
     }
 
-    /// A copy of the layer as it is on screen now (`presentation()`): the model
-    /// values with the running animations applied at the current media time.
-    /// It has no sublayers, and changing it changes nothing on screen.
-    public func presentation() -> Self {
-        let copy = Self(layer: self)
-        copy.state = presentationState(at: currentMediaTime)
-        copy.hasBeenCommitted = false
-        return copy
-    }
-
     /// Takes `model`'s values as they are on screen now, animations applied,
     /// as this layer's own (a front end's `presentation()` copy).
     package func adoptPresentation(of model: Layer) {
@@ -188,9 +135,6 @@ extension Layer {
     /// Whether a commit has taken the layer to a host's render tree.
     package var wasCommitted: Bool { hasBeenCommitted }
 
-    /// The model layer: this layer itself (`model()`).
-    public func model() -> Self { self }
-
     // MARK: Actions
 
     func lookUpAction(forKey key: String) -> LayerAction? {
@@ -201,7 +145,8 @@ extension Layer {
 
     /// Runs the action for a change of `key` from presentation value `old`.
     func runAction(forKey key: String, from old: any AnimatableValue) {
-        guard let action = action(forKey: key) else { return }
+        let found = bridgeFlag ? (self as? any LayerFrontEnd)?.frontEndAction(forKey: key) ?? lookUpAction(forKey: key) : lookUpAction(forKey: key)
+        guard let action = found else { return }
         switch action {
         case .noAction:
             return
@@ -277,4 +222,64 @@ enum AnimationRegistry {
     private static func forget(_ key: ObjectIdentifier) {
         animated.removeValue(forKey: key)?.isRegisteredForAnimations = false
     }
+}
+
+extension LayerProperties {
+    /// Adds an animation (a copy of it) for `key`, replacing one already there.
+    /// A `beginTime` of 0 means now; a duration of 0 means the transaction's
+    /// animation duration. A nil key gets a unique one.
+    ///
+    /// An animation of a key path the layer does not have, or with values of
+    /// another type than the property's, is added but changes nothing on
+    /// screen (as in Core Animation); a debug build stops at an assertion
+    /// naming it (see `KeyPathDiagnostics`).
+    @_disfavoredOverload public func add(_ animation: any Animation, forKey key: String?) {
+        KeyPathDiagnostics.check(animation, for: state, layer: name.map { "layer '\($0)'" } ?? "a \(type(of: self))")
+        var a = animation
+        prepareToAdd(&a.timing)
+        attach(a, forKey: key)
+    }
+
+    /// The animation for `key` (a copy), or nil.
+    @_disfavoredOverload public func animation(forKey key: String) -> (any Animation)? {
+        entryIndex(forKey: key).map { animationEntries[$0].animation }
+    }
+
+    /// The keys of the attached animations, in the order they were added.
+    @_disfavoredOverload public var animationKeys: [String] { animationEntries.map(\.key) }
+
+    /// Removes the animation for `key`; its completion is told it did not finish.
+    @_disfavoredOverload public func removeAnimation(forKey key: String) {
+        guard let i = entryIndex(forKey: key) else { return }
+        let old = animationEntries.remove(at: i)
+        finish(old, finished: false)
+        markDirty()
+    }
+
+    @_disfavoredOverload public func removeAllAnimations() {
+        let old = animationEntries
+        animationEntries.removeAll()
+        for e in old { finish(e, finished: false) }
+        markDirty()
+    }
+
+    /// The media time of this layer's host's clock (or the system's).
+    @_disfavoredOverload public var currentMediaTime: Double {
+        clock?.now ?? SystemClock.shared.now
+    }
+
+    /// A copy of the layer as it is on screen now (`presentation()`): the model
+    /// values with the running animations applied at the current media time.
+    /// It has no sublayers, and changing it changes nothing on screen.
+    @_disfavoredOverload public func presentation() -> Self {
+        guard let copy = Self(coder: LayerCopyCoder(model: self)) else {
+            preconditionFailure("\(Self.self).init?(coder:) returned nil for a LayerCopyCoder: presentation() needs a copy")
+        }
+        copy.state = presentationState(at: currentMediaTime)
+        copy.hasBeenCommitted = false
+        return copy
+    }
+
+    /// The model layer: this layer itself (`model()`).
+    @_disfavoredOverload public func model() -> Self { self }
 }

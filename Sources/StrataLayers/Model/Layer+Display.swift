@@ -3,12 +3,45 @@ import StrataGraphics
 extension Layer {
     // MARK: Display
 
+    func defaultDisplay() {
+        if let delegate {
+            delegate.display(self)
+        } else {
+            drawContents()
+        }
+    }
+
+    /// The pixel size of a backing image for `bounds` at `scale` pixels per
+    /// point; nil when it is empty, not finite, or over 16384 pixels a side.
+    nonisolated static func backingSize(_ bounds: Rect, scale: Double) -> (width: Int, height: Int)? {
+        let w = (bounds.width * scale).rounded(.up), h = (bounds.height * scale).rounded(.up)
+        guard w >= 1, h >= 1, w <= 16384, h <= 16384 else { return nil }
+        return (Int(w), Int(h))
+    }
+
+    /// Makes `canvas` (a backing image) draw in the coordinates of `bounds`.
+    nonisolated static func drawInBoundsSpace(_ canvas: Canvas, _ bounds: Rect, scale: Double) {
+        canvas.scaleBy(x: scale, y: scale)
+        canvas.translateBy(x: -bounds.minX, y: -bounds.minY)
+    }
+
+    func setContentsWithoutAction(_ image: Image?) {
+        state.contents = image
+        contentsVersion += 1
+        markDirty()
+    }
+
+    // MARK: Layout
+
+}
+
+extension LayerProperties {
     /// Whether the contents will be redrawn at the next commit.
-    public var needsDisplay: Bool { needsDisplayFlag }
+    @_disfavoredOverload public var needsDisplay: Bool { needsDisplayFlag }
 
     /// Asks for the contents to be redrawn (`display()`) at the next commit:
     /// once, however many times this is called before it.
-    public func setNeedsDisplay() {
+    @_disfavoredOverload public func setNeedsDisplay() {
         requestedDisplay()
         needsDisplayRect = nil
         guard !needsDisplayFlag else { return }
@@ -21,7 +54,7 @@ extension Layer {
     /// keeps the rest of the backing image and has `draw(in:)` draw only
     /// inside their union (the canvas is clipped to it, and it starts cleared
     /// there). An empty, null or non-finite rectangle asks for nothing.
-    public func setNeedsDisplay(in rect: Rect) {
+    @_disfavoredOverload public func setNeedsDisplay(in rect: Rect) {
         let r = rect.standardized
         guard !r.isEmpty, !r.isNull, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return }
         requestedDisplay()
@@ -36,18 +69,10 @@ extension Layer {
     }
 
     /// Redraws now if a redraw was asked for.
-    public func displayIfNeeded() {
+    @_disfavoredOverload public func displayIfNeeded() {
         guard needsDisplayFlag else { return }
         needsDisplayFlag = false
         display()
-    }
-
-    func defaultDisplay() {
-        if let delegate {
-            delegate.display(self)
-        } else {
-            drawContents()
-        }
     }
 
     /// Draws `draw(in:)` into a new backing image of the bounds' size times
@@ -57,7 +82,7 @@ extension Layer {
     /// After `setNeedsDisplay(in:)` alone, and when the contents are still the
     /// backing image this method made, at this size, only that part is
     /// redrawn over a copy of it.
-    public func drawContents() {
+    @_disfavoredOverload public func drawContents() {
         let partial = needsDisplayRect
         needsDisplayRect = nil
         let scale = state.contentsScale, b = state.bounds
@@ -84,39 +109,17 @@ extension Layer {
         backingVersion = contentsVersion
     }
 
-    /// The pixel size of a backing image for `bounds` at `scale` pixels per
-    /// point; nil when it is empty, not finite, or over 16384 pixels a side.
-    nonisolated static func backingSize(_ bounds: Rect, scale: Double) -> (width: Int, height: Int)? {
-        let w = (bounds.width * scale).rounded(.up), h = (bounds.height * scale).rounded(.up)
-        guard w >= 1, h >= 1, w <= 16384, h <= 16384 else { return nil }
-        return (Int(w), Int(h))
-    }
-
-    /// Makes `canvas` (a backing image) draw in the coordinates of `bounds`.
-    nonisolated static func drawInBoundsSpace(_ canvas: Canvas, _ bounds: Rect, scale: Double) {
-        canvas.scaleBy(x: scale, y: scale)
-        canvas.translateBy(x: -bounds.minX, y: -bounds.minY)
-    }
-
-    func setContentsWithoutAction(_ image: Image?) {
-        state.contents = image
-        contentsVersion += 1
-        markDirty()
-    }
-
-    // MARK: Layout
-
     /// Whether `layoutSublayers()` will run at the next layout pass.
-    public var needsLayout: Bool { needsLayoutFlag }
+    @_disfavoredOverload public var needsLayout: Bool { needsLayoutFlag }
 
-    public func setNeedsLayout() {
+    @_disfavoredOverload public func setNeedsLayout() {
         guard !needsLayoutFlag else { return }
         needsLayoutFlag = true
         markDirty()
     }
 
     /// Lays out this layer and, below it, every layer that needs it, now.
-    public func layoutIfNeeded() {
+    @_disfavoredOverload public func layoutIfNeeded() {
         if needsLayoutFlag {
             needsLayoutFlag = false
             layoutSublayers()
