@@ -121,9 +121,9 @@ open class CALayer: Layer, LayerFrontEnd {
         setUp()
     }
 
-    /// What every initializer does once `strata` exists; subclasses here
-    /// override it to set their own defaults, so that they inherit all
-    /// three initializers.
+    /// What every initializer does once the layer exists; subclasses here
+    /// override it to make themselves their Strata kind and set their own
+    /// defaults, so that they inherit all three initializers.
     func setUp() {
         noteActionSources()
     }
