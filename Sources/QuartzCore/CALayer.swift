@@ -339,7 +339,7 @@ open class CALayer: Layer, LayerFrontEnd {
 
     /// The Strata drawing of the contents: Core Animation's `draw(in:)`,
     /// into a context on `canvas`.
-    open override func draw(in canvas: Canvas) { draw(in: CGContext(canvas: canvas)) }
+    public final override func draw(in canvas: Canvas) { draw(in: CGContext(canvas: canvas)) }
 
     /// Draws the contents into `ctx`, in the layer's bounds space with y
     /// down: the delegate's `draw(_:in:)` by default.
