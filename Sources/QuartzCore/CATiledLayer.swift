@@ -139,7 +139,7 @@ open class CATiledLayer: CALayer, TiledLayerProperties {
         // from another thread cannot undo a later one made here.
         let apply: @MainActor @Sendable () -> Void = {
             let t = owner.currentTiling()
-            let layer: any TiledLayerProperties = owner
+            let layer = owner.tiled
             layer.tileSize = Size(width: Double(t.tileSize.width), height: Double(t.tileSize.height))
             layer.levelsOfDetail = t.levelsOfDetail
             layer.levelsOfDetailBias = t.levelsOfDetailBias

@@ -77,8 +77,8 @@ enum CALayersBench {
             var n: [Double] = [], ratios: [Double] = []
             for nativeFirst in [true, false] {
                 let nativeScene = try NativeCommitScene()
-                let caScene = CACommitScene()
-                let other: any CommitScene = control ? try NativeCommitScene() : caScene
+                let caScene = control ? nil : CACommitScene()
+                let other: any CommitScene = try caScene ?? NativeCommitScene()
                 for i in 0..<commitSceneLayers {
                     nativeScene.addLayer(i)
                     other.addLayer(i)
@@ -87,7 +87,7 @@ enum CALayersBench {
                 let (a, b) = alternate(true, nativeFirst: nativeFirst, { native(animated) }, { ca(animated) })
                 n += a
                 ratios.append(median(b) / median(a))
-                caScene.window.close()
+                caScene?.window.close()
             }
             settlePool()
             report("strata", name, median(n))

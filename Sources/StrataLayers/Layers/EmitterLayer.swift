@@ -93,13 +93,13 @@ open class EmitterLayer: Layer, EmitterLayerProperties {
 
     public override init() {
         super.init()
-        state.emitter = EmitterState()
+        becomeEmitterLayer()
         setNeedsDisplay()
     }
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        if state.emitter == nil { state.emitter = EmitterState() }
+        becomeEmitterLayer()
     }
 
     open override func display() { startEmission() }
@@ -122,7 +122,8 @@ extension EmitterLayerProperties {
         }
     }
 
-    /// Makes the layer one of this kind (a Core Animation layer's set-up).
+    /// Makes the layer one of this kind: its class's initializers, and the
+    /// set-up of the Core Animation layer of the kind.
     package func becomeEmitterLayer() {
         if state.emitter == nil { state.emitter = EmitterState() }
     }

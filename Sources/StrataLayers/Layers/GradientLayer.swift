@@ -87,12 +87,12 @@ open class GradientLayer: Layer, GradientLayerProperties {
 
     public override init() {
         super.init()
-        state.gradient = GradientState()
+        becomeGradientLayer()
     }
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        if state.gradient == nil { state.gradient = GradientState() }
+        becomeGradientLayer()
     }
 }
 
@@ -104,7 +104,8 @@ open class GradientLayer: Layer, GradientLayerProperties {
 public protocol GradientLayerProperties: Layer {}
 
 extension GradientLayerProperties {
-    /// Makes the layer one of this kind (a Core Animation layer's set-up).
+    /// Makes the layer one of this kind: its class's initializers, and the
+    /// set-up of the Core Animation layer of the kind.
     package func becomeGradientLayer() {
         if state.gradient == nil { state.gradient = GradientState() }
     }

@@ -71,12 +71,12 @@ extension ReplicatorState: SpecialLayerState {
 open class ReplicatorLayer: Layer, ReplicatorLayerProperties {
     public override init() {
         super.init()
-        state.replicator = ReplicatorState()
+        becomeReplicatorLayer()
     }
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        if state.replicator == nil { state.replicator = ReplicatorState() }
+        becomeReplicatorLayer()
     }
 }
 
@@ -88,7 +88,8 @@ open class ReplicatorLayer: Layer, ReplicatorLayerProperties {
 public protocol ReplicatorLayerProperties: Layer {}
 
 extension ReplicatorLayerProperties {
-    /// Makes the layer one of this kind (a Core Animation layer's set-up).
+    /// Makes the layer one of this kind: its class's initializers, and the
+    /// set-up of the Core Animation layer of the kind.
     package func becomeReplicatorLayer() {
         if state.replicator == nil { state.replicator = ReplicatorState() }
     }

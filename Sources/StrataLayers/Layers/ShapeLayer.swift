@@ -94,12 +94,12 @@ extension ShapeState: SpecialLayerState {
 open class ShapeLayer: Layer, ShapeLayerProperties {
     public override init() {
         super.init()
-        state.shape = ShapeState()
+        becomeShapeLayer()
     }
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        if state.shape == nil { state.shape = ShapeState() }
+        becomeShapeLayer()
     }
 }
 
@@ -111,7 +111,8 @@ open class ShapeLayer: Layer, ShapeLayerProperties {
 public protocol ShapeLayerProperties: Layer {}
 
 extension ShapeLayerProperties {
-    /// Makes the layer one of this kind (a Core Animation layer's set-up).
+    /// Makes the layer one of this kind: its class's initializers, and the
+    /// set-up of the Core Animation layer of the kind.
     package func becomeShapeLayer() {
         if state.shape == nil { state.shape = ShapeState() }
     }

@@ -94,12 +94,12 @@ extension TextState: SpecialLayerState {
 open class TextLayer: Layer, TextLayerProperties {
     public override init() {
         super.init()
-        state.text = TextState()
+        becomeTextLayer()
     }
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        if state.text == nil { state.text = TextState() }
+        becomeTextLayer()
     }
 }
 
@@ -111,7 +111,8 @@ open class TextLayer: Layer, TextLayerProperties {
 public protocol TextLayerProperties: Layer {}
 
 extension TextLayerProperties {
-    /// Makes the layer one of this kind (a Core Animation layer's set-up).
+    /// Makes the layer one of this kind: its class's initializers, and the
+    /// set-up of the Core Animation layer of the kind.
     package func becomeTextLayer() {
         if state.text == nil { state.text = TextState() }
     }

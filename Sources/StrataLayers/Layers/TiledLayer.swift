@@ -77,7 +77,8 @@ open class TiledLayer: Layer, TiledLayerProperties {
 public protocol TiledLayerProperties: Layer {}
 
 extension TiledLayerProperties {
-    /// Makes the layer one of this kind (a Core Animation layer's set-up).
+    /// Makes the layer one of this kind: its class's initializers, and the
+    /// set-up of the Core Animation layer of the kind.
     package func becomeTiledLayer(pool: QueuePool, drawing: @escaping @Sendable (Canvas) -> Void) {
         let store = TileStore(pool: pool)
         state.tiled = TiledState(store: store)

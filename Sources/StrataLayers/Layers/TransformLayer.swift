@@ -20,17 +20,18 @@ import StrataGraphics
 open class TransformLayer: Layer {
     public override init() {
         super.init()
-        state.special = TransformLayerState()
+        becomeTransformLayer()
     }
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        state.special = TransformLayerState()
+        becomeTransformLayer()
     }
 }
 
 extension Layer {
-    /// Makes the layer a transform layer (QuartzCore's `CATransformLayer`).
+    /// Makes the layer a transform layer (its class's initializers, and
+    /// QuartzCore's `CATransformLayer`).
     package func becomeTransformLayer() { state.special = TransformLayerState() }
 }
 

@@ -30,12 +30,11 @@ extension Layer {
         contentsVersion += 1
         markDirty()
     }
-
-    // MARK: Layout
-
 }
 
 extension LayerProperties {
+    // MARK: Display
+
     /// Whether the contents will be redrawn at the next commit.
     @_disfavoredOverload public var needsDisplay: Bool { needsDisplayFlag }
 
@@ -108,6 +107,8 @@ extension LayerProperties {
         setContentsWithoutAction(canvas.makeImage())
         backingVersion = contentsVersion
     }
+
+    // MARK: Layout
 
     /// Whether `layoutSublayers()` will run at the next layout pass.
     @_disfavoredOverload public var needsLayout: Bool { needsLayoutFlag }
