@@ -205,8 +205,13 @@ open class CAScrollLayer: CALayer, ScrollingLayer {
 
     /// Scrolls so that `p` is the bounds' origin.
     public func scroll(to p: CGPoint) { scrollOrigin(to: p.strata) }
-    /// Scrolls the least that shows `r`.
-    public func scroll(to r: CGRect) { scrollOrigin(toShow: r.strata) }
+    /// Scrolls the least that shows `r`. A null rectangle, or one that is
+    /// not finite, is ignored (converted, a null one would read as the empty
+    /// rectangle at the origin).
+    public func scroll(to r: CGRect) {
+        guard !r.isNull, r.origin.x.isFinite, r.origin.y.isFinite, r.width.isFinite, r.height.isFinite else { return }
+        scrollOrigin(toShow: r.strata)
+    }
 }
 
 /// The axes a scroll layer scrolls along.

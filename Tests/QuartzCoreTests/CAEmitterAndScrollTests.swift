@@ -55,6 +55,42 @@ import Testing
         let image = try render(scroller, 20, 20)
         #expect(image[10, 3] == Pixel(r: 0, g: 0, b: 255, a: 255) && image[10, 10] == redPixel)
     }
+
+    /// A scroll layer keeps its own mode: points and rectangles that are not
+    /// finite, and the null rectangle, are ignored, huge ones held to Strata's coordinate limit, `.none` does
+    /// not move, and a mode it does not know scrolls both ways. A sublayer
+    /// finds it as its enclosing scroll layer.
+    @Test func aScrollLayerTakesHostileValues() {
+        let scroller = CAScrollLayer()
+        scroller.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        scroller.scroll(to: CGPoint(x: 5, y: 6))
+        for bad in [CGFloat.nan, .infinity, -.infinity] {
+            scroller.scroll(to: CGPoint(x: bad, y: bad))
+            scroller.scroll(to: CGRect(x: bad, y: 0, width: 1, height: 1))
+        }
+        scroller.scroll(to: CGRect.null)
+        #expect(scroller.bounds.origin == CGPoint(x: 5, y: 6))
+        scroller.scroll(to: CGPoint(x: 1e30, y: -1e30))
+        #expect(scroller.bounds.origin == CGPoint(x: LayerLimits.coordinate, y: -LayerLimits.coordinate))
+        scroller.scrollMode = .none
+        scroller.scroll(to: CGPoint(x: 1, y: 1))
+        #expect(scroller.bounds.origin == CGPoint(x: LayerLimits.coordinate, y: -LayerLimits.coordinate))
+        scroller.scrollMode = CAScrollLayerScrollMode(rawValue: "diagonally")
+        scroller.scroll(to: CGPoint.zero)
+        #expect(scroller.bounds.origin == .zero)
+        let inner = CALayer()
+        inner.frame = CGRect(x: 0, y: 100, width: 10, height: 10)
+        scroller.addSublayer(inner)
+        (inner as Layer).scrollRectToVisible(Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(scroller.bounds.origin == CGPoint(x: 0, y: 90))
+    }
+
+    /// A layer made from a coder that is not a copy's has the default values.
+    @Test func aLayerFromAnyCoderHasTheDefaults() throws {
+        let layer = try #require(CALayer(coder: NSCoder()))
+        #expect(layer.bounds == .zero && layer.opacity == 1 && layer.shadowOffset == CGSize(width: 0, height: -3))
+        #expect(LayerCopyCoder.model(of: NSCoder()) == nil)
+    }
 }
 
 /// An opaque grey square image from a bitmap context.
