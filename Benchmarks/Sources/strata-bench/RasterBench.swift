@@ -35,6 +35,13 @@ struct RasterBench: ParsableCommand {
     @Option(help: "With --front-end both, or several --threads: how many times they take turns.")
     var rounds = 10
 
+    @Flag(
+        help: """
+            With --front-end both: draw the strata-cg side natively too, on a second canvas, to show what \
+            the comparison gives two equal sides (1.00 when it is fair).
+            """)
+    var control = false
+
     @Option(
         help: """
             Threads a scene is drawn on (BandRenderer; 1, the default, is one Canvas): several counts, \
@@ -121,20 +128,31 @@ struct RasterBench: ParsableCommand {
     }
 
     /// Both front ends on one surface size in one process: for each scene,
-    /// `rounds` times a run of `repeat / rounds` native draws and then as
-    /// many through `CGContext`; the medians over each side's draws.
+    /// `rounds` times a run of `repeat / rounds` draws through one and then
+    /// as many through the other, the one that goes first taking turns from
+    /// round to round (in a fixed order the second side of the layers
+    /// comparison measured slower even against itself); the medians over
+    /// each side's draws.
     func runBoth() throws {
         let canvas = try Canvas(width: RasterScene.width, height: RasterScene.height)
+        let twin = try Canvas(width: RasterScene.width, height: RasterScene.height)
         guard let context = RasterScene.makeCGContext() else { throw ValidationError("no CGContext") }
         let perRound = max(1, `repeat` / rounds)
         for name in scenes.split(separator: ",") {
             let scene = RasterScene(rawValue: String(name))!
             let data = scene.generate()
             let cgData = CGSceneData(data)
+            let drawNative = { scene.draw(data, on: canvas) }
+            let drawOther = control ? { scene.draw(data, on: twin) } : { scene.draw(cgData, on: context) }
             var native: [Double] = [], cg: [Double] = []
-            for _ in 0..<rounds {
-                native += timedRuns(perRound, warmUps: 1) { scene.draw(data, on: canvas) }
-                cg += timedRuns(perRound, warmUps: 1) { scene.draw(cgData, on: context) }
+            for round in 0..<rounds {
+                if round % 2 == 0 {
+                    native += timedRuns(perRound, warmUps: 1, drawNative)
+                    cg += timedRuns(perRound, warmUps: 1, drawOther)
+                } else {
+                    cg += timedRuns(perRound, warmUps: 1, drawOther)
+                    native += timedRuns(perRound, warmUps: 1, drawNative)
+                }
             }
             for (engine, times) in [("strata", native), ("strata-cg", cg)] {
                 FileHandle.standardOutput.write(
