@@ -378,6 +378,28 @@ void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32
     mask_span(d, count, mask, source, 0);
 }
 
+__attribute__((target("avx2")))
+void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, const uint8_t *mask) {
+    long i = 0;
+    for (; i + 8 <= count; i += 8) {
+        uint64_t m;
+        __builtin_memcpy(&m, mask + i, 8);
+        if (m == 0) continue;
+        __m256i *p = (__m256i *)(d + i);
+        const __m256i sv = _mm256_loadu_si256((const __m256i *)(s + i));
+        _mm256_storeu_si256(p, mask8(_mm256_loadu_si256(p), spread8(m), sv, 0));
+    }
+    const long n = count - i;
+    if (n <= 0) return;
+    uint64_t m = 0;
+    for (long j = 0; j < n; j++) m |= (uint64_t)mask[i + j] << (8 * j);
+    if (m == 0) return;
+    const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m256i sv = _mm256_maskload_epi32((const int *)(s + i), lanes);
+    const __m256i v = _mm256_maskload_epi32((const int *)(d + i), lanes);
+    _mm256_maskstore_epi32((int *)(d + i), lanes, mask8(v, spread8(m), sv, 0));
+}
+
 
 /// `d[i] = s + d[i]·keep/255` for `count` >= 1 pixels (a store of `s` where
 /// nothing is kept).
@@ -455,6 +477,54 @@ static inline void gap_span(uint32_t *row, long x, long end, float acc, int even
         const uint32_t s = c == 255 ? source : scale_packed(source, c);
         constant_span(row + x, end - x, s, 255 - (copy ? c : s >> 24));
     }
+}
+
+/// One row's coverage bytes, as `sweep_row` finds them (the same blocks of
+/// eight from each touched cell, the same running sums, constant bytes
+/// between), written to `out[0 ..< width]` instead of blended; clears the
+/// cells and bits it reads. `*lo ..< *hi` is where a byte is not zero (empty:
+/// both 0).
+__attribute__((target("avx2")))
+void strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
+                                long *lo, long *hi) {
+    float acc = 0;
+    long x = 0;
+    const __m256i pick = _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 4, 8, 12, -1, -1,
+                                          -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+    for (long w = 0; w < words; w++) {
+        uint64_t word = bits[w];
+        if (word == 0) continue;
+        bits[w] = 0;
+        const long base = w << 6;
+        if (x > base) word = x - base >= 64 ? 0 : word & (~0ull << (x - base));
+        while (word != 0) {
+            const long start = base + __builtin_ctzll(word);
+            if (start >= width) {
+                line[start] = 0;
+                word &= word - 1;
+                continue;
+            }
+            if (start > x) __builtin_memset(out + x, coverage_byte(acc, even_odd), (size_t)(start - x));
+            const long n = start + 8 <= width ? 8 : width - start;
+            const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            const __m256 cells8 = _mm256_maskload_ps(line + start, lanes);
+            _mm256_maskstore_ps(line + start, lanes, _mm256_setzero_ps());
+            const __m256 sums = _mm256_add_ps(_mm256_set1_ps(acc), prefix8(cells8));
+            if (n == 8) acc = _mm256_cvtss_f32(_mm256_permutevar8x32_ps(sums, _mm256_set1_epi32(7)));
+            const __m256i bytes = _mm256_shuffle_epi8(coverage8(sums, even_odd), pick);
+            const uint64_t packed =
+                (uint64_t)(uint32_t)_mm256_extract_epi32(bytes, 0) | (uint64_t)(uint32_t)_mm256_extract_epi32(bytes, 4) << 32;
+            __builtin_memcpy(out + start, &packed, (size_t)n);
+            x = start + n;
+            word = x - base >= 64 ? 0 : word & (~0ull << (x - base));
+        }
+    }
+    if (x < width) __builtin_memset(out + x, coverage_byte(acc, even_odd), (size_t)(width - x));
+    long a = 0, b = width;
+    while (a < b && out[a] == 0) a++;
+    while (b > a && out[b - 1] == 0) b--;
+    *lo = a;
+    *hi = b;
 }
 
 /// One row, as `sweepCoverageSpans` (AreaRasterizer.swift): from each touched
@@ -549,6 +619,15 @@ void strata_lerp_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_
     (void)d; (void)count; (void)mask; (void)source;
 }
 
+void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, const uint8_t *mask) {
+    (void)d; (void)s; (void)count; (void)mask;
+}
+void strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
+                                long *lo, long *hi) {
+    (void)line; (void)bits; (void)words; (void)width; (void)even_odd; (void)out;
+    *lo = 0;
+    *hi = 0;
+}
 void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_t source) {
     (void)d; (void)count; (void)mask; (void)source;
 }
@@ -598,9 +677,61 @@ void strata_linear_pad_span_avx2(const uint32_t *table, double t0, double a, uin
         out[i] = table[(long)(t * 255 + 0.5)];
     }
 }
+
+/// A level's integer part clamped to 0...255 (v arithmetic-shifted by 16).
+__attribute__((target("avx2"), always_inline))
+static inline __m256i ramp_level(__m256i v) {
+    return _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(v, 16), _mm256_setzero_si256()), _mm256_set1_epi32(255));
+}
+
+/// x·a/255 rounded, as `Pixel.multiply`: t = x·a + 128, (t + t >> 8) >> 8.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i ramp_multiply(__m256i x, __m256i a) {
+    const __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(x, a), _mm256_set1_epi32(128));
+    return _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
+}
+
+__attribute__((target("avx2")))
+void strata_gradient_ramp_avx2(uint32_t *out, long count, const int32_t start[4], const int32_t step[4]) {
+    // Eight entries a block, one channel a vector: lane j is entry k + j.
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    __m256i v[4], s8[4];
+    for (int c = 0; c < 4; c++) {
+        const __m256i st = _mm256_set1_epi32(step[c]);
+        v[c] = _mm256_add_epi32(_mm256_set1_epi32(start[c]), _mm256_mullo_epi32(lane, st));
+        s8[c] = _mm256_slli_epi32(st, 3);
+    }
+    long k = 0;
+    for (; k + 8 <= count; k += 8) {
+        const __m256i a = ramp_level(v[3]);
+        const __m256i r = ramp_multiply(ramp_level(v[0]), a);
+        const __m256i g = ramp_multiply(ramp_level(v[1]), a);
+        const __m256i b = ramp_multiply(ramp_level(v[2]), a);
+        const __m256i px = _mm256_or_si256(
+            _mm256_or_si256(r, _mm256_slli_epi32(g, 8)), _mm256_or_si256(_mm256_slli_epi32(b, 16), _mm256_slli_epi32(a, 24)));
+        _mm256_storeu_si256((__m256i *)(out + k), px);
+        for (int c = 0; c < 4; c++) v[c] = _mm256_add_epi32(v[c], s8[c]);
+    }
+    for (; k < count; k++) {
+        int32_t lv[4];
+        for (int c = 0; c < 4; c++) {
+            const int32_t x = (int32_t)((uint32_t)start[c] + (uint32_t)k * (uint32_t)step[c]) >> 16;
+            lv[c] = x < 0 ? 0 : (x > 255 ? 255 : x);
+        }
+        uint32_t px = (uint32_t)lv[3] << 24;
+        for (int c = 0; c < 3; c++) {
+            const uint32_t t = (uint32_t)(lv[c] * lv[3]) + 128;
+            px |= ((t + (t >> 8)) >> 8) << (8 * c);
+        }
+        out[k] = px;
+    }
+}
 #else
 void strata_linear_pad_span_avx2(const uint32_t *table, double t0, double a, uint32_t *out, long count) {
     (void)table; (void)t0; (void)a; (void)out; (void)count;
+}
+void strata_gradient_ramp_avx2(uint32_t *out, long count, const int32_t start[4], const int32_t step[4]) {
+    (void)out; (void)count; (void)start; (void)step;
 }
 #endif
 

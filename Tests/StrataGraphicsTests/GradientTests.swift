@@ -268,3 +268,100 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         }
     }
 }
+
+/// The pixels of a gradient fill: each the table's entry for the pixel's
+/// centre, through the coverage a solid fill of the same shape gives it.
+@Suite struct GradientFillPixelTests {
+    /// A polygon filled with a linear gradient (its rows swept at once,
+    /// shaded and blended in one call each) is, pixel for pixel, the table's
+    /// entry at the pixel (or a neighbour, where t falls on an entry's edge)
+    /// through the polygon's coverage, over what was there.
+    @Test(arguments: [FillRule.winding, .evenOdd])
+    func polygonFillIsTheTableThroughTheCoverage(rule: FillRule) {
+        let gradient = Gradient(colors: [Color(red: 1, green: 0.2, blue: 0, alpha: 0.9), Color(red: 0, green: 0.5, blue: 1, alpha: 0.6)])
+        var path = Path()
+        path.move(to: Point(x: 3.3, y: 2.2))
+        path.addLine(to: Point(x: 61.7, y: 9.1))
+        path.addLine(to: Point(x: 12.4, y: 38.6))
+        path.addLine(to: Point(x: 55.2, y: 30.3))
+        path.addLine(to: Point(x: 30.5, y: 1.4))
+        path.closeSubpath()
+        let start = Point(x: 5, y: 4), end = Point(x: 58, y: 33)
+        let background = Pixel(r: 40, g: 90, b: 20, a: 200)
+
+        let coverage = makeCanvas(64, 40)
+        coverage.fillColor = .white
+        coverage.fill(path, rule: rule)
+        let shaded = makeCanvas(64, 40)
+        shaded.fillColor = Color(red: 40 / 200, green: 90 / 200, blue: 20 / 200, alpha: 200 / 255)
+        shaded.fill(Rect(x: 0, y: 0, width: 64, height: 40))
+        #expect(shaded.bitmap[0, 0] == background)
+        shaded.fill(path, with: .linearGradient(gradient, start: start, end: end), rule: rule)
+
+        let table = gradient.lookupTable(alpha: 1)
+        let vx = end.x - start.x, vy = end.y - start.y, l2 = vx * vx + vy * vy
+        var covered = 0
+        for y in 0..<40 {
+            for x in 0..<64 {
+                let c = UInt32(coverage.bitmap[x, y].a)
+                let got = shaded.bitmap[x, y]
+                guard c > 0 else {
+                    #expect(got == background, "(\(x), \(y)) outside the shape")
+                    continue
+                }
+                covered += 1
+                let t = ((Double(x) + 0.5 - start.x) * vx + (Double(y) + 0.5 - start.y) * vy) / l2
+                let k = Int(min(1, max(0, t)) * 255 + 0.5)
+                let expected = [k - 1, k, k + 1].filter { (0..<256).contains($0) }.map { entry -> Pixel in
+                    let s = c == 255 ? table[entry] : scalePacked(table[entry], c)
+                    return Pixel(packed: s &+ scalePacked(background.packed, 255 - (s >> 24)))
+                }
+                #expect(expected.contains(got), "(\(x), \(y)) coverage \(c): \(got), not one of \(expected)")
+            }
+        }
+        #expect(covered > 600)
+    }
+
+    /// A canvas keeps one gradient table and sets it up again for the next
+    /// gradient: the second gradient drawn shows its own colours, as on a
+    /// fresh canvas, even where the first made every entry.
+    @Test func theNextGradientDoesNotSeeTheLastOnesTable() {
+        let first = Gradient(colors: [.white, .black])
+        let second = Gradient(stops: [.init(color: .clear, location: 0), .init(color: Color(red: 0.2, green: 0.9, blue: 0.3), location: 1)])
+        let paint = Paint.linearGradient(second, start: Point(x: 0, y: 0), end: Point(x: 50, y: 0))
+        let reused = makeCanvas(50, 24)
+        reused.fill(Rect(x: 0, y: 0, width: 50, height: 4), with: .linearGradient(first, start: .zero, end: Point(x: 50, y: 0)))
+        reused.fill(Rect(x: 0, y: 4, width: 50, height: 4), with: paint)
+        let fresh = makeCanvas(50, 8)
+        fresh.fill(Rect(x: 0, y: 4, width: 50, height: 4), with: paint)
+        for x in 0..<50 { #expect(reused.bitmap[x, 5] == fresh.bitmap[x, 5], "x \(x)") }
+        // A gradient drawn inside another's drawing (a pattern of a
+        // gradient, shadows) gets a table of its own; afterwards the spare
+        // one is still set up afresh for each.
+        reused.setShadow(offset: Size(width: 1, height: 1), blur: 2, color: .black)
+        reused.fill(Rect(x: 10, y: 16, width: 20, height: 4), with: paint)
+        reused.setShadow(offset: .zero, blur: 0, color: nil)
+        reused.fill(Rect(x: 0, y: 4, width: 50, height: 4), with: paint)
+        let again = makeCanvas(50, 8)
+        again.fill(Rect(x: 0, y: 4, width: 50, height: 4), with: paint)
+        again.fill(Rect(x: 0, y: 4, width: 50, height: 4), with: paint)
+        for x in 0..<50 { #expect(reused.bitmap[x, 6] == again.bitmap[x, 6], "x \(x)") }
+    }
+
+    /// A segment a few ulps long between two stops, with an entry in it,
+    /// has steps past any integer: it is drawn (its entry the colour there,
+    /// the entries after it the end's), where making its table trapped.
+    @Test func aSegmentOfAFewUlpsDoesNotTrap() {
+        let edge = 77.0 / 255
+        let gradient = Gradient(stops: [
+            .init(color: .black, location: 0), .init(color: .white, location: edge.nextDown.nextDown),
+            .init(color: Color(red: 1, green: 0, blue: 0), location: edge), .init(color: .blue, location: 1),
+        ])
+        let table = gradient.lookupTable(alpha: 1)
+        #expect(table.count == 256)
+        #expect(Pixel(packed: table[77]) == Color(red: 1, green: 0, blue: 0).premultipliedPixel)
+        let canvas = makeCanvas(256, 1)
+        canvas.fill(Rect(x: 0, y: 0, width: 256, height: 1), with: .linearGradient(gradient, start: Point(x: 0.5, y: 0), end: Point(x: 255.5, y: 0)))
+        #expect(canvas.bitmap[255, 0] == Color.blue.premultipliedPixel)
+    }
+}

@@ -191,6 +191,26 @@ int strata_pixels_have_avx512(void);
 /// for i in 0 ..< count (`t0`, `a` finite). Call only when `strata_pixels_have_avx2()`.
 void strata_linear_pad_span_avx2(const uint32_t *table, double t0, double a, uint32_t *out, long count);
 
+/// Source over from an array through per-pixel coverage: `d[i] = s'[i] + d[i]·(255 − α(s'[i]))/255`
+/// where `s'[i]` is `s[i]` scaled by `mask[i]`/255, rounded as `scalePacked`
+/// (`ShaderBlitter.blitMask`'s loop). Call only when `strata_pixels_have_avx2()`.
+void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, const uint8_t *mask);
+
+/// One row of the cell rasterizer's difference cells turned into coverage
+/// bytes `out[0 ..< width]`, exactly as `strata_sweep_rows_avx2` computes them
+/// (so the same bytes as `sweepCoverageSpans`), its cells and bits cleared;
+/// `*lo ..< *hi` is the range whose bytes are not all zero at its ends.
+/// Call only when `strata_pixels_have_avx2()`.
+void strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
+                                long *lo, long *hi);
+
+/// Entries `out[0 ..< count]` of a gradient table's ramp: entry k's r, g, b
+/// and a in 16.16 fixed point are `start[c] + k·step[c]` (32-bit, wrapping),
+/// each level their integer part clamped to 0...255, and r, g, b
+/// premultiplied by a as `Pixel.multiply` does. Packed R, G, B, A in memory.
+/// Call only when `strata_pixels_have_avx2()`.
+void strata_gradient_ramp_avx2(uint32_t *out, long count, const int32_t start[4], const int32_t step[4]);
+
 /// Source over from an array: `d[i] = s'[i] + d[i]·(255 − α(s'[i]))/255` where
 /// `s'` is `s` scaled by `coverage`/255 (0...255), rounded as the portable
 /// loops round. Call only when `strata_pixels_have_avx2()`.

@@ -89,10 +89,15 @@ public final class Canvas {
     var strokeCount = 0
     /// Verbs a piece of a long stroke (`StrokePieces`); tests change it.
     var strokePieceSize = StrokePieces.size
-    /// Room for the sources of 256 pixels, for gradient and pattern blitters.
-    let shaderScratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+    /// Room for the sources of 256 pixels, for gradient and pattern
+    /// blitters, and after them for 256 coverage bytes (a row swept at once).
+    let shaderScratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 256 + 64)
     /// Room for 256 coverage values, for drawing through a clip mask.
     let maskScratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    /// The gradient table the last gradient drawn used, set up again for
+    /// the next (`gradientTable(_:alpha:)`). Without run-time exclusivity
+    /// checks: a canvas draws on one thread, and no access outlasts a call.
+    @exclusivity(unchecked) private var spareTable: LookupTable?
 
     /// The largest distance, in device pixels, between a curve and the lines that
     /// stand for it when it is filled or stroked (`setFlatness`), 0.1 by
@@ -340,13 +345,26 @@ public final class Canvas {
         }
     }
 
+    /// A lookup table for `gradient` at `alpha`: the canvas's spare one set
+    /// up again when nothing else holds it (a gradient drawn while another's
+    /// shader is alive gets one of its own).
+    private func gradientTable(_ gradient: Gradient, alpha: Double) -> LookupTable {
+        if spareTable != nil, isKnownUniquelyReferenced(&spareTable!) {
+            spareTable!.reset(gradient, alpha: alpha)
+            return spareTable!
+        }
+        let table = LookupTable(gradient, alpha: alpha)
+        spareTable = table
+        return table
+    }
+
     func gradientBlitter(
         _ gradient: Gradient, alpha: Double, spread: GradientSpread, before: Bool, after: Bool,
         _ geometry: (Transform) -> GradientShader.Geometry
     ) -> ShaderBlitter<GradientShader>? {
         guard !gradient.stops.isEmpty, let inverse = state.transform.inverted() else { return nil }
         let shader = GradientShader(
-            table: LookupTable(gradient, alpha: alpha), geometry: geometry(inverse),
+            table: gradientTable(gradient, alpha: alpha), geometry: geometry(inverse),
             spread: spread, before: before, after: after)
         return ShaderBlitter(shader: shader, bitmap: target, mode: state.blendMode, scratch: shaderScratch)
     }

@@ -1,3 +1,5 @@
+internal import CPixels
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -31,6 +33,23 @@ public struct Gradient: Sendable, Hashable {
     public let stops: [Stop]
 
     public init(stops: [Stop]) {
+        // Stops already in order within 0...1 (nearly always): kept as given,
+        // without the arrays the general case makes (a gradient made for
+        // each small shape spent more on them than on its pixels).
+        var inOrder = true
+        var previous = 0.0
+        for stop in stops {
+            let l = stop.location
+            guard l >= previous, l <= 1 else {  // also NaN
+                inOrder = false
+                break
+            }
+            previous = l
+        }
+        if inOrder {
+            self.stops = stops
+            return
+        }
         // (Colours are already within 0...1, NaN as 0: `Color` clamps them, so one
         // bad stop cannot spread NaN along the ramp.) Sorted by location, ties
         // kept in the order given (a hard edge between two stops at one location).
@@ -96,13 +115,24 @@ struct GradientTablePlan {
 
     /// The runs, in order: run `i` covers entries `bounds[i] ..< bounds[i + 1]`.
     private(set) var runs: [Run] = []
-    private(set) var bounds: [Int] = [0]
+    private(set) var bounds: [Int] = []
 
     init(_ gradient: Gradient, alpha: Double) {
+        replan(gradient, alpha: alpha)
+    }
+
+    /// Plans `gradient` at `alpha` afresh, keeping the arrays' storage.
+    mutating func replan(_ gradient: Gradient, alpha: Double) {
         let stops = gradient.stops
+        // A run before the stops, one a segment, one after.
+        runs.removeAll(keepingCapacity: true)
+        bounds.removeAll(keepingCapacity: true)
+        runs.reserveCapacity(stops.count + 1)
+        bounds.reserveCapacity(stops.count + 2)
+        bounds.append(0)
         guard let first = stops.first, let last = stops.last else {
-            runs = [.constant(0)]
-            bounds = [0, 256]
+            runs.append(.constant(0))
+            bounds.append(256)
             return
         }
         @inline(__always) func packed(_ color: Color) -> UInt32 {
@@ -132,7 +162,19 @@ struct GradientTablePlan {
             let (dr, dg, db, da) = (b.color.red - r0, b.color.green - g0, b.color.blue - b0, b.color.alpha * alpha - a0)
             let f0 = span > 0 ? (Double(i) / 255 - a.location) / span : 1
             let df = span > 0 ? 1 / (255 * span) : 0
-            @inline(__always) func fixed(_ v: Double) -> Int { Int((v * scale).rounded()) }
+            // Rounded half away from zero, as `rounded()`, without its libm
+            // call (as `Color.byte`): |x| + ½ truncated, less one where the
+            // addition itself rounded up past |x| + ½.
+            @inline(__always) func fixed(_ v: Double) -> Int {
+                let x = v * scale, m = Swift.abs(x)
+                // A segment a few ulps long has steps past any integer:
+                // held at 2⁵⁰ (its entries after the first take the end's
+                // colour), where converting them trapped.
+                guard m < 0x1p50 else { return x.isNaN ? 0 : (x < 0 ? -(1 << 50) : 1 << 50) }
+                var r = Int(m + 0.5)
+                if Double(r) - m > 0.5 { r -= 1 }
+                return x < 0 ? -r : r
+            }
             add(
                 .ramp(
                     start: (
@@ -144,6 +186,20 @@ struct GradientTablePlan {
         }
         // From the last stop on, the last colour.
         if i < 256 { add(.constant(packed(last.color)), to: 256) }
+    }
+
+    /// A ramp's start at entry `k` and its steps as 32-bit values, when
+    /// every sum over `count` entries stays inside 32 bits (always, for
+    /// colours within 0...1); nil otherwise.
+    @inline(__always)
+    private static func kernelValues(
+        _ start: (Int, Int, Int, Int), _ step: (Int, Int, Int, Int), from k: Int, count: Int
+    ) -> (start: SIMD4<Int32>, step: SIMD4<Int32>)? {
+        let limit = 1 << 30
+        let s = SIMD4(start.0 &+ k &* step.0, start.1 &+ k &* step.1, start.2 &+ k &* step.2, start.3 &+ k &* step.3)
+        let d = SIMD4(step.0, step.1, step.2, step.3)
+        for c in 0..<4 where s[c].magnitude >= limit || d[c].magnitude >= limit / 256 || count > 256 { return nil }
+        return (SIMD4(truncatingIfNeeded: s), SIMD4(truncatingIfNeeded: d))
     }
 
     private mutating func add(_ run: Run, to end: Int) {
@@ -164,6 +220,20 @@ struct GradientTablePlan {
                 // Entry k: the run's start plus (k − first) steps, wrapping as
                 // a sum of steps would.
                 let k = lo - bounds[n]
+                if SolidBlitter.usesAVX2, let s = Self.kernelValues(start, step, from: k, count: hi - lo) {
+                    // Eight entries at a time; the same bytes (every sum fits
+                    // in 32 bits, so no wrapping differs).
+                    withUnsafePointer(to: s.start) { s0 in
+                        withUnsafePointer(to: s.step) { d in
+                            s0.withMemoryRebound(to: Int32.self, capacity: 4) { s0 in
+                                d.withMemoryRebound(to: Int32.self, capacity: 4) { d in
+                                    strata_gradient_ramp_avx2(out + lo, hi - lo, s0, d)
+                                }
+                            }
+                        }
+                    }
+                    continue
+                }
                 var fr = start.0 &+ k &* step.0, fg = start.1 &+ k &* step.1
                 var fb = start.2 &+ k &* step.2, fa = start.3 &+ k &* step.3
                 for j in lo..<hi {

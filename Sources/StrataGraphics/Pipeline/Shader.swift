@@ -34,65 +34,72 @@ extension Shader {
 
 /// A gradient's lookup table, owned by the shader that reads it (one
 /// drawing, on one thread). Entries are made as the pixels need them
-/// (`ensure`): a small shape uses a few of the 256, and making all of them
-/// cost more than drawing it (an 8 × 8 gradient fill spent a third of its
-/// time on its table).
+/// (`ensure`), eight at a time: a small shape uses a few of the 256, and
+/// making all of them cost more than drawing it (an 8 × 8 gradient fill
+/// spent a third of its time on its table). A canvas keeps one table and
+/// sets it up again for each gradient drawn (`reset`), so drawing a
+/// gradient allocates nothing.
 final class LookupTable {
     let entries: UnsafeMutablePointer<UInt32>
-    /// Whether each entry is made.
-    private let isMade: UnsafeMutablePointer<Bool>
-    private let plan: GradientTablePlan
-    /// A run of entries known to be made (the largest a range made): the
-    /// next row's range usually lies inside it, and once the whole table is
-    /// made it is `0 ..< 256`.
-    private var run = 0..<0
+    // Both skip Swift's run-time exclusivity checks: a table is used by
+    // one drawing on one thread, and no access outlasts a call. The checks
+    // cost a small gradient fill a tenth of its instructions.
+    /// Bit b: entries 8b ..< 8b + 8 are made.
+    @exclusivity(unchecked) private var madeBlocks: UInt32 = 0
+    @exclusivity(unchecked) private var plan: GradientTablePlan
 
     init(_ gradient: Gradient, alpha: Double) {
         entries = .allocate(capacity: 256)
-        isMade = .allocate(capacity: 256)
-        isMade.initialize(repeating: false, count: 256)
         plan = GradientTablePlan(gradient, alpha: alpha)
     }
 
     deinit {
         entries.deallocate()
-        isMade.deallocate()
+    }
+
+    /// Sets the table up for `gradient` at `alpha`, no entry made.
+    func reset(_ gradient: Gradient, alpha: Double) {
+        plan.replan(gradient, alpha: alpha)
+        madeBlocks = 0
+    }
+
+    /// Makes every entry not made yet.
+    @inline(__always)
+    func ensureAll() {
+        if madeBlocks != ~0 { make(blocks: ~madeBlocks) }
     }
 
     /// Makes entry `i` (0 ... 255) if it is not yet.
     @inline(__always)
     func ensure(_ i: Int) {
-        if !isMade[i] { make(i, i) }
+        let bit: UInt32 = 1 << UInt32(truncatingIfNeeded: i >> 3)
+        if madeBlocks & bit == 0 { make(blocks: bit) }
     }
 
     /// Makes entries `lo ... hi` (within 0 ... 255) that are not yet.
     @inline(__always)
     func ensure(_ lo: Int, _ hi: Int) {
-        if lo >= run.lowerBound && hi < run.upperBound { return }
-        make(lo, hi)
-        // Entries in the run and in lo ... hi are made: one run when they
-        // touch, else the longer.
-        if run.isEmpty || hi + 1 < run.lowerBound || lo > run.upperBound {
-            if hi + 1 - lo > run.count { run = lo..<(hi + 1) }
-        } else {
-            run = min(lo, run.lowerBound)..<max(hi + 1, run.upperBound)
-        }
+        // The blocks from lo's to hi's.
+        let first = UInt32(truncatingIfNeeded: lo >> 3), last = UInt32(truncatingIfNeeded: hi >> 3)
+        let through: UInt32 = last == 31 ? ~0 : (1 << (last + 1)) &- 1
+        let wanted = through & ~((1 << first) &- 1)
+        let missing = wanted & ~madeBlocks
+        if missing != 0 { make(blocks: missing) }
     }
 
-    /// Makes the missing entries of `lo ... hi`, each run of them at once.
-    private func make(_ lo: Int, _ hi: Int) {
-        var i = lo
-        while i <= hi {
-            guard !isMade[i] else {
-                i += 1
-                continue
-            }
-            var end = i + 1
-            while end <= hi, !isMade[end] { end += 1 }
-            plan.fill(entries, i..<end)
-            (isMade + i).update(repeating: true, count: end - i)
-            i = end
+    /// Makes the blocks whose bits are set in `missing`, each run of them
+    /// at once; with AVX2, every block not yet made (the ramp kernel makes
+    /// the whole table in less than it takes to make a few entries apart).
+    private func make(blocks missing: UInt32) {
+        let missing = SolidBlitter.usesAVX2 ? ~madeBlocks : missing
+        var rest = missing
+        while rest != 0 {
+            let start = rest.trailingZeroBitCount
+            let length = (~(rest >> UInt32(start))).trailingZeroBitCount
+            plan.fill(entries, (start * 8)..<((start + length) * 8))
+            rest &= ~(length == 32 ? ~0 : ((1 << UInt32(length)) &- 1) << UInt32(start))
         }
+        madeBlocks |= missing
     }
 }
 
@@ -168,6 +175,12 @@ struct GradientShader: Shader {
                 // computes them).
                 @inline(__always) func entry(_ v: Double) -> Int { Int((v > 1 ? 1 : (v > 0 ? v : 0)) * 255 + 0.5) }
                 let finite = t.isFinite && a.isFinite
+                if SolidBlitter.usesAVX2, finite {
+                    // The table is made whole at its first use here.
+                    table.ensureAll()
+                    strata_linear_pad_span_avx2(table.entries, t, a, out, count)
+                    return
+                }
                 if finite {
                     let e0 = entry(t), e1 = entry(t + Double(Swift.max(0, count - 1)) * a)
                     if count > 16 || abs(e1 - e0) < 2 * count {
@@ -241,7 +254,8 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
     let bytesPerRow: Int
     let mode: BlendMode
     let bitmap: Bitmap
-    /// Sources for up to 256 pixels at a time.
+    /// Sources for up to 256 pixels at a time, then room for 256 coverage
+    /// bytes (`Canvas.shaderScratch`).
     let scratch: UnsafeMutablePointer<UInt32>
 
     init(shader: S, bitmap: Bitmap, mode: BlendMode, scratch: UnsafeMutablePointer<UInt32>) {
@@ -300,7 +314,23 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
         _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>,
         wordsPerRow: Int, width: Int, rows: Int, originX: Int, y: Int, evenOdd: Bool
     ) -> Bool {
-        guard SolidBlitter.usesAVX2, mode.isSourceOverOrCopy, shader.isRowConstant else { return false }
+        guard SolidBlitter.usesAVX2, mode.isSourceOverOrCopy else { return false }
+        guard shader.isRowConstant else {
+            // Each row's coverage bytes made at once (the spans' own bytes),
+            // then the row's covered pixels shaded and blended in one call
+            // each: a shape's row took a shade and a blend a block of eight.
+            guard mode == .normal, width <= 256 else { return false }
+            let coverage = UnsafeMutableRawPointer(scratch + 256).assumingMemoryBound(to: UInt8.self)
+            for r in 0..<rows {
+                var lo = 0, hi = 0
+                strata_sweep_coverage_avx2(
+                    cells + r * cellStride, bits + r * wordsPerRow, wordsPerRow, width, evenOdd ? 1 : 0, coverage, &lo, &hi)
+                guard hi > lo else { continue }
+                shader.shade(x: originX + lo, y: y + r, count: hi - lo, into: scratch)
+                strata_source_over_mask_avx2(row(originX + lo, y + r), scratch, hi - lo, coverage + lo)
+            }
+            return true
+        }
         let copy: Int32 = mode == .copy ? 1 : 0
         for r in 0..<rows {
             strata_sweep_rows_avx2(
@@ -352,6 +382,10 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
         }
         shader.shade(x: x, y: y, count: count, into: scratch)
         let d = row(x, y)
+        if mode == .normal, SolidBlitter.usesAVX2 {
+            strata_source_over_mask_avx2(d, scratch, count, mask)
+            return
+        }
         if !mode.isSourceOverOrCopy {
             for i in 0..<count where mask[i] != 0 { d[i] = mode.blend(scratch[i], d[i], coverage: UInt32(mask[i])) }
             return
@@ -367,6 +401,26 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
     }
 
     mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8) {
+        guard width > 0, height > 0 else { return }
+        // One coverage across (a rectangle on whole pixels): one span a row.
+        let uniform = width == 1 || (left == right && (width == 2 || middle == left))
+        if uniform {
+            if left != 0 { for r in 0..<height { blitSpan(x: x, y: y + r, count: width, coverage: left) } }
+            return
+        }
+        // Edges of their own: each row shaded once, its three parts blended
+        // with their coverages (a shader's set-up per span cost more than
+        // the pixels of a small rectangle).
+        if width <= 256 && mode.isSourceOverOrCopy && !shader.isRowConstant {
+            for r in 0..<height {
+                shader.shade(x: x, y: y + r, count: width, into: scratch)
+                let d = row(x, y + r)
+                if left != 0 { blend(d, scratch, 1, UInt32(left)) }
+                if width > 2 && middle != 0 { blend(d + 1, scratch + 1, width - 2, UInt32(middle)) }
+                if width > 1 && right != 0 { blend(d + width - 1, scratch + width - 1, 1, UInt32(right)) }
+            }
+            return
+        }
         for r in 0..<height {
             if left != 0 { blitSpan(x: x, y: y + r, count: 1, coverage: left) }
             if width > 2 && middle != 0 { blitSpan(x: x + 1, y: y + r, count: width - 2, coverage: middle) }
