@@ -378,6 +378,51 @@ void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32
     mask_span(d, count, mask, source, 0);
 }
 
+/// `a` and `b` mixed as `a·(256 − w) + b·w` over 256, each channel rounded
+/// (`ImageShader.lerp`); `iw` = 256 − w, both in every 16-bit lane.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i lerp8(__m256i a, __m256i b, __m256i w, __m256i iw) {
+    const __m256i low = _mm256_set1_epi32(0x00FF00FF), bias = _mm256_set1_epi16(0x80);
+    const __m256i rb = _mm256_srli_epi16(
+        _mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(a, low), iw), _mm256_mullo_epi16(_mm256_and_si256(b, low), w)), bias), 8);
+    const __m256i ag = _mm256_add_epi16(
+        _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(a, 8), low), iw),
+                         _mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(b, 8), low), w)), bias);
+    return _mm256_or_si256(rb, _mm256_andnot_si256(low, ag));
+}
+
+static inline uint32_t lerp1(uint32_t a, uint32_t b, uint32_t w) {
+    const uint32_t low = 0x00FF00FF, iw = 256 - w;
+    const uint32_t rb = ((((a & low) * iw + (b & low) * w + 0x00800080u) >> 8) & low);
+    const uint32_t ag = ((((a >> 8) & low) * iw + ((b >> 8) & low) * w + 0x00800080u) & ~low);
+    return rb | ag;
+}
+
+__attribute__((target("avx2")))
+void strata_lerp_rows_avx2(const uint32_t *a, const uint32_t *b, long count, uint32_t w, uint32_t *out) {
+    const __m256i wv = _mm256_set1_epi16((short)w), iwv = _mm256_set1_epi16((short)(256 - w));
+    long i = 0;
+    for (; i + 8 <= count; i += 8) {
+        const __m256i x = _mm256_loadu_si256((const __m256i *)(a + i)), y = _mm256_loadu_si256((const __m256i *)(b + i));
+        _mm256_storeu_si256((__m256i *)(out + i), lerp8(x, y, wv, iwv));
+    }
+    for (; i < count; i++) out[i] = lerp1(a[i], b[i], w);
+}
+
+__attribute__((target("avx2")))
+void strata_lerp_neighbours_avx2(uint32_t *v, long count, uint32_t last, uint32_t w) {
+    const __m256i wv = _mm256_set1_epi16((short)w), iwv = _mm256_set1_epi16((short)(256 - w));
+    long i = 0;
+    // Ascending blocks: a block's right neighbours are read before the next
+    // block overwrites them.
+    for (; i + 9 <= count; i += 8) {
+        const __m256i x = _mm256_loadu_si256((const __m256i *)(v + i)), y = _mm256_loadu_si256((const __m256i *)(v + i + 1));
+        _mm256_storeu_si256((__m256i *)(v + i), lerp8(x, y, wv, iwv));
+    }
+    for (; i + 1 < count; i++) v[i] = lerp1(v[i], v[i + 1], w);
+    if (count > 0) v[count - 1] = lerp1(v[count - 1], last, w);
+}
+
 __attribute__((target("avx2")))
 void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, const uint8_t *mask) {
     long i = 0;
@@ -621,6 +666,12 @@ void strata_lerp_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_
 
 void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, const uint8_t *mask) {
     (void)d; (void)s; (void)count; (void)mask;
+}
+void strata_lerp_rows_avx2(const uint32_t *a, const uint32_t *b, long count, uint32_t w, uint32_t *out) {
+    (void)a; (void)b; (void)count; (void)w; (void)out;
+}
+void strata_lerp_neighbours_avx2(uint32_t *v, long count, uint32_t last, uint32_t w) {
+    (void)v; (void)count; (void)last; (void)w;
 }
 void strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
                                 long *lo, long *hi) {

@@ -153,6 +153,60 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
     }
 }
 
+/// An image moved without scaling along x (a pattern at a fractional
+/// offset) is sampled by mixing columns once and neighbours after
+/// (`shadeTranslated`): the same samples as the bilinear formula at each
+/// pixel's exact centre, repeated or padded, across the image's seams and
+/// off its sides, at any span length and alpha.
+@Suite struct TranslatedBilinearTests {
+    @Test(arguments: [GradientSpread.pad, .repeat])
+    func translatedBilinearMatchesTheFormula(spread: GradientSpread) {
+        var r = FuzzRandom(seed: 31)
+        let (w, h) = (7, 5)
+        let src = (0..<(w * h)).map { _ in randomPixel(&r) }
+        func wrapped(_ i: Int, _ n: Int) -> Int {
+            spread == .repeat ? ((i % n) + n) % n : min(n - 1, max(0, i))
+        }
+        for inverse in [
+            Transform(a: 1, b: 0, c: 0, d: 1, tx: -1.3, ty: 0.2),
+            Transform(a: 1, b: 0, c: 0, d: 0.61, tx: 3.75, ty: -2.4),
+            Transform(a: 1, b: 0, c: 0, d: 1, tx: -1_000_003.625, ty: 17.5),
+            Transform(a: 1, b: 0, c: 0, d: 1, tx: 0.5, ty: 0.5),
+        ] {
+            for alpha: UInt32 in [255, 131] {
+                src.withUnsafeBufferPointer { px in
+                    let shader = ImageShader(
+                        pixels: px.baseAddress!, width: w, height: h, stride: w, inverse: inverse,
+                        filter: .bilinear, spread: spread, alpha: alpha)
+                    var out = [UInt32](repeating: 0, count: 256)
+                    for (x, count) in [(-4, 30), (2, 1), (5, 8), (-20, 9), (0, 256), (13, 17)] {
+                        for y in [-3, 0, 2, 9] {
+                            out.withUnsafeMutableBufferPointer { shader.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
+                            for i in 0..<count {
+                                // The formula at the pixel's centre, exactly.
+                                func axis(_ p: Double, _ n: Int) -> (Int, UInt32) {
+                                    var s = p
+                                    if spread == .pad { s = max(-4, min(Double(n) + 4, s)) }
+                                    let f = s - 0.5, whole = f.rounded(.down)
+                                    return (Int(whole), UInt32((f - whole) * 256 + 0.5))
+                                }
+                                let (x0, wx) = axis(Double(x + i) + 0.5 + inverse.tx, w)
+                                var sv = inverse.d * (Double(y) + 0.5) + inverse.ty
+                                if spread == .repeat { sv = sv.truncatingRemainder(dividingBy: Double(h)) + (sv < 0 ? Double(h) : 0) }
+                                let (y0, wy) = axis(sv, h)
+                                func at(_ cx: Int, _ cy: Int) -> UInt32 { px[wrapped(cy, h) * w + wrapped(cx, w)] }
+                                var expected = ImageShader.mix(at(x0, y0), at(x0 + 1, y0), at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx, wy)
+                                if alpha != 255 { expected = scalePacked(expected, alpha) }
+                                #expect(out[i] == expected, "\(spread) \(inverse) alpha \(alpha): (\(x + i), \(y)) of span \(x), \(count)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The portable rectangle kernel (`SolidBlitter.blendRows`: blocks of eight
 /// lanes with their own source and keep, the last block overlapping the one
 /// before it) against the one-pixel formula, at every width from 8 to 40 and

@@ -196,6 +196,17 @@ void strata_linear_pad_span_avx2(const uint32_t *table, double t0, double a, uin
 /// (`ShaderBlitter.blitMask`'s loop). Call only when `strata_pixels_have_avx2()`.
 void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, const uint8_t *mask);
 
+/// `out[i] = lerp(a[i], b[i], w)` for i < count: premultiplied pixels mixed as
+/// `a·(256 − w) + b·w` over 256, each channel rounded (`ImageShader.lerp`),
+/// `w` in 0...256. Call only when `strata_pixels_have_avx2()`.
+void strata_lerp_rows_avx2(const uint32_t *a, const uint32_t *b, long count, uint32_t w, uint32_t *out);
+
+/// In place, `v[i] = lerp(v[i], v[i + 1], w)` for i < count − 1 and
+/// `v[count − 1] = lerp(v[count − 1], last, w)` (the columns of a bilinear
+/// row mixed with their right neighbours). Call only when
+/// `strata_pixels_have_avx2()`.
+void strata_lerp_neighbours_avx2(uint32_t *v, long count, uint32_t last, uint32_t w);
+
 /// One row of the cell rasterizer's difference cells turned into coverage
 /// bytes `out[0 ..< width]`, exactly as `strata_sweep_rows_avx2` computes them
 /// (so the same bytes as `sweepCoverageSpans`), its cells and bits cleared;

@@ -1,3 +1,5 @@
+internal import CPixels
+
 /// How images are sampled when drawn scaled or transformed
 /// (`CGInterpolationQuality`).
 public enum InterpolationQuality: Sendable, Hashable {
@@ -166,6 +168,11 @@ struct ImageShader: Shader {
             return
         }
         let m = inverse
+        if filter == .bilinear, m.a == 1, m.b == 0, m.c == 0, spread != .reflect, SolidBlitter.usesAVX2,
+            shadeTranslated(x: x, y: y, count: count, into: out)
+        {
+            return
+        }
         if filter == .bilinear, spread == .pad, m.b == 0, m.c == 0 {
             shadeAxisAligned(x: x, y: y, count: count, into: out)
             return
@@ -240,6 +247,68 @@ struct ImageShader: Shader {
             out[i] = alpha == 255 ? s : scalePacked(s, alpha)
             u += m.a
         }
+    }
+
+    /// Bilinear sampling of an image moved along x without scaling (a
+    /// pattern or an image drawn at a fractional offset, scaled or not
+    /// vertically): every pixel of the span lies the same fraction past its
+    /// column, so the two rows are mixed once a column (`strata_lerp_rows_avx2`)
+    /// and each pixel is its column mixed with the next by that one weight
+    /// (`strata_lerp_neighbours_avx2`). The samples are taken at the pixel
+    /// centres exactly. False (nothing written) for a span too far from
+    /// the image for whole columns to count exactly.
+    private func shadeTranslated(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) -> Bool {
+        let m = inverse
+        let u0 = Double(x) + 0.5 + m.tx
+        guard count > 0, abs(u0) < 0x1p31 else { return false }
+        let sv = reduce(m.d * (Double(y) + 0.5) + m.ty, height)
+        guard sv.isFinite else {
+            out.update(repeating: 0, count: count)
+            return true
+        }
+        let fv = sv - 0.5
+        let y0 = floorInt(fv)
+        let wy = ImageShader.weight(fv - Double(y0))
+        let r0 = pixels + wrap(y0, height) * stride, r1 = pixels + wrap(y0 + 1, height) * stride
+        // The first sample's column, brought into the image as the spread
+        // says (a repeat moves it by whole widths; a pad keeps it, and the
+        // columns off the image take the edge's), and the weight of the next.
+        let f = u0 - 0.5
+        let whole = f.rounded(.down)
+        let wx = ImageShader.weight(f - whole)
+        var column = Int(whole)
+        if spread == .repeat { column = wrap(column, width) }
+        // Columns column ..< column + count + 1, mixed between the rows: in
+        // `out` but the last, kept apart (`last`).
+        var last: UInt32 = 0
+        var i = 0, c = column
+        while i <= count {
+            if spread == .repeat && c >= width { c = 0 }
+            // A run of columns on the image, or off a padded image's side
+            // (its edge column, repeated).
+            let n: Int, source: Int, onImage: Bool
+            if c < 0 {
+                (n, source, onImage) = (min(count + 1 - i, -c), 0, false)
+            } else if c >= width {
+                (n, source, onImage) = (count + 1 - i, width - 1, false)
+            } else {
+                (n, source, onImage) = (min(count + 1 - i, width - c), c, true)
+            }
+            let into = min(n, count - i)
+            if onImage {
+                if into > 0 { strata_lerp_rows_avx2(r0 + source, r1 + source, into, wy, out + i) }
+                if i + n > count { last = ImageShader.lerp(r0[source + count - i], r1[source + count - i], wy) }
+            } else {
+                let edge = ImageShader.lerp(r0[source], r1[source], wy)
+                if into > 0 { (out + i).update(repeating: edge, count: into) }
+                if i + n > count { last = edge }
+            }
+            i += n
+            c += n
+        }
+        strata_lerp_neighbours_avx2(out, count, last, wx)
+        if alpha != 255 { SpanCompositing.scale(out, from: out, count: count, by: alpha) }
+        return true
     }
 
     /// `a` and `b` mixed as `a·(256 − w) + b·w` over 256, each channel rounded
