@@ -207,6 +207,29 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
     }
 }
 
+/// A pattern's coordinate moved into its first period without libm's
+/// remainder: the remainder's value exactly (or the period's other end, the
+/// same place), for coordinates near and far, either side of zero and just
+/// either side of whole periods.
+@Test func patternRemainderIsTheExactRemainder() {
+    var r = FuzzRandom(seed: 8)
+    for p in [1.0, 7, 14, 256, 510] {
+        var values: [Double] = [0, -0.0, p, -p, 3 * p, -3 * p, 1e-20, -1e-20, 0x1p40 - 1, -(0x1p40 - 1), 0x1p40, 1e35, -1e35]
+        for _ in 0..<2000 {
+            let k = Double(r.int(2_000_001) - 1_000_000)
+            let base = k * p
+            values += [base, base.nextUp, base.nextDown, base + Double(r.int(1000)) / 997 * p, base - 0.5]
+        }
+        for u in values {
+            let got = ImageShader.remainder(u, p)
+            var want = u.truncatingRemainder(dividingBy: p)
+            if want < 0 { want += p }
+            #expect(got >= 0 && got <= p, "\(u) mod \(p): \(got)")
+            #expect(got == want || (got == 0 && want == p) || (got == p && want == 0), "\(u) mod \(p): \(got), not \(want)")
+        }
+    }
+}
+
 /// The portable rectangle kernel (`SolidBlitter.blendRows`: blocks of eight
 /// lanes with their own source and keep, the last block overlapping the one
 /// before it) against the one-pixel formula, at every width from 8 to 40 and

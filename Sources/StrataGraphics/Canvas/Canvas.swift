@@ -90,8 +90,9 @@ public final class Canvas {
     /// Verbs a piece of a long stroke (`StrokePieces`); tests change it.
     var strokePieceSize = StrokePieces.size
     /// Room for the sources of 256 pixels, for gradient and pattern
-    /// blitters, and after them for 256 coverage bytes (a row swept at once).
-    let shaderScratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 256 + 64)
+    /// blitters, and after them for the coverage bytes of a row swept at
+    /// once (`ShaderBlitter.coverageBytes`).
+    let shaderScratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 256 + ShaderBlitter<GradientShader>.coverageBytes / 4)
     /// Room for 256 coverage values, for drawing through a clip mask.
     let maskScratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
     /// The gradient table the last gradient drawn used, set up again for

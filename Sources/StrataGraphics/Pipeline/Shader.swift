@@ -254,9 +254,12 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
     let bytesPerRow: Int
     let mode: BlendMode
     let bitmap: Bitmap
-    /// Sources for up to 256 pixels at a time, then room for 256 coverage
-    /// bytes (`Canvas.shaderScratch`).
+    /// Sources for up to 256 pixels at a time, then room for
+    /// `coverageBytes` coverage bytes (`Canvas.shaderScratch`).
     let scratch: UnsafeMutablePointer<UInt32>
+    /// The widest row whose coverage is swept at once (wider rows go span
+    /// by span).
+    static var coverageBytes: Int { 8192 }
 
     init(shader: S, bitmap: Bitmap, mode: BlendMode, scratch: UnsafeMutablePointer<UInt32>) {
         self.shader = shader
@@ -319,15 +322,33 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
             // Each row's coverage bytes made at once (the spans' own bytes),
             // then the row's covered pixels shaded and blended in one call
             // each: a shape's row took a shade and a blend a block of eight.
-            guard mode == .normal, width <= 256 else { return false }
+            guard mode == .normal, width <= ShaderBlitter.coverageBytes else { return false }
             let coverage = UnsafeMutableRawPointer(scratch + 256).assumingMemoryBound(to: UInt8.self)
             for r in 0..<rows {
                 var lo = 0, hi = 0
                 strata_sweep_coverage_avx2(
                     cells + r * cellStride, bits + r * wordsPerRow, wordsPerRow, width, evenOdd ? 1 : 0, coverage, &lo, &hi)
-                guard hi > lo else { continue }
-                shader.shade(x: originX + lo, y: y + r, count: hi - lo, into: scratch)
-                strata_source_over_mask_avx2(row(originX + lo, y + r), scratch, hi - lo, coverage + lo)
+                // Each run of covered pixels (eight bytes of no coverage end
+                // one: a stroke's row is its two sides), 256 sources at a time.
+                @inline(__always) func empty8(_ i: Int) -> Bool {
+                    UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt64.self) == 0
+                }
+                var start = lo
+                while start < hi {
+                    while start + 8 <= hi && empty8(start) { start += 8 }
+                    while start < hi && coverage[start] == 0 { start += 1 }
+                    guard start < hi else { break }
+                    var end = start + 1
+                    while end < hi && !(end + 8 <= hi && empty8(end)) { end = min(end + 8, hi) }
+                    var at = start
+                    while at < end {
+                        let n = min(256, end - at)
+                        shader.shade(x: originX + at, y: y + r, count: n, into: scratch)
+                        strata_source_over_mask_avx2(row(originX + at, y + r), scratch, n, coverage + at)
+                        at += n
+                    }
+                    start = end
+                }
             }
             return true
         }
