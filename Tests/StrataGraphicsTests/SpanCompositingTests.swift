@@ -207,6 +207,41 @@ private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
     }
 }
 
+/// The same for nearest sampling (`copyTranslated`): runs of a source row
+/// copied, the pixel the general loop takes at each pixel's centre.
+@Test(arguments: [GradientSpread.pad, .repeat])
+func translatedNearestMatchesTheFormula(spread: GradientSpread) {
+    var r = FuzzRandom(seed: 32)
+    let (w, h) = (7, 5)
+    let src = (0..<(w * h)).map { _ in randomPixel(&r) }
+    func wrapped(_ i: Int, _ n: Int) -> Int { spread == .repeat ? ((i % n) + n) % n : min(n - 1, max(0, i)) }
+    for inverse in [
+        Transform(a: 1, b: 0, c: 0, d: 1, tx: -1.3, ty: 0.2), Transform(a: 1, b: 0, c: 0, d: 0.61, tx: 3.75, ty: -2.4),
+        Transform(a: 1, b: 0, c: 0, d: 1, tx: -1_000_003.625, ty: 17.5),
+    ] {
+        for alpha: UInt32 in [255, 131] {
+            src.withUnsafeBufferPointer { px in
+                let shader = ImageShader(
+                    pixels: px.baseAddress!, width: w, height: h, stride: w, inverse: inverse, filter: .nearest, spread: spread,
+                    alpha: alpha)
+                var out = [UInt32](repeating: 0, count: 256)
+                for (x, count) in [(-4, 30), (2, 1), (5, 8), (-20, 9), (0, 256)] {
+                    for y in [-3, 0, 2, 9] {
+                        out.withUnsafeMutableBufferPointer { shader.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
+                        for i in 0..<count {
+                            var su = Double(x + i) + 0.5 + inverse.tx, sv = inverse.d * (Double(y) + 0.5) + inverse.ty
+                            if spread == .pad { (su, sv) = (max(-4, min(Double(w) + 4, su)), max(-4, min(Double(h) + 4, sv))) }
+                            var expected = px[wrapped(Int(sv.rounded(.down)), h) * w + wrapped(Int(su.rounded(.down)), w)]
+                            if alpha != 255 { expected = scalePacked(expected, alpha) }
+                            #expect(out[i] == expected, "\(spread) \(inverse) alpha \(alpha): (\(x + i), \(y))")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A pattern's coordinate moved into its first period without libm's
 /// remainder: the remainder's value exactly (or the period's other end, the
 /// same place), for coordinates near and far, either side of zero and just

@@ -191,6 +191,11 @@ struct ImageShader: Shader {
         {
             return
         }
+        if filter == .nearest, m.a == 1, m.b == 0, m.c == 0, spread != .reflect,
+            copyTranslated(x: x, y: y, count: count, into: out)
+        {
+            return
+        }
         if filter == .bilinear, spread == .pad, m.b == 0, m.c == 0 {
             shadeAxisAligned(x: x, y: y, count: count, into: out)
             return
@@ -325,6 +330,45 @@ struct ImageShader: Shader {
             c += n
         }
         strata_lerp_neighbours_avx2(out, count, last, wx)
+        if alpha != 255 { SpanCompositing.scale(out, from: out, count: count, by: alpha) }
+        return true
+    }
+
+    /// Nearest sampling of an image moved along x without scaling (a
+    /// pattern sampled nearest): pixel k's column is the first's plus k, so
+    /// the span is runs of one source row copied, wrapped or padded. The
+    /// pixels are the general loop's at the pixel centres exactly. False
+    /// (nothing written) for a span too far from the image for whole
+    /// columns to count exactly.
+    private func copyTranslated(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) -> Bool {
+        let m = inverse
+        let u0 = Double(x) + 0.5 + m.tx
+        guard count > 0, abs(u0) < 0x1p31 else { return false }
+        let sv = reduce(m.d * (Double(y) + 0.5) + m.ty, height)
+        guard sv.isFinite else {
+            out.update(repeating: 0, count: count)
+            return true
+        }
+        let source = pixels + wrap(floorInt(sv), height) * stride
+        var c = Int(u0.rounded(.down))
+        if spread == .repeat { c = wrap(c, width) }
+        var i = 0
+        while i < count {
+            if spread == .repeat && c >= width { c = 0 }
+            let n: Int
+            if c < 0 {
+                n = min(count - i, -c)
+                (out + i).update(repeating: source[0], count: n)
+            } else if c >= width {
+                n = count - i
+                (out + i).update(repeating: source[width - 1], count: n)
+            } else {
+                n = min(count - i, width - c)
+                (out + i).update(from: source + c, count: n)
+            }
+            i += n
+            c += n
+        }
         if alpha != 255 { SpanCompositing.scale(out, from: out, count: count, by: alpha) }
         return true
     }
