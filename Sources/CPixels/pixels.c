@@ -823,3 +823,74 @@ void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_
     (void)d; (void)s; (void)count; (void)coverage;
 }
 #endif
+
+// A padded radial gradient's span, four pixels a step: the operations of
+// `GradientShader.shade`'s radial case and `radialT`, in their order (with
+// contraction off, above), so the same t and the same table entry.
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, double x0, double py, long count, uint32_t *out) {
+    // g: inverse a, b, c, d, tx, ty; c0x, c0y, r0; cdx, cdy, dr; qa.
+    const __m256d a = _mm256_set1_pd(g[0]), b = _mm256_set1_pd(g[1]);
+    const __m256d cy = _mm256_set1_pd(g[2] * py), dy = _mm256_set1_pd(g[3] * py);
+    const __m256d tx = _mm256_set1_pd(g[4]), ty = _mm256_set1_pd(g[5]);
+    const __m256d c0x = _mm256_set1_pd(g[6]), c0y = _mm256_set1_pd(g[7]), r0 = _mm256_set1_pd(g[8]);
+    const __m256d cdx = _mm256_set1_pd(g[9]), cdy = _mm256_set1_pd(g[10]), dr = _mm256_set1_pd(g[11]);
+    const __m256d qa = _mm256_set1_pd(g[12]), r0r0 = _mm256_set1_pd(g[8] * g[8]), r0dr = _mm256_set1_pd(g[8] * g[11]);
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), two = _mm256_set1_pd(2);
+    const __m256d scale = _mm256_set1_pd(255), half = _mm256_set1_pd(0.5);
+    const __m256d sign = _mm256_set1_pd(-0.0), tiny = _mm256_set1_pd(1e-300), eps = _mm256_set1_pd(1e-12);
+    const __m256d nan = _mm256_set1_pd(__builtin_nan(""));
+    const double abs_qa = __builtin_fabs(g[12]);
+    const __m256d aqa = _mm256_set1_pd(abs_qa);
+    long i = 0;
+    for (; i + 4 <= count; i += 4) {
+        const __m256d px = _mm256_add_pd(_mm256_setr_pd(x0 + (double)i, x0 + (double)(i + 1), x0 + (double)(i + 2), x0 + (double)(i + 3)), half);
+        // p = inverse · (px, py): (a·x + c·y) + tx, (b·x + d·y) + ty.
+        const __m256d ux = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(a, px), cy), tx);
+        const __m256d uy = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(b, px), dy), ty);
+        const __m256d pdx = _mm256_sub_pd(ux, c0x), pdy = _mm256_sub_pd(uy, c0y);
+        const __m256d qb = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(pdx, cdx), _mm256_mul_pd(pdy, cdy)), r0dr);
+        const __m256d qc = _mm256_sub_pd(_mm256_add_pd(_mm256_mul_pd(pdx, pdx), _mm256_mul_pd(pdy, pdy)), r0r0);
+        // One root where the circles grow as fast as their centres move.
+        const __m256d limit = _mm256_mul_pd(eps, _mm256_add_pd(_mm256_add_pd(_mm256_andnot_pd(sign, qb), _mm256_andnot_pd(sign, qc)), tiny));
+        const __m256d linear = _mm256_cmp_pd(aqa, limit, _CMP_LT_OQ);
+        __m256d t1 = nan;
+        if (_mm256_movemask_pd(linear) != 0) {
+            t1 = _mm256_div_pd(qc, _mm256_mul_pd(two, qb));
+            t1 = _mm256_blendv_pd(nan, t1, _mm256_and_pd(_mm256_cmp_pd(qb, zero, _CMP_NEQ_UQ),
+                                                          _mm256_cmp_pd(_mm256_add_pd(r0, _mm256_mul_pd(t1, dr)), zero, _CMP_GE_OQ)));
+        }
+        // Two roots: the larger whose radius is not negative.
+        const __m256d disc = _mm256_sub_pd(_mm256_mul_pd(qb, qb), _mm256_mul_pd(qa, qc));
+        const __m256d s = _mm256_sqrt_pd(_mm256_max_pd(disc, zero));
+        const __m256d ta = _mm256_div_pd(_mm256_add_pd(qb, s), qa), tb = _mm256_div_pd(_mm256_sub_pd(qb, s), qa);
+        const __m256d hi = _mm256_blendv_pd(ta, tb, _mm256_cmp_pd(tb, ta, _CMP_GE_OQ));
+        const __m256d lo = _mm256_blendv_pd(ta, tb, _mm256_cmp_pd(tb, ta, _CMP_LT_OQ));
+        const __m256d hiOK = _mm256_cmp_pd(_mm256_add_pd(r0, _mm256_mul_pd(hi, dr)), zero, _CMP_GE_OQ);
+        const __m256d loOK = _mm256_cmp_pd(_mm256_add_pd(r0, _mm256_mul_pd(lo, dr)), zero, _CMP_GE_OQ);
+        __m256d t2 = _mm256_blendv_pd(_mm256_blendv_pd(nan, lo, loOK), hi, hiOK);
+        t2 = _mm256_blendv_pd(nan, t2, _mm256_cmp_pd(disc, zero, _CMP_GE_OQ));
+        const __m256d t = _mm256_blendv_pd(t2, t1, linear);
+        // Padded: NaN draws nothing; below 0 the first entry, above 1 the last.
+        const __m256d valid = _mm256_cmp_pd(t, t, _CMP_ORD_Q);
+        const __m256d u = _mm256_min_pd(_mm256_max_pd(t, zero), one);
+        const __m128i k = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(u, scale), half));
+        const int m = _mm256_movemask_pd(valid);
+        out[i] = (m & 1) ? table[_mm_cvtsi128_si32(k)] : 0;
+        out[i + 1] = (m & 2) ? table[_mm_extract_epi32(k, 1)] : 0;
+        out[i + 2] = (m & 4) ? table[_mm_extract_epi32(k, 2)] : 0;
+        out[i + 3] = (m & 8) ? table[_mm_extract_epi32(k, 3)] : 0;
+    }
+    // The last few: a step of four more pixels, those past the span dropped.
+    if (i < count) {
+        uint32_t rest[4];
+        strata_radial_pad_span_avx2(table, g, x0 + (double)i, py, 4, rest);
+        for (long j = 0; i + j < count; j++) out[i + j] = rest[j];
+    }
+}
+#else
+void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, double x0, double py, long count, uint32_t *out) {
+    (void)table; (void)g; (void)x0; (void)py; (void)count; (void)out;
+}
+#endif

@@ -389,3 +389,35 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         #expect(canvas.bitmap[255, 0] == Color.blue.premultipliedPixel)
     }
 }
+
+/// The radial kernel (four pixels a step) against the shader's own
+/// formula (`radialT`, then the padded table entry) at every pixel, for
+/// focal and concentric gradients, circles that grow as fast as their
+/// centres move (one root), and points no circle passes through.
+@Test func radialKernelIsTheFormula() {
+    let gradient = Gradient(colors: [.red, Color(red: 0, green: 1, blue: 0, alpha: 0.4), .blue])
+    let table = gradient.lookupTable(alpha: 1)
+    let cases: [(Point, Double, Point, Double)] = [
+        (Point(x: 20, y: 15), 0, Point(x: 30, y: 20), 25), (Point(x: 30, y: 20), 5, Point(x: 30, y: 20), 25),
+        (Point(x: 10, y: 20), 5, Point(x: 40, y: 20), 35), (Point(x: 5, y: 5), 10, Point(x: 50, y: 30), 4),
+        (Point(x: 30, y: 20), 12, Point(x: 31, y: 20), 2),
+    ]
+    for (c0, r0, c1, r1) in cases {
+        let canvas = makeCanvas(61, 41)
+        canvas.fill(
+            Rect(x: 0, y: 0, width: 61, height: 41),
+            with: .radialGradient(gradient, startCenter: c0, startRadius: r0, endCenter: c1, endRadius: r1))
+        let cdx = c1.x - c0.x, cdy = c1.y - c0.y, dr = r1 - r0, qa = cdx * cdx + cdy * cdy - dr * dr
+        var wrong = 0
+        for y in 0..<41 {
+            for x in 0..<61 {
+                let pdx = Double(x) + 0.5 - c0.x, pdy = Double(y) + 0.5 - c0.y
+                let t = GradientShader.radialT(qa, pdx * cdx + pdy * cdy + r0 * dr, pdx * pdx + pdy * pdy - r0 * r0, r0, dr)
+                let expected = t.isNaN ? Pixel(r: 0, g: 0, b: 0, a: 0) : Pixel(packed: table[Int(min(1, max(0, t)) * 255 + 0.5)])
+                if canvas.bitmap[x, y] != expected { wrong += 1 }
+                #expect(wrong > 3 || canvas.bitmap[x, y] == expected, "\(c0) \(r0) \(c1) \(r1) at (\(x), \(y))")
+            }
+        }
+        #expect(wrong == 0)
+    }
+}

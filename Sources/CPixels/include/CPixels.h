@@ -196,6 +196,15 @@ void strata_linear_pad_span_avx2(const uint32_t *table, double t0, double a, uin
 /// (`ShaderBlitter.blitMask`'s loop). Call only when `strata_pixels_have_avx2()`.
 void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, const uint8_t *mask);
 
+/// A padded two-circle radial gradient's span (`GradientShader`'s radial case
+/// with pad, both ends extended): `out[i]` for the pixel at x = `x0` + i,
+/// y = `py` (centres, `x0` a whole number and `py` a half), its t found with
+/// the same operations as `radialT`, then `table`'s entry (0 where no circle
+/// passes through the pixel). `g` holds the device-to-user transform's a, b,
+/// c, d, tx, ty, then c0.x, c0.y, r0, c1.x − c0.x, c1.y − c0.y, r1 − r0, and
+/// qa. Call only when `strata_pixels_have_avx2()`.
+void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, double x0, double py, long count, uint32_t *out);
+
 /// `out[i] = lerp(a[i], b[i], w)` for i < count: premultiplied pixels mixed as
 /// `a·(256 − w) + b·w` over 256, each channel rounded (`ImageShader.lerp`),
 /// `w` in 0...256. Call only when `strata_pixels_have_avx2()`.

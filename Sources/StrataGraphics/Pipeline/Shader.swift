@@ -208,6 +208,16 @@ struct GradientShader: Shader {
         case let .radial(inverse, c0, r0, c1, r1):
             let cdx = c1.x - c0.x, cdy = c1.y - c0.y, dr = r1 - r0
             let qa = cdx * cdx + cdy * cdy - dr * dr
+            if SolidBlitter.usesAVX2, spread == .pad, before, after {
+                // Four pixels a step, the same operations (the kernel).
+                table.ensureAll()
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 13) { g in
+                    (g[0], g[1], g[2], g[3], g[4], g[5]) = (inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty)
+                    (g[6], g[7], g[8], g[9], g[10], g[11], g[12]) = (c0.x, c0.y, r0, cdx, cdy, dr, qa)
+                    strata_radial_pad_span_avx2(table.entries, g.baseAddress!, Double(x), py, count, out)
+                }
+                return
+            }
             for i in 0..<count {
                 let p = Point(x: Double(x + i) + 0.5, y: py).applying(inverse)
                 let pdx = p.x - c0.x, pdy = p.y - c0.y
