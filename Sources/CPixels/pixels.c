@@ -524,52 +524,13 @@ static inline void gap_span(uint32_t *row, long x, long end, float acc, int even
     }
 }
 
-/// One row's coverage bytes, as `sweep_row` finds them (the same blocks of
-/// eight from each touched cell, the same running sums, constant bytes
-/// between), written to `out[0 ..< width]` instead of blended; clears the
-/// cells and bits it reads. `*lo ..< *hi` is where a byte is not zero (empty:
-/// both 0).
-__attribute__((target("avx2")))
-void strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
-                                long *lo, long *hi) {
-    float acc = 0;
-    long x = 0;
-    const __m256i pick = _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 4, 8, 12, -1, -1,
-                                          -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
-    for (long w = 0; w < words; w++) {
-        uint64_t word = bits[w];
-        if (word == 0) continue;
-        bits[w] = 0;
-        const long base = w << 6;
-        if (x > base) word = x - base >= 64 ? 0 : word & (~0ull << (x - base));
-        while (word != 0) {
-            const long start = base + __builtin_ctzll(word);
-            if (start >= width) {
-                line[start] = 0;
-                word &= word - 1;
-                continue;
-            }
-            if (start > x) __builtin_memset(out + x, coverage_byte(acc, even_odd), (size_t)(start - x));
-            const long n = start + 8 <= width ? 8 : width - start;
-            const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-            const __m256 cells8 = _mm256_maskload_ps(line + start, lanes);
-            _mm256_maskstore_ps(line + start, lanes, _mm256_setzero_ps());
-            const __m256 sums = _mm256_add_ps(_mm256_set1_ps(acc), prefix8(cells8));
-            if (n == 8) acc = _mm256_cvtss_f32(_mm256_permutevar8x32_ps(sums, _mm256_set1_epi32(7)));
-            const __m256i bytes = _mm256_shuffle_epi8(coverage8(sums, even_odd), pick);
-            const uint64_t packed =
-                (uint64_t)(uint32_t)_mm256_extract_epi32(bytes, 0) | (uint64_t)(uint32_t)_mm256_extract_epi32(bytes, 4) << 32;
-            __builtin_memcpy(out + start, &packed, (size_t)n);
-            x = start + n;
-            word = x - base >= 64 ? 0 : word & (~0ull << (x - base));
-        }
-    }
-    if (x < width) __builtin_memset(out + x, coverage_byte(acc, even_odd), (size_t)(width - x));
-    long a = 0, b = width;
-    while (a < b && out[a] == 0) a++;
-    while (b > a && out[b - 1] == 0) b--;
-    *lo = a;
-    *hi = b;
+/// The first `n` (1 ... 8) bytes of `b`'s low halves (lanes 0–3 of each 128-bit
+/// half hold the bytes picked from a block's coverage lanes) at `out`.
+__attribute__((target("avx2"), always_inline))
+static inline void store_bytes(uint8_t *out, __m256i b, long n) {
+    const uint64_t packed =
+        (uint64_t)(uint32_t)_mm256_extract_epi32(b, 0) | (uint64_t)(uint32_t)_mm256_extract_epi32(b, 4) << 32;
+    __builtin_memcpy(out, &packed, (size_t)n);
 }
 
 /// One row, as `sweepCoverageSpans` (AreaRasterizer.swift): from each touched
@@ -579,9 +540,15 @@ void strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long wi
 /// at a touched cell and takes the seven after it whatever they are (the
 /// untouched ones hold 0), so a short run of cells costs whole-register loads
 /// and stores, no masks, and the next span starts past what the block stored.
+///
+/// With `out`, the coverage bytes are written to `out[0 ..< width]` instead of
+/// blended (`strata_sweep_coverage_avx2`; `row` is not touched): the same
+/// blocks, sums and bytes.
 __attribute__((target("avx2"), always_inline))
 static inline void sweep_row(float *line, uint64_t *bits, long words, long width, uint32_t *row,
-                             int even_odd, uint32_t source, int copy, int lerp, __m256i src) {
+                             int even_odd, uint32_t source, int copy, int lerp, __m256i src, uint8_t *out) {
+    const __m256i pick = _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 4, 8, 12, -1, -1,
+                                          -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
     float acc = 0;
     long x = 0;  // the first cell (and pixel) not yet swept
     for (long w = 0; w < words; w++) {
@@ -599,15 +566,20 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
                 word &= word - 1;
                 continue;
             }
-            if (start > x) gap_span(row, x, start, acc, even_odd, source, copy);
-            uint32_t *d = row + start;
+            if (start > x) {
+                if (out) __builtin_memset(out + x, coverage_byte(acc, even_odd), (size_t)(start - x));
+                else gap_span(row, x, start, acc, even_odd, source, copy);
+            }
+            uint32_t *d = out ? NULL : row + start;  // (no pixels when only the bytes are asked for)
             if (start + 8 <= width) {
                 const __m256 cells8 = _mm256_loadu_ps(line + start);
                 _mm256_storeu_ps(line + start, _mm256_setzero_ps());
                 const __m256 sums = _mm256_add_ps(_mm256_set1_ps(acc), prefix8(cells8));
                 acc = _mm256_cvtss_f32(_mm256_permutevar8x32_ps(sums, _mm256_set1_epi32(7)));
                 const __m256i cov = coverage8(sums, even_odd);
-                if (!_mm256_testz_si256(cov, cov)) {
+                if (out) {
+                    store_bytes(out + start, _mm256_shuffle_epi8(cov, pick), 8);
+                } else if (!_mm256_testz_si256(cov, cov)) {
                     const __m256i c = _mm256_or_si256(cov, _mm256_slli_epi32(cov, 16));
                     _mm256_storeu_si256((__m256i *)d, mask8(_mm256_loadu_si256((const __m256i *)d), c, src, lerp));
                 }
@@ -621,7 +593,9 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
                 _mm256_maskstore_ps(line + start, lanes, _mm256_setzero_ps());
                 const __m256 sums = _mm256_add_ps(_mm256_set1_ps(acc), prefix8(cells8));
                 const __m256i cov = coverage8(sums, even_odd);
-                if (!_mm256_testz_si256(cov, cov)) {
+                if (out) {
+                    store_bytes(out + start, _mm256_shuffle_epi8(cov, pick), n);
+                } else if (!_mm256_testz_si256(cov, cov)) {
                     const __m256i c = _mm256_or_si256(cov, _mm256_slli_epi32(cov, 16));
                     const __m256i v = _mm256_maskload_epi32((const int *)d, lanes);
                     _mm256_maskstore_epi32((int *)d, lanes, mask8(v, c, src, lerp));
@@ -631,7 +605,21 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
             word = x - base >= 64 ? 0 : word & (~0ull << (x - base));
         }
     }
-    if (x < width) gap_span(row, x, width, acc, even_odd, source, copy);
+    if (x < width) {
+        if (out) __builtin_memset(out + x, coverage_byte(acc, even_odd), (size_t)(width - x));
+        else gap_span(row, x, width, acc, even_odd, source, copy);
+    }
+}
+
+__attribute__((target("avx2")))
+void strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
+                                long *lo, long *hi) {
+    sweep_row(line, bits, words, width, NULL, even_odd, 0, 0, 0, _mm256_setzero_si256(), out);
+    long a = 0, b = width;
+    while (a < b && out[a] == 0) a++;
+    while (b > a && out[b - 1] == 0) b--;
+    *lo = a;
+    *hi = b;
 }
 
 __attribute__((target("avx2"), aligned(64)))
@@ -643,11 +631,11 @@ void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long
     if (lerp) {
         for (long y = 0; y < rows; y++)
             sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd,
-                      source, copy, 1, src);
+                      source, copy, 1, src, NULL);
     } else {
         for (long y = 0; y < rows; y++)
             sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd,
-                      source, copy, 0, src);
+                      source, copy, 0, src, NULL);
     }
 }
 

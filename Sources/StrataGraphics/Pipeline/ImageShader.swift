@@ -281,14 +281,8 @@ struct ImageShader: Shader {
     /// centres exactly. False (nothing written) for a span too far from
     /// the image for whole columns to count exactly.
     private func shadeTranslated(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) -> Bool {
-        let m = inverse
-        let u0 = Double(x) + 0.5 + m.tx
-        guard count > 0, abs(u0) < 0x1p31 else { return false }
-        let sv = reduce(m.d * (Double(y) + 0.5) + m.ty, height)
-        guard sv.isFinite else {
-            out.update(repeating: 0, count: count)
-            return true
-        }
+        guard let (u0, sv) = translatedSpan(x: x, y: y, count: count, into: out) else { return false }
+        guard let sv else { return true }
         let fv = sv - 0.5
         let y0 = floorInt(fv)
         let wy = ImageShader.weight(fv - Double(y0))
@@ -334,6 +328,25 @@ struct ImageShader: Shader {
         return true
     }
 
+    /// Where a span of an image moved along x without scaling starts: the
+    /// first pixel centre's x in the image, and the row's y brought near
+    /// the image (nil, with the span written transparent, where it is not a
+    /// number); nil where the span is too far from the image for whole
+    /// columns to count exactly (nothing written).
+    @inline(__always)
+    private func translatedSpan(
+        x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>
+    ) -> (u0: Double, sv: Double?)? {
+        let u0 = Double(x) + 0.5 + inverse.tx
+        guard count > 0, abs(u0) < 0x1p31 else { return nil }
+        let sv = reduce(inverse.d * (Double(y) + 0.5) + inverse.ty, height)
+        guard sv.isFinite else {
+            out.update(repeating: 0, count: count)
+            return (u0, nil)
+        }
+        return (u0, sv)
+    }
+
     /// Nearest sampling of an image moved along x without scaling (a
     /// pattern sampled nearest): pixel k's column is the first's plus k, so
     /// the span is runs of one source row copied, wrapped or padded. The
@@ -341,14 +354,8 @@ struct ImageShader: Shader {
     /// (nothing written) for a span too far from the image for whole
     /// columns to count exactly.
     private func copyTranslated(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) -> Bool {
-        let m = inverse
-        let u0 = Double(x) + 0.5 + m.tx
-        guard count > 0, abs(u0) < 0x1p31 else { return false }
-        let sv = reduce(m.d * (Double(y) + 0.5) + m.ty, height)
-        guard sv.isFinite else {
-            out.update(repeating: 0, count: count)
-            return true
-        }
+        guard let (u0, sv) = translatedSpan(x: x, y: y, count: count, into: out) else { return false }
+        guard let sv else { return true }
         let source = pixels + wrap(floorInt(sv), height) * stride
         var c = Int(u0.rounded(.down))
         if spread == .repeat { c = wrap(c, width) }
