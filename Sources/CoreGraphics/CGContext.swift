@@ -228,7 +228,6 @@ public final class CGContext {
     }
     public func endTransparencyLayer() { canvas.endTransparencyLayer() }
 
-    /// Applies a clip that is pending to the canvas.
     /// Runs `body` on the canvas without retaining it for the call, as a
     /// `let` would be read: a retain and release per shape made a fill of
     /// small rectangles about 3 % slower than native `Canvas` calls.
@@ -240,6 +239,7 @@ public final class CGContext {
         Unmanaged.passUnretained(canvas)._withUnsafeGuaranteedRef(body)
     }
 
+    /// Applies a clip that is pending to the canvas.
     @inline(__always) private func applyPendingClip() {
         guard let clip = state.pendingClip else { return }
         state.pendingClip = nil

@@ -196,9 +196,10 @@ struct GradientTablePlan {
         _ start: (Int, Int, Int, Int), _ step: (Int, Int, Int, Int), from k: Int, count: Int
     ) -> (start: SIMD4<Int32>, step: SIMD4<Int32>)? {
         let limit = 1 << 30
+        guard count <= 256 else { return nil }
         let s = SIMD4(start.0 &+ k &* step.0, start.1 &+ k &* step.1, start.2 &+ k &* step.2, start.3 &+ k &* step.3)
         let d = SIMD4(step.0, step.1, step.2, step.3)
-        for c in 0..<4 where s[c].magnitude >= limit || d[c].magnitude >= limit / 256 || count > 256 { return nil }
+        for c in 0..<4 where s[c].magnitude >= limit || d[c].magnitude >= limit / 256 { return nil }
         return (SIMD4(truncatingIfNeeded: s), SIMD4(truncatingIfNeeded: d))
     }
 

@@ -194,10 +194,6 @@ struct GradientShader: Shader {
                     table.ensure(0, 255)
                 }
                 let lut = table.entries
-                if SolidBlitter.usesAVX2, finite {
-                    strata_linear_pad_span_avx2(lut, t, a, out, count)
-                    return
-                }
                 for i in 0..<count { out[i] = lut[entry(t + Double(i) * a)] }
             } else {
                 for i in 0..<count {
