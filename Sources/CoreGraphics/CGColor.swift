@@ -60,8 +60,13 @@ public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { .gray }
 /// different `CGColor` for each shape reads one cache line a colour, and
 /// the components are made from it when asked for.
 public final class CGColor: Sendable, Equatable {
+    /// The colour as Strata draws it: red, green, blue and alpha, each
+    /// within 0...1. `@usableFromInline` so that `CGContext.setFillColor(_:)`
+    /// and `setStrokeColor(_:)`, inlined where they are called, read these
+    /// four numbers out of a colour held in an array without retaining it.
+    @usableFromInline let rgba: (red: Double, green: Double, blue: Double, alpha: Double)
     /// The colour as Strata draws it.
-    package let strata: Color
+    package var strata: Color { Color(red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha) }
     public let colorSpace: CGColorSpace?
     /// Components of a number that is neither grey and alpha nor red,
     /// green, blue and alpha (drawn black); nil for those two.
@@ -72,15 +77,15 @@ public final class CGColor: Sendable, Equatable {
         colorSpace = space
         let c = components.map { $0.isNaN ? 0 : Swift.min(Swift.max($0, 0), 1) }
         if c.count == 2 {
-            strata = Color(white: Double(c[0]), alpha: Double(c[1]))
+            rgba = (Double(c[0]), Double(c[0]), Double(c[0]), Double(c[1]))
             isGray = true
             otherComponents = nil
         } else if c.count == 4 {
-            strata = Color(red: Double(c[0]), green: Double(c[1]), blue: Double(c[2]), alpha: Double(c[3]))
+            rgba = (Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]))
             isGray = false
             otherComponents = nil
         } else {
-            strata = c.count > 4 ? Color(red: Double(c[0]), green: Double(c[1]), blue: Double(c[2]), alpha: Double(c[3])) : .black
+            rgba = c.count > 4 ? (Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3])) : (0, 0, 0, 1)
             isGray = false
             otherComponents = c
         }
@@ -89,7 +94,7 @@ public final class CGColor: Sendable, Equatable {
     /// A grey or RGB colour straight from its values (no array to make).
     private init(space: CGColorSpace, color: Color, isGray: Bool) {
         colorSpace = space
-        strata = color
+        rgba = (color.red, color.green, color.blue, color.alpha)
         self.isGray = isGray
         otherComponents = nil
     }
@@ -97,7 +102,7 @@ public final class CGColor: Sendable, Equatable {
     /// The components, alpha last (red, green, blue, alpha; or grey, alpha).
     public var components: [CGFloat]? {
         if let otherComponents { return otherComponents }
-        return isGray ? [strata.red, strata.alpha] : [strata.red, strata.green, strata.blue, strata.alpha]
+        return isGray ? [rgba.red, rgba.alpha] : [rgba.red, rgba.green, rgba.blue, rgba.alpha]
     }
 
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
@@ -120,7 +125,7 @@ public final class CGColor: Sendable, Equatable {
         self.init(space: space, components: Array(UnsafeBufferPointer(start: components, count: n)))
     }
 
-    public var alpha: CGFloat { otherComponents.map { $0.last ?? 1 } ?? strata.alpha }
+    public var alpha: CGFloat { otherComponents.map { $0.last ?? 1 } ?? rgba.alpha }
     public var numberOfComponents: Int { otherComponents?.count ?? (isGray ? 2 : 4) }
 
     /// The same colour with another alpha.
@@ -137,7 +142,7 @@ public final class CGColor: Sendable, Equatable {
     public static func == (l: CGColor, r: CGColor) -> Bool {
         guard l.colorSpace?.model == r.colorSpace?.model else { return false }
         if l.otherComponents != nil || r.otherComponents != nil { return l.components == r.components }
-        return l.isGray == r.isGray && l.strata == r.strata
+        return l.isGray == r.isGray && l.rgba == r.rgba
     }
 
     /// The device space this colour is in, when it is one of them

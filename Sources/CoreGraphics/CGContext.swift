@@ -153,13 +153,26 @@ public final class CGContext {
     public func scaleBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(scaleX: x, y: y)) }
     public func rotate(by angle: CGFloat) { concatenate(CGAffineTransform(rotationAngle: angle)) }
 
-    public func setFillColor(_ color: CGColor) { canvas.fillColor = color.strata }
+    /// Inlined where it is called, and the colour consumed before the
+    /// call it makes, so that a colour read out of an array is not
+    /// retained and released around it (a borrowed argument would be
+    /// kept alive across the call).
+    @inlinable public func setFillColor(_ color: consuming CGColor) {
+        let c = color.rgba
+        _ = consume color
+        setFillColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+    }
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         canvas.fillColor = Color(red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha))
     }
     public func setFillColor(gray: CGFloat, alpha: CGFloat) { canvas.fillColor = Color(white: Double(gray), alpha: Double(alpha)) }
 
-    public func setStrokeColor(_ color: CGColor) { canvas.strokeColor = color.strata }
+    /// Inlined as `setFillColor(_:)` is.
+    @inlinable public func setStrokeColor(_ color: consuming CGColor) {
+        let c = color.rgba
+        _ = consume color
+        setStrokeColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+    }
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         canvas.strokeColor = Color(red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha))
     }
