@@ -817,68 +817,124 @@ void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_
 // contraction off, above), so the same t and the same table entry.
 #if defined(__x86_64__)
 __attribute__((target("avx2")))
-void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, double x0, double py, long count, uint32_t *out) {
-    // g: inverse a, b, c, d, tx, ty; c0x, c0y, r0; cdx, cdy, dr; qa.
-    const __m256d a = _mm256_set1_pd(g[0]), b = _mm256_set1_pd(g[1]);
-    const __m256d cy = _mm256_set1_pd(g[2] * py), dy = _mm256_set1_pd(g[3] * py);
-    const __m256d tx = _mm256_set1_pd(g[4]), ty = _mm256_set1_pd(g[5]);
-    const __m256d c0x = _mm256_set1_pd(g[6]), c0y = _mm256_set1_pd(g[7]), r0 = _mm256_set1_pd(g[8]);
-    const __m256d cdx = _mm256_set1_pd(g[9]), cdy = _mm256_set1_pd(g[10]), dr = _mm256_set1_pd(g[11]);
-    const __m256d qa = _mm256_set1_pd(g[12]), r0r0 = _mm256_set1_pd(g[8] * g[8]), r0dr = _mm256_set1_pd(g[8] * g[11]);
+void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long count, uint32_t *out) {
+    // g: pd0x, pd0y, sx, sy; cdx, cdy, r0, dr; qa, 1/qa, the sign of qa (±1);
+    // whether any pixel may take the one-root case (0: none can).
+    const __m256d pd0x = _mm256_set1_pd(g[0]), pd0y = _mm256_set1_pd(g[1]);
+    const __m256d sx = _mm256_set1_pd(g[2]), sy = _mm256_set1_pd(g[3]);
+    const __m256d cdx = _mm256_set1_pd(g[4]), cdy = _mm256_set1_pd(g[5]);
+    const __m256d r0 = _mm256_set1_pd(g[6]), dr = _mm256_set1_pd(g[7]);
+    const __m256d qa = _mm256_set1_pd(g[8]), inv = _mm256_set1_pd(g[9]), sgn = _mm256_set1_pd(g[10]);
+    const __m256d r0r0 = _mm256_set1_pd(g[6] * g[6]), r0dr = _mm256_set1_pd(g[6] * g[7]);
     const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), two = _mm256_set1_pd(2);
     const __m256d scale = _mm256_set1_pd(255), half = _mm256_set1_pd(0.5);
     const __m256d sign = _mm256_set1_pd(-0.0), tiny = _mm256_set1_pd(1e-300), eps = _mm256_set1_pd(1e-12);
     const __m256d nan = _mm256_set1_pd(__builtin_nan(""));
-    const double abs_qa = __builtin_fabs(g[12]);
-    const __m256d aqa = _mm256_set1_pd(abs_qa);
-    long i = 0;
-    for (; i + 4 <= count; i += 4) {
-        const __m256d px = _mm256_add_pd(_mm256_setr_pd(x0 + (double)i, x0 + (double)(i + 1), x0 + (double)(i + 2), x0 + (double)(i + 3)), half);
-        // p = inverse · (px, py): (a·x + c·y) + tx, (b·x + d·y) + ty.
-        const __m256d ux = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(a, px), cy), tx);
-        const __m256d uy = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(b, px), dy), ty);
-        const __m256d pdx = _mm256_sub_pd(ux, c0x), pdy = _mm256_sub_pd(uy, c0y);
+    const __m256d aqa = _mm256_set1_pd(__builtin_fabs(g[8]));
+    __m256d index = _mm256_setr_pd(0, 1, 2, 3);
+    const __m256d four = _mm256_set1_pd(4);
+    const __m256d none = _mm256_set1_pd(256);
+    const int one_root_test = g[11] != 0;
+    int32_t k[4] __attribute__((aligned(16)));
+    for (long i = 0; i < count; i += 4) {
+        const __m256d pdx = _mm256_add_pd(pd0x, _mm256_mul_pd(index, sx));
+        const __m256d pdy = _mm256_add_pd(pd0y, _mm256_mul_pd(index, sy));
+        index = _mm256_add_pd(index, four);
         const __m256d qb = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(pdx, cdx), _mm256_mul_pd(pdy, cdy)), r0dr);
         const __m256d qc = _mm256_sub_pd(_mm256_add_pd(_mm256_mul_pd(pdx, pdx), _mm256_mul_pd(pdy, pdy)), r0r0);
         // One root where the circles grow as fast as their centres move.
-        const __m256d limit = _mm256_mul_pd(eps, _mm256_add_pd(_mm256_add_pd(_mm256_andnot_pd(sign, qb), _mm256_andnot_pd(sign, qc)), tiny));
-        const __m256d linear = _mm256_cmp_pd(aqa, limit, _CMP_LT_OQ);
-        __m256d t1 = nan;
+        __m256d linear = zero, t1 = nan;
+        if (one_root_test) {
+            const __m256d limit = _mm256_mul_pd(eps, _mm256_add_pd(_mm256_add_pd(_mm256_andnot_pd(sign, qb), _mm256_andnot_pd(sign, qc)), tiny));
+            linear = _mm256_cmp_pd(aqa, limit, _CMP_LT_OQ);
+        }
         if (_mm256_movemask_pd(linear) != 0) {
             t1 = _mm256_div_pd(qc, _mm256_mul_pd(two, qb));
             t1 = _mm256_blendv_pd(nan, t1, _mm256_and_pd(_mm256_cmp_pd(qb, zero, _CMP_NEQ_UQ),
                                                           _mm256_cmp_pd(_mm256_add_pd(r0, _mm256_mul_pd(t1, dr)), zero, _CMP_GE_OQ)));
         }
-        // Two roots: the larger whose radius is not negative.
+        // Two roots: the larger whose radius is not negative. With the root
+        // signed as qa, (qb + s)/qa is the larger.
         const __m256d disc = _mm256_sub_pd(_mm256_mul_pd(qb, qb), _mm256_mul_pd(qa, qc));
-        const __m256d s = _mm256_sqrt_pd(_mm256_max_pd(disc, zero));
-        const __m256d ta = _mm256_div_pd(_mm256_add_pd(qb, s), qa), tb = _mm256_div_pd(_mm256_sub_pd(qb, s), qa);
-        const __m256d hi = _mm256_blendv_pd(ta, tb, _mm256_cmp_pd(tb, ta, _CMP_GE_OQ));
-        const __m256d lo = _mm256_blendv_pd(ta, tb, _mm256_cmp_pd(tb, ta, _CMP_LT_OQ));
+        const __m256d s = _mm256_mul_pd(_mm256_sqrt_pd(_mm256_max_pd(disc, zero)), sgn);
+        const __m256d hi = _mm256_mul_pd(_mm256_add_pd(qb, s), inv), lo = _mm256_mul_pd(_mm256_sub_pd(qb, s), inv);
         const __m256d hiOK = _mm256_cmp_pd(_mm256_add_pd(r0, _mm256_mul_pd(hi, dr)), zero, _CMP_GE_OQ);
         const __m256d loOK = _mm256_cmp_pd(_mm256_add_pd(r0, _mm256_mul_pd(lo, dr)), zero, _CMP_GE_OQ);
         __m256d t2 = _mm256_blendv_pd(_mm256_blendv_pd(nan, lo, loOK), hi, hiOK);
         t2 = _mm256_blendv_pd(nan, t2, _mm256_cmp_pd(disc, zero, _CMP_GE_OQ));
         const __m256d t = _mm256_blendv_pd(t2, t1, linear);
-        // Padded: NaN draws nothing; below 0 the first entry, above 1 the last.
-        const __m256d valid = _mm256_cmp_pd(t, t, _CMP_ORD_Q);
+        // Padded: below 0 the first entry, above 1 the last; NaN draws
+        // nothing, the transparent entry past the table.
         const __m256d u = _mm256_min_pd(_mm256_max_pd(t, zero), one);
-        const __m128i k = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(u, scale), half));
-        const int m = _mm256_movemask_pd(valid);
-        out[i] = (m & 1) ? table[_mm_cvtsi128_si32(k)] : 0;
-        out[i + 1] = (m & 2) ? table[_mm_extract_epi32(k, 1)] : 0;
-        out[i + 2] = (m & 4) ? table[_mm_extract_epi32(k, 2)] : 0;
-        out[i + 3] = (m & 8) ? table[_mm_extract_epi32(k, 3)] : 0;
-    }
-    // The last few: a step of four more pixels, those past the span dropped.
-    if (i < count) {
-        uint32_t rest[4];
-        strata_radial_pad_span_avx2(table, g, x0 + (double)i, py, 4, rest);
-        for (long j = 0; i + j < count; j++) out[i + j] = rest[j];
+        const __m256d e = _mm256_blendv_pd(none, _mm256_add_pd(_mm256_mul_pd(u, scale), half), _mm256_cmp_pd(t, t, _CMP_ORD_Q));
+        _mm_store_si128((__m128i *)k, _mm256_cvttpd_epi32(e));
+        if (i + 4 <= count) {
+            out[i] = table[k[0]];
+            out[i + 1] = table[k[1]];
+            out[i + 2] = table[k[2]];
+            out[i + 3] = table[k[3]];
+        } else {
+            for (long j = 0; i + j < count; j++) out[i + j] = table[k[j]];
+        }
     }
 }
 #else
-void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, double x0, double py, long count, uint32_t *out) {
-    (void)table; (void)g; (void)x0; (void)py; (void)count; (void)out;
+void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long count, uint32_t *out) {
+    (void)table; (void)g; (void)count; (void)out;
+}
+#endif
+
+// A conic gradient's span, eight pixels a step: `GradientShader.conicTurn`'s
+// operations in their order, in single precision (contraction off, above),
+// so the same turn and the same table entry as the Swift loop.
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, uint32_t *out) {
+    // g: dx0, dy0, sx, sy, offset.
+    const __m256 dx0 = _mm256_set1_ps(g[0]), dy0 = _mm256_set1_ps(g[1]);
+    const __m256 sx = _mm256_set1_ps(g[2]), sy = _mm256_set1_ps(g[3]), offset = _mm256_set1_ps(g[4]);
+    const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps();
+    const __m256 quarter = _mm256_set1_ps(0.25f), half = _mm256_set1_ps(0.5f), one = _mm256_set1_ps(1.0f);
+    const __m256 scale = _mm256_set1_ps(255.0f);
+    const __m256 k0 = _mm256_set1_ps(STRATA_CONIC_K0), k1 = _mm256_set1_ps(STRATA_CONIC_K1);
+    const __m256 k2 = _mm256_set1_ps(STRATA_CONIC_K2), k3 = _mm256_set1_ps(STRATA_CONIC_K3);
+    const __m256 k4 = _mm256_set1_ps(STRATA_CONIC_K4), k5 = _mm256_set1_ps(STRATA_CONIC_K5);
+    __m256 index = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256 eight = _mm256_set1_ps(8.0f), none = _mm256_set1_ps(256.0f);
+    int32_t k[8] __attribute__((aligned(32)));
+    for (long i = 0; i < count; i += 8) {
+        const __m256 dx = _mm256_add_ps(dx0, _mm256_mul_ps(index, sx));
+        const __m256 dy = _mm256_add_ps(dy0, _mm256_mul_ps(index, sy));
+        index = _mm256_add_ps(index, eight);
+        const __m256 ax = _mm256_andnot_ps(sign, dx), ay = _mm256_andnot_ps(sign, dy);
+        const __m256 mx = _mm256_max_ps(ax, ay), mn = _mm256_min_ps(ax, ay);
+        const __m256 r = _mm256_and_ps(_mm256_div_ps(mn, mx), _mm256_cmp_ps(mx, zero, _CMP_GT_OQ));
+        const __m256 s = _mm256_mul_ps(r, r);
+        __m256 p = _mm256_add_ps(_mm256_mul_ps(k5, s), k4);
+        p = _mm256_add_ps(_mm256_mul_ps(p, s), k3);
+        p = _mm256_add_ps(_mm256_mul_ps(p, s), k2);
+        p = _mm256_add_ps(_mm256_mul_ps(p, s), k1);
+        p = _mm256_add_ps(_mm256_mul_ps(p, s), k0);
+        p = _mm256_mul_ps(p, r);
+        p = _mm256_blendv_ps(p, _mm256_sub_ps(quarter, p), _mm256_cmp_ps(ay, ax, _CMP_GT_OQ));
+        p = _mm256_blendv_ps(p, _mm256_sub_ps(half, p), _mm256_cmp_ps(dx, zero, _CMP_LT_OQ));
+        p = _mm256_blendv_ps(p, _mm256_sub_ps(one, p), _mm256_cmp_ps(dy, zero, _CMP_LT_OQ));
+        __m256 t = _mm256_sub_ps(p, offset);
+        t = _mm256_sub_ps(t, _mm256_floor_ps(t));
+        // NaN (a NaN coordinate, or both infinite) draws nothing, the
+        // transparent entry past the table.
+        const __m256 valid = _mm256_and_ps(_mm256_cmp_ps(t, t, _CMP_ORD_Q), _mm256_cmp_ps(dx, dy, _CMP_ORD_Q));
+        const __m256 e = _mm256_blendv_ps(none, _mm256_add_ps(_mm256_mul_ps(t, scale), half), valid);
+        _mm256_store_si256((__m256i *)k, _mm256_cvttps_epi32(e));
+        if (i + 8 <= count) {
+            for (int j = 0; j < 8; j++) out[i + j] = table[k[j]];
+        } else {
+            for (long j = 0; i + j < count; j++) out[i + j] = table[k[j]];
+        }
+    }
+}
+#else
+void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, uint32_t *out) {
+    (void)table; (void)g; (void)count; (void)out;
 }
 #endif

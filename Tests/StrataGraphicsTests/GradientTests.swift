@@ -408,11 +408,14 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
             Rect(x: 0, y: 0, width: 61, height: 41),
             with: .radialGradient(gradient, startCenter: c0, startRadius: r0, endCenter: c1, endRadius: r1))
         let cdx = c1.x - c0.x, cdy = c1.y - c0.y, dr = r1 - r0, qa = cdx * cdx + cdy * cdy - dr * dr
+        let inverseQa = 1 / qa, sign: Double = qa < 0 ? -1 : 1
         var wrong = 0
         for y in 0..<41 {
             for x in 0..<61 {
-                let pdx = Double(x) + 0.5 - c0.x, pdy = Double(y) + 0.5 - c0.y
-                let t = GradientShader.radialT(qa, pdx * cdx + pdy * cdy + r0 * dr, pdx * pdx + pdy * pdy - r0 * r0, r0, dr)
+                // Each row is one span from x = 0.
+                let pdx = (0.5 - c0.x) + Double(x), pdy = Double(y) + 0.5 - c0.y
+                let qb = pdx * cdx + pdy * cdy + r0 * dr, qc = pdx * pdx + pdy * pdy - r0 * r0
+                let t = GradientShader.radialT(qa, inverseQa, sign, qb, qc, r0, dr)
                 let expected = t.isNaN ? Pixel(r: 0, g: 0, b: 0, a: 0) : Pixel(packed: table[Int(min(1, max(0, t)) * 255 + 0.5)])
                 if canvas.bitmap[x, y] != expected { wrong += 1 }
                 #expect(wrong > 3 || canvas.bitmap[x, y] == expected, "\(c0) \(r0) \(c1) \(r1) at (\(x), \(y))")
@@ -420,4 +423,94 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         }
         #expect(wrong == 0)
     }
+}
+
+/// `conicTurn` against `atan2` (in turns, wrapped into 0 ..< 1) on a spread
+/// of points at every angle and many scales, within 3.5·10⁻⁷ of a turn, and
+/// its defined values at the centre and at infinity.
+@Test func conicTurnIsTheAngle() {
+    var worst = 0.0
+    for scale in [1e-6, 0.01, 0.5, 1, 7.25, 300, 1e5] {
+        for k in 0..<4000 {
+            let a = Double(k) / 4000 * 2 * Double.pi + 1e-4
+            for (dx, dy) in [(cos(a), sin(a)), (cos(a), 0.37 * sin(a))] {
+                let x = Float(dx * scale), y = Float(dy * scale)
+                var exact = atan2(Double(y), Double(x)) / (2 * Double.pi)
+                exact -= exact.rounded(.down)
+                let turn = Double(GradientShader.conicTurn(x, y))
+                var d = abs(turn - exact)
+                d = min(d, 1 - d)  // 0 and 1 are the same turn
+                worst = max(worst, d)
+            }
+        }
+    }
+    #expect(worst <= 3.5e-7, "worst \(worst)")
+    // The axes and diagonals exactly.
+    #expect(GradientShader.conicTurn(1, 0) == 0)
+    #expect(GradientShader.conicTurn(0, 2) == 0.25)
+    #expect(GradientShader.conicTurn(-3, 0) == 0.5)
+    #expect(GradientShader.conicTurn(0, -4) == 0.75)
+    #expect(abs(GradientShader.conicTurn(5, 5) - 0.125) < 3e-7)
+    #expect(abs(GradientShader.conicTurn(-5, -5) - 0.625) < 3e-7)
+    // The centre is 0; one infinite coordinate is its axis; both infinite
+    // is NaN (drawn as nothing).
+    #expect(GradientShader.conicTurn(0, 0) == 0)
+    #expect(GradientShader.conicTurn(.infinity, 3) == 0)
+    #expect(GradientShader.conicTurn(3, -.infinity) == 0.75)
+    #expect(GradientShader.conicTurn(.infinity, .infinity).isNaN)
+}
+
+/// A conic gradient's pixels are `conicTurn`'s table entries (eight pixels
+/// a step in the kernel where the processor has AVX2, the Swift loop
+/// elsewhere: the same operations), under a rotated and scaled transform
+/// and at several starting angles, each row one span from its first pixel.
+/// Far from the centre (a span reaching past 2²⁰ from it) the angle is
+/// atan2's in Double.
+@Test func conicKernelIsTheFormula() {
+    let gradient = Gradient(colors: [.red, Color(red: 0, green: 1, blue: 0, alpha: 0.4), .blue, .red])
+    let table = gradient.lookupTable(alpha: 1)
+    let transforms = [
+        Transform.identity, Transform(rotationAngle: 0.3).scaledBy(x: 1.5, y: 0.75),
+        Transform(translationX: 7.25, y: -3).rotated(by: -2.1),
+    ]
+    for transform in transforms {
+        for (center, angle) in [(Point(x: 30.3, y: 20.6), 0.0), (Point(x: 0, y: 0), 1.2), (Point(x: 44, y: 9.5), -4.5)] {
+            let canvas = makeCanvas(61, 41)
+            canvas.concatenate(transform)
+            let inverse = canvas.transform.inverted()!
+            canvas.fill(
+                Rect(x: -1000, y: -1000, width: 2000, height: 2000),
+                with: .conicGradient(gradient, center: center, angle: angle))
+            var offset = angle / (2 * Double.pi)
+            offset -= offset.rounded(.down)
+            var wrong = 0
+            for y in 0..<41 {
+                let p0 = Point(x: 0.5, y: Double(y) + 0.5).applying(inverse)
+                let d0x = Float(p0.x - center.x), d0y = Float(p0.y - center.y)
+                for x in 0..<61 {
+                    let f = Float(x)
+                    var t = GradientShader.conicTurn(d0x + f * Float(inverse.a), d0y + f * Float(inverse.b)) - Float(offset)
+                    t -= t.rounded(.down)
+                    let expected = Pixel(packed: table[Int(t * 255 + 0.5)])
+                    if canvas.bitmap[x, y] != expected { wrong += 1 }
+                    #expect(wrong > 3 || canvas.bitmap[x, y] == expected, "\(transform) \(center) \(angle) at (\(x), \(y))")
+                }
+            }
+            #expect(wrong == 0)
+        }
+    }
+    // Far away: atan2 in Double.
+    let far = makeCanvas(8, 1)
+    let center = Point(x: 3e6, y: 0.5)
+    far.fill(Rect(x: 0, y: 0, width: 8, height: 1), with: .conicGradient(gradient, center: center, angle: 0))
+    for x in 0..<8 {
+        var a = atan2(0.5 - center.y, Double(x) + 0.5 - center.x) / (2 * Double.pi)
+        a -= a.rounded(.down)
+        #expect(far.bitmap[x, 0] == Pixel(packed: table[Int(a * 255 + 0.5)]))
+    }
+    // A NaN angle is 0 (`Canvas`'s rule for a conic paint).
+    let nan = makeCanvas(8, 8), zero = makeCanvas(8, 8)
+    nan.fill(Rect(x: 0, y: 0, width: 8, height: 8), with: .conicGradient(gradient, center: Point(x: 4, y: 4), angle: .nan))
+    zero.fill(Rect(x: 0, y: 0, width: 8, height: 8), with: .conicGradient(gradient, center: Point(x: 4, y: 4), angle: 0))
+    #expect(nan.bitmap.makeImage() == zero.bitmap.makeImage())
 }

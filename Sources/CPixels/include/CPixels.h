@@ -197,13 +197,34 @@ void strata_linear_pad_span_avx2(const uint32_t *table, double t0, double a, uin
 void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, const uint8_t *mask);
 
 /// A padded two-circle radial gradient's span (`GradientShader`'s radial case
-/// with pad, both ends extended): `out[i]` for the pixel at x = `x0` + i,
-/// y = `py` (centres, `x0` a whole number and `py` a half), its t found with
-/// the same operations as `radialT`, then `table`'s entry (0 where no circle
-/// passes through the pixel). `g` holds the device-to-user transform's a, b,
-/// c, d, tx, ty, then c0.x, c0.y, r0, c1.x − c0.x, c1.y − c0.y, r1 − r0, and
-/// qa. Call only when `strata_pixels_have_avx2()`.
-void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, double x0, double py, long count, uint32_t *out);
+/// with pad, both ends extended): `out[i]` for the i-th pixel, whose offset
+/// from the first circle's centre in user space is (g[0] + i·g[2],
+/// g[1] + i·g[3]), its t found with the same operations as `radialT`, then
+/// `table`'s entry (0 where no circle passes through the pixel). `g` holds
+/// those four, then c1.x − c0.x, c1.y − c0.y, r0, r1 − r0, qa, 1/qa, the
+/// sign of qa (±1), and 0 where no pixel of the span can take `radialT`'s
+/// one-root case (1 to test each). `table` has a 257th entry, 0, read where
+/// nothing is drawn. Call only when `strata_pixels_have_avx2()`.
+void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long count, uint32_t *out);
+
+/// The odd polynomial r·(K0 + K1·s + … + K5·s⁵), s = r², for atan(r)/2π on
+/// 0 ≤ r ≤ 1 (fitted here to within 2.8·10⁻⁷ of a turn, evaluated in single
+/// precision): `GradientShader.conicTurn` and `strata_conic_span_avx2`
+/// share these values.
+#define STRATA_CONIC_K0 0.15915131568908691f
+#define STRATA_CONIC_K1 -0.052938565611839294f
+#define STRATA_CONIC_K2 0.030802907422184944f
+#define STRATA_CONIC_K3 -0.018529850989580154f
+#define STRATA_CONIC_K4 0.008379085920751095f
+#define STRATA_CONIC_K5 -0.001865158206783235f
+
+/// A conic gradient's span (`GradientShader`'s conic case): `out[i]` for the
+/// i-th pixel, whose offset from the centre in user space is (g[0] + i·g[2],
+/// g[1] + i·g[3]), its turn `conicTurn` less g[4] wrapped into 0 ..< 1, then
+/// `table`'s entry (its 257th, 0, where the turn is NaN), with the same single-precision
+/// operations as `GradientShader.conicTurn`. Call only when
+/// `strata_pixels_have_avx2()`.
+void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, uint32_t *out);
 
 /// `out[i] = lerp(a[i], b[i], w)` for i < count: premultiplied pixels mixed as
 /// `a·(256 − w) + b·w` over 256, each channel rounded (`ImageShader.lerp`),

@@ -40,6 +40,8 @@ extension Shader {
 /// sets it up again for each gradient drawn (`reset`), so drawing a
 /// gradient allocates nothing.
 final class LookupTable {
+    /// The 256 entries, then a transparent one (`entries[256]`, 0) that
+    /// the AVX2 kernels read where nothing is drawn, without a branch.
     let entries: UnsafeMutablePointer<UInt32>
     // Both skip Swift's run-time exclusivity checks: a table is used by
     // one drawing on one thread, and no access outlasts a call. The checks
@@ -49,7 +51,8 @@ final class LookupTable {
     @exclusivity(unchecked) private var plan: GradientTablePlan
 
     init(_ gradient: Gradient, alpha: Double) {
-        entries = .allocate(capacity: 256)
+        entries = .allocate(capacity: 257)
+        entries[256] = 0
         plan = GradientTablePlan(gradient, alpha: alpha)
     }
 
@@ -204,25 +207,70 @@ struct GradientShader: Shader {
         case let .radial(inverse, c0, r0, c1, r1):
             let cdx = c1.x - c0.x, cdy = c1.y - c0.y, dr = r1 - r0
             let qa = cdx * cdx + cdy * cdy - dr * dr
+            let inverseQa = 1 / qa, sign: Double = qa < 0 ? -1 : 1
+            // The span's first pixel from c0 in user space, then a step of
+            // the inverse's (a, b) a pixel.
+            let p0 = Point(x: Double(x) + 0.5, y: py).applying(inverse)
+            let pd0x = p0.x - c0.x, pd0y = p0.y - c0.y
             if SolidBlitter.usesAVX2, spread == .pad, before, after {
-                // Four pixels a step, the same operations (the kernel).
+                // Four pixels a step, the same operations (the kernel). The
+                // one-root test (`radialT`'s first) is left out where it
+                // fails at every pixel of the span: qb is linear along it
+                // and qc convex, so |qb| + |qc| is at most their largest at
+                // the span's ends (twice that, for rounding).
+                let last = Double(Swift.max(0, count - 1))
+                let ex = pd0x + last * inverse.a, ey = pd0y + last * inverse.b
+                let qb0 = pd0x * cdx + pd0y * cdy + r0 * dr, qb1 = ex * cdx + ey * cdy + r0 * dr
+                let qc0 = pd0x * pd0x + pd0y * pd0y - r0 * r0, qc1 = ex * ex + ey * ey - r0 * r0
+                let bound = Swift.max(abs(qb0), abs(qb1)) + Swift.max(abs(qc0), abs(qc1))
+                let oneRootTest: Double = abs(qa) >= 2e-12 * (bound + 1e-300) ? 0 : 1
                 table.ensureAll()
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: 13) { g in
-                    (g[0], g[1], g[2], g[3], g[4], g[5]) = (inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty)
-                    (g[6], g[7], g[8], g[9], g[10], g[11], g[12]) = (c0.x, c0.y, r0, cdx, cdy, dr, qa)
-                    strata_radial_pad_span_avx2(table.entries, g.baseAddress!, Double(x), py, count, out)
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 12) { g in
+                    (g[0], g[1], g[2], g[3]) = (pd0x, pd0y, inverse.a, inverse.b)
+                    (g[4], g[5], g[6], g[7], g[8], g[9], g[10]) = (cdx, cdy, r0, dr, qa, inverseQa, sign)
+                    g[11] = oneRootTest
+                    strata_radial_pad_span_avx2(table.entries, g.baseAddress!, count, out)
                 }
                 return
             }
             for i in 0..<count {
-                let p = Point(x: Double(x + i) + 0.5, y: py).applying(inverse)
-                let pdx = p.x - c0.x, pdy = p.y - c0.y
+                let f = Double(i)
+                let pdx = pd0x + f * inverse.a, pdy = pd0y + f * inverse.b
                 let qb = pdx * cdx + pdy * cdy + r0 * dr
                 let qc = pdx * pdx + pdy * pdy - r0 * r0
-                out[i] = lookup(GradientShader.radialT(qa, qb, qc, r0, dr))
+                out[i] = lookup(GradientShader.radialT(qa, inverseQa, sign, qb, qc, r0, dr))
             }
         case let .conic(inverse, center, angle):
             let twoPi = 2 * Double.pi
+            // The span's first pixel from the centre in Double, then each
+            // pixel's offset and turn in single precision (`conicTurn`),
+            // where the offsets stay well within its range: a table entry
+            // is 1/255 of a turn, and the turn is within 3.5·10⁻⁷ of it.
+            let p0 = Point(x: Double(x) + 0.5, y: py).applying(inverse)
+            let d0x = p0.x - center.x, d0y = p0.y - center.y
+            var offset = angle / twoPi
+            offset -= offset.rounded(.down)
+            let reach = Swift.max(abs(d0x), abs(d0y)) + Double(count) * Swift.max(abs(inverse.a), abs(inverse.b))
+            if reach < 0x1p20, offset.isFinite {
+                table.ensureAll()
+                withUnsafeTemporaryAllocation(of: Float.self, capacity: 5) { g in
+                    (g[0], g[1], g[2], g[3], g[4]) = (Float(d0x), Float(d0y), Float(inverse.a), Float(inverse.b), Float(offset))
+                    if SolidBlitter.usesAVX2 {
+                        // Eight pixels a step, the same operations (the kernel).
+                        strata_conic_span_avx2(table.entries, g.baseAddress!, count, out)
+                        return
+                    }
+                    let lut = table.entries
+                    for i in 0..<count {
+                        let f = Float(i)
+                        let dx = g[0] + f * g[2], dy = g[1] + f * g[3]
+                        var t = GradientShader.conicTurn(dx, dy) - g[4]
+                        t -= t.rounded(.down)
+                        out[i] = t.isNaN || dx.isNaN || dy.isNaN ? 0 : lut[Int(t * 255 + 0.5)]
+                    }
+                }
+                return
+            }
             for i in 0..<count {
                 let p = Point(x: Double(x + i) + 0.5, y: py).applying(inverse)
                 var a = atan2(p.y - center.y, p.x - center.x) - angle
@@ -232,10 +280,39 @@ struct GradientShader: Shader {
         }
     }
 
+    /// The angle of (dx, dy) from the +x axis towards +y, in turns (0 ... 1):
+    /// `atan2(dy, dx) / 2π` wrapped, from an odd polynomial for atan on
+    /// 0 ... 1 (`STRATA_CONIC_K0` …) and the octant, in single precision:
+    /// within 3.5·10⁻⁷ of a turn. 0 at (0, 0); NaN where both are infinite;
+    /// of no meaning where either is NaN (the shader draws nothing there).
+    @inline(__always)
+    static func conicTurn(_ dx: Float, _ dy: Float) -> Float {
+        // (The kernel's operations: its max and min, its division masked
+        // to 0 where both are 0, the polynomial in the same order.)
+        let ax = abs(dx), ay = abs(dy)
+        let mx = ax > ay ? ax : ay, mn = ax < ay ? ax : ay
+        let r = mx > 0 ? mn / mx : 0
+        let s = r * r
+        var p = STRATA_CONIC_K5 * s + STRATA_CONIC_K4
+        p = p * s + STRATA_CONIC_K3
+        p = p * s + STRATA_CONIC_K2
+        p = p * s + STRATA_CONIC_K1
+        p = p * s + STRATA_CONIC_K0
+        p = p * r
+        if ay > ax { p = 0.25 - p }
+        if dx < 0 { p = 0.5 - p }
+        if dy < 0 { p = 1 - p }
+        return p
+    }
+
     /// The largest t with |p − c(t)| = r(t) and r(t) ≥ 0, for
     /// qa·t² − 2·qb·t + qc = 0; NaN where no circle passes through the point.
+    /// `inverseQa` is 1/qa and `sign` qa's sign (±1): with the root signed
+    /// as qa, (qb + s)/qa is the larger root, a multiplication each.
     @inline(__always)
-    static func radialT(_ qa: Double, _ qb: Double, _ qc: Double, _ r0: Double, _ dr: Double) -> Double {
+    static func radialT(
+        _ qa: Double, _ inverseQa: Double, _ sign: Double, _ qb: Double, _ qc: Double, _ r0: Double, _ dr: Double
+    ) -> Double {
         if abs(qa) < 1e-12 * (abs(qb) + abs(qc) + 1e-300) {
             // One root: the circles grow as fast as their centres move.
             guard qb != 0 else { return .nan }
@@ -244,9 +321,8 @@ struct GradientShader: Shader {
         }
         let disc = qb * qb - qa * qc
         guard disc >= 0 else { return .nan }
-        let s = disc.squareRoot()
-        let t1 = (qb + s) / qa, t2 = (qb - s) / qa
-        let hi = max(t1, t2), lo = min(t1, t2)
+        let s = disc.squareRoot() * sign
+        let hi = (qb + s) * inverseQa, lo = (qb - s) * inverseQa
         if r0 + hi * dr >= 0 { return hi }
         if r0 + lo * dr >= 0 { return lo }
         return .nan
