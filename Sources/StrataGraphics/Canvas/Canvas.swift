@@ -36,9 +36,9 @@ public final class Canvas {
     /// canvas over pixels.
     public let device: (any VectorDevice)?
     /// Where drawing goes now: `bitmap`, or the innermost transparency layer.
-    var target: Bitmap
+    @exclusivity(unchecked) var target: Bitmap
     /// The transparency layers begun and not yet ended, innermost last.
-    var layers: [(target: Bitmap, depth: Int)] = []
+    @exclusivity(unchecked) var layers: [(target: Bitmap, depth: Int)] = []
 
     struct GState {
         var transform = Transform.identity
@@ -75,20 +75,30 @@ public final class Canvas {
     /// run time: a canvas is used from one thread, no access to it overlaps
     /// another, and the checks cost a tenth of a small fill (the optimizer
     /// stopped removing them once vector devices could be called from it).
+    /// The same holds for the target, the state stack and the stroke
+    /// bookkeeping below, read on every stroke.
     @exclusivity(unchecked) var state: GState
-    var stack: [GState] = []
+    @exclusivity(unchecked) var stack: [GState] = []
     /// Fills, clips, and strokes too dense for the stroke rasterizer's budget.
     let areaRasterizer = AreaRasterizer()
-    /// Strokes, and fills without anti-aliasing; made on first use.
-    lazy var strokeRasterizer = StrokeRasterizer()
+    /// Strokes, and fills without anti-aliasing; made on first use (a
+    /// stored optional rather than a `lazy var`, so that its accesses can
+    /// skip the exclusivity checks too).
+    var strokeRasterizer: StrokeRasterizer {
+        if let made = madeStrokeRasterizer { return made }
+        let made = StrokeRasterizer()
+        madeStrokeRasterizer = made
+        return made
+    }
+    @exclusivity(unchecked) private var madeStrokeRasterizer: StrokeRasterizer?
     /// Where long strokes' pieces are shared with the other bands of a
     /// frame drawn on several threads (`BandRenderer`), or nil.
-    var strokeShare: StrokeShare?
+    @exclusivity(unchecked) var strokeShare: StrokeShare?
     /// The strokes asked for since the count was last reset: their numbers
     /// in `strokeShare`.
-    var strokeCount = 0
+    @exclusivity(unchecked) var strokeCount = 0
     /// Verbs a piece of a long stroke (`StrokePieces`); tests change it.
-    var strokePieceSize = StrokePieces.size
+    @exclusivity(unchecked) var strokePieceSize = StrokePieces.size
     /// Room for the sources of 256 pixels, for gradient and pattern
     /// blitters, and after them for the coverage bytes of a row swept at
     /// once (`ShaderBlitter.coverageBytes`).
@@ -113,7 +123,7 @@ public final class Canvas {
     /// by default. Not part of the graphics state: saving and restoring it does
     /// not change it. Shapes are anti-aliased when both this and
     /// `shouldAntialias` are true.
-    public var allowsAntialiasing = true
+    @exclusivity(unchecked) public var allowsAntialiasing = true
 
     /// Whether fills, strokes, clips and the edges of drawn images are
     /// anti-aliased (`setShouldAntialias`), true by default; part of the graphics

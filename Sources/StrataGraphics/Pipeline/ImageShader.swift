@@ -157,6 +157,29 @@ struct ImageShader: Shader {
         pixels[wrap(y, height) * stride + wrap(x, width)]
     }
 
+    /// `wrap` for an index from a reduced coordinate (`reduce`), without its
+    /// divisions: repeated, such an index lies within −1 ... n (a period and
+    /// a pixel either side is allowed), reflected within −1 ... 2n. Two
+    /// integer divisions a fetch were most of a rotated pattern's time.
+    @inline(__always)
+    private func wrapNear(_ i: Int, _ n: Int) -> Int {
+        switch spread {
+        case .pad:
+            return i < 0 ? 0 : (i >= n ? n - 1 : i)
+        case .repeat:
+            return i < 0 ? i + n : (i >= n ? i - n : i)
+        case .reflect:
+            let r = i < 0 ? i + 2 * n : (i >= 2 * n ? i - 2 * n : i)
+            return r < n ? r : 2 * n - 1 - r
+        }
+    }
+
+    /// `fetch` for indices from reduced coordinates (`wrapNear`).
+    @inline(__always)
+    private func fetchNear(_ x: Int, _ y: Int) -> UInt32 {
+        pixels[wrapNear(y, height) * stride + wrapNear(x, width)]
+    }
+
     /// ⌊v⌋ for v ≥ −8 (every reduced coordinate here): a truncating conversion,
     /// where `rounded(.down)` is a call into libm on baseline x86-64.
     @inline(__always)
@@ -203,29 +226,46 @@ struct ImageShader: Shader {
         let px = Double(x) + 0.5, py = Double(y) + 0.5
         var u = m.a * px + m.c * py + m.tx
         var v = m.b * px + m.d * py + m.ty
-        for i in 0..<count {
-            var s: UInt32
-            let su = reduce(u, width), sv = reduce(v, height)
-            if !(su.isFinite && sv.isFinite) {
-                s = 0
-            } else {
-                switch filter {
-                case .nearest:
-                    s = fetch(floorInt(su), floorInt(sv))
-                case .bilinear:
-                    // Between the four pixel centres around (u, v).
-                    let fu = su - 0.5, fv = sv - 0.5
-                    let x0 = floorInt(fu), y0 = floorInt(fv)
-                    let wx = ImageShader.weight(fu - Double(x0)), wy = ImageShader.weight(fv - Double(y0))
-                    s = ImageShader.mix(fetch(x0, y0), fetch(x0 + 1, y0), fetch(x0, y0 + 1), fetch(x0 + 1, y0 + 1), wx, wy)
-                case .bicubic:
-                    s = bicubic(su, sv)
-                }
+        // One loop a filter (the filter's switch out of the loop), indices
+        // wrapped without division (`wrapNear`) and their arithmetic
+        // unchecked: they lie within the image.
+        switch filter {
+        case .nearest:
+            for i in 0..<count {
+                let su = reduce(u, width), sv = reduce(v, height)
+                out[i] =
+                    su.isFinite && sv.isFinite
+                    ? pixels[wrapNear(floorInt(sv), height) &* stride &+ wrapNear(floorInt(su), width)] : 0
+                u += m.a
+                v += m.b
             }
-            out[i] = alpha == 255 ? s : scalePacked(s, alpha)
-            u += m.a
-            v += m.b
+        case .bilinear:
+            for i in 0..<count {
+                let su = reduce(u, width), sv = reduce(v, height)
+                u += m.a
+                v += m.b
+                guard su.isFinite && sv.isFinite else {
+                    out[i] = 0
+                    continue
+                }
+                // Between the four pixel centres around (u, v), the two
+                // columns and rows wrapped once each.
+                let fu = su - 0.5, fv = sv - 0.5
+                let x0 = floorInt(fu), y0 = floorInt(fv)
+                let wx = ImageShader.weight(fu - Double(x0)), wy = ImageShader.weight(fv - Double(y0))
+                let c0 = wrapNear(x0, width), c1 = wrapNear(x0 &+ 1, width)
+                let r0 = pixels + wrapNear(y0, height) &* stride, r1 = pixels + wrapNear(y0 &+ 1, height) &* stride
+                out[i] = ImageShader.mix(r0[c0], r0[c1], r1[c0], r1[c1], wx, wy)
+            }
+        case .bicubic:
+            for i in 0..<count {
+                let su = reduce(u, width), sv = reduce(v, height)
+                out[i] = su.isFinite && sv.isFinite ? bicubic(su, sv) : 0
+                u += m.a
+                v += m.b
+            }
         }
+        if alpha != 255 { SpanCompositing.scale(out, from: out, count: count, by: alpha) }
     }
 
     /// Bilinear sampling of an image that is only scaled and moved (the common

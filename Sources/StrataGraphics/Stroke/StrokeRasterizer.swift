@@ -97,32 +97,34 @@ final class StrokeRasterizer: EdgeAccumulator {
 
     /// Strips (or centre lines) per pixel row; 1 when aliased.
     private(set) var samplesPerRow = 4
-    private(set) var mode = Mode.area
+    @exclusivity(unchecked) private(set) var mode = Mode.area
 
-    private(set) var originX = 0, originY = 0, width = 0, height = 0
-    private(set) var fw: Double = 0, fh: Double = 0
+    @exclusivity(unchecked) private(set) var originX = 0, originY = 0, width = 0, height = 0
+    @exclusivity(unchecked) private(set) var fw: Double = 0, fh: Double = 0
 
     /// The most edges one area may hold (32 bytes each, and while sweeping 64
     /// more in the area mode, 32 more in the others).
-    var maxEdges = 2_000_000
+    @exclusivity(unchecked) var maxEdges = 2_000_000
     /// The most strip crossings the edges may add up to (the sweep's work).
-    var maxVisits = 400_000_000
-    private(set) var isFull = false
-    var visits = 0
+    @exclusivity(unchecked) var maxVisits = 400_000_000
+    @exclusivity(unchecked) private(set) var isFull = false
+    @exclusivity(unchecked) var visits = 0
     /// The edges' heights (in the strips' fixed point, 1/65536 of a strip),
     /// signed by direction and summed: 0 for closed outlines that nothing cut
     /// off on the right, whatever was folded onto the left edge or cut off
     /// above and below (each row line crosses a closed outline as often each
     /// way). Tests check the stroker's outlines with it.
-    private(set) var signedHeight = 0
+    @exclusivity(unchecked) private(set) var signedHeight = 0
     /// The edges of the area last begun, and the room kept for them (for tests
     /// of the budget).
     var edgeCount: Int { edges.count }
     var edgeCapacity: Int { edges.capacity }
 
-    // The buffers below are appended to millions of times a frame; they are
-    // private to this class and used by one thread, so the dynamic exclusivity
-    // checks Swift would otherwise make on each access buy nothing.
+    // The buffers below are appended to millions of times a frame, and the
+    // state above and below is read every row; a rasterizer belongs to one
+    // canvas and is used by one thread, no access outlasting a call, so the
+    // dynamic exclusivity checks Swift would otherwise make on each access
+    // buy nothing (they were a twentieth of a small stroke's instructions).
 
     /// Edges as they were added.
     @exclusivity(unchecked) var edges = ScratchBuffer<ActiveEdge>()
@@ -148,27 +150,27 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// Whether the area mode walks a pixel row's four strips together
     /// (`strata_stroke_row`) rather than one after another; tests turn it off
     /// to compare the two.
-    var walksRows = true
+    @exclusivity(unchecked) var walksRows = true
     /// Whether the stroker may simplify corners (`Stroker`): the insides
     /// trimmed or chords instead of going through the corner point, the
     /// outsides of slight round turns and of miters one point. Fewer edges;
     /// tests turn it off to compare the two.
-    var simplifiesCorners = true
+    @exclusivity(unchecked) var simplifiesCorners = true
     /// The build of the row walk for this processor: 2 with AVX-512, 1 with
     /// AVX2, 0 for neither (tests compare them; a level above the best is
     /// taken as the best).
     static let bestRowWalkLevel = strata_pixels_have_avx512() != 0 ? 2 : SolidBlitter.usesAVX2 ? 1 : 0
-    var rowWalkLevel = StrokeRasterizer.bestRowWalkLevel
+    @exclusivity(unchecked) var rowWalkLevel = StrokeRasterizer.bestRowWalkLevel
     /// The most edges a row walked together may hold: a row with more goes to
     /// the strip walk, which keeps no more than their list (the row walk keeps
     /// 104 bytes more an edge). 65,536 edges, 6.8 MB; tests set it lower.
-    var rowWalkLimit = 1 << 16
+    @exclusivity(unchecked) var rowWalkLimit = 1 << 16
     /// Rows of the area last swept that the row walk left to the strip walk
     /// (for tests).
-    var rowsLeftToStrips = 0
+    @exclusivity(unchecked) var rowsLeftToStrips = 0
     /// Clusters of edges crossing inside a row that the row walk walked
     /// strip by strip, in the area last swept (for tests).
-    var clusters = 0
+    @exclusivity(unchecked) var clusters = 0
 
     // Two rows of difference cells and touched bits, as in the cell
     // rasterizer (`cellStore`, `bitStore`); `cells` and `rowBits` are the row
@@ -176,11 +178,11 @@ final class StrokeRasterizer: EdgeAccumulator {
     // before: swept right after its walk, a row's cells were read back while
     // the walk's stores to them were still on their way to the cache, and
     // the processor could not forward them to the wider loads.)
-    var cellStore: UnsafeMutablePointer<Float>
-    var bitStore: UnsafeMutablePointer<UInt64>
-    var cells: UnsafeMutablePointer<Float>
-    var rowBits: UnsafeMutablePointer<UInt64>
-    var capacity = 0
+    @exclusivity(unchecked) var cellStore: UnsafeMutablePointer<Float>
+    @exclusivity(unchecked) var bitStore: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) var cells: UnsafeMutablePointer<Float>
+    @exclusivity(unchecked) var rowBits: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) var capacity = 0
 
     init() {
         cellStore = .allocate(capacity: 2)
@@ -199,13 +201,13 @@ final class StrokeRasterizer: EdgeAccumulator {
 
     /// Device rows handed to the blitter (`begin`); the rest are walked,
     /// so that these come out as when every row is drawn, but not drawn.
-    private(set) var shownRows = 0..<0
+    @exclusivity(unchecked) private(set) var shownRows = 0..<0
     /// In the sampled and aliased modes, the strips of `shownRows`: an edge
     /// wholly outside them is counted against the budget but not kept, and
     /// the sweep starts at the first (`sweep`).
-    private var keptStrips = 0..<Int.max
+    @exclusivity(unchecked) private var keptStrips = 0..<Int.max
     /// Edges counted against the budget but not kept (outside `keptStrips`).
-    private var droppedEdges = 0
+    @exclusivity(unchecked) private var droppedEdges = 0
 
     /// Starts an area of any height, cut into `samples` strips per pixel row
     /// (one when aliased); memory is two rows of cells plus the edges. Only
