@@ -262,6 +262,50 @@ import Testing
         }
     }
 
+    /// `wrapNear` (no division) is `wrap` over every index a reduced
+    /// coordinate gives, for every spread and small sizes: repeated or
+    /// padded −1 ... n, reflected −1 ... 2n (and a few past either end
+    /// padded, as pad reduces to 4 pixels outside).
+    @Test func wrappingNearTheImageIsWrapping() {
+        for n in 1...6 {
+            for i in -5...(2 * n + 4) {
+                #expect(ImageShader.wrapNear(i, n, .pad) == ImageShader.wrap(i, n, .pad), "pad \(i) \(n)")
+                if i >= -1 && i <= n {
+                    #expect(ImageShader.wrapNear(i, n, .repeat) == ImageShader.wrap(i, n, .repeat), "repeat \(i) \(n)")
+                }
+                if i >= -1 && i <= 2 * n {
+                    #expect(ImageShader.wrapNear(i, n, .reflect) == ImageShader.wrap(i, n, .reflect), "reflect \(i) \(n)")
+                }
+            }
+        }
+    }
+
+    /// A rotated pattern (the general sampling loop) of a one-pixel image,
+    /// repeated or reflected, is that pixel everywhere, by both filters,
+    /// and a two-by-one image's columns alternate along x.
+    @Test func rotatedPatternsOfTinyImagesWrap() {
+        let one = try! Image(width: 1, height: 1, premultipliedPixels: [10, 200, 30, 255])
+        for spread in [GradientSpread.repeat, .reflect, .pad] {
+            for quality in [InterpolationQuality.none, .default] {
+                let canvas = makeCanvas(9, 7)
+                canvas.interpolationQuality = quality
+                canvas.fill(
+                    Rect(x: 0, y: 0, width: 9, height: 7),
+                    with: .pattern(one, transform: Transform(rotationAngle: 0.7).scaledBy(x: 2.5, y: 1.5), spread: spread))
+                for y in 0..<7 {
+                    for x in 0..<9 { #expect(canvas.bitmap[x, y] == Pixel(r: 10, g: 200, b: 30, a: 255), "\(spread) \(quality)") }
+                }
+            }
+        }
+        let two = try! Image(width: 2, height: 1, premultipliedPixels: [255, 0, 0, 255, 0, 0, 255, 255])
+        let canvas = makeCanvas(8, 3)
+        canvas.interpolationQuality = .none
+        // A turn of a full revolution is not the identity in Double: the
+        // general loop draws it, each pixel its own column.
+        canvas.fill(Rect(x: 0, y: 0, width: 8, height: 3), with: .pattern(two, transform: Transform(rotationAngle: 2 * .pi), spread: .repeat))
+        for x in 0..<8 { #expect(canvas.bitmap[x, 1].r == (x % 2 == 0 ? 255 : 0), "\(x)") }
+    }
+
     @Test func reflectedPatternsAreSeamlessWhenFiltered() {
         // A horizontal ramp reflected and enlarged: bilinear across the mirrored
         // edge sees the same pixel on both sides, so there is no seam.

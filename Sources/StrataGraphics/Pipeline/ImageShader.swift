@@ -101,7 +101,10 @@ struct ImageShader: Shader {
     /// Index `i` brought into 0..<n as the spread says: clamped, repeated, or
     /// reflected (… 1 0 | 0 1 … n−1 | n−1 n−2 …).
     @inline(__always)
-    private func wrap(_ i: Int, _ n: Int) -> Int {
+    private func wrap(_ i: Int, _ n: Int) -> Int { ImageShader.wrap(i, n, spread) }
+
+    @inline(__always)
+    static func wrap(_ i: Int, _ n: Int, _ spread: GradientSpread) -> Int {
         switch spread {
         case .pad:
             return i < 0 ? 0 : (i >= n ? n - 1 : i)
@@ -162,7 +165,10 @@ struct ImageShader: Shader {
     /// a pixel either side is allowed), reflected within −1 ... 2n. Two
     /// integer divisions a fetch were most of a rotated pattern's time.
     @inline(__always)
-    private func wrapNear(_ i: Int, _ n: Int) -> Int {
+    private func wrapNear(_ i: Int, _ n: Int) -> Int { ImageShader.wrapNear(i, n, spread) }
+
+    @inline(__always)
+    static func wrapNear(_ i: Int, _ n: Int, _ spread: GradientSpread) -> Int {
         switch spread {
         case .pad:
             return i < 0 ? 0 : (i >= n ? n - 1 : i)
