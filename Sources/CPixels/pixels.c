@@ -878,8 +878,68 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
         }
     }
 }
+
+// The same, eight pixels a step with AVX-512: each lane's operations are
+// the AVX2 kernel's, so the same t and the same entries, in half the steps
+// (and with 32 registers, nothing spilled).
+__attribute__((target("avx512f,avx512vl,avx512dq")))
+void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long count, uint32_t *out) {
+    const __m512d pd0x = _mm512_set1_pd(g[0]), pd0y = _mm512_set1_pd(g[1]);
+    const __m512d sx = _mm512_set1_pd(g[2]), sy = _mm512_set1_pd(g[3]);
+    const __m512d cdx = _mm512_set1_pd(g[4]), cdy = _mm512_set1_pd(g[5]);
+    const __m512d r0 = _mm512_set1_pd(g[6]), dr = _mm512_set1_pd(g[7]);
+    const __m512d qa = _mm512_set1_pd(g[8]), inv = _mm512_set1_pd(g[9]), sgn = _mm512_set1_pd(g[10]);
+    const __m512d r0r0 = _mm512_set1_pd(g[6] * g[6]), r0dr = _mm512_set1_pd(g[6] * g[7]);
+    const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1), two = _mm512_set1_pd(2);
+    const __m512d scale = _mm512_set1_pd(255), half = _mm512_set1_pd(0.5);
+    const __m512d tiny = _mm512_set1_pd(1e-300), eps = _mm512_set1_pd(1e-12);
+    const __m512d nan = _mm512_set1_pd(__builtin_nan(""));
+    const __m512d aqa = _mm512_set1_pd(__builtin_fabs(g[8]));
+    const __m512d none = _mm512_set1_pd(256), eight = _mm512_set1_pd(8);
+    __m512d index = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7);
+    const int one_root_test = g[11] != 0;
+    int32_t k[8] __attribute__((aligned(32)));
+    for (long i = 0; i < count; i += 8) {
+        const __m512d pdx = _mm512_add_pd(pd0x, _mm512_mul_pd(index, sx));
+        const __m512d pdy = _mm512_add_pd(pd0y, _mm512_mul_pd(index, sy));
+        index = _mm512_add_pd(index, eight);
+        const __m512d qb = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(pdx, cdx), _mm512_mul_pd(pdy, cdy)), r0dr);
+        const __m512d qc = _mm512_sub_pd(_mm512_add_pd(_mm512_mul_pd(pdx, pdx), _mm512_mul_pd(pdy, pdy)), r0r0);
+        __mmask8 linear = 0;
+        __m512d t1 = nan;
+        if (one_root_test) {
+            const __m512d limit = _mm512_mul_pd(eps, _mm512_add_pd(_mm512_add_pd(_mm512_abs_pd(qb), _mm512_abs_pd(qc)), tiny));
+            linear = _mm512_cmp_pd_mask(aqa, limit, _CMP_LT_OQ);
+        }
+        if (linear != 0) {
+            t1 = _mm512_div_pd(qc, _mm512_mul_pd(two, qb));
+            const __mmask8 ok = _mm512_cmp_pd_mask(qb, zero, _CMP_NEQ_UQ) &
+                                _mm512_cmp_pd_mask(_mm512_add_pd(r0, _mm512_mul_pd(t1, dr)), zero, _CMP_GE_OQ);
+            t1 = _mm512_mask_blend_pd(ok, nan, t1);
+        }
+        const __m512d disc = _mm512_sub_pd(_mm512_mul_pd(qb, qb), _mm512_mul_pd(qa, qc));
+        const __m512d s = _mm512_mul_pd(_mm512_sqrt_pd(_mm512_max_pd(disc, zero)), sgn);
+        const __m512d hi = _mm512_mul_pd(_mm512_add_pd(qb, s), inv), lo = _mm512_mul_pd(_mm512_sub_pd(qb, s), inv);
+        const __mmask8 hiOK = _mm512_cmp_pd_mask(_mm512_add_pd(r0, _mm512_mul_pd(hi, dr)), zero, _CMP_GE_OQ);
+        const __mmask8 loOK = _mm512_cmp_pd_mask(_mm512_add_pd(r0, _mm512_mul_pd(lo, dr)), zero, _CMP_GE_OQ);
+        __m512d t2 = _mm512_mask_blend_pd(hiOK, _mm512_mask_blend_pd(loOK, nan, lo), hi);
+        t2 = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(disc, zero, _CMP_GE_OQ), nan, t2);
+        const __m512d t = _mm512_mask_blend_pd(linear, t2, t1);
+        const __m512d u = _mm512_min_pd(_mm512_max_pd(t, zero), one);
+        const __m512d e = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(t, t, _CMP_ORD_Q), none, _mm512_add_pd(_mm512_mul_pd(u, scale), half));
+        _mm256_store_si256((__m256i *)k, _mm512_cvttpd_epi32(e));
+        if (i + 8 <= count) {
+            for (int j = 0; j < 8; j++) out[i + j] = table[k[j]];
+        } else {
+            for (long j = 0; i + j < count; j++) out[i + j] = table[k[j]];
+        }
+    }
+}
 #else
 void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long count, uint32_t *out) {
+    (void)table; (void)g; (void)count; (void)out;
+}
+void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long count, uint32_t *out) {
     (void)table; (void)g; (void)count; (void)out;
 }
 #endif

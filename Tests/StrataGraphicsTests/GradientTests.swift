@@ -514,3 +514,33 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
     zero.fill(Rect(x: 0, y: 0, width: 8, height: 8), with: .conicGradient(gradient, center: Point(x: 4, y: 4), angle: 0))
     #expect(nan.bitmap.makeImage() == zero.bitmap.makeImage())
 }
+
+/// The AVX-512 radial kernel (eight pixels a step) gives the AVX2 kernel's
+/// entries on spans of every length from 1 to 300, for focal, concentric
+/// and one-root geometry, with and without the one-root test, under
+/// rotated steps (where the processor has AVX-512; else there is one).
+@Test func radialKernelsAgree() {
+    guard GradientShader.kernelLevel == 2 else { return }
+    // Entry i is i + 1, so every index shows; the 257th is 0.
+    let table = (0..<256).map { UInt32($0 + 1) } + [0]
+    var rng = SystemRandomNumberGenerator()
+    let shapes: [(Double, Double, Double, Double)] = [(10, 5, 0, 40), (0, 0, 5, 30), (20, 0, 2, 22), (3, -4, 12, 2)]
+    var compared = 0
+    for (cdx, cdy, r0, r1) in shapes {
+        for count in 1...300 {
+            let dr = r1 - r0, qa = cdx * cdx + cdy * cdy - dr * dr
+            let angle = Double.random(in: 0..<(2 * .pi), using: &rng)
+            var g = [
+                Double.random(in: -60...60, using: &rng), Double.random(in: -60...60, using: &rng), cos(angle) * 0.7, sin(angle) * 0.7,
+                cdx, cdy, r0, dr, qa, 1 / qa, qa < 0 ? -1 : 1, Double(count % 2),
+            ]
+            if count % 7 == 0 { g[11] = 1 }
+            var a = [UInt32](repeating: 9, count: count), b = [UInt32](repeating: 7, count: count)
+            GradientShader.radialSpan(table, g, count, &a, level: 1)
+            GradientShader.radialSpan(table, g, count, &b, level: 2)
+            #expect(a == b, "\(cdx) \(cdy) \(r0) \(r1) count \(count)")
+            compared += count
+        }
+    }
+    #expect(compared == 4 * 300 * 301 / 2)
+}

@@ -206,6 +206,9 @@ void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, co
 /// one-root case (1 to test each). `table` has a 257th entry, 0, read where
 /// nothing is drawn. Call only when `strata_pixels_have_avx2()`.
 void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long count, uint32_t *out);
+/// The same, eight pixels a step: the same entries. Call only when
+/// `strata_pixels_have_avx512()`.
+void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long count, uint32_t *out);
 
 /// The odd polynomial r·(K0 + K1·s + … + K5·s⁵), s = r², for atan(r)/2π on
 /// 0 ≤ r ≤ 1 (fitted here to within 2.8·10⁻⁷ of a turn, evaluated in single

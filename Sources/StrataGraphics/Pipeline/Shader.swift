@@ -229,7 +229,7 @@ struct GradientShader: Shader {
                     (g[0], g[1], g[2], g[3]) = (pd0x, pd0y, inverse.a, inverse.b)
                     (g[4], g[5], g[6], g[7], g[8], g[9], g[10]) = (cdx, cdy, r0, dr, qa, inverseQa, sign)
                     g[11] = oneRootTest
-                    strata_radial_pad_span_avx2(table.entries, g.baseAddress!, count, out)
+                    GradientShader.radialSpan(table.entries, g.baseAddress!, count, out, level: GradientShader.kernelLevel)
                 }
                 return
             }
@@ -277,6 +277,23 @@ struct GradientShader: Shader {
                 a -= twoPi * (a / twoPi).rounded(.down)
                 out[i] = lookup(a / twoPi)
             }
+        }
+    }
+
+    /// The best build of the radial kernel for this processor: 2 with
+    /// AVX-512, 1 with AVX2 (the shader's Swift loop without).
+    static let kernelLevel = strata_pixels_have_avx512() != 0 ? 2 : SolidBlitter.usesAVX2 ? 1 : 0
+
+    /// A padded radial span by the kernel of `level` (2: AVX-512, eight
+    /// pixels a step; else AVX2, four), `g` as `strata_radial_pad_span_avx2`
+    /// takes it: the two give the same entries (tests compare them).
+    static func radialSpan(
+        _ table: UnsafePointer<UInt32>, _ g: UnsafePointer<Double>, _ count: Int, _ out: UnsafeMutablePointer<UInt32>, level: Int
+    ) {
+        if level >= 2 {
+            strata_radial_pad_span_avx512(table, g, count, out)
+        } else {
+            strata_radial_pad_span_avx2(table, g, count, out)
         }
     }
 
