@@ -544,3 +544,24 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
     }
     #expect(compared == 4 * 300 * 301 / 2)
 }
+
+/// The AVX-512 conic kernel (sixteen pixels a step) gives the AVX2
+/// kernel's entries on spans of every length from 1 to 300, through the
+/// centre and beside it, at several starting turns (where the processor
+/// has AVX-512).
+@Test func conicKernelsAgree() {
+    guard GradientShader.kernelLevel == 2 else { return }
+    let table = (0..<256).map { UInt32($0 + 1) } + [0]
+    var rng = SystemRandomNumberGenerator()
+    for count in 1...300 {
+        let angle = Float.random(in: 0..<(2 * .pi), using: &rng)
+        let g: [Float] = [
+            Float.random(in: -150...10, using: &rng), Float.random(in: -5...5, using: &rng), cos(angle), sin(angle),
+            Float.random(in: 0..<1, using: &rng),
+        ]
+        var a = [UInt32](repeating: 9, count: count), b = [UInt32](repeating: 7, count: count)
+        GradientShader.conicSpan(table, g, count, &a, level: 1)
+        GradientShader.conicSpan(table, g, count, &b, level: 2)
+        #expect(a == b, "count \(count) \(g)")
+    }
+}

@@ -228,6 +228,9 @@ void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long 
 /// operations as `GradientShader.conicTurn`. Call only when
 /// `strata_pixels_have_avx2()`.
 void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, uint32_t *out);
+/// The same, sixteen pixels a step: the same entries. Call only when
+/// `strata_pixels_have_avx512()`.
+void strata_conic_span_avx512(const uint32_t *table, const float *g, long count, uint32_t *out);
 
 /// `out[i] = lerp(a[i], b[i], w)` for i < count: premultiplied pixels mixed as
 /// `a·(256 − w) + b·w` over 256, each channel rounded (`ImageShader.lerp`),

@@ -256,8 +256,8 @@ struct GradientShader: Shader {
                 withUnsafeTemporaryAllocation(of: Float.self, capacity: 5) { g in
                     (g[0], g[1], g[2], g[3], g[4]) = (Float(d0x), Float(d0y), Float(inverse.a), Float(inverse.b), Float(offset))
                     if SolidBlitter.usesAVX2 {
-                        // Eight pixels a step, the same operations (the kernel).
-                        strata_conic_span_avx2(table.entries, g.baseAddress!, count, out)
+                        // Eight or sixteen pixels a step, the same operations (the kernels).
+                        GradientShader.conicSpan(table.entries, g.baseAddress!, count, out, level: GradientShader.kernelLevel)
                         return
                     }
                     let lut = table.entries
@@ -280,8 +280,8 @@ struct GradientShader: Shader {
         }
     }
 
-    /// The best build of the radial kernel for this processor: 2 with
-    /// AVX-512, 1 with AVX2 (the shader's Swift loop without).
+    /// The best build of the radial and conic kernels for this processor:
+    /// 2 with AVX-512, 1 with AVX2 (the shader's Swift loops without).
     static let kernelLevel = strata_pixels_have_avx512() != 0 ? 2 : SolidBlitter.usesAVX2 ? 1 : 0
 
     /// A padded radial span by the kernel of `level` (2: AVX-512, eight
@@ -294,6 +294,19 @@ struct GradientShader: Shader {
             strata_radial_pad_span_avx512(table, g, count, out)
         } else {
             strata_radial_pad_span_avx2(table, g, count, out)
+        }
+    }
+
+    /// A conic span by the kernel of `level` (2: AVX-512, sixteen pixels a
+    /// step; else AVX2, eight), `g` as `strata_conic_span_avx2` takes it:
+    /// the two give the same entries (tests compare them).
+    static func conicSpan(
+        _ table: UnsafePointer<UInt32>, _ g: UnsafePointer<Float>, _ count: Int, _ out: UnsafeMutablePointer<UInt32>, level: Int
+    ) {
+        if level >= 2 {
+            strata_conic_span_avx512(table, g, count, out)
+        } else {
+            strata_conic_span_avx2(table, g, count, out)
         }
     }
 
