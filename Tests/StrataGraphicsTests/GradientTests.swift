@@ -520,7 +520,7 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
 /// and one-root geometry, with and without the one-root test, under
 /// rotated steps (where the processor has AVX-512; else there is one).
 @Test func radialKernelsAgree() {
-    guard GradientShader.kernelLevel == 2 else { return }
+    guard SolidBlitter.kernelLevel == 2 else { return }
     // Entry i is i + 1, so every index shows; the 257th is 0.
     let table = (0..<256).map { UInt32($0 + 1) } + [0]
     var rng = SystemRandomNumberGenerator()
@@ -550,7 +550,7 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
 /// centre and beside it, at several starting turns (where the processor
 /// has AVX-512).
 @Test func conicKernelsAgree() {
-    guard GradientShader.kernelLevel == 2 else { return }
+    guard SolidBlitter.kernelLevel == 2 else { return }
     let table = (0..<256).map { UInt32($0 + 1) } + [0]
     var rng = SystemRandomNumberGenerator()
     for count in 1...300 {

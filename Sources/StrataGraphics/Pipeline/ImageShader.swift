@@ -155,11 +155,6 @@ struct ImageShader: Shader {
         return r < 0 ? r + p : (r >= p ? r - p : r)
     }
 
-    @inline(__always)
-    private func fetch(_ x: Int, _ y: Int) -> UInt32 {
-        pixels[wrap(y, height) * stride + wrap(x, width)]
-    }
-
     /// `wrap` for an index from a reduced coordinate (`reduce`), without its
     /// divisions: repeated, such an index lies within −1 ... n (a period and
     /// a pixel either side is allowed), reflected within −1 ... 2n. Two
@@ -171,19 +166,13 @@ struct ImageShader: Shader {
     static func wrapNear(_ i: Int, _ n: Int, _ spread: GradientSpread) -> Int {
         switch spread {
         case .pad:
-            return i < 0 ? 0 : (i >= n ? n - 1 : i)
+            return wrap(i, n, .pad)  // (a clamp, without division already)
         case .repeat:
             return i < 0 ? i + n : (i >= n ? i - n : i)
         case .reflect:
             let r = i < 0 ? i + 2 * n : (i >= 2 * n ? i - 2 * n : i)
             return r < n ? r : 2 * n - 1 - r
         }
-    }
-
-    /// `fetch` for indices from reduced coordinates (`wrapNear`).
-    @inline(__always)
-    private func fetchNear(_ x: Int, _ y: Int) -> UInt32 {
-        pixels[wrapNear(y, height) * stride + wrapNear(x, width)]
     }
 
     /// ⌊v⌋ for v ≥ −8 (every reduced coordinate here): a truncating conversion,

@@ -212,6 +212,10 @@ struct GradientShader: Shader {
             // the inverse's (a, b) a pixel.
             let p0 = Point(x: Double(x) + 0.5, y: py).applying(inverse)
             let pd0x = p0.x - c0.x, pd0y = p0.y - c0.y
+            // qb and qc at offset (pdx, pdy) from c0 (the kernel's operations).
+            @inline(__always) func coefficients(_ pdx: Double, _ pdy: Double) -> (qb: Double, qc: Double) {
+                (pdx * cdx + pdy * cdy + r0 * dr, pdx * pdx + pdy * pdy - r0 * r0)
+            }
             if SolidBlitter.usesAVX2, spread == .pad, before, after {
                 // Four pixels a step, the same operations (the kernel). The
                 // one-root test (`radialT`'s first) is left out where it
@@ -219,25 +223,22 @@ struct GradientShader: Shader {
                 // and qc convex, so |qb| + |qc| is at most their largest at
                 // the span's ends (twice that, for rounding).
                 let last = Double(Swift.max(0, count - 1))
-                let ex = pd0x + last * inverse.a, ey = pd0y + last * inverse.b
-                let qb0 = pd0x * cdx + pd0y * cdy + r0 * dr, qb1 = ex * cdx + ey * cdy + r0 * dr
-                let qc0 = pd0x * pd0x + pd0y * pd0y - r0 * r0, qc1 = ex * ex + ey * ey - r0 * r0
-                let bound = Swift.max(abs(qb0), abs(qb1)) + Swift.max(abs(qc0), abs(qc1))
+                let first = coefficients(pd0x, pd0y)
+                let end = coefficients(pd0x + last * inverse.a, pd0y + last * inverse.b)
+                let bound = Swift.max(abs(first.qb), abs(end.qb)) + Swift.max(abs(first.qc), abs(end.qc))
                 let oneRootTest: Double = abs(qa) >= 2e-12 * (bound + 1e-300) ? 0 : 1
                 table.ensureAll()
                 withUnsafeTemporaryAllocation(of: Double.self, capacity: 12) { g in
                     (g[0], g[1], g[2], g[3]) = (pd0x, pd0y, inverse.a, inverse.b)
                     (g[4], g[5], g[6], g[7], g[8], g[9], g[10]) = (cdx, cdy, r0, dr, qa, inverseQa, sign)
                     g[11] = oneRootTest
-                    GradientShader.radialSpan(table.entries, g.baseAddress!, count, out, level: GradientShader.kernelLevel)
+                    GradientShader.radialSpan(table.entries, g.baseAddress!, count, out, level: SolidBlitter.kernelLevel)
                 }
                 return
             }
             for i in 0..<count {
                 let f = Double(i)
-                let pdx = pd0x + f * inverse.a, pdy = pd0y + f * inverse.b
-                let qb = pdx * cdx + pdy * cdy + r0 * dr
-                let qc = pdx * pdx + pdy * pdy - r0 * r0
+                let (qb, qc) = coefficients(pd0x + f * inverse.a, pd0y + f * inverse.b)
                 out[i] = lookup(GradientShader.radialT(qa, inverseQa, sign, qb, qc, r0, dr))
             }
         case let .conic(inverse, center, angle):
@@ -257,7 +258,7 @@ struct GradientShader: Shader {
                     (g[0], g[1], g[2], g[3], g[4]) = (Float(d0x), Float(d0y), Float(inverse.a), Float(inverse.b), Float(offset))
                     if SolidBlitter.usesAVX2 {
                         // Eight or sixteen pixels a step, the same operations (the kernels).
-                        GradientShader.conicSpan(table.entries, g.baseAddress!, count, out, level: GradientShader.kernelLevel)
+                        GradientShader.conicSpan(table.entries, g.baseAddress!, count, out, level: SolidBlitter.kernelLevel)
                         return
                     }
                     let lut = table.entries
@@ -279,10 +280,6 @@ struct GradientShader: Shader {
             }
         }
     }
-
-    /// The best build of the radial and conic kernels for this processor:
-    /// 2 with AVX-512, 1 with AVX2 (the shader's Swift loops without).
-    static let kernelLevel = strata_pixels_have_avx512() != 0 ? 2 : SolidBlitter.usesAVX2 ? 1 : 0
 
     /// A padded radial span by the kernel of `level` (2: AVX-512, eight
     /// pixels a step; else AVX2, four), `g` as `strata_radial_pad_span_avx2`

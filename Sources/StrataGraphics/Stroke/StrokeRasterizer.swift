@@ -159,7 +159,7 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// The build of the row walk for this processor: 2 with AVX-512, 1 with
     /// AVX2, 0 for neither (tests compare them; a level above the best is
     /// taken as the best).
-    static let bestRowWalkLevel = strata_pixels_have_avx512() != 0 ? 2 : SolidBlitter.usesAVX2 ? 1 : 0
+    static var bestRowWalkLevel: Int { SolidBlitter.kernelLevel }
     @exclusivity(unchecked) var rowWalkLevel = StrokeRasterizer.bestRowWalkLevel
     /// The most edges a row walked together may hold: a row with more goes to
     /// the strip walk, which keeps no more than their list (the row walk keeps
