@@ -37,7 +37,7 @@ final class PinyinInputMethod {
             // The engine can be chosen once the daemon answers. `ibus engine
             // NAME` exits with 1 where it cannot set the keyboard layout
             // (no setxkbmap), having chosen the engine: the query says.
-            let deadline = Date().addingTimeInterval(15)
+            let deadline = Date().addingTimeInterval(45)
             while true {
                 _ = try? runProgram("/usr/bin/ibus", ["engine", "libpinyin"], environment: env)
                 let current = try? runProgram("/usr/bin/ibus", ["engine"], environment: env)
