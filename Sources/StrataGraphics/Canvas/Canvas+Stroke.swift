@@ -94,7 +94,9 @@ extension Canvas {
     /// scanline rasterizer, so a line crossing itself is never darker where it
     /// does. (An outline of hundreds of points a pixel, past that rasterizer's
     /// budget, is filled with overlaps summed: at that density they are
-    /// everywhere and cannot be told apart.)
+    /// everywhere and cannot be told apart. The stroke of one convex closed
+    /// shape narrower than the shape, whose outline cannot overlap itself,
+    /// goes to the faster cell rasterizer, with the same exact areas.)
     /// A path or transform that yields a NaN or infinite point draws nothing, as
     /// does a transform that is not invertible.
     public func stroke(_ path: Path, with paint: Paint) {
@@ -186,10 +188,11 @@ extension Canvas {
             return
         }
 
-        let job = StrokeJob(
+        var job = StrokeJob(
             path: path, style: style, halfWidth: halfWidth, transform: t,
             tolerance: max(0.001, flatness) / stretch, reach: deviceReach,
             simplifiesCorners: strokeRasterizer.simplifiesCorners)
+        job.mayBeRing = style.validDashes == nil && StrokeJob.mayBeRing(path, halfWidth: halfWidth)
         // Four strips a pixel row, with exact areas: a stroke that does not
         // overlap itself comes out exact whatever the strips, and where it does,
         // a quarter of a row is the most an overlap can be off. An outline much
@@ -229,14 +232,96 @@ struct StrokeJob {
     let reach: Double
     /// Whether corners may be simplified (`Stroker.simplifiesCorners`).
     var simplifiesCorners = true
+    /// Whether the outline may be a ring (`mayBeRing(_:halfWidth:)`), to be tried in
+    /// the cell rasterizer first.
+    var mayBeRing = false
+
+    /// Whether `path`, stroked `halfWidth` to each side, may be a ring
+    /// (`Stroker.watchesRing`), to be tried in the cell rasterizer: one
+    /// subpath, closed, whose points turn one way. A curve lies in the convex
+    /// hull of its control points and turns the way they do, so a flattened
+    /// curve turns that way too, and the stroker checks the rest; a polygon
+    /// is checked here as the stroker will (once round, every inside corner
+    /// trimmed, no side shorter than its two trims), so that a small one
+    /// whose trims overlap is not tried for nothing. Polygons that cross
+    /// themselves and the named shapes turn both ways within a few points.
+    static func mayBeRing(_ path: Path, halfWidth h: Double) -> Bool {
+        let verbs = path.verbs, points = path.points
+        let count = verbs.count
+        guard count >= 3, count <= 4096, verbs[0] == .move, verbs[count - 1] == .close, points.count >= 3 else {
+            return false
+        }
+        var lines = true
+        for k in 1..<(count - 1) {
+            switch verbs[k] {
+            case .move, .close: return false
+            case .line: continue
+            case .quad, .cubic: lines = false
+            }
+        }
+        return points.withUnsafeBufferPointer { p in
+            let n = p.count
+            // The sides between distinct points, round the closed polygon:
+            // unit directions and lengths.
+            var turn = 0.0, laps = 0
+            var previous = Point.zero, previousLength = 0.0, previousCut = 0.0
+            var first = Point.zero, firstLength = 0.0, firstEndCut = 0.0
+            var sides = 0
+            var from = p[0]
+            var i = 0
+            // One corner: from `a` (length `la`) into `d` (length `ld`).
+            // Returns the inside trim, or nil where there can be no ring.
+            func corner(_ a: Point, _ la: Double, _ d: Point, _ ld: Double) -> Double? {
+                if !(a.y > 0 || a.y == 0 && a.x > 0) && (d.y > 0 || d.y == 0 && d.x > 0) { laps += 1 }
+                let cross = a.x * d.y - a.y * d.x, dot = a.x * d.x + a.y * d.y
+                if abs(cross) < 1e-12 && dot > 0 { return 0 }
+                if turn == 0 { turn = cross } else if (turn > 0) != (cross > 0) { return nil }
+                guard lines else { return 0 }
+                let spread = h * abs(cross), reach = min(la, ld)
+                guard spread < reach && spread < reach * (1 + dot) else { return nil }
+                return spread / (1 + dot)
+            }
+            while i < n {
+                i += 1
+                let to = p[i == n ? 0 : i]
+                let dx = to.x - from.x, dy = to.y - from.y
+                let length = (dx * dx + dy * dy).squareRoot()
+                guard length > StrokeSource.epsilon else { continue }
+                from = to
+                let d = Point(x: dx / length, y: dy / length)
+                if sides == 0 {
+                    first = d
+                    firstLength = length
+                } else {
+                    guard let cut = corner(previous, previousLength, d, length) else { return false }
+                    if lines && !(previousCut + cut < previousLength) { return false }
+                    if sides == 1 { firstEndCut = cut }
+                    previousCut = cut
+                }
+                previous = d
+                previousLength = length
+                sides += 1
+            }
+            guard sides >= 3, let cut = corner(previous, previousLength, first, firstLength), turn != 0 else {
+                return false
+            }
+            return !lines || laps == 1 && previousCut + cut < previousLength && cut + firstEndCut < firstLength
+        }
+    }
 
     /// Flattens, cuts and strokes the path (or only `piece` of it) into
-    /// `target`, keeping only what can reach `area` (device space).
-    func run<T: EdgeAccumulator>(into target: T, area: Rect, piece: StrokePiece? = nil) {
+    /// `target`, keeping only what can reach `area` (device space). With
+    /// `watchingRing`, the outline is watched for being a ring (its closing
+    /// corner trimmed when it is): returns whether it was one.
+    @discardableResult
+    func run<T: EdgeAccumulator>(
+        into target: T, area: Rect, piece: StrokePiece? = nil, watchingRing: Bool = false
+    ) -> Bool {
         let visible = area.insetBy(dx: -reach - 1, dy: -reach - 1)
-        let stroker = Stroker(
+        var stroker = Stroker(
             target: target, style: style, halfWidth: halfWidth, tolerance: tolerance, transform: transform,
             simplifiesCorners: simplifiesCorners)
+        stroker.watchesRing = watchingRing
         let dashes = style.validDashes
         var cutter = StrokeCutter(
             stroker: stroker, transform: transform, visible: visible,
@@ -252,6 +337,7 @@ struct StrokeJob {
         }
         StrokeSource.feed(
             path, tolerance: tolerance, cull: cull, outsideDepth: dashes == nil ? 0 : 10, piece: piece, into: &cutter)
+        return watchingRing && cutter.stroker.isRing
     }
 }
 
@@ -273,6 +359,22 @@ struct StrokeCoverage: CoverageSource {
     var share: (StrokeShare, index: Int)? = nil
 
     func draw<B: SpanBlitter>(_ blitter: inout B) {
+        // A ring (one convex closed outline, the usual frame, badge or
+        // button) winds 0 or 1 everywhere: the cell rasterizer covers it
+        // exactly, for a fraction of the overlap-exact walk's work. Tried
+        // first where the path may be one; the stroker says if it was.
+        if job.mayBeRing, mode == .area, pieces == nil, let scanline = strokeRasterizer, scanline.fillsRings {
+            let rasterizer = areaRasterizer
+            if rasterizer.fillOnce(
+                area, rows: rows, .winding, &blitter,
+                emit: { band in
+                    self.job.run(into: rasterizer, area: band, watchingRing: true)
+                })
+            {
+                scanline.ringsFilled &+= 1
+                return
+            }
+        }
         if let scanline = strokeRasterizer {
             scanline.begin(area, samples: 4, mode: mode, rows: rows)
             let rect = Rect(x: Double(area.x0), y: Double(area.y0), width: Double(area.width), height: Double(area.height))

@@ -110,6 +110,33 @@ final class AreaRasterizer: EdgeAccumulator {
         }
     }
 
+    /// Scan-converts `area` as one band when it fits in one and `emit`
+    /// accepts what it added (returns true): then the band is swept into
+    /// `blitter` as `fill` would. Otherwise nothing is drawn, the cells are
+    /// left clear, and the result is false.
+    func fillOnce<B: SpanBlitter>(
+        _ area: PixelBox, rows: Range<Int>? = nil, _ rule: FillRule, _ blitter: inout B, emit: (Rect) -> Bool
+    ) -> Bool {
+        guard area.height <= AreaRasterizer.bandRows(width: area.width) else { return false }
+        let shown = rows ?? area.y0..<area.y1
+        let first = max(area.y0, shown.lowerBound), end = min(area.y1, shown.upperBound)
+        begin(area)
+        let rect = Rect(x: Double(area.x0), y: Double(area.y0), width: Double(area.width), height: Double(area.height))
+        guard emit(rect) else {
+            clear(rows: 0..<height)
+            return false
+        }
+        if first < end {
+            if area.width * area.height <= 4096 {
+                blitter.prefetch(x: area.x0, y: first, width: area.width, height: end - first)
+            }
+            sweep(rule, &blitter, rows: (first - originY)..<(end - originY))
+        } else {
+            clear(rows: 0..<height)
+        }
+        return true
+    }
+
     /// Fills `path` (after `transform`, flattened to `tolerance`) over `area`,
     /// drawing rows `rows` of it (all by default).
     @inline(__always)

@@ -156,6 +156,11 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// outsides of slight round turns and of miters one point. Fewer edges;
     /// tests turn it off to compare the two.
     @exclusivity(unchecked) var simplifiesCorners = true
+    /// Whether strokes whose outline is a ring (`Stroker.watchesRing`) go to
+    /// the cell rasterizer; tests turn it off to compare the two.
+    @exclusivity(unchecked) var fillsRings = true
+    /// Strokes drawn as rings by the cell rasterizer (for tests).
+    @exclusivity(unchecked) var ringsFilled = 0
     /// The build of the row walk for this processor: 2 with AVX-512, 1 with
     /// AVX2, 0 for neither (tests compare them; a level above the best is
     /// taken as the best).

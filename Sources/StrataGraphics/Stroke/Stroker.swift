@@ -36,6 +36,21 @@ import Darwin
 // is sent forward with its edges reversed. Memory is a few points, whatever the
 // length of the path; the start cap waits for the end, because whether the
 // polyline closes (and the start becomes a corner) is known only then.
+//
+// Asked to (`watchesRing`), the stroker also tells whether the outline it
+// sent is a ring: the stroke of one closed polyline that turns one way, once
+// round, with every inside corner trimmed and no segment's two trims
+// overlapping. The outline is then two simple loops, the outer one round the
+// inner one, so the winding is 0 or 1 everywhere and the cell rasterizer,
+// which sums the edges' areas, covers it exactly: no overlap to count twice.
+// In that mode the closing corner is trimmed too (elsewhere it goes through
+// its pivot): the last segment's inner side ends where it meets the first
+// segment's, and an edge runs back along the first segment's inner side to
+// where that side, already sent, starts (the two cancel over their common
+// part). Convex shapes (rectangles at any angle, rounded rectangles,
+// ellipses, triangles) are such rings whenever the line is narrower than
+// they are. Once the outline cannot be a ring, nothing more is sent: the
+// caller throws it away.
 
 /// Builds stroke outlines one polyline vertex at a time and sends their edges,
 /// mapped through a transform, to a rasterizer.
@@ -92,6 +107,25 @@ struct Stroker<Target: EdgeAccumulator> {
     /// The polyline's end is a seam between two pieces stroked apart: its
     /// end cap is butt whatever the style.
     var endsAtSeam = false
+
+    /// Whether the outline is watched for being a ring (see above), and its
+    /// closing corner trimmed when it is.
+    var watchesRing = false
+    /// The outline sent so far can still be a ring (`watchesRing`): true at
+    /// the end when it is one.
+    private(set) var isRing = true
+    /// The sign of the polyline's turns so far (0 before its first).
+    private var ringTurn = 0.0
+    /// How many times the direction has passed from the lower half of the
+    /// circle of directions into the upper (`Stroker.upper`): once for a
+    /// polyline turning one way once round.
+    private var ringLaps = 0
+    /// How far the last segment's inner side is trimmed at its start.
+    private var startCut = 0.0
+    /// The first segment's length, and its inner side's trim at its end.
+    private var firstLength = 0.0, firstEndCut = 0.0
+    /// Segments of the polyline, and polylines, so far.
+    private var segmentCount = 0, polylineCount = 0
 
     /// - Parameters:
     ///   - tolerance: how far round joins and caps may stray from circles, in
@@ -254,12 +288,36 @@ struct Stroker<Target: EdgeAccumulator> {
         start = Start(point: p, direction: .zero, hasSegment: false, isSeam: seam)
         last = p
         lastSmooth = false
+        polylineCount += 1
+        if polylineCount > 1 || seam { isRing = false }
+        segmentCount = 0
+        startCut = 0
+    }
+
+    /// A direction's half of the circle: [0, π) is the upper.
+    @inline(__always) private static func upper(_ v: Point) -> Bool { v.y > 0 || v.y == 0 && v.x > 0 }
+
+    /// Watches the corner from direction `a` into `d` (unit vectors, `cross`
+    /// and `dot` their products) for the ring: the turn's sign, the laps, and
+    /// the inner trim against the incoming segment's length `before` (less
+    /// its trim at its start). Returns the trim, h·tan(θ/2) for a turn θ.
+    @inline(__always)
+    private mutating func watchRing(_ a: Point, _ d: Point, cross: Double, dot: Double, trims: Bool, before: Double) -> Double {
+        if !Stroker.upper(a) && Stroker.upper(d) { ringLaps += 1 }
+        if abs(cross) < 1e-12 && dot > 0 { return 0 }  // straight on
+        let sign: Double = cross > 0 ? 1 : -1
+        if ringTurn == 0 { ringTurn = sign }
+        let cut = halfWidth * abs(cross) / (1 + dot)
+        if sign != ringTurn || !trims || !(startCut + cut < before) { isRing = false }
+        return cut
     }
 
     /// Adds a segment to `p`, which must differ from the previous point. `smooth`
     /// marks a vertex inside a flattened curve (its corner is always round).
     @inline(__always)
     mutating func line(to p: Point, smooth: Bool) {
+        // Watched for a ring and not one: what is sent is thrown away.
+        if watchesRing && !isRing { return }
         let dx = p.x - last.x, dy = p.y - last.y
         let length = (dx * dx + dy * dy).squareRoot()
         let d = Point(x: dx / length, y: dy / length)
@@ -292,6 +350,14 @@ struct Stroker<Target: EdgeAccumulator> {
                 simplifiesCorners
                 && (lastSmooth || join == .round ? dot >= tipCos : join == .miter && miterFits(dot, na, nb))
             let chordReach = simplifiesCorners ? reach : 0
+            if watchesRing {
+                let cut = watchRing(a, d, cross: cross, dot: dot, trims: trim, before: lastLength)
+                if segmentCount == 1 {
+                    firstLength = lastLength
+                    firstEndCut = cut
+                }
+                startCut = cut
+            }
             @inline(__always) func meeting(_ side: Double) -> Point {
                 // Where the offsets on `side` (+1 left, −1 right) meet.
                 if side * cross > 0 {
@@ -335,6 +401,7 @@ struct Stroker<Target: EdgeAccumulator> {
         lastDirection = d
         lastLength = length
         lastSmooth = smooth
+        segmentCount += 1
     }
 
     /// Whether a miter join fits a turn whose directions have dot product
@@ -358,6 +425,7 @@ struct Stroker<Target: EdgeAccumulator> {
     /// caps of a zero-length segment (a dot for round caps, a square for square
     /// caps, nothing for butt caps, as Core Graphics and Skia draw).
     mutating func endOpen() {
+        isRing = false
         guard start.hasSegment else {
             dot(start.point)
             return
@@ -370,6 +438,7 @@ struct Stroker<Target: EdgeAccumulator> {
     /// Ends the polyline with its end cap only, and returns its start, to be
     /// capped (`capStart`) or joined (`endClosed(joining:)`) later.
     mutating func endKeepingStart() -> Start {
+        isRing = false
         if start.hasSegment {
             sendSides()
             capEnd(last, lastDirection, from: leftEnd, to: rightEnd, seam: endsAtSeam)
@@ -396,6 +465,12 @@ struct Stroker<Target: EdgeAccumulator> {
     /// on into its first.
     mutating func endClosed(joining other: Start? = nil) {
         let s = other ?? start
+        if other != nil || !start.hasSegment || segmentCount < 3 { isRing = false }
+        if watchesRing {
+            // A ring is closed trimmed; anything else is thrown away.
+            if isRing { closeRing() }
+            return
+        }
         if start.hasSegment && s.hasSegment {
             sendSides()
             let d = s.direction
@@ -418,6 +493,44 @@ struct Stroker<Target: EdgeAccumulator> {
         }
         endOpen()
         if let other { capStart(other) }
+    }
+
+    /// Closes a polyline watched for a ring with its closing corner trimmed
+    /// on the inside, when the corner keeps the outline a ring; otherwise
+    /// sends nothing and leaves `isRing` false.
+    private mutating func closeRing() {
+        let a = lastDirection, d = start.direction
+        let cross = a.x * d.y - a.y * d.x, dot = a.x * d.x + a.y * d.y
+        let spread = halfWidth * abs(cross), reach = min(lastLength, firstLength)
+        let trims = simplifiesCorners && spread < reach && spread < reach * (1 + dot)
+        let cut = watchRing(a, d, cross: cross, dot: dot, trims: trims, before: lastLength)
+        // Once round, one way, and the first segment's trims apart too.
+        guard isRing, ringLaps == 1, ringTurn != 0, cut + firstEndCut < firstLength else {
+            isRing = false
+            return
+        }
+        let p = start.point
+        let na = Stroker.normal(a), n = Stroker.normal(d)
+        let side = ringTurn
+        // Where the inner sides meet, `cut` back along the last segment.
+        let meet = device(
+            Point(x: p.x + side * halfWidth * na.x - cut * a.x, y: p.y + side * halfWidth * na.y - cut * a.y))
+        let firstLeft = device(offset(p, n)), firstRight = device(offset(p, Point(x: -n.x, y: -n.y)))
+        if side > 0 {
+            // The inside on the left: the last segment's left side ends where
+            // it meets the first's, then runs back to where that starts.
+            edge(to: meet)
+            edge(to: firstLeft)
+            target.addLine(rightEnd.x, rightEnd.y, rightFrom.x, rightFrom.y)
+            corner(p, Point(x: -d.x, y: -d.y), Point(x: -a.x, y: -a.y), smooth: false, reach: 0, from: firstRight, to: rightEnd)
+        } else {
+            // On the right, traced backwards: from where the first segment's
+            // right side ends, to the meeting point, and along the last's.
+            edge(to: leftEnd)
+            corner(p, a, d, smooth: false, reach: 0, from: leftEnd, to: firstLeft)
+            target.addLine(firstRight.x, firstRight.y, meet.x, meet.y)
+            target.addLine(meet.x, meet.y, rightFrom.x, rightFrom.y)
+        }
     }
 
     /// A zero-length segment: CG and Skia draw its caps, a dot or a square.
