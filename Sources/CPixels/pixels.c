@@ -685,6 +685,13 @@ void strata_blend_rect_avx2(uint32_t *d, long row_stride, long width, const long
 int strata_pixels_have_avx2(void) { return 0; }
 #endif
 
+int strata_kernel_level_found = 0;
+
+// Runs when the program (or library) is loaded, before anything draws.
+__attribute__((constructor)) static void strata_find_kernel_level(void) {
+    strata_kernel_level_found = strata_pixels_have_avx512() ? 2 : strata_pixels_have_avx2() ? 1 : 0;
+}
+
 // A linear gradient's span, padded at both ends: pixel i takes the table entry
 // of t = t0 + i·a clamped to 0...1, at index ⌊t·255 + ½⌋. Four pixels a step,
 // each t from the span's first (the pixels are independent: no chain of

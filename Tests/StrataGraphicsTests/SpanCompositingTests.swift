@@ -743,3 +743,54 @@ extension RectangleKernelTests {
         }
     }
 }
+
+@Suite struct ShadedRectangleTests {
+    /// A shaded rectangle with edges of their own coverage (`blitRect`: one
+    /// coverage mask a rectangle with AVX2, three blends a row elsewhere) is
+    /// each row's three parts blitted as spans, bit for bit: every width
+    /// from 1 to 12 and the widest at once, partly transparent gradients over
+    /// random pixels, edge coverages from 0 to 255, in three blend modes.
+    @Test(arguments: [BlendMode.normal, .copy, .multiply])
+    func rectanglesAreTheirRowsParts(_ mode: BlendMode) throws {
+        var r = FuzzRandom(seed: 31)
+        let gradient = Gradient(colors: [
+            Color(red: 1, green: 0.2, blue: 0, alpha: 0.9), Color(red: 0, green: 0.5, blue: 1, alpha: 0.3),
+            Color(red: 0.2, green: 1, blue: 0.4, alpha: 1),
+        ])
+        for width in Array(1...12) + [255, 256] {
+            let left = UInt8(r.int(256)), middle = UInt8(r.int(256)), right = [0, 255, UInt8(r.int(256))][r.int(3)]
+            var pictures: [[UInt32]] = []
+            for whole in [true, false] {
+                var seed = FuzzRandom(seed: UInt64(width))
+                let canvas = makeCanvas(300, 6)
+                for y in 0..<6 {
+                    for x in 0..<300 {
+                        let a = UInt8(128 + seed.int(128))
+                        canvas.bitmap[x, y] = Pixel(
+                            r: UInt8(seed.int(Int(a) + 1)), g: UInt8(seed.int(Int(a) + 1)), b: UInt8(seed.int(Int(a) + 1)), a: a)
+                    }
+                }
+                canvas.blendMode = mode
+                var blitter = try #require(
+                    canvas.gradientBlitter(gradient, alpha: 1, spread: .pad, before: true, after: true) { _ in
+                        .linear(a: 1 / 40, b: 1 / 9, c: -0.2)
+                    })
+                if whole {
+                    blitter.blitRect(x: 20, y: 1, width: width, height: 4, left: left, middle: middle, right: right)
+                } else {
+                    for y in 1..<5 {
+                        if width == 1 {
+                            blitter.blitSpan(x: 20, y: y, count: 1, coverage: left)
+                            continue
+                        }
+                        blitter.blitSpan(x: 20, y: y, count: 1, coverage: left)
+                        if width > 2 { blitter.blitSpan(x: 21, y: y, count: width - 2, coverage: middle) }
+                        blitter.blitSpan(x: 20 + width - 1, y: y, count: 1, coverage: right)
+                    }
+                }
+                pictures.append((0..<6).flatMap { y in (0..<300).map { canvas.bitmap[$0, y].packed } })
+            }
+            #expect(pictures[0] == pictures[1], "width \(width) \(left) \(middle) \(right)")
+        }
+    }
+}

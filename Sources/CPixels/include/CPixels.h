@@ -12,6 +12,14 @@ static inline void strata_prefetch_lines(const void *p, int lines) {
 /// Whether the processor has AVX2 (asked once by the caller).
 int strata_pixels_have_avx2(void);
 
+/// The best build of the kernels this processor runs (2: AVX-512, 1: AVX2,
+/// 0: neither), found once before `main` (`strata_kernel_level`).
+extern int strata_kernel_level_found;
+
+/// `strata_kernel_level_found`, read where a kernel is chosen: a plain load
+/// (a Swift `static let` pays a once-check at every read).
+static inline int strata_kernel_level(void) { return strata_kernel_level_found; }
+
 /// A rectangle at least eight pixels wide in three groups of rows, with AVX2
 /// (call only when `strata_pixels_have_avx2()`): `rows[g]` rows (0 or more)
 /// for group g = 0, 1, 2 one under the other from `d`, each row's first

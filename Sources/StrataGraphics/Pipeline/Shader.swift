@@ -384,10 +384,14 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
         (base + y * bytesPerRow + x * 4).assumingMemoryBound(to: UInt32.self)
     }
 
-    /// Blends `count` sources at constant coverage `c` over `d`; `src` may be
-    /// overwritten.
+    /// Blends `count` sources at constant coverage `c` over `d` in `mode`;
+    /// `src` may be overwritten. (Static: a method on the blitter, left out
+    /// of line, took a copy of it at every call.)
     @inline(__always)
-    private func blend(_ d: UnsafeMutablePointer<UInt32>, _ src: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: UInt32) {
+    private static func blend(
+        _ mode: BlendMode, _ d: UnsafeMutablePointer<UInt32>, _ src: UnsafeMutablePointer<UInt32>, _ count: Int,
+        _ c: UInt32
+    ) {
         switch mode {
         case .normal:
             if SolidBlitter.usesAVX2 {
@@ -489,7 +493,7 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
         while done < count {
             let n = min(256, count - done)
             shader.shade(x: x + done, y: y, count: n, into: scratch)
-            blend(row(x + done, y), scratch, n, UInt32(coverage))
+            ShaderBlitter.blend(mode, row(x + done, y), scratch, n, UInt32(coverage))
             done += n
         }
     }
@@ -540,14 +544,29 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
         }
         // Edges of their own: each row shaded once, its three parts blended
         // with their coverages (a shader's set-up per span cost more than
-        // the pixels of a small rectangle).
+        // the pixels of a small rectangle); with AVX2, in one pass over the
+        // row's coverage bytes (a stroked frame's sides are rectangles two
+        // or three pixels wide, a blend each a pixel otherwise).
         if width <= 256 && mode.isSourceOverOrCopy && !shader.isRowConstant {
+            if mode == .normal, SolidBlitter.usesAVX2 {
+                let mask = UnsafeMutableRawPointer(scratch + 256).assumingMemoryBound(to: UInt8.self)
+                mask[0] = left
+                if width > 2 { (mask + 1).update(repeating: middle, count: width - 2) }
+                mask[width - 1] = right
+                for r in 0..<height {
+                    shader.shade(x: x, y: y + r, count: width, into: scratch)
+                    strata_source_over_mask_avx2(row(x, y + r), scratch, width, mask)
+                }
+                return
+            }
             for r in 0..<height {
                 shader.shade(x: x, y: y + r, count: width, into: scratch)
                 let d = row(x, y + r)
-                if left != 0 { blend(d, scratch, 1, UInt32(left)) }
-                if width > 2 && middle != 0 { blend(d + 1, scratch + 1, width - 2, UInt32(middle)) }
-                if width > 1 && right != 0 { blend(d + width - 1, scratch + width - 1, 1, UInt32(right)) }
+                if left != 0 { ShaderBlitter.blend(mode, d, scratch, 1, UInt32(left)) }
+                if width > 2 && middle != 0 { ShaderBlitter.blend(mode, d + 1, scratch + 1, width - 2, UInt32(middle)) }
+                if width > 1 && right != 0 {
+                    ShaderBlitter.blend(mode, d + width - 1, scratch + width - 1, 1, UInt32(right))
+                }
             }
             return
         }

@@ -132,12 +132,13 @@ struct SolidBlitter: SpanBlitter {
         }
     }
 
-    /// Whether the AVX2 kernels of `CPixels` run here (asked once).
-    static let usesAVX2 = strata_pixels_have_avx2() != 0
+    /// Whether the AVX2 kernels of `CPixels` run here (asked once, before
+    /// `main`: a plain load, read wherever a kernel is chosen).
+    @inline(__always) static var usesAVX2: Bool { strata_kernel_level() >= 1 }
     /// The best build of the kernels that have an AVX-512 one (the stroke
     /// row walk, the radial and conic gradients): 2 with AVX-512, 1 with
     /// AVX2, 0 for neither.
-    static let kernelLevel = strata_pixels_have_avx512() != 0 ? 2 : usesAVX2 ? 1 : 0
+    @inline(__always) static var kernelLevel: Int { Int(strata_kernel_level()) }
 
     /// Rows of a rectangle at least eight pixels wide (the portable kernel; with
     /// AVX2, `strata_blend_rect_avx2` does the same), `d[i] = s + d[i]·keep/255`
