@@ -615,8 +615,20 @@ __attribute__((target("avx2")))
 void strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
                                 long *lo, long *hi) {
     sweep_row(line, bits, words, width, NULL, even_odd, 0, 0, 0, _mm256_setzero_si256(), out);
+    // The covered bytes' ends, eight bytes a step while they are all zero.
     long a = 0, b = width;
+    uint64_t v;
+    while (a + 8 <= b) {
+        __builtin_memcpy(&v, out + a, 8);
+        if (v != 0) break;
+        a += 8;
+    }
     while (a < b && out[a] == 0) a++;
+    while (b - 8 >= a) {
+        __builtin_memcpy(&v, out + b - 8, 8);
+        if (v != 0) break;
+        b -= 8;
+    }
     while (b > a && out[b - 1] == 0) b--;
     *lo = a;
     *hi = b;

@@ -88,6 +88,8 @@ struct ImageShader: Shader {
 
     func rowConstant(y: Int) -> UInt32? { nil }
 
+    var mayStoreRows: Bool { shift != nil }
+
     /// The image's own pixels for a span, when it is drawn 1:1 and the span lies
     /// inside it, with the alpha they are still to be multiplied by.
     @inline(__always)

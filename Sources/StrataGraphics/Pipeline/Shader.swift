@@ -22,6 +22,8 @@ protocol Shader {
     /// The sources of a span as pixels stored in memory that need no sampling
     /// (an image drawn 1:1), still to be multiplied by `alpha`; nil otherwise.
     func storedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>?
+    /// Whether `storedRow` can ever give pixels.
+    var mayStoreRows: Bool { get }
     /// What the stored pixels are still to be multiplied by (0...255).
     var alpha: UInt32 { get }
 }
@@ -29,6 +31,7 @@ protocol Shader {
 extension Shader {
     var isRowConstant: Bool { false }
     func storedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? { nil }
+    var mayStoreRows: Bool { false }
     var alpha: UInt32 { 255 }
 }
 
@@ -369,9 +372,14 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
     /// The widest row whose coverage is swept at once (wider rows go span
     /// by span).
     static var coverageBytes: Int { 8192 }
+    /// The shader's `isRowConstant` and `mayStoreRows`, asked once: a span
+    /// that asks neither costs no call (each took a copy of the shader).
+    let rowsAreConstant: Bool, mayStoreRows: Bool
 
     init(shader: S, bitmap: Bitmap, mode: BlendMode, scratch: UnsafeMutablePointer<UInt32>) {
         self.shader = shader
+        rowsAreConstant = shader.isRowConstant
+        mayStoreRows = shader.mayStoreRows
         self.bitmap = bitmap
         base = bitmap.baseAddress
         bytesPerRow = bitmap.bytesPerRow
@@ -426,12 +434,12 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
     /// A shader with one colour a row (a vertical linear gradient) sweeps its
     /// rows in the solid colour's row kernel, each with its own colour.
     @inline(__always)
-    mutating func sweepRows(
+    func sweepRows(
         _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>,
         wordsPerRow: Int, width: Int, rows: Int, originX: Int, y: Int, evenOdd: Bool
     ) -> Bool {
         guard SolidBlitter.usesAVX2, mode.isSourceOverOrCopy else { return false }
-        guard shader.isRowConstant else {
+        guard rowsAreConstant else {
             // Each row's coverage bytes made at once (the spans' own bytes),
             // then the row's covered pixels shaded and blended in one call
             // each: a shape's row took a shade and a blend a block of eight.
@@ -474,13 +482,13 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
         return true
     }
 
-    mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
-        if let constant = shader.rowConstant(y: y) {
+    func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
+        if rowsAreConstant, let constant = shader.rowConstant(y: y) {
             var solid = SolidBlitter(bitmap: bitmap, color: Pixel(packed: constant), mode: mode)
             solid.blitSpan(x: x, y: y, count: count, coverage: coverage)
             return
         }
-        if let stored = shader.storedRow(x: x, y: y, count: count), coverage == 255, shader.alpha == 255 {
+        if mayStoreRows, coverage == 255, let stored = shader.storedRow(x: x, y: y, count: count), shader.alpha == 255 {
             // An image drawn 1:1: blended straight from its pixels.
             switch mode {
             case .normal: SpanCompositing.sourceOver(row(x, y), stored, count: count); return
@@ -498,8 +506,8 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
         }
     }
 
-    mutating func blitMask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
-        if let constant = shader.rowConstant(y: y) {
+    func blitMask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
+        if rowsAreConstant, let constant = shader.rowConstant(y: y) {
             var solid = SolidBlitter(bitmap: bitmap, color: Pixel(packed: constant), mode: mode)
             solid.blitMask(x: x, y: y, count: count, mask: mask)
             return
@@ -534,7 +542,7 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
         }
     }
 
-    mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8) {
+    func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8) {
         guard width > 0, height > 0 else { return }
         // One coverage across (a rectangle on whole pixels): one span a row.
         let uniform = width == 1 || (left == right && (width == 2 || middle == left))
@@ -547,7 +555,7 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
         // the pixels of a small rectangle); with AVX2, in one pass over the
         // row's coverage bytes (a stroked frame's sides are rectangles two
         // or three pixels wide, a blend each a pixel otherwise).
-        if width <= 256 && mode.isSourceOverOrCopy && !shader.isRowConstant {
+        if width <= 256 && mode.isSourceOverOrCopy && !rowsAreConstant {
             if mode == .normal, SolidBlitter.usesAVX2 {
                 let mask = UnsafeMutableRawPointer(scratch + 256).assumingMemoryBound(to: UInt8.self)
                 mask[0] = left
