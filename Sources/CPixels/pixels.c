@@ -736,6 +736,112 @@ void strata_linear_pad_span_avx2(const uint32_t *table, double t0, double a, uin
     }
 }
 
+/// `ImageShader.remainder(u, p)` for |u| < 2^40: u moved by whole periods
+/// into 0 ... p, the same operations (floor(u / p) is the truncation and
+/// step down there).
+__attribute__((target("avx2"), always_inline))
+static inline __m256d remainder4(__m256d u, __m256d p) {
+    const __m256d k = _mm256_floor_pd(_mm256_div_pd(u, p));
+    __m256d r = _mm256_sub_pd(u, _mm256_mul_pd(k, p));
+    const __m256d zero = _mm256_setzero_pd();
+    const __m256d below = _mm256_cmp_pd(r, zero, _CMP_LT_OQ), above = _mm256_cmp_pd(r, p, _CMP_GE_OQ);
+    r = _mm256_blendv_pd(r, _mm256_add_pd(r, p), below);
+    return _mm256_blendv_pd(r, _mm256_sub_pd(r, p), _mm256_andnot_pd(below, above));
+}
+
+/// ⌊v⌋ of eight values v ≥ −8 in two vectors, as `floorInt` (a truncation
+/// of v + 8), and the fraction v − ⌊v⌋ as a weight in 1/256, rounded.
+__attribute__((target("avx2"), always_inline))
+static inline void floor_weight8(__m256d a, __m256d b, __m256i *index, __m256i *weight) {
+    const __m256d eight = _mm256_set1_pd(8);
+    const __m128i ia = _mm_sub_epi32(_mm256_cvttpd_epi32(_mm256_add_pd(a, eight)), _mm_set1_epi32(8));
+    const __m128i ib = _mm_sub_epi32(_mm256_cvttpd_epi32(_mm256_add_pd(b, eight)), _mm_set1_epi32(8));
+    const __m256d s = _mm256_set1_pd(256), half = _mm256_set1_pd(0.5);
+    const __m128i wa = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(_mm256_sub_pd(a, _mm256_cvtepi32_pd(ia)), s), half));
+    const __m128i wb = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(_mm256_sub_pd(b, _mm256_cvtepi32_pd(ib)), s), half));
+    *index = _mm256_set_m128i(ib, ia);
+    *weight = _mm256_set_m128i(wb, wa);
+}
+
+/// `ImageShader.wrapNear` for a repeat (i in −1 ... n to 0 ..< n) or,
+/// with `pad`, a clamp to 0 ..< n.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i wrap_near8(__m256i i, __m256i n, int pad) {
+    if (pad) return _mm256_max_epi32(_mm256_min_epi32(i, _mm256_sub_epi32(n, _mm256_set1_epi32(1))), _mm256_setzero_si256());
+    const __m256i negative = _mm256_cmpgt_epi32(_mm256_setzero_si256(), i);
+    const __m256i past = _mm256_cmpgt_epi32(i, _mm256_sub_epi32(n, _mm256_set1_epi32(1)));
+    return _mm256_sub_epi32(_mm256_add_epi32(i, _mm256_and_si256(negative, n)), _mm256_and_si256(past, n));
+}
+
+/// `ImageShader.reduce` for a repeat (`remainder4`) or a pad (a clamp to
+/// −4 ... n + 4).
+__attribute__((target("avx2"), always_inline))
+static inline __m256d reduce4(__m256d u, __m256d n, int pad) {
+    if (pad) return _mm256_max_pd(_mm256_set1_pd(-4), _mm256_min_pd(_mm256_add_pd(n, _mm256_set1_pd(4)), u));
+    return remainder4(u, n);
+}
+
+/// Eight pixels of `pixels` at the indices in `at`, one load each (a
+/// gather costs several times more under the Gather Data Sampling guard).
+__attribute__((target("avx2"), always_inline))
+static inline __m256i load8(const uint32_t *pixels, __m256i at) {
+    int32_t k[8];
+    _mm256_storeu_si256((__m256i *)k, at);
+    return _mm256_setr_epi32((int)pixels[k[0]], (int)pixels[k[1]], (int)pixels[k[2]], (int)pixels[k[3]],
+                             (int)pixels[k[4]], (int)pixels[k[5]], (int)pixels[k[6]], (int)pixels[k[7]]);
+}
+
+__attribute__((target("avx2")))
+void strata_affine_span_avx2(const uint32_t *pixels, long stride, long width, long height, double u0, double v0,
+                             double du, double dv, long count, uint32_t *out, int bilinear, int pad) {
+    const __m256d w = _mm256_set1_pd((double)width), h = _mm256_set1_pd((double)height);
+    const __m256d a = _mm256_set1_pd(du), b = _mm256_set1_pd(dv), us = _mm256_set1_pd(u0), vs = _mm256_set1_pd(v0);
+    const __m256d half = _mm256_set1_pd(0.5), four = _mm256_set1_pd(4);
+    const __m256i wn = _mm256_set1_epi32((int)width), hn = _mm256_set1_epi32((int)height);
+    const __m256i sn = _mm256_set1_epi32((int)stride), one = _mm256_set1_epi32(1);
+    __m256d index = _mm256_setr_pd(0, 1, 2, 3);
+    long i = 0;
+    for (; i < count; i += 8) {
+        // Each pixel's u and v from the span's first (u0 + i·du, as the loop).
+        const __m256d i0 = index, i1 = _mm256_add_pd(index, four);
+        index = _mm256_add_pd(i1, four);
+        const __m256d su0 = reduce4(_mm256_add_pd(us, _mm256_mul_pd(i0, a)), w, pad);
+        const __m256d su1 = reduce4(_mm256_add_pd(us, _mm256_mul_pd(i1, a)), w, pad);
+        const __m256d sv0 = reduce4(_mm256_add_pd(vs, _mm256_mul_pd(i0, b)), h, pad);
+        const __m256d sv1 = reduce4(_mm256_add_pd(vs, _mm256_mul_pd(i1, b)), h, pad);
+        __m256i result;
+        if (bilinear) {
+            __m256i x0, wx, y0, wy;
+            floor_weight8(_mm256_sub_pd(su0, half), _mm256_sub_pd(su1, half), &x0, &wx);
+            floor_weight8(_mm256_sub_pd(sv0, half), _mm256_sub_pd(sv1, half), &y0, &wy);
+            const __m256i c0 = wrap_near8(x0, wn, pad), c1 = wrap_near8(_mm256_add_epi32(x0, one), wn, pad);
+            const __m256i r0 = _mm256_mullo_epi32(wrap_near8(y0, hn, pad), sn);
+            const __m256i r1 = _mm256_mullo_epi32(wrap_near8(_mm256_add_epi32(y0, one), hn, pad), sn);
+            const __m256i p00 = load8(pixels, _mm256_add_epi32(r0, c0)), p10 = load8(pixels, _mm256_add_epi32(r0, c1));
+            const __m256i p01 = load8(pixels, _mm256_add_epi32(r1, c0)), p11 = load8(pixels, _mm256_add_epi32(r1, c1));
+            // The weights in both 16-bit halves of each lane.
+            const __m256i wy2 = _mm256_or_si256(wy, _mm256_slli_epi32(wy, 16));
+            const __m256i wx2 = _mm256_or_si256(wx, _mm256_slli_epi32(wx, 16));
+            const __m256i full = _mm256_set1_epi16(256);
+            const __m256i iwy = _mm256_sub_epi16(full, wy2), iwx = _mm256_sub_epi16(full, wx2);
+            result = lerp8(lerp8(p00, p01, wy2, iwy), lerp8(p10, p11, wy2, iwy), wx2, iwx);
+        } else {
+            __m256i x0, wx, y0, wy;
+            floor_weight8(su0, su1, &x0, &wx);
+            floor_weight8(sv0, sv1, &y0, &wy);
+            result = load8(
+                pixels, _mm256_add_epi32(_mm256_mullo_epi32(wrap_near8(y0, hn, pad), sn), wrap_near8(x0, wn, pad)));
+        }
+        if (i + 8 <= count) {
+            _mm256_storeu_si256((__m256i *)(out + i), result);
+        } else {
+            uint32_t last[8];
+            _mm256_storeu_si256((__m256i *)last, result);
+            for (long j = 0; i + j < count; j++) out[i + j] = last[j];
+        }
+    }
+}
+
 /// A level's integer part clamped to 0...255 (v arithmetic-shifted by 16).
 __attribute__((target("avx2"), always_inline))
 static inline __m256i ramp_level(__m256i v) {
@@ -790,6 +896,11 @@ void strata_linear_pad_span_avx2(const uint32_t *table, double t0, double a, uin
 }
 void strata_gradient_ramp_avx2(uint32_t *out, long count, const int32_t start[4], const int32_t step[4]) {
     (void)out; (void)count; (void)start; (void)step;
+}
+void strata_affine_span_avx2(const uint32_t *pixels, long stride, long width, long height, double u0, double v0,
+                             double du, double dv, long count, uint32_t *out, int bilinear, int pad) {
+    (void)pixels; (void)stride; (void)width; (void)height; (void)u0; (void)v0; (void)du; (void)dv; (void)count;
+    (void)out; (void)bilinear; (void)pad;
 }
 #endif
 

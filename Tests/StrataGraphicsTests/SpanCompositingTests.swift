@@ -794,3 +794,72 @@ extension RectangleKernelTests {
         }
     }
 }
+
+@Suite struct AffinePatternKernelTests {
+    /// A repeated pattern or a padded image under a rotation, skew or
+    /// scale, sampled by the AVX2 kernel (`ImageShader.shade`), is the
+    /// sampling loops' pixels (`shadeAffine`) bit for bit, and each pixel is
+    /// the nearest texel or the bilinear mix of the four around its centre,
+    /// wrapped or clamped; for images from 1 × 1 up, spans from 1 pixel to
+    /// 256, coordinates near zero and far off, alpha or not.
+    @Test(arguments: [ImageFilter.nearest, .bilinear], [GradientSpread.repeat, .pad])
+    func rotatedPatternsAreTheLoopsPixels(_ filter: ImageFilter, _ spread: GradientSpread) {
+        func wrapped(_ i: Int, _ n: Int) -> Int { spread == .pad ? min(n - 1, max(0, i)) : ((i % n) + n) % n }
+        func reduced(_ u: Double, _ n: Int) -> Double {
+            spread == .pad ? max(-4, min(Double(n) + 4, u)) : ImageShader.remainder(u, Double(n))
+        }
+        var r = FuzzRandom(seed: 90)
+        var checked = 0
+        for (w, h) in [(1, 1), (1, 7), (5, 1), (3, 4), (16, 16), (37, 23)] {
+            let src = (0..<(w * h)).map { _ -> UInt32 in
+                let a = UInt32(r.int(256))
+                let c = { UInt32(r.int(Int(a) + 1)) }
+                return a << 24 | c() << 16 | c() << 8 | c()
+            }
+            for round in 0..<12 {
+                let angle = r.uniform() * 7 - 3.5
+                let scale = [0.3, 1, 2.7][round % 3]
+                var inverse = Transform(rotationAngle: angle).scaledBy(x: scale, y: scale * (0.5 + r.uniform()))
+                inverse.c += r.uniform() - 0.5
+                inverse.tx = [0, -3.5, 1e6 + 0.25, -7e9][round % 4] + r.uniform()
+                inverse.ty = [0, 11.75, -2e6, 3e9][(round / 4) % 4] + r.uniform()
+                let alpha: UInt32 = round % 5 == 0 ? 97 : 255
+                src.withUnsafeBufferPointer { px in
+                    let shader = ImageShader(
+                        pixels: px.baseAddress!, width: w, height: h, stride: w, inverse: inverse,
+                        filter: filter, spread: spread, alpha: alpha)
+                    var fast = [UInt32](repeating: 0, count: 256), loop = fast
+                    for (x, count) in [(-4, 30), (2, 1), (5, 8), (-20, 9), (0, 256), (13, 17), (7, 7)] {
+                        let y = r.int(40) - 20
+                        fast.withUnsafeMutableBufferPointer { shader.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
+                        let m = shader.inverse
+                        let px0 = Double(x) + 0.5, py = Double(y) + 0.5
+                        let u = m.a * px0 + m.c * py + m.tx, v = m.b * px0 + m.d * py + m.ty
+                        loop.withUnsafeMutableBufferPointer { shader.shadeAffine(u: u, v: v, count: count, into: $0.baseAddress!) }
+                        #expect(Array(fast[0..<count]) == Array(loop[0..<count]), "\(w)×\(h) \(inverse) span \(x), \(y), \(count)")
+                        // The first and last pixels against the formula.
+                        for i in [0, count - 1] {
+                            let su = reduced(u + Double(i) * m.a, w)
+                            let sv = reduced(v + Double(i) * m.b, h)
+                            func at(_ cx: Int, _ cy: Int) -> UInt32 { px[wrapped(cy, h) * w + wrapped(cx, w)] }
+                            var expected: UInt32
+                            if filter == .nearest {
+                                expected = at(Int(su.rounded(.down)), Int(sv.rounded(.down)))
+                            } else {
+                                let fu = su - 0.5, fv = sv - 0.5
+                                let x0 = fu.rounded(.down), y0 = fv.rounded(.down)
+                                let wx = UInt32((fu - x0) * 256 + 0.5), wy = UInt32((fv - y0) * 256 + 0.5)
+                                let cx = Int(x0), cy = Int(y0)
+                                expected = ImageShader.mix(at(cx, cy), at(cx + 1, cy), at(cx, cy + 1), at(cx + 1, cy + 1), wx, wy)
+                            }
+                            if alpha != 255 { expected = scalePacked(expected, alpha) }
+                            #expect(fast[i] == expected, "\(w)×\(h) \(inverse) pixel \(i) of span \(x), \(y), \(count)")
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 6 * 12 * 7 * 2)
+    }
+}

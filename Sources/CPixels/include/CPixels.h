@@ -240,6 +240,17 @@ void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, u
 /// `strata_pixels_have_avx512()`.
 void strata_conic_span_avx512(const uint32_t *table, const float *g, long count, uint32_t *out);
 
+/// An image under an affine map, sampled along a span (with AVX2; call only
+/// when `strata_pixels_have_avx2()`): pixel i at image point
+/// (u0 + i·du, v0 + i·dv), each coordinate brought into the image by whole
+/// periods (a repeat) or clamped (`pad`), then the nearest pixel or
+/// (`bilinear`) the four around it mixed as `ImageShader.mix`: the same
+/// operations as `ImageShader`'s loops, so the same pixels. Every
+/// coordinate of the span must be under 2^40 in magnitude (the span's ends
+/// say), and stride × height under 2^31.
+void strata_affine_span_avx2(const uint32_t *pixels, long stride, long width, long height, double u0, double v0,
+                             double du, double dv, long count, uint32_t *out, int bilinear, int pad);
+
 /// `out[i] = lerp(a[i], b[i], w)` for i < count: premultiplied pixels mixed as
 /// `a·(256 − w) + b·w` over 256, each channel rounded (`ImageShader.lerp`),
 /// `w` in 0...256. Call only when `strata_pixels_have_avx2()`.

@@ -221,26 +221,52 @@ struct ImageShader: Shader {
             return
         }
         let px = Double(x) + 0.5, py = Double(y) + 0.5
-        var u = m.a * px + m.c * py + m.tx
-        var v = m.b * px + m.d * py + m.ty
+        let u = m.a * px + m.c * py + m.tx
+        let v = m.b * px + m.d * py + m.ty
+        if SolidBlitter.usesAVX2, spread != .reflect, filter != .bicubic, affineKernelFits {
+            // A pattern or image at any angle, eight pixels a step (the
+            // kernel's operations are the loops' below), where the span's
+            // coordinates are within the kernel's reach: u and v are linear
+            // along it, so its ends bound them.
+            let last = Double(Swift.max(0, count - 1))
+            let reach = Swift.max(
+                Swift.max(abs(u), abs(u + last * m.a)), Swift.max(abs(v), abs(v + last * m.b)))
+            if reach < 0x1p40 {
+                strata_affine_span_avx2(
+                    pixels, stride, width, height, u, v, m.a, m.b, count, out, filter == .bilinear ? 1 : 0,
+                    spread == .pad ? 1 : 0)
+                if alpha != 255 { SpanCompositing.scale(out, from: out, count: count, by: alpha) }
+                return
+            }
+        }
+        shadeAffine(u: u, v: v, count: count, into: out)
+    }
+
+    /// Whether `strata_affine_span_avx2` can index the image (its indices
+    /// are 32-bit).
+    private var affineKernelFits: Bool { stride &* height < Int(Int32.max) && width < Int(Int32.max) / 2 }
+
+    /// The sampling loops for any affine map, from image point (u, v) at the
+    /// span's first pixel: pixel i at (u + i·a, v + i·b), the inverse's a and
+    /// b (`strata_affine_span_avx2` does the same for a repeat or a pad).
+    func shadeAffine(u: Double, v: Double, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let m = inverse
         // One loop a filter (the filter's switch out of the loop), indices
         // wrapped without division (`wrapNear`) and their arithmetic
         // unchecked: they lie within the image.
         switch filter {
         case .nearest:
             for i in 0..<count {
-                let su = reduce(u, width), sv = reduce(v, height)
+                let f = Double(i)
+                let su = reduce(u + f * m.a, width), sv = reduce(v + f * m.b, height)
                 out[i] =
                     su.isFinite && sv.isFinite
                     ? pixels[wrapNear(floorInt(sv), height) &* stride &+ wrapNear(floorInt(su), width)] : 0
-                u += m.a
-                v += m.b
             }
         case .bilinear:
             for i in 0..<count {
-                let su = reduce(u, width), sv = reduce(v, height)
-                u += m.a
-                v += m.b
+                let f = Double(i)
+                let su = reduce(u + f * m.a, width), sv = reduce(v + f * m.b, height)
                 guard su.isFinite && sv.isFinite else {
                     out[i] = 0
                     continue
@@ -256,10 +282,9 @@ struct ImageShader: Shader {
             }
         case .bicubic:
             for i in 0..<count {
-                let su = reduce(u, width), sv = reduce(v, height)
+                let f = Double(i)
+                let su = reduce(u + f * m.a, width), sv = reduce(v + f * m.b, height)
                 out[i] = su.isFinite && sv.isFinite ? bicubic(su, sv) : 0
-                u += m.a
-                v += m.b
             }
         }
         if alpha != 255 { SpanCompositing.scale(out, from: out, count: count, by: alpha) }
