@@ -65,12 +65,15 @@ final class TileDelegate: CALayerDelegate {
     }
 }
 
-/// Renders frames of `host` until `layer` has no tile pending (about 3 s at most).
+/// Renders frames of `host` until `layer` has no tile pending (a minute at
+/// most: under a parallel run the queue pool's threads can be busy with
+/// other suites' work for many seconds, so a count of tries is not enough).
 @MainActor
 func settleTiles(_ host: LayerHost, _ layer: CATiledLayer) async {
     let tiled: any TiledLayerProperties = layer
     host.advance()
-    for _ in 0..<600 where tiled.pendingTileCount > 0 {
+    let deadline = Date().addingTimeInterval(60)
+    while tiled.pendingTileCount > 0 && Date() < deadline {
         try? await Task.sleep(nanoseconds: 5_000_000)
         host.advance()
     }

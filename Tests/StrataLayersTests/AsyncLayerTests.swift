@@ -63,7 +63,10 @@ func drainPoolAndMainQueue() async {
 
 @MainActor
 private func settle(_ done: () -> Bool) async {
-    for _ in 0..<600 where !done() { try? await Task.sleep(nanoseconds: 5_000_000) }
+    // A minute at most: under a parallel run the pool's threads can be busy
+    // with other suites' work for many seconds.
+    let deadline = Date().addingTimeInterval(60)
+    while !done() && Date() < deadline { try? await Task.sleep(nanoseconds: 5_000_000) }
 }
 
 @MainActor

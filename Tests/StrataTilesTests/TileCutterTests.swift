@@ -239,7 +239,8 @@ import Testing
         layer.transform = Transform3D(scaleX: 0.5, y: 0.5)
         host.rootLayer.addSublayer(layer)
         host.renderFrame()
-        for _ in 0..<600 where layer.pendingTileCount > 0 || layer.drawnTileCount == 0 {
+        let deadline = Date().addingTimeInterval(60)
+        while (layer.pendingTileCount > 0 || layer.drawnTileCount == 0) && Date() < deadline {
             try? await Task.sleep(nanoseconds: 5_000_000)
             host.renderFrame()
         }

@@ -243,6 +243,8 @@ final class TileStore: Sendable {
         var priority = DrawingPriority.userInitiated
         /// When the last fade in progress ends.
         var fadesUntil = -Double.infinity
+        /// The time of the last frame begun (`beginFrame`).
+        var lastFrameTime = -Double.infinity
         var draw: (@Sendable (Canvas) -> Void)?
     }
 
@@ -279,7 +281,13 @@ final class TileStore: Sendable {
     func beginFrame(at time: Double) -> (version: Int, fading: Bool) {
         state.withLock { s in
             s.frame += 1
-            return (s.version, s.fadesUntil > time)
+            // A fade running at the last frame drew tiles partly
+            // transparent: this frame draws them again even where the fade
+            // has ended since (a frame that comes after the fade's end
+            // would otherwise find nothing changed and keep them so).
+            let fading = s.fadesUntil > time || s.fadesUntil > s.lastFrameTime
+            s.lastFrameTime = time
+            return (s.version, fading)
         }
     }
 
