@@ -65,15 +65,17 @@ final class TileDelegate: CALayerDelegate {
     }
 }
 
-/// Renders frames of `host` until `layer` has no tile pending (a minute at
-/// most: under a parallel run the queue pool's threads can be busy with
-/// other suites' work for many seconds, so a count of tries is not enough).
+/// Renders frames of `host` until `layer` has no tile pending (giving up
+/// after 600 tries and two minutes: under a parallel run the queue pool's
+/// threads can be busy with other suites' work for a long time).
 @MainActor
 func settleTiles(_ host: LayerHost, _ layer: CATiledLayer) async {
     let tiled: any TiledLayerProperties = layer
     host.advance()
-    let deadline = Date().addingTimeInterval(60)
-    while tiled.pendingTileCount > 0 && Date() < deadline {
+    let deadline = Date().addingTimeInterval(120)
+    var tries = 0
+    while tiled.pendingTileCount > 0 && (tries < 600 || Date() < deadline) {
+        tries += 1
         try? await Task.sleep(nanoseconds: 5_000_000)
         host.advance()
     }

@@ -63,10 +63,15 @@ func drainPoolAndMainQueue() async {
 
 @MainActor
 private func settle(_ done: () -> Bool) async {
-    // A minute at most: under a parallel run the pool's threads can be busy
-    // with other suites' work for many seconds.
-    let deadline = Date().addingTimeInterval(60)
-    while !done() && Date() < deadline { try? await Task.sleep(nanoseconds: 5_000_000) }
+    // 600 tries and two minutes at least: under a parallel run the pool's
+    // threads and the main actor can be busy with other suites' work for
+    // minutes.
+    let deadline = Date().addingTimeInterval(120)
+    var tries = 0
+    while !done() && (tries < 600 || Date() < deadline) {
+        tries += 1
+        try? await Task.sleep(nanoseconds: 5_000_000)
+    }
 }
 
 @MainActor

@@ -76,13 +76,18 @@ func settle(_ host: LayerHost, _ layer: TiledLayer, leaving: Int = 0, tries: Int
     host.advance()
 }
 
-/// Waits, without holding the main actor, until `condition` holds (at most
-/// a minute, for a parallel run whose other suites keep the pool busy; the
-/// expectations after it say what was missing).
+/// Waits, without holding the main actor, until `condition` holds (giving
+/// up after 3,000 tries and two minutes, for a parallel run whose other
+/// suites keep the pool busy; the expectations after it say what was
+/// missing).
 @MainActor
 func until(_ condition: () -> Bool) async {
-    let deadline = Date().addingTimeInterval(60)
-    while !condition() && Date() < deadline { try? await Task.sleep(nanoseconds: 1_000_000) }
+    let deadline = Date().addingTimeInterval(120)
+    var tries = 0
+    while !condition() && (tries < 3000 || Date() < deadline) {
+        tries += 1
+        try? await Task.sleep(nanoseconds: 1_000_000)
+    }
 }
 
 @MainActor
@@ -248,8 +253,7 @@ func withoutActions(_ body: () -> Void) {
         let (host, tiles) = scene(size: 100)
         tiles.fadeDuration = 0.5
         host.renderFrame()
-        let deadline = Date().addingTimeInterval(60)
-        while tiles.pendingTileCount > 0 && Date() < deadline { try? await Task.sleep(nanoseconds: 5_000_000) }
+        await until { tiles.pendingTileCount == 0 }
         // The first frame with the tile shows it at alpha 0; half the fade
         // later it is half there.
         host.renderFrame()
@@ -268,8 +272,7 @@ func withoutActions(_ body: () -> Void) {
         let (host, tiles) = scene(size: 100)
         tiles.fadeDuration = 0.25
         host.renderFrame()
-        let deadline = Date().addingTimeInterval(60)
-        while tiles.pendingTileCount > 0 && Date() < deadline { try? await Task.sleep(nanoseconds: 5_000_000) }
+        await until { tiles.pendingTileCount == 0 }
         host.renderFrame()
         #expect(near(Bitmap(image: host.makeImage())[50, 50], white, 2))
         host.advance(by: 1)

@@ -239,8 +239,10 @@ import Testing
         layer.transform = Transform3D(scaleX: 0.5, y: 0.5)
         host.rootLayer.addSublayer(layer)
         host.renderFrame()
-        let deadline = Date().addingTimeInterval(60)
-        while (layer.pendingTileCount > 0 || layer.drawnTileCount == 0) && Date() < deadline {
+        let deadline = Date().addingTimeInterval(120)
+        var tries = 0
+        while (layer.pendingTileCount > 0 || layer.drawnTileCount == 0) && (tries < 600 || Date() < deadline) {
+            tries += 1
             try? await Task.sleep(nanoseconds: 5_000_000)
             host.renderFrame()
         }
