@@ -53,11 +53,12 @@ public final class WindowTestDisplay: Sendable {
 
 /// Runs the window's loop (events, frames and the main queue) until
 /// `condition` holds or `timeout` seconds pass; returns whether it held.
-/// The default limit is long (20 s): it only matters when the condition
-/// never holds, and a test module's suites run side by side, so on a busy
-/// machine events and frames can take seconds to come round.
+/// The default limit is long (two minutes): it only matters when the
+/// condition never holds, and a test module's suites run side by side, so
+/// on a busy machine events and frames can take many seconds to come round
+/// (20 s was once too short for a paste between two windows in CI).
 @MainActor
-public func pump(_ window: Window, timeout: Double = 20, until condition: () -> Bool) async -> Bool {
+public func pump(_ window: Window, timeout: Double = 120, until condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         window.processEvents()

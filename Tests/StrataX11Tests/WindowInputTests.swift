@@ -199,7 +199,7 @@ extension X11Tests {
             window.onResize = { resized.append($0) }
             window.setSize(Size(width: 200, height: 150))
             // A window manager-less Xvfb answers at once, but a loaded machine may not.
-            #expect(await pump(window, timeout: 20) { window.size == Size(width: 200, height: 150) && !window.needsFrame })
+            #expect(await pump(window, timeout: 120) { window.size == Size(width: 200, height: 150) && !window.needsFrame })
             #expect(resized == [Size(width: 200, height: 150)])
             #expect(window.host.width == 200 && window.host.height == 150)
             #expect(root.frame.size == Size(width: 200, height: 150))
