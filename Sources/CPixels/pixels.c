@@ -704,35 +704,86 @@ __attribute__((constructor)) static void strata_find_kernel_level(void) {
     strata_kernel_level_found = strata_pixels_have_avx512() ? 2 : strata_pixels_have_avx2() ? 1 : 0;
 }
 
-// A linear gradient's span, padded at both ends: pixel i takes the table entry
-// of t = t0 + i·a clamped to 0...1, at index ⌊t·255 + ½⌋. Four pixels a step,
-// each t from the span's first (the pixels are independent: no chain of
-// additions).
+// A linear gradient's span, padded at both ends, in 16.16 fixed point:
+// pixel i takes the table entry ⌊clamp(u0 + i·du, 0, 255·2¹⁶) / 2¹⁶⌋ (u the
+// entry plus ½, so the truncation rounds). Eight pixels a step, each u from
+// the span's first (no chain of additions), the entries by one gather.
 #if defined(__x86_64__)
+__attribute__((target("avx2"), always_inline))
+static inline __m256i linear_entries8(const uint32_t *table, __m256i u) {
+    const __m256i top = _mm256_set1_epi32(255 << 16);
+    const __m256i k = _mm256_srli_epi32(_mm256_min_epi32(_mm256_max_epi32(u, _mm256_setzero_si256()), top), 16);
+    return _mm256_i32gather_epi32((const int *)table, k, 4);
+}
+
 __attribute__((target("avx2")))
-void strata_linear_pad_span_avx2(const uint32_t *table, double t0, double a, uint32_t *out, long count) {
+void strata_linear_pad_span_avx2(const uint32_t *table, int32_t u0, int32_t du, uint32_t *out, long count) {
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    __m256i u = _mm256_add_epi32(_mm256_set1_epi32(u0), _mm256_mullo_epi32(lanes, _mm256_set1_epi32(du)));
+    const __m256i step = _mm256_set1_epi32((int32_t)((uint32_t)du * 8));
     long i = 0;
-    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), scale = _mm256_set1_pd(255), half = _mm256_set1_pd(0.5);
-    const __m256d step = _mm256_set1_pd(a), first = _mm256_set1_pd(t0);
-    __m256d index = _mm256_setr_pd(0, 1, 2, 3);
-    const __m256d four = _mm256_set1_pd(4);
-    for (; i + 4 <= count; i += 4) {
-        __m256d t = _mm256_add_pd(first, _mm256_mul_pd(index, step));
-        // max(·, 0) first: a NaN t (never here: t0 and a are finite) would give 0.
-        t = _mm256_min_pd(_mm256_max_pd(t, zero), one);
-        __m128i k = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(t, scale), half));
-        // Four loads rather than a gather: with the microcode that guards
-        // gathers (Gather Data Sampling), a gather costs several times more.
-        out[i] = table[_mm_cvtsi128_si32(k)];
-        out[i + 1] = table[_mm_extract_epi32(k, 1)];
-        out[i + 2] = table[_mm_extract_epi32(k, 2)];
-        out[i + 3] = table[_mm_extract_epi32(k, 3)];
-        index = _mm256_add_pd(index, four);
+    for (; i + 8 <= count; i += 8) {
+        _mm256_storeu_si256((__m256i *)(out + i), linear_entries8(table, u));
+        u = _mm256_add_epi32(u, step);
     }
-    for (; i < count; i++) {
-        double t = t0 + (double)i * a;
-        t = t > 1 ? 1 : (t > 0 ? t : 0);
-        out[i] = table[(long)(t * 255 + 0.5)];
+    if (i < count) {
+        const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), lanes);
+        _mm256_maskstore_epi32((int *)(out + i), live, linear_entries8(table, u));
+    }
+}
+
+// The same span blended source over straight onto `d`: through `mask`'s
+// bytes when it is given (as `strata_source_over_mask_avx2`), otherwise at
+// constant `coverage` (as `strata_source_over_avx2`), with their operations.
+__attribute__((target("avx2")))
+void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0, int32_t du, long count,
+                                 uint32_t coverage, const uint8_t *mask) {
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    __m256i u = _mm256_add_epi32(_mm256_set1_epi32(u0), _mm256_mullo_epi32(lanes, _mm256_set1_epi32(du)));
+    const __m256i step = _mm256_set1_epi32((int32_t)((uint32_t)du * 8));
+    const __m256i full = _mm256_set1_epi32(255), zero = _mm256_setzero_si256();
+    const __m256i c16 = _mm256_set1_epi16((short)coverage);
+    long i = 0;
+    if (mask) {
+        for (; i + 8 <= count; i += 8, u = _mm256_add_epi32(u, step)) {
+            uint64_t m;
+            __builtin_memcpy(&m, mask + i, 8);
+            if (m == 0) continue;
+            __m256i *p = (__m256i *)(d + i);
+            _mm256_storeu_si256(p, mask8(_mm256_loadu_si256(p), spread8(m), linear_entries8(table, u), 0));
+        }
+        const long n = count - i;
+        if (n <= 0) return;
+        uint64_t m = 0;
+        for (long j = 0; j < n; j++) m |= (uint64_t)mask[i + j] << (8 * j);
+        if (m == 0) return;
+        const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes);
+        const __m256i v = _mm256_maskload_epi32((const int *)(d + i), live);
+        _mm256_maskstore_epi32((int *)(d + i), live, mask8(v, spread8(m), linear_entries8(table, u), 0));
+        return;
+    }
+    const int scaled = coverage < 255;
+    for (; i + 8 <= count; i += 8, u = _mm256_add_epi32(u, step)) {
+        __m256i sv = linear_entries8(table, u);
+        if (scaled) sv = scale8(sv, c16);
+        const __m256i alpha = _mm256_srli_epi32(sv, 24);
+        if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(alpha, full)) == -1) {
+            _mm256_storeu_si256((__m256i *)(d + i), sv);
+        } else if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(sv, zero)) != -1) {
+            __m256i keep = _mm256_sub_epi32(full, alpha);
+            keep = _mm256_or_si256(keep, _mm256_slli_epi32(keep, 16));
+            const __m256i dv = _mm256_loadu_si256((const __m256i *)(d + i));
+            _mm256_storeu_si256((__m256i *)(d + i), _mm256_add_epi32(sv, scale8(dv, keep)));
+        }
+    }
+    if (i < count) {
+        const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), lanes);
+        __m256i sv = linear_entries8(table, u);
+        if (scaled) sv = scale8(sv, c16);
+        __m256i keep = _mm256_sub_epi32(full, _mm256_srli_epi32(sv, 24));
+        keep = _mm256_or_si256(keep, _mm256_slli_epi32(keep, 16));
+        const __m256i dv = _mm256_maskload_epi32((const int *)(d + i), live);
+        _mm256_maskstore_epi32((int *)(d + i), live, _mm256_add_epi32(sv, scale8(dv, keep)));
     }
 }
 
@@ -891,8 +942,12 @@ void strata_gradient_ramp_avx2(uint32_t *out, long count, const int32_t start[4]
     }
 }
 #else
-void strata_linear_pad_span_avx2(const uint32_t *table, double t0, double a, uint32_t *out, long count) {
-    (void)table; (void)t0; (void)a; (void)out; (void)count;
+void strata_linear_pad_span_avx2(const uint32_t *table, int32_t u0, int32_t du, uint32_t *out, long count) {
+    (void)table; (void)u0; (void)du; (void)out; (void)count;
+}
+void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0, int32_t du, long count,
+                                 uint32_t coverage, const uint8_t *mask) {
+    (void)d; (void)table; (void)u0; (void)du; (void)count; (void)coverage; (void)mask;
 }
 void strata_gradient_ramp_avx2(uint32_t *out, long count, const int32_t start[4], const int32_t step[4]) {
     (void)out; (void)count; (void)start; (void)step;
@@ -942,12 +997,89 @@ void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_
 }
 #endif
 
+#if defined(__x86_64__)
+// Eight sources `sv` (their first `n`, 1 ... 8) blended source over onto
+// `d`: through the coverage bytes at `mask` when it is not NULL (as
+// `strata_source_over_mask_avx2`), otherwise scaled by the coverage in
+// `c16` where `scaled` (as `strata_source_over_avx2`), with their operations.
+__attribute__((target("avx2"), always_inline))
+static inline void over8(uint32_t *d, __m256i sv, long n, __m256i c16, int scaled, const uint8_t *mask) {
+    const __m256i full = _mm256_set1_epi32(255);
+    if (n >= 8) {
+        if (mask) {
+            uint64_t m;
+            __builtin_memcpy(&m, mask, 8);
+            if (m == 0) return;
+            _mm256_storeu_si256((__m256i *)d, mask8(_mm256_loadu_si256((const __m256i *)d), spread8(m), sv, 0));
+            return;
+        }
+        if (scaled) sv = scale8(sv, c16);
+        const __m256i alpha = _mm256_srli_epi32(sv, 24);
+        if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(alpha, full)) == -1) {
+            _mm256_storeu_si256((__m256i *)d, sv);
+        } else if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(sv, _mm256_setzero_si256())) != -1) {
+            __m256i keep = _mm256_sub_epi32(full, alpha);
+            keep = _mm256_or_si256(keep, _mm256_slli_epi32(keep, 16));
+            const __m256i dv = _mm256_loadu_si256((const __m256i *)d);
+            _mm256_storeu_si256((__m256i *)d, _mm256_add_epi32(sv, scale8(dv, keep)));
+        }
+        return;
+    }
+    const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    if (mask) {
+        uint64_t m = 0;
+        for (long j = 0; j < n; j++) m |= (uint64_t)mask[j] << (8 * j);
+        if (m == 0) return;
+        const __m256i v = _mm256_maskload_epi32((const int *)d, live);
+        _mm256_maskstore_epi32((int *)d, live, mask8(v, spread8(m), sv, 0));
+        return;
+    }
+    if (scaled) sv = scale8(sv, c16);
+    __m256i keep = _mm256_sub_epi32(full, _mm256_srli_epi32(sv, 24));
+    keep = _mm256_or_si256(keep, _mm256_slli_epi32(keep, 16));
+    const __m256i dv = _mm256_maskload_epi32((const int *)d, live);
+    _mm256_maskstore_epi32((int *)d, live, _mm256_add_epi32(sv, scale8(dv, keep)));
+}
+
+// What a gradient kernel does with the table entries `idx` of pixels
+// `base ... base + 7` of its span (those below `count`): stores them at
+// `out` when `d` is NULL, otherwise blends them onto `d` (`over8`).
+typedef struct {
+    uint32_t *out, *d;
+    const uint8_t *mask;
+    __m256i c16;
+    int scaled;
+} strata_emit;
+
+__attribute__((target("avx2"), always_inline))
+static inline strata_emit emit_setup(uint32_t *out, uint32_t *d, uint32_t coverage, const uint8_t *mask) {
+    strata_emit e = {out, d, mask, _mm256_set1_epi16((short)coverage), coverage < 255 && !mask};
+    return e;
+}
+
+__attribute__((target("avx2"), always_inline))
+static inline void emit8(const strata_emit *e, const uint32_t *table, __m256i idx, long base, long count) {
+    const long n = count - base;
+    const __m256i sv = _mm256_i32gather_epi32((const int *)table, idx, 4);
+    if (!e->d) {
+        if (n >= 8) {
+            _mm256_storeu_si256((__m256i *)(e->out + base), sv);
+        } else {
+            const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            _mm256_maskstore_epi32((int *)(e->out + base), live, sv);
+        }
+        return;
+    }
+    over8(e->d + base, sv, n, e->c16, e->scaled, e->mask ? e->mask + base : NULL);
+}
+#endif
+
 // A padded radial gradient's span, four pixels a step: the operations of
 // `GradientShader.shade`'s radial case and `radialT`, in their order (with
 // contraction off, above), so the same t and the same table entry.
 #if defined(__x86_64__)
-__attribute__((target("avx2")))
-void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long count, uint32_t *out) {
+__attribute__((target("avx2"), always_inline))
+static inline void radial_avx2(const uint32_t *table, const double *g, long count, const strata_emit *emit) {
     // g: pd0x, pd0y, sx, sy; cdx, cdy, r0, dr; qa, 1/qa, the sign of qa (±1);
     // whether any pixel may take the one-root case (0: none can).
     const __m256d pd0x = _mm256_set1_pd(g[0]), pd0y = _mm256_set1_pd(g[1]);
@@ -965,7 +1097,7 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
     const __m256d four = _mm256_set1_pd(4);
     const __m256d none = _mm256_set1_pd(256);
     const int one_root_test = g[11] != 0;
-    int32_t k[4] __attribute__((aligned(16)));
+    __m128i pending = _mm_setzero_si128();
     for (long i = 0; i < count; i += 4) {
         const __m256d pdx = _mm256_add_pd(pd0x, _mm256_mul_pd(index, sx));
         const __m256d pdy = _mm256_add_pd(pd0y, _mm256_mul_pd(index, sy));
@@ -997,23 +1129,35 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
         // nothing, the transparent entry past the table.
         const __m256d u = _mm256_min_pd(_mm256_max_pd(t, zero), one);
         const __m256d e = _mm256_blendv_pd(none, _mm256_add_pd(_mm256_mul_pd(u, scale), half), _mm256_cmp_pd(t, t, _CMP_ORD_Q));
-        _mm_store_si128((__m128i *)k, _mm256_cvttpd_epi32(e));
-        if (i + 4 <= count) {
-            out[i] = table[k[0]];
-            out[i + 1] = table[k[1]];
-            out[i + 2] = table[k[2]];
-            out[i + 3] = table[k[3]];
+        // Eight entries a gather: the first four wait for the next four.
+        const __m128i k = _mm256_cvttpd_epi32(e);
+        if ((i & 4) == 0) {
+            pending = k;
+            if (i + 4 >= count) emit8(emit, table, _mm256_set_m128i(k, k), i, count);
         } else {
-            for (long j = 0; i + j < count; j++) out[i + j] = table[k[j]];
+            emit8(emit, table, _mm256_set_m128i(k, pending), i - 4, count);
         }
     }
+}
+
+__attribute__((target("avx2")))
+void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long count, uint32_t *out) {
+    const strata_emit e = emit_setup(out, NULL, 255, NULL);
+    radial_avx2(table, g, count, &e);
+}
+
+__attribute__((target("avx2")))
+void strata_radial_pad_over_avx2(uint32_t *d, const uint32_t *table, const double *g, long count, uint32_t coverage,
+                                 const uint8_t *mask) {
+    const strata_emit e = emit_setup(NULL, d, coverage, mask);
+    radial_avx2(table, g, count, &e);
 }
 
 // The same, eight pixels a step with AVX-512: each lane's operations are
 // the AVX2 kernel's, so the same t and the same entries, in half the steps
 // (and with 32 registers, nothing spilled).
-__attribute__((target("avx512f,avx512vl,avx512dq")))
-void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long count, uint32_t *out) {
+__attribute__((target("avx512f,avx512vl,avx512dq"), always_inline))
+static inline void radial_avx512(const uint32_t *table, const double *g, long count, const strata_emit *emit) {
     const __m512d pd0x = _mm512_set1_pd(g[0]), pd0y = _mm512_set1_pd(g[1]);
     const __m512d sx = _mm512_set1_pd(g[2]), sy = _mm512_set1_pd(g[3]);
     const __m512d cdx = _mm512_set1_pd(g[4]), cdy = _mm512_set1_pd(g[5]);
@@ -1028,7 +1172,6 @@ void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long 
     const __m512d none = _mm512_set1_pd(256), eight = _mm512_set1_pd(8);
     __m512d index = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7);
     const int one_root_test = g[11] != 0;
-    int32_t k[8] __attribute__((aligned(32)));
     for (long i = 0; i < count; i += 8) {
         const __m512d pdx = _mm512_add_pd(pd0x, _mm512_mul_pd(index, sx));
         const __m512d pdy = _mm512_add_pd(pd0y, _mm512_mul_pd(index, sy));
@@ -1057,13 +1200,21 @@ void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long 
         const __m512d t = _mm512_mask_blend_pd(linear, t2, t1);
         const __m512d u = _mm512_min_pd(_mm512_max_pd(t, zero), one);
         const __m512d e = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(t, t, _CMP_ORD_Q), none, _mm512_add_pd(_mm512_mul_pd(u, scale), half));
-        _mm256_store_si256((__m256i *)k, _mm512_cvttpd_epi32(e));
-        if (i + 8 <= count) {
-            for (int j = 0; j < 8; j++) out[i + j] = table[k[j]];
-        } else {
-            for (long j = 0; i + j < count; j++) out[i + j] = table[k[j]];
-        }
+        emit8(emit, table, _mm512_cvttpd_epi32(e), i, count);
     }
+}
+
+__attribute__((target("avx512f,avx512vl,avx512dq")))
+void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long count, uint32_t *out) {
+    const strata_emit e = emit_setup(out, NULL, 255, NULL);
+    radial_avx512(table, g, count, &e);
+}
+
+__attribute__((target("avx512f,avx512vl,avx512dq")))
+void strata_radial_pad_over_avx512(uint32_t *d, const uint32_t *table, const double *g, long count, uint32_t coverage,
+                                   const uint8_t *mask) {
+    const strata_emit e = emit_setup(NULL, d, coverage, mask);
+    radial_avx512(table, g, count, &e);
 }
 #else
 void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long count, uint32_t *out) {
@@ -1072,14 +1223,22 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
 void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long count, uint32_t *out) {
     (void)table; (void)g; (void)count; (void)out;
 }
+void strata_radial_pad_over_avx2(uint32_t *d, const uint32_t *table, const double *g, long count, uint32_t coverage,
+                                 const uint8_t *mask) {
+    (void)d; (void)table; (void)g; (void)count; (void)coverage; (void)mask;
+}
+void strata_radial_pad_over_avx512(uint32_t *d, const uint32_t *table, const double *g, long count, uint32_t coverage,
+                                   const uint8_t *mask) {
+    (void)d; (void)table; (void)g; (void)count; (void)coverage; (void)mask;
+}
 #endif
 
 // A conic gradient's span, eight pixels a step: `GradientShader.conicTurn`'s
 // operations in their order, in single precision (contraction off, above),
 // so the same turn and the same table entry as the Swift loop.
 #if defined(__x86_64__)
-__attribute__((target("avx2")))
-void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, uint32_t *out) {
+__attribute__((target("avx2"), always_inline))
+static inline void conic_avx2(const uint32_t *table, const float *g, long count, const strata_emit *emit) {
     // g: dx0, dy0, sx, sy, offset.
     const __m256 dx0 = _mm256_set1_ps(g[0]), dy0 = _mm256_set1_ps(g[1]);
     const __m256 sx = _mm256_set1_ps(g[2]), sy = _mm256_set1_ps(g[3]), offset = _mm256_set1_ps(g[4]);
@@ -1091,7 +1250,6 @@ void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, u
     const __m256 k4 = _mm256_set1_ps(STRATA_CONIC_K4), k5 = _mm256_set1_ps(STRATA_CONIC_K5);
     __m256 index = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 eight = _mm256_set1_ps(8.0f), none = _mm256_set1_ps(256.0f);
-    int32_t k[8] __attribute__((aligned(32)));
     for (long i = 0; i < count; i += 8) {
         const __m256 dx = _mm256_add_ps(dx0, _mm256_mul_ps(index, sx));
         const __m256 dy = _mm256_add_ps(dy0, _mm256_mul_ps(index, sy));
@@ -1115,19 +1273,27 @@ void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, u
         // transparent entry past the table.
         const __m256 valid = _mm256_and_ps(_mm256_cmp_ps(t, t, _CMP_ORD_Q), _mm256_cmp_ps(dx, dy, _CMP_ORD_Q));
         const __m256 e = _mm256_blendv_ps(none, _mm256_add_ps(_mm256_mul_ps(t, scale), half), valid);
-        _mm256_store_si256((__m256i *)k, _mm256_cvttps_epi32(e));
-        if (i + 8 <= count) {
-            for (int j = 0; j < 8; j++) out[i + j] = table[k[j]];
-        } else {
-            for (long j = 0; i + j < count; j++) out[i + j] = table[k[j]];
-        }
+        emit8(emit, table, _mm256_cvttps_epi32(e), i, count);
     }
+}
+
+__attribute__((target("avx2")))
+void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, uint32_t *out) {
+    const strata_emit e = emit_setup(out, NULL, 255, NULL);
+    conic_avx2(table, g, count, &e);
+}
+
+__attribute__((target("avx2")))
+void strata_conic_over_avx2(uint32_t *d, const uint32_t *table, const float *g, long count, uint32_t coverage,
+                            const uint8_t *mask) {
+    const strata_emit e = emit_setup(NULL, d, coverage, mask);
+    conic_avx2(table, g, count, &e);
 }
 
 // The same, sixteen pixels a step with AVX-512: each lane's operations are
 // the AVX2 kernel's, so the same turns and entries.
-__attribute__((target("avx512f,avx512vl,avx512dq")))
-void strata_conic_span_avx512(const uint32_t *table, const float *g, long count, uint32_t *out) {
+__attribute__((target("avx512f,avx512vl,avx512dq"), always_inline))
+static inline void conic_avx512(const uint32_t *table, const float *g, long count, const strata_emit *emit) {
     const __m512 dx0 = _mm512_set1_ps(g[0]), dy0 = _mm512_set1_ps(g[1]);
     const __m512 sx = _mm512_set1_ps(g[2]), sy = _mm512_set1_ps(g[3]), offset = _mm512_set1_ps(g[4]);
     const __m512 zero = _mm512_setzero_ps();
@@ -1137,7 +1303,6 @@ void strata_conic_span_avx512(const uint32_t *table, const float *g, long count,
     const __m512 k2 = _mm512_set1_ps(STRATA_CONIC_K2), k3 = _mm512_set1_ps(STRATA_CONIC_K3);
     const __m512 k4 = _mm512_set1_ps(STRATA_CONIC_K4), k5 = _mm512_set1_ps(STRATA_CONIC_K5);
     __m512 index = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    int32_t k[16] __attribute__((aligned(64)));
     for (long i = 0; i < count; i += 16) {
         const __m512 dx = _mm512_add_ps(dx0, _mm512_mul_ps(index, sx));
         const __m512 dy = _mm512_add_ps(dy0, _mm512_mul_ps(index, sy));
@@ -1159,13 +1324,23 @@ void strata_conic_span_avx512(const uint32_t *table, const float *g, long count,
         t = _mm512_sub_ps(t, _mm512_floor_ps(t));
         const __mmask16 valid = _mm512_cmp_ps_mask(t, t, _CMP_ORD_Q) & _mm512_cmp_ps_mask(dx, dy, _CMP_ORD_Q);
         const __m512 e = _mm512_mask_blend_ps(valid, none, _mm512_add_ps(_mm512_mul_ps(t, scale), half));
-        _mm512_store_si512((void *)k, _mm512_cvttps_epi32(e));
-        if (i + 16 <= count) {
-            for (int j = 0; j < 16; j++) out[i + j] = table[k[j]];
-        } else {
-            for (long j = 0; i + j < count; j++) out[i + j] = table[k[j]];
-        }
+        const __m512i k = _mm512_cvttps_epi32(e);
+        emit8(emit, table, _mm512_castsi512_si256(k), i, count);
+        if (i + 8 < count) emit8(emit, table, _mm512_extracti64x4_epi64(k, 1), i + 8, count);
     }
+}
+
+__attribute__((target("avx512f,avx512vl,avx512dq")))
+void strata_conic_span_avx512(const uint32_t *table, const float *g, long count, uint32_t *out) {
+    const strata_emit e = emit_setup(out, NULL, 255, NULL);
+    conic_avx512(table, g, count, &e);
+}
+
+__attribute__((target("avx512f,avx512vl,avx512dq")))
+void strata_conic_over_avx512(uint32_t *d, const uint32_t *table, const float *g, long count, uint32_t coverage,
+                              const uint8_t *mask) {
+    const strata_emit e = emit_setup(NULL, d, coverage, mask);
+    conic_avx512(table, g, count, &e);
 }
 #else
 void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, uint32_t *out) {
@@ -1173,5 +1348,13 @@ void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, u
 }
 void strata_conic_span_avx512(const uint32_t *table, const float *g, long count, uint32_t *out) {
     (void)table; (void)g; (void)count; (void)out;
+}
+void strata_conic_over_avx2(uint32_t *d, const uint32_t *table, const float *g, long count, uint32_t coverage,
+                            const uint8_t *mask) {
+    (void)d; (void)table; (void)g; (void)count; (void)coverage; (void)mask;
+}
+void strata_conic_over_avx512(uint32_t *d, const uint32_t *table, const float *g, long count, uint32_t coverage,
+                              const uint8_t *mask) {
+    (void)d; (void)table; (void)g; (void)count; (void)coverage; (void)mask;
 }
 #endif

@@ -195,9 +195,19 @@ long strata_stroke_row_avx512(const strata_stroke_edge *a, long n, const strata_
 /// Whether the processor has AVX-512 (F, VL, BW and DQ).
 int strata_pixels_have_avx512(void);
 
-/// A padded linear gradient's span: `out[i]` is `table[⌊clamp(t0 + i·a, 0, 1)·255 + ½⌋]`
-/// for i in 0 ..< count (`t0`, `a` finite). Call only when `strata_pixels_have_avx2()`.
-void strata_linear_pad_span_avx2(const uint32_t *table, double t0, double a, uint32_t *out, long count);
+/// A padded linear gradient's span in 16.16 fixed point: `out[i]` is
+/// `table[min(max(u0 + i·du, 0), 255·2¹⁶) >> 16]` for i in 0 ..< count, where
+/// every u0 + i·du for i < count + 8 fits in 32 bits (`LinearFixed`). Call
+/// only when `strata_pixels_have_avx2()`.
+void strata_linear_pad_span_avx2(const uint32_t *table, int32_t u0, int32_t du, uint32_t *out, long count);
+
+/// The same span's sources blended source over onto `d`: through `mask`'s
+/// coverage bytes when `mask` is not NULL (as `strata_source_over_mask_avx2`),
+/// otherwise at constant `coverage` 0...255 (as `strata_source_over_avx2`),
+/// bit for bit as shading the span and then blending it. Call only when
+/// `strata_pixels_have_avx2()`.
+void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0, int32_t du, long count,
+                                 uint32_t coverage, const uint8_t *mask);
 
 /// Source over from an array through per-pixel coverage: `d[i] = s'[i] + d[i]·(255 − α(s'[i]))/255`
 /// where `s'[i]` is `s[i]` scaled by `mask[i]`/255, rounded as `scalePacked`
@@ -217,6 +227,14 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
 /// The same, eight pixels a step: the same entries. Call only when
 /// `strata_pixels_have_avx512()`.
 void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long count, uint32_t *out);
+/// The radial span's sources blended source over onto `d`, through `mask`'s
+/// bytes when it is not NULL and at `coverage` otherwise, bit for bit as
+/// the span and then `strata_source_over_mask_avx2` or
+/// `strata_source_over_avx2` (`strata_linear_pad_over_avx2` likewise).
+void strata_radial_pad_over_avx2(uint32_t *d, const uint32_t *table, const double *g, long count, uint32_t coverage,
+                                 const uint8_t *mask);
+void strata_radial_pad_over_avx512(uint32_t *d, const uint32_t *table, const double *g, long count, uint32_t coverage,
+                                   const uint8_t *mask);
 
 /// The odd polynomial r·(K0 + K1·s + … + K5·s⁵), s = r², for atan(r)/2π on
 /// 0 ≤ r ≤ 1 (fitted here to within 2.8·10⁻⁷ of a turn, evaluated in single
@@ -239,6 +257,12 @@ void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, u
 /// The same, sixteen pixels a step: the same entries. Call only when
 /// `strata_pixels_have_avx512()`.
 void strata_conic_span_avx512(const uint32_t *table, const float *g, long count, uint32_t *out);
+/// The conic span's sources blended source over onto `d`, as
+/// `strata_radial_pad_over_avx2` does the radial one's.
+void strata_conic_over_avx2(uint32_t *d, const uint32_t *table, const float *g, long count, uint32_t coverage,
+                            const uint8_t *mask);
+void strata_conic_over_avx512(uint32_t *d, const uint32_t *table, const float *g, long count, uint32_t coverage,
+                              const uint8_t *mask);
 
 /// An image under an affine map, sampled along a span (with AVX2; call only
 /// when `strata_pixels_have_avx2()`): pixel i at image point

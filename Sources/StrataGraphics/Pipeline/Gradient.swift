@@ -113,68 +113,91 @@ struct GradientTablePlan {
         case ramp(start: (Int, Int, Int, Int), step: (Int, Int, Int, Int))
     }
 
-    /// The runs, in order: run `i` covers entries `bounds[i] ..< bounds[i + 1]`.
+    /// The runs, in order: run `i` (below `runCount`) covers entries
+    /// `bounds[i] ..< bounds[i + 1]`. The arrays only grow: a plan made
+    /// again overwrites them in place.
     private(set) var runs: [Run] = []
-    private(set) var bounds: [Int] = []
+    private(set) var bounds: [Int] = [0]
+    private(set) var runCount = 0
 
     init(_ gradient: Gradient, alpha: Double) {
         replan(gradient, alpha: alpha)
     }
 
+    /// The first entry j in 0 ... 256 whose t = j/255 is above `location`
+    /// (at or above it, with `orAt`), 256 where none is; `location` within
+    /// 0...1. The nearest entry, moved a step either way where it needs.
+    /// (No search loop: the compiler made one vector code whose set-up cost
+    /// more than the rest of the plan.)
+    @inline(__always)
+    private static func firstEntry(after location: Double, orAt: Bool) -> Int {
+        @inline(__always) func past(_ j: Int) -> Bool {
+            let t = Double(j) / 255
+            return orAt ? t >= location : t > location
+        }
+        var j = Int(location * 255)
+        if j > 0 && past(j - 1) { j -= 1 }
+        if j < 256 && !past(j) { j += 1 }
+        if (j > 0 && past(j - 1)) || (j < 256 && !past(j)) { return searchEntry(after: location, orAt: orAt) }
+        return j
+    }
+
+    /// `firstEntry` by a search from 0 (never needed: the nearest entry is
+    /// at most a step off).
+    @inline(never)
+    private static func searchEntry(after location: Double, orAt: Bool) -> Int {
+        var j = 0
+        while j < 256 && !(orAt ? Double(j) / 255 >= location : Double(j) / 255 > location) { j += 1 }
+        return j
+    }
+
     /// Plans `gradient` at `alpha` afresh, keeping the arrays' storage.
     mutating func replan(_ gradient: Gradient, alpha: Double) {
         let stops = gradient.stops
-        // A run before the stops, one a segment, one after.
-        runs.removeAll(keepingCapacity: true)
-        bounds.removeAll(keepingCapacity: true)
-        runs.reserveCapacity(stops.count + 1)
-        bounds.reserveCapacity(stops.count + 2)
-        bounds.append(0)
+        runCount = 0
         guard let first = stops.first, let last = stops.last else {
-            runs.append(.constant(0))
-            bounds.append(256)
+            add(.constant(0), to: 256)
             return
         }
         @inline(__always) func packed(_ color: Color) -> UInt32 {
-            var c = color
-            c.alpha *= alpha
-            return c.premultipliedPixel.packed
+            // `premultipliedPixel` of the colour with its alpha times `alpha`.
+            let a = Color.byte(Color.clamp(color.alpha * alpha))
+            return Pixel(
+                r: Pixel.multiply(Color.byte(color.red), a), g: Pixel.multiply(Color.byte(color.green), a),
+                b: Pixel.multiply(Color.byte(color.blue), a), a: a
+            ).packed
         }
-        var i = 0
-        // Before the first stop, the first colour.
-        while i < 256, !(Double(i) / 255 > first.location) { i += 1 }
+        // Before the first stop (t ≤ its location), the first colour.
+        var i = Self.firstEntry(after: first.location, orAt: false)
         if i > 0 { add(.constant(packed(first.color)), to: i) }
-        for segment in stops.indices.dropFirst() where i < 256 {
+        // Entries from the last stop's location on take the last colour.
+        let lastEntry = Self.firstEntry(after: last.location, orAt: true)
+        let scale = 255.0 * 65536
+        // Rounded half away from zero, as `rounded()`, without its libm
+        // call (as `Color.byte`): |x| + ½ truncated, less one where the
+        // addition itself rounded up past |x| + ½.
+        @inline(__always) func fixed(_ v: Double) -> Int {
+            let x = v * scale, m = Swift.abs(x)
+            // A segment a few ulps long has steps past any integer:
+            // held at 2⁵⁰ (its entries after the first take the end's
+            // colour), where converting them trapped.
+            guard m < 0x1p50 else { return x.isNaN ? 0 : (x < 0 ? -(1 << 50) : 1 << 50) }
+            var r = Int(m + 0.5)
+            if Double(r) - m > 0.5 { r -= 1 }
+            return x < 0 ? -r : r
+        }
+        var segment = 1
+        while segment < stops.count && i < lastEntry {
             let a = stops[segment - 1], b = stops[segment]
-            let span = b.location - a.location
-            // The entries of this segment: t = i / 255 in (a, b], below the last stop.
-            @inline(__always) func inSegment(_ j: Int) -> Bool {
-                let t = Double(j) / 255
-                return t < last.location && !(b.location < t)
-            }
-            // Found from the stop's place, then checked as each entry is.
-            var end = min(256, max(i, Int(min(max(b.location, 0), 1) * 255) + 1))
-            while end < 256, inSegment(end) { end += 1 }
-            while end > i, !inSegment(end - 1) { end -= 1 }
+            segment += 1
+            // This segment's entries: t = j / 255 in (a, b], below the last stop.
+            let end = Swift.min(Self.firstEntry(after: b.location, orAt: false), lastEntry)
             guard end > i else { continue }
-            let scale = 255.0 * 65536
+            let span = b.location - a.location
             let (r0, g0, b0, a0) = (a.color.red, a.color.green, a.color.blue, a.color.alpha * alpha)
             let (dr, dg, db, da) = (b.color.red - r0, b.color.green - g0, b.color.blue - b0, b.color.alpha * alpha - a0)
             let f0 = span > 0 ? (Double(i) / 255 - a.location) / span : 1
             let df = span > 0 ? 1 / (255 * span) : 0
-            // Rounded half away from zero, as `rounded()`, without its libm
-            // call (as `Color.byte`): |x| + ½ truncated, less one where the
-            // addition itself rounded up past |x| + ½.
-            @inline(__always) func fixed(_ v: Double) -> Int {
-                let x = v * scale, m = Swift.abs(x)
-                // A segment a few ulps long has steps past any integer:
-                // held at 2⁵⁰ (its entries after the first take the end's
-                // colour), where converting them trapped.
-                guard m < 0x1p50 else { return x.isNaN ? 0 : (x < 0 ? -(1 << 50) : 1 << 50) }
-                var r = Int(m + 0.5)
-                if Double(r) - m > 0.5 { r -= 1 }
-                return x < 0 ? -r : r
-            }
             add(
                 .ramp(
                     start: (
@@ -204,14 +227,21 @@ struct GradientTablePlan {
     }
 
     private mutating func add(_ run: Run, to end: Int) {
-        runs.append(run)
-        bounds.append(end)
+        if runCount < runs.count {
+            runs[runCount] = run
+            bounds[runCount + 1] = end
+        } else {
+            runs.append(run)
+            bounds.append(end)
+        }
+        runCount += 1
     }
 
     /// Makes entries `range` (within 0 ..< 256) at `out[k]`.
     func fill(_ out: UnsafeMutablePointer<UInt32>, _ range: Range<Int>) {
         @inline(__always) func level(_ v: Int) -> UInt8 { UInt8(truncatingIfNeeded: min(max(v >> 16, 0), 255)) }
-        for (n, run) in runs.enumerated() {
+        for n in 0..<runCount {
+            let run = runs[n]
             let lo = max(range.lowerBound, bounds[n]), hi = min(range.upperBound, bounds[n + 1])
             guard lo < hi else { continue }
             switch run {

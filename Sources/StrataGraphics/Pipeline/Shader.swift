@@ -26,6 +26,14 @@ protocol Shader {
     var mayStoreRows: Bool { get }
     /// What the stored pixels are still to be multiplied by (0...255).
     var alpha: UInt32 { get }
+    /// Blends the sources of pixels `x ..< x + count` of row `y` source over
+    /// onto `d`, scaled by `mask[i]` where `mask` is given and by `coverage`
+    /// otherwise, in one pass, bit for bit as `shade` and then the AVX2
+    /// blend; false, having drawn nothing, where the shader has no such
+    /// pass for this span. Called only with AVX2.
+    func shadeOver(
+        x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
+    ) -> Bool
 }
 
 extension Shader {
@@ -33,6 +41,9 @@ extension Shader {
     func storedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? { nil }
     var mayStoreRows: Bool { false }
     var alpha: UInt32 { 255 }
+    func shadeOver(
+        x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
+    ) -> Bool { false }
 }
 
 /// A gradient's lookup table, owned by the shader that reads it (one
@@ -173,33 +184,22 @@ struct GradientShader: Shader {
         case let .linear(a, b, c):
             var t = a * (Double(x) + 0.5) + b * py + c
             if spread == .pad && before && after {
-                // The common case, without a branch per pixel. Each pixel's
-                // t is taken from the span's first (adding a step per pixel
-                // is a chain of dependent additions that took most of the
-                // time). t is monotonic along the span, so the entries it
-                // reaches are those between its ends' (as the kernel
-                // computes them).
-                @inline(__always) func entry(_ v: Double) -> Int { Int((v > 1 ? 1 : (v > 0 ? v : 0)) * 255 + 0.5) }
-                let finite = t.isFinite && a.isFinite
-                if SolidBlitter.usesAVX2, finite {
-                    // The table is made whole at its first use here.
-                    table.ensureAll()
-                    strata_linear_pad_span_avx2(table.entries, t, a, out, count)
-                    return
-                }
-                if finite {
-                    let e0 = entry(t), e1 = entry(t + Double(Swift.max(0, count - 1)) * a)
-                    if count > 16 || abs(e1 - e0) < 2 * count {
-                        table.ensure(Swift.min(e0, e1), Swift.max(e0, e1))
-                    } else {
-                        // Few pixels across many entries (a small shape):
-                        // only the entries they take.
-                        for i in 0..<count { table.ensure(entry(t + Double(i) * a)) }
-                    }
-                } else {
-                    table.ensure(0, 255)
-                }
+                // The common case, without a branch per pixel, in fixed
+                // point where the span's t stays within range (nearly
+                // always): each pixel's u from the span's first.
                 let lut = table.entries
+                let fixed = GradientShader.linearPieces(t, a, count: count) { start, n, u0, du in
+                    table.ensureAll()
+                    if SolidBlitter.usesAVX2 {
+                        strata_linear_pad_span_avx2(lut, u0, du, out + start, n)
+                    } else {
+                        for i in 0..<n { out[start + i] = lut[GradientShader.linearEntry(u0, du, i)] }
+                    }
+                }
+                if fixed { return }
+                // A gradient a fraction of a pixel long, or t not finite: in Double.
+                @inline(__always) func entry(_ v: Double) -> Int { Int((v > 1 ? 1 : (v > 0 ? v : 0)) * 255 + 0.5) }
+                table.ensure(0, 255)
                 for i in 0..<count { out[i] = lut[entry(t + Double(i) * a)] }
             } else {
                 for i in 0..<count {
@@ -208,6 +208,14 @@ struct GradientShader: Shader {
                 }
             }
         case let .radial(inverse, c0, r0, c1, r1):
+            if SolidBlitter.usesAVX2, spread == .pad, before, after {
+                table.ensureAll()
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 12) { g in
+                    GradientShader.radialParameters(x, y, count, inverse, c0, r0, c1, r1, g.baseAddress!)
+                    GradientShader.radialSpan(table.entries, g.baseAddress!, count, out, level: SolidBlitter.kernelLevel)
+                }
+                return
+            }
             let cdx = c1.x - c0.x, cdy = c1.y - c0.y, dr = r1 - r0
             let qa = cdx * cdx + cdy * cdy - dr * dr
             let inverseQa = 1 / qa, sign: Double = qa < 0 ? -1 : 1
@@ -215,71 +223,209 @@ struct GradientShader: Shader {
             // the inverse's (a, b) a pixel.
             let p0 = Point(x: Double(x) + 0.5, y: py).applying(inverse)
             let pd0x = p0.x - c0.x, pd0y = p0.y - c0.y
-            // qb and qc at offset (pdx, pdy) from c0 (the kernel's operations).
-            @inline(__always) func coefficients(_ pdx: Double, _ pdy: Double) -> (qb: Double, qc: Double) {
-                (pdx * cdx + pdy * cdy + r0 * dr, pdx * pdx + pdy * pdy - r0 * r0)
-            }
-            if SolidBlitter.usesAVX2, spread == .pad, before, after {
-                // Four pixels a step, the same operations (the kernel). The
-                // one-root test (`radialT`'s first) is left out where it
-                // fails at every pixel of the span: qb is linear along it
-                // and qc convex, so |qb| + |qc| is at most their largest at
-                // the span's ends (twice that, for rounding).
-                let last = Double(Swift.max(0, count - 1))
-                let first = coefficients(pd0x, pd0y)
-                let end = coefficients(pd0x + last * inverse.a, pd0y + last * inverse.b)
-                let bound = Swift.max(abs(first.qb), abs(end.qb)) + Swift.max(abs(first.qc), abs(end.qc))
-                let oneRootTest: Double = abs(qa) >= 2e-12 * (bound + 1e-300) ? 0 : 1
-                table.ensureAll()
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: 12) { g in
-                    (g[0], g[1], g[2], g[3]) = (pd0x, pd0y, inverse.a, inverse.b)
-                    (g[4], g[5], g[6], g[7], g[8], g[9], g[10]) = (cdx, cdy, r0, dr, qa, inverseQa, sign)
-                    g[11] = oneRootTest
-                    GradientShader.radialSpan(table.entries, g.baseAddress!, count, out, level: SolidBlitter.kernelLevel)
-                }
-                return
-            }
             for i in 0..<count {
                 let f = Double(i)
-                let (qb, qc) = coefficients(pd0x + f * inverse.a, pd0y + f * inverse.b)
+                let (qb, qc) = GradientShader.radialCoefficients(
+                    pd0x + f * inverse.a, pd0y + f * inverse.b, cdx, cdy, r0, dr)
                 out[i] = lookup(GradientShader.radialT(qa, inverseQa, sign, qb, qc, r0, dr))
             }
         case let .conic(inverse, center, angle):
-            let twoPi = 2 * Double.pi
-            // The span's first pixel from the centre in Double, then each
-            // pixel's offset and turn in single precision (`conicTurn`),
-            // where the offsets stay well within its range: a table entry
-            // is 1/255 of a turn, and the turn is within 3.5·10⁻⁷ of it.
-            let p0 = Point(x: Double(x) + 0.5, y: py).applying(inverse)
-            let d0x = p0.x - center.x, d0y = p0.y - center.y
-            var offset = angle / twoPi
-            offset -= offset.rounded(.down)
-            let reach = Swift.max(abs(d0x), abs(d0y)) + Double(count) * Swift.max(abs(inverse.a), abs(inverse.b))
-            if reach < 0x1p20, offset.isFinite {
+            let done = withUnsafeTemporaryAllocation(of: Float.self, capacity: 5) { g -> Bool in
+                guard GradientShader.conicParameters(x, y, count, inverse, center, angle, g.baseAddress!) else { return false }
                 table.ensureAll()
-                withUnsafeTemporaryAllocation(of: Float.self, capacity: 5) { g in
-                    (g[0], g[1], g[2], g[3], g[4]) = (Float(d0x), Float(d0y), Float(inverse.a), Float(inverse.b), Float(offset))
-                    if SolidBlitter.usesAVX2 {
-                        // Eight or sixteen pixels a step, the same operations (the kernels).
-                        GradientShader.conicSpan(table.entries, g.baseAddress!, count, out, level: SolidBlitter.kernelLevel)
-                        return
-                    }
-                    let lut = table.entries
-                    for i in 0..<count {
-                        let f = Float(i)
-                        let dx = g[0] + f * g[2], dy = g[1] + f * g[3]
-                        var t = GradientShader.conicTurn(dx, dy) - g[4]
-                        t -= t.rounded(.down)
-                        out[i] = t.isNaN || dx.isNaN || dy.isNaN ? 0 : lut[Int(t * 255 + 0.5)]
-                    }
+                if SolidBlitter.usesAVX2 {
+                    // Eight or sixteen pixels a step, the same operations (the kernels).
+                    GradientShader.conicSpan(table.entries, g.baseAddress!, count, out, level: SolidBlitter.kernelLevel)
+                    return true
                 }
-                return
+                let lut = table.entries
+                for i in 0..<count {
+                    let f = Float(i)
+                    let dx = g[0] + f * g[2], dy = g[1] + f * g[3]
+                    var t = GradientShader.conicTurn(dx, dy) - g[4]
+                    t -= t.rounded(.down)
+                    out[i] = t.isNaN || dx.isNaN || dy.isNaN ? 0 : lut[Int(t * 255 + 0.5)]
+                }
+                return true
             }
+            if done { return }
+            let twoPi = 2 * Double.pi
             for i in 0..<count {
                 let p = Point(x: Double(x + i) + 0.5, y: py).applying(inverse)
                 var a = atan2(p.y - center.y, p.x - center.x) - angle
                 a -= twoPi * (a / twoPi).rounded(.down)
                 out[i] = lookup(a / twoPi)
+            }
+        }
+    }
+
+    /// qb and qc of the two-circle equation at offset (pdx, pdy) from c0
+    /// (the kernels' operations).
+    @inline(__always)
+    static func radialCoefficients(
+        _ pdx: Double, _ pdy: Double, _ cdx: Double, _ cdy: Double, _ r0: Double, _ dr: Double
+    ) -> (qb: Double, qc: Double) {
+        (pdx * cdx + pdy * cdy + r0 * dr, pdx * pdx + pdy * pdy - r0 * r0)
+    }
+
+    /// The radial kernels' 12 parameters for pixels `x ..< x + count` of row
+    /// `y`, written to `g` (`strata_radial_pad_span_avx2`'s layout). The
+    /// one-root test (`radialT`'s first) is left out where it fails at
+    /// every pixel of the span: qb is linear along it and qc convex, so
+    /// |qb| + |qc| is at most their largest at the span's ends (twice that,
+    /// for rounding).
+    @inline(__always)
+    static func radialParameters(
+        _ x: Int, _ y: Int, _ count: Int, _ inverse: Transform, _ c0: Point, _ r0: Double, _ c1: Point, _ r1: Double,
+        _ g: UnsafeMutablePointer<Double>
+    ) {
+        let cdx = c1.x - c0.x, cdy = c1.y - c0.y, dr = r1 - r0
+        let qa = cdx * cdx + cdy * cdy - dr * dr
+        // The span's first pixel from c0 in user space, then a step of the
+        // inverse's (a, b) a pixel.
+        let p0 = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(inverse)
+        let pd0x = p0.x - c0.x, pd0y = p0.y - c0.y
+        let last = Double(Swift.max(0, count - 1))
+        let first = radialCoefficients(pd0x, pd0y, cdx, cdy, r0, dr)
+        let end = radialCoefficients(pd0x + last * inverse.a, pd0y + last * inverse.b, cdx, cdy, r0, dr)
+        let bound = Swift.max(abs(first.qb), abs(end.qb)) + Swift.max(abs(first.qc), abs(end.qc))
+        (g[0], g[1], g[2], g[3]) = (pd0x, pd0y, inverse.a, inverse.b)
+        (g[4], g[5], g[6], g[7], g[8], g[9], g[10]) = (cdx, cdy, r0, dr, qa, 1 / qa, qa < 0 ? -1 : 1)
+        g[11] = abs(qa) >= 2e-12 * (bound + 1e-300) ? 0 : 1
+    }
+
+    /// The conic kernels' 5 parameters for pixels `x ..< x + count` of row
+    /// `y`, written to `g`: the span's first pixel from the centre in
+    /// Double, then each pixel's offset and turn in single precision
+    /// (`conicTurn`), where the offsets stay well within its range (a table
+    /// entry is 1/255 of a turn, and the turn is within 3.5·10⁻⁷ of it).
+    /// False where they do not (the span is then drawn in Double).
+    @inline(__always)
+    static func conicParameters(
+        _ x: Int, _ y: Int, _ count: Int, _ inverse: Transform, _ center: Point, _ angle: Double,
+        _ g: UnsafeMutablePointer<Float>
+    ) -> Bool {
+        let p0 = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(inverse)
+        let d0x = p0.x - center.x, d0y = p0.y - center.y
+        var offset = angle / (2 * Double.pi)
+        offset -= offset.rounded(.down)
+        let reach = Swift.max(abs(d0x), abs(d0y)) + Double(count) * Swift.max(abs(inverse.a), abs(inverse.b))
+        guard reach < 0x1p20, offset.isFinite else { return false }
+        (g[0], g[1], g[2], g[3], g[4]) = (Float(d0x), Float(d0y), Float(inverse.a), Float(inverse.b), Float(offset))
+        return true
+    }
+
+    /// A padded linear span (`t` at its first pixel, `a` more at each next)
+    /// in 16.16 fixed point of the table entry plus ½, as up to three pieces
+    /// handed to `piece` in order: (first pixel, pixel count, u0, du). The
+    /// pixels where t is below −1 or above 2 are pieces of one end's entry
+    /// (du = 0), the rest one piece from its own first pixel, so u stays
+    /// well inside 32 bits over it and the kernels' eight lanes past it. A
+    /// pixel's entry is `linearEntry(u0, du, i)` for its place i in its
+    /// piece, within 2⁻¹⁶ + i·2⁻¹⁷ of ⌊clamp(t, 0, 1)·255 + ½⌋. False, with
+    /// nothing handed, where t or a is not finite or the gradient is under a
+    /// quarter of a pixel long (|a| ≥ 4).
+    @inline(__always)
+    static func linearPieces(
+        _ t: Double, _ a: Double, count: Int, _ piece: (_ start: Int, _ count: Int, _ u0: Int32, _ du: Int32) -> Void
+    ) -> Bool {
+        guard t.isFinite, abs(a) < 4, count > 0 else { return count == 0 && t.isFinite && abs(a) < 4 }
+        // ⌊v⌋ and v rounded half away from zero, for |v| < 2³¹, without a
+        // libm call.
+        @inline(__always) func floor32(_ v: Double) -> Int32 {
+            let i = Int32(v)
+            return Double(i) > v ? i - 1 : i
+        }
+        @inline(__always) func round32(_ v: Double) -> Int32 { Int32(v < 0 ? v - 0.5 : v + 0.5) }
+        let du = round32(a * (255 * 65536))
+        // Nearly always: the whole span within t = −1 ... 2, one piece.
+        let last = t + Double(count - 1) * a
+        if t > -1, t < 2, last > -1, last < 2 {
+            piece(0, count, floor32((t * 255 + 0.5) * 65536), du)
+            return true
+        }
+        let top = Int32(255 << 16)
+        // The pixels with t in −1 ... 2 (give or take a rounding): lo ..< hi.
+        var lo = 0, hi = count
+        if a != 0 {
+            let n = Double(count)
+            @inline(__always) func place(_ v: Double) -> Double { Swift.min(Swift.max(v, 0), n) }
+            // Pixels before `enter` are beyond the start's side, pixels
+            // after `leave` beyond the end's (either may lie off the span).
+            let enter = ((a > 0 ? -1 : 2) - t) / a, leave = ((a > 0 ? 2 : -1) - t) / a
+            lo = Int(place(enter.rounded(.up)))
+            hi = Swift.max(lo, Int(place(leave.rounded(.down) + 1)))
+        } else if !(t > -1 && t < 2) {
+            lo = count
+            hi = count
+        }
+        // Before and after: the end a piece's t is beyond.
+        @inline(__always) func end(_ beyond: Double) -> Int32 { beyond > 0.5 ? top : 0 }
+        if lo > 0 { piece(0, lo, end(t), 0) }
+        if hi > lo {
+            let first = t + Double(lo) * a
+            piece(lo, hi - lo, floor32((first * 255 + 0.5) * 65536), du)
+        }
+        if hi < count { piece(hi, count - hi, end(t + Double(count - 1) * a), 0) }
+        return true
+    }
+
+    /// Pixel i's table entry of a fixed-point piece (`linearPieces`): the
+    /// kernels' operations.
+    @inline(__always)
+    static func linearEntry(_ u0: Int32, _ du: Int32, _ i: Int) -> Int {
+        let u = u0 &+ Int32(truncatingIfNeeded: i) &* du
+        return Int(Swift.min(Swift.max(u, 0), 255 << 16) >> 16)
+    }
+
+    @inline(__always)
+    func shadeOver(
+        x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
+    ) -> Bool {
+        guard case let .linear(a, b, c) = geometry else {
+            return shadeCurveOver(x: x, y: y, count: count, onto: d, coverage: coverage, mask: mask)
+        }
+        // (Inline, the linear case alone: a row of a 64-pixel rectangle
+        // spent as long on a call into all three cases as on its pixels.)
+        guard spread == .pad, before, after else { return false }
+        let t = a * (Double(x) + 0.5) + b * (Double(y) + 0.5) + c
+        let lut = table.entries
+        return GradientShader.linearPieces(t, a, count: count) { start, n, u0, du in
+            table.ensureAll()
+            strata_linear_pad_over_avx2(d + start, lut, u0, du, n, coverage, mask.map { $0 + start })
+        }
+    }
+
+    /// `shadeOver` for radial and conic gradients.
+    @inline(never)
+    private func shadeCurveOver(
+        x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
+    ) -> Bool {
+        switch geometry {
+        case .linear:
+            return false
+        case let .radial(inverse, c0, r0, c1, r1):
+            guard spread == .pad, before, after else { return false }
+            table.ensureAll()
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 12) { g in
+                GradientShader.radialParameters(x, y, count, inverse, c0, r0, c1, r1, g.baseAddress!)
+                if SolidBlitter.kernelLevel >= 2 {
+                    strata_radial_pad_over_avx512(d, table.entries, g.baseAddress!, count, coverage, mask)
+                } else {
+                    strata_radial_pad_over_avx2(d, table.entries, g.baseAddress!, count, coverage, mask)
+                }
+            }
+            return true
+        case let .conic(inverse, center, angle):
+            return withUnsafeTemporaryAllocation(of: Float.self, capacity: 5) { g in
+                guard GradientShader.conicParameters(x, y, count, inverse, center, angle, g.baseAddress!) else { return false }
+                table.ensureAll()
+                if SolidBlitter.kernelLevel >= 2 {
+                    strata_conic_over_avx512(d, table.entries, g.baseAddress!, count, coverage, mask)
+                } else {
+                    strata_conic_over_avx2(d, table.entries, g.baseAddress!, count, coverage, mask)
+                }
+                return true
             }
         }
     }
@@ -461,6 +607,13 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
                     guard start < hi else { break }
                     var end = start + 1
                     while end < hi && !(end + 8 <= hi && empty8(end)) { end = min(end + 8, hi) }
+                    if shader.shadeOver(
+                        x: originX + start, y: y + r, count: end - start, onto: row(originX + start, y + r), coverage: 255,
+                        mask: coverage + start)
+                    {
+                        start = end
+                        continue
+                    }
                     var at = start
                     while at < end {
                         let n = min(256, end - at)
@@ -497,6 +650,11 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
             default: break
             }
         }
+        if mode == .normal, SolidBlitter.usesAVX2,
+            shader.shadeOver(x: x, y: y, count: count, onto: row(x, y), coverage: UInt32(coverage), mask: nil)
+        {
+            return
+        }
         var done = 0
         while done < count {
             let n = min(256, count - done)
@@ -510,6 +668,11 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
         if rowsAreConstant, let constant = shader.rowConstant(y: y) {
             var solid = SolidBlitter(bitmap: bitmap, color: Pixel(packed: constant), mode: mode)
             solid.blitMask(x: x, y: y, count: count, mask: mask)
+            return
+        }
+        if mode == .normal, SolidBlitter.usesAVX2,
+            shader.shadeOver(x: x, y: y, count: count, onto: row(x, y), coverage: 255, mask: mask)
+        {
             return
         }
         if count > 256 {
@@ -561,7 +724,8 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
                 mask[0] = left
                 if width > 2 { (mask + 1).update(repeating: middle, count: width - 2) }
                 mask[width - 1] = right
-                for r in 0..<height {
+                for r in 0..<height
+                where !shader.shadeOver(x: x, y: y + r, count: width, onto: row(x, y + r), coverage: 255, mask: mask) {
                     shader.shade(x: x, y: y + r, count: width, into: scratch)
                     strata_source_over_mask_avx2(row(x, y + r), scratch, width, mask)
                 }

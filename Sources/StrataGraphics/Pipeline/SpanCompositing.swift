@@ -1,3 +1,5 @@
+internal import CPixels
+
 // Loops over runs of premultiplied pixels with a source pixel each (images,
 // layers composited back, shaders), eight pixels at a time as SIMD lanes with
 // the same rounding as the scalar `scalePacked` (see PixelMath.swift for the
@@ -29,6 +31,12 @@ enum SpanCompositing {
     /// sources are stored and runs of transparent ones skipped.
     @inline(__always)
     static func sourceOver(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count: Int) {
+        if SolidBlitter.usesAVX2 {
+            // The same operations on eight lanes of 256 bits (the loop
+            // below, built for the baseline processor, takes two halves).
+            strata_source_over_avx2(d, s, count, 255)
+            return
+        }
         let src = UnsafeRawPointer(s), dst = UnsafeMutableRawPointer(d)
         let full = SIMD8<UInt32>(repeating: 255)
         var i = 0

@@ -1,0 +1,155 @@
+import CPixels
+import StrataTestSupport
+import Testing
+
+@testable import StrataGraphics
+
+/// The gradient kernels that blend as they shade (`Shader.shadeOver`)
+/// against shading into a buffer and blending it, and the linear
+/// gradient's fixed-point span against its formula.
+@Suite struct GradientSpanKernelTests {
+    /// A gradient with translucent stops, so that blending shows.
+    static let gradient = Gradient(stops: [
+        .init(color: Color(red: 0.9, green: 0.1, blue: 0.2, alpha: 0.8), location: 0),
+        .init(color: Color(red: 0.1, green: 0.8, blue: 0.3, alpha: 0.35), location: 0.5),
+        .init(color: Color(red: 0.2, green: 0.3, blue: 1, alpha: 1), location: 1),
+    ])
+
+    static func shader(_ geometry: GradientShader.Geometry) -> GradientShader {
+        GradientShader(
+            table: LookupTable(gradient, alpha: 0.9), geometry: geometry, spread: .pad, before: true, after: true)
+    }
+
+    /// Linear (steep, shallow, flat along the row, backwards), radial
+    /// (focal, concentric, one-root) and conic geometries, in device space.
+    static let geometries: [GradientShader.Geometry] = {
+        let turn = Transform(rotationAngle: 0.4).translatedBy(x: -3, y: 7)
+        return [
+            .linear(a: 0.013, b: 0.011, c: -0.4), .linear(a: 0.9, b: -0.2, c: -30), .linear(a: 0, b: 0.05, c: 0.2),
+            .linear(a: -0.0042, b: 0.001, c: 1.1), .linear(a: 1e-7, b: 0, c: 0.5),
+            .radial(inverse: .identity, c0: Point(x: 20, y: 15), r0: 0, c1: Point(x: 30, y: 20), r1: 25),
+            .radial(inverse: turn, c0: Point(x: 30, y: 20), r0: 5, c1: Point(x: 30, y: 20), r1: 60),
+            .radial(inverse: .identity, c0: Point(x: 10, y: 20), r0: 5, c1: Point(x: 40, y: 20), r1: 35),
+            .conic(inverse: .identity, center: Point(x: 40, y: 3), angle: 0.3),
+            .conic(inverse: turn, center: Point(x: -5, y: 9), angle: -2),
+        ]
+    }()
+
+    /// Every geometry, on spans of 1 to 40 pixels and longer ones, at
+    /// coverages from none to full and through masks with empty runs: the
+    /// one-pass blend leaves the very bytes that shading then blending
+    /// does, and touches nothing outside its span.
+    @Test func blendingAsTheyShadeIsShadingThenBlending() {
+        guard SolidBlitter.usesAVX2 else { return }
+        var r = FuzzRandom(seed: 421)
+        let width = 340
+        var checked = 0
+        for geometry in Self.geometries {
+            let shader = Self.shader(geometry)
+            for count in Array(1...40) + [63, 255, 256, 300] {
+                let x = r.int(width - count + 1) - (count < 30 ? 7 : 0)
+                let y = r.int(60) - 10
+                let before = (0..<(count + 16)).map { _ -> UInt32 in
+                    let a = UInt32(r.int(256))
+                    return a << 24 | UInt32(r.int(Int(a) + 1)) << 16 | UInt32(r.int(Int(a) + 1)) << 8 | UInt32(r.int(Int(a) + 1))
+                }
+                var mask = (0..<count).map { _ in UInt8(r.int(4) == 0 ? 0 : r.int(256)) }
+                if count > 20 { for i in 3..<19 { mask[i] = 0 } }
+                for coverage in [0, 1, 77, 254, 255, -1] as [Int] {
+                    // Pixels 8 ..< 8 + count are the span; 8 on each side must stay.
+                    var fused = before, split = before
+                    var sources = [UInt32](repeating: 0, count: count)
+                    sources.withUnsafeMutableBufferPointer { shader.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
+                    let drew = fused.withUnsafeMutableBufferPointer { f in
+                        mask.withUnsafeBufferPointer { m in
+                            shader.shadeOver(
+                                x: x, y: y, count: count, onto: f.baseAddress! + 8, coverage: UInt32(max(coverage, 0)),
+                                mask: coverage < 0 ? m.baseAddress! : nil)
+                        }
+                    }
+                    #expect(drew, "\(geometry) count \(count) coverage \(coverage)")
+                    split.withUnsafeMutableBufferPointer { s in
+                        if coverage < 0 {
+                            strata_source_over_mask_avx2(s.baseAddress! + 8, sources, count, mask)
+                        } else {
+                            strata_source_over_avx2(s.baseAddress! + 8, sources, count, UInt32(coverage))
+                        }
+                    }
+                    #expect(fused == split, "\(geometry) span \(x), \(y), \(count), coverage \(coverage)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == Self.geometries.count * 44 * 6)
+    }
+
+    /// A linear span's entries are its fixed-point pieces' formula's
+    /// (`linearEntry`, what the loop without AVX2 takes) bit for bit, and
+    /// within one entry of ⌊clamp(t, 0, 1)·255 + ½⌋ at every pixel, for
+    /// gradients from a quarter of a pixel to thousands long, spans inside
+    /// them and far outside, forwards and backwards.
+    @Test func linearSpansAreTheirFixedPointFormula() {
+        var r = FuzzRandom(seed: 422)
+        let table = LookupTable(Gradient(colors: [.red, .blue]), alpha: 1)
+        table.ensureAll()
+        // Entry k's pixel tells k back: a fresh table of distinct values.
+        for k in 0..<256 { table.entries[k] = UInt32(k) &* 0x0101_0101 | 0xFF00_0000 }
+        var off = 0, total = 0, pieces = 0
+        for round in 0..<600 {
+            let a = [0.013, -0.02, 0.0007, 0.5, 3.7, -3.9, 0, 1e-9][round % 8] * (0.5 + 0.5 * r.uniform())
+            let t0 = (r.uniform() - 0.5) * [1, 4, 40, 4000, 1e9][round % 5]
+            let count = 1 + r.int(300)
+            let shader = GradientShader(
+                table: table, geometry: .linear(a: a, b: 0, c: t0), spread: .pad, before: true, after: true)
+            var out = [UInt32](repeating: 7, count: count)
+            out.withUnsafeMutableBufferPointer { shader.shade(x: 0, y: 0, count: count, into: $0.baseAddress!) }
+            // The first pixel's t, as the shader finds it at its centre.
+            let first = a * 0.5 + 0 * 0.5 + t0
+            var entries = [Int](repeating: -1, count: count)
+            var next = 0
+            let fixed = GradientShader.linearPieces(first, a, count: count) { start, n, u0, du in
+                #expect(start == next && n > 0, "pieces in order, none empty")
+                for i in 0..<n { entries[start + i] = GradientShader.linearEntry(u0, du, i) }
+                next = start + n
+                pieces += 1
+            }
+            #expect(fixed && next == count, "a \(a) t0 \(t0) count \(count)")
+            for i in 0..<count {
+                let k = entries[i]
+                #expect(out[i] & 0xFF == UInt32(k), "a \(a) t0 \(t0) pixel \(i) of \(count)")
+                let t = first + Double(i) * a
+                let exact = Int(min(1, max(0, t)) * 255 + 0.5)
+                #expect(abs(k - exact) <= 1, "a \(a) t0 \(t0) pixel \(i)")
+                if k != exact { off += 1 }
+                total += 1
+            }
+        }
+        // Off by one only within a few 2⁻¹⁶ of an entry's boundary: rarely.
+        #expect(total > 50000 && pieces > 700)
+        #expect(off * 100 < total)
+    }
+
+    /// Spans far outside the gradient take its end colours through the
+    /// fixed-point kernels; gradients under a quarter of a pixel long, or
+    /// not finite, are left to `shade`, which draws them in Double (the end
+    /// colours), and `shadeOver` blends nothing.
+    @Test func spansFarOutsideOrNotFiniteTakeTheEndColours() {
+        guard SolidBlitter.usesAVX2 else { return }
+        for (a, c, fixed) in [
+            (0.01, 1e7, true), (-0.01, -1e7, true), (0, 1e300, true), (0.01, -1e12, true),
+            (1e9, 0, false), (Double.nan, 0, false), (0.01, .infinity, false), (-4, 0.3, false),
+        ] {
+            let shader = Self.shader(.linear(a: a, b: 0, c: c))
+            var d = [UInt32](repeating: 0x8040_2010, count: 40)
+            let drew = d.withUnsafeMutableBufferPointer {
+                shader.shadeOver(x: 0, y: 0, count: 40, onto: $0.baseAddress!, coverage: 255, mask: nil)
+            }
+            #expect(drew == fixed, "a \(a) c \(c)")
+            var out = [UInt32](repeating: 1, count: 40)
+            out.withUnsafeMutableBufferPointer { shader.shade(x: 0, y: 0, count: 40, into: $0.baseAddress!) }
+            let first = shader.table.entries[0], last = shader.table.entries[255]
+            #expect(out.allSatisfy { $0 == first || $0 == last }, "a \(a) c \(c)")
+            if !fixed { #expect(d.allSatisfy { $0 == 0x8040_2010 }) }
+        }
+    }
+}
