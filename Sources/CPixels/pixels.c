@@ -998,79 +998,20 @@ void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_
 #endif
 
 #if defined(__x86_64__)
-// Eight sources `sv` (their first `n`, 1 ... 8) blended source over onto
-// `d`: through the coverage bytes at `mask` when it is not NULL (as
-// `strata_source_over_mask_avx2`), otherwise scaled by the coverage in
-// `c16` where `scaled` (as `strata_source_over_avx2`), with their operations.
+// The table entries `idx` of pixels `base ... base + 7` of a gradient
+// kernel's span (those below `count`), by one gather, stored at `out`.
+// (Blending them in the same pass was slower than this and a blend pass
+// after it: the gather's long chain then held the blend up.)
 __attribute__((target("avx2"), always_inline))
-static inline void over8(uint32_t *d, __m256i sv, long n, __m256i c16, int scaled, const uint8_t *mask) {
-    const __m256i full = _mm256_set1_epi32(255);
-    if (n >= 8) {
-        if (mask) {
-            uint64_t m;
-            __builtin_memcpy(&m, mask, 8);
-            if (m == 0) return;
-            _mm256_storeu_si256((__m256i *)d, mask8(_mm256_loadu_si256((const __m256i *)d), spread8(m), sv, 0));
-            return;
-        }
-        if (scaled) sv = scale8(sv, c16);
-        const __m256i alpha = _mm256_srli_epi32(sv, 24);
-        if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(alpha, full)) == -1) {
-            _mm256_storeu_si256((__m256i *)d, sv);
-        } else if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(sv, _mm256_setzero_si256())) != -1) {
-            __m256i keep = _mm256_sub_epi32(full, alpha);
-            keep = _mm256_or_si256(keep, _mm256_slli_epi32(keep, 16));
-            const __m256i dv = _mm256_loadu_si256((const __m256i *)d);
-            _mm256_storeu_si256((__m256i *)d, _mm256_add_epi32(sv, scale8(dv, keep)));
-        }
-        return;
-    }
-    const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-    if (mask) {
-        uint64_t m = 0;
-        for (long j = 0; j < n; j++) m |= (uint64_t)mask[j] << (8 * j);
-        if (m == 0) return;
-        const __m256i v = _mm256_maskload_epi32((const int *)d, live);
-        _mm256_maskstore_epi32((int *)d, live, mask8(v, spread8(m), sv, 0));
-        return;
-    }
-    if (scaled) sv = scale8(sv, c16);
-    __m256i keep = _mm256_sub_epi32(full, _mm256_srli_epi32(sv, 24));
-    keep = _mm256_or_si256(keep, _mm256_slli_epi32(keep, 16));
-    const __m256i dv = _mm256_maskload_epi32((const int *)d, live);
-    _mm256_maskstore_epi32((int *)d, live, _mm256_add_epi32(sv, scale8(dv, keep)));
-}
-
-// What a gradient kernel does with the table entries `idx` of pixels
-// `base ... base + 7` of its span (those below `count`): stores them at
-// `out` when `d` is NULL, otherwise blends them onto `d` (`over8`).
-typedef struct {
-    uint32_t *out, *d;
-    const uint8_t *mask;
-    __m256i c16;
-    int scaled;
-} strata_emit;
-
-__attribute__((target("avx2"), always_inline))
-static inline strata_emit emit_setup(uint32_t *out, uint32_t *d, uint32_t coverage, const uint8_t *mask) {
-    strata_emit e = {out, d, mask, _mm256_set1_epi16((short)coverage), coverage < 255 && !mask};
-    return e;
-}
-
-__attribute__((target("avx2"), always_inline))
-static inline void emit8(const strata_emit *e, const uint32_t *table, __m256i idx, long base, long count) {
+static inline void store8(const uint32_t *table, __m256i idx, uint32_t *out, long base, long count) {
     const long n = count - base;
     const __m256i sv = _mm256_i32gather_epi32((const int *)table, idx, 4);
-    if (!e->d) {
-        if (n >= 8) {
-            _mm256_storeu_si256((__m256i *)(e->out + base), sv);
-        } else {
-            const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-            _mm256_maskstore_epi32((int *)(e->out + base), live, sv);
-        }
-        return;
+    if (n >= 8) {
+        _mm256_storeu_si256((__m256i *)(out + base), sv);
+    } else {
+        const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        _mm256_maskstore_epi32((int *)(out + base), live, sv);
     }
-    over8(e->d + base, sv, n, e->c16, e->scaled, e->mask ? e->mask + base : NULL);
 }
 #endif
 
@@ -1078,8 +1019,8 @@ static inline void emit8(const strata_emit *e, const uint32_t *table, __m256i id
 // `GradientShader.shade`'s radial case and `radialT`, in their order (with
 // contraction off, above), so the same t and the same table entry.
 #if defined(__x86_64__)
-__attribute__((target("avx2"), always_inline))
-static inline void radial_avx2(const uint32_t *table, const double *g, long count, const strata_emit *emit) {
+__attribute__((target("avx2")))
+void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long count, uint32_t *out) {
     // g: pd0x, pd0y, sx, sy; cdx, cdy, r0, dr; qa, 1/qa, the sign of qa (±1);
     // whether any pixel may take the one-root case (0: none can).
     const __m256d pd0x = _mm256_set1_pd(g[0]), pd0y = _mm256_set1_pd(g[1]);
@@ -1133,31 +1074,18 @@ static inline void radial_avx2(const uint32_t *table, const double *g, long coun
         const __m128i k = _mm256_cvttpd_epi32(e);
         if ((i & 4) == 0) {
             pending = k;
-            if (i + 4 >= count) emit8(emit, table, _mm256_set_m128i(k, k), i, count);
+            if (i + 4 >= count) store8(table, _mm256_set_m128i(k, k), out, i, count);
         } else {
-            emit8(emit, table, _mm256_set_m128i(k, pending), i - 4, count);
+            store8(table, _mm256_set_m128i(k, pending), out, i - 4, count);
         }
     }
-}
-
-__attribute__((target("avx2")))
-void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long count, uint32_t *out) {
-    const strata_emit e = emit_setup(out, NULL, 255, NULL);
-    radial_avx2(table, g, count, &e);
-}
-
-__attribute__((target("avx2")))
-void strata_radial_pad_over_avx2(uint32_t *d, const uint32_t *table, const double *g, long count, uint32_t coverage,
-                                 const uint8_t *mask) {
-    const strata_emit e = emit_setup(NULL, d, coverage, mask);
-    radial_avx2(table, g, count, &e);
 }
 
 // The same, eight pixels a step with AVX-512: each lane's operations are
 // the AVX2 kernel's, so the same t and the same entries, in half the steps
 // (and with 32 registers, nothing spilled).
-__attribute__((target("avx512f,avx512vl,avx512dq"), always_inline))
-static inline void radial_avx512(const uint32_t *table, const double *g, long count, const strata_emit *emit) {
+__attribute__((target("avx512f,avx512vl,avx512dq")))
+void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long count, uint32_t *out) {
     const __m512d pd0x = _mm512_set1_pd(g[0]), pd0y = _mm512_set1_pd(g[1]);
     const __m512d sx = _mm512_set1_pd(g[2]), sy = _mm512_set1_pd(g[3]);
     const __m512d cdx = _mm512_set1_pd(g[4]), cdy = _mm512_set1_pd(g[5]);
@@ -1200,21 +1128,8 @@ static inline void radial_avx512(const uint32_t *table, const double *g, long co
         const __m512d t = _mm512_mask_blend_pd(linear, t2, t1);
         const __m512d u = _mm512_min_pd(_mm512_max_pd(t, zero), one);
         const __m512d e = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(t, t, _CMP_ORD_Q), none, _mm512_add_pd(_mm512_mul_pd(u, scale), half));
-        emit8(emit, table, _mm512_cvttpd_epi32(e), i, count);
+        store8(table, _mm512_cvttpd_epi32(e), out, i, count);
     }
-}
-
-__attribute__((target("avx512f,avx512vl,avx512dq")))
-void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long count, uint32_t *out) {
-    const strata_emit e = emit_setup(out, NULL, 255, NULL);
-    radial_avx512(table, g, count, &e);
-}
-
-__attribute__((target("avx512f,avx512vl,avx512dq")))
-void strata_radial_pad_over_avx512(uint32_t *d, const uint32_t *table, const double *g, long count, uint32_t coverage,
-                                   const uint8_t *mask) {
-    const strata_emit e = emit_setup(NULL, d, coverage, mask);
-    radial_avx512(table, g, count, &e);
 }
 #else
 void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long count, uint32_t *out) {
@@ -1223,22 +1138,14 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
 void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long count, uint32_t *out) {
     (void)table; (void)g; (void)count; (void)out;
 }
-void strata_radial_pad_over_avx2(uint32_t *d, const uint32_t *table, const double *g, long count, uint32_t coverage,
-                                 const uint8_t *mask) {
-    (void)d; (void)table; (void)g; (void)count; (void)coverage; (void)mask;
-}
-void strata_radial_pad_over_avx512(uint32_t *d, const uint32_t *table, const double *g, long count, uint32_t coverage,
-                                   const uint8_t *mask) {
-    (void)d; (void)table; (void)g; (void)count; (void)coverage; (void)mask;
-}
 #endif
 
 // A conic gradient's span, eight pixels a step: `GradientShader.conicTurn`'s
 // operations in their order, in single precision (contraction off, above),
 // so the same turn and the same table entry as the Swift loop.
 #if defined(__x86_64__)
-__attribute__((target("avx2"), always_inline))
-static inline void conic_avx2(const uint32_t *table, const float *g, long count, const strata_emit *emit) {
+__attribute__((target("avx2")))
+void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, uint32_t *out) {
     // g: dx0, dy0, sx, sy, offset.
     const __m256 dx0 = _mm256_set1_ps(g[0]), dy0 = _mm256_set1_ps(g[1]);
     const __m256 sx = _mm256_set1_ps(g[2]), sy = _mm256_set1_ps(g[3]), offset = _mm256_set1_ps(g[4]);
@@ -1273,27 +1180,14 @@ static inline void conic_avx2(const uint32_t *table, const float *g, long count,
         // transparent entry past the table.
         const __m256 valid = _mm256_and_ps(_mm256_cmp_ps(t, t, _CMP_ORD_Q), _mm256_cmp_ps(dx, dy, _CMP_ORD_Q));
         const __m256 e = _mm256_blendv_ps(none, _mm256_add_ps(_mm256_mul_ps(t, scale), half), valid);
-        emit8(emit, table, _mm256_cvttps_epi32(e), i, count);
+        store8(table, _mm256_cvttps_epi32(e), out, i, count);
     }
-}
-
-__attribute__((target("avx2")))
-void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, uint32_t *out) {
-    const strata_emit e = emit_setup(out, NULL, 255, NULL);
-    conic_avx2(table, g, count, &e);
-}
-
-__attribute__((target("avx2")))
-void strata_conic_over_avx2(uint32_t *d, const uint32_t *table, const float *g, long count, uint32_t coverage,
-                            const uint8_t *mask) {
-    const strata_emit e = emit_setup(NULL, d, coverage, mask);
-    conic_avx2(table, g, count, &e);
 }
 
 // The same, sixteen pixels a step with AVX-512: each lane's operations are
 // the AVX2 kernel's, so the same turns and entries.
-__attribute__((target("avx512f,avx512vl,avx512dq"), always_inline))
-static inline void conic_avx512(const uint32_t *table, const float *g, long count, const strata_emit *emit) {
+__attribute__((target("avx512f,avx512vl,avx512dq")))
+void strata_conic_span_avx512(const uint32_t *table, const float *g, long count, uint32_t *out) {
     const __m512 dx0 = _mm512_set1_ps(g[0]), dy0 = _mm512_set1_ps(g[1]);
     const __m512 sx = _mm512_set1_ps(g[2]), sy = _mm512_set1_ps(g[3]), offset = _mm512_set1_ps(g[4]);
     const __m512 zero = _mm512_setzero_ps();
@@ -1325,22 +1219,9 @@ static inline void conic_avx512(const uint32_t *table, const float *g, long coun
         const __mmask16 valid = _mm512_cmp_ps_mask(t, t, _CMP_ORD_Q) & _mm512_cmp_ps_mask(dx, dy, _CMP_ORD_Q);
         const __m512 e = _mm512_mask_blend_ps(valid, none, _mm512_add_ps(_mm512_mul_ps(t, scale), half));
         const __m512i k = _mm512_cvttps_epi32(e);
-        emit8(emit, table, _mm512_castsi512_si256(k), i, count);
-        if (i + 8 < count) emit8(emit, table, _mm512_extracti64x4_epi64(k, 1), i + 8, count);
+        store8(table, _mm512_castsi512_si256(k), out, i, count);
+        if (i + 8 < count) store8(table, _mm512_extracti64x4_epi64(k, 1), out, i + 8, count);
     }
-}
-
-__attribute__((target("avx512f,avx512vl,avx512dq")))
-void strata_conic_span_avx512(const uint32_t *table, const float *g, long count, uint32_t *out) {
-    const strata_emit e = emit_setup(out, NULL, 255, NULL);
-    conic_avx512(table, g, count, &e);
-}
-
-__attribute__((target("avx512f,avx512vl,avx512dq")))
-void strata_conic_over_avx512(uint32_t *d, const uint32_t *table, const float *g, long count, uint32_t coverage,
-                              const uint8_t *mask) {
-    const strata_emit e = emit_setup(NULL, d, coverage, mask);
-    conic_avx512(table, g, count, &e);
 }
 #else
 void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, uint32_t *out) {
@@ -1348,13 +1229,5 @@ void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, u
 }
 void strata_conic_span_avx512(const uint32_t *table, const float *g, long count, uint32_t *out) {
     (void)table; (void)g; (void)count; (void)out;
-}
-void strata_conic_over_avx2(uint32_t *d, const uint32_t *table, const float *g, long count, uint32_t coverage,
-                            const uint8_t *mask) {
-    (void)d; (void)table; (void)g; (void)count; (void)coverage; (void)mask;
-}
-void strata_conic_over_avx512(uint32_t *d, const uint32_t *table, const float *g, long count, uint32_t coverage,
-                              const uint8_t *mask) {
-    (void)d; (void)table; (void)g; (void)count; (void)coverage; (void)mask;
 }
 #endif

@@ -20,22 +20,14 @@ import Testing
             table: LookupTable(gradient, alpha: 0.9), geometry: geometry, spread: .pad, before: true, after: true)
     }
 
-    /// Linear (steep, shallow, flat along the row, backwards), radial
-    /// (focal, concentric, one-root) and conic geometries, in device space.
-    static let geometries: [GradientShader.Geometry] = {
-        let turn = Transform(rotationAngle: 0.4).translatedBy(x: -3, y: 7)
-        return [
-            .linear(a: 0.013, b: 0.011, c: -0.4), .linear(a: 0.9, b: -0.2, c: -30), .linear(a: 0, b: 0.05, c: 0.2),
-            .linear(a: -0.0042, b: 0.001, c: 1.1), .linear(a: 1e-7, b: 0, c: 0.5),
-            .radial(inverse: .identity, c0: Point(x: 20, y: 15), r0: 0, c1: Point(x: 30, y: 20), r1: 25),
-            .radial(inverse: turn, c0: Point(x: 30, y: 20), r0: 5, c1: Point(x: 30, y: 20), r1: 60),
-            .radial(inverse: .identity, c0: Point(x: 10, y: 20), r0: 5, c1: Point(x: 40, y: 20), r1: 35),
-            .conic(inverse: .identity, center: Point(x: 40, y: 3), angle: 0.3),
-            .conic(inverse: turn, center: Point(x: -5, y: 9), angle: -2),
-        ]
-    }()
+    /// Linear gradients in device space: steep, shallow, flat along the
+    /// row, backwards, and all but flat.
+    static let linears: [GradientShader.Geometry] = [
+        .linear(a: 0.013, b: 0.011, c: -0.4), .linear(a: 0.9, b: -0.2, c: -30), .linear(a: 0, b: 0.05, c: 0.2),
+        .linear(a: -0.0042, b: 0.001, c: 1.1), .linear(a: 1e-7, b: 0, c: 0.5),
+    ]
 
-    /// Every geometry, on spans of 1 to 40 pixels and longer ones, at
+    /// Linear gradients, on spans of 1 to 40 pixels and longer ones, at
     /// coverages from none to full and through masks with empty runs: the
     /// one-pass blend leaves the very bytes that shading then blending
     /// does, and touches nothing outside its span.
@@ -44,7 +36,7 @@ import Testing
         var r = FuzzRandom(seed: 421)
         let width = 340
         var checked = 0
-        for geometry in Self.geometries {
+        for geometry in Self.linears {
             let shader = Self.shader(geometry)
             for count in Array(1...40) + [63, 255, 256, 300] {
                 let x = r.int(width - count + 1) - (count < 30 ? 7 : 0)
@@ -80,7 +72,24 @@ import Testing
                 }
             }
         }
-        #expect(checked == Self.geometries.count * 44 * 6)
+        #expect(checked == Self.linears.count * 44 * 6)
+    }
+
+    /// Radial and conic gradients have no one-pass blend (theirs was
+    /// slower than shading then blending): `shadeOver` declines and leaves
+    /// the pixels alone, and the blitter takes the two passes.
+    @Test func curvedGradientsAreShadedThenBlended() {
+        let turn = Transform(rotationAngle: 0.4).translatedBy(x: -3, y: 7)
+        for geometry in [
+            GradientShader.Geometry.radial(inverse: turn, c0: Point(x: 20, y: 15), r0: 0, c1: Point(x: 30, y: 20), r1: 25),
+            .conic(inverse: .identity, center: Point(x: 40, y: 3), angle: 0.3),
+        ] {
+            var d = [UInt32](repeating: 0x8040_2010, count: 40)
+            let drew = d.withUnsafeMutableBufferPointer {
+                Self.shader(geometry).shadeOver(x: 0, y: 0, count: 40, onto: $0.baseAddress!, coverage: 255, mask: nil)
+            }
+            #expect(!drew && d.allSatisfy { $0 == 0x8040_2010 }, "\(geometry)")
+        }
     }
 
     /// A linear span's entries are its fixed-point pieces' formula's

@@ -227,14 +227,6 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
 /// The same, eight pixels a step: the same entries. Call only when
 /// `strata_pixels_have_avx512()`.
 void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long count, uint32_t *out);
-/// The radial span's sources blended source over onto `d`, through `mask`'s
-/// bytes when it is not NULL and at `coverage` otherwise, bit for bit as
-/// the span and then `strata_source_over_mask_avx2` or
-/// `strata_source_over_avx2` (`strata_linear_pad_over_avx2` likewise).
-void strata_radial_pad_over_avx2(uint32_t *d, const uint32_t *table, const double *g, long count, uint32_t coverage,
-                                 const uint8_t *mask);
-void strata_radial_pad_over_avx512(uint32_t *d, const uint32_t *table, const double *g, long count, uint32_t coverage,
-                                   const uint8_t *mask);
 
 /// The odd polynomial r·(K0 + K1·s + … + K5·s⁵), s = r², for atan(r)/2π on
 /// 0 ≤ r ≤ 1 (fitted here to within 2.8·10⁻⁷ of a turn, evaluated in single
@@ -257,12 +249,6 @@ void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, u
 /// The same, sixteen pixels a step: the same entries. Call only when
 /// `strata_pixels_have_avx512()`.
 void strata_conic_span_avx512(const uint32_t *table, const float *g, long count, uint32_t *out);
-/// The conic span's sources blended source over onto `d`, as
-/// `strata_radial_pad_over_avx2` does the radial one's.
-void strata_conic_over_avx2(uint32_t *d, const uint32_t *table, const float *g, long count, uint32_t coverage,
-                            const uint8_t *mask);
-void strata_conic_over_avx512(uint32_t *d, const uint32_t *table, const float *g, long count, uint32_t coverage,
-                              const uint8_t *mask);
 
 /// An image under an affine map, sampled along a span (with AVX2; call only
 /// when `strata_pixels_have_avx2()`): pixel i at image point

@@ -382,51 +382,16 @@ struct GradientShader: Shader {
     func shadeOver(
         x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
     ) -> Bool {
-        guard case let .linear(a, b, c) = geometry else {
-            return shadeCurveOver(x: x, y: y, count: count, onto: d, coverage: coverage, mask: mask)
-        }
-        // (Inline, the linear case alone: a row of a 64-pixel rectangle
-        // spent as long on a call into all three cases as on its pixels.)
+        // Linear gradients only: radial and conic spans went faster shaded
+        // first and blended after (their kernels' long chains before each
+        // gather held a blend in the same pass up).
+        guard case let .linear(a, b, c) = geometry else { return false }
         guard spread == .pad, before, after else { return false }
         let t = a * (Double(x) + 0.5) + b * (Double(y) + 0.5) + c
         let lut = table.entries
         return GradientShader.linearPieces(t, a, count: count) { start, n, u0, du in
             table.ensureAll()
             strata_linear_pad_over_avx2(d + start, lut, u0, du, n, coverage, mask.map { $0 + start })
-        }
-    }
-
-    /// `shadeOver` for radial and conic gradients.
-    @inline(never)
-    private func shadeCurveOver(
-        x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
-    ) -> Bool {
-        switch geometry {
-        case .linear:
-            return false
-        case let .radial(inverse, c0, r0, c1, r1):
-            guard spread == .pad, before, after else { return false }
-            table.ensureAll()
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: 12) { g in
-                GradientShader.radialParameters(x, y, count, inverse, c0, r0, c1, r1, g.baseAddress!)
-                if SolidBlitter.kernelLevel >= 2 {
-                    strata_radial_pad_over_avx512(d, table.entries, g.baseAddress!, count, coverage, mask)
-                } else {
-                    strata_radial_pad_over_avx2(d, table.entries, g.baseAddress!, count, coverage, mask)
-                }
-            }
-            return true
-        case let .conic(inverse, center, angle):
-            return withUnsafeTemporaryAllocation(of: Float.self, capacity: 5) { g in
-                guard GradientShader.conicParameters(x, y, count, inverse, center, angle, g.baseAddress!) else { return false }
-                table.ensureAll()
-                if SolidBlitter.kernelLevel >= 2 {
-                    strata_conic_over_avx512(d, table.entries, g.baseAddress!, count, coverage, mask)
-                } else {
-                    strata_conic_over_avx2(d, table.entries, g.baseAddress!, count, coverage, mask)
-                }
-                return true
-            }
         }
     }
 
