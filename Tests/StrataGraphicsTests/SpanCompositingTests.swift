@@ -654,9 +654,10 @@ extension RowSweepTests {
 
 extension RectangleKernelTests {
     /// A whole rectangle in one call (`SolidBlitter.blitRectRows`: three groups
-    /// of rows, one AVX2 call when it is translucent and eight wide or more)
-    /// against the one-pixel formula, for widths 1 to 40, with pixels around it
-    /// that must stay as they were.
+    /// of rows, one AVX2 call when it is translucent and eight wide or more,
+    /// one block when the coverage is one throughout) against the one-pixel
+    /// formula, for widths 1 to 40, with pixels around it that must stay as
+    /// they were.
     @Test func rectangleRowsMatchThePixelFormula() throws {
         var r = FuzzRandom(seed: 28)
         for round in 0..<200 {
@@ -671,7 +672,12 @@ extension RectangleKernelTests {
                 func c() -> UInt8 { [0, 255, UInt8(r.int(256))][r.int(3)] }
                 return (c(), c(), c())
             }
-            let top = triple(), middle = triple(), bottom = triple()
+            var top = triple(), middle = triple(), bottom = triple()
+            if round % 5 == 1 {
+                // One coverage throughout (a fill on whole pixels, one block).
+                let k = UInt8(1 + r.int(255))
+                (top, middle, bottom) = ((k, k, k), (k, k, k), (k, k, k))
+            }
             let mode: BlendMode = round % 4 == 3 ? .copy : .normal
             var color = Pixel(packed: randomPixel(&r))
             if round % 3 == 0 { color = Pixel(packed: color.packed | 0xFF00_0000) }

@@ -33,6 +33,11 @@ void strata_blend_rect_avx2(uint32_t *d, long row_stride, long width, const long
 /// when `strata_pixels_have_avx2()`): the solid colour's span loop.
 void strata_blend_span_avx2(uint32_t *d, long count, uint32_t s, uint32_t keep);
 
+/// `height` rows of `width` >= 8 pixels from `d`, `row_stride` pixels apart,
+/// each pixel `d = s + d·keep/255` as `strata_blend_span_avx2` (an aligned
+/// fill at one coverage). Call only when `strata_pixels_have_avx2()`.
+void strata_blend_block_avx2(uint32_t *d, long row_stride, long width, long height, uint32_t s, uint32_t keep);
+
 /// A constant colour through `count` >= 1 coverage bytes, with AVX2 (call
 /// only when `strata_pixels_have_avx2()`): `lerp` is `d = (s·c + d·(255 − c))/255`
 /// rounded once (an opaque source, or copy), `blend` source over with the

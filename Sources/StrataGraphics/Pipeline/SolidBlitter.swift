@@ -365,6 +365,14 @@ struct SolidBlitter: SpanBlitter {
             blitRectGroups(x: x, y: y, width: width, rows: rows, top: top, middle: middle, bottom: bottom)
             return
         }
+        let c = middle.1
+        if top == middle, bottom == middle, middle.0 == c, middle.2 == c, c != 0 {
+            // One coverage throughout (a fill on whole pixels): one block,
+            // none of the three groups' set-up.
+            let (s, keep) = sourceAndKeep(c)
+            strata_blend_block_avx2(row(x, y), bytesPerRow / 4, width, rows.0 + rows.1 + rows.2, s, keep)
+            return
+        }
         blendRectAVX2(x: x, y: y, width: width, rows: rows, top: top, middle: middle, bottom: bottom)
     }
 

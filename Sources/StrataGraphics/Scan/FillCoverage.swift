@@ -57,8 +57,25 @@ struct RectCoverage: CoverageSource {
 
     @inline(__always)
     func draw<B: SpanBlitter>(_ blitter: inout B) {
-        let ix0 = Int(x0.rounded(.down)), ix1 = Int(x1.rounded(.up))
-        let iy0 = Int(y0.rounded(.down)), iy1 = Int(y1.rounded(.up))
+        // ⌊v⌋ and ⌈v⌉ without libm's calls (the edges are clipped, well
+        // inside Int's range).
+        @inline(__always) func floorInt(_ v: Double) -> Int {
+            let i = Int(v)
+            return Double(i) > v ? i - 1 : i
+        }
+        @inline(__always) func ceilInt(_ v: Double) -> Int {
+            let i = Int(v)
+            return Double(i) < v ? i + 1 : i
+        }
+        let ix0 = floorInt(x0), ix1 = ceilInt(x1)
+        let iy0 = floorInt(y0), iy1 = ceilInt(y1)
+        if Double(ix0) == x0, Double(ix1) == x1, Double(iy0) == y0, Double(iy1) == y1 {
+            // On whole pixels: every pixel fully covered.
+            let full: (UInt8, UInt8, UInt8) = (255, 255, 255)
+            blitter.blitRectRows(
+                x: ix0, y: iy0, width: ix1 - ix0, rows: (iy1 - iy0, 0, 0), top: full, middle: full, bottom: full)
+            return
+        }
         @inline(__always) func q(_ v: Double) -> UInt8 { UInt8(min(255, v * 255 + 0.5)) }
         let left = ix1 - ix0 == 1 ? x1 - x0 : Double(ix0 + 1) - x0
         let right = x1 - Double(ix1 - 1)
