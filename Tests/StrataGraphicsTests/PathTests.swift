@@ -175,6 +175,49 @@ func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
         }
     }
 
+    /// The two area-keeping lines of each flat piece stay within the
+    /// tolerance of the curve both ways (every point of the curve near the
+    /// lines, every corner of the lines near the curve), for random cubics
+    /// (with and without inflections) and quadratics, while a quarter circle
+    /// takes half the lines a test of the chord alone gave it.
+    @Test func areaKeepingLinesStayWithinTolerance() {
+        var r = SplitMix64(seed: 77)
+        func point() -> Point { Point(x: r.uniform() * 200 - 100, y: r.uniform() * 200 - 100) }
+        for round in 0..<300 {
+            let tolerance = [0.1, 0.25, 1][round % 3]
+            let p0 = point(), p1 = point(), p2 = point(), p3 = point()
+            let cubic = round % 2 == 0
+            var path = Path()
+            path.move(to: p0)
+            if cubic { path.addCurve(to: p3, control1: p1, control2: p2) } else { path.addQuadCurve(to: p3, control: p1) }
+            var sink = PolylineSink()
+            path.flatten(transform: .identity, tolerance: tolerance, into: &sink)
+            let curve = (0...2000).map { i -> Point in
+                let t = Double(i) / 2000
+                return cubic ? Bezier.cubicPoint(p0, p1, p2, p3, t) : Bezier.quadPoint(p0, p1, p3, t)
+            }
+            var worst = 0.0
+            for q in curve.enumerated().filter({ $0.offset % 4 == 0 }).map(\.element) {
+                worst = max(worst, sink.lines.map { distance(q, toSegment: $0.0, $0.1) }.min()!)
+            }
+            for (_, b) in sink.lines {
+                var near = Double.infinity
+                for i in 0..<(curve.count - 1) { near = min(near, distance(b, toSegment: curve[i], curve[i + 1])) }
+                worst = max(worst, near)
+            }
+            #expect(worst <= tolerance * 1.0001, "round \(round): \(worst) from the curve at tolerance \(tolerance)")
+        }
+        // A quarter circle of radius 40 at the canvas's flatness: 8 pieces of
+        // two lines (the chord test took 16).
+        var corner = Path()
+        corner.move(to: Point(x: 40, y: 0))
+        let k = 0.5522847498 * 40
+        corner.addCurve(to: Point(x: 0, y: 40), control1: Point(x: 40, y: k), control2: Point(x: k, y: 40))
+        var sink = PolylineSink()
+        corner.flatten(transform: .identity, tolerance: 0.1, into: &sink)
+        #expect(sink.lines.count == 16)
+    }
+
     @Test func flatteningIsAdaptive() {
         var gentle = Path(), sharp = Path()
         gentle.move(to: .zero)

@@ -18,13 +18,16 @@ extension Path {
     ///
     /// Subdivision is adaptive: a curve is split in half (de Casteljau) until a
     /// piece passes the flatness test, so tight bends get more lines than gentle
-    /// ones. The test is a proven bound, not an estimate: a quadratic piece deviates
-    /// from its chord by at most |p0 − 2p1 + p2| / 4, a cubic piece by at most
-    /// ¾ · max(|p0 − 2p1 + p2|, |p1 − 2p2 + p3|) (an eighth of the largest second
-    /// derivative). Each flat piece becomes two lines that keep the area under the
-    /// curve (see `CurveFlattener.emit`), so filled curves are not cut short. Pieces wholly outside `cullRect` (their control points all
-    /// beyond one of its sides) are replaced by a line between their end points,
-    /// which changes nothing a filler clipped to `cullRect` can see.
+    /// ones. Each flat piece becomes two lines that keep the area under the
+    /// curve (see `CurveFlattener.emit`), so filled curves are not cut short,
+    /// and the test bounds how far those two lines stray. It is a proven bound,
+    /// not an estimate: from a quadratic piece (a parabola) they stray by a third
+    /// of its bulge, |p0 − 2p1 + p2| / 12; from a cubic piece by at most
+    /// 0.347 · max(|p0 − 2p1 + p2|, |p1 − 2p2 + p3|) (its parabola's third of
+    /// the bulge, at most ¼ of that maximum, plus the rest of the cubic, at
+    /// most 2/(12√3) of it). Pieces wholly outside `cullRect` (their control
+    /// points all beyond one of its sides) are replaced by a line between their
+    /// end points, which changes nothing a filler clipped to `cullRect` can see.
     ///
     /// - Parameters:
     ///   - transform: applied to every point before flattening.
@@ -38,7 +41,7 @@ extension Path {
     ) {
         let tol = tolerance > 0 && tolerance.isFinite ? Swift.max(tolerance, 0.001) : 0.25
         let flattener = CurveFlattener(
-            quadLimit: 16 * tol * tol, cubicLimit: (4 * tol / 3) * (4 * tol / 3),
+            quadLimit: (12 * tol) * (12 * tol), cubicLimit: (2.88 * tol) * (2.88 * tol),
             minX: cullRect.minX, maxX: cullRect.maxX, minY: cullRect.minY, maxY: cullRect.maxY)
         let t = transform
         points.withUnsafeBufferPointer { pts in
@@ -73,8 +76,14 @@ extension Path {
 }
 
 struct CurveFlattener {
-    let quadLimit: Double  // (4·tol)²: |dd|² below it means |dd|/4 ≤ tol
-    let cubicLimit: Double  // (4·tol/3)²: M² below it means ¾M ≤ tol
+    /// A quadratic piece is flat when |p0 − 2p1 + p2|² is at most this: (4·tol)²
+    /// keeps its chord within tol (|dd|/4), (12·tol)² its two area-keeping
+    /// lines (|dd|/12).
+    let quadLimit: Double
+    /// A cubic piece is flat when M² = max(|p0 − 2p1 + p2|, |p1 − 2p2 + p3|)²
+    /// is at most this: (4·tol/3)² keeps its chord within tol (¾M),
+    /// (2.88·tol)² its two area-keeping lines (0.347·M).
+    let cubicLimit: Double
     let minX, maxX, minY, maxY: Double
     /// Fills want the area under each curve kept (two lines a flat piece); strokes
     /// want points on the curve, so that dashes and joins fall where they should.
@@ -101,8 +110,9 @@ struct CurveFlattener {
     /// every bend, so fills of curves would come out short (a 20-pixel circle lost
     /// 0.6 % of its area at the default flatness). Two lines through the chord's
     /// midpoint pushed out by 4/3 of the bulge enclose the same area as the curve
-    /// (exactly, for a parabolic piece) and stray from it by a third of the bulge,
-    /// still within the tolerance.
+    /// (exactly, for a parabolic piece) and stray from it by a third of the bulge
+    /// (for a cubic piece, by 0.347 of its largest second difference at most):
+    /// the flatness test bounds that, not the chord's distance.
     @inline(__always)
     func emit<S: FlatteningSink>(_ a: Point, _ b: Point, _ bulge: Point, _ sink: inout S) {
         let k = 4.0 / 3.0
