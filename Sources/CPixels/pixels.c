@@ -951,29 +951,22 @@ void strata_gradient_ramp_avx2(uint32_t *out, long count, const int32_t start[4]
         v[c] = _mm256_add_epi32(_mm256_set1_epi32(start[c]), _mm256_mullo_epi32(lane, st));
         s8[c] = _mm256_slli_epi32(st, 3);
     }
-    long k = 0;
-    for (; k + 8 <= count; k += 8) {
+    // The last block's lanes past `count` are left alone (a masked store):
+    // every entry comes from the same vector operations.
+    for (long k = 0; k < count; k += 8) {
         const __m256i a = ramp_level(v[3]);
         const __m256i r = ramp_multiply(ramp_level(v[0]), a);
         const __m256i g = ramp_multiply(ramp_level(v[1]), a);
         const __m256i b = ramp_multiply(ramp_level(v[2]), a);
         const __m256i px = _mm256_or_si256(
             _mm256_or_si256(r, _mm256_slli_epi32(g, 8)), _mm256_or_si256(_mm256_slli_epi32(b, 16), _mm256_slli_epi32(a, 24)));
-        _mm256_storeu_si256((__m256i *)(out + k), px);
+        if (k + 8 <= count) {
+            _mm256_storeu_si256((__m256i *)(out + k), px);
+        } else {
+            const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - k)), lane);
+            _mm256_maskstore_epi32((int *)(out + k), live, px);
+        }
         for (int c = 0; c < 4; c++) v[c] = _mm256_add_epi32(v[c], s8[c]);
-    }
-    for (; k < count; k++) {
-        int32_t lv[4];
-        for (int c = 0; c < 4; c++) {
-            const int32_t x = (int32_t)((uint32_t)start[c] + (uint32_t)k * (uint32_t)step[c]) >> 16;
-            lv[c] = x < 0 ? 0 : (x > 255 ? 255 : x);
-        }
-        uint32_t px = (uint32_t)lv[3] << 24;
-        for (int c = 0; c < 3; c++) {
-            const uint32_t t = (uint32_t)(lv[c] * lv[3]) + 128;
-            px |= ((t + (t >> 8)) >> 8) << (8 * c);
-        }
-        out[k] = px;
     }
 }
 #else
