@@ -560,6 +560,18 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
                 var lo = 0, hi = 0
                 strata_sweep_coverage_avx2(
                     cells + r * cellStride, bits + r * wordsPerRow, wordsPerRow, width, evenOdd ? 1 : 0, coverage, &lo, &hi)
+                // A shader that blends as it shades takes the row's whole
+                // covered stretch through its bytes at once: its kernel
+                // skips eight empty bytes in a few instructions, where
+                // finding the runs between them cost more than their pixels
+                // (a stroked ring's row is two sides a few pixels wide).
+                if lo < hi,
+                    shader.shadeOver(
+                        x: originX + lo, y: y + r, count: hi - lo, onto: row(originX + lo, y + r), coverage: 255,
+                        mask: coverage + lo)
+                {
+                    continue
+                }
                 // Each run of covered pixels (eight bytes of no coverage end
                 // one: a stroke's row is its two sides), 256 sources at a time.
                 @inline(__always) func empty8(_ i: Int) -> Bool {
@@ -572,13 +584,6 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
                     guard start < hi else { break }
                     var end = start + 1
                     while end < hi && !(end + 8 <= hi && empty8(end)) { end = min(end + 8, hi) }
-                    if shader.shadeOver(
-                        x: originX + start, y: y + r, count: end - start, onto: row(originX + start, y + r), coverage: 255,
-                        mask: coverage + start)
-                    {
-                        start = end
-                        continue
-                    }
                     var at = start
                     while at < end {
                         let n = min(256, end - at)
