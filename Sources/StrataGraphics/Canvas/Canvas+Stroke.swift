@@ -271,15 +271,16 @@ struct StrokeJob {
             var i = 0
             // One corner: from `a` (length `la`) into `d` (length `ld`).
             // Returns the inside trim, or nil where there can be no ring.
+            // (The stroker's own corner rules: `StrokeCorner`.)
             func corner(_ a: Point, _ la: Double, _ d: Point, _ ld: Double) -> Double? {
-                if !(a.y > 0 || a.y == 0 && a.x > 0) && (d.y > 0 || d.y == 0 && d.x > 0) { laps += 1 }
                 let cross = a.x * d.y - a.y * d.x, dot = a.x * d.x + a.y * d.y
-                if abs(cross) < 1e-12 && dot > 0 { return 0 }
-                if turn == 0 { turn = cross } else if (turn > 0) != (cross > 0) { return nil }
+                let c = StrokeCorner.ring(a, d, cross: cross, dot: dot, halfWidth: h)
+                if c.lap { laps += 1 }
+                if c.turn == 0 { return 0 }
+                if turn == 0 { turn = c.turn } else if turn != c.turn { return nil }
                 guard lines else { return 0 }
-                let spread = h * abs(cross), reach = min(la, ld)
-                guard spread < reach && spread < reach * (1 + dot) else { return nil }
-                return spread / (1 + dot)
+                guard StrokeCorner.trims(cross: cross, dot: dot, reach: min(la, ld), halfWidth: h) else { return nil }
+                return c.cut
             }
             while i < n {
                 i += 1

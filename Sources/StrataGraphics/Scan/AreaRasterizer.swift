@@ -98,42 +98,46 @@ final class AreaRasterizer: EdgeAccumulator {
             let first = max(band.y0, shown.lowerBound), end = min(band.y1, shown.upperBound)
             guard first < end else { continue }
             begin(band)
-            // A small shape's pixels are fetched while its edges are added (a
-            // circle of the circles scene is a few rows, each a cache miss
-            // otherwise: 9 % of that scene). Larger bands are not: asking for
-            // all their lines at once slowed the polygons scene by 5 %.
-            if band.width * band.height <= 4096 {
-                blitter.prefetch(x: band.x0, y: first, width: band.width, height: end - first)
-            }
+            prefetch(band, first, end, &blitter)
             emit(Rect(x: Double(band.x0), y: Double(band.y0), width: Double(band.width), height: Double(band.height)))
             sweep(rule, &blitter, rows: (first - originY)..<(end - originY))
+        }
+    }
+
+    /// A small band's shown rows `first ..< end` fetched while its edges are
+    /// added (a circle of the circles scene is a few rows, each a cache miss
+    /// otherwise: 9 % of that scene). Larger bands are not: asking for all
+    /// their lines at once slowed the polygons scene by 5 %.
+    @inline(__always)
+    private func prefetch<B: SpanBlitter>(_ band: PixelBox, _ first: Int, _ end: Int, _ blitter: inout B) {
+        if band.width * band.height <= 4096 {
+            blitter.prefetch(x: band.x0, y: first, width: band.width, height: end - first)
         }
     }
 
     /// Scan-converts `area` as one band when it fits in one and `emit`
     /// accepts what it added (returns true): then the band is swept into
     /// `blitter` as `fill` would. Otherwise nothing is drawn, the cells are
-    /// left clear, and the result is false.
+    /// left clear, and the result is false. With none of `rows` inside the
+    /// area, nothing is added or drawn and the result is true (there is
+    /// nothing for another way of drawing to draw).
     func fillOnce<B: SpanBlitter>(
         _ area: PixelBox, rows: Range<Int>? = nil, _ rule: FillRule, _ blitter: inout B, emit: (Rect) -> Bool
     ) -> Bool {
         guard area.height <= AreaRasterizer.bandRows(width: area.width) else { return false }
         let shown = rows ?? area.y0..<area.y1
         let first = max(area.y0, shown.lowerBound), end = min(area.y1, shown.upperBound)
+        // No row shown (a band of another thread's): nothing to draw, as
+        // `fill` skips such bands before adding their edges.
+        guard first < end else { return true }
         begin(area)
+        prefetch(area, first, end, &blitter)
         let rect = Rect(x: Double(area.x0), y: Double(area.y0), width: Double(area.width), height: Double(area.height))
         guard emit(rect) else {
             clear(rows: 0..<height)
             return false
         }
-        if first < end {
-            if area.width * area.height <= 4096 {
-                blitter.prefetch(x: area.x0, y: first, width: area.width, height: end - first)
-            }
-            sweep(rule, &blitter, rows: (first - originY)..<(end - originY))
-        } else {
-            clear(rows: 0..<height)
-        }
+        sweep(rule, &blitter, rows: (first - originY)..<(end - originY))
         return true
     }
 
