@@ -273,8 +273,7 @@ void strata_blend_rect_avx2(uint32_t *d, long row_stride, long width, const long
 
 // A rectangle of `height` rows of `width` >= 8 pixels, every pixel
 // d = s + d·keep/255 (one coverage throughout: an aligned fill): each row
-// as `strata_blend_span_avx2`, eight-pixel rows in one block each, with no
-// set-up per row.
+// by `strata_blend_span_avx2`, eight-pixel rows in one block each, inline.
 __attribute__((target("avx2")))
 void strata_blend_block_avx2(uint32_t *d, long row_stride, long width, long height, uint32_t s, uint32_t keep) {
     const __m256i sv = _mm256_set1_epi32((int)s);
@@ -285,22 +284,7 @@ void strata_blend_block_avx2(uint32_t *d, long row_stride, long width, long heig
         }
         return;
     }
-    for (long r = 0; r < height; r++, d += row_stride) {
-        // The last eight pixels from their values before any store, as
-        // `strata_blend_span_avx2`.
-        __m256i *tail = (__m256i *)(d + width - 8);
-        const __m256i last = blend8(_mm256_loadu_si256(tail), sv, kv);
-        long i = 0;
-        for (; i + 8 <= width - 8; i += 8) {
-            __m256i *p = (__m256i *)(d + i);
-            _mm256_storeu_si256(p, blend8(_mm256_loadu_si256(p), sv, kv));
-        }
-        if (i + 8 < width) {
-            __m256i *p = (__m256i *)(d + i);
-            _mm256_storeu_si256(p, blend8(_mm256_loadu_si256(p), sv, kv));
-        }
-        _mm256_storeu_si256(tail, last);
-    }
+    for (long r = 0; r < height; r++, d += row_stride) strata_blend_span_avx2(d, width, s, keep);
 }
 
 __attribute__((target("avx2"), aligned(64)))
@@ -370,6 +354,22 @@ static inline void few8(uint32_t *d, long n, uint64_t m, __m256i src, int lerp) 
     const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
     const __m256i v = _mm256_maskload_epi32((const int *)d, lanes);
     _mm256_maskstore_epi32((int *)d, lanes, mask8(v, spread8(m), src, lerp));
+}
+
+/// Eight premultiplied sources (already scaled by their coverage) over `d`:
+/// stored where all eight are opaque, skipped where all are transparent,
+/// blended otherwise (d = s + d·(255 − αs)/255, as `scale_packed`).
+__attribute__((target("avx2"), always_inline))
+static inline void over8(uint32_t *d, __m256i sv) {
+    const __m256i full = _mm256_set1_epi32(255);
+    const __m256i alpha = _mm256_srli_epi32(sv, 24);
+    if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(alpha, full)) == -1) {
+        _mm256_storeu_si256((__m256i *)d, sv);
+    } else if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(sv, _mm256_setzero_si256())) != -1) {
+        __m256i keep = _mm256_sub_epi32(full, alpha);
+        keep = _mm256_or_si256(keep, _mm256_slli_epi32(keep, 16));
+        _mm256_storeu_si256((__m256i *)d, _mm256_add_epi32(sv, scale8(_mm256_loadu_si256((const __m256i *)d), keep)));
+    }
 }
 
 __attribute__((target("avx2"), always_inline))
@@ -472,9 +472,7 @@ void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, co
     for (long j = 0; j < n; j++) m |= (uint64_t)mask[i + j] << (8 * j);
     if (m == 0) return;
     const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-    const __m256i sv = _mm256_maskload_epi32((const int *)(s + i), lanes);
-    const __m256i v = _mm256_maskload_epi32((const int *)(d + i), lanes);
-    _mm256_maskstore_epi32((int *)(d + i), lanes, mask8(v, spread8(m), sv, 0));
+    few8(d + i, n, m, _mm256_maskload_epi32((const int *)(s + i), lanes), 0);
 }
 
 
@@ -776,7 +774,7 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     __m256i u = _mm256_add_epi32(_mm256_set1_epi32(u0), _mm256_mullo_epi32(lanes, _mm256_set1_epi32(du)));
     const __m256i step = _mm256_set1_epi32((int32_t)((uint32_t)du * 8));
-    const __m256i full = _mm256_set1_epi32(255), zero = _mm256_setzero_si256();
+    const __m256i full = _mm256_set1_epi32(255);
     const __m256i c16 = _mm256_set1_epi16((short)coverage);
     long i = 0;
     if (mask) {
@@ -791,25 +789,14 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
         if (n <= 0) return;
         uint64_t m = 0;
         for (long j = 0; j < n; j++) m |= (uint64_t)mask[i + j] << (8 * j);
-        if (m == 0) return;
-        const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes);
-        const __m256i v = _mm256_maskload_epi32((const int *)(d + i), live);
-        _mm256_maskstore_epi32((int *)(d + i), live, mask8(v, spread8(m), linear_entries8(table, u), 0));
+        if (m != 0) few8(d + i, n, m, linear_entries8(table, u), 0);
         return;
     }
     const int scaled = coverage < 255;
     for (; i + 8 <= count; i += 8, u = _mm256_add_epi32(u, step)) {
         __m256i sv = linear_entries8(table, u);
         if (scaled) sv = scale8(sv, c16);
-        const __m256i alpha = _mm256_srli_epi32(sv, 24);
-        if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(alpha, full)) == -1) {
-            _mm256_storeu_si256((__m256i *)(d + i), sv);
-        } else if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(sv, zero)) != -1) {
-            __m256i keep = _mm256_sub_epi32(full, alpha);
-            keep = _mm256_or_si256(keep, _mm256_slli_epi32(keep, 16));
-            const __m256i dv = _mm256_loadu_si256((const __m256i *)(d + i));
-            _mm256_storeu_si256((__m256i *)(d + i), _mm256_add_epi32(sv, scale8(dv, keep)));
-        }
+        over8(d + i, sv);
     }
     if (i < count) {
         const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), lanes);
@@ -997,21 +984,12 @@ void strata_affine_span_avx2(const uint32_t *pixels, long stride, long width, lo
 __attribute__((target("avx2")))
 void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_t coverage) {
     long i = 0;
-    const __m256i full = _mm256_set1_epi32(255), zero = _mm256_setzero_si256();
     const __m256i c16 = _mm256_set1_epi16((short)coverage);
     const int scaled = coverage < 255;
     for (; i + 8 <= count; i += 8) {
         __m256i sv = _mm256_loadu_si256((const __m256i *)(s + i));
         if (scaled) sv = scale8(sv, c16);
-        __m256i alpha = _mm256_srli_epi32(sv, 24);
-        if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(alpha, full)) == -1) {
-            _mm256_storeu_si256((__m256i *)(d + i), sv);
-        } else if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(sv, zero)) != -1) {
-            __m256i keep = _mm256_sub_epi32(full, alpha);
-            keep = _mm256_or_si256(keep, _mm256_slli_epi32(keep, 16));
-            __m256i dv = _mm256_loadu_si256((const __m256i *)(d + i));
-            _mm256_storeu_si256((__m256i *)(d + i), _mm256_add_epi32(sv, scale8(dv, keep)));
-        }
+        over8(d + i, sv);
     }
     for (; i < count; i++) {
         uint32_t p = scaled ? scale_packed(s[i], coverage) : s[i];

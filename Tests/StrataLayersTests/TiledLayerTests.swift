@@ -249,19 +249,29 @@ func withoutActions(_ body: () -> Void) {
         #expect(matchesAFullRedraw(host))
     }
 
-    @Test func newTilesFadeIn() async {
+    /// A 100-point scene whose red tile fades in over `fade` seconds, drawn
+    /// and shown by a first frame, at alpha 0 (checked): the fade tests' start.
+    func fadingTile(_ fade: Double) async -> LayerHost {
         let (host, tiles) = scene(size: 100)
-        tiles.fadeDuration = 0.5
+        tiles.fadeDuration = fade
         host.renderFrame()
         await until { tiles.pendingTileCount == 0 }
+        host.renderFrame()
+        #expect(near(centre(host), white, 2))
+        return host
+    }
+
+    /// The host's picture's pixel at (50, 50).
+    func centre(_ host: LayerHost) -> Pixel { Bitmap(image: host.makeImage())[50, 50] }
+
+    @Test func newTilesFadeIn() async {
         // The first frame with the tile shows it at alpha 0; half the fade
         // later it is half there.
-        host.renderFrame()
-        #expect(near(Bitmap(image: host.makeImage())[50, 50], white, 2))
+        let host = await fadingTile(0.5)
         host.advance(by: 0.25)
-        #expect(near(Bitmap(image: host.makeImage())[50, 50], Pixel(r: 255, g: 128, b: 128, a: 255), 3))
+        #expect(near(centre(host), Pixel(r: 255, g: 128, b: 128, a: 255), 3))
         host.advance(by: 0.25)
-        #expect(near(Bitmap(image: host.makeImage())[50, 50], red, 2))
+        #expect(near(centre(host), red, 2))
         #expect(matchesAFullRedraw(host))
     }
 
@@ -269,16 +279,11 @@ func withoutActions(_ body: () -> Void) {
         // The only frame during the fade shows the tile at alpha 0; the next
         // comes after the fade has ended, with no tile arriving between:
         // it must draw the tile whole (it kept the transparent one).
-        let (host, tiles) = scene(size: 100)
-        tiles.fadeDuration = 0.25
-        host.renderFrame()
-        await until { tiles.pendingTileCount == 0 }
-        host.renderFrame()
-        #expect(near(Bitmap(image: host.makeImage())[50, 50], white, 2))
+        let host = await fadingTile(0.25)
         host.advance(by: 1)
-        #expect(near(Bitmap(image: host.makeImage())[50, 50], red, 2))
+        #expect(near(centre(host), red, 2))
         host.advance(by: 1)
-        #expect(near(Bitmap(image: host.makeImage())[50, 50], red, 2))
+        #expect(near(centre(host), red, 2))
         #expect(matchesAFullRedraw(host))
     }
 

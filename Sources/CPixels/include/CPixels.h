@@ -202,7 +202,7 @@ int strata_pixels_have_avx512(void);
 
 /// A padded linear gradient's span in 16.16 fixed point: `out[i]` is
 /// `table[min(max(u0 + i·du, 0), 255·2¹⁶) >> 16]` for i in 0 ..< count, where
-/// every u0 + i·du for i < count + 8 fits in 32 bits (`LinearFixed`). Call
+/// every u0 + i·du for i < count + 8 fits in 32 bits (`GradientShader.linearPieces`). Call
 /// only when `strata_pixels_have_avx2()`.
 void strata_linear_pad_span_avx2(const uint32_t *table, int32_t u0, int32_t du, uint32_t *out, long count);
 

@@ -366,7 +366,7 @@ struct GradientShader: Shader {
             let first = t + Double(lo) * a
             piece(lo, hi - lo, floor32((first * 255 + 0.5) * 65536), du)
         }
-        if hi < count { piece(hi, count - hi, end(t + Double(count - 1) * a), 0) }
+        if hi < count { piece(hi, count - hi, end(last), 0) }
         return true
     }
 
