@@ -374,6 +374,7 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
         var results: [Canvas] = []
         for rows in [true, false] {
             let canvas = makeCanvas(size.0, size.1)
+            canvas.strokeRasterizer.sumsSparseOutlines = false  // (the walk itself)
             canvas.strokeRasterizer.walksRows = rows
             canvas.strokeColor = .white
             canvas.strokeStyle = style
@@ -439,6 +440,7 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
         var images: [[[UInt8]]] = []
         for level in 0...StrokeRasterizer.bestRowWalkLevel {
             let canvas = makeCanvas(124, 80)
+            canvas.strokeRasterizer.sumsSparseOutlines = false  // (the walk itself)
             canvas.strokeRasterizer.rowWalkLevel = level
             canvas.strokeColor = .white
             canvas.strokeStyle = StrokeStyle(lineWidth: 2.5, lineCap: .round, lineJoin: .round)
@@ -487,6 +489,7 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
         var images: [[[UInt8]]] = []
         for limit in [1 << 16, 12] {
             let canvas = makeCanvas(70, 50)
+            canvas.strokeRasterizer.sumsSparseOutlines = false  // (the walk itself)
             canvas.strokeRasterizer.rowWalkLimit = limit
             canvas.strokeColor = .white
             canvas.strokeStyle = style

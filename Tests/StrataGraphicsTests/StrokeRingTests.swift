@@ -51,10 +51,13 @@ import Testing
     /// `path` stroked with `style` under `transform` on a 120 × 90 canvas at
     /// `scale`, rings filled by the cell rasterizer or not.
     static func draw(
-        _ path: Path, _ style: StrokeStyle, _ transform: Transform, scale: Int = 1, rings: Bool = true
+        _ path: Path, _ style: StrokeStyle, _ transform: Transform, scale: Int = 1, rings: Bool = true,
+        sums: Bool? = nil
     ) -> Canvas {
         let canvas = makeCanvas(120 * scale, 90 * scale)
         canvas.strokeRasterizer.fillsRings = rings
+        // (Rings are compared with the walk: no outline summed unless asked.)
+        canvas.strokeRasterizer.sumsSparseOutlines = sums ?? false
         canvas.strokeColor = .white
         canvas.strokeStyle = style
         canvas.concatenate(Transform(scaleX: Double(scale), y: Double(scale)))

@@ -90,13 +90,18 @@ extension Canvas {
     /// Strokes `path` with `paint` (a colour or a gradient) and the stroke style.
     ///
     /// The outline is built in user space (so a non-uniform transform stretches the
-    /// pen as in Core Graphics) and filled in device space by the overlap-exact
-    /// scanline rasterizer, so a line crossing itself is never darker where it
-    /// does. (An outline of hundreds of points a pixel, past that rasterizer's
-    /// budget, is filled with overlaps summed: at that density they are
-    /// everywhere and cannot be told apart. The stroke of one convex closed
-    /// shape narrower than the shape, whose outline cannot overlap itself,
-    /// goes to the faster cell rasterizer, with the same exact areas.)
+    /// pen as in Core Graphics) and filled in device space. An outline that
+    /// runs along itself for much of its length (a chart line's zigzag, a path
+    /// out and back or twice round) goes to the overlap-exact scanline
+    /// rasterizer, so a line overlapping itself is never darker where it does.
+    /// A sparse one, which only crosses itself here and there or not at all
+    /// (shapes, polygons, the stroke of a convex shape narrower than it), goes
+    /// to the faster cell rasterizer, which sums its parts' areas as Blend2D
+    /// does: the same but in the pixels where its edge overlaps itself, the
+    /// corners of its crossings. (An outline of hundreds of points a pixel,
+    /// past the overlap-exact rasterizer's budget, is filled with overlaps
+    /// summed too: at that density they are everywhere and cannot be told
+    /// apart.)
     /// A path or transform that yields a NaN or infinite point draws nothing, as
     /// does a transform that is not invertible.
     public func stroke(_ path: Path, with paint: Paint) {
@@ -208,10 +213,13 @@ extension Canvas {
         var coverage = StrokeCoverage(
             strokeRasterizer: density > 256 ? nil : strokeRasterizer, areaRasterizer: areaRasterizer,
             job: job, area: area, rows: rows, mode: !antialiasing ? .aliased : density > 4 ? .sampled : .area)
+        coverage.sumsAreas = coverage.sparse()
         // A long path for the overlap-exact rasterizer is stroked in pieces,
         // on one thread or shared by the bands of a frame (`StrokeShare`):
         // the same pieces either way, so the same pixels.
-        if density <= 256, style.validDashes == nil, let pieces = StrokePieces.plan(path, size: strokePieceSize) {
+        if density <= 256, style.validDashes == nil, !coverage.sumsAreas,
+            let pieces = StrokePieces.plan(path, size: strokePieceSize)
+        {
             coverage.pieces = pieces
             if let strokeShare { coverage.share = (strokeShare, strokeIndex) }
         }
@@ -310,19 +318,163 @@ struct StrokeJob {
         }
     }
 
+    /// Whether the outline of `path`, stroked `halfWidth` to each side, is
+    /// sparse: it runs along itself for at most a tenth of the path's
+    /// length, and no closed subpath that turns one way goes round more
+    /// than once. The outline runs along itself (overlaps itself at its
+    /// edge, where summed areas count the overlap twice) at corners that go
+    /// through their pivot on the inside (`StrokeCorner.trims` false: a
+    /// segment too short for the inner sides to meet within it), for
+    /// h·tan(θ/2) along each side or the whole shorter one (a full reversal
+    /// runs back along all of it), as do corners whose trim would take
+    /// a side past its length on the side its other trim is on (they go
+    /// through their pivot: `Stroker.sumsAreas`); a trimmed corner's
+    /// outline does not. A subpath that turns one way round more than once (closed or
+    /// not) is taken to run along itself all the way. Curves are measured
+    /// by their control polygons.
+    /// Crossings are not measured: where a sparse outline crosses itself,
+    /// the overlap is inside the stroke but at the crossing's corners.
+    static func isSparse(_ path: Path, halfWidth h: Double) -> Bool {
+        var overlap = 0.0, total = 0.0
+        var windsTwice = false
+        path.verbs.withUnsafeBufferPointer { verbs in
+            path.points.withUnsafeBufferPointer { p in
+                var i = 0
+                // The side coming into the current point (its direction,
+                // length, and the trim at its start), the subpath's first side
+                // (and the trim at its end), and where the subpath starts.
+                var previous = Point.zero, previousLength = 0.0, previousCut = 0.0, hasPrevious = false
+                var first = Point.zero, firstLength = 0.0, firstEndCut = 0.0, sides = 0
+                var start = Point.zero, current = Point.zero
+                // The subpath's turns so far (their sign, or 0 before the
+                // first; NaN once both ways) and laps (`StrokeCorner.upper`).
+                var turn = 0.0, laps = 0
+                @inline(__always) func side(_ from: Point, _ to: Point) -> (Point, Double)? {
+                    let dx = to.x - from.x, dy = to.y - from.y
+                    let length = (dx * dx + dy * dy).squareRoot()
+                    guard length > StrokeSource.epsilon else { return nil }
+                    return (Point(x: dx / length, y: dy / length), length)
+                }
+                // A turn from direction `a` into `d`: its sign and lap.
+                @inline(__always) func watch(_ a: Point, _ d: Point, _ cross: Double) {
+                    if !StrokeCorner.upper(a) && StrokeCorner.upper(d) { laps += 1 }
+                    let sign: Double = cross > 0 ? 1 : cross < 0 ? -1 : 0
+                    if sign != 0 { turn = turn == 0 ? sign : turn == sign ? turn : .nan }
+                }
+                // The corner from the side before into `d` (`length` long):
+                // what its inside runs along itself, and its trim.
+                @inline(__always) func corner(_ d: Point, _ length: Double) -> Double {
+                    let a = previous
+                    let cross = a.x * d.y - a.y * d.x, dot = a.x * d.x + a.y * d.y
+                    watch(a, d, cross)
+                    if abs(cross) < 1e-12 && dot > 0 { return 0 }
+                    let reach = min(previousLength, length)
+                    let spread = h * abs(cross)
+                    guard StrokeCorner.trims(cross: cross, dot: dot, reach: reach, halfWidth: h) else {
+                        // (At least the half width: the overlap spreads
+                        // that far round the corner point.)
+                        overlap += max(h, spread < reach * (1 + dot) ? spread / (1 + dot) : reach)
+                        return 0
+                    }
+                    // Signed: the side the trim is on.
+                    let cut = (cross > 0 ? 1 : -1) * spread / (1 + dot)
+                    // A side would be trimmed past its length on one side:
+                    // the corner goes through its pivot instead
+                    // (`Stroker.sumsAreas`).
+                    guard (cut > 0) != (previousCut > 0) || abs(previousCut + cut) < previousLength else {
+                        overlap += max(h, min(abs(cut), reach))
+                        return 0
+                    }
+                    return cut
+                }
+                // A side into `d`, `length` long: its corner with the side
+                // before, and it becomes the side before.
+                @inline(__always) func add(_ d: Point, _ length: Double) {
+                    total += length
+                    let cut = hasPrevious ? corner(d, length) : 0
+                    if sides == 0 {
+                        (first, firstLength) = (d, length)
+                    } else if sides == 1 {
+                        firstEndCut = cut
+                    }
+                    sides += 1
+                    (previous, previousLength, previousCut) = (d, length, cut)
+                    hasPrevious = true
+                }
+                // A curve through `controls`, measured as its control
+                // polygon: the flattened curve within it turns as it does,
+                // in shorter steps (an inside that overlaps round a tight
+                // bend overlaps round the control polygon's corners too).
+                @inline(__always) func curve(_ controls: UnsafeBufferPointer<Point>.SubSequence) {
+                    var from = current
+                    for q in controls {
+                        if let (d, length) = side(from, q) {
+                            add(d, length)
+                            from = q
+                        }
+                    }
+                }
+                @inline(__always) func begin(_ p: Point) {
+                    if turn != 0 && !turn.isNaN && laps > 1 { windsTwice = true }
+                    start = p
+                    current = p
+                    hasPrevious = false
+                    sides = 0
+                    turn = 0
+                    laps = 0
+                }
+                for v in verbs {
+                    switch v {
+                    case .move:
+                        begin(p[i])
+                        i += 1
+                    case .line:
+                        if let (d, length) = side(current, p[i]) { add(d, length) }
+                        current = p[i]
+                        i += 1
+                    case .quad:
+                        curve(p[i..<(i + 2)])
+                        current = p[i + 1]
+                        i += 2
+                    case .cubic:
+                        curve(p[i..<(i + 3)])
+                        current = p[i + 2]
+                        i += 3
+                    case .close:
+                        if let (d, length) = side(current, start) { add(d, length) }
+                        if sides >= 2 {
+                            // The closing corner trims the first side's start.
+                            // (Through its pivot where it would trim the
+                            // first side past its length.)
+                            let cut = corner(first, firstLength)
+                            if cut != 0 && (cut > 0) == (firstEndCut > 0) && !(abs(cut + firstEndCut) < firstLength) {
+                                overlap += max(h, abs(cut))
+                            }
+                        }
+                        begin(start)
+                    }
+                }
+                begin(current)
+            }
+        }
+        return !windsTwice && overlap <= total / 10
+    }
+
     /// Flattens, cuts and strokes the path (or only `piece` of it) into
     /// `target`, keeping only what can reach `area` (device space). With
     /// `watchingRing`, the outline is watched for being a ring (its closing
-    /// corner trimmed when it is): returns whether it was one.
+    /// corner trimmed when it is): returns whether it was one. `summed`
+    /// outlines are for the cell rasterizer (`Stroker.sumsAreas`).
     @discardableResult
     func run<T: EdgeAccumulator>(
-        into target: T, area: Rect, piece: StrokePiece? = nil, watchingRing: Bool = false
+        into target: T, area: Rect, piece: StrokePiece? = nil, watchingRing: Bool = false, summed: Bool = false
     ) -> Bool {
         let visible = area.insetBy(dx: -reach - 1, dy: -reach - 1)
         var stroker = Stroker(
             target: target, style: style, halfWidth: halfWidth, tolerance: tolerance, transform: transform,
             simplifiesCorners: simplifiesCorners)
         stroker.watchesRing = watchingRing
+        stroker.sumsAreas = summed
         let dashes = style.validDashes
         var cutter = StrokeCutter(
             stroker: stroker, transform: transform, visible: visible,
@@ -342,8 +494,9 @@ struct StrokeJob {
     }
 }
 
-/// Strokes into the overlap-exact scanline rasterizer, or, for an outline too
-/// dense for its budget, into the cell rasterizer band by band.
+/// Strokes into the overlap-exact scanline rasterizer, or, for a ring, a
+/// sparse outline or one too dense for that rasterizer's budget, into the
+/// cell rasterizer.
 struct StrokeCoverage: CoverageSource {
     /// The overlap-exact rasterizer; nil to go straight to the cell rasterizer.
     let strokeRasterizer: StrokeRasterizer?
@@ -358,6 +511,26 @@ struct StrokeCoverage: CoverageSource {
     /// Where the pieces are shared with the other bands of the frame, and
     /// this stroke's place among the canvas's strokes.
     var share: (StrokeShare, index: Int)? = nil
+
+    /// Whether the outline goes to the cell rasterizer, which sums its
+    /// parts' areas (non-zero, clamped), instead of the overlap-exact walk:
+    /// an outline of area mode without dashes, with few corners through
+    /// their pivot (`StrokeJob.isSparse`). The two differ only in pixels
+    /// where the outline overlaps itself along its edge: at a pivot corner,
+    /// and at the corners of a crossing, where summing counts the overlap's
+    /// share of the pixel twice (at most full coverage), as Blend2D and
+    /// Skia's analytic paths do. Where such pixels are many (a chart line's
+    /// zigzag of short segments, a small shape with a wide line), the walk
+    /// keeps the union exact.
+    var sumsAreas = false
+
+    /// Whether this stroke's areas are to be summed (`sumsAreas`).
+    func sparse() -> Bool {
+        guard mode == .area, let scanline = strokeRasterizer, scanline.sumsSparseOutlines,
+            job.style.validDashes == nil
+        else { return false }
+        return StrokeJob.isSparse(job.path, halfWidth: job.halfWidth)
+    }
 
     func draw<B: SpanBlitter>(_ blitter: inout B) {
         // A ring (one convex closed outline, the usual frame, badge or
@@ -375,6 +548,16 @@ struct StrokeCoverage: CoverageSource {
                 scanline.ringsFilled &+= 1
                 return
             }
+        }
+        if sumsAreas, let scanline = strokeRasterizer {
+            // Sparse: few pixels where the outline overlaps itself along its
+            // edge (see `sumsAreas`), summed as the field's rasterizers do.
+            scanline.sparseFilled &+= 1
+            let rasterizer = areaRasterizer
+            rasterizer.fill(area, rows: rows, .winding, &blitter) { band in
+                job.run(into: rasterizer, area: band, summed: true)
+            }
+            return
         }
         if let scanline = strokeRasterizer {
             scanline.begin(area, samples: 4, mode: mode, rows: rows)

@@ -161,6 +161,11 @@ final class StrokeRasterizer: EdgeAccumulator {
     @exclusivity(unchecked) var fillsRings = true
     /// Strokes drawn as rings by the cell rasterizer (for tests).
     @exclusivity(unchecked) var ringsFilled = 0
+    /// Whether sparse outlines (`StrokeCoverage.sumsAreas`) go to the cell
+    /// rasterizer; tests turn it off to compare with the walk.
+    @exclusivity(unchecked) var sumsSparseOutlines = true
+    /// Strokes whose areas were summed by the cell rasterizer (for tests).
+    @exclusivity(unchecked) var sparseFilled = 0
     /// The build of the row walk for this processor: 2 with AVX-512, 1 with
     /// AVX2, 0 for neither (tests compare them; a level above the best is
     /// taken as the best).

@@ -119,6 +119,11 @@ struct Stroker<Target: EdgeAccumulator> {
         /// The start is a seam between two pieces of one polyline stroked
         /// apart (`StrokePieces`): it gets a butt cap whatever the style.
         var isSeam = false
+        /// With `sumsAreas`: the first segment's length, and its
+        /// inner trim at its end (0 through the pivot).
+        var length = 0.0, endTrim = 0.0
+        /// Whether that trim is on the left side.
+        var endTrimsLeft = false
     }
 
     private var start = Start(point: .zero, direction: .zero, hasSegment: false)
@@ -158,6 +163,19 @@ struct Stroker<Target: EdgeAccumulator> {
     private var startCut = 0.0
     /// The first segment's length, and its inner side's trim at its end.
     private var firstLength = 0.0, firstEndCut = 0.0
+    /// Whether the outline is for the cell rasterizer, which sums its
+    /// parts' areas (`StrokeCoverage.sumsAreas`): a closed polyline's
+    /// closing corner is trimmed on the inside where it can be, as every
+    /// other corner is, rather than going through its pivot (whose overlap
+    /// the sum would count twice where it meets the stroke's edge), and no
+    /// side is trimmed at both ends past its length (its inner side would
+    /// turn back and wind the other way, taking from the sum).
+    var sumsAreas = false
+    /// With `sumsAreas`: the last segment's inner trim at its
+    /// start (0 through the pivot).
+    private var lastStartTrim = 0.0
+    /// Whether that trim is on the left side.
+    private var lastStartLeft = false
     /// Segments of the polyline, and polylines, so far.
     private var segmentCount = 0, polylineCount = 0
 
@@ -326,6 +344,7 @@ struct Stroker<Target: EdgeAccumulator> {
         if polylineCount > 1 || seam { isRing = false }
         segmentCount = 0
         startCut = 0
+        lastStartTrim = 0
     }
 
     /// `watchRing` for the corner at the end of the last segment, keeping the
@@ -387,13 +406,26 @@ struct Stroker<Target: EdgeAccumulator> {
             let cross = a.x * d.y - a.y * d.x, dot = a.x * d.x + a.y * d.y
             let spread = halfWidth * abs(cross), reach = min(length, lastLength)
             let na = Stroker.normal(a)
-            let trim = simplifiesCorners && StrokeCorner.trims(cross: cross, dot: dot, reach: reach, halfWidth: halfWidth)
+            var trim = simplifiesCorners && StrokeCorner.trims(cross: cross, dot: dot, reach: reach, halfWidth: halfWidth)
+            // For summed areas, no side is trimmed past its length: its
+            // inner side would turn back, winding the other way there.
+            // (Trims on the two sides of a segment, one each, do not meet.)
+            if sumsAreas && trim && (cross > 0) == lastStartLeft && !(lastStartTrim + spread / (1 + dot) < lastLength) {
+                trim = false
+            }
             let nb = Stroker.normal(d)
             let tip =
                 simplifiesCorners
                 && (lastSmooth || join == .round ? dot >= tipCos : join == .miter && miterFits(dot, na, nb))
             let chordReach = simplifiesCorners ? reach : 0
             if watchesRing { watchCorner(a, d, cross: cross, dot: dot, trims: trim) }
+            if sumsAreas {
+                // The inner trims at the ends of the segments the closing
+                // corner is between (none through the pivot).
+                let cut = trim ? spread / (1 + dot) : 0
+                if segmentCount == 1 { (start.endTrim, start.endTrimsLeft) = (cut, cross > 0) }
+                (lastStartTrim, lastStartLeft) = (cut, cross > 0)
+            }
             @inline(__always) func meeting(_ side: Double) -> Point {
                 // Where the offsets on `side` (+1 left, −1 right) meet.
                 if side * cross > 0 {
@@ -426,6 +458,7 @@ struct Stroker<Target: EdgeAccumulator> {
         } else {
             start.direction = d
             start.hasSegment = true
+            start.length = length
             pen = device(offset(last, n))
         }
         // The two sides of the segment, sent at the next corner or end: the
@@ -507,6 +540,21 @@ struct Stroker<Target: EdgeAccumulator> {
             if isRing { closeRing() }
             return
         }
+        if sumsAreas, simplifiesCorners, start.hasSegment, s.hasSegment, other != nil || segmentCount >= 3 {
+            // (A closed subpath of two segments turns back on itself.)
+            let a = lastDirection, d = s.direction
+            let cross = a.x * d.y - a.y * d.x, dot = a.x * d.x + a.y * d.y
+            let cut = halfWidth * abs(cross) / (1 + dot)
+            if abs(cross) >= 1e-12,
+                StrokeCorner.trims(cross: cross, dot: dot, reach: min(lastLength, s.length), halfWidth: halfWidth),
+                (cross > 0) != lastStartLeft || lastStartTrim + cut < lastLength,
+                (cross > 0) != s.endTrimsLeft || cut + s.endTrim < s.length
+            {
+                closeTrimmed(s, side: cross > 0 ? 1 : -1, cut: cut)
+                if other != nil { capStart(start) }
+                return
+            }
+        }
         if start.hasSegment && s.hasSegment {
             sendSides()
             let d = s.direction
@@ -546,9 +594,20 @@ struct Stroker<Target: EdgeAccumulator> {
             isRing = false
             return
         }
-        let p = start.point
+        closeTrimmed(start, side: ringTurn, cut: cut)
+    }
+
+    /// Closes the polyline at the start `s` (its own, or the first piece's
+    /// of a subpath cut in pieces) with the corner there trimmed on the
+    /// inside (`side` +1 left, −1 right), `cut` back along the last segment
+    /// and on along the first: the last segment's inner side ends where it
+    /// meets the first's, and runs back along the first's to where that,
+    /// already sent, starts (the two cancel over their common part). Both
+    /// segments must reach past their trims.
+    private mutating func closeTrimmed(_ s: Start, side: Double, cut: Double) {
+        let a = lastDirection, d = s.direction
+        let p = s.point
         let na = Stroker.normal(a), n = Stroker.normal(d)
-        let side = ringTurn
         // Where the inner sides meet, `cut` back along the last segment.
         let meet = device(
             Point(x: p.x + side * halfWidth * na.x - cut * a.x, y: p.y + side * halfWidth * na.y - cut * a.y))
