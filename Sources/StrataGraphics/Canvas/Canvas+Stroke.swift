@@ -213,13 +213,10 @@ extension Canvas {
         var coverage = StrokeCoverage(
             strokeRasterizer: density > 256 ? nil : strokeRasterizer, areaRasterizer: areaRasterizer,
             job: job, area: area, rows: rows, mode: !antialiasing ? .aliased : density > 4 ? .sampled : .area)
-        coverage.sumsAreas = coverage.sparse()
         // A long path for the overlap-exact rasterizer is stroked in pieces,
         // on one thread or shared by the bands of a frame (`StrokeShare`):
         // the same pieces either way, so the same pixels.
-        if density <= 256, style.validDashes == nil, !coverage.sumsAreas,
-            let pieces = StrokePieces.plan(path, size: strokePieceSize)
-        {
+        if density <= 256, style.validDashes == nil, let pieces = StrokePieces.plan(path, size: strokePieceSize) {
             coverage.pieces = pieces
             if let strokeShare { coverage.share = (strokeShare, strokeIndex) }
         }
@@ -522,10 +519,8 @@ struct StrokeCoverage: CoverageSource {
     /// Skia's analytic paths do. Where such pixels are many (a chart line's
     /// zigzag of short segments, a small shape with a wide line), the walk
     /// keeps the union exact.
-    var sumsAreas = false
-
-    /// Whether this stroke's areas are to be summed (`sumsAreas`).
-    func sparse() -> Bool {
+    /// (Asked once the ring, which is cheaper to find, is ruled out.)
+    func sumsAreas() -> Bool {
         guard mode == .area, let scanline = strokeRasterizer, scanline.sumsSparseOutlines,
             job.style.validDashes == nil
         else { return false }
@@ -549,7 +544,7 @@ struct StrokeCoverage: CoverageSource {
                 return
             }
         }
-        if sumsAreas, let scanline = strokeRasterizer {
+        if let scanline = strokeRasterizer, sumsAreas() {
             // Sparse: few pixels where the outline overlaps itself along its
             // edge (see `sumsAreas`), summed as the field's rasterizers do.
             scanline.sparseFilled &+= 1
