@@ -328,12 +328,14 @@ struct StrokeJob {
     /// through their pivot: `Stroker.sumsAreas`); a trimmed corner's
     /// outline does not. A subpath that turns one way round more than once (closed or
     /// not) is taken to run along itself all the way. Curves are measured
-    /// by their control polygons.
+    /// by their control polygons. A long path found running along itself for
+    /// a fifth of its length at any 64th element is not measured further:
+    /// not sparse.
     /// Crossings are not measured: where a sparse outline crosses itself,
     /// the overlap is inside the stroke but at the crossing's corners.
     static func isSparse(_ path: Path, halfWidth h: Double) -> Bool {
         var overlap = 0.0, total = 0.0
-        var windsTwice = false
+        var ruledOut = false
         path.verbs.withUnsafeBufferPointer { verbs in
             path.points.withUnsafeBufferPointer { p in
                 var i = 0
@@ -412,7 +414,7 @@ struct StrokeJob {
                     }
                 }
                 @inline(__always) func begin(_ p: Point) {
-                    if turn != 0 && !turn.isNaN && laps > 1 { windsTwice = true }
+                    if turn != 0 && !turn.isNaN && laps > 1 { ruledOut = true }
                     start = p
                     current = p
                     hasPrevious = false
@@ -420,7 +422,14 @@ struct StrokeJob {
                     turn = 0
                     laps = 0
                 }
-                for v in verbs {
+                for (k, v) in verbs.enumerated() {
+                    // A long outline already running along itself for a
+                    // fifth of its length is not sparse: the rest is not
+                    // measured (a chart line's thousands of points).
+                    if k & 63 == 63 && overlap > total / 5 {
+                        ruledOut = true
+                        return
+                    }
                     switch v {
                     case .move:
                         begin(p[i])
@@ -454,7 +463,7 @@ struct StrokeJob {
                 begin(current)
             }
         }
-        return !windsTwice && overlap <= total / 10
+        return !ruledOut && overlap <= total / 10
     }
 
     /// Flattens, cuts and strokes the path (or only `piece` of it) into
