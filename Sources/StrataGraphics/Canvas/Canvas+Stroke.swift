@@ -380,7 +380,10 @@ struct StrokeJob {
                     // A side would be trimmed past its length on one side:
                     // the corner goes through its pivot instead
                     // (`Stroker.sumsAreas`).
-                    guard (cut > 0) != (previousCut > 0) || abs(previousCut + cut) < previousLength else {
+                    guard
+                        StrokeCorner.trimsApart(
+                            abs(previousCut), abs(cut), sameSide: (cut > 0) == (previousCut > 0), length: previousLength)
+                    else {
                         overlap += max(h, min(abs(cut), reach))
                         return 0
                     }
@@ -453,7 +456,10 @@ struct StrokeJob {
                             // (Through its pivot where it would trim the
                             // first side past its length.)
                             let cut = corner(first, firstLength)
-                            if cut != 0 && (cut > 0) == (firstEndCut > 0) && !(abs(cut + firstEndCut) < firstLength) {
+                            if cut != 0
+                                && !StrokeCorner.trimsApart(
+                                    abs(cut), abs(firstEndCut), sameSide: (cut > 0) == (firstEndCut > 0), length: firstLength)
+                            {
                                 overlap += max(h, abs(cut))
                             }
                         }

@@ -75,6 +75,15 @@ enum StrokeCorner {
         return (lap, cross > 0 ? 1 : -1, h * abs(cross) / (1 + dot))
     }
 
+    /// Whether inner trims `a` and `b` at the two ends of a side `length`
+    /// long leave some of its inner side: they meet only on the same side
+    /// (`sameSide`), one on each never do. Where they meet, the inner side
+    /// would turn back on itself and wind the other way.
+    @inline(__always)
+    static func trimsApart(_ a: Double, _ b: Double, sameSide: Bool, length: Double) -> Bool {
+        !sameSide || a + b < length
+    }
+
     /// Whether a corner's inner sides are trimmed: both segments (the shorter
     /// `reach` long) reach past where their inner offsets cross, h·tan(θ/2),
     /// and past the chord's triangle, h·sin θ (without the division, which
@@ -358,7 +367,9 @@ struct Stroker<Target: EdgeAccumulator> {
     private mutating func summedTrim(_ trim: Bool, cross: Double, dot: Double, spread: Double) -> Bool {
         var trim = trim
         let cut = spread / (1 + dot), left = cross > 0
-        if trim && left == lastStartLeft && !(lastStartTrim + cut < lastLength) { trim = false }
+        if trim && !StrokeCorner.trimsApart(lastStartTrim, cut, sameSide: left == lastStartLeft, length: lastLength) {
+            trim = false
+        }
         let kept = trim ? cut : 0
         if segmentCount == 1 { (start.endTrim, start.endTrimsLeft) = (kept, left) }
         (lastStartTrim, lastStartLeft) = (kept, left)
@@ -559,8 +570,8 @@ struct Stroker<Target: EdgeAccumulator> {
             let cut = halfWidth * abs(cross) / (1 + dot)
             if abs(cross) >= 1e-12,
                 StrokeCorner.trims(cross: cross, dot: dot, reach: min(lastLength, s.length), halfWidth: halfWidth),
-                (cross > 0) != lastStartLeft || lastStartTrim + cut < lastLength,
-                (cross > 0) != s.endTrimsLeft || cut + s.endTrim < s.length
+                StrokeCorner.trimsApart(lastStartTrim, cut, sameSide: (cross > 0) == lastStartLeft, length: lastLength),
+                StrokeCorner.trimsApart(cut, s.endTrim, sameSide: (cross > 0) == s.endTrimsLeft, length: s.length)
             {
                 closeTrimmed(s, side: cross > 0 ? 1 : -1, cut: cut)
                 if other != nil { capStart(start) }
