@@ -171,4 +171,30 @@ import Testing
         #expect(StrokeJob.isSparse(Path(rect: Rect(x: 0, y: 0, width: 20, height: 20)), halfWidth: 1))
         #expect(!StrokeJob.isSparse(Path(ellipseIn: Rect(x: 0, y: 0, width: 4, height: 3)), halfWidth: 3))
     }
+    @Test func hostileOutlinesAreMeasuredAndDrawnInBoundedTime() {
+        // Points far off, tiny, repeated or not numbers, and widths from 0 to
+        // 1e30: the survey answers, and the stroke draws or draws nothing,
+        // without trapping.
+        let shapes: [Path] = [
+            Self.polygon([(0, 0), (1e30, 0), (1e30, 1e30)]),
+            Self.polygon([(-1e30, 5), (80, 80), (5, -1e30)]),
+            Self.polygon([(10, 10), (10 + 1e-30, 10), (10, 10 + 1e-30)]),
+            Self.polygon([(20, 20), (20, 20), (20, 20), (90, 30)]),
+            Self.polygon([(20, 20), (.nan, 30), (90, 30), (40, .infinity)]),
+            Path(),
+        ]
+        for path in shapes {
+            for h in [0.0, 1, 1e30, -1, .nan] {
+                _ = StrokeJob.isSparse(path, halfWidth: h)
+                let style = StrokeStyle(lineWidth: 2 * h, lineJoin: .miter, miterLimit: 4)
+                _ = Self.draw(path, style, sums: true, size: (64, 64))
+            }
+        }
+        // Huge but finite, partly on the canvas: summed and drawn.
+        let (canvas, count) = Self.draw(
+            Self.polygon([(-1e7, 10), (1e7, 12), (1e7, 40), (-1e7, 38)]), StrokeStyle(lineWidth: 2), sums: true,
+            size: (64, 64))
+        #expect(count == 1)
+        #expect(canvas.bitmap[30, 11].a > 0 && canvas.bitmap[30, 25].a == 0)
+    }
 }
