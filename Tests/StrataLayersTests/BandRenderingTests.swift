@@ -237,6 +237,34 @@ import Testing
         #expect(Self.difference(one.frame, banded.frame) == nil)
     }
 
+    /// The compositors that draw bands on other threads are kept from frame
+    /// to frame: they follow the background colour, fewer or more threads
+    /// and other band counts, and draw what one thread draws every time.
+    @Test func keptBandCompositorsFollowChanges() throws {
+        let host = try LayerHost(width: 300, height: 260, scale: 1)
+        Self.scene(host.rootLayer, width: 300, height: 260)
+        host.renderFrame()
+        let one = try Compositor(width: 300, height: 260)
+        one.threadCount = 1
+        let banded = try Compositor(width: 300, height: 260)
+        banded.bandedArea = 1
+        let steps: [(threads: Int, perThread: Int?, background: Color)] = [
+            (4, nil, .white), (4, nil, Color(red: 0.2, green: 0.3, blue: 0.9)), (2, 3, Color(red: 0.2, green: 0.3, blue: 0.9)),
+            (5, 1, .black), (3, nil, .white),
+        ]
+        for (i, step) in steps.enumerated() {
+            banded.threadCount = step.threads
+            banded.bandsPerThread = step.perThread
+            banded.backgroundColor = step.background
+            one.backgroundColor = step.background
+            one.invalidate()
+            banded.invalidate()
+            one.render(host.renderTree, at: host.clock.now)
+            banded.render(host.renderTree, at: host.clock.now)
+            #expect(Self.difference(one.frame, banded.frame) == nil, "step \(i)")
+        }
+    }
+
     /// Bands are whole rows, cover the rectangle once, and are used only
     /// for large rectangles with more than one thread.
     @Test func bandsCoverTheRectangleInWholeRows() throws {
@@ -244,7 +272,8 @@ import Testing
         c.threadCount = 3
         let big = Rect(x: 7, y: 11, width: 900, height: 701)
         let bands = c.bands(of: big)
-        #expect(bands.count == 12)
+        // One a thread, and at least eight.
+        #expect(bands.count == 8)
         #expect(bands.first?.lowerBound == 11 && bands.last?.upperBound == 712)
         for (a, b) in zip(bands, bands.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
         #expect(bands.allSatisfy { $0.count >= 16 })
@@ -253,6 +282,18 @@ import Testing
         c.bandedArea = 1
         #expect(c.bands(of: Rect(x: 0, y: 0, width: 500, height: 20)).count == 1)
         #expect(c.bands(of: Rect(x: 0, y: 0, width: 500, height: 40)).count == 2)
+        c.threadCount = 16
+        #expect(c.bands(of: big).count == 16)
+        // Or as many a thread as asked, held within 1 ... 16.
+        c.threadCount = 3
+        c.bandsPerThread = 4
+        #expect(c.bands(of: big).count == 12)
+        c.bandsPerThread = 0
+        #expect(c.bandsPerThread == 1 && c.bands(of: big).count == 3)
+        c.bandsPerThread = 100
+        #expect(c.bandsPerThread == 16 && c.bands(of: big).count == 43)  // 701 rows / 16
+        c.bandsPerThread = nil
+        #expect(c.bands(of: big).count == 8)
         c.threadCount = 1
         #expect(c.bands(of: big) == [11..<712])
         // Held within 1 ... 64.

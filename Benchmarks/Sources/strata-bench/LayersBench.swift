@@ -32,6 +32,9 @@ struct LayersBench: ParsableCommand {
             """)
     var threads = "1"
 
+    @Option(help: "Bands a thread for the composite cases (Compositor.bandsPerThread; default: the compositor's own rule).")
+    var bandsPerThread: Int?
+
     @Option(help: "Timed runs per case (after two warm-ups).")
     var `repeat` = 20
 
@@ -103,6 +106,7 @@ struct LayersBench: ParsableCommand {
         for (name, c) in [("composite-full", compositor), ("composite-full-4k", big)] where wanted(name) {
             func frame(_ n: Int) {
                 c.threadCount = n
+                c.bandsPerThread = bandsPerThread
                 c.invalidate()
                 c.render(host.renderTree, at: clock.now)
             }

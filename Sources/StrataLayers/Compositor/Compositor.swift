@@ -96,16 +96,41 @@ public final class Compositor {
     /// pixels as on one thread. Rectangles under `bandedArea` device
     /// pixels are drawn on the calling thread alone, as are all of them
     /// with 1. Held within 1 ... 64; by default, the processors available.
+    /// Each thread's canvas is kept for the next frame, with its
+    /// rasterizers' buffers (up to about 5 MiB a thread after the largest
+    /// shapes); lowering the count lets the extra ones go.
     public var threadCount: Int = QueuePool.shared.queuesPerPriority {
-        didSet { threadCount = min(64, max(1, threadCount)) }
+        didSet {
+            threadCount = min(64, max(1, threadCount))
+            if bandCompositors.count > threadCount - 1 { bandCompositors.removeLast(bandCompositors.count - (threadCount - 1)) }
+        }
     }
     /// The smallest damaged rectangle, in device pixels, drawn in bands
     /// (default 512 × 512): below it, handing the bands out costs more than
     /// a second core saves. A value of 1 or less bands every rectangle of
     /// 32 rows or more.
     public var bandedArea = 512 * 512
+    /// How many bands a banded rectangle is cut into for each thread, held
+    /// within 1 ... 16; nil (the default) for one a thread and at least
+    /// eight. The threads take bands as they are free, so more bands even
+    /// out bands that cost more than others, while every band sets up again
+    /// each layer that crosses into it (measured in the benchmark results:
+    /// on 2 threads four bands a thread drew a 4K frame fastest, on 8 and
+    /// 16 one).
+    public var bandsPerThread: Int? {
+        didSet { bandsPerThread = bandsPerThread.map { min(16, max(1, $0)) } }
+    }
     /// The pool the bands are drawn on.
     let pool: QueuePool
+    /// The canvas on `frame` that damaged rectangles are drawn with, kept
+    /// from frame to frame: its rasterizers' buffers stay grown (a 4 MiB
+    /// cell grid for a large shape), instead of being allocated and zeroed
+    /// again every frame.
+    fileprivate lazy var frameCanvas = Canvas(bitmap: frame)
+    /// The compositors that draw bands on the other threads
+    /// (`drawInParallel`), kept with their canvases from frame to frame for
+    /// the same reason: at most `threadCount - 1`.
+    private var bandCompositors: [Compositor] = []
 
     public init(width: Int, height: Int, scale: Double = 1, backgroundColor: Color = .white) throws {
         frame = try Bitmap(width: width, height: height)
@@ -161,7 +186,7 @@ public final class Compositor {
         for copy in pass.copies { frame.scrollPixels(in: copy.rect, byX: copy.dx, y: copy.dy) }
         lastCoveredRectCount = 0
         guard !rects.isEmpty else { return pass.copies.map(\.rect) }
-        let canvas = Canvas(bitmap: frame)
+        let canvas = frameCanvas
         for rect in rects {
             let bands = self.bands(of: rect)
             if bands.count > 1 {
@@ -205,31 +230,46 @@ public final class Compositor {
     }
 
     /// The horizontal bands `rect` is drawn in, as device rows: one band,
-    /// all of its rows, when it is small or there is one thread; else about
-    /// four bands a thread (the threads take them as they are free, so that
-    /// a band with more layers in it does not leave the others waiting), at
-    /// least 16 rows each.
+    /// all of its rows, when it is small or there is one thread; else
+    /// `bandsPerThread` bands a thread, by default one a thread and at
+    /// least eight (the threads take them as they are free, so that a band
+    /// with more layers in it does not leave the others waiting), at least
+    /// 16 rows each.
     func bands(of rect: Rect) -> [Range<Int>] {
         let top = Int(rect.minY.rounded(.down)), rows = Int(rect.maxY.rounded(.up)) - top
         guard threadCount > 1, rect.width * rect.height >= Double(bandedArea), rows >= 32 else { return [top..<(top + rows)] }
-        let count = min(threadCount * 4, rows / 16)
+        let count = min(bandsPerThread.map { threadCount * $0 } ?? max(threadCount, 8), rows / 16)
         // Whole rows (damage rectangles are on whole pixels), split evenly.
         return (0..<count).map { i in (top + rows * i / count)..<(top + rows * (i + 1) / count) }
     }
 
     /// Draws `bands` (disjoint rows of `rect`) on up to `threadCount`
     /// threads: this compositor on the calling thread, a band compositor on
-    /// each other one.
+    /// each other one (kept for the next frame, with its canvas).
     private func drawInParallel(_ rect: Rect, _ bands: [Range<Int>], _ tree: FrameNode?) {
         let workers = min(threadCount, bands.count)
-        let crew = BandCrew(
-            rect: rect, bands: bands, tree: tree, compositors: [self] + (1..<workers).map { _ in Compositor(bandsOf: self) })
+        while bandCompositors.count < workers - 1 { bandCompositors.append(Compositor(bandsOf: self)) }
+        let helpers = Array(bandCompositors.prefix(workers - 1))
+        for helper in helpers { helper.follow(self) }
+        let crew = BandCrew(rect: rect, bands: bands, tree: tree, compositors: [self] + helpers)
         pool.perform(tasks: bands.count, workers: workers) { task, worker in
             crew.draw(task, worker: worker)
         }
         // The rectangle had an opaque cover when every band had one.
         if crew.workers.reduce(0, { $0 + $1.covered }) == bands.count { lastCoveredRectCount += 1 }
-        for (w, worker) in crew.workers.enumerated() where w > 0 { adoptShadows(of: worker.compositor) }
+        for helper in helpers {
+            adoptShadows(of: helper)
+            // Its copy is not kept: the next rectangle hands it this one's.
+            helper.shadowCache = [:]
+        }
+    }
+
+    /// Takes on `other`'s settings and shadows before drawing bands of its
+    /// frame (a band compositor kept from an earlier frame).
+    private func follow(_ other: Compositor) {
+        if backgroundColor != other.backgroundColor { backgroundColor = other.backgroundColor }
+        cullsOccludedLayers = other.cullsOccludedLayers
+        shadowCache = other.shadowCache
     }
 
     /// Keeps the shadows a band compositor made.
@@ -258,7 +298,6 @@ private final class BandCrew: @unchecked Sendable {
     /// What one worker keeps.
     final class Worker {
         let compositor: Compositor
-        var canvas: Canvas?
         /// Bands it found covered by an opaque layer.
         var covered = 0
         init(_ compositor: Compositor) { self.compositor = compositor }
@@ -278,9 +317,7 @@ private final class BandCrew: @unchecked Sendable {
 
     func draw(_ task: Int, worker w: Int) {
         let worker = workers[w]
-        let canvas = worker.canvas ?? Canvas(bitmap: worker.compositor.frame)
-        worker.canvas = canvas
-        if worker.compositor.drawRect(rect, rows: bands[task], tree, in: canvas) { worker.covered += 1 }
+        if worker.compositor.drawRect(rect, rows: bands[task], tree, in: worker.compositor.frameCanvas) { worker.covered += 1 }
     }
 }
 @inline(__always) func clamp01(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }
