@@ -24,6 +24,9 @@ final class AreaRasterizer: EdgeAccumulator {
     private var bits: UnsafeMutablePointer<UInt64>
     private var cellCapacity = 0, bitCapacity = 0
     private(set) var fw: Double = 0, fh: Double = 0
+    /// The band rows swept into the blitter (`EdgeAccumulator.shownTop`):
+    /// all of them, or those of a row limit (a thread's band of a frame).
+    private(set) var shownTop: Double = 0, shownBottom: Double = 0
     /// `SolidBlitter.usesAVX2`, for `strata_accumulate_area` (read once an edge).
     private let avx2: Int32 = SolidBlitter.usesAVX2 ? 1 : 0
 
@@ -55,6 +58,7 @@ final class AreaRasterizer: EdgeAccumulator {
         stride = width + 2
         wordsPerRow = (stride + 63) >> 6
         fw = Double(width); fh = Double(height)
+        shownTop = 0; shownBottom = fh
         let needCells = stride * height, needBits = wordsPerRow * height
         if needCells > cellCapacity {
             cells.deallocate()
@@ -98,10 +102,19 @@ final class AreaRasterizer: EdgeAccumulator {
             let first = max(band.y0, shown.lowerBound), end = min(band.y1, shown.upperBound)
             guard first < end else { continue }
             begin(band)
+            show(first, end)
             prefetch(band, first, end, &blitter)
             emit(Rect(x: Double(band.x0), y: Double(band.y0), width: Double(band.width), height: Double(band.height)))
             sweep(rule, &blitter, rows: (first - originY)..<(end - originY))
         }
+    }
+
+    /// Only device rows `first ..< end` of the band are swept: lines that
+    /// reach none of them are passed over as they are added.
+    @inline(__always)
+    private func show(_ first: Int, _ end: Int) {
+        shownTop = Double(first - originY)
+        shownBottom = Double(end - originY)
     }
 
     /// A small band's shown rows `first ..< end` fetched while its edges are
@@ -131,6 +144,7 @@ final class AreaRasterizer: EdgeAccumulator {
         // `fill` skips such bands before adding their edges.
         guard first < end else { return true }
         begin(area)
+        show(first, end)
         prefetch(area, first, end, &blitter)
         let rect = Rect(x: Double(area.x0), y: Double(area.y0), width: Double(area.width), height: Double(area.height))
         guard emit(rect) else {

@@ -7,6 +7,12 @@ protocol EdgeAccumulator: AnyObject {
     var originY: Int { get }
     var fw: Double { get }
     var fh: Double { get }
+    /// The band rows (from 0) whose cells are read, `shownTop ..< shownBottom`
+    /// within `0 ... fh`: a line wholly above or below them adds nothing
+    /// that is read, and is passed over. Lines that reach them are added
+    /// whole, so those rows' cells come out as with every line added.
+    var shownTop: Double { get }
+    var shownBottom: Double { get }
     /// A line with 0 ≤ y0 < y1 ≤ height and 0 ≤ x ≤ width; `dir` is +1 for a line
     /// that went down, −1 for one that went up.
     func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float)
@@ -29,7 +35,7 @@ extension EdgeAccumulator {
             swap(&x0, &x1); swap(&y0, &y1)
             dir = -1
         }
-        if y1 <= 0 || y0 >= fh { return }
+        if y1 <= shownTop || y0 >= shownBottom { return }
         // A line entirely inside the band (the common case) skips the clipping.
         if y0 >= 0 && y1 <= fh && x0 >= 0 && x1 >= 0 && x0 <= fw && x1 <= fw {
             accumulate(Float(x0), Float(y0), Float(x1), Float(y1), dir)

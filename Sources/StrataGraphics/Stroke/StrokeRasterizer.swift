@@ -85,6 +85,9 @@ extension ActiveEdge {
 
 /// Scratch state for overlap-exact scan conversion. Owned by one `Canvas`.
 final class StrokeRasterizer: EdgeAccumulator {
+    /// Every row of the band is read (`EdgeAccumulator.shownTop`).
+    var shownTop: Double { 0 }
+    var shownBottom: Double { fh }
     /// How pixel rows are sampled.
     enum Mode {
         /// Strips with exact areas (the default).
