@@ -79,8 +79,10 @@ public final class Canvas {
     /// bookkeeping below, read on every stroke.
     @exclusivity(unchecked) var state: GState
     @exclusivity(unchecked) var stack: [GState] = []
-    /// Fills, clips, and strokes too dense for the stroke rasterizer's budget.
-    let areaRasterizer = AreaRasterizer()
+    /// Fills, clips, and strokes too dense for the stroke rasterizer's
+    /// budget. Its own, or another canvas's on the same thread
+    /// (`init(width:height:sharingRasterizersWith:)`).
+    let areaRasterizer: AreaRasterizer
     /// Strokes, and fills without anti-aliasing; made on first use (a
     /// stored optional rather than a `lazy var`, so that its accesses can
     /// skip the exclusivity checks too).
@@ -145,10 +147,12 @@ public final class Canvas {
         self.init(bitmap: bitmap, device: nil)
     }
 
-    init(bitmap: Bitmap, device: (any VectorDevice)?) {
+    init(bitmap: Bitmap, device: (any VectorDevice)?, sharingRasterizersWith other: Canvas? = nil) {
         self.bitmap = bitmap
         self.device = device
         target = bitmap
+        areaRasterizer = other?.areaRasterizer ?? AreaRasterizer()
+        madeStrokeRasterizer = other?.strokeRasterizer
         if let device {
             // The page in whole points (held to what a box can hold).
             func held(_ v: Double) -> Int { v.isFinite ? Int(max(0, min(16_777_216, v.rounded(.up)))) : 0 }
@@ -170,6 +174,18 @@ public final class Canvas {
     /// - Throws: `GraphicsError.invalidSize` for negative or oversized dimensions.
     public convenience init(width: Int, height: Int) throws(GraphicsError) {
         self.init(bitmap: try Bitmap(width: width, height: height))
+    }
+
+    /// A canvas over a new transparent bitmap that scan-converts with
+    /// `other`'s rasterizers (their buffers, grown to the largest shape
+    /// either has drawn), rather than allocating and clearing its own: for
+    /// an offscreen canvas drawn and let go while `other` is not drawing,
+    /// on `other`'s thread (the compositor's groups). The rasterizers leave
+    /// their buffers clear after every shape, so neither canvas sees the
+    /// other's drawing.
+    /// - Throws: `GraphicsError.invalidSize` for negative or oversized dimensions.
+    package convenience init(width: Int, height: Int, sharingRasterizersWith other: Canvas) throws(GraphicsError) {
+        self.init(bitmap: try Bitmap(width: width, height: height), device: nil, sharingRasterizersWith: other)
     }
 
     /// The bitmap's rectangle in device space (a vector canvas's page, in

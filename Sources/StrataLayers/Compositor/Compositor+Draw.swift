@@ -105,7 +105,9 @@ extension Compositor {
         // the whole rectangle's part, as one thread makes it, with the band's
         // rows (and its shadow's reach) drawn.
         let inBand = band.flatMap { canvas === $0.canvas ? $0 : nil }
-        guard let (image, x0, y0) = groupImage(p, clip: inBand?.rect ?? clip, rows: inBand?.rows) else { return }
+        guard let (image, x0, y0) = groupImage(p, clip: inBand?.rect ?? clip, rows: inBand?.rows, sharingRasterizersWith: canvas) else {
+            return
+        }
         let s = p.state
         let a = alpha * s.opacity
         if s.shadowOpacity > 0 {
@@ -171,7 +173,10 @@ extension Compositor {
     /// its mask: the image and its top left device pixel.
     /// With `rows` (device rows of a band of `clip`), only those rows and
     /// the shadow's reach around them are drawn, each as without the limit.
-    func groupImage(_ p: FrameNode, clip: Rect, rows: Range<Int>? = nil) -> (Image, Int, Int)? {
+    /// With `scratch`, the offscreen canvases scan-convert with its
+    /// rasterizers (the canvas the group is drawn into, on this thread),
+    /// so that their buffers are not allocated and cleared for every group.
+    func groupImage(_ p: FrameNode, clip: Rect, rows: Range<Int>? = nil, sharingRasterizersWith scratch: Canvas? = nil) -> (Image, Int, Int)? {
         let s = p.state
         // The shadow reaches beyond the box it is cast from.
         let spread =
@@ -188,7 +193,11 @@ extension Compositor {
             guard top < bottom else { return nil }
             shown = top..<bottom
         }
-        guard let off = try? Canvas(width: x1 - x0, height: y1 - y0) else { return nil }
+        func offscreen() -> Canvas? {
+            if let scratch { return try? Canvas(width: x1 - x0, height: y1 - y0, sharingRasterizersWith: scratch) }
+            return try? Canvas(width: x1 - x0, height: y1 - y0)
+        }
+        guard let off = offscreen() else { return nil }
         if shown.count < y1 - y0 { off.limitRows(to: shown) }
         let o = (x0, y0)
         if p.homography.isAffine {
@@ -204,7 +213,7 @@ extension Compositor {
             off.restoreGState()
             if p.homography.isAffine { drawBorder(p, in: off, origin: o, alpha: 1) }
         }
-        if let mask = p.mask, let m = try? Canvas(width: x1 - x0, height: y1 - y0) {
+        if let mask = p.mask, let m = offscreen() {
             if shown.count < y1 - y0 { m.limitRows(to: shown) }
             let full = Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0))
             draw(mask, in: m, origin: o, clip: full, alpha: 1)
