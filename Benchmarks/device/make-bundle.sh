@@ -20,7 +20,7 @@ b=$work/bundle
 mkdir -p "$b/bin" "$b/lib" "$b/glibc" "$b/fonts"
 strip --strip-unneeded -o "$b/bin/strata-bench" "$bench"
 cp "$venv/bin/blend2d-grid" "$venv/bin/blend2d-scenes" "$b/bin/"
-for exe in "$bench" "$venv/bin/blend2d-grid"; do
+for exe in "$bench" "$venv/bin/blend2d-grid" "$venv/bin/blend2d-scenes"; do
   ldd "$exe" | awk '$3 ~ /^\// {print $3}' | while read -r lib; do
     case $(basename "$lib") in
       libc.so.6 | libm.so.6 | libpthread.so.0 | libdl.so.2 | librt.so.1) cp -L "$lib" "$b/glibc/" ;;

@@ -12,8 +12,9 @@ shift
 counts=${*:-4 8 16}
 out=${OUT:-$PWD/device-out}
 mkdir -p "$out"
-tar xJf "$archive" -C /tmp || exit 1
-b=/tmp/bundle
+unpacked=$(mktemp -d)
+tar xJf "$archive" -C "$unpacked" || exit 1
+b=$unpacked/bundle
 loader="$b/glibc/ld-linux-x86-64.so.2 --library-path $b/lib:$b/glibc"
 export FONTCONFIG_FILE=$b/fonts/fonts.conf
 strata="$loader $b/bin/strata-bench"
@@ -27,8 +28,8 @@ for s in line polygons circles rects area; do $scenes "$s" --repeat 20; done | t
 for pass in 1 2; do
   for t in 1 $counts; do
     a=(); [ "$t" = 1 ] || a=(--threads "$t")
-    $grid --quick "${a[@]}" --shapes "$b/shapes" >> "$out/grid-quick.txt"
-    $strata grid --quick "${a[@]}" --shapes "$b/shapes" >> "$out/grid-quick.txt"
+    $grid --quick ${a[@]+"${a[@]}"} --shapes "$b/shapes" >> "$out/grid-quick.txt"
+    $strata grid --quick ${a[@]+"${a[@]}"} --shapes "$b/shapes" >> "$out/grid-quick.txt"
   done
 done
 echo "pair them here: grid.py --engines none --against strata-Nt.txt --baseline blend2d-Nt.txt --threads N --summary-only"

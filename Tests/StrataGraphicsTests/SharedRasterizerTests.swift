@@ -78,6 +78,32 @@ import Testing
         #expect(parent.makeImage() == alone.makeImage())
     }
 
+    /// A canvas kept from frame to frame gives back what its stroke
+    /// rasterizer grew for a very long outline (here grown as a dense
+    /// chart line of a million points grows it), and draws on as before.
+    @Test func trimmingGivesBackWhatALongStrokeGrew() throws {
+        let c = try Canvas(width: 300, height: 200)
+        var p = Path()
+        p.move(to: Point(x: 0, y: 100))
+        for i in 1...2000 { p.addLine(to: Point(x: Double(i) * 300 / 2000, y: 100 + (i % 2 == 0 ? 90 : -90))) }
+        c.strokeColor = .black
+        c.lineWidth = 1
+        c.stroke(p)
+        c.strokeRasterizer.edges.reserve(400_000)
+        c.strokeRasterizer.sorted.reserve(400_000)
+        #expect(c.strokeRasterizer.edgeCapacity >= 400_000)
+        c.trimScratch()
+        #expect(c.strokeRasterizer.edgeCapacity <= 1 << 16)
+        #expect(c.strokeRasterizer.sorted.capacity <= 1 << 16)
+        let fresh = try Canvas(width: 300, height: 200)
+        fresh.strokeColor = .black
+        fresh.lineWidth = 1
+        fresh.stroke(p)
+        c.clear(c.bounds)
+        c.stroke(p)
+        #expect(c.makeImage() == fresh.makeImage())
+    }
+
     @Test func aSharedCanvasOfABadSizeIsRefused() throws {
         let parent = try Canvas(width: 10, height: 10)
         #expect(throws: GraphicsError.self) { try Canvas(width: -1, height: 5, sharingRasterizersWith: parent) }

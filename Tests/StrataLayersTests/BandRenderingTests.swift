@@ -1,8 +1,8 @@
 import Foundation
-import StrataGraphics
 import StrataTestSupport
 import Testing
 
+@testable import StrataGraphics
 @testable import StrataLayers
 
 /// Frames drawn in bands on several threads (`Compositor.threadCount`)
@@ -262,6 +262,23 @@ import Testing
             one.render(host.renderTree, at: host.clock.now)
             banded.render(host.renderTree, at: host.clock.now)
             #expect(Self.difference(one.frame, banded.frame) == nil, "step \(i)")
+        }
+    }
+
+    /// The canvases kept from frame to frame give back, after each frame,
+    /// what their stroke rasterizers grew for a very long line (grown here
+    /// as a chart line of a million points grows them).
+    @Test func keptCanvasesGiveBackWhatALongLineGrew() throws {
+        let host = try LayerHost(width: 300, height: 200)
+        Self.scene(host.rootLayer, width: 300, height: 200)
+        host.renderFrame()
+        for threads in [1, 3] {
+            let c = try Compositor(width: 300, height: 200)
+            c.threadCount = threads
+            c.bandedArea = 1
+            c.frameCanvas.strokeRasterizer.edges.reserve(400_000)
+            c.render(host.renderTree, at: host.clock.now)
+            #expect(c.frameCanvas.strokeRasterizer.edgeCapacity <= 1 << 16, "\(threads) threads")
         }
     }
 

@@ -176,6 +176,14 @@ public final class Canvas {
         self.init(bitmap: try Bitmap(width: width, height: height))
     }
 
+    /// Gives back the memory the stroke rasterizer grew for very long
+    /// outlines (keeping what usual drawings need), for a canvas kept from
+    /// one frame to the next: without it, one frame's 100,000-point chart
+    /// line would hold tens of megabytes until the canvas goes.
+    package func trimScratch() {
+        madeStrokeRasterizer?.reset()
+    }
+
     /// A canvas over a new transparent bitmap that scan-converts with
     /// `other`'s rasterizers (their buffers, grown to the largest shape
     /// either has drawn), rather than allocating and clearing its own: for

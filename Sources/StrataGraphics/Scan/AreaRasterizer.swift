@@ -14,7 +14,9 @@ internal import CPixels
 // row costs a few edge cells plus one span fill.
 
 /// Scratch state for scan-converting paths, one band at a time. Owned by one
-/// `Canvas` and used by one thread; its buffers grow to the largest band drawn.
+/// `Canvas` (or shared by offscreen canvases drawn on its thread while it is
+/// not drawing) and used by one thread; its buffers grow to the largest band
+/// drawn.
 final class AreaRasterizer: EdgeAccumulator {
     /// The band: device pixels `originX ..< originX + width`, rows `originY ..< originY + height`.
     private(set) var originX = 0, originY = 0, width = 0, height = 0

@@ -83,7 +83,9 @@ extension ActiveEdge {
     @inline(__always) var bottom: Float { Float(abs(fLast)) * (1 / 65536) }
 }
 
-/// Scratch state for overlap-exact scan conversion. Owned by one `Canvas`.
+/// Scratch state for overlap-exact scan conversion. Owned by one `Canvas`
+/// (or shared by offscreen canvases drawn on its thread while it is not
+/// drawing, `Canvas(width:height:sharingRasterizersWith:)`).
 final class StrokeRasterizer: EdgeAccumulator {
     /// Every row of the band is read (`EdgeAccumulator.shownTop`).
     var shownTop: Double { 0 }

@@ -97,8 +97,10 @@ public final class Compositor {
     /// pixels are drawn on the calling thread alone, as are all of them
     /// with 1. Held within 1 ... 64; by default, the processors available.
     /// Each thread's canvas is kept for the next frame, with its
-    /// rasterizers' buffers (up to about 5 MiB a thread after the largest
-    /// shapes); lowering the count lets the extra ones go.
+    /// rasterizers' buffers (the cell grid, up to about 8 MiB after the
+    /// largest shapes; what the stroke rasterizer grew for a very long
+    /// outline is given back after each frame); lowering the count lets
+    /// the extra ones go.
     public var threadCount: Int = QueuePool.shared.queuesPerPriority {
         didSet {
             threadCount = min(64, max(1, threadCount))
@@ -123,10 +125,10 @@ public final class Compositor {
     /// The pool the bands are drawn on.
     let pool: QueuePool
     /// The canvas on `frame` that damaged rectangles are drawn with, kept
-    /// from frame to frame: its rasterizers' buffers stay grown (a 4 MiB
-    /// cell grid for a large shape), instead of being allocated and zeroed
-    /// again every frame.
-    fileprivate lazy var frameCanvas = Canvas(bitmap: frame)
+    /// from frame to frame: its rasterizers' buffers stay grown (a cell
+    /// grid of 4 to 8 MiB for a large shape), instead of being allocated
+    /// and zeroed again every frame.
+    private(set) lazy var frameCanvas = Canvas(bitmap: frame)
     /// The compositors that draw bands on the other threads
     /// (`drawInParallel`), kept with their canvases from frame to frame for
     /// the same reason: at most `threadCount - 1`.
@@ -195,6 +197,7 @@ public final class Compositor {
                 lastCoveredRectCount += 1
             }
         }
+        canvas.trimScratch()
         return pass.copies.map(\.rect) + rects
     }
 
@@ -258,6 +261,7 @@ public final class Compositor {
         // The rectangle had an opaque cover when every band had one.
         if crew.workers.reduce(0, { $0 + $1.covered }) == bands.count { lastCoveredRectCount += 1 }
         for helper in helpers {
+            helper.frameCanvas.trimScratch()
             adoptShadows(of: helper)
             // Its copy is not kept: the next rectangle hands it this one's.
             helper.shadowCache = [:]
