@@ -190,9 +190,9 @@ public final class Canvas {
     /// an offscreen canvas drawn and let go while `other` is not drawing,
     /// on `other`'s thread (the compositor's groups). The rasterizers leave
     /// their buffers clear after every shape, so neither canvas sees the
-    /// other's drawing.
+    /// other's drawing. With `other` nil, rasterizers of its own.
     /// - Throws: `GraphicsError.invalidSize` for negative or oversized dimensions.
-    package convenience init(width: Int, height: Int, sharingRasterizersWith other: Canvas) throws(GraphicsError) {
+    package convenience init(width: Int, height: Int, sharingRasterizersWith other: Canvas?) throws(GraphicsError) {
         self.init(bitmap: try Bitmap(width: width, height: height), device: nil, sharingRasterizersWith: other)
     }
 

@@ -27,7 +27,8 @@ final class AreaRasterizer: EdgeAccumulator {
     private var cellCapacity = 0, bitCapacity = 0
     private(set) var fw: Double = 0, fh: Double = 0
     /// The band rows swept into the blitter (`EdgeAccumulator.shownTop`):
-    /// all of them, or those of a row limit (a thread's band of a frame).
+    /// all of them, or those of a row limit (a thread's band of a frame);
+    /// lines that reach none of them are passed over as they are added.
     private(set) var shownTop: Double = 0, shownBottom: Double = 0
     /// `SolidBlitter.usesAVX2`, for `strata_accumulate_area` (read once an edge).
     private let avx2: Int32 = SolidBlitter.usesAVX2 ? 1 : 0
@@ -53,14 +54,16 @@ final class AreaRasterizer: EdgeAccumulator {
         max(1, maxBandCells / (width + 2))
     }
 
-    /// Starts a band. Cells and bits are all zero here: the sweep clears what it reads.
-    func begin(_ box: PixelBox) {
+    /// Starts a band, of which device rows `shown` are swept. Cells and bits
+    /// are all zero here: the sweep clears what it reads.
+    func begin(_ box: PixelBox, shown: Range<Int>) {
         originX = box.x0; originY = box.y0
         width = box.width; height = box.height
         stride = width + 2
         wordsPerRow = (stride + 63) >> 6
         fw = Double(width); fh = Double(height)
-        shownTop = 0; shownBottom = fh
+        shownTop = Double(shown.lowerBound - originY)
+        shownBottom = Double(shown.upperBound - originY)
         let needCells = stride * height, needBits = wordsPerRow * height
         if needCells > cellCapacity {
             cells.deallocate()
@@ -103,20 +106,11 @@ final class AreaRasterizer: EdgeAccumulator {
             top = band.y1
             let first = max(band.y0, shown.lowerBound), end = min(band.y1, shown.upperBound)
             guard first < end else { continue }
-            begin(band)
-            show(first, end)
+            begin(band, shown: first..<end)
             prefetch(band, first, end, &blitter)
             emit(Rect(x: Double(band.x0), y: Double(band.y0), width: Double(band.width), height: Double(band.height)))
             sweep(rule, &blitter, rows: (first - originY)..<(end - originY))
         }
-    }
-
-    /// Only device rows `first ..< end` of the band are swept: lines that
-    /// reach none of them are passed over as they are added.
-    @inline(__always)
-    private func show(_ first: Int, _ end: Int) {
-        shownTop = Double(first - originY)
-        shownBottom = Double(end - originY)
     }
 
     /// A small band's shown rows `first ..< end` fetched while its edges are
@@ -145,8 +139,7 @@ final class AreaRasterizer: EdgeAccumulator {
         // No row shown (a band of another thread's): nothing to draw, as
         // `fill` skips such bands before adding their edges.
         guard first < end else { return true }
-        begin(area)
-        show(first, end)
+        begin(area, shown: first..<end)
         prefetch(area, first, end, &blitter)
         let rect = Rect(x: Double(area.x0), y: Double(area.y0), width: Double(area.width), height: Double(area.height))
         guard emit(rect) else {

@@ -193,11 +193,7 @@ extension Compositor {
             guard top < bottom else { return nil }
             shown = top..<bottom
         }
-        func offscreen() -> Canvas? {
-            if let scratch { return try? Canvas(width: x1 - x0, height: y1 - y0, sharingRasterizersWith: scratch) }
-            return try? Canvas(width: x1 - x0, height: y1 - y0)
-        }
-        guard let off = offscreen() else { return nil }
+        guard let off = try? Canvas(width: x1 - x0, height: y1 - y0, sharingRasterizersWith: scratch) else { return nil }
         if shown.count < y1 - y0 { off.limitRows(to: shown) }
         let o = (x0, y0)
         if p.homography.isAffine {
@@ -213,7 +209,7 @@ extension Compositor {
             off.restoreGState()
             if p.homography.isAffine { drawBorder(p, in: off, origin: o, alpha: 1) }
         }
-        if let mask = p.mask, let m = offscreen() {
+        if let mask = p.mask, let m = try? Canvas(width: x1 - x0, height: y1 - y0, sharingRasterizersWith: scratch) {
             if shown.count < y1 - y0 { m.limitRows(to: shown) }
             let full = Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0))
             draw(mask, in: m, origin: o, clip: full, alpha: 1)
