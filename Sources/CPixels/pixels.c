@@ -464,6 +464,12 @@ void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, co
         if (m == 0) continue;
         __m256i *p = (__m256i *)(d + i);
         const __m256i sv = _mm256_loadu_si256((const __m256i *)(s + i));
+        // Eight fully covered pixels (a shape's inside): the sources as they
+        // are (scaling by 255 changes nothing), stored where all are opaque.
+        if (m == ~0ull) {
+            over8(d + i, sv);
+            continue;
+        }
         _mm256_storeu_si256(p, mask8(_mm256_loadu_si256(p), spread8(m), sv, 0));
     }
     const long n = count - i;
@@ -576,11 +582,13 @@ static inline void store_bytes(uint8_t *out, __m256i b, long n) {
 /// blocks, sums and bytes.
 __attribute__((target("avx2"), always_inline))
 static inline void sweep_row(float *line, uint64_t *bits, long words, long width, uint32_t *row,
-                             int even_odd, uint32_t source, int copy, int lerp, __m256i src, uint8_t *out) {
+                             int even_odd, uint32_t source, int copy, int lerp, __m256i src, uint8_t *out,
+                             long *lo, long *hi) {
     const __m256i pick = _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 4, 8, 12, -1, -1,
                                           -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
     float acc = 0;
-    long x = 0;  // the first cell (and pixel) not yet swept
+    long x = 0;      // the first cell (and pixel) not yet swept
+    long first = -1; // the first block's cell (bytes: nothing before it is written)
     for (long w = 0; w < words; w++) {
         uint64_t word = bits[w];
         if (word == 0) continue;
@@ -597,9 +605,14 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
                 continue;
             }
             if (start > x) {
-                if (out) __builtin_memset(out + x, coverage_byte(acc, even_odd), (size_t)(start - x));
-                else gap_span(row, x, start, acc, even_odd, source, copy);
+                // (Before the first block the sum is 0: no bytes to write.)
+                if (out) {
+                    if (first >= 0) __builtin_memset(out + x, coverage_byte(acc, even_odd), (size_t)(start - x));
+                } else {
+                    gap_span(row, x, start, acc, even_odd, source, copy);
+                }
             }
+            if (first < 0) first = start;
             uint32_t *d = out ? NULL : row + start;  // (no pixels when only the bytes are asked for)
             if (start + 8 <= width) {
                 const __m256 cells8 = _mm256_loadu_ps(line + start);
@@ -635,33 +648,31 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
             word = x - base >= 64 ? 0 : word & (~0ull << (x - base));
         }
     }
-    if (x < width) {
-        if (out) __builtin_memset(out + x, coverage_byte(acc, even_odd), (size_t)(width - x));
-        else gap_span(row, x, width, acc, even_odd, source, copy);
+    if (out) {
+        // The bytes written: from the first block to the last, or to the
+        // row's end where the sum is still covering there.
+        long end = x;
+        if (x < width) {
+            const uint8_t c = coverage_byte(acc, even_odd);
+            if (c != 0) {
+                __builtin_memset(out + x, c, (size_t)(width - x));
+                end = width;
+            }
+        }
+        *lo = first < 0 ? 0 : first;
+        *hi = first < 0 ? 0 : end;
+    } else if (x < width) {
+        gap_span(row, x, width, acc, even_odd, source, copy);
     }
 }
 
 __attribute__((target("avx2")))
 void strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
                                 long *lo, long *hi) {
-    sweep_row(line, bits, words, width, NULL, even_odd, 0, 0, 0, _mm256_setzero_si256(), out);
-    // The covered bytes' ends, eight bytes a step while they are all zero.
-    long a = 0, b = width;
-    uint64_t v;
-    while (a + 8 <= b) {
-        __builtin_memcpy(&v, out + a, 8);
-        if (v != 0) break;
-        a += 8;
-    }
-    while (a < b && out[a] == 0) a++;
-    while (b - 8 >= a) {
-        __builtin_memcpy(&v, out + b - 8, 8);
-        if (v != 0) break;
-        b -= 8;
-    }
-    while (b > a && out[b - 1] == 0) b--;
-    *lo = a;
-    *hi = b;
+    // The bytes' ends come from the sweep (the first block, the last one or
+    // the row's end): scanning the row's bytes for them cost a large shaded
+    // shape's row more than sweeping it.
+    sweep_row(line, bits, words, width, NULL, even_odd, 0, 0, 0, _mm256_setzero_si256(), out, lo, hi);
 }
 
 __attribute__((target("avx2"), aligned(64)))
@@ -673,11 +684,11 @@ void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long
     if (lerp) {
         for (long y = 0; y < rows; y++)
             sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd,
-                      source, copy, 1, src, NULL);
+                      source, copy, 1, src, NULL, NULL, NULL);
     } else {
         for (long y = 0; y < rows; y++)
             sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd,
-                      source, copy, 0, src, NULL);
+                      source, copy, 0, src, NULL, NULL, NULL);
     }
 }
 

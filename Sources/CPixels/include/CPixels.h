@@ -278,9 +278,12 @@ void strata_lerp_rows_avx2(const uint32_t *a, const uint32_t *b, long count, uin
 void strata_lerp_neighbours_avx2(uint32_t *v, long count, uint32_t last, uint32_t w);
 
 /// One row of the cell rasterizer's difference cells turned into coverage
-/// bytes `out[0 ..< width]`, exactly as `strata_sweep_rows_avx2` computes them
-/// (so the same bytes as `sweepCoverageSpans`), its cells and bits cleared;
-/// `*lo ..< *hi` is the range whose bytes are not all zero at its ends.
+/// bytes, exactly as `strata_sweep_rows_avx2` computes them (so the same
+/// bytes as `sweepCoverageSpans`), its cells and bits cleared. Only
+/// `out[*lo ..< *hi]` is written: every byte outside it is 0 (none is
+/// written there), and the range runs from the first touched cell to the
+/// last one's block, or to `width` where the coverage reaches the row's end
+/// (`*lo == *hi` where nothing is covered). Bytes within it may be 0.
 /// Call only when `strata_pixels_have_avx2()`.
 void strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
                                 long *lo, long *hi);

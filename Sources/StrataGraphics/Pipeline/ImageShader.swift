@@ -242,6 +242,54 @@ struct ImageShader: Shader {
         shadeAffine(u: u, v: v, count: count, into: out)
     }
 
+    /// Blends straight from the image's row where a span's sources are runs
+    /// of it (nearest samples of an image moved along x only, or an image
+    /// drawn 1:1), repeated or inside a padded image: the runs went through
+    /// the scratch (a copy, then the blend). The same kernels as `shade`
+    /// then the blend, so the same bits. False where the span needs more
+    /// (an alpha, a reflection, a padded image's edge, a pattern narrower
+    /// than 32 pixels whose runs would be short).
+    func shadeOver(
+        x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
+    ) -> Bool {
+        guard alpha == 255, spread != .reflect, count > 0 else { return false }
+        let source: UnsafePointer<UInt32>
+        var c: Int
+        if let (dx, dy) = shift {
+            source = pixels + wrap(y + dy, height) * stride
+            c = x + dx
+        } else {
+            let m = inverse
+            guard filter == .nearest, m.a == 1, m.b == 0, m.c == 0 else { return false }
+            let u0 = Double(x) + 0.5 + m.tx
+            guard abs(u0) < 0x1p31 else { return false }
+            let sv = reduce(m.d * (Double(y) + 0.5) + m.ty, height)
+            // (Not a number: `shade` gives transparent sources, which blend to nothing.)
+            guard sv.isFinite else { return true }
+            source = pixels + wrap(floorInt(sv), height) * stride
+            c = Int(u0.rounded(.down))
+        }
+        if spread == .repeat {
+            guard width >= 32 || count <= width else { return false }
+            c = wrap(c, width)
+        } else if c < 0 || c > width - count {
+            return false
+        }
+        var i = 0
+        while i < count {
+            if c >= width { c = 0 }
+            let n = min(count - i, width - c)
+            if let mask {
+                strata_source_over_mask_avx2(d + i, source + c, n, mask + i)
+            } else {
+                strata_source_over_avx2(d + i, source + c, n, coverage)
+            }
+            i += n
+            c += n
+        }
+        return true
+    }
+
     /// Whether `strata_affine_span_avx2` can index the image (its indices
     /// are 32-bit).
     private var affineKernelFits: Bool { stride &* height < Int(Int32.max) && width < Int(Int32.max) / 2 }

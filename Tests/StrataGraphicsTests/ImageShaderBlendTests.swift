@@ -1,0 +1,177 @@
+import CPixels
+import StrataTestSupport
+import Testing
+
+@testable import StrataGraphics
+
+/// Images and patterns whose sources are runs of one image row (nearest
+/// samples moved along x only, or an image drawn 1:1) are blended straight
+/// from the row (`ImageShader.shadeOver`), and the mask kernel stores eight
+/// fully covered pixels as they are: both must leave the very bytes that
+/// shading into a scratch and blending it does.
+@Suite struct ImageShaderBlendTests {
+    private static func pixel(_ r: inout FuzzRandom) -> UInt32 {
+        let a: UInt32 =
+            switch r.int(4) {
+            case 0: 0
+            case 1: 255
+            default: UInt32(r.int(256))
+            }
+        func ch() -> UInt32 { a == 0 ? 0 : UInt32(r.int(Int(a) + 1)) }
+        return ch() | ch() << 8 | ch() << 16 | a << 24
+    }
+
+    /// Coverage bytes in blocks of eight: none, all full, or mixed (the
+    /// kernel's three cases), and a ragged tail.
+    private static func mask(_ count: Int, _ r: inout FuzzRandom) -> [UInt8] {
+        var m = [UInt8](repeating: 0, count: count)
+        var i = 0
+        while i < count {
+            let kind = r.int(3)
+            for j in i..<min(count, i + 8) {
+                m[j] = kind == 0 ? 0 : (kind == 1 ? 255 : UInt8(r.int(256)))
+            }
+            i += 8
+        }
+        return m
+    }
+
+    @Test func maskKernelMatchesTheFormula() {
+        guard SolidBlitter.usesAVX2 else { return }
+        var r = FuzzRandom(seed: 77)
+        var fullBlocks = 0
+        for count in Array(1...40) + [64, 100, 255, 256] {
+            for round in 0..<4 {
+                let before = (0..<count).map { _ in Self.pixel(&r) }
+                // Opaque sources in some rounds (stored), transparent in one.
+                let sources = (0..<count).map { _ -> UInt32 in
+                    round == 0 ? Self.pixel(&r) | 0xFF00_0000 : (round == 1 ? 0 : Self.pixel(&r))
+                }
+                let m = Self.mask(count, &r)
+                var got = before
+                got.withUnsafeMutableBufferPointer { strata_source_over_mask_avx2($0.baseAddress!, sources, count, m) }
+                for i in 0..<count {
+                    let c = UInt32(m[i])
+                    var want = before[i]
+                    if c != 0 {
+                        let s = c == 255 ? sources[i] : scalePacked(sources[i], c)
+                        let keep = 255 - (s >> 24)
+                        want = keep == 0 ? s : s &+ scalePacked(before[i], keep)
+                    }
+                    #expect(got[i] == want, "count \(count) round \(round) pixel \(i) coverage \(c)")
+                }
+                var i = 0
+                while i + 8 <= count {
+                    if m[i..<(i + 8)].allSatisfy({ $0 == 255 }) { fullBlocks += 1 }
+                    i += 8
+                }
+            }
+        }
+        #expect(fullBlocks > 50)
+    }
+
+    /// Every span `shadeOver` takes, it blends exactly as `shade` then the
+    /// AVX2 blend; every span it declines, it leaves alone; and it takes
+    /// the spans it is for (nearest, moved along x; 1:1; repeated, or
+    /// inside a padded image).
+    @Test(arguments: [GradientSpread.pad, .repeat, .reflect])
+    func blendingFromTheRowIsShadingThenBlending(spread: GradientSpread) {
+        guard SolidBlitter.usesAVX2 else { return }
+        var r = FuzzRandom(seed: 78)
+        var took = 0, declined = 0
+        for (w, h) in [(7, 5), (40, 9)] {
+            let src = (0..<(w * h)).map { _ in Self.pixel(&r) }
+            let maps: [(Transform, ImageFilter)] = [
+                (Transform(a: 1, b: 0, c: 0, d: 1, tx: -1.3, ty: 0.2), .nearest),
+                (Transform(a: 1, b: 0, c: 0, d: 0.61, tx: 3.75, ty: -2.4), .nearest),
+                (Transform(a: 1, b: 0, c: 0, d: 1, tx: -1_000_003.625, ty: 17.5), .nearest),
+                (Transform(a: 1, b: 0, c: 0, d: 1, tx: 5, ty: -3), .nearest),
+                (Transform(a: 1, b: 0, c: 0, d: 1, tx: -12, ty: 2), .bilinear),
+                (Transform(a: 1, b: 0, c: 0, d: 1, tx: 0.5, ty: 0.5), .bilinear),
+                (Transform(a: 1, b: 0, c: 0, d: 1, tx: .nan, ty: 0), .nearest),
+                (Transform(a: 1, b: 0, c: 0, d: 1, tx: 1e12 + 0.25, ty: 0), .nearest),
+                (Transform(a: 2, b: 0, c: 0, d: 1, tx: 0.3, ty: 0), .nearest),
+            ]
+            for (inverse, filter) in maps {
+                for alpha: UInt32 in [255, 131] {
+                    src.withUnsafeBufferPointer { px in
+                        let shader = ImageShader(
+                            pixels: px.baseAddress!, width: w, height: h, stride: w, inverse: inverse, filter: filter,
+                            spread: spread, alpha: alpha)
+                        for (x, count) in [(-4, 30), (2, 1), (5, 8), (-20, 9), (0, 256), (13, 17), (1, 3)] {
+                            for y in [-3, 0, 2, 9] {
+                                let before = (0..<(count + 16)).map { _ in Self.pixel(&r) }
+                                let m = Self.mask(count, &r)
+                                var sources = [UInt32](repeating: 0, count: count)
+                                sources.withUnsafeMutableBufferPointer {
+                                    shader.shade(x: x, y: y, count: count, into: $0.baseAddress!)
+                                }
+                                for coverage in [255, 90, -1] {
+                                    var direct = before, split = before
+                                    let drew = direct.withUnsafeMutableBufferPointer { d in
+                                        m.withUnsafeBufferPointer { mp in
+                                            shader.shadeOver(
+                                                x: x, y: y, count: count, onto: d.baseAddress! + 8,
+                                                coverage: UInt32(max(coverage, 0)), mask: coverage < 0 ? mp.baseAddress! : nil)
+                                        }
+                                    }
+                                    guard drew else {
+                                        #expect(direct == before, "declined yet drew: \(inverse) \(x), \(y), \(count)")
+                                        declined += 1
+                                        continue
+                                    }
+                                    took += 1
+                                    split.withUnsafeMutableBufferPointer { s in
+                                        if coverage < 0 {
+                                            strata_source_over_mask_avx2(s.baseAddress! + 8, sources, count, m)
+                                        } else {
+                                            strata_source_over_avx2(s.baseAddress! + 8, sources, count, UInt32(coverage))
+                                        }
+                                    }
+                                    #expect(
+                                        direct == split,
+                                        "\(spread) \(inverse) \(filter) alpha \(alpha) \(w)×\(h): span \(x), \(y), \(count) coverage \(coverage)")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // What it is for, it takes: a repeated pattern wide enough, or a
+        // span inside a padded one; a reflection or an alpha never.
+        switch spread {
+        case .reflect: #expect(took == 0)
+        case .repeat, .pad: #expect(took > 100)
+        }
+        #expect(declined > 100)
+    }
+
+    /// An image drawn 1:1 with a span inside it, and a wide repeated
+    /// pattern moved along x: taken, whatever the span.
+    @Test func takesTheSpansItIsFor() {
+        guard SolidBlitter.usesAVX2 else { return }
+        let (w, h) = (40, 4)
+        let src = (0..<(w * h)).map { UInt32($0) | 0xFF00_0000 }
+        src.withUnsafeBufferPointer { px in
+            let oneToOne = ImageShader(
+                pixels: px.baseAddress!, width: w, height: h, stride: w,
+                inverse: Transform(a: 1, b: 0, c: 0, d: 1, tx: -10, ty: 0), filter: .bilinear, spread: .pad, alpha: 255)
+            let pattern = ImageShader(
+                pixels: px.baseAddress!, width: w, height: h, stride: w,
+                inverse: Transform(a: 1, b: 0, c: 0, d: 1, tx: -10.4, ty: 0.7), filter: .nearest, spread: .repeat,
+                alpha: 255)
+            var d = [UInt32](repeating: 0, count: 300)
+            d.withUnsafeMutableBufferPointer { p in
+                #expect(oneToOne.shadeOver(x: 12, y: 1, count: 30, onto: p.baseAddress!, coverage: 255, mask: nil))
+                #expect(!oneToOne.shadeOver(x: 5, y: 1, count: 30, onto: p.baseAddress!, coverage: 255, mask: nil))
+                p.update(repeating: 0)
+                #expect(pattern.shadeOver(x: -37, y: 9, count: 300, onto: p.baseAddress!, coverage: 255, mask: nil))
+            }
+            // Pixel (0, 9) samples column ⌊0.5 − 10.4⌋ mod 40 = 30 of row
+            // ⌊9.5 + 0.7⌋ mod 4 = 2 (opaque, over nothing: itself).
+            #expect(d[37] == src[2 * 40 + 30])
+            #expect(d[36] == src[2 * 40 + 29])
+        }
+    }
+}
