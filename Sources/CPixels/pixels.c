@@ -583,12 +583,13 @@ static inline void store_bytes(uint8_t *out, __m256i b, long n) {
 __attribute__((target("avx2"), always_inline))
 static inline void sweep_row(float *line, uint64_t *bits, long words, long width, uint32_t *row,
                              int even_odd, uint32_t source, int copy, int lerp, __m256i src, uint8_t *out,
-                             long *lo, long *hi) {
+                             long *runs, long capacity, long *run_count) {
     const __m256i pick = _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 4, 8, 12, -1, -1,
                                           -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
     float acc = 0;
     long x = 0;      // the first cell (and pixel) not yet swept
-    long first = -1; // the first block's cell (bytes: nothing before it is written)
+    long first = -1; // the open run's first cell (bytes: nothing before a run is written)
+    long count = 0;  // the runs closed
     for (long w = 0; w < words; w++) {
         uint64_t word = bits[w];
         if (word == 0) continue;
@@ -607,7 +608,18 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
             if (start > x) {
                 // (Before the first block the sum is 0: no bytes to write.)
                 if (out) {
-                    if (first >= 0) __builtin_memset(out + x, coverage_byte(acc, even_odd), (size_t)(start - x));
+                    const uint8_t c = coverage_byte(acc, even_odd);
+                    if (first >= 0 && c == 0 && start - x >= 16 && count + 1 < capacity) {
+                        // Sixteen or more uncovered pixels (a ring's inside,
+                        // the gap between two shapes) end a run: the next
+                        // starts at this block.
+                        runs[2 * count] = first;
+                        runs[2 * count + 1] = x;
+                        count++;
+                        first = start;
+                    } else if (first >= 0) {
+                        __builtin_memset(out + x, c, (size_t)(start - x));
+                    }
                 } else {
                     gap_span(row, x, start, acc, even_odd, source, copy);
                 }
@@ -659,20 +671,27 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
                 end = width;
             }
         }
-        *lo = first < 0 ? 0 : first;
-        *hi = first < 0 ? 0 : end;
+        if (first >= 0) {
+            runs[2 * count] = first;
+            runs[2 * count + 1] = end;
+            count++;
+        }
+        *run_count = count;
     } else if (x < width) {
         gap_span(row, x, width, acc, even_odd, source, copy);
     }
 }
 
 __attribute__((target("avx2")))
-void strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
-                                long *lo, long *hi) {
-    // The bytes' ends come from the sweep (the first block, the last one or
-    // the row's end): scanning the row's bytes for them cost a large shaded
-    // shape's row more than sweeping it.
-    sweep_row(line, bits, words, width, NULL, even_odd, 0, 0, 0, _mm256_setzero_si256(), out, lo, hi);
+long strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
+                                long *runs, long capacity) {
+    // The runs come from the sweep (a run from a block to the last block
+    // before a wide uncovered gap, or to the row's end): scanning the row's
+    // bytes for them cost a large shaded shape's row more than sweeping it,
+    // and a ring's row was shaded across its inside.
+    long count = 0;
+    sweep_row(line, bits, words, width, NULL, even_odd, 0, 0, 0, _mm256_setzero_si256(), out, runs, capacity, &count);
+    return count;
 }
 
 __attribute__((target("avx2"), aligned(64)))
@@ -684,11 +703,11 @@ void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long
     if (lerp) {
         for (long y = 0; y < rows; y++)
             sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd,
-                      source, copy, 1, src, NULL, NULL, NULL);
+                      source, copy, 1, src, NULL, NULL, 0, NULL);
     } else {
         for (long y = 0; y < rows; y++)
             sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd,
-                      source, copy, 0, src, NULL, NULL, NULL);
+                      source, copy, 0, src, NULL, NULL, 0, NULL);
     }
 }
 
@@ -714,11 +733,10 @@ void strata_lerp_rows_avx2(const uint32_t *a, const uint32_t *b, long count, uin
 void strata_lerp_neighbours_avx2(uint32_t *v, long count, uint32_t last, uint32_t w) {
     (void)v; (void)count; (void)last; (void)w;
 }
-void strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
-                                long *lo, long *hi) {
-    (void)line; (void)bits; (void)words; (void)width; (void)even_odd; (void)out;
-    *lo = 0;
-    *hi = 0;
+long strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
+                                long *runs, long capacity) {
+    (void)line; (void)bits; (void)words; (void)width; (void)even_odd; (void)out; (void)runs; (void)capacity;
+    return 0;
 }
 void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_t source) {
     (void)d; (void)count; (void)mask; (void)source;
@@ -751,13 +769,24 @@ __attribute__((constructor)) static void strata_find_kernel_level(void) {
 // A linear gradient's span, padded at both ends, in 16.16 fixed point:
 // pixel i takes the table entry ⌊clamp(u0 + i·du, 0, 255·2¹⁶) / 2¹⁶⌋ (u the
 // entry plus ½, so the truncation rounds). Eight pixels a step, each u from
-// the span's first (no chain of additions), the entries by one gather.
+// the span's first (no chain of additions), the entries loaded one by one
+// (`load8`: a gather cost more).
 #if defined(__x86_64__)
+/// Eight pixels of `pixels` at the indices in `at`, one load each (a
+/// gather costs several times more under the Gather Data Sampling guard).
+__attribute__((target("avx2"), always_inline))
+static inline __m256i load8(const uint32_t *pixels, __m256i at) {
+    int32_t k[8];
+    _mm256_storeu_si256((__m256i *)k, at);
+    return _mm256_setr_epi32((int)pixels[k[0]], (int)pixels[k[1]], (int)pixels[k[2]], (int)pixels[k[3]],
+                             (int)pixels[k[4]], (int)pixels[k[5]], (int)pixels[k[6]], (int)pixels[k[7]]);
+}
+
 __attribute__((target("avx2"), always_inline))
 static inline __m256i linear_entries8(const uint32_t *table, __m256i u) {
     const __m256i top = _mm256_set1_epi32(255 << 16);
     const __m256i k = _mm256_srli_epi32(_mm256_min_epi32(_mm256_max_epi32(u, _mm256_setzero_si256()), top), 16);
-    return _mm256_i32gather_epi32((const int *)table, k, 4);
+    return load8(table, k);
 }
 
 __attribute__((target("avx2")))
@@ -863,16 +892,6 @@ __attribute__((target("avx2"), always_inline))
 static inline __m256d reduce4(__m256d u, __m256d n, int pad) {
     if (pad) return _mm256_max_pd(_mm256_set1_pd(-4), _mm256_min_pd(_mm256_add_pd(n, _mm256_set1_pd(4)), u));
     return remainder4(u, n);
-}
-
-/// Eight pixels of `pixels` at the indices in `at`, one load each (a
-/// gather costs several times more under the Gather Data Sampling guard).
-__attribute__((target("avx2"), always_inline))
-static inline __m256i load8(const uint32_t *pixels, __m256i at) {
-    int32_t k[8];
-    _mm256_storeu_si256((__m256i *)k, at);
-    return _mm256_setr_epi32((int)pixels[k[0]], (int)pixels[k[1]], (int)pixels[k[2]], (int)pixels[k[3]],
-                             (int)pixels[k[4]], (int)pixels[k[5]], (int)pixels[k[6]], (int)pixels[k[7]]);
 }
 
 __attribute__((target("avx2")))
@@ -1016,18 +1035,23 @@ void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_
 
 #if defined(__x86_64__)
 // The table entries `idx` of pixels `base ... base + 7` of a gradient
-// kernel's span (those below `count`), by one gather, stored at `out`.
+// kernel's span (those below `count`), stored at `out` one load and store
+// each: a gather (`vpgatherdd`) cost more than the rest of a radial
+// kernel's step on AMD's Zen 4, and several times the loads on Intel
+// processors under the Gather Data Sampling guard.
 // (Blending them in the same pass was slower than this and a blend pass
-// after it: the gather's long chain then held the blend up.)
+// after it: the lookup's long chain then held the blend up.)
 __attribute__((target("avx2"), always_inline))
 static inline void store8(const uint32_t *table, __m256i idx, uint32_t *out, long base, long count) {
     const long n = count - base;
-    const __m256i sv = _mm256_i32gather_epi32((const int *)table, idx, 4);
+    int32_t k[8];
+    _mm256_storeu_si256((__m256i *)k, idx);
+    uint32_t *o = out + base;
     if (n >= 8) {
-        _mm256_storeu_si256((__m256i *)(out + base), sv);
+        o[0] = table[k[0]], o[1] = table[k[1]], o[2] = table[k[2]], o[3] = table[k[3]];
+        o[4] = table[k[4]], o[5] = table[k[5]], o[6] = table[k[6]], o[7] = table[k[7]];
     } else {
-        const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        _mm256_maskstore_epi32((int *)(out + base), live, sv);
+        for (long j = 0; j < n; j++) o[j] = table[k[j]];
     }
 }
 #endif
@@ -1056,6 +1080,31 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
     const __m256d none = _mm256_set1_pd(256);
     const int one_root_test = g[11] != 0;
     __m128i pending = _mm_setzero_si128();
+    if (g[12] != 0) {
+        // A focal point inside the end circle: every disc is at least qb²
+        // (qa < 0, qc ≥ 0), the larger root is at least 0 and its radius
+        // too; the root with the loop's operations below.
+        for (long i = 0; i < count; i += 4) {
+            const __m256d pdx = _mm256_add_pd(pd0x, _mm256_mul_pd(index, sx));
+            const __m256d pdy = _mm256_add_pd(pd0y, _mm256_mul_pd(index, sy));
+            index = _mm256_add_pd(index, four);
+            const __m256d qb = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(pdx, cdx), _mm256_mul_pd(pdy, cdy)), r0dr);
+            const __m256d qc = _mm256_sub_pd(_mm256_add_pd(_mm256_mul_pd(pdx, pdx), _mm256_mul_pd(pdy, pdy)), r0r0);
+            const __m256d disc = _mm256_sub_pd(_mm256_mul_pd(qb, qb), _mm256_mul_pd(qa, qc));
+            const __m256d s = _mm256_mul_pd(_mm256_sqrt_pd(_mm256_max_pd(disc, zero)), sgn);
+            const __m256d t = _mm256_mul_pd(_mm256_add_pd(qb, s), inv);
+            const __m256d u = _mm256_min_pd(_mm256_max_pd(t, zero), one);
+            const __m256d e = _mm256_blendv_pd(none, _mm256_add_pd(_mm256_mul_pd(u, scale), half), _mm256_cmp_pd(t, t, _CMP_ORD_Q));
+            const __m128i k = _mm256_cvttpd_epi32(e);
+            if ((i & 4) == 0) {
+                pending = k;
+                if (i + 4 >= count) store8(table, _mm256_set_m128i(k, k), out, i, count);
+            } else {
+                store8(table, _mm256_set_m128i(k, pending), out, i - 4, count);
+            }
+        }
+        return;
+    }
     for (long i = 0; i < count; i += 4) {
         const __m256d pdx = _mm256_add_pd(pd0x, _mm256_mul_pd(index, sx));
         const __m256d pdy = _mm256_add_pd(pd0y, _mm256_mul_pd(index, sy));
@@ -1087,7 +1136,7 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
         // nothing, the transparent entry past the table.
         const __m256d u = _mm256_min_pd(_mm256_max_pd(t, zero), one);
         const __m256d e = _mm256_blendv_pd(none, _mm256_add_pd(_mm256_mul_pd(u, scale), half), _mm256_cmp_pd(t, t, _CMP_ORD_Q));
-        // Eight entries a gather: the first four wait for the next four.
+        // Eight entries at a time: the first four wait for the next four.
         const __m128i k = _mm256_cvttpd_epi32(e);
         if ((i & 4) == 0) {
             pending = k;
@@ -1117,6 +1166,23 @@ void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long 
     const __m512d none = _mm512_set1_pd(256), eight = _mm512_set1_pd(8);
     __m512d index = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7);
     const int one_root_test = g[11] != 0;
+    if (g[12] != 0) {
+        // A focal point inside the end circle (the AVX2 kernel's loop).
+        for (long i = 0; i < count; i += 8) {
+            const __m512d pdx = _mm512_add_pd(pd0x, _mm512_mul_pd(index, sx));
+            const __m512d pdy = _mm512_add_pd(pd0y, _mm512_mul_pd(index, sy));
+            index = _mm512_add_pd(index, eight);
+            const __m512d qb = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(pdx, cdx), _mm512_mul_pd(pdy, cdy)), r0dr);
+            const __m512d qc = _mm512_sub_pd(_mm512_add_pd(_mm512_mul_pd(pdx, pdx), _mm512_mul_pd(pdy, pdy)), r0r0);
+            const __m512d disc = _mm512_sub_pd(_mm512_mul_pd(qb, qb), _mm512_mul_pd(qa, qc));
+            const __m512d s = _mm512_mul_pd(_mm512_sqrt_pd(_mm512_max_pd(disc, zero)), sgn);
+            const __m512d t = _mm512_mul_pd(_mm512_add_pd(qb, s), inv);
+            const __m512d u = _mm512_min_pd(_mm512_max_pd(t, zero), one);
+            const __m512d e = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(t, t, _CMP_ORD_Q), none, _mm512_add_pd(_mm512_mul_pd(u, scale), half));
+            store8(table, _mm512_cvttpd_epi32(e), out, i, count);
+        }
+        return;
+    }
     for (long i = 0; i < count; i += 8) {
         const __m512d pdx = _mm512_add_pd(pd0x, _mm512_mul_pd(index, sx));
         const __m512d pdy = _mm512_add_pd(pd0y, _mm512_mul_pd(index, sy));

@@ -525,14 +525,14 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
     let table = (0..<256).map { UInt32($0 + 1) } + [0]
     var rng = SystemRandomNumberGenerator()
     let shapes: [(Double, Double, Double, Double)] = [(10, 5, 0, 40), (0, 0, 5, 30), (20, 0, 2, 22), (3, -4, 12, 2)]
-    var compared = 0
+    var compared = 0, shortLoops = 0
     for (cdx, cdy, r0, r1) in shapes {
         for count in 1...300 {
             let dr = r1 - r0, qa = cdx * cdx + cdy * cdy - dr * dr
             let angle = Double.random(in: 0..<(2 * .pi), using: &rng)
             var g = [
                 Double.random(in: -60...60, using: &rng), Double.random(in: -60...60, using: &rng), cos(angle) * 0.7, sin(angle) * 0.7,
-                cdx, cdy, r0, dr, qa, 1 / qa, qa < 0 ? -1 : 1, Double(count % 2),
+                cdx, cdy, r0, dr, qa, 1 / qa, qa < 0 ? -1 : 1, Double(count % 2), 0,
             ]
             if count % 7 == 0 { g[11] = 1 }
             var a = [UInt32](repeating: 9, count: count), b = [UInt32](repeating: 7, count: count)
@@ -540,9 +540,64 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
             GradientShader.radialSpan(table, g, count, &b, level: 2)
             #expect(a == b, "\(cdx) \(cdy) \(r0) \(r1) count \(count)")
             compared += count
+            // A focal point inside the end circle: the kernels' shorter
+            // loop, the same entries.
+            if r0 == 0, qa < 0 {
+                g[11] = 0
+                var general = [UInt32](repeating: 5, count: count)
+                GradientShader.radialSpan(table, g, count, &general, level: 1)
+                g[12] = 1
+                for level in [1, 2] {
+                    var short = [UInt32](repeating: 3, count: count)
+                    GradientShader.radialSpan(table, g, count, &short, level: level)
+                    #expect(short == general, "\(cdx) \(cdy) \(r1) count \(count) level \(level)")
+                }
+                shortLoops += 1
+            }
         }
     }
     #expect(compared == 4 * 300 * 301 / 2)
+    #expect(shortLoops == 300)
+}
+
+/// The radial kernels' parameters ask for the shorter loop exactly where
+/// the focal point lies inside the end circle, and a gradient drawn with
+/// it gives the pixels of the Swift formula (`radialT`).
+@Test func focalInsideRadialIsTheFormula() {
+    let inside = UnsafeMutablePointer<Double>.allocate(capacity: 13)
+    defer { inside.deallocate() }
+    func short(_ c0: Point, _ r0: Double, _ c1: Point, _ r1: Double) -> Double {
+        GradientShader.radialParameters(3, 4, 20, .identity, c0, r0, c1, r1, inside)
+        return inside[12]
+    }
+    #expect(short(Point(x: 10, y: 10), 0, Point(x: 14, y: 12), 20) == 1)
+    #expect(short(Point(x: 14, y: 12), 0, Point(x: 14, y: 12), 20) == 1)  // concentric
+    #expect(short(Point(x: 10, y: 10), 2, Point(x: 14, y: 12), 20) == 0)  // a focal circle
+    #expect(short(Point(x: 10, y: 10), 0, Point(x: 40, y: 12), 20) == 0)  // focal point outside
+    #expect(short(Point(x: 10, y: 10), 0, Point(x: 30, y: 10), 20) == 0)  // on the circle: one root
+    #expect(short(Point(x: 10, y: 10), 20, Point(x: 14, y: 12), 0) == 0)  // shrinking
+    // Drawn: each pixel the table entry of radialT at its centre.
+    let gradient = Gradient(colors: [.red, Color(red: 0, green: 1, blue: 0, alpha: 0.4), .blue])
+    let table = gradient.lookupTable(alpha: 1)
+    let (c0, c1, r1) = (Point(x: 21.3, y: 17.8), Point(x: 30.5, y: 25.25), 26.0)
+    let canvas = makeCanvas(61, 47)
+    canvas.fill(
+        Rect(x: 0, y: 0, width: 61, height: 47),
+        with: .radialGradient(gradient, startCenter: c0, startRadius: 0, endCenter: c1, endRadius: r1))
+    let cdx = c1.x - c0.x, cdy = c1.y - c0.y
+    let qa = cdx * cdx + cdy * cdy - r1 * r1
+    var wrong = 0
+    for y in 0..<47 {
+        for x in 0..<61 {
+            // (Each row's offsets from its first pixel's, as the shader steps.)
+            let pdx = (0.5 - c0.x) + Double(x), pdy = (Double(y) + 0.5 - c0.y) + Double(x) * 0
+            let (qb, qc) = GradientShader.radialCoefficients(pdx, pdy, cdx, cdy, 0, r1)
+            let t = GradientShader.radialT(qa, 1 / qa, qa < 0 ? -1 : 1, qb, qc, 0, r1)
+            let expected = Pixel(packed: table[Int(min(max(t, 0), 1) * 255 + 0.5)])
+            if canvas.bitmap[x, y] != expected { wrong += 1 }
+        }
+    }
+    #expect(wrong == 0)
 }
 
 /// The AVX-512 conic kernel (sixteen pixels a step) gives the AVX2

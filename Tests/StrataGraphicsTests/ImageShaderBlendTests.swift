@@ -175,3 +175,93 @@ import Testing
         }
     }
 }
+
+/// A shaded row is swept into runs split at sixteen or more uncovered
+/// pixels (`strata_sweep_coverage_avx2`), at most `ShaderBlitter.runCapacity`
+/// of them: shapes far apart in one path, near each other, and more of them
+/// in a row than there are runs give the pixels of each shape drawn alone
+/// (they share no pixel; within a level, the running sum's rounding), for a
+/// gradient that blends as it shades, one that shades first, and a pattern
+/// blended from its rows.
+@Suite struct ShadedRunTests {
+    static let pattern: Image = {
+        var r = FuzzRandom(seed: 5)
+        let bytes = (0..<(48 * 8)).flatMap { _ -> [UInt8] in
+            let a = UInt8(r.int(256))
+            return [UInt8(r.int(Int(a) + 1)), UInt8(r.int(Int(a) + 1)), UInt8(r.int(Int(a) + 1)), a]
+        }
+        return try! Image(width: 48, height: 8, premultipliedPixels: bytes)
+    }()
+
+    static let paints: [Paint] = [
+        .linearGradient(
+            Gradient(colors: [.red, Color(red: 0, green: 1, blue: 0, alpha: 0.5), .blue]), start: Point(x: 3, y: 0),
+            end: Point(x: 1500, y: 40)),
+        .radialGradient(
+            Gradient(colors: [.red, .blue]), startCenter: Point(x: 700, y: 20), startRadius: 0,
+            endCenter: Point(x: 720, y: 25), endRadius: 800),
+        .pattern(pattern, transform: Transform(translationX: 5.3, y: 1.6), spread: .repeat),
+    ]
+
+    @Test(arguments: [(9, 20), (9, 5), (3, 17), (14, 40)])
+    func runsAreTheShapesDrawnAlone(size: Int, gap: Int) {
+        let count = 50  // more than the runs a row reports
+        let width = count * (size + gap) + 30
+        for (k, paint) in Self.paints.enumerated() {
+            var path = Path()
+            var shapes: [Path] = []
+            for i in 0..<count {
+                // Triangles and quadrilaterals at fractional places: edges of
+                // their own coverage, and inside pixels fully covered.
+                let x = 10.3 + Double(i * (size + gap)), y = 4.6 + Double(i % 3)
+                func add(_ p: inout Path) {
+                    if i % 2 == 0 {
+                        // (A quadrilateral, not a rectangle: a rectangle
+                        // drawn alone takes the rectangle path.)
+                        let s = Double(size)
+                        p.move(to: Point(x: x, y: y))
+                        p.addLine(to: Point(x: x + s, y: y + 0.5))
+                        p.addLine(to: Point(x: x + s, y: y + s))
+                        p.addLine(to: Point(x: x, y: y + s))
+                        p.closeSubpath()
+                    } else {
+                        p.move(to: Point(x: x, y: y))
+                        p.addLine(to: Point(x: x + Double(size), y: y + 2))
+                        p.addLine(to: Point(x: x + 1, y: y + Double(size)))
+                        p.closeSubpath()
+                    }
+                }
+                var one = Path()
+                add(&one)
+                add(&path)
+                shapes.append(one)
+            }
+            let together = makeCanvas(width, 30), apart = makeCanvas(width, 30)
+            together.interpolationQuality = .none
+            apart.interpolationQuality = .none
+            together.fill(path, with: paint)
+            for one in shapes { apart.fill(one, with: paint) }
+            // Within a level: the row's running sum carries the rounding of
+            // the shapes to its left (a few edge pixels a level apart), where
+            // a run lost or run on would be whole shapes apart. (The linear
+            // gradient steps each pixel's entry from its run's first in
+            // fixed point: an entry apart, a few levels.)
+            var worst = 0, differing = 0
+            for y in 0..<30 {
+                for x in 0..<width {
+                    let a = together.bitmap[x, y], b = apart.bitmap[x, y]
+                    let d = max(
+                        abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)),
+                        abs(Int(a.a) - Int(b.a)))
+                    worst = max(worst, d)
+                    if d != 0 { differing += 1 }
+                }
+            }
+            #expect(worst <= (k == 0 ? 4 : 1), "paint \(k) size \(size) gap \(gap)")
+            #expect(differing < count * size, "paint \(k) size \(size) gap \(gap)")
+            // Something was drawn at the far end too.
+            let last = 10 + (count - 1) * (size + gap) + 1
+            #expect(together.bitmap[last, 6 + (count - 1) % 3].a > 0 || k == 2, "paint \(k)")
+        }
+    }
+}

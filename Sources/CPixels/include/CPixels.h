@@ -219,14 +219,19 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
 /// (`ShaderBlitter.blitMask`'s loop). Call only when `strata_pixels_have_avx2()`.
 void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, const uint8_t *mask);
 
+
 /// A padded two-circle radial gradient's span (`GradientShader`'s radial case
 /// with pad, both ends extended): `out[i]` for the i-th pixel, whose offset
 /// from the first circle's centre in user space is (g[0] + i·g[2],
 /// g[1] + i·g[3]), its t found with the same operations as `radialT`, then
 /// `table`'s entry (0 where no circle passes through the pixel). `g` holds
 /// those four, then c1.x − c0.x, c1.y − c0.y, r0, r1 − r0, qa, 1/qa, the
-/// sign of qa (±1), and 0 where no pixel of the span can take `radialT`'s
-/// one-root case (1 to test each). `table` has a 257th entry, 0, read where
+/// sign of qa (±1), 0 where no pixel of the span can take `radialT`'s
+/// one-root case (1 to test each), and 1 where the focal circle is a point
+/// inside the end circle (r0 = 0, r1 > 0, qa < 0, no one-root test; else
+/// 0): there every pixel takes the larger root, so the kernel leaves out
+/// the other root and the tests (the same t: the root taken is computed
+/// with the same operations). `table` has a 257th entry, 0, read where
 /// nothing is drawn. Call only when `strata_pixels_have_avx2()`.
 void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long count, uint32_t *out);
 /// The same, eight pixels a step: the same entries. Call only when
@@ -279,14 +284,17 @@ void strata_lerp_neighbours_avx2(uint32_t *v, long count, uint32_t last, uint32_
 
 /// One row of the cell rasterizer's difference cells turned into coverage
 /// bytes, exactly as `strata_sweep_rows_avx2` computes them (so the same
-/// bytes as `sweepCoverageSpans`), its cells and bits cleared. Only
-/// `out[*lo ..< *hi]` is written: every byte outside it is 0 (none is
-/// written there), and the range runs from the first touched cell to the
-/// last one's block, or to `width` where the coverage reaches the row's end
-/// (`*lo == *hi` where nothing is covered). Bytes within it may be 0.
+/// bytes as `sweepCoverageSpans`), its cells and bits cleared. Returns the
+/// number of runs written to `runs` (start and end pairs, in order; at most
+/// `capacity` ≥ 1 runs, `runs` holding 2·capacity longs): only the bytes within runs are
+/// written, and every byte outside them is 0. A run goes from a touched
+/// cell to the end of the last block before sixteen or more uncovered
+/// pixels, or to `width` where the coverage reaches the row's end; bytes
+/// within a run may be 0 (a narrower gap, a block's tail). When the runs
+/// would pass `capacity`, the last one takes in the rest of the row.
 /// Call only when `strata_pixels_have_avx2()`.
-void strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
-                                long *lo, long *hi);
+long strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
+                                long *runs, long capacity);
 
 /// Entries `out[0 ..< count]` of a gradient table's ramp: entry k's r, g, b
 /// and a in 16.16 fixed point are `start[c] + k·step[c]` (32-bit, wrapping),

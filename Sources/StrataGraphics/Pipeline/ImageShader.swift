@@ -266,12 +266,21 @@ struct ImageShader: Shader {
             let sv = reduce(m.d * (Double(y) + 0.5) + m.ty, height)
             // (Not a number: `shade` gives transparent sources, which blend to nothing.)
             guard sv.isFinite else { return true }
-            source = pixels + wrap(floorInt(sv), height) * stride
-            c = Int(u0.rounded(.down))
+            // (A reduced coordinate's row is within a pixel of the image:
+            // no division; nor a libm call for the column's floor.)
+            source = pixels + wrapNear(floorInt(sv), height) * stride
+            let whole = Int(u0)
+            c = Double(whole) > u0 ? whole - 1 : whole
         }
         if spread == .repeat {
             guard width >= 32 || count <= width else { return false }
-            c = wrap(c, width)
+            // A span's column is most often within the first period or the
+            // next (a pattern placed near the shape): no division there.
+            if c < 0 || c >= 2 * width {
+                c = wrap(c, width)
+            } else if c >= width {
+                c -= width
+            }
         } else if c < 0 || c > width - count {
             return false
         }

@@ -210,7 +210,7 @@ struct GradientShader: Shader {
         case let .radial(inverse, c0, r0, c1, r1):
             if SolidBlitter.usesAVX2, spread == .pad, before, after {
                 table.ensureAll()
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: 12) { g in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 13) { g in
                     GradientShader.radialParameters(x, y, count, inverse, c0, r0, c1, r1, g.baseAddress!)
                     GradientShader.radialSpan(table.entries, g.baseAddress!, count, out, level: SolidBlitter.kernelLevel)
                 }
@@ -268,7 +268,7 @@ struct GradientShader: Shader {
         (pdx * cdx + pdy * cdy + r0 * dr, pdx * pdx + pdy * pdy - r0 * r0)
     }
 
-    /// The radial kernels' 12 parameters for pixels `x ..< x + count` of row
+    /// The radial kernels' 13 parameters for pixels `x ..< x + count` of row
     /// `y`, written to `g` (`strata_radial_pad_span_avx2`'s layout). The
     /// one-root test (`radialT`'s first) is left out where it fails at
     /// every pixel of the span: qb is linear along it and qc convex, so
@@ -292,6 +292,10 @@ struct GradientShader: Shader {
         (g[0], g[1], g[2], g[3]) = (pd0x, pd0y, inverse.a, inverse.b)
         (g[4], g[5], g[6], g[7], g[8], g[9], g[10]) = (cdx, cdy, r0, dr, qa, 1 / qa, qa < 0 ? -1 : 1)
         g[11] = abs(qa) >= 2e-12 * (bound + 1e-300) ? 0 : 1
+        // A focal point inside the end circle (SVG's and CSS's usual radial
+        // gradient): every pixel takes the larger root, which the kernels
+        // then find without the rest.
+        g[12] = r0 == 0 && dr > 0 && qa < 0 && g[11] == 0 ? 1 : 0
     }
 
     /// The conic kernels' 5 parameters for pixels `x ..< x + count` of row
@@ -483,6 +487,9 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
     /// The widest row whose coverage is swept at once (wider rows go span
     /// by span).
     static var coverageBytes: Int { 8192 }
+    /// The most runs a row's sweep reports (`strata_sweep_coverage_avx2`):
+    /// past them, the last run takes in the rest of the row.
+    static var runCapacity: Int { 32 }
     /// The shader's `isRowConstant` and `mayStoreRows`, asked once: a span
     /// that asks neither costs no call (each took a copy of the shader).
     let rowsAreConstant: Bool, mayStoreRows: Bool
@@ -542,6 +549,32 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
         }
     }
 
+    /// Covered pixels `lo ..< hi` of row `y` through their coverage bytes,
+    /// for a shader that shades first: each stretch between eight
+    /// uncovered bytes, 256 sources at a time.
+    @inline(__always)
+    private func shadeRun(_ lo: Int, _ hi: Int, _ coverage: UnsafeMutablePointer<UInt8>, originX: Int, y: Int) {
+        @inline(__always) func empty8(_ i: Int) -> Bool {
+            UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt64.self) == 0
+        }
+        var start = lo
+        while start < hi {
+            while start + 8 <= hi && empty8(start) { start += 8 }
+            while start < hi && coverage[start] == 0 { start += 1 }
+            guard start < hi else { break }
+            var end = start + 1
+            while end < hi && !(end + 8 <= hi && empty8(end)) { end = min(end + 8, hi) }
+            var at = start
+            while at < end {
+                let n = min(256, end - at)
+                shader.shade(x: originX + at, y: y, count: n, into: scratch)
+                strata_source_over_mask_avx2(row(originX + at, y), scratch, n, coverage + at)
+                at += n
+            }
+            start = end
+        }
+    }
+
     /// A shader with one colour a row (a vertical linear gradient) sweeps its
     /// rows in the solid colour's row kernel, each with its own colour.
     @inline(__always)
@@ -556,42 +589,29 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
             // each: a shape's row took a shade and a blend a block of eight.
             guard mode == .normal, width <= ShaderBlitter.coverageBytes else { return false }
             let coverage = UnsafeMutableRawPointer(scratch + 256).assumingMemoryBound(to: UInt8.self)
-            for r in 0..<rows {
-                var lo = 0, hi = 0
-                strata_sweep_coverage_avx2(
-                    cells + r * cellStride, bits + r * wordsPerRow, wordsPerRow, width, evenOdd ? 1 : 0, coverage, &lo, &hi)
-                // A shader that blends as it shades takes the row's whole
-                // covered stretch through its bytes at once: its kernel
-                // skips eight empty bytes in a few instructions, where
-                // finding the runs between them cost more than their pixels
-                // (a stroked ring's row is two sides a few pixels wide).
-                if lo < hi,
-                    shader.shadeOver(
-                        x: originX + lo, y: y + r, count: hi - lo, onto: row(originX + lo, y + r), coverage: 255,
-                        mask: coverage + lo)
-                {
-                    continue
-                }
-                // Each run of covered pixels (eight bytes of no coverage end
-                // one: a stroke's row is its two sides), 256 sources at a time.
-                @inline(__always) func empty8(_ i: Int) -> Bool {
-                    UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt64.self) == 0
-                }
-                var start = lo
-                while start < hi {
-                    while start + 8 <= hi && empty8(start) { start += 8 }
-                    while start < hi && coverage[start] == 0 { start += 1 }
-                    guard start < hi else { break }
-                    var end = start + 1
-                    while end < hi && !(end + 8 <= hi && empty8(end)) { end = min(end + 8, hi) }
-                    var at = start
-                    while at < end {
-                        let n = min(256, end - at)
-                        shader.shade(x: originX + at, y: y + r, count: n, into: scratch)
-                        strata_source_over_mask_avx2(row(originX + at, y + r), scratch, n, coverage + at)
-                        at += n
+            let capacity = ShaderBlitter.runCapacity
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * capacity) { buffer in
+                let runs = buffer.baseAddress!
+                for r in 0..<rows {
+                    // The row's runs of covered pixels, split where sixteen
+                    // or more are uncovered (a stroked ring's row is its two
+                    // sides a few pixels wide, and its inside was shaded).
+                    let count = strata_sweep_coverage_avx2(
+                        cells + r * cellStride, bits + r * wordsPerRow, wordsPerRow, width, evenOdd ? 1 : 0, coverage,
+                        runs, capacity)
+                    for k in 0..<count {
+                        let lo = runs[2 * k], hi = runs[2 * k + 1]
+                        // A shader that blends as it shades takes a run
+                        // through its bytes at once: its kernel skips eight
+                        // empty bytes in a few instructions.
+                        if shader.shadeOver(
+                            x: originX + lo, y: y + r, count: hi - lo, onto: row(originX + lo, y + r), coverage: 255,
+                            mask: coverage + lo)
+                        {
+                            continue
+                        }
+                        shadeRun(lo, hi, coverage, originX: originX, y: y + r)
                     }
-                    start = end
                 }
             }
             return true
