@@ -1081,18 +1081,18 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
     const int one_root_test = g[11] != 0;
     __m128i pending = _mm_setzero_si128();
     if (g[12] != 0) {
-        // A focal point inside the end circle: every disc is at least qb²
-        // (qa < 0, qc ≥ 0), the larger root is at least 0 and its radius
-        // too; the root with the loop's operations below.
+        // A focal point inside the end circle: every pixel takes the larger
+        // root, with a radius of at least 0. qb is linear along the span and
+        // the discriminant quadratic, so each is a polynomial in the pixel's
+        // index (`radialFocalEntry`'s operations): qb0 + i·dqb and
+        // D0 + i·(D1 + i·D2).
+        const __m256d qb0 = _mm256_set1_pd(g[13]), dqb = _mm256_set1_pd(g[14]);
+        const __m256d d0 = _mm256_set1_pd(g[15]), d1 = _mm256_set1_pd(g[16]), d2 = _mm256_set1_pd(g[17]);
         for (long i = 0; i < count; i += 4) {
-            const __m256d pdx = _mm256_add_pd(pd0x, _mm256_mul_pd(index, sx));
-            const __m256d pdy = _mm256_add_pd(pd0y, _mm256_mul_pd(index, sy));
+            const __m256d qb = _mm256_add_pd(qb0, _mm256_mul_pd(index, dqb));
+            const __m256d disc = _mm256_add_pd(d0, _mm256_mul_pd(index, _mm256_add_pd(d1, _mm256_mul_pd(index, d2))));
             index = _mm256_add_pd(index, four);
-            const __m256d qb = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(pdx, cdx), _mm256_mul_pd(pdy, cdy)), r0dr);
-            const __m256d qc = _mm256_sub_pd(_mm256_add_pd(_mm256_mul_pd(pdx, pdx), _mm256_mul_pd(pdy, pdy)), r0r0);
-            const __m256d disc = _mm256_sub_pd(_mm256_mul_pd(qb, qb), _mm256_mul_pd(qa, qc));
-            const __m256d s = _mm256_mul_pd(_mm256_sqrt_pd(_mm256_max_pd(disc, zero)), sgn);
-            const __m256d t = _mm256_mul_pd(_mm256_add_pd(qb, s), inv);
+            const __m256d t = _mm256_mul_pd(_mm256_sub_pd(qb, _mm256_sqrt_pd(_mm256_max_pd(disc, zero))), inv);
             const __m256d u = _mm256_min_pd(_mm256_max_pd(t, zero), one);
             const __m256d e = _mm256_blendv_pd(none, _mm256_add_pd(_mm256_mul_pd(u, scale), half), _mm256_cmp_pd(t, t, _CMP_ORD_Q));
             const __m128i k = _mm256_cvttpd_epi32(e);
@@ -1168,15 +1168,13 @@ void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long 
     const int one_root_test = g[11] != 0;
     if (g[12] != 0) {
         // A focal point inside the end circle (the AVX2 kernel's loop).
+        const __m512d qb0 = _mm512_set1_pd(g[13]), dqb = _mm512_set1_pd(g[14]);
+        const __m512d d0 = _mm512_set1_pd(g[15]), d1 = _mm512_set1_pd(g[16]), d2 = _mm512_set1_pd(g[17]);
         for (long i = 0; i < count; i += 8) {
-            const __m512d pdx = _mm512_add_pd(pd0x, _mm512_mul_pd(index, sx));
-            const __m512d pdy = _mm512_add_pd(pd0y, _mm512_mul_pd(index, sy));
+            const __m512d qb = _mm512_add_pd(qb0, _mm512_mul_pd(index, dqb));
+            const __m512d disc = _mm512_add_pd(d0, _mm512_mul_pd(index, _mm512_add_pd(d1, _mm512_mul_pd(index, d2))));
             index = _mm512_add_pd(index, eight);
-            const __m512d qb = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(pdx, cdx), _mm512_mul_pd(pdy, cdy)), r0dr);
-            const __m512d qc = _mm512_sub_pd(_mm512_add_pd(_mm512_mul_pd(pdx, pdx), _mm512_mul_pd(pdy, pdy)), r0r0);
-            const __m512d disc = _mm512_sub_pd(_mm512_mul_pd(qb, qb), _mm512_mul_pd(qa, qc));
-            const __m512d s = _mm512_mul_pd(_mm512_sqrt_pd(_mm512_max_pd(disc, zero)), sgn);
-            const __m512d t = _mm512_mul_pd(_mm512_add_pd(qb, s), inv);
+            const __m512d t = _mm512_mul_pd(_mm512_sub_pd(qb, _mm512_sqrt_pd(_mm512_max_pd(disc, zero))), inv);
             const __m512d u = _mm512_min_pd(_mm512_max_pd(t, zero), one);
             const __m512d e = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(t, t, _CMP_ORD_Q), none, _mm512_add_pd(_mm512_mul_pd(u, scale), half));
             store8(table, _mm512_cvttpd_epi32(e), out, i, count);

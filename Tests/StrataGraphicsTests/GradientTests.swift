@@ -532,7 +532,7 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
             let angle = Double.random(in: 0..<(2 * .pi), using: &rng)
             var g = [
                 Double.random(in: -60...60, using: &rng), Double.random(in: -60...60, using: &rng), cos(angle) * 0.7, sin(angle) * 0.7,
-                cdx, cdy, r0, dr, qa, 1 / qa, qa < 0 ? -1 : 1, Double(count % 2), 0,
+                cdx, cdy, r0, dr, qa, 1 / qa, qa < 0 ? -1 : 1, Double(count % 2), 0, 0, 0, 0, 0, 0,
             ]
             if count % 7 == 0 { g[11] = 1 }
             var a = [UInt32](repeating: 9, count: count), b = [UInt32](repeating: 7, count: count)
@@ -540,17 +540,29 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
             GradientShader.radialSpan(table, g, count, &b, level: 2)
             #expect(a == b, "\(cdx) \(cdy) \(r0) \(r1) count \(count)")
             compared += count
-            // A focal point inside the end circle: the kernels' shorter
-            // loop, the same entries.
+            // A focal point inside the end circle: the kernels' polynomial
+            // loop, the same entries at both widths and in Swift
+            // (`radialFocalEntry`), and within an entry of the general loop.
             if r0 == 0, qa < 0 {
                 g[11] = 0
                 var general = [UInt32](repeating: 5, count: count)
                 GradientShader.radialSpan(table, g, count, &general, level: 1)
+                let (pdx, pdy, sx, sy) = (g[0], g[1], g[2], g[3])
+                let qb0 = pdx * cdx + pdy * cdy, dqb = sx * cdx + sy * cdy
                 g[12] = 1
+                (g[13], g[14]) = (qb0, dqb)
+                g[15] = qb0 * qb0 - qa * (pdx * pdx + pdy * pdy)
+                g[16] = 2 * (qb0 * dqb - qa * (pdx * sx + pdy * sy))
+                g[17] = dqb * dqb - qa * (sx * sx + sy * sy)
+                let swift = g.withUnsafeBufferPointer { p in
+                    (0..<count).map { table[GradientShader.radialFocalEntry(p.baseAddress!, $0)] }
+                }
                 for level in [1, 2] {
                     var short = [UInt32](repeating: 3, count: count)
                     GradientShader.radialSpan(table, g, count, &short, level: level)
-                    #expect(short == general, "\(cdx) \(cdy) \(r1) count \(count) level \(level)")
+                    #expect(short == swift, "\(cdx) \(cdy) \(r1) count \(count) level \(level)")
+                    let apart = zip(short, general).map { abs(Int($0) - Int($1)) }.max() ?? 0
+                    #expect(apart <= 1, "\(cdx) \(cdy) \(r1) count \(count) level \(level)")
                 }
                 shortLoops += 1
             }
@@ -560,11 +572,13 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
     #expect(shortLoops == 300)
 }
 
-/// The radial kernels' parameters ask for the shorter loop exactly where
-/// the focal point lies inside the end circle, and a gradient drawn with
-/// it gives the pixels of the Swift formula (`radialT`).
+/// The radial kernels' parameters ask for the polynomial loop exactly
+/// where the focal point lies inside the end circle (and the circles are
+/// within reach), and a gradient drawn with it gives the pixels of its
+/// Swift operations (`radialFocalEntry`), each within an entry of the
+/// general formula's (`radialT`).
 @Test func focalInsideRadialIsTheFormula() {
-    let inside = UnsafeMutablePointer<Double>.allocate(capacity: 13)
+    let inside = UnsafeMutablePointer<Double>.allocate(capacity: 18)
     defer { inside.deallocate() }
     func short(_ c0: Point, _ r0: Double, _ c1: Point, _ r1: Double) -> Double {
         GradientShader.radialParameters(3, 4, 20, .identity, c0, r0, c1, r1, inside)
@@ -576,6 +590,7 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
     #expect(short(Point(x: 10, y: 10), 0, Point(x: 40, y: 12), 20) == 0)  // focal point outside
     #expect(short(Point(x: 10, y: 10), 0, Point(x: 30, y: 10), 20) == 0)  // on the circle: one root
     #expect(short(Point(x: 10, y: 10), 20, Point(x: 14, y: 12), 0) == 0)  // shrinking
+    #expect(short(Point(x: 1e60, y: 10), 0, Point(x: 1e60, y: 12), 20) == 0)  // out of reach
     // Drawn: each pixel the table entry of radialT at its centre.
     let gradient = Gradient(colors: [.red, Color(red: 0, green: 1, blue: 0, alpha: 0.4), .blue])
     let table = gradient.lookupTable(alpha: 1)
@@ -586,18 +601,23 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         with: .radialGradient(gradient, startCenter: c0, startRadius: 0, endCenter: c1, endRadius: r1))
     let cdx = c1.x - c0.x, cdy = c1.y - c0.y
     let qa = cdx * cdx + cdy * cdy - r1 * r1
-    var wrong = 0
+    var wrong = 0, apart = 0
     for y in 0..<47 {
+        GradientShader.radialParameters(0, y, 61, .identity, c0, 0, c1, r1, inside)
+        #expect(inside[12] == 1)
         for x in 0..<61 {
+            let expected = Pixel(packed: table[GradientShader.radialFocalEntry(inside, x)])
+            if canvas.bitmap[x, y] != expected { wrong += 1 }
             // (Each row's offsets from its first pixel's, as the shader steps.)
             let pdx = (0.5 - c0.x) + Double(x), pdy = (Double(y) + 0.5 - c0.y) + Double(x) * 0
             let (qb, qc) = GradientShader.radialCoefficients(pdx, pdy, cdx, cdy, 0, r1)
             let t = GradientShader.radialT(qa, 1 / qa, qa < 0 ? -1 : 1, qb, qc, 0, r1)
-            let expected = Pixel(packed: table[Int(min(max(t, 0), 1) * 255 + 0.5)])
-            if canvas.bitmap[x, y] != expected { wrong += 1 }
+            let formula = Int(min(max(t, 0), 1) * 255 + 0.5)
+            apart = max(apart, abs(formula - GradientShader.radialFocalEntry(inside, x)))
         }
     }
     #expect(wrong == 0)
+    #expect(apart <= 1)
 }
 
 /// The AVX-512 conic kernel (sixteen pixels a step) gives the AVX2

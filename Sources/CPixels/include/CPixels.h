@@ -229,10 +229,12 @@ void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, co
 /// sign of qa (±1), 0 where no pixel of the span can take `radialT`'s
 /// one-root case (1 to test each), and 1 where the focal circle is a point
 /// inside the end circle (r0 = 0, r1 > 0, qa < 0, no one-root test; else
-/// 0): there every pixel takes the larger root, so the kernel leaves out
-/// the other root and the tests (the same t: the root taken is computed
-/// with the same operations). `table` has a 257th entry, 0, read where
-/// nothing is drawn. Call only when `strata_pixels_have_avx2()`.
+/// 0). There every pixel takes the larger root, and the kernel finds it
+/// from g[13 ... 17]: qb = g[13] + i·g[14] and the discriminant
+/// g[15] + i·(g[16] + i·g[17]), t = (qb − √disc)/qa
+/// (`GradientShader.radialFocalEntry`'s operations). `table` has a 257th
+/// entry, 0, read where nothing is drawn. Call only when
+/// `strata_pixels_have_avx2()`.
 void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long count, uint32_t *out);
 /// The same, eight pixels a step: the same entries. Call only when
 /// `strata_pixels_have_avx512()`.

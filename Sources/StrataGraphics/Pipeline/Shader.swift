@@ -210,11 +210,22 @@ struct GradientShader: Shader {
         case let .radial(inverse, c0, r0, c1, r1):
             if SolidBlitter.usesAVX2, spread == .pad, before, after {
                 table.ensureAll()
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: 13) { g in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 18) { g in
                     GradientShader.radialParameters(x, y, count, inverse, c0, r0, c1, r1, g.baseAddress!)
                     GradientShader.radialSpan(table.entries, g.baseAddress!, count, out, level: SolidBlitter.kernelLevel)
                 }
                 return
+            }
+            if spread == .pad, before, after {
+                // A focal point inside the end circle: the kernels' polynomials.
+                let done = withUnsafeTemporaryAllocation(of: Double.self, capacity: 18) { g -> Bool in
+                    GradientShader.radialParameters(x, y, count, inverse, c0, r0, c1, r1, g.baseAddress!)
+                    guard g[12] != 0 else { return false }
+                    table.ensure(0, 255)
+                    for i in 0..<count { out[i] = table.entries[GradientShader.radialFocalEntry(g.baseAddress!, i)] }
+                    return true
+                }
+                if done { return }
             }
             let cdx = c1.x - c0.x, cdy = c1.y - c0.y, dr = r1 - r0
             let qa = cdx * cdx + cdy * cdy - dr * dr
@@ -268,7 +279,7 @@ struct GradientShader: Shader {
         (pdx * cdx + pdy * cdy + r0 * dr, pdx * pdx + pdy * pdy - r0 * r0)
     }
 
-    /// The radial kernels' 13 parameters for pixels `x ..< x + count` of row
+    /// The radial kernels' 18 parameters for pixels `x ..< x + count` of row
     /// `y`, written to `g` (`strata_radial_pad_span_avx2`'s layout). The
     /// one-root test (`radialT`'s first) is left out where it fails at
     /// every pixel of the span: qb is linear along it and qc convex, so
@@ -293,9 +304,36 @@ struct GradientShader: Shader {
         (g[4], g[5], g[6], g[7], g[8], g[9], g[10]) = (cdx, cdy, r0, dr, qa, 1 / qa, qa < 0 ? -1 : 1)
         g[11] = abs(qa) >= 2e-12 * (bound + 1e-300) ? 0 : 1
         // A focal point inside the end circle (SVG's and CSS's usual radial
-        // gradient): every pixel takes the larger root, which the kernels
-        // then find without the rest.
-        g[12] = r0 == 0 && dr > 0 && qa < 0 && g[11] == 0 ? 1 : 0
+        // gradient): every pixel takes the larger root, t = (qb − √disc)/qa
+        // (qa < 0, so t ≥ 0 and its radius too), with qb linear in the
+        // pixel's index and the discriminant quadratic: their coefficients
+        // once a span, where the pixels step the general formula's values
+        // (a dozen operations a pixel, now five). Far from the circles
+        // (the coefficients' squares could overflow) the general loop.
+        let sx = inverse.a, sy = inverse.b
+        let qb0 = pd0x * cdx + pd0y * cdy, dqb = sx * cdx + sy * cdy
+        let qc0 = pd0x * pd0x + pd0y * pd0y, p = pd0x * sx + pd0y * sy, ss = sx * sx + sy * sy
+        (g[13], g[14]) = (qb0, dqb)
+        (g[15], g[16], g[17]) = (qb0 * qb0 - qa * qc0, 2 * (qb0 * dqb - qa * p), dqb * dqb - qa * ss)
+        let focal = r0 == 0 && dr > 0 && qa < 0 && g[11] == 0 && bound < 0x1p100 && abs(qa) < 0x1p100
+        g[12] = focal && g[15].isFinite && g[16].isFinite && g[17].isFinite ? 1 : 0
+    }
+
+    /// Pixel `i`'s table entry where the radial parameters `g` have a focal
+    /// point inside the end circle (g[12] = 1): the kernels' operations,
+    /// t = (qb − √max(disc, 0))·(1/qa) with qb = g[13] + i·g[14] and
+    /// disc = g[15] + i·(g[16] + i·g[17]), clamped to 0 ... 1; 256 (the
+    /// transparent entry) where t is not a number.
+    @inline(__always)
+    static func radialFocalEntry(_ g: UnsafePointer<Double>, _ i: Int) -> Int {
+        let f = Double(i)
+        let qb = g[13] + f * g[14]
+        let disc = g[15] + f * (g[16] + f * g[17])
+        // (max(disc, 0) as the kernels' maxpd: 0 where disc is not a number.)
+        let t = (qb - (disc > 0 ? disc : 0).squareRoot()) * g[9]
+        guard !t.isNaN else { return 256 }
+        let u = t > 0 ? (t < 1 ? t : 1) : 0
+        return Int(u * 255 + 0.5)
     }
 
     /// The conic kernels' 5 parameters for pixels `x ..< x + count` of row
