@@ -577,9 +577,9 @@ static inline void store_bytes(uint8_t *out, __m256i b, long n) {
 /// untouched ones hold 0), so a short run of cells costs whole-register loads
 /// and stores, no masks, and the next span starts past what the block stored.
 ///
-/// With `out`, the coverage bytes are written to `out[0 ..< width]` instead of
-/// blended (`strata_sweep_coverage_avx2`; `row` is not touched): the same
-/// blocks, sums and bytes.
+/// With `out`, the coverage bytes are written to `out` instead of blended
+/// (`strata_sweep_coverage_avx2`; `row` is not touched): the same blocks,
+/// sums and bytes, but only within the row's runs, which go to `runs`.
 __attribute__((target("avx2"), always_inline))
 static inline void sweep_row(float *line, uint64_t *bits, long words, long width, uint32_t *row,
                              int even_odd, uint32_t source, int copy, int lerp, __m256i src, uint8_t *out,
@@ -690,7 +690,8 @@ long strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long wi
     // bytes for them cost a large shaded shape's row more than sweeping it,
     // and a ring's row was shaded across its inside.
     long count = 0;
-    sweep_row(line, bits, words, width, NULL, even_odd, 0, 0, 0, _mm256_setzero_si256(), out, runs, capacity, &count);
+    sweep_row(line, bits, words, width, NULL, even_odd, 0, 0, 0, _mm256_setzero_si256(), out, runs,
+              capacity < 1 ? 1 : capacity, &count);
     return count;
 }
 
@@ -1036,9 +1037,9 @@ void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_
 #if defined(__x86_64__)
 // The table entries `idx` of pixels `base ... base + 7` of a gradient
 // kernel's span (those below `count`), stored at `out` one load and store
-// each: a gather (`vpgatherdd`) cost more than the rest of a radial
-// kernel's step on AMD's Zen 4, and several times the loads on Intel
-// processors under the Gather Data Sampling guard.
+// each: a gather (`vpgatherdd`) measured no faster on AMD's Zen 4, and
+// costs several times the loads on Intel processors under the Gather
+// Data Sampling guard.
 // (Blending them in the same pass was slower than this and a blend pass
 // after it: the lookup's long chain then held the blend up.)
 __attribute__((target("avx2"), always_inline))

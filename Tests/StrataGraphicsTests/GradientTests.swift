@@ -393,7 +393,9 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
 /// The radial kernel (four pixels a step) against the shader's own
 /// formula (`radialT`, then the padded table entry) at every pixel, for
 /// focal and concentric gradients, circles that grow as fast as their
-/// centres move (one root), and points no circle passes through.
+/// centres move (one root), and points no circle passes through; where
+/// the focal point lies inside the end circle, against the polynomials'
+/// entry (`radialFocalEntry`), and within an entry of the formula's.
 @Test func radialKernelIsTheFormula() {
     let gradient = Gradient(colors: [.red, Color(red: 0, green: 1, blue: 0, alpha: 0.4), .blue])
     let table = gradient.lookupTable(alpha: 1)
@@ -409,19 +411,30 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
             with: .radialGradient(gradient, startCenter: c0, startRadius: r0, endCenter: c1, endRadius: r1))
         let cdx = c1.x - c0.x, cdy = c1.y - c0.y, dr = r1 - r0, qa = cdx * cdx + cdy * cdy - dr * dr
         let inverseQa = 1 / qa, sign: Double = qa < 0 ? -1 : 1
-        var wrong = 0
+        var wrong = 0, focalRows = 0
+        let g = UnsafeMutablePointer<Double>.allocate(capacity: 18)
+        defer { g.deallocate() }
         for y in 0..<41 {
+            GradientShader.radialParameters(0, y, 61, .identity, c0, r0, c1, r1, g)
+            if g[12] != 0 { focalRows += 1 }
             for x in 0..<61 {
                 // Each row is one span from x = 0.
                 let pdx = (0.5 - c0.x) + Double(x), pdy = Double(y) + 0.5 - c0.y
                 let qb = pdx * cdx + pdy * cdy + r0 * dr, qc = pdx * pdx + pdy * pdy - r0 * r0
                 let t = GradientShader.radialT(qa, inverseQa, sign, qb, qc, r0, dr)
-                let expected = t.isNaN ? Pixel(r: 0, g: 0, b: 0, a: 0) : Pixel(packed: table[Int(min(1, max(0, t)) * 255 + 0.5)])
+                var expected = t.isNaN ? Pixel(r: 0, g: 0, b: 0, a: 0) : Pixel(packed: table[Int(min(1, max(0, t)) * 255 + 0.5)])
+                if g[12] != 0 {
+                    let entry = GradientShader.radialFocalEntry(g, x)
+                    #expect(t.isNaN || abs(entry - Int(min(1, max(0, t)) * 255 + 0.5)) <= 1)
+                    expected = Pixel(packed: table[entry])
+                }
                 if canvas.bitmap[x, y] != expected { wrong += 1 }
                 #expect(wrong > 3 || canvas.bitmap[x, y] == expected, "\(c0) \(r0) \(c1) \(r1) at (\(x), \(y))")
             }
         }
         #expect(wrong == 0)
+        // The focal point inside: every row takes the polynomials.
+        #expect(focalRows == (r0 == 0 && qa < 0 ? 41 : 0), "\(c0) \(r0) \(c1) \(r1)")
     }
 }
 
@@ -591,6 +604,8 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
     #expect(short(Point(x: 10, y: 10), 0, Point(x: 30, y: 10), 20) == 0)  // on the circle: one root
     #expect(short(Point(x: 10, y: 10), 20, Point(x: 14, y: 12), 0) == 0)  // shrinking
     #expect(short(Point(x: 1e60, y: 10), 0, Point(x: 1e60, y: 12), 20) == 0)  // out of reach
+    #expect(short(Point(x: 10, y: 10), 0, Point(x: 10, y: 10), 1e-3) == 0)  // a span of 2·10⁴ radii
+    #expect(short(Point(x: 10, y: 10), 0, Point(x: 29.9, y: 10), 20) == 1)  // near the circle
     // Drawn: each pixel the table entry of radialT at its centre.
     let gradient = Gradient(colors: [.red, Color(red: 0, green: 1, blue: 0, alpha: 0.4), .blue])
     let table = gradient.lookupTable(alpha: 1)

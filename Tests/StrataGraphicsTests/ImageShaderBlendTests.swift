@@ -89,6 +89,7 @@ import Testing
                 (Transform(a: 1, b: 0, c: 0, d: 1, tx: -12, ty: 2), .bilinear),
                 (Transform(a: 1, b: 0, c: 0, d: 1, tx: 0.5, ty: 0.5), .bilinear),
                 (Transform(a: 1, b: 0, c: 0, d: 1, tx: .nan, ty: 0), .nearest),
+                (Transform(a: 1, b: 0, c: 0, d: 1, tx: 0.25, ty: .nan), .nearest),
                 (Transform(a: 1, b: 0, c: 0, d: 1, tx: 1e12 + 0.25, ty: 0), .nearest),
                 (Transform(a: 2, b: 0, c: 0, d: 1, tx: 0.3, ty: 0), .nearest),
             ]
@@ -203,7 +204,9 @@ import Testing
         .pattern(pattern, transform: Transform(translationX: 5.3, y: 1.6), spread: .repeat),
     ]
 
-    @Test(arguments: [(9, 20), (9, 5), (3, 17), (14, 40)])
+    // (A run ends at its last block's end, up to seven pixels past a
+    // shape: gaps of 30 and more always split, 5 never.)
+    @Test(arguments: [(9, 30), (9, 5), (3, 26), (14, 40)])
     func runsAreTheShapesDrawnAlone(size: Int, gap: Int) {
         let count = 50  // more than the runs a row reports
         let width = count * (size + gap) + 30

@@ -288,12 +288,14 @@ void strata_lerp_neighbours_avx2(uint32_t *v, long count, uint32_t last, uint32_
 /// bytes, exactly as `strata_sweep_rows_avx2` computes them (so the same
 /// bytes as `sweepCoverageSpans`), its cells and bits cleared. Returns the
 /// number of runs written to `runs` (start and end pairs, in order; at most
-/// `capacity` ≥ 1 runs, `runs` holding 2·capacity longs): only the bytes within runs are
-/// written, and every byte outside them is 0. A run goes from a touched
-/// cell to the end of the last block before sixteen or more uncovered
-/// pixels, or to `width` where the coverage reaches the row's end; bytes
-/// within a run may be 0 (a narrower gap, a block's tail). When the runs
-/// would pass `capacity`, the last one takes in the rest of the row.
+/// `capacity` runs, `runs` holding 2·capacity longs; a capacity below 1
+/// counts as 1). Only the bytes within runs are written: the pixels
+/// outside them are uncovered, and their bytes keep whatever they held. A
+/// run goes from a touched cell to the end of the last block before
+/// sixteen or more uncovered pixels, or to `width` where the coverage
+/// reaches the row's end; bytes within a run may be 0 (a narrower gap, a
+/// block's tail). When the runs would pass `capacity`, the last one takes
+/// in the rest of the row.
 /// Call only when `strata_pixels_have_avx2()`.
 long strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
                                 long *runs, long capacity);

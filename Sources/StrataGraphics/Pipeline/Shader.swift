@@ -216,7 +216,7 @@ struct GradientShader: Shader {
                 }
                 return
             }
-            if spread == .pad, before, after {
+            if spread == .pad, before, after, r0 == 0, r1 > 0 {
                 // A focal point inside the end circle: the kernels' polynomials.
                 let done = withUnsafeTemporaryAllocation(of: Double.self, capacity: 18) { g -> Bool in
                     GradientShader.radialParameters(x, y, count, inverse, c0, r0, c1, r1, g.baseAddress!)
@@ -315,7 +315,12 @@ struct GradientShader: Shader {
         let qc0 = pd0x * pd0x + pd0y * pd0y, p = pd0x * sx + pd0y * sy, ss = sx * sx + sy * sy
         (g[13], g[14]) = (qb0, dqb)
         (g[15], g[16], g[17]) = (qb0 * qb0 - qa * qc0, 2 * (qb0 * dqb - qa * p), dqb * dqb - qa * ss)
-        let focal = r0 == 0 && dr > 0 && qa < 0 && g[11] == 0 && bound < 0x1p100 && abs(qa) < 0x1p100
+        // (The polynomials' rounding moves t by about 10⁻⁸ of a span's
+        // length over the radius: spans of up to 10⁴ radii keep within an
+        // entry, with room to spare.)
+        let focal =
+            r0 == 0 && dr > 0 && qa < 0 && g[11] == 0 && bound < 0x1p100 && abs(qa) < 0x1p100
+            && Double(count) <= 1e4 * dr
         g[12] = focal && g[15].isFinite && g[16].isFinite && g[17].isFinite ? 1 : 0
     }
 
@@ -426,7 +431,7 @@ struct GradientShader: Shader {
     ) -> Bool {
         // Linear gradients only: radial and conic spans went faster shaded
         // first and blended after (their kernels' long chains before each
-        // gather held a blend in the same pass up).
+        // table lookup held a blend in the same pass up).
         guard case let .linear(a, b, c) = geometry else { return false }
         guard spread == .pad, before, after else { return false }
         let t = a * (Double(x) + 0.5) + b * (Double(y) + 0.5) + c
@@ -638,7 +643,12 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
                         cells + r * cellStride, bits + r * wordsPerRow, wordsPerRow, width, evenOdd ? 1 : 0, coverage,
                         runs, capacity)
                     for k in 0..<count {
-                        let lo = runs[2 * k], hi = runs[2 * k + 1]
+                        // (A run's blocks may end in a few uncovered bytes:
+                        // trimmed, so that a padded image's span stays on it.)
+                        var lo = runs[2 * k], hi = runs[2 * k + 1]
+                        while hi > lo && coverage[hi - 1] == 0 { hi -= 1 }
+                        while lo < hi && coverage[lo] == 0 { lo += 1 }
+                        guard lo < hi else { continue }
                         // A shader that blends as it shades takes a run
                         // through its bytes at once: its kernel skips eight
                         // empty bytes in a few instructions.
