@@ -1057,6 +1057,39 @@ static inline void store8(const uint32_t *table, __m256i idx, uint32_t *out, lon
 }
 #endif
 
+// Four pixels' table entries from their t, padded: below 0 the first
+// entry, above 1 the last, NaN the transparent 257th (256). The radial
+// kernels' last steps.
+__attribute__((target("avx2"), always_inline))
+static inline __m128i radial_entries4(__m256d t) {
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1);
+    const __m256d u = _mm256_min_pd(_mm256_max_pd(t, zero), one);
+    const __m256d e = _mm256_blendv_pd(_mm256_set1_pd(256), _mm256_add_pd(_mm256_mul_pd(u, _mm256_set1_pd(255)), _mm256_set1_pd(0.5)),
+                                       _mm256_cmp_pd(t, t, _CMP_ORD_Q));
+    return _mm256_cvttpd_epi32(e);
+}
+
+// Pixels i ... i + 3's entries `k`, stored eight at a time: the first four
+// wait in `pending` for the next four (or the span's end).
+__attribute__((target("avx2"), always_inline))
+static inline void store4(const uint32_t *table, __m128i k, __m128i *pending, uint32_t *out, long i, long count) {
+    if ((i & 4) == 0) {
+        *pending = k;
+        if (i + 4 >= count) store8(table, _mm256_set_m128i(k, k), out, i, count);
+    } else {
+        store8(table, _mm256_set_m128i(k, *pending), out, i - 4, count);
+    }
+}
+
+// The same for eight pixels (AVX-512).
+__attribute__((target("avx512f,avx512vl,avx512dq"), always_inline))
+static inline __m256i radial_entries8(__m512d t) {
+    const __m512d u = _mm512_min_pd(_mm512_max_pd(t, _mm512_setzero_pd()), _mm512_set1_pd(1));
+    const __m512d e = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(t, t, _CMP_ORD_Q), _mm512_set1_pd(256),
+                                           _mm512_add_pd(_mm512_mul_pd(u, _mm512_set1_pd(255)), _mm512_set1_pd(0.5)));
+    return _mm512_cvttpd_epi32(e);
+}
+
 // A padded radial gradient's span, four pixels a step: the operations of
 // `GradientShader.shade`'s radial case and `radialT`, in their order (with
 // contraction off, above), so the same t and the same table entry.
@@ -1071,14 +1104,12 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
     const __m256d r0 = _mm256_set1_pd(g[6]), dr = _mm256_set1_pd(g[7]);
     const __m256d qa = _mm256_set1_pd(g[8]), inv = _mm256_set1_pd(g[9]), sgn = _mm256_set1_pd(g[10]);
     const __m256d r0r0 = _mm256_set1_pd(g[6] * g[6]), r0dr = _mm256_set1_pd(g[6] * g[7]);
-    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), two = _mm256_set1_pd(2);
-    const __m256d scale = _mm256_set1_pd(255), half = _mm256_set1_pd(0.5);
+    const __m256d zero = _mm256_setzero_pd(), two = _mm256_set1_pd(2);
     const __m256d sign = _mm256_set1_pd(-0.0), tiny = _mm256_set1_pd(1e-300), eps = _mm256_set1_pd(1e-12);
     const __m256d nan = _mm256_set1_pd(__builtin_nan(""));
     const __m256d aqa = _mm256_set1_pd(__builtin_fabs(g[8]));
     __m256d index = _mm256_setr_pd(0, 1, 2, 3);
     const __m256d four = _mm256_set1_pd(4);
-    const __m256d none = _mm256_set1_pd(256);
     const int one_root_test = g[11] != 0;
     __m128i pending = _mm_setzero_si128();
     if (g[12] != 0) {
@@ -1094,15 +1125,7 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
             const __m256d disc = _mm256_add_pd(d0, _mm256_mul_pd(index, _mm256_add_pd(d1, _mm256_mul_pd(index, d2))));
             index = _mm256_add_pd(index, four);
             const __m256d t = _mm256_mul_pd(_mm256_sub_pd(qb, _mm256_sqrt_pd(_mm256_max_pd(disc, zero))), inv);
-            const __m256d u = _mm256_min_pd(_mm256_max_pd(t, zero), one);
-            const __m256d e = _mm256_blendv_pd(none, _mm256_add_pd(_mm256_mul_pd(u, scale), half), _mm256_cmp_pd(t, t, _CMP_ORD_Q));
-            const __m128i k = _mm256_cvttpd_epi32(e);
-            if ((i & 4) == 0) {
-                pending = k;
-                if (i + 4 >= count) store8(table, _mm256_set_m128i(k, k), out, i, count);
-            } else {
-                store8(table, _mm256_set_m128i(k, pending), out, i - 4, count);
-            }
+            store4(table, radial_entries4(t), &pending, out, i, count);
         }
         return;
     }
@@ -1132,19 +1155,9 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
         const __m256d loOK = _mm256_cmp_pd(_mm256_add_pd(r0, _mm256_mul_pd(lo, dr)), zero, _CMP_GE_OQ);
         __m256d t2 = _mm256_blendv_pd(_mm256_blendv_pd(nan, lo, loOK), hi, hiOK);
         t2 = _mm256_blendv_pd(nan, t2, _mm256_cmp_pd(disc, zero, _CMP_GE_OQ));
-        const __m256d t = _mm256_blendv_pd(t2, t1, linear);
         // Padded: below 0 the first entry, above 1 the last; NaN draws
         // nothing, the transparent entry past the table.
-        const __m256d u = _mm256_min_pd(_mm256_max_pd(t, zero), one);
-        const __m256d e = _mm256_blendv_pd(none, _mm256_add_pd(_mm256_mul_pd(u, scale), half), _mm256_cmp_pd(t, t, _CMP_ORD_Q));
-        // Eight entries at a time: the first four wait for the next four.
-        const __m128i k = _mm256_cvttpd_epi32(e);
-        if ((i & 4) == 0) {
-            pending = k;
-            if (i + 4 >= count) store8(table, _mm256_set_m128i(k, k), out, i, count);
-        } else {
-            store8(table, _mm256_set_m128i(k, pending), out, i - 4, count);
-        }
+        store4(table, radial_entries4(_mm256_blendv_pd(t2, t1, linear)), &pending, out, i, count);
     }
 }
 
@@ -1159,12 +1172,11 @@ void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long 
     const __m512d r0 = _mm512_set1_pd(g[6]), dr = _mm512_set1_pd(g[7]);
     const __m512d qa = _mm512_set1_pd(g[8]), inv = _mm512_set1_pd(g[9]), sgn = _mm512_set1_pd(g[10]);
     const __m512d r0r0 = _mm512_set1_pd(g[6] * g[6]), r0dr = _mm512_set1_pd(g[6] * g[7]);
-    const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1), two = _mm512_set1_pd(2);
-    const __m512d scale = _mm512_set1_pd(255), half = _mm512_set1_pd(0.5);
+    const __m512d zero = _mm512_setzero_pd(), two = _mm512_set1_pd(2);
     const __m512d tiny = _mm512_set1_pd(1e-300), eps = _mm512_set1_pd(1e-12);
     const __m512d nan = _mm512_set1_pd(__builtin_nan(""));
     const __m512d aqa = _mm512_set1_pd(__builtin_fabs(g[8]));
-    const __m512d none = _mm512_set1_pd(256), eight = _mm512_set1_pd(8);
+    const __m512d eight = _mm512_set1_pd(8);
     __m512d index = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7);
     const int one_root_test = g[11] != 0;
     if (g[12] != 0) {
@@ -1176,9 +1188,7 @@ void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long 
             const __m512d disc = _mm512_add_pd(d0, _mm512_mul_pd(index, _mm512_add_pd(d1, _mm512_mul_pd(index, d2))));
             index = _mm512_add_pd(index, eight);
             const __m512d t = _mm512_mul_pd(_mm512_sub_pd(qb, _mm512_sqrt_pd(_mm512_max_pd(disc, zero))), inv);
-            const __m512d u = _mm512_min_pd(_mm512_max_pd(t, zero), one);
-            const __m512d e = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(t, t, _CMP_ORD_Q), none, _mm512_add_pd(_mm512_mul_pd(u, scale), half));
-            store8(table, _mm512_cvttpd_epi32(e), out, i, count);
+            store8(table, radial_entries8(t), out, i, count);
         }
         return;
     }
@@ -1207,10 +1217,7 @@ void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long 
         const __mmask8 loOK = _mm512_cmp_pd_mask(_mm512_add_pd(r0, _mm512_mul_pd(lo, dr)), zero, _CMP_GE_OQ);
         __m512d t2 = _mm512_mask_blend_pd(hiOK, _mm512_mask_blend_pd(loOK, nan, lo), hi);
         t2 = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(disc, zero, _CMP_GE_OQ), nan, t2);
-        const __m512d t = _mm512_mask_blend_pd(linear, t2, t1);
-        const __m512d u = _mm512_min_pd(_mm512_max_pd(t, zero), one);
-        const __m512d e = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(t, t, _CMP_ORD_Q), none, _mm512_add_pd(_mm512_mul_pd(u, scale), half));
-        store8(table, _mm512_cvttpd_epi32(e), out, i, count);
+        store8(table, radial_entries8(_mm512_mask_blend_pd(linear, t2, t1)), out, i, count);
     }
 }
 #else

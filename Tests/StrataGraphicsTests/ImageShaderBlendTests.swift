@@ -10,17 +10,6 @@ import Testing
 /// fully covered pixels as they are: both must leave the very bytes that
 /// shading into a scratch and blending it does.
 @Suite struct ImageShaderBlendTests {
-    private static func pixel(_ r: inout FuzzRandom) -> UInt32 {
-        let a: UInt32 =
-            switch r.int(4) {
-            case 0: 0
-            case 1: 255
-            default: UInt32(r.int(256))
-            }
-        func ch() -> UInt32 { a == 0 ? 0 : UInt32(r.int(Int(a) + 1)) }
-        return ch() | ch() << 8 | ch() << 16 | a << 24
-    }
-
     /// Coverage bytes in blocks of eight: none, all full, or mixed (the
     /// kernel's three cases), and a ragged tail.
     private static func mask(_ count: Int, _ r: inout FuzzRandom) -> [UInt8] {
@@ -42,10 +31,10 @@ import Testing
         var fullBlocks = 0
         for count in Array(1...40) + [64, 100, 255, 256] {
             for round in 0..<4 {
-                let before = (0..<count).map { _ in Self.pixel(&r) }
+                let before = (0..<count).map { _ in randomPixel(&r) }
                 // Opaque sources in some rounds (stored), transparent in one.
                 let sources = (0..<count).map { _ -> UInt32 in
-                    round == 0 ? Self.pixel(&r) | 0xFF00_0000 : (round == 1 ? 0 : Self.pixel(&r))
+                    round == 0 ? randomPixel(&r) | 0xFF00_0000 : (round == 1 ? 0 : randomPixel(&r))
                 }
                 let m = Self.mask(count, &r)
                 var got = before
@@ -80,7 +69,7 @@ import Testing
         var r = FuzzRandom(seed: 78)
         var took = 0, declined = 0
         for (w, h) in [(7, 5), (40, 9)] {
-            let src = (0..<(w * h)).map { _ in Self.pixel(&r) }
+            let src = (0..<(w * h)).map { _ in randomPixel(&r) }
             let maps: [(Transform, ImageFilter)] = [
                 (Transform(a: 1, b: 0, c: 0, d: 1, tx: -1.3, ty: 0.2), .nearest),
                 (Transform(a: 1, b: 0, c: 0, d: 0.61, tx: 3.75, ty: -2.4), .nearest),
@@ -101,7 +90,7 @@ import Testing
                             spread: spread, alpha: alpha)
                         for (x, count) in [(-4, 30), (2, 1), (5, 8), (-20, 9), (0, 256), (13, 17), (1, 3)] {
                             for y in [-3, 0, 2, 9] {
-                                let before = (0..<(count + 16)).map { _ in Self.pixel(&r) }
+                                let before = (0..<(count + 16)).map { _ in randomPixel(&r) }
                                 let m = Self.mask(count, &r)
                                 var sources = [UInt32](repeating: 0, count: count)
                                 sources.withUnsafeMutableBufferPointer {

@@ -5,7 +5,7 @@ import Testing
 @testable import StrataGraphics
 
 /// A random valid premultiplied pixel: alpha often 0 or 255, as in real layers.
-private func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
+func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
     let a: UInt32 =
         switch r.int(4) {
         case 0: 0
