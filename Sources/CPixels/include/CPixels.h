@@ -219,7 +219,6 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
 /// (`ShaderBlitter.blitMask`'s loop). Call only when `strata_pixels_have_avx2()`.
 void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, const uint8_t *mask);
 
-
 /// A padded two-circle radial gradient's span (`GradientShader`'s radial case
 /// with pad, both ends extended): `out[i]` for the i-th pixel, whose offset
 /// from the first circle's centre in user space is (g[0] + i·g[2],

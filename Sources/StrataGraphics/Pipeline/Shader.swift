@@ -208,21 +208,20 @@ struct GradientShader: Shader {
                 }
             }
         case let .radial(inverse, c0, r0, c1, r1):
-            if SolidBlitter.usesAVX2, spread == .pad, before, after {
-                table.ensureAll()
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: 18) { g in
-                    GradientShader.radialParameters(x, y, count, inverse, c0, r0, c1, r1, g.baseAddress!)
-                    GradientShader.radialSpan(table.entries, g.baseAddress!, count, out, level: SolidBlitter.kernelLevel)
-                }
-                return
-            }
-            if spread == .pad, before, after, r0 == 0, r1 > 0 {
-                // A focal point inside the end circle: the kernels' polynomials.
-                let done = withUnsafeTemporaryAllocation(of: Double.self, capacity: 18) { g -> Bool in
-                    GradientShader.radialParameters(x, y, count, inverse, c0, r0, c1, r1, g.baseAddress!)
+            // Padded: the kernels where the processor has them, else (a focal
+            // point inside the end circle) their polynomials in Swift.
+            if spread == .pad, before, after, SolidBlitter.usesAVX2 || (r0 == 0 && r1 > 0) {
+                let done = withUnsafeTemporaryAllocation(of: Double.self, capacity: 18) { buffer -> Bool in
+                    let g = buffer.baseAddress!
+                    GradientShader.radialParameters(x, y, count, inverse, c0, r0, c1, r1, g)
+                    if SolidBlitter.usesAVX2 {
+                        table.ensureAll()
+                        GradientShader.radialSpan(table.entries, g, count, out, level: SolidBlitter.kernelLevel)
+                        return true
+                    }
                     guard g[12] != 0 else { return false }
-                    table.ensure(0, 255)
-                    for i in 0..<count { out[i] = table.entries[GradientShader.radialFocalEntry(g.baseAddress!, i)] }
+                    table.ensureAll()
+                    for i in 0..<count { out[i] = table.entries[GradientShader.radialFocalEntry(g, i)] }
                     return true
                 }
                 if done { return }
@@ -310,18 +309,21 @@ struct GradientShader: Shader {
         // once a span, where the pixels step the general formula's values
         // (a dozen operations a pixel, now five). Far from the circles
         // (the coefficients' squares could overflow) the general loop.
-        let sx = inverse.a, sy = inverse.b
-        let qb0 = pd0x * cdx + pd0y * cdy, dqb = sx * cdx + sy * cdy
-        let qc0 = pd0x * pd0x + pd0y * pd0y, p = pd0x * sx + pd0y * sy, ss = sx * sx + sy * sy
-        (g[13], g[14]) = (qb0, dqb)
-        (g[15], g[16], g[17]) = (qb0 * qb0 - qa * qc0, 2 * (qb0 * dqb - qa * p), dqb * dqb - qa * ss)
         // (The polynomials' rounding moves t by about 10⁻⁸ of a span's
         // length over the radius: spans of up to 10⁴ radii keep within an
         // entry, with room to spare.)
         let focal =
             r0 == 0 && dr > 0 && qa < 0 && g[11] == 0 && bound < 0x1p100 && abs(qa) < 0x1p100
             && Double(count) <= 1e4 * dr
-        g[12] = focal && g[15].isFinite && g[16].isFinite && g[17].isFinite ? 1 : 0
+        g[12] = 0
+        // (The coefficients only where they are read.)
+        guard focal else { return }
+        let sx = inverse.a, sy = inverse.b
+        let qb0 = pd0x * cdx + pd0y * cdy, dqb = sx * cdx + sy * cdy
+        let qc0 = pd0x * pd0x + pd0y * pd0y, p = pd0x * sx + pd0y * sy, ss = sx * sx + sy * sy
+        (g[13], g[14]) = (qb0, dqb)
+        (g[15], g[16], g[17]) = (qb0 * qb0 - qa * qc0, 2 * (qb0 * dqb - qa * p), dqb * dqb - qa * ss)
+        g[12] = g[15].isFinite && g[16].isFinite && g[17].isFinite ? 1 : 0
     }
 
     /// Pixel `i`'s table entry where the radial parameters `g` have a focal
