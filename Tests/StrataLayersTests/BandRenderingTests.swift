@@ -206,6 +206,36 @@ import Testing
         try compare(width: 600, height: 417, scale: 2)
     }
 
+    /// A large frame on one thread is drawn in bands one after another
+    /// (`Compositor.localBandBytes`): the frame drawn all at once, also
+    /// after a change.
+    @Test func bandsOnOneThreadDrawTheWholeFrame() throws {
+        let (width, height) = (1100, 1000)
+        let host = try LayerHost(width: width, height: height, scale: 2)
+        Self.scene(host.rootLayer, width: Double(width) / 2, height: Double(height) / 2)
+        host.renderFrame()
+        let whole = try Compositor(width: width, height: height, scale: 2)
+        whole.threadCount = 1
+        whole.bandedArea = .max
+        let banded = try Compositor(width: width, height: height, scale: 2)
+        banded.threadCount = 1
+        #expect(banded.bands(of: Rect(x: 0, y: 0, width: Double(width), height: Double(height))).count == 2)
+        for step in 0..<2 {
+            if step == 1 {
+                Transaction.perform {
+                    Transaction.disableActions = true
+                    for (i, l) in host.rootLayer.sublayers.enumerated() where i % 4 == 0 {
+                        l.position = Point(x: l.position.x - 7, y: l.position.y + 250)
+                    }
+                }
+                host.renderFrame()
+            }
+            whole.render(host.renderTree, at: host.clock.now)
+            banded.render(host.renderTree, at: host.clock.now)
+            #expect(Self.difference(whole.frame, banded.frame) == nil, "frame \(step)")
+        }
+    }
+
     /// Groups drawn offscreen (opacity over sublayers) across band edges, at
     /// many fractional heights: each band makes the group over the whole
     /// rectangle's part, so the curves in it come out as on one thread.
@@ -313,6 +343,22 @@ import Testing
         #expect(c.bands(of: big).count == 8)
         c.threadCount = 1
         #expect(c.bands(of: big) == [11..<712])
+        // Large rectangles in bands of at most 4 MiB of the frame, on one
+        // thread as well (drawn one after another).
+        let uhd = Rect(x: 0, y: 0, width: 3840, height: 2160), hd = Rect(x: 0, y: 0, width: 1920, height: 1080)
+        #expect(c.bands(of: uhd).count == 8)
+        #expect(c.bands(of: hd) == [0..<540, 540..<1080])
+        #expect(c.bands(of: Rect(x: 0, y: 0, width: 1024, height: 1024)) == [0..<1024])
+        #expect(c.bands(of: Rect(x: 0, y: 0, width: 1024, height: 1025)).count == 2)
+        c.threadCount = 2
+        #expect(c.bands(of: uhd).count == 8)
+        c.threadCount = 16
+        #expect(c.bands(of: uhd).count == 16)
+        // An explicit count a thread is kept to.
+        c.threadCount = 1
+        c.bandsPerThread = 1
+        #expect(c.bands(of: uhd).count == 1)
+        c.bandsPerThread = nil
         // Held within 1 ... 64.
         c.threadCount = 0
         #expect(c.threadCount == 1)
