@@ -946,6 +946,72 @@ void strata_affine_span_avx2(const uint32_t *pixels, long stride, long width, lo
     }
 }
 
+__attribute__((target("avx2")))
+int strata_scaled_span_avx2(const uint32_t *pixels, long stride, long width, long height, double u0, double v0,
+                            double du, long count, uint32_t *out) {
+    if (count <= 0) return 1;
+    const __m256d w = _mm256_set1_pd((double)width), h = _mm256_set1_pd((double)height);
+    const __m256d a = _mm256_set1_pd(du), us = _mm256_set1_pd(u0), half = _mm256_set1_pd(0.5), four = _mm256_set1_pd(4);
+    const __m256i wn = _mm256_set1_epi32((int)width), one = _mm256_set1_epi32(1);
+    // The row pair and its weight, by the affine kernel's operations (every
+    // lane of it computes these from v0 when dv is 0).
+    __m256i y0v, wyv;
+    const __m256d sv = _mm256_sub_pd(reduce4(_mm256_set1_pd(v0), h, 1), half);
+    floor_weight8(sv, sv, &y0v, &wyv);
+    const __m256i hn = _mm256_set1_epi32((int)height);
+    const int row0 = _mm256_cvtsi256_si32(wrap_near8(y0v, hn, 1));
+    const int row1 = _mm256_cvtsi256_si32(wrap_near8(_mm256_add_epi32(y0v, one), hn, 1));
+    const uint32_t wy = (uint32_t)_mm256_cvtsi256_si32(wyv);
+    // The columns the first and the last pixel read: u grows (or shrinks)
+    // with the index, and so do the clamped columns, so every pixel reads
+    // within them.
+    __m256i xf, xl, wf;
+    const __m256d ends = _mm256_setr_pd(0, (double)(count - 1), 0, 0);
+    const __m256d su = _mm256_sub_pd(reduce4(_mm256_add_pd(us, _mm256_mul_pd(ends, a)), w, 1), half);
+    floor_weight8(su, su, &xf, &wf);
+    xl = _mm256_permutevar8x32_epi32(xf, one);
+    const __m256i lo = wrap_near8(_mm256_min_epi32(xf, xl), wn, 1);
+    const __m256i hi = wrap_near8(_mm256_add_epi32(_mm256_max_epi32(xf, xl), one), wn, 1);
+    const int first = _mm256_cvtsi256_si32(lo), columns = _mm256_cvtsi256_si32(hi) - first + 1;
+    if (columns > 1024 || columns > 2 * count + 8) return 0;
+    uint32_t mixed[1024 + 8];
+    const uint32_t *r0 = pixels + (long)row0 * stride + first, *r1 = pixels + (long)row1 * stride + first;
+    const __m256i wy2 = _mm256_set1_epi16((short)wy), iwy = _mm256_set1_epi16((short)(256 - wy));
+    long k = 0;
+    for (; k + 8 <= columns; k += 8) {
+        const __m256i x = _mm256_loadu_si256((const __m256i *)(r0 + k)), y = _mm256_loadu_si256((const __m256i *)(r1 + k));
+        _mm256_storeu_si256((__m256i *)(mixed + k), lerp8(x, y, wy2, iwy));
+    }
+    for (; k < columns; k++) mixed[k] = lerp1(r0[k], r1[k], wy);
+    const __m256i base = _mm256_set1_epi32(first);
+    const __m256i full = _mm256_set1_epi16(256);
+    __m256d index = _mm256_setr_pd(0, 1, 2, 3);
+    for (long i = 0; i < count; i += 8) {
+        // As the affine kernel: u0 + i·du, clamped, its column and weight.
+        const __m256d i0 = index, i1 = _mm256_add_pd(index, four);
+        index = _mm256_add_pd(i1, four);
+        const __m256d su0 = reduce4(_mm256_add_pd(us, _mm256_mul_pd(i0, a)), w, 1);
+        const __m256d su1 = reduce4(_mm256_add_pd(us, _mm256_mul_pd(i1, a)), w, 1);
+        __m256i x0, wx;
+        floor_weight8(_mm256_sub_pd(su0, half), _mm256_sub_pd(su1, half), &x0, &wx);
+        // Lanes past the span's end read column `first` (their u is past
+        // the last pixel's, maybe past the columns mixed).
+        const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        const __m256i c0 = _mm256_and_si256(live, _mm256_sub_epi32(wrap_near8(x0, wn, 1), base));
+        const __m256i c1 = _mm256_and_si256(live, _mm256_sub_epi32(wrap_near8(_mm256_add_epi32(x0, one), wn, 1), base));
+        const __m256i wx2 = _mm256_or_si256(wx, _mm256_slli_epi32(wx, 16));
+        const __m256i result = lerp8(load8(mixed, c0), load8(mixed, c1), wx2, _mm256_sub_epi16(full, wx2));
+        if (i + 8 <= count) {
+            _mm256_storeu_si256((__m256i *)(out + i), result);
+        } else {
+            uint32_t last[8];
+            _mm256_storeu_si256((__m256i *)last, result);
+            for (long j = 0; i + j < count; j++) out[i + j] = last[j];
+        }
+    }
+    return 1;
+}
+
 /// A level's integer part clamped to 0...255 (v arithmetic-shifted by 16).
 __attribute__((target("avx2"), always_inline))
 static inline __m256i ramp_level(__m256i v) {
@@ -1002,6 +1068,11 @@ void strata_affine_span_avx2(const uint32_t *pixels, long stride, long width, lo
                              double du, double dv, long count, uint32_t *out, int bilinear, int pad) {
     (void)pixels; (void)stride; (void)width; (void)height; (void)u0; (void)v0; (void)du; (void)dv; (void)count;
     (void)out; (void)bilinear; (void)pad;
+}
+int strata_scaled_span_avx2(const uint32_t *pixels, long stride, long width, long height, double u0, double v0,
+                            double du, long count, uint32_t *out) {
+    (void)pixels; (void)stride; (void)width; (void)height; (void)u0; (void)v0; (void)du; (void)count; (void)out;
+    return 0;
 }
 #endif
 

@@ -257,3 +257,40 @@ import Testing
         }
     }
 }
+
+/// `strata_scaled_span_avx2` (a padded image scaled along a row, each
+/// column mixed between the rows once) gives the affine kernel's pixels.
+@Suite struct ScaledSpanKernelTests {
+    @Test func scaledSpansAreTheAffineKernelsSpans() {
+        guard SolidBlitter.usesAVX2 else { return }
+        var r = FuzzRandom(seed: 31)
+        var taken = 0
+        for trial in 0..<3000 {
+            let width = 1 + r.int(60), height = 1 + r.int(40)
+            let stride = width + r.int(3)
+            let pixels = (0..<(stride * height)).map { _ in randomPixel(&r) }
+            // Scales from a 16th (a strong reduction the kernel declines) to
+            // 40 times, either way along x; the span starting before, on and
+            // past the image; rows above, on, between and below its rows.
+            let scale = [1.0 / 16, 0.3, 0.5, 0.999, 1, 1.7, 3, 7.5, 40][r.int(9)]
+            let du = (r.int(2) == 0 ? 1 : -1) / scale
+            let u0 = Double(r.int(Int(Double(width) * 1.6) + 20)) - 10 + r.uniform()
+            let v0 = [-3.7, -0.2, 0.5, 0.73, Double(height) / 2 + 0.31, Double(height) - 0.5, Double(height) + 2.2][r.int(7)]
+            let count = [1, 2, 7, 8, 9, 15, 16, 17, 63, 200, 1200][r.int(11)]
+            var expected = [UInt32](repeating: 0, count: count), got = [UInt32](repeating: 7, count: count)
+            strata_affine_span_avx2(pixels, stride, width, height, u0, v0, du, 0, count, &expected, 1, 1)
+            let done = strata_scaled_span_avx2(pixels, stride, width, height, u0, v0, du, count, &got)
+            if done != 0 {
+                taken += 1
+                let first = got.indices.first { got[$0] != expected[$0] }
+                #expect(first == nil, "trial \(trial): \(width)×\(height) u0 \(u0) du \(du) v0 \(v0) count \(count)")
+            } else {
+                // Declined: nothing written, and only for a reduction (up to
+                // a pixel a column, a span reads at most count + 2 columns).
+                #expect(got.allSatisfy { $0 == 7 })
+                #expect(abs(du) > 1)
+            }
+        }
+        #expect(taken > 2000)
+    }
+}

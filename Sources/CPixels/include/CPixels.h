@@ -272,6 +272,17 @@ void strata_conic_span_avx512(const uint32_t *table, const float *g, long count,
 void strata_affine_span_avx2(const uint32_t *pixels, long stride, long width, long height, double u0, double v0,
                              double du, double dv, long count, uint32_t *out, int bilinear, int pad);
 
+/// `strata_affine_span_avx2` for a padded image sampled bilinearly along a
+/// row of the image (dv = 0: an image only scaled and moved, or sheared
+/// along x), with the same pixels: each column the span reads is mixed
+/// between the two rows once, then each pixel from its two columns (two
+/// loads a pixel, not four). Returns 0, writing nothing, where the span
+/// reads more than 1,024 columns or more than two a pixel (a strong
+/// reduction, which the affine kernel does better); 1 when done. The same
+/// conditions on the coordinates.
+int strata_scaled_span_avx2(const uint32_t *pixels, long stride, long width, long height, double u0, double v0,
+                            double du, long count, uint32_t *out);
+
 /// `out[i] = lerp(a[i], b[i], w)` for i < count: premultiplied pixels mixed as
 /// `a·(256 − w) + b·w` over 256, each channel rounded (`ImageShader.lerp`),
 /// `w` in 0...256. Call only when `strata_pixels_have_avx2()`.
