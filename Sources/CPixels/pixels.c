@@ -895,6 +895,18 @@ static inline __m256d reduce4(__m256d u, __m256d n, int pad) {
     return remainder4(u, n);
 }
 
+/// Eight pixels of a span stored at out + i, those of them before `count`.
+__attribute__((target("avx2"), always_inline))
+static inline void store_span8(uint32_t *out, long i, long count, __m256i v) {
+    if (i + 8 <= count) {
+        _mm256_storeu_si256((__m256i *)(out + i), v);
+    } else {
+        uint32_t last[8];
+        _mm256_storeu_si256((__m256i *)last, v);
+        for (long j = 0; i + j < count; j++) out[i + j] = last[j];
+    }
+}
+
 __attribute__((target("avx2")))
 void strata_affine_span_avx2(const uint32_t *pixels, long stride, long width, long height, double u0, double v0,
                              double du, double dv, long count, uint32_t *out, int bilinear, int pad) {
@@ -936,13 +948,7 @@ void strata_affine_span_avx2(const uint32_t *pixels, long stride, long width, lo
             result = load8(
                 pixels, _mm256_add_epi32(_mm256_mullo_epi32(wrap_near8(y0, hn, pad), sn), wrap_near8(x0, wn, pad)));
         }
-        if (i + 8 <= count) {
-            _mm256_storeu_si256((__m256i *)(out + i), result);
-        } else {
-            uint32_t last[8];
-            _mm256_storeu_si256((__m256i *)last, result);
-            for (long j = 0; i + j < count; j++) out[i + j] = last[j];
-        }
+        store_span8(out, i, count, result);
     }
 }
 
@@ -975,14 +981,7 @@ int strata_scaled_span_avx2(const uint32_t *pixels, long stride, long width, lon
     const int first = _mm256_cvtsi256_si32(lo), columns = _mm256_cvtsi256_si32(hi) - first + 1;
     if (columns > 1024 || columns > 2 * count + 8) return 0;
     uint32_t mixed[1024 + 8];
-    const uint32_t *r0 = pixels + (long)row0 * stride + first, *r1 = pixels + (long)row1 * stride + first;
-    const __m256i wy2 = _mm256_set1_epi16((short)wy), iwy = _mm256_set1_epi16((short)(256 - wy));
-    long k = 0;
-    for (; k + 8 <= columns; k += 8) {
-        const __m256i x = _mm256_loadu_si256((const __m256i *)(r0 + k)), y = _mm256_loadu_si256((const __m256i *)(r1 + k));
-        _mm256_storeu_si256((__m256i *)(mixed + k), lerp8(x, y, wy2, iwy));
-    }
-    for (; k < columns; k++) mixed[k] = lerp1(r0[k], r1[k], wy);
+    strata_lerp_rows_avx2(pixels + (long)row0 * stride + first, pixels + (long)row1 * stride + first, columns, wy, mixed);
     const __m256i base = _mm256_set1_epi32(first);
     const __m256i full = _mm256_set1_epi16(256);
     __m256d index = _mm256_setr_pd(0, 1, 2, 3);
@@ -1001,13 +1000,7 @@ int strata_scaled_span_avx2(const uint32_t *pixels, long stride, long width, lon
         const __m256i c1 = _mm256_and_si256(live, _mm256_sub_epi32(wrap_near8(_mm256_add_epi32(x0, one), wn, 1), base));
         const __m256i wx2 = _mm256_or_si256(wx, _mm256_slli_epi32(wx, 16));
         const __m256i result = lerp8(load8(mixed, c0), load8(mixed, c1), wx2, _mm256_sub_epi16(full, wx2));
-        if (i + 8 <= count) {
-            _mm256_storeu_si256((__m256i *)(out + i), result);
-        } else {
-            uint32_t last[8];
-            _mm256_storeu_si256((__m256i *)last, result);
-            for (long j = 0; i + j < count; j++) out[i + j] = last[j];
-        }
+        store_span8(out, i, count, result);
     }
     return 1;
 }
