@@ -194,12 +194,8 @@ public final class Compositor {
         let canvas = frameCanvas
         for rect in rects {
             let bands = self.bands(of: rect)
-            if bands.count > 1 && threadCount > 1 {
+            if bands.count > 1 {
                 drawInParallel(rect, bands, tree)
-            } else if bands.count > 1 {
-                // One thread: the bands one after another (`localBandBytes`).
-                let covered = bands.map { drawRect(rect, rows: $0, tree, in: canvas) }
-                if !covered.contains(false) { lastCoveredRectCount += 1 }
             } else if drawRect(rect, tree, in: canvas) {
                 lastCoveredRectCount += 1
             }
@@ -271,7 +267,9 @@ public final class Compositor {
 
     /// Draws `bands` (disjoint rows of `rect`) on up to `threadCount`
     /// threads: this compositor on the calling thread, a band compositor on
-    /// each other one (kept for the next frame, with its canvas).
+    /// each other one (kept for the next frame, with its canvas). With one
+    /// thread, the bands one after another on the calling thread
+    /// (`localBandBytes`).
     private func drawInParallel(_ rect: Rect, _ bands: [Range<Int>], _ tree: FrameNode?) {
         let workers = min(threadCount, bands.count)
         while bandCompositors.count < workers - 1 { bandCompositors.append(Compositor(bandsOf: self)) }
