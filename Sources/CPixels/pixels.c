@@ -971,16 +971,16 @@ int strata_scaled_span_avx2(const uint32_t *pixels, long stride, long width, lon
     // The columns the first and the last pixel read: u grows (or shrinks)
     // with the index, and so do the clamped columns, so every pixel reads
     // within them.
-    __m256i xf, xl, wf;
+    __m256i xf, wf;
     const __m256d ends = _mm256_setr_pd(0, (double)(count - 1), 0, 0);
     const __m256d su = _mm256_sub_pd(reduce4(_mm256_add_pd(us, _mm256_mul_pd(ends, a)), w, 1), half);
     floor_weight8(su, su, &xf, &wf);
-    xl = _mm256_permutevar8x32_epi32(xf, one);
+    const __m256i xl = _mm256_permutevar8x32_epi32(xf, one);
     const __m256i lo = wrap_near8(_mm256_min_epi32(xf, xl), wn, 1);
     const __m256i hi = wrap_near8(_mm256_add_epi32(_mm256_max_epi32(xf, xl), one), wn, 1);
     const int first = _mm256_cvtsi256_si32(lo), columns = _mm256_cvtsi256_si32(hi) - first + 1;
     if (columns > 1024 || columns > 2 * count + 8) return 0;
-    uint32_t mixed[1024 + 8];
+    uint32_t mixed[1024];
     strata_lerp_rows_avx2(pixels + (long)row0 * stride + first, pixels + (long)row1 * stride + first, columns, wy, mixed);
     const __m256i base = _mm256_set1_epi32(first);
     const __m256i full = _mm256_set1_epi16(256);

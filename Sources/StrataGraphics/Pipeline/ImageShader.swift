@@ -220,30 +220,29 @@ struct ImageShader: Shader {
         let u = m.a * px + m.c * py + m.tx
         let v = m.b * px + m.d * py + m.ty
         if SolidBlitter.usesAVX2, spread != .reflect, filter != .bicubic, affineKernelFits {
-            // A pattern or image at any angle, or only scaled (contents
-            // stretched to a layer's bounds: composite-full-4k's frame took
-            // 0.91 of its time with this kernel instead of the axis-aligned
-            // loop below), eight pixels a step (the kernel's operations are
-            // the loops' below), where the span's
+            // A pattern or image at any angle, eight pixels a step (the
+            // kernel's operations are the loops' below), where the span's
             // coordinates are within the kernel's reach: u and v are linear
-            // along it, so its ends bound them.
+            // along it, so its ends bound them. An image only scaled
+            // (contents stretched to a layer's bounds) comes here too, not to
+            // the axis-aligned loop below: composite-full-4k's frame took
+            // 0.91 of its time so.
             let last = Double(Swift.max(0, count - 1))
             let reach = Swift.max(
                 Swift.max(abs(u), abs(u + last * m.a)), Swift.max(abs(v), abs(v + last * m.b)))
             if reach < 0x1p40 {
                 // Only scaled (or sheared along x) and padded: the span
                 // reads one pair of rows, each column mixed between them
-                // once (a 4K composite frame took 0.91 of its time with
-                // the affine kernel here); the affine kernel's pixels.
-                if filter == .bilinear, spread == .pad, m.b == 0,
-                    strata_scaled_span_avx2(pixels, stride, width, height, u, v, m.a, count, out) != 0
-                {
-                    if alpha != 255 { SpanCompositing.scale(out, from: out, count: count, by: alpha) }
-                    return
+                // once (the frame took 0.91 of its time again); the affine
+                // kernel's pixels. It declines strong reductions.
+                let scaled =
+                    filter == .bilinear && spread == .pad && m.b == 0
+                    && strata_scaled_span_avx2(pixels, stride, width, height, u, v, m.a, count, out) != 0
+                if !scaled {
+                    strata_affine_span_avx2(
+                        pixels, stride, width, height, u, v, m.a, m.b, count, out, filter == .bilinear ? 1 : 0,
+                        spread == .pad ? 1 : 0)
                 }
-                strata_affine_span_avx2(
-                    pixels, stride, width, height, u, v, m.a, m.b, count, out, filter == .bilinear ? 1 : 0,
-                    spread == .pad ? 1 : 0)
                 if alpha != 255 { SpanCompositing.scale(out, from: out, count: count, by: alpha) }
                 return
             }
