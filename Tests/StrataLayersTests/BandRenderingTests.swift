@@ -366,6 +366,61 @@ import Testing
         #expect(c.threadCount == 64)
     }
 
+    /// With the layers' boxes, bands share the estimated cost (a row's
+    /// width plus `layerPixelCost` a pixel of the boxes across it) rather
+    /// than the rows; still whole rows, 16 at least, covering the
+    /// rectangle once; boxes that are not finite or miss the rectangle
+    /// leave the even split.
+    @Test func bandsShareTheLayersCost() throws {
+        let c = try Compositor(width: 1000, height: 1000)
+        c.threadCount = 4
+        let rect = Rect(x: 0, y: 0, width: 1000, height: 1000)
+        let even = c.bands(of: rect)
+        #expect(even.count == 8 && even.allSatisfy { $0.count == 125 })
+        func checkCover(_ bands: [Range<Int>], _ rows: Range<Int>) {
+            #expect(bands.first?.lowerBound == rows.lowerBound && bands.last?.upperBound == rows.upperBound)
+            for (a, b) in zip(bands, bands.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+            #expect(bands.allSatisfy { $0.count >= 16 })
+        }
+        // Layers over the top quarter: its rows cost 1 + 2 = 3 widths, the
+        // rest 1. Half the cost is in the top 250 rows: four bands there.
+        let top = [Rect(x: 0, y: 0, width: 1000, height: 250)]
+        let weighted = c.bands(of: rect, boxes: top)
+        checkCover(weighted, 0..<1000)
+        #expect(weighted.count == 8)
+        #expect(weighted[3].upperBound == 250)
+        #expect(weighted.prefix(4).allSatisfy { abs($0.count - 62) <= 1 })
+        #expect(weighted.suffix(4).allSatisfy { abs($0.count - 187) <= 1 })
+        // Each band within a row's cost of its share.
+        let layer = Compositor.layerPixelCost * 1000
+        func cost(_ r: Range<Int>) -> Double { r.reduce(0.0) { $0 + 1000 + ($1 < 250 ? layer : 0) } }
+        let share = (0..<1000).reduce(0.0) { $0 + 1000 + ($1 < 250 ? layer : 0) } / 8
+        #expect(weighted.allSatisfy { abs(cost($0) - share) <= 1000 + layer })
+        // Two boxes, one narrower, in a rectangle that does not start at 0;
+        // the part of a box outside the rectangle does not count.
+        let offset = Rect(x: 100, y: 37, width: 800, height: 600)
+        let two = c.bands(of: offset, boxes: [Rect(x: 0, y: 0, width: 2000, height: 137), Rect(x: 500, y: 300, width: 100, height: 50)])
+        checkCover(two, 37..<637)
+        #expect(two[0].count < two[7].count)
+        // Cost crowded into ten rows: the bands keep 16 rows each.
+        let crowded = c.bands(of: rect, boxes: Array(repeating: Rect(x: 0, y: 500, width: 1000, height: 10), count: 1000))
+        checkCover(crowded, 0..<1000)
+        #expect(crowded.count == 8)
+        // (Nearly all of the cost in rows 500 ..< 510: the first band takes
+        // the cheap rows above and the first of them, the next the rest of
+        // them, and the others 16 rows each after them, then what is left.)
+        #expect(crowded[0] == 0..<501 && crowded[1] == 501..<517 && crowded[6] == 581..<597)
+        // Nothing to weigh: the even split.
+        let bad = [
+            Rect(x: .nan, y: 0, width: 10, height: 10), Rect(x: 0, y: .nan, width: 300, height: 300),
+            Rect(x: 0, y: 2000, width: 100, height: 100), .null, Rect(x: 0, y: 10, width: 0, height: 100),
+        ]
+        #expect(c.bands(of: rect, boxes: bad) == even)
+        #expect(c.bands(of: rect, boxes: []) == even)
+        // A small rectangle stays one band whatever the boxes.
+        #expect(c.bands(of: Rect(x: 0, y: 0, width: 100, height: 100), boxes: top) == [0..<100])
+    }
+
     /// The host's setting survives a resize, which makes a new compositor.
     @Test func theHostKeepsItsThreadCount() throws {
         let host = try LayerHost(width: 100, height: 100)
