@@ -274,6 +274,61 @@ import Testing
         #expect(bitmap.makeImage() == expected.makeImage())
     }
 
+    /// Bands move towards an equal share of the time they took, half way
+    /// at a time, 16 rows each at least, and not for an even picture or
+    /// times that are not positive numbers; the pictures stay one canvas's.
+    @Test func bandsMoveTowardsAnEqualShareOfTheTime() throws {
+        let bitmap = try Bitmap(width: 100, height: 400)
+        let renderer = BandRenderer(bitmap: bitmap, threadCount: 2)
+        #expect(renderer.bands == [0..<200, 200..<400])
+        // Band 0 took three times band 1: an equal share ends at 2/3 of
+        // band 0 (row 133.3), and the edge goes half way there.
+        renderer.rebalance(costs: [3, 1])
+        #expect(renderer.bands == [0..<167, 167..<400])
+        // Within 5 % of even, or times that are not positive numbers: no move.
+        for costs in [[1.04, 1], [.nan, 1], [0, 1], [1, -1], [.infinity, 1], [1]] {
+            renderer.rebalance(costs: costs)
+            #expect(renderer.bands == [0..<167, 167..<400], "\(costs)")
+        }
+        // Three bands, nearly all the time in the last: each keeps 16 rows.
+        let three = BandRenderer(bitmap: bitmap, threadCount: 3)
+        #expect(three.bands == [0..<133, 133..<266, 266..<400])
+        three.rebalance(costs: [1, 1, 1e6])
+        #expect(three.bands == [0..<222, 222..<311, 311..<400])
+        for _ in 0..<12 { three.rebalance(costs: [1, 1, 1e6]) }
+        #expect(three.bands == [0..<368, 368..<384, 384..<400])
+        // The pictures after a move are one canvas's.
+        for scene in [RasterScene.area, .circles] {
+            let data = scene.generate()
+            let one = try Canvas(width: RasterScene.width, height: RasterScene.height)
+            scene.draw(data, on: one)
+            let big = try Bitmap(width: RasterScene.width, height: RasterScene.height)
+            let moved = BandRenderer(bitmap: big, threadCount: 3)
+            for costs in [[5.0, 1, 1], [1, 1, 9], [1, 4, 1]] {
+                moved.rebalance(costs: costs)
+                moved.draw { scene.draw(data, on: $0) }
+                #expect(big.makeImage() == one.makeImage(), "\(scene) \(moved.bands)")
+            }
+        }
+    }
+
+    /// A picture heavy at the top: after a few pictures the top band is
+    /// the smaller (each band's work is timed as it draws).
+    @Test func bandsFollowWhereThePictureIsHeavy() throws {
+        let bitmap = try Bitmap(width: 200, height: 400)
+        let renderer = BandRenderer(bitmap: bitmap, threadCount: 2)
+        for _ in 0..<6 {
+            renderer.draw { c in
+                // Thousands of small shapes in the top 40 rows, one fill below.
+                for i in 0..<4000 {
+                    c.fillEllipse(in: Rect(x: Double(i % 190), y: Double(i % 37), width: 3.5, height: 3.5))
+                }
+                c.fill(Rect(x: 0, y: 200, width: 200, height: 200))
+            }
+        }
+        #expect(renderer.bands[0].count < 120, "\(renderer.bands)")
+    }
+
     @Test func bandsAreHeldToTheBitmapAndTheLimits() throws {
         let small = try Bitmap(width: 10, height: 40)
         #expect(BandRenderer(bitmap: small, threadCount: 8).bands == [0..<20, 20..<40])

@@ -285,6 +285,16 @@ public final class Canvas {
         if state.clip.isEmpty { clipEverything() }
     }
 
+    /// Back to the initial graphics state of a canvas on the whole bitmap,
+    /// then `limitRows(to: rows)`: a band canvas whose band moved
+    /// (`BandRenderer`), between pictures.
+    func resetRowLimit(to rows: Range<Int>) {
+        guard device == nil else { return }
+        state = GState(clip: PixelBox(x0: 0, y0: 0, x1: bitmap.width, y1: bitmap.height))
+        state.rasterClip = state.clip
+        limitRows(to: rows)
+    }
+
     /// Where a shape whose device bounds are (`x0`, `y0`) to (`x1`, `y1`)
     /// (already whole pixels) is rasterized: `area`, within the raster clip,
     /// and of it the `rows` drawn (those in the clip). Nil when none is.
@@ -566,6 +576,15 @@ public final class Canvas {
         let cx = t.a * r.midX + t.tx, cy = t.d * r.midY + t.ty
         let rx = abs(t.a) * r.width / 2, ry = abs(t.d) * r.height / 2
         guard cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite, rx > 0, ry > 0 else { return }
+        // An ellipse wholly outside the clip's rows or columns (another band's
+        // on a band canvas, `limitRows(to:)`) is passed over before its sides
+        // are worked out (an arc cosine and a sine): the polygon reaches at
+        // most 1.06 of the radii out (its growth, below, is largest at 8
+        // sides: √(2π / (8·sin(π/4))) ≈ 1.0539).
+        let c = state.clip
+        let reachX = rx * 1.06 + 1, reachY = ry * 1.06 + 1
+        guard cy + reachY > Double(c.y0), cy - reachY < Double(c.y1), cx + reachX > Double(c.x0), cx - reachX < Double(c.x1)
+        else { return }
         // Sides: the sagitta r·(1 − cos(π/n)) must stay within the flatness. Past
         // 4096 sides (a radius of about 170 000 px at the default flatness) the
         // general path filler, which subdivides only where the band is, does better.
