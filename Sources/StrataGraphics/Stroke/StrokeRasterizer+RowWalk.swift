@@ -49,8 +49,11 @@ extension StrokeRasterizer {
             sortByX(active.base, active.count)
             let end = Int(startOf[row])
             let s0 = Int32(row * 4)
+            // Rows above those drawn (a band's, `limitRows(to:)`) are walked
+            // for the order alone, which the rows below take on.
+            let drawn = originY + row >= shownRows.lowerBound
             if active.count + end - next > 0
-                && !walkAreaRow(s0, dest, from: next, to: end, leftRow: leftRow, maxX: maxX, level: level)
+                && !walkAreaRow(s0, dest, from: next, to: end, leftRow: leftRow, maxX: maxX, level: level, drawn: drawn)
             {
                 for k in 0..<4 {
                     if k > 0 { sortByX(active.base, active.count) }
@@ -115,12 +118,12 @@ extension StrokeRasterizer {
     @inline(never)
     func walkAreaRow(
         _ s0: Int32, _ dest: UnsafeMutablePointer<ActiveEdge>, from: Int, to end: Int, leftRow: Int, maxX: Float,
-        level: Int
+        level: Int, drawn: Bool = true
     ) -> Bool {
         let n = active.count, m = end - from
         // The arrivals in order of x (already in order of their columns).
         sortByX(dest + from, m)
-        let kept = n + m <= rowWalkLimit ? walkRow(dest + from, n, m, s0, maxX: maxX, level: level) : -1
+        let kept = n + m <= rowWalkLimit ? walkRow(dest + from, n, m, s0, maxX: maxX, level: level, drawn: drawn) : -1
         if kept >= 0 {
             spare.setCount(kept)
             swap(&active, &spare)
@@ -145,9 +148,12 @@ extension StrokeRasterizer {
     /// One pixel row in the area mode, its four strips together
     /// (`strata_stroke_row`), the active list and the arrivals `b[0 ..< m]`
     /// (in order of x): returns how many edges went on to `spare`, or −1
-    /// when the row is left to the strip walk.
+    /// when the row is left to the strip walk. A row not `drawn` is walked
+    /// for the edges that go on alone (`strata_stroke_order_row`): the same
+    /// edges in the same order, no cell written.
     func walkRow(
-        _ b: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ m: Int, _ s0: Int32, maxX: Float, level: Int
+        _ b: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ m: Int, _ s0: Int32, maxX: Float, level: Int,
+        drawn: Bool = true
     ) -> Int {
         // (Both lists end in +∞ for the row walk's merge.)
         rowArrivals.reserve(m + 1)
@@ -159,6 +165,13 @@ extension StrokeRasterizer {
         rowKeys.reserve(26 * (n + m) + 1)
         spare.reserve(n + m)
         let a = active.base, arrivals = rowArrivals.base, out = spare.base
+        if !drawn {
+            #if arch(x86_64)
+            if level >= 2 { return strata_stroke_order_row_avx512(a, n, arrivals, m, rowKeys.base, out, s0) }
+            if level == 1 { return strata_stroke_order_row_avx2(a, n, arrivals, m, rowKeys.base, out, s0) }
+            #endif
+            return strata_stroke_order_row(a, n, arrivals, m, rowKeys.base, out, s0)
+        }
         #if arch(x86_64)
         if level >= 2 {
             return strata_stroke_row_avx512(a, n, arrivals, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)
