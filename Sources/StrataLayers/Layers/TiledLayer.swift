@@ -2,7 +2,6 @@ import Dispatch
 public import Foundation
 import StrataGraphics
 import StrataQueues
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -473,7 +472,9 @@ final class TileFrame: SpecialFrameData {
     /// What the store answered this frame, by question: each band of a frame
     /// drawn on several threads asks at another moment, and a tile that
     /// arrives in between must not show in one band and not the next.
-    private let answers = Mutex(Answers())
+    /// (`Locked`, not `Mutex`, which the thread sanitizer does not see:
+    /// docs/Architecture.md, "Lock and cache".)
+    private let answers = Locked(Answers())
 
     struct Answers {
         var standIns: [TileKey: (image: Image, rect: Rect)?] = [:]
