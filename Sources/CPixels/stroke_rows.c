@@ -124,6 +124,25 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
     int32_t *violations = changed + count + 1;
     long changes = 0, kept = 0, disordered = 0;
 
+    if (!areas && count <= MAX_CLUSTER) {
+        // The order alone, of a row too few edges for a cluster past
+        // MAX_CLUSTER (which alone leaves a row to the strip walk): the
+        // merge and the edges going on, as below, without the strips.
+        long i = 0, j = 0;
+        for (long k = 0; k < count; k++) {
+            const int take_a = a[i].x <= b[j].x;
+            const strata_stroke_edge *source = take_a ? a + i : b + j;
+            i += take_a;
+            j += 1 - take_a;
+            const strata_stroke_edge e = *source;
+            const float half = below == e.last - 1 ? bottom_of(&e) * 0.5f : 0.5f;
+            __builtin_memcpy(out + kept, source, sizeof *source);
+            out[kept].x = e.xRef + ((float)(below - e.first) + half) * e.dxdY;
+            kept += e.last > below ? 1 : 0;
+        }
+        return kept;
+    }
+
     // 1. The active edges and the arrivals in one order (an arrival after
     // the edges it ties with), walked in that order: the four strips'
     // windings side by side, and each edge's change of coverage
