@@ -1092,9 +1092,30 @@ void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_
         d[i] = keep == 0 ? p : p + scale_packed(d[i], keep);
     }
 }
+
+// `height` rows of `width` pixels, each row as `strata_source_over_avx2`
+// at full coverage (the same operations, so the same bytes), in one call:
+// an image drawn 1:1 on whole pixels, whose rows of a few pixels each
+// paid a call and its set-up (an 8 × 8 image took eight).
+__attribute__((target("avx2")))
+void strata_source_over_rect_avx2(uint32_t *d, long d_stride, const uint32_t *s, long s_stride, long width,
+                                  long height) {
+    for (long y = 0; y < height; y++, d += d_stride, s += s_stride) {
+        long i = 0;
+        for (; i + 8 <= width; i += 8) over8(d + i, _mm256_loadu_si256((const __m256i *)(s + i)));
+        for (; i < width; i++) {
+            const uint32_t p = s[i], keep = 255 - (p >> 24);
+            d[i] = keep == 0 ? p : p + scale_packed(d[i], keep);
+        }
+    }
+}
 #else
 void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_t coverage) {
     (void)d; (void)s; (void)count; (void)coverage;
+}
+void strata_source_over_rect_avx2(uint32_t *d, long d_stride, const uint32_t *s, long s_stride, long width,
+                                  long height) {
+    (void)d; (void)d_stride; (void)s; (void)s_stride; (void)width; (void)height;
 }
 #endif
 

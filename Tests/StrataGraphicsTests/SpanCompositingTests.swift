@@ -36,6 +36,64 @@ func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
         }
     }
 
+    /// The rectangle kernel (an image drawn 1:1) is the row kernel row by
+    /// row: widths around the vector width, strides wider than the rows,
+    /// and an image drawn at whole pixels, clipped, is the scalar formula.
+    @Test func sourceOverRectanglesAreTheRows() throws {
+        guard strata_pixels_have_avx2() != 0 else { return }
+        var r = FuzzRandom(seed: 13)
+        for _ in 0..<200 {
+            let width = 1 + r.int(40), height = 1 + r.int(12)
+            let sStride = width + r.int(5), dStride = width + r.int(7)
+            let s = (0..<(sStride * height)).map { _ in randomPixel(&r) }
+            let d = (0..<(dStride * height)).map { _ in randomPixel(&r) }
+            var rows = d, rect = d
+            rows.withUnsafeMutableBufferPointer { o in
+                s.withUnsafeBufferPointer { src in
+                    for y in 0..<height {
+                        strata_source_over_avx2(o.baseAddress! + y * dStride, src.baseAddress! + y * sStride, width, 255)
+                    }
+                }
+            }
+            rect.withUnsafeMutableBufferPointer { o in
+                s.withUnsafeBufferPointer { src in
+                    strata_source_over_rect_avx2(o.baseAddress!, dStride, src.baseAddress!, sStride, width, height)
+                }
+            }
+            #expect(rect == rows, "\(width) × \(height)")
+            // Pixels past the rows' width are untouched.
+            for y in 0..<height {
+                for x in width..<dStride { #expect(rect[y * dStride + x] == d[y * dStride + x]) }
+            }
+        }
+        // Through the canvas: an image at whole pixels, partly off the
+        // canvas, over random pixels.
+        let w = 13, h = 9
+        let pixels = (0..<(w * h)).map { _ in randomPixel(&r) }
+        var bytes: [UInt8] = []
+        for p in pixels { bytes += [UInt8(p & 255), UInt8(p >> 8 & 255), UInt8(p >> 16 & 255), UInt8(p >> 24)] }
+        let image = try Image(width: w, height: h, premultipliedPixels: bytes)
+        let under = (0..<(20 * 16)).map { _ in randomPixel(&r) }
+        for (x, y) in [(3, 2), (-4, -3), (12, 10), (0, 0)] {
+            let canvas = try Canvas(width: 20, height: 16)
+            for i in 0..<(20 * 16) { canvas.bitmap.baseAddress.storeBytes(of: under[i], toByteOffset: i * 4, as: UInt32.self) }
+            canvas.draw(image, in: Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)))
+            for py in 0..<16 {
+                for px in 0..<20 {
+                    let got = canvas.bitmap.baseAddress.load(fromByteOffset: (py * 20 + px) * 4, as: UInt32.self)
+                    let ix = px - x, iy = py - y
+                    let before = under[py * 20 + px]
+                    guard ix >= 0, ix < w, iy >= 0, iy < h else {
+                        #expect(got == before)
+                        continue
+                    }
+                    let src = pixels[iy * w + ix]
+                    #expect(got == src &+ scalePacked(before, 255 - src >> 24), "at (\(px), \(py)) drawn at (\(x), \(y))")
+                }
+            }
+        }
+    }
+
     @Test func destinationInMatchesTheBlendMode() {
         // Every source alpha against a spread of destinations, full coverage.
         var r = FuzzRandom(seed: 12)

@@ -330,5 +330,9 @@ void strata_gradient_ramp_avx2(uint32_t *out, long count, const int32_t start[4]
 /// `s'` is `s` scaled by `coverage`/255 (0...255), rounded as the portable
 /// loops round. Call only when `strata_pixels_have_avx2()`.
 void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_t coverage);
+/// `height` rows of `width` pixels (`d_stride` and `s_stride` pixels
+/// apart), each as `strata_source_over_avx2(d, s, width, 255)`. AVX2 only.
+void strata_source_over_rect_avx2(uint32_t *d, long d_stride, const uint32_t *s, long s_stride, long width,
+                                  long height);
 
 #endif

@@ -1,3 +1,5 @@
+internal import CPixels
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -99,6 +101,14 @@ extension Canvas {
         let target = self.target
         image.pixels.withUnsafeBytes { bytes in
             let source = bytes.baseAddress!
+            if SolidBlitter.usesAVX2, image.bytesPerRow % 4 == 0 {
+                // All the rows in one call (a small image's rows each paid
+                // a call and its set-up), the same bytes.
+                let s = (source + (box.y0 - iy) * image.bytesPerRow + (box.x0 - ix) * 4).assumingMemoryBound(to: UInt32.self)
+                let d = (target.baseAddress + box.y0 * target.bytesPerRow + box.x0 * 4).assumingMemoryBound(to: UInt32.self)
+                strata_source_over_rect_avx2(d, target.bytesPerRow / 4, s, image.bytesPerRow / 4, box.width, box.height)
+                return
+            }
             for row in box.y0..<box.y1 {
                 let s = (source + (row - iy) * image.bytesPerRow + (box.x0 - ix) * 4).assumingMemoryBound(to: UInt32.self)
                 let d = (target.baseAddress + row * target.bytesPerRow + box.x0 * 4).assumingMemoryBound(to: UInt32.self)
