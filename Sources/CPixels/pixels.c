@@ -1076,8 +1076,10 @@ int strata_scaled_span_avx2(const uint32_t *pixels, long stride, long width, lon
 // are stored and of eight transparent ones skipped, as the portable loop does
 // (`scale8` and `scale_packed` are above).
 #if defined(__x86_64__)
-__attribute__((target("avx2")))
-void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_t coverage) {
+// One row: the exported kernel's body, inlined where a rectangle's rows
+// are taken in one call (at full coverage, `scaled` folds away).
+__attribute__((target("avx2"), always_inline))
+static inline void source_over_row(uint32_t *d, const uint32_t *s, long count, uint32_t coverage) {
     long i = 0;
     const __m256i c16 = _mm256_set1_epi16((short)coverage);
     const int scaled = coverage < 255;
@@ -1093,6 +1095,11 @@ void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_
     }
 }
 
+__attribute__((target("avx2")))
+void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_t coverage) {
+    source_over_row(d, s, count, coverage);
+}
+
 // `height` rows of `width` pixels, each row as `strata_source_over_avx2`
 // at full coverage (the same operations, so the same bytes), in one call:
 // an image drawn 1:1 on whole pixels, whose rows of a few pixels each
@@ -1100,14 +1107,7 @@ void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_
 __attribute__((target("avx2")))
 void strata_source_over_rect_avx2(uint32_t *d, long d_stride, const uint32_t *s, long s_stride, long width,
                                   long height) {
-    for (long y = 0; y < height; y++, d += d_stride, s += s_stride) {
-        long i = 0;
-        for (; i + 8 <= width; i += 8) over8(d + i, _mm256_loadu_si256((const __m256i *)(s + i)));
-        for (; i < width; i++) {
-            const uint32_t p = s[i], keep = 255 - (p >> 24);
-            d[i] = keep == 0 ? p : p + scale_packed(d[i], keep);
-        }
-    }
+    for (long y = 0; y < height; y++, d += d_stride, s += s_stride) source_over_row(d, s, width, 255);
 }
 #else
 void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_t coverage) {

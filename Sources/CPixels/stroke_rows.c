@@ -105,6 +105,18 @@ __attribute__((always_inline)) static inline v4i coverage_of(v4i winding) {
     return __builtin_elementwise_min(__builtin_elementwise_abs(winding), (v4i)ONE);
 }
 
+/// Copies `*source` to `out[*kept]` with its key for the strip below the
+/// row (`below`): its mean x there. Counted (kept) only where it reaches
+/// below the row.
+__attribute__((always_inline)) static inline void keep_edge(strata_stroke_edge *out, long *kept,
+                                                            const strata_stroke_edge *source, int32_t below) {
+    const strata_stroke_edge e = *source;
+    const float half = below == e.last - 1 ? bottom_of(&e) * 0.5f : 0.5f;
+    __builtin_memcpy(out + *kept, source, sizeof *source);
+    out[*kept].x = e.xRef + ((float)(below - e.first) + half) * e.dxdY;
+    *kept += e.last > below ? 1 : 0;
+}
+
 /// With `areas` 0, only the order: the edges that go on (`out`, in the
 /// order and with the keys the full walk gives them) and whether the row is
 /// left to the strip walk (−1), without the windings, the clusters' walks
@@ -134,11 +146,7 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
             const strata_stroke_edge *source = take_a ? a + i : b + j;
             i += take_a;
             j += 1 - take_a;
-            const strata_stroke_edge e = *source;
-            const float half = below == e.last - 1 ? bottom_of(&e) * 0.5f : 0.5f;
-            __builtin_memcpy(out + kept, source, sizeof *source);
-            out[kept].x = e.xRef + ((float)(below - e.first) + half) * e.dxdY;
-            kept += e.last > below ? 1 : 0;
+            keep_edge(out, &kept, source, below);
         }
         return kept;
     }
@@ -186,10 +194,7 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
             __builtin_memcpy(key + 4, &low, sizeof low);
             __builtin_memcpy(key + 8, &before, sizeof before);
             before = max_f(before, high);
-            const float half = below == e.last - 1 ? bottom_of(&e) * 0.5f : 0.5f;
-            __builtin_memcpy(out + kept, source, sizeof *source);
-            out[kept].x = e.xRef + ((float)(below - e.first) + half) * e.dxdY;
-            kept += e.last > below ? 1 : 0;
+            keep_edge(out, &kept, source, below);
         }
     }
 

@@ -48,12 +48,13 @@ public final class BandRenderer {
         let count = min(self.threadCount, max(1, bitmap.height / 16))
         let rows = bitmap.height
         let share = self.share
-        edges = (0...count).map { rows * $0 / count }
+        let even = (0...count).map { rows * $0 / count }
+        edges = even
         crew = BandCanvases(
             (0..<count).map { band in
                 let canvas = Canvas(bitmap: bitmap)
                 if count > 1 {
-                    canvas.limitRows(to: (rows * band / count)..<(rows * (band + 1) / count))
+                    canvas.limitRows(to: even[band]..<even[band + 1])
                     canvas.strokeShare = share
                 }
                 return canvas
