@@ -550,6 +550,50 @@ static inline __m256i coverage8(__m256 acc, int even_odd) {
     return _mm256_and_si256(_mm256_castps_si256(t), _mm256_set1_epi32(0xFF));
 }
 
+/// Eight pixels of `pixels` at the indices in `at`, one load each (a
+/// gather costs several times more under the Gather Data Sampling guard).
+__attribute__((target("avx2"), always_inline))
+static inline __m256i load8(const uint32_t *pixels, __m256i at) {
+    int32_t k[8];
+    _mm256_storeu_si256((__m256i *)k, at);
+    return _mm256_setr_epi32((int)pixels[k[0]], (int)pixels[k[1]], (int)pixels[k[2]], (int)pixels[k[3]],
+                             (int)pixels[k[4]], (int)pixels[k[5]], (int)pixels[k[6]], (int)pixels[k[7]]);
+}
+
+__attribute__((target("avx2"), always_inline))
+static inline __m256i linear_entries8(const uint32_t *table, __m256i u) {
+    const __m256i top = _mm256_set1_epi32(255 << 16);
+    const __m256i k = _mm256_srli_epi32(_mm256_min_epi32(_mm256_max_epi32(u, _mm256_setzero_si256()), top), 16);
+    return load8(table, k);
+}
+
+/// `count` pixels of a padded linear gradient (u, the first eight pixels'
+/// 16.16 positions, moving by `step` each eight) blended source over onto
+/// `d` at constant `coverage` (`strata_linear_pad_over_avx2` without a mask).
+__attribute__((target("avx2"), always_inline))
+static inline void linear_run(uint32_t *d, const uint32_t *table, __m256i u, __m256i step, long count,
+                              uint32_t coverage) {
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i full = _mm256_set1_epi32(255);
+    const __m256i c16 = _mm256_set1_epi16((short)coverage);
+    const int scaled = coverage < 255;
+    long i = 0;
+    for (; i + 8 <= count; i += 8, u = _mm256_add_epi32(u, step)) {
+        __m256i sv = linear_entries8(table, u);
+        if (scaled) sv = scale8(sv, c16);
+        over8(d + i, sv);
+    }
+    if (i < count) {
+        const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), lanes);
+        __m256i sv = linear_entries8(table, u);
+        if (scaled) sv = scale8(sv, c16);
+        __m256i keep = _mm256_sub_epi32(full, _mm256_srli_epi32(sv, 24));
+        keep = _mm256_or_si256(keep, _mm256_slli_epi32(keep, 16));
+        const __m256i dv = _mm256_maskload_epi32((const int *)(d + i), live);
+        _mm256_maskstore_epi32((int *)(d + i), live, _mm256_add_epi32(sv, scale8(dv, keep)));
+    }
+}
+
 /// The constant stretch `row[x ..< end]` at running sum `acc` (`blitSpan`).
 __attribute__((target("avx2"), always_inline))
 static inline void gap_span(uint32_t *row, long x, long end, float acc, int even_odd, uint32_t source, int copy) {
@@ -583,7 +627,13 @@ static inline void store_bytes(uint8_t *out, __m256i b, long n) {
 __attribute__((target("avx2"), always_inline))
 static inline void sweep_row(float *line, uint64_t *bits, long words, long width, uint32_t *row,
                              int even_odd, uint32_t source, int copy, int lerp, __m256i src, uint8_t *out,
-                             long *runs, long capacity, long *run_count) {
+                             long *runs, long capacity, long *run_count, const uint32_t *table, int32_t u0,
+                             int32_t du) {
+    // With `table`, the sources are a padded linear gradient's (pixel i at
+    // u0 + i·du, as `strata_linear_pad_over_avx2`) instead of `src`.
+    const __m256i ramp = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(du));
+    const __m256i step = _mm256_set1_epi32((int32_t)((uint32_t)du * 8));
+#define STRATA_U_AT(p) _mm256_add_epi32(_mm256_set1_epi32((int32_t)((uint32_t)u0 + (uint32_t)(p) * (uint32_t)du)), ramp)
     const __m256i pick = _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 4, 8, 12, -1, -1,
                                           -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
     float acc = 0;
@@ -620,6 +670,9 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
                     } else if (first >= 0) {
                         __builtin_memset(out + x, c, (size_t)(start - x));
                     }
+                } else if (table) {
+                    const uint8_t c = coverage_byte(acc, even_odd);
+                    if (c != 0) linear_run(row + x, table, STRATA_U_AT(x), step, start - x, c);
                 } else {
                     gap_span(row, x, start, acc, even_odd, source, copy);
                 }
@@ -636,7 +689,8 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
                     store_bytes(out + start, _mm256_shuffle_epi8(cov, pick), 8);
                 } else if (!_mm256_testz_si256(cov, cov)) {
                     const __m256i c = _mm256_or_si256(cov, _mm256_slli_epi32(cov, 16));
-                    _mm256_storeu_si256((__m256i *)d, mask8(_mm256_loadu_si256((const __m256i *)d), c, src, lerp));
+                    const __m256i s8 = table ? linear_entries8(table, STRATA_U_AT(start)) : src;
+                    _mm256_storeu_si256((__m256i *)d, mask8(_mm256_loadu_si256((const __m256i *)d), c, s8, lerp));
                 }
                 x = start + 8;
             } else {
@@ -653,7 +707,8 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
                 } else if (!_mm256_testz_si256(cov, cov)) {
                     const __m256i c = _mm256_or_si256(cov, _mm256_slli_epi32(cov, 16));
                     const __m256i v = _mm256_maskload_epi32((const int *)d, lanes);
-                    _mm256_maskstore_epi32((int *)d, lanes, mask8(v, c, src, lerp));
+                    const __m256i s8 = table ? linear_entries8(table, STRATA_U_AT(start)) : src;
+                    _mm256_maskstore_epi32((int *)d, lanes, mask8(v, c, s8, lerp));
                 }
                 x = width;
             }
@@ -677,9 +732,13 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
             count++;
         }
         *run_count = count;
+    } else if (x < width && table) {
+        const uint8_t c = coverage_byte(acc, even_odd);
+        if (c != 0) linear_run(row + x, table, STRATA_U_AT(x), step, width - x, c);
     } else if (x < width) {
         gap_span(row, x, width, acc, even_odd, source, copy);
     }
+#undef STRATA_U_AT
 }
 
 __attribute__((target("avx2")))
@@ -691,7 +750,7 @@ long strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long wi
     // and a ring's row was shaded across its inside.
     long count = 0;
     sweep_row(line, bits, words, width, NULL, even_odd, 0, 0, 0, _mm256_setzero_si256(), out, runs,
-              capacity < 1 ? 1 : capacity, &count);
+              capacity < 1 ? 1 : capacity, &count, NULL, 0, 0);
     return count;
 }
 
@@ -704,12 +763,19 @@ void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long
     if (lerp) {
         for (long y = 0; y < rows; y++)
             sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd,
-                      source, copy, 1, src, NULL, NULL, 0, NULL);
+                      source, copy, 1, src, NULL, NULL, 0, NULL, NULL, 0, 0);
     } else {
         for (long y = 0; y < rows; y++)
             sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd,
-                      source, copy, 0, src, NULL, NULL, 0, NULL);
+                      source, copy, 0, src, NULL, NULL, 0, NULL, NULL, 0, 0);
     }
+}
+
+__attribute__((target("avx2"), aligned(64)))
+void strata_sweep_linear_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row, int even_odd,
+                                  const uint32_t *table, int32_t u0, int32_t du) {
+    sweep_row(line, bits, words, width, row, even_odd, 0, 0, 0, _mm256_setzero_si256(), NULL, NULL, 0, NULL, table,
+              u0, du);
 }
 
 int strata_pixels_have_avx2(void) {
@@ -743,6 +809,11 @@ void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32
     (void)d; (void)count; (void)mask; (void)source;
 }
 
+void strata_sweep_linear_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row, int even_odd,
+                                  const uint32_t *table, int32_t u0, int32_t du) {
+    (void)line; (void)bits; (void)words; (void)width; (void)row; (void)even_odd; (void)table; (void)u0; (void)du;
+}
+
 void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                             uint32_t *pixels, long row_stride, int even_odd, uint32_t source, int copy) {
     (void)cells; (void)cell_stride; (void)bits; (void)words; (void)width; (void)rows;
@@ -773,23 +844,6 @@ __attribute__((constructor)) static void strata_find_kernel_level(void) {
 // the span's first (no chain of additions), the entries loaded one by one
 // (`load8`: a gather cost more).
 #if defined(__x86_64__)
-/// Eight pixels of `pixels` at the indices in `at`, one load each (a
-/// gather costs several times more under the Gather Data Sampling guard).
-__attribute__((target("avx2"), always_inline))
-static inline __m256i load8(const uint32_t *pixels, __m256i at) {
-    int32_t k[8];
-    _mm256_storeu_si256((__m256i *)k, at);
-    return _mm256_setr_epi32((int)pixels[k[0]], (int)pixels[k[1]], (int)pixels[k[2]], (int)pixels[k[3]],
-                             (int)pixels[k[4]], (int)pixels[k[5]], (int)pixels[k[6]], (int)pixels[k[7]]);
-}
-
-__attribute__((target("avx2"), always_inline))
-static inline __m256i linear_entries8(const uint32_t *table, __m256i u) {
-    const __m256i top = _mm256_set1_epi32(255 << 16);
-    const __m256i k = _mm256_srli_epi32(_mm256_min_epi32(_mm256_max_epi32(u, _mm256_setzero_si256()), top), 16);
-    return load8(table, k);
-}
-
 __attribute__((target("avx2")))
 void strata_linear_pad_span_avx2(const uint32_t *table, int32_t u0, int32_t du, uint32_t *out, long count) {
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
@@ -815,8 +869,6 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     __m256i u = _mm256_add_epi32(_mm256_set1_epi32(u0), _mm256_mullo_epi32(lanes, _mm256_set1_epi32(du)));
     const __m256i step = _mm256_set1_epi32((int32_t)((uint32_t)du * 8));
-    const __m256i full = _mm256_set1_epi32(255);
-    const __m256i c16 = _mm256_set1_epi16((short)coverage);
     long i = 0;
     if (mask) {
         for (; i + 8 <= count; i += 8, u = _mm256_add_epi32(u, step)) {
@@ -833,21 +885,7 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
         if (m != 0) few8(d + i, n, m, linear_entries8(table, u), 0);
         return;
     }
-    const int scaled = coverage < 255;
-    for (; i + 8 <= count; i += 8, u = _mm256_add_epi32(u, step)) {
-        __m256i sv = linear_entries8(table, u);
-        if (scaled) sv = scale8(sv, c16);
-        over8(d + i, sv);
-    }
-    if (i < count) {
-        const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), lanes);
-        __m256i sv = linear_entries8(table, u);
-        if (scaled) sv = scale8(sv, c16);
-        __m256i keep = _mm256_sub_epi32(full, _mm256_srli_epi32(sv, 24));
-        keep = _mm256_or_si256(keep, _mm256_slli_epi32(keep, 16));
-        const __m256i dv = _mm256_maskload_epi32((const int *)(d + i), live);
-        _mm256_maskstore_epi32((int *)(d + i), live, _mm256_add_epi32(sv, scale8(dv, keep)));
-    }
+    linear_run(d, table, u, step, count, coverage);
 }
 
 /// `ImageShader.remainder(u, p)` for |u| < 2^40: u moved by whole periods

@@ -319,6 +319,15 @@ void strata_lerp_neighbours_avx2(uint32_t *v, long count, uint32_t last, uint32_
 long strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
                                 long *runs, long capacity);
 
+/// One row's cells swept (as `strata_sweep_rows_avx2`, cells and bits left
+/// zero) with a padded linear gradient's sources blended source over onto
+/// `row` through their coverage: pixel i's source is
+/// `table[min(max(u0 + i·du, 0), 255·2¹⁶) >> 16]` (32-bit, wrapping), as
+/// `strata_linear_pad_over_avx2` gives it, where every u0 + i·du for
+/// i < width + 8 fits in 32 bits. Call only when `strata_pixels_have_avx2()`.
+void strata_sweep_linear_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row, int even_odd,
+                                  const uint32_t *table, int32_t u0, int32_t du);
+
 /// Entries `out[0 ..< count]` of a gradient table's ramp: entry k's r, g, b
 /// and a in 16.16 fixed point are `start[c] + k·step[c]` (32-bit, wrapping),
 /// each level their integer part clamped to 0...255, and r, g, b

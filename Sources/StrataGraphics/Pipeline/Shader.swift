@@ -34,6 +34,12 @@ protocol Shader {
     func shadeOver(
         x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
     ) -> Bool
+    /// Pixels `x ..< x + count` of row `y` as one piece of a padded linear
+    /// gradient (`GradientShader.linearPieces`): its table (every entry
+    /// made) and pixel i's 16.16 position u0 + i·du; nil for any other
+    /// shader or span. For the row kernel that sweeps and shades at once
+    /// (`strata_sweep_linear_row_avx2`).
+    func linearRow(x: Int, y: Int, count: Int) -> (table: UnsafePointer<UInt32>, u0: Int32, du: Int32)?
 }
 
 extension Shader {
@@ -44,6 +50,7 @@ extension Shader {
     func shadeOver(
         x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
     ) -> Bool { false }
+    func linearRow(x: Int, y: Int, count: Int) -> (table: UnsafePointer<UInt32>, u0: Int32, du: Int32)? { nil }
 }
 
 /// A gradient's lookup table, owned by the shader that reads it (one
@@ -364,6 +371,28 @@ struct GradientShader: Shader {
         return true
     }
 
+    /// ⌊v⌋ and v rounded half away from zero, for |v| < 2³¹, without a
+    /// libm call.
+    @inline(__always)
+    static func floor32(_ v: Double) -> Int32 {
+        let i = Int32(v)
+        return Double(i) > v ? i - 1 : i
+    }
+    @inline(__always)
+    static func round32(_ v: Double) -> Int32 { Int32(v < 0 ? v - 0.5 : v + 0.5) }
+
+    /// `linearPieces`' one piece (u0, du) where the whole span, t at its
+    /// first pixel and `a` more at each next, lies within t = −1 ... 2;
+    /// nil where it does not, or t or a is not finite, or |a| ≥ 4.
+    @inline(__always)
+    static func linearPiece(_ t: Double, _ a: Double, count: Int) -> (u0: Int32, du: Int32)? {
+        guard count > 0, abs(a) < 4 else { return nil }
+        let last = t + Double(count - 1) * a
+        // (NaN fails every comparison.)
+        guard t > -1, t < 2, last > -1, last < 2 else { return nil }
+        return (floor32((t * 255 + 0.5) * 65536), round32(a * (255 * 65536)))
+    }
+
     /// A padded linear span (`t` at its first pixel, `a` more at each next)
     /// in 16.16 fixed point of the table entry plus ½, as up to three pieces
     /// handed to `piece` in order: (first pixel, pixel count, u0, du). The
@@ -379,20 +408,13 @@ struct GradientShader: Shader {
         _ t: Double, _ a: Double, count: Int, _ piece: (_ start: Int, _ count: Int, _ u0: Int32, _ du: Int32) -> Void
     ) -> Bool {
         guard t.isFinite, abs(a) < 4, count > 0 else { return count == 0 && t.isFinite && abs(a) < 4 }
-        // ⌊v⌋ and v rounded half away from zero, for |v| < 2³¹, without a
-        // libm call.
-        @inline(__always) func floor32(_ v: Double) -> Int32 {
-            let i = Int32(v)
-            return Double(i) > v ? i - 1 : i
-        }
-        @inline(__always) func round32(_ v: Double) -> Int32 { Int32(v < 0 ? v - 0.5 : v + 0.5) }
-        let du = round32(a * (255 * 65536))
         // Nearly always: the whole span within t = −1 ... 2, one piece.
-        let last = t + Double(count - 1) * a
-        if t > -1, t < 2, last > -1, last < 2 {
-            piece(0, count, floor32((t * 255 + 0.5) * 65536), du)
+        if let (u0, du) = linearPiece(t, a, count: count) {
+            piece(0, count, u0, du)
             return true
         }
+        let du = round32(a * (255 * 65536))
+        let last = t + Double(count - 1) * a
         let top = Int32(255 << 16)
         // The pixels with t in −1 ... 2 (give or take a rounding): lo ..< hi.
         var lo = 0, hi = count
@@ -413,7 +435,7 @@ struct GradientShader: Shader {
         if lo > 0 { piece(0, lo, end(t), 0) }
         if hi > lo {
             let first = t + Double(lo) * a
-            piece(lo, hi - lo, floor32((first * 255 + 0.5) * 65536), du)
+            piece(lo, hi - lo, GradientShader.floor32((first * 255 + 0.5) * 65536), du)
         }
         if hi < count { piece(hi, count - hi, end(last), 0) }
         return true
@@ -442,6 +464,14 @@ struct GradientShader: Shader {
             table.ensureAll()
             strata_linear_pad_over_avx2(d + start, lut, u0, du, n, coverage, mask.map { $0 + start })
         }
+    }
+
+    func linearRow(x: Int, y: Int, count: Int) -> (table: UnsafePointer<UInt32>, u0: Int32, du: Int32)? {
+        guard case let .linear(a, b, c) = geometry, spread == .pad, before, after else { return nil }
+        let t = a * (Double(x) + 0.5) + b * (Double(y) + 0.5) + c
+        guard let (u0, du) = GradientShader.linearPiece(t, a, count: count) else { return nil }
+        table.ensureAll()
+        return (UnsafePointer(table.entries), u0, du)
     }
 
     /// A padded radial span by the kernel of `level` (2: AVX-512, eight
@@ -638,6 +668,14 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * capacity) { buffer in
                 let runs = buffer.baseAddress!
                 for r in 0..<rows {
+                    if let (table, u0, du) = shader.linearRow(x: originX, y: y + r, count: width) {
+                        // A padded linear gradient's row: shaded as it is
+                        // swept, block by block (no coverage bytes, no runs).
+                        strata_sweep_linear_row_avx2(
+                            cells + r * cellStride, bits + r * wordsPerRow, wordsPerRow, width, row(originX, y + r),
+                            evenOdd ? 1 : 0, table, u0, du)
+                        continue
+                    }
                     // The row's runs of covered pixels, split where sixteen
                     // or more are uncovered (a stroked ring's row is its two
                     // sides a few pixels wide, and its inside was shaded).
