@@ -567,31 +567,114 @@ static inline __m256i linear_entries8(const uint32_t *table, __m256i u) {
     return load8(table, k);
 }
 
-/// `count` pixels of a padded linear gradient (u, the first eight pixels'
-/// 16.16 positions, moving by `step` each eight) blended source over onto
-/// `d` at constant `coverage` (`strata_linear_pad_over_avx2` without a mask).
+// Four pixels' table entries from their t, padded: below 0 the first
+// entry, above 1 the last, NaN the transparent 257th (256). The radial
+// kernels' last steps.
 __attribute__((target("avx2"), always_inline))
-static inline void linear_run(uint32_t *d, const uint32_t *table, __m256i u, __m256i step, long count,
-                              uint32_t coverage) {
+static inline __m128i radial_entries4(__m256d t) {
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1);
+    const __m256d u = _mm256_min_pd(_mm256_max_pd(t, zero), one);
+    const __m256d e = _mm256_blendv_pd(_mm256_set1_pd(256), _mm256_add_pd(_mm256_mul_pd(u, _mm256_set1_pd(255)), _mm256_set1_pd(0.5)),
+                                       _mm256_cmp_pd(t, t, _CMP_ORD_Q));
+    return _mm256_cvttpd_epi32(e);
+}
+
+/// A row's sources, worked out eight pixels at a time from the pixel's
+/// place x in the row (`strata_row_paint`, with its vectors set up once).
+typedef struct {
+    int kind;
+    const uint32_t *table;
+    int32_t u0, du;
+    __m256i ramp;  // linear: lane·du
+    const double *g;
+} row_paint;
+
+__attribute__((target("avx2"), always_inline))
+static inline row_paint row_paint_make(const strata_row_paint *p) {
+    row_paint r = {p->kind, p->table, p->u0, p->du, _mm256_setzero_si256(), p->g};
+    r.ramp = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(p->du));
+    return r;
+}
+
+/// A radial gradient's eight entries whose focal point is inside its end
+/// circle, the pixels' places in `i0` (four) and `i1` (the next four):
+/// `strata_radial_pad_span_avx2`'s operations on g, so the same entries as
+/// its pixels there.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i radial_focal8(const uint32_t *table, const double *g, __m256d i0, __m256d i1) {
+    const __m256d zero = _mm256_setzero_pd(), inv = _mm256_set1_pd(g[9]);
+    const __m256d qb0 = _mm256_set1_pd(g[13]), dqb = _mm256_set1_pd(g[14]);
+    const __m256d d0 = _mm256_set1_pd(g[15]), d1 = _mm256_set1_pd(g[16]), d2 = _mm256_set1_pd(g[17]);
+    const __m256d qa = _mm256_add_pd(qb0, _mm256_mul_pd(i0, dqb)), qb = _mm256_add_pd(qb0, _mm256_mul_pd(i1, dqb));
+    const __m256d da = _mm256_add_pd(d0, _mm256_mul_pd(i0, _mm256_add_pd(d1, _mm256_mul_pd(i0, d2))));
+    const __m256d db = _mm256_add_pd(d0, _mm256_mul_pd(i1, _mm256_add_pd(d1, _mm256_mul_pd(i1, d2))));
+    const __m256d ta = _mm256_mul_pd(_mm256_sub_pd(qa, _mm256_sqrt_pd(_mm256_max_pd(da, zero))), inv);
+    const __m256d tb = _mm256_mul_pd(_mm256_sub_pd(qb, _mm256_sqrt_pd(_mm256_max_pd(db, zero))), inv);
+    return load8(table, _mm256_set_m128i(radial_entries4(tb), radial_entries4(ta)));
+}
+
+/// Pixels x ... x + 7's sources: a padded linear gradient's entries at
+/// u0 + i·du (`strata_linear_pad_over_avx2`'s), or a radial gradient's
+/// (`radial_focal8`).
+__attribute__((target("avx2"), always_inline))
+static inline __m256i paint8(const row_paint *p, int kind, long x) {
+    if (kind == STRATA_ROW_LINEAR) {
+        const __m256i u = _mm256_add_epi32(_mm256_set1_epi32((int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du)), p->ramp);
+        return linear_entries8(p->table, u);
+    }
+    const __m256d i0 = _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_setr_pd(0, 1, 2, 3));
+    return radial_focal8(p->table, p->g, i0, _mm256_add_pd(i0, _mm256_set1_pd(4)));
+}
+
+static void radial_focal_span512(const uint32_t *table, const double *g, long x, long count, uint32_t *out);
+static void source_over_buffer(uint32_t *d, const uint32_t *s, long count, uint32_t coverage);
+
+/// `count` pixels from place x of a row's sources blended source over onto
+/// `d` at constant `coverage` (0 ... 255): runs of eight stored where
+/// opaque, skipped where transparent (`over8`), the last few by masks.
+/// The places move on by eight a step (the same values as `paint8`'s).
+__attribute__((target("avx2"), always_inline))
+static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, long count, uint32_t coverage) {
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i full = _mm256_set1_epi32(255);
     const __m256i c16 = _mm256_set1_epi16((short)coverage);
     const int scaled = coverage < 255;
+    __m256i u = _mm256_add_epi32(_mm256_set1_epi32((int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du)), p->ramp);
+    const __m256i step = _mm256_slli_epi32(_mm256_set1_epi32(p->du), 3);
+    __m256d i0 = _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_setr_pd(0, 1, 2, 3));
+    const __m256d four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
+    if (kind == STRATA_ROW_RADIAL_FOCAL && count >= 16 && strata_kernel_level() >= 2) {
+        // Eight pixels a step in AVX-512 (the same operations, so the same
+        // entries), through a buffer: the wide inside of a shape's row
+        // went faster this way than in AVX2 pairs of four.
+        uint32_t buffer[256];
+        for (long done = 0; done < count; done += 256) {
+            const long n = count - done < 256 ? count - done : 256;
+            radial_focal_span512(p->table, p->g, x + done, n, buffer);
+            source_over_buffer(d + done, buffer, n, coverage);
+        }
+        return;
+    }
+#define STRATA_PAINT8() \
+    (kind == STRATA_ROW_LINEAR ? linear_entries8(p->table, u) : radial_focal8(p->table, p->g, i0, _mm256_add_pd(i0, four)))
     long i = 0;
-    for (; i + 8 <= count; i += 8, u = _mm256_add_epi32(u, step)) {
-        __m256i sv = linear_entries8(table, u);
+    for (; i + 8 <= count; i += 8) {
+        __m256i sv = STRATA_PAINT8();
+        u = _mm256_add_epi32(u, step);
+        i0 = _mm256_add_pd(i0, eight);
         if (scaled) sv = scale8(sv, c16);
         over8(d + i, sv);
     }
     if (i < count) {
         const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), lanes);
-        __m256i sv = linear_entries8(table, u);
+        __m256i sv = STRATA_PAINT8();
         if (scaled) sv = scale8(sv, c16);
         __m256i keep = _mm256_sub_epi32(full, _mm256_srli_epi32(sv, 24));
         keep = _mm256_or_si256(keep, _mm256_slli_epi32(keep, 16));
         const __m256i dv = _mm256_maskload_epi32((const int *)(d + i), live);
         _mm256_maskstore_epi32((int *)(d + i), live, _mm256_add_epi32(sv, scale8(dv, keep)));
     }
+#undef STRATA_PAINT8
 }
 
 /// The constant stretch `row[x ..< end]` at running sum `acc` (`blitSpan`).
@@ -627,13 +710,9 @@ static inline void store_bytes(uint8_t *out, __m256i b, long n) {
 __attribute__((target("avx2"), always_inline))
 static inline void sweep_row(float *line, uint64_t *bits, long words, long width, uint32_t *row,
                              int even_odd, uint32_t source, int copy, int lerp, __m256i src, uint8_t *out,
-                             long *runs, long capacity, long *run_count, const uint32_t *table, int32_t u0,
-                             int32_t du) {
-    // With `table`, the sources are a padded linear gradient's (pixel i at
-    // u0 + i·du, as `strata_linear_pad_over_avx2`) instead of `src`.
-    const __m256i ramp = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(du));
-    const __m256i step = _mm256_set1_epi32((int32_t)((uint32_t)du * 8));
-#define STRATA_U_AT(p) _mm256_add_epi32(_mm256_set1_epi32((int32_t)((uint32_t)u0 + (uint32_t)(p) * (uint32_t)du)), ramp)
+                             long *runs, long capacity, long *run_count, const row_paint *paint, int kind) {
+    // With `paint` (of `kind`, a constant where this is inlined), each
+    // pixel's source is the row's paint at its place instead of `src`.
     const __m256i pick = _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 4, 8, 12, -1, -1,
                                           -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
     float acc = 0;
@@ -670,9 +749,9 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
                     } else if (first >= 0) {
                         __builtin_memset(out + x, c, (size_t)(start - x));
                     }
-                } else if (table) {
+                } else if (paint) {
                     const uint8_t c = coverage_byte(acc, even_odd);
-                    if (c != 0) linear_run(row + x, table, STRATA_U_AT(x), step, start - x, c);
+                    if (c != 0) paint_run(row + x, paint, kind, x, start - x, c);
                 } else {
                     gap_span(row, x, start, acc, even_odd, source, copy);
                 }
@@ -689,7 +768,7 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
                     store_bytes(out + start, _mm256_shuffle_epi8(cov, pick), 8);
                 } else if (!_mm256_testz_si256(cov, cov)) {
                     const __m256i c = _mm256_or_si256(cov, _mm256_slli_epi32(cov, 16));
-                    const __m256i s8 = table ? linear_entries8(table, STRATA_U_AT(start)) : src;
+                    const __m256i s8 = paint ? paint8(paint, kind, start) : src;
                     _mm256_storeu_si256((__m256i *)d, mask8(_mm256_loadu_si256((const __m256i *)d), c, s8, lerp));
                 }
                 x = start + 8;
@@ -707,7 +786,7 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
                 } else if (!_mm256_testz_si256(cov, cov)) {
                     const __m256i c = _mm256_or_si256(cov, _mm256_slli_epi32(cov, 16));
                     const __m256i v = _mm256_maskload_epi32((const int *)d, lanes);
-                    const __m256i s8 = table ? linear_entries8(table, STRATA_U_AT(start)) : src;
+                    const __m256i s8 = paint ? paint8(paint, kind, start) : src;
                     _mm256_maskstore_epi32((int *)d, lanes, mask8(v, c, s8, lerp));
                 }
                 x = width;
@@ -732,13 +811,12 @@ static inline void sweep_row(float *line, uint64_t *bits, long words, long width
             count++;
         }
         *run_count = count;
-    } else if (x < width && table) {
+    } else if (x < width && paint) {
         const uint8_t c = coverage_byte(acc, even_odd);
-        if (c != 0) linear_run(row + x, table, STRATA_U_AT(x), step, width - x, c);
+        if (c != 0) paint_run(row + x, paint, kind, x, width - x, c);
     } else if (x < width) {
         gap_span(row, x, width, acc, even_odd, source, copy);
     }
-#undef STRATA_U_AT
 }
 
 __attribute__((target("avx2")))
@@ -750,7 +828,7 @@ long strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long wi
     // and a ring's row was shaded across its inside.
     long count = 0;
     sweep_row(line, bits, words, width, NULL, even_odd, 0, 0, 0, _mm256_setzero_si256(), out, runs,
-              capacity < 1 ? 1 : capacity, &count, NULL, 0, 0);
+              capacity < 1 ? 1 : capacity, &count, NULL, 0);
     return count;
 }
 
@@ -763,19 +841,26 @@ void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long
     if (lerp) {
         for (long y = 0; y < rows; y++)
             sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd,
-                      source, copy, 1, src, NULL, NULL, 0, NULL, NULL, 0, 0);
+                      source, copy, 1, src, NULL, NULL, 0, NULL, NULL, 0);
     } else {
         for (long y = 0; y < rows; y++)
             sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd,
-                      source, copy, 0, src, NULL, NULL, 0, NULL, NULL, 0, 0);
+                      source, copy, 0, src, NULL, NULL, 0, NULL, NULL, 0);
     }
 }
 
 __attribute__((target("avx2"), aligned(64)))
-void strata_sweep_linear_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row, int even_odd,
-                                  const uint32_t *table, int32_t u0, int32_t du) {
-    sweep_row(line, bits, words, width, row, even_odd, 0, 0, 0, _mm256_setzero_si256(), NULL, NULL, 0, NULL, table,
-              u0, du);
+void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row, int even_odd,
+                                  const strata_row_paint *paint) {
+    const row_paint p = row_paint_make(paint);
+    // One sweep for each kind, so that neither carries the other's branches.
+    if (paint->kind == STRATA_ROW_LINEAR) {
+        sweep_row(line, bits, words, width, row, even_odd, 0, 0, 0, _mm256_setzero_si256(), NULL, NULL, 0, NULL, &p,
+                  STRATA_ROW_LINEAR);
+    } else {
+        sweep_row(line, bits, words, width, row, even_odd, 0, 0, 0, _mm256_setzero_si256(), NULL, NULL, 0, NULL, &p,
+                  STRATA_ROW_RADIAL_FOCAL);
+    }
 }
 
 int strata_pixels_have_avx2(void) {
@@ -809,9 +894,9 @@ void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32
     (void)d; (void)count; (void)mask; (void)source;
 }
 
-void strata_sweep_linear_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row, int even_odd,
-                                  const uint32_t *table, int32_t u0, int32_t du) {
-    (void)line; (void)bits; (void)words; (void)width; (void)row; (void)even_odd; (void)table; (void)u0; (void)du;
+void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row, int even_odd,
+                                  const strata_row_paint *paint) {
+    (void)line; (void)bits; (void)words; (void)width; (void)row; (void)even_odd; (void)paint;
 }
 
 void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
@@ -885,7 +970,9 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
         if (m != 0) few8(d + i, n, m, linear_entries8(table, u), 0);
         return;
     }
-    linear_run(d, table, u, step, count, coverage);
+    const strata_row_paint given = {STRATA_ROW_LINEAR, table, u0, du, NULL};
+    const row_paint p = row_paint_make(&given);
+    paint_run(d, &p, STRATA_ROW_LINEAR, 0, count, coverage);
 }
 
 /// `ImageShader.remainder(u, p)` for |u| < 2^40: u moved by whole periods
@@ -1138,6 +1225,11 @@ void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_
     source_over_row(d, s, count, coverage);
 }
 
+__attribute__((target("avx2")))
+static void source_over_buffer(uint32_t *d, const uint32_t *s, long count, uint32_t coverage) {
+    source_over_row(d, s, count, coverage);
+}
+
 // `height` rows of `width` pixels, each row as `strata_source_over_avx2`
 // at full coverage (the same operations, so the same bytes), in one call:
 // an image drawn 1:1 on whole pixels, whose rows of a few pixels each
@@ -1179,18 +1271,6 @@ static inline void store8(const uint32_t *table, __m256i idx, uint32_t *out, lon
     }
 }
 #endif
-
-// Four pixels' table entries from their t, padded: below 0 the first
-// entry, above 1 the last, NaN the transparent 257th (256). The radial
-// kernels' last steps.
-__attribute__((target("avx2"), always_inline))
-static inline __m128i radial_entries4(__m256d t) {
-    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1);
-    const __m256d u = _mm256_min_pd(_mm256_max_pd(t, zero), one);
-    const __m256d e = _mm256_blendv_pd(_mm256_set1_pd(256), _mm256_add_pd(_mm256_mul_pd(u, _mm256_set1_pd(255)), _mm256_set1_pd(0.5)),
-                                       _mm256_cmp_pd(t, t, _CMP_ORD_Q));
-    return _mm256_cvttpd_epi32(e);
-}
 
 // Pixels i ... i + 3's entries `k`, stored eight at a time: the first four
 // wait in `pending` for the next four (or the span's end).
@@ -1284,6 +1364,23 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
     }
 }
 
+// A focal point inside the end circle (the AVX2 kernel's loop), pixels
+// x ... x + count − 1 of the span that g describes, to out[0 ..< count].
+__attribute__((target("avx512f,avx512vl,avx512dq")))
+static void radial_focal_span512(const uint32_t *table, const double *g, long x, long count, uint32_t *out) {
+    const __m512d zero = _mm512_setzero_pd(), inv = _mm512_set1_pd(g[9]), eight = _mm512_set1_pd(8);
+    const __m512d qb0 = _mm512_set1_pd(g[13]), dqb = _mm512_set1_pd(g[14]);
+    const __m512d d0 = _mm512_set1_pd(g[15]), d1 = _mm512_set1_pd(g[16]), d2 = _mm512_set1_pd(g[17]);
+    __m512d index = _mm512_add_pd(_mm512_set1_pd((double)x), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7));
+    for (long i = 0; i < count; i += 8) {
+        const __m512d qb = _mm512_add_pd(qb0, _mm512_mul_pd(index, dqb));
+        const __m512d disc = _mm512_add_pd(d0, _mm512_mul_pd(index, _mm512_add_pd(d1, _mm512_mul_pd(index, d2))));
+        index = _mm512_add_pd(index, eight);
+        const __m512d t = _mm512_mul_pd(_mm512_sub_pd(qb, _mm512_sqrt_pd(_mm512_max_pd(disc, zero))), inv);
+        store8(table, radial_entries8(t), out, i, count);
+    }
+}
+
 // The same, eight pixels a step with AVX-512: each lane's operations are
 // the AVX2 kernel's, so the same t and the same entries, in half the steps
 // (and with 32 registers, nothing spilled).
@@ -1303,16 +1400,7 @@ void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long 
     __m512d index = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7);
     const int one_root_test = g[11] != 0;
     if (g[12] != 0) {
-        // A focal point inside the end circle (the AVX2 kernel's loop).
-        const __m512d qb0 = _mm512_set1_pd(g[13]), dqb = _mm512_set1_pd(g[14]);
-        const __m512d d0 = _mm512_set1_pd(g[15]), d1 = _mm512_set1_pd(g[16]), d2 = _mm512_set1_pd(g[17]);
-        for (long i = 0; i < count; i += 8) {
-            const __m512d qb = _mm512_add_pd(qb0, _mm512_mul_pd(index, dqb));
-            const __m512d disc = _mm512_add_pd(d0, _mm512_mul_pd(index, _mm512_add_pd(d1, _mm512_mul_pd(index, d2))));
-            index = _mm512_add_pd(index, eight);
-            const __m512d t = _mm512_mul_pd(_mm512_sub_pd(qb, _mm512_sqrt_pd(_mm512_max_pd(disc, zero))), inv);
-            store8(table, radial_entries8(t), out, i, count);
-        }
+        radial_focal_span512(table, g, 0, count, out);
         return;
     }
     for (long i = 0; i < count; i += 8) {

@@ -319,14 +319,32 @@ void strata_lerp_neighbours_avx2(uint32_t *v, long count, uint32_t last, uint32_
 long strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long width, int even_odd, uint8_t *out,
                                 long *runs, long capacity);
 
+/// A row's sources for `strata_sweep_shaded_row_avx2`, pixel i (its place
+/// from the row's first pixel) taking:
+/// - `STRATA_ROW_LINEAR`: a padded linear gradient's entry
+///   `table[min(max(u0 + i·du, 0), 255·2¹⁶) >> 16]` (32-bit, wrapping), as
+///   `strata_linear_pad_over_avx2` gives it, where every u0 + i·du for
+///   i < width + 8 fits in 32 bits;
+/// - `STRATA_ROW_RADIAL_FOCAL`: a padded radial gradient's entry whose focal
+///   point is inside its end circle, from `g` (18 values, g[12] = 1) as
+///   `strata_radial_pad_span_avx2` gives pixel i of its span.
+/// `table` has all 256 entries made, and the transparent 257th.
+typedef struct strata_row_paint {
+    int kind;
+    const uint32_t *table;
+    int32_t u0, du;
+    const double *g;
+} strata_row_paint;
+#define STRATA_ROW_LINEAR 1
+#define STRATA_ROW_RADIAL_FOCAL 2
+
 /// One row's cells swept (as `strata_sweep_rows_avx2`, cells and bits left
-/// zero) with a padded linear gradient's sources blended source over onto
-/// `row` through their coverage: pixel i's source is
-/// `table[min(max(u0 + i·du, 0), 255·2¹⁶) >> 16]` (32-bit, wrapping), as
-/// `strata_linear_pad_over_avx2` gives it, where every u0 + i·du for
-/// i < width + 8 fits in 32 bits. Call only when `strata_pixels_have_avx2()`.
-void strata_sweep_linear_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row, int even_odd,
-                                  const uint32_t *table, int32_t u0, int32_t du);
+/// zero) with `paint`'s sources blended source over onto `row` through
+/// their coverage, bit for bit as sweeping the row's coverage bytes
+/// (`strata_sweep_coverage_avx2`) and blending the sources through them.
+/// Call only when `strata_pixels_have_avx2()`.
+void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row, int even_odd,
+                                  const strata_row_paint *paint);
 
 /// Entries `out[0 ..< count]` of a gradient table's ramp: entry k's r, g, b
 /// and a in 16.16 fixed point are `start[c] + k·step[c]` (32-bit, wrapping),

@@ -34,12 +34,15 @@ protocol Shader {
     func shadeOver(
         x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
     ) -> Bool
-    /// Pixels `x ..< x + count` of row `y` as one piece of a padded linear
-    /// gradient (`GradientShader.linearPieces`): its table (every entry
-    /// made) and pixel i's 16.16 position u0 + i·du; nil for any other
-    /// shader or span. For the row kernel that sweeps and shades at once
-    /// (`strata_sweep_linear_row_avx2`).
-    func linearRow(x: Int, y: Int, count: Int) -> (table: UnsafePointer<UInt32>, u0: Int32, du: Int32)?
+    /// Pixels `x ..< x + count` of row `y` as the row kernel that sweeps and
+    /// shades at once takes them (`strata_sweep_shaded_row_avx2`): one piece
+    /// of a padded linear gradient (`GradientShader.linearPieces`), or a
+    /// padded radial gradient whose focal point is inside its end circle
+    /// (its 18 parameters written to `g`); false, `paint` untouched, for
+    /// any other shader or span.
+    func rowPaint(
+        x: Int, y: Int, count: Int, into paint: inout strata_row_paint, parameters g: UnsafeMutablePointer<Double>
+    ) -> Bool
 }
 
 extension Shader {
@@ -50,7 +53,9 @@ extension Shader {
     func shadeOver(
         x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
     ) -> Bool { false }
-    func linearRow(x: Int, y: Int, count: Int) -> (table: UnsafePointer<UInt32>, u0: Int32, du: Int32)? { nil }
+    func rowPaint(
+        x: Int, y: Int, count: Int, into paint: inout strata_row_paint, parameters g: UnsafeMutablePointer<Double>
+    ) -> Bool { false }
 }
 
 /// A gradient's lookup table, owned by the shader that reads it (one
@@ -466,12 +471,26 @@ struct GradientShader: Shader {
         }
     }
 
-    func linearRow(x: Int, y: Int, count: Int) -> (table: UnsafePointer<UInt32>, u0: Int32, du: Int32)? {
-        guard case let .linear(a, b, c) = geometry, spread == .pad, before, after else { return nil }
-        let t = a * (Double(x) + 0.5) + b * (Double(y) + 0.5) + c
-        guard let (u0, du) = GradientShader.linearPiece(t, a, count: count) else { return nil }
-        table.ensureAll()
-        return (UnsafePointer(table.entries), u0, du)
+    func rowPaint(
+        x: Int, y: Int, count: Int, into paint: inout strata_row_paint, parameters g: UnsafeMutablePointer<Double>
+    ) -> Bool {
+        guard spread == .pad, before, after else { return false }
+        switch geometry {
+        case let .linear(a, b, c):
+            let t = a * (Double(x) + 0.5) + b * (Double(y) + 0.5) + c
+            guard let (u0, du) = GradientShader.linearPiece(t, a, count: count) else { return false }
+            table.ensureAll()
+            paint = strata_row_paint(kind: STRATA_ROW_LINEAR, table: table.entries, u0: u0, du: du, g: nil)
+            return true
+        case let .radial(inverse, c0, r0, c1, r1):
+            GradientShader.radialParameters(x, y, count, inverse, c0, r0, c1, r1, g)
+            guard g[12] != 0 else { return false }
+            table.ensureAll()
+            paint = strata_row_paint(kind: STRATA_ROW_RADIAL_FOCAL, table: table.entries, u0: 0, du: 0, g: g)
+            return true
+        case .conic:
+            return false
+        }
     }
 
     /// A padded radial span by the kernel of `level` (2: AVX-512, eight
@@ -666,39 +685,42 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
             let coverage = UnsafeMutableRawPointer(scratch + 256).assumingMemoryBound(to: UInt8.self)
             let capacity = ShaderBlitter.runCapacity
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * capacity) { buffer in
-                let runs = buffer.baseAddress!
-                for r in 0..<rows {
-                    if let (table, u0, du) = shader.linearRow(x: originX, y: y + r, count: width) {
-                        // A padded linear gradient's row: shaded as it is
-                        // swept, block by block (no coverage bytes, no runs).
-                        strata_sweep_linear_row_avx2(
-                            cells + r * cellStride, bits + r * wordsPerRow, wordsPerRow, width, row(originX, y + r),
-                            evenOdd ? 1 : 0, table, u0, du)
-                        continue
-                    }
-                    // The row's runs of covered pixels, split where sixteen
-                    // or more are uncovered (a stroked ring's row is its two
-                    // sides a few pixels wide, and its inside was shaded).
-                    let count = strata_sweep_coverage_avx2(
-                        cells + r * cellStride, bits + r * wordsPerRow, wordsPerRow, width, evenOdd ? 1 : 0, coverage,
-                        runs, capacity)
-                    for k in 0..<count {
-                        // (A run may end in a few uncovered bytes of its last
-                        // block. Trimming them measured slower: the kernels
-                        // then end most runs in a masked tail, where a whole
-                        // block of eight was cheaper. A padded image's span
-                        // that runs past the image for them is shaded first.)
-                        let lo = runs[2 * k], hi = runs[2 * k + 1]
-                        // A shader that blends as it shades takes a run
-                        // through its bytes at once: its kernel skips eight
-                        // empty bytes in a few instructions.
-                        if shader.shadeOver(
-                            x: originX + lo, y: y + r, count: hi - lo, onto: row(originX + lo, y + r), coverage: 255,
-                            mask: coverage + lo)
-                        {
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 18) { parameters in
+                    let runs = buffer.baseAddress!, g = parameters.baseAddress!
+                    var paint = strata_row_paint()
+                    for r in 0..<rows {
+                        if shader.rowPaint(x: originX, y: y + r, count: width, into: &paint, parameters: g) {
+                            // A gradient's row shaded as it is swept, block by
+                            // block (no coverage bytes, no runs).
+                            strata_sweep_shaded_row_avx2(
+                                cells + r * cellStride, bits + r * wordsPerRow, wordsPerRow, width, row(originX, y + r),
+                                evenOdd ? 1 : 0, &paint)
                             continue
                         }
-                        shadeRun(lo, hi, coverage, originX: originX, y: y + r)
+                        // The row's runs of covered pixels, split where sixteen
+                        // or more are uncovered (a stroked ring's row is its two
+                        // sides a few pixels wide, and its inside was shaded).
+                        let count = strata_sweep_coverage_avx2(
+                            cells + r * cellStride, bits + r * wordsPerRow, wordsPerRow, width, evenOdd ? 1 : 0, coverage,
+                            runs, capacity)
+                        for k in 0..<count {
+                            // (A run may end in a few uncovered bytes of its last
+                            // block. Trimming them measured slower: the kernels
+                            // then end most runs in a masked tail, where a whole
+                            // block of eight was cheaper. A padded image's span
+                            // that runs past the image for them is shaded first.)
+                            let lo = runs[2 * k], hi = runs[2 * k + 1]
+                            // A shader that blends as it shades takes a run
+                            // through its bytes at once: its kernel skips eight
+                            // empty bytes in a few instructions.
+                            if shader.shadeOver(
+                                x: originX + lo, y: y + r, count: hi - lo, onto: row(originX + lo, y + r), coverage: 255,
+                                mask: coverage + lo)
+                            {
+                                continue
+                            }
+                            shadeRun(lo, hi, coverage, originX: originX, y: y + r)
+                        }
                     }
                 }
             }
