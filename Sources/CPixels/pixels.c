@@ -587,13 +587,44 @@ typedef struct {
     int32_t u0, du;
     __m256i ramp;  // linear: lane·du
     const double *g;
+    const float *c;
 } row_paint;
 
 __attribute__((target("avx2"), always_inline))
 static inline row_paint row_paint_make(const strata_row_paint *p) {
-    row_paint r = {p->kind, p->table, p->u0, p->du, _mm256_setzero_si256(), p->g};
+    row_paint r = {p->kind, p->table, p->u0, p->du, _mm256_setzero_si256(), p->g, p->c};
     r.ramp = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(p->du));
     return r;
+}
+
+/// A conic gradient's eight table indices (`GradientShader.conicTurn`'s
+/// operations in their order, in single precision, contraction off), the
+/// pixels' places in `index`; g: dx0, dy0, sx, sy, offset. NaN (a NaN
+/// coordinate, or both infinite) takes the transparent 257th entry.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i conic_indices8(const float *g, __m256 index) {
+    const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps();
+    const __m256 quarter = _mm256_set1_ps(0.25f), half = _mm256_set1_ps(0.5f), one = _mm256_set1_ps(1.0f);
+    const __m256 dx = _mm256_add_ps(_mm256_set1_ps(g[0]), _mm256_mul_ps(index, _mm256_set1_ps(g[2])));
+    const __m256 dy = _mm256_add_ps(_mm256_set1_ps(g[1]), _mm256_mul_ps(index, _mm256_set1_ps(g[3])));
+    const __m256 ax = _mm256_andnot_ps(sign, dx), ay = _mm256_andnot_ps(sign, dy);
+    const __m256 mx = _mm256_max_ps(ax, ay), mn = _mm256_min_ps(ax, ay);
+    const __m256 r = _mm256_and_ps(_mm256_div_ps(mn, mx), _mm256_cmp_ps(mx, zero, _CMP_GT_OQ));
+    const __m256 s = _mm256_mul_ps(r, r);
+    __m256 p = _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(STRATA_CONIC_K5), s), _mm256_set1_ps(STRATA_CONIC_K4));
+    p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps(STRATA_CONIC_K3));
+    p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps(STRATA_CONIC_K2));
+    p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps(STRATA_CONIC_K1));
+    p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps(STRATA_CONIC_K0));
+    p = _mm256_mul_ps(p, r);
+    p = _mm256_blendv_ps(p, _mm256_sub_ps(quarter, p), _mm256_cmp_ps(ay, ax, _CMP_GT_OQ));
+    p = _mm256_blendv_ps(p, _mm256_sub_ps(half, p), _mm256_cmp_ps(dx, zero, _CMP_LT_OQ));
+    p = _mm256_blendv_ps(p, _mm256_sub_ps(one, p), _mm256_cmp_ps(dy, zero, _CMP_LT_OQ));
+    __m256 t = _mm256_sub_ps(p, _mm256_set1_ps(g[4]));
+    t = _mm256_sub_ps(t, _mm256_floor_ps(t));
+    const __m256 valid = _mm256_and_ps(_mm256_cmp_ps(t, t, _CMP_ORD_Q), _mm256_cmp_ps(dx, dy, _CMP_ORD_Q));
+    const __m256 e = _mm256_blendv_ps(_mm256_set1_ps(256.0f), _mm256_add_ps(_mm256_mul_ps(t, _mm256_set1_ps(255.0f)), half), valid);
+    return _mm256_cvttps_epi32(e);
 }
 
 /// A radial gradient's eight entries whose focal point is inside its end
@@ -622,11 +653,15 @@ static inline __m256i paint8(const row_paint *p, int kind, long x) {
         const __m256i u = _mm256_add_epi32(_mm256_set1_epi32((int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du)), p->ramp);
         return linear_entries8(p->table, u);
     }
+    if (kind == STRATA_ROW_CONIC) {
+        return load8(p->table, conic_indices8(p->c, _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7))));
+    }
     const __m256d i0 = _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_setr_pd(0, 1, 2, 3));
     return radial_focal8(p->table, p->g, i0, _mm256_add_pd(i0, _mm256_set1_pd(4)));
 }
 
 static void radial_focal_span512(const uint32_t *table, const double *g, long x, long count, uint32_t *out);
+static void conic_span512(const uint32_t *table, const float *g, long x, long count, uint32_t *out);
 static void source_over_buffer(uint32_t *d, const uint32_t *s, long count, uint32_t coverage);
 
 /// `count` pixels from place x of a row's sources blended source over onto
@@ -643,25 +678,33 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
     const __m256i step = _mm256_slli_epi32(_mm256_set1_epi32(p->du), 3);
     __m256d i0 = _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_setr_pd(0, 1, 2, 3));
     const __m256d four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
-    if (kind == STRATA_ROW_RADIAL_FOCAL && count >= 16 && strata_kernel_level() >= 2) {
+    if (kind != STRATA_ROW_LINEAR && count >= 16 && strata_kernel_level() >= 2) {
         // Eight pixels a step in AVX-512 (the same operations, so the same
         // entries), through a buffer: the wide inside of a shape's row
         // went faster this way than in AVX2 pairs of four.
         uint32_t buffer[256];
         for (long done = 0; done < count; done += 256) {
             const long n = count - done < 256 ? count - done : 256;
-            radial_focal_span512(p->table, p->g, x + done, n, buffer);
+            if (kind == STRATA_ROW_CONIC) {
+                conic_span512(p->table, p->c, x + done, n, buffer);
+            } else {
+                radial_focal_span512(p->table, p->g, x + done, n, buffer);
+            }
             source_over_buffer(d + done, buffer, n, coverage);
         }
         return;
     }
-#define STRATA_PAINT8() \
-    (kind == STRATA_ROW_LINEAR ? linear_entries8(p->table, u) : radial_focal8(p->table, p->g, i0, _mm256_add_pd(i0, four)))
+    __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
+#define STRATA_PAINT8()                                                                                      \
+    (kind == STRATA_ROW_LINEAR  ? linear_entries8(p->table, u)                                                \
+     : kind == STRATA_ROW_CONIC ? load8(p->table, conic_indices8(p->c, fi))                                   \
+                                : radial_focal8(p->table, p->g, i0, _mm256_add_pd(i0, four)))
     long i = 0;
     for (; i + 8 <= count; i += 8) {
         __m256i sv = STRATA_PAINT8();
         u = _mm256_add_epi32(u, step);
         i0 = _mm256_add_pd(i0, eight);
+        fi = _mm256_add_ps(fi, _mm256_set1_ps(8.0f));
         if (scaled) sv = scale8(sv, c16);
         over8(d + i, sv);
     }
@@ -857,6 +900,9 @@ void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long 
     if (paint->kind == STRATA_ROW_LINEAR) {
         sweep_row(line, bits, words, width, row, even_odd, 0, 0, 0, _mm256_setzero_si256(), NULL, NULL, 0, NULL, &p,
                   STRATA_ROW_LINEAR);
+    } else if (paint->kind == STRATA_ROW_CONIC) {
+        sweep_row(line, bits, words, width, row, even_odd, 0, 0, 0, _mm256_setzero_si256(), NULL, NULL, 0, NULL, &p,
+                  STRATA_ROW_CONIC);
     } else {
         sweep_row(line, bits, words, width, row, even_odd, 0, 0, 0, _mm256_setzero_si256(), NULL, NULL, 0, NULL, &p,
                   STRATA_ROW_RADIAL_FOCAL);
@@ -970,7 +1016,7 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
         if (m != 0) few8(d + i, n, m, linear_entries8(table, u), 0);
         return;
     }
-    const strata_row_paint given = {STRATA_ROW_LINEAR, table, u0, du, NULL};
+    const strata_row_paint given = {STRATA_ROW_LINEAR, table, u0, du, NULL, NULL};
     const row_paint p = row_paint_make(&given);
     paint_run(d, &p, STRATA_ROW_LINEAR, 0, count, coverage);
 }
@@ -1446,41 +1492,11 @@ void strata_radial_pad_span_avx512(const uint32_t *table, const double *g, long 
 #if defined(__x86_64__)
 __attribute__((target("avx2")))
 void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, uint32_t *out) {
-    // g: dx0, dy0, sx, sy, offset.
-    const __m256 dx0 = _mm256_set1_ps(g[0]), dy0 = _mm256_set1_ps(g[1]);
-    const __m256 sx = _mm256_set1_ps(g[2]), sy = _mm256_set1_ps(g[3]), offset = _mm256_set1_ps(g[4]);
-    const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps();
-    const __m256 quarter = _mm256_set1_ps(0.25f), half = _mm256_set1_ps(0.5f), one = _mm256_set1_ps(1.0f);
-    const __m256 scale = _mm256_set1_ps(255.0f);
-    const __m256 k0 = _mm256_set1_ps(STRATA_CONIC_K0), k1 = _mm256_set1_ps(STRATA_CONIC_K1);
-    const __m256 k2 = _mm256_set1_ps(STRATA_CONIC_K2), k3 = _mm256_set1_ps(STRATA_CONIC_K3);
-    const __m256 k4 = _mm256_set1_ps(STRATA_CONIC_K4), k5 = _mm256_set1_ps(STRATA_CONIC_K5);
     __m256 index = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256 eight = _mm256_set1_ps(8.0f), none = _mm256_set1_ps(256.0f);
+    const __m256 eight = _mm256_set1_ps(8.0f);
     for (long i = 0; i < count; i += 8) {
-        const __m256 dx = _mm256_add_ps(dx0, _mm256_mul_ps(index, sx));
-        const __m256 dy = _mm256_add_ps(dy0, _mm256_mul_ps(index, sy));
+        store8(table, conic_indices8(g, index), out, i, count);
         index = _mm256_add_ps(index, eight);
-        const __m256 ax = _mm256_andnot_ps(sign, dx), ay = _mm256_andnot_ps(sign, dy);
-        const __m256 mx = _mm256_max_ps(ax, ay), mn = _mm256_min_ps(ax, ay);
-        const __m256 r = _mm256_and_ps(_mm256_div_ps(mn, mx), _mm256_cmp_ps(mx, zero, _CMP_GT_OQ));
-        const __m256 s = _mm256_mul_ps(r, r);
-        __m256 p = _mm256_add_ps(_mm256_mul_ps(k5, s), k4);
-        p = _mm256_add_ps(_mm256_mul_ps(p, s), k3);
-        p = _mm256_add_ps(_mm256_mul_ps(p, s), k2);
-        p = _mm256_add_ps(_mm256_mul_ps(p, s), k1);
-        p = _mm256_add_ps(_mm256_mul_ps(p, s), k0);
-        p = _mm256_mul_ps(p, r);
-        p = _mm256_blendv_ps(p, _mm256_sub_ps(quarter, p), _mm256_cmp_ps(ay, ax, _CMP_GT_OQ));
-        p = _mm256_blendv_ps(p, _mm256_sub_ps(half, p), _mm256_cmp_ps(dx, zero, _CMP_LT_OQ));
-        p = _mm256_blendv_ps(p, _mm256_sub_ps(one, p), _mm256_cmp_ps(dy, zero, _CMP_LT_OQ));
-        __m256 t = _mm256_sub_ps(p, offset);
-        t = _mm256_sub_ps(t, _mm256_floor_ps(t));
-        // NaN (a NaN coordinate, or both infinite) draws nothing, the
-        // transparent entry past the table.
-        const __m256 valid = _mm256_and_ps(_mm256_cmp_ps(t, t, _CMP_ORD_Q), _mm256_cmp_ps(dx, dy, _CMP_ORD_Q));
-        const __m256 e = _mm256_blendv_ps(none, _mm256_add_ps(_mm256_mul_ps(t, scale), half), valid);
-        store8(table, _mm256_cvttps_epi32(e), out, i, count);
     }
 }
 
@@ -1488,6 +1504,12 @@ void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, u
 // the AVX2 kernel's, so the same turns and entries.
 __attribute__((target("avx512f,avx512vl,avx512dq")))
 void strata_conic_span_avx512(const uint32_t *table, const float *g, long count, uint32_t *out) {
+    conic_span512(table, g, 0, count, out);
+}
+
+// Pixels x ... x + count − 1 of the span that g describes, to out[0 ..< count].
+__attribute__((target("avx512f,avx512vl,avx512dq")))
+static void conic_span512(const uint32_t *table, const float *g, long x, long count, uint32_t *out) {
     const __m512 dx0 = _mm512_set1_ps(g[0]), dy0 = _mm512_set1_ps(g[1]);
     const __m512 sx = _mm512_set1_ps(g[2]), sy = _mm512_set1_ps(g[3]), offset = _mm512_set1_ps(g[4]);
     const __m512 zero = _mm512_setzero_ps();
@@ -1496,7 +1518,7 @@ void strata_conic_span_avx512(const uint32_t *table, const float *g, long count,
     const __m512 k0 = _mm512_set1_ps(STRATA_CONIC_K0), k1 = _mm512_set1_ps(STRATA_CONIC_K1);
     const __m512 k2 = _mm512_set1_ps(STRATA_CONIC_K2), k3 = _mm512_set1_ps(STRATA_CONIC_K3);
     const __m512 k4 = _mm512_set1_ps(STRATA_CONIC_K4), k5 = _mm512_set1_ps(STRATA_CONIC_K5);
-    __m512 index = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m512 index = _mm512_add_ps(_mm512_set1_ps((float)x), _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
     for (long i = 0; i < count; i += 16) {
         const __m512 dx = _mm512_add_ps(dx0, _mm512_mul_ps(index, sx));
         const __m512 dy = _mm512_add_ps(dy0, _mm512_mul_ps(index, sy));

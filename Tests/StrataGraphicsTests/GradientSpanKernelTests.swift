@@ -164,8 +164,8 @@ import Testing
     }
 
     /// A row swept and shaded in one pass (`strata_sweep_shaded_row_avx2`:
-    /// padded linear gradients, and radial ones whose focal point is inside
-    /// their end circle) leaves the bytes that sweeping the row into
+    /// padded linear gradients, radial ones whose focal point is inside
+    /// their end circle, conic ones) leaves the bytes that sweeping the row into
     /// coverage bytes and then blending the gradient's span through them
     /// does: rows of lone edges, of edges far apart (gaps swept at one
     /// coverage), covering to the row's end, of every width from 1 to 70
@@ -176,12 +176,12 @@ import Testing
         var r = FuzzRandom(seed: 977)
         let table = LookupTable(Self.gradient, alpha: 0.85)
         table.ensureAll()
-        var checked = [0, 0], changed = 0
-        var g = [Double](repeating: 0, count: 18)
+        var checked = [0, 0, 0], changed = 0
+        var g = [Double](repeating: 0, count: 18), f = [Float](repeating: 0, count: 5)
         for width in Array(1...70) + [127, 128, 129, 300, 517] {
             let words = (width + 2 + 63) >> 6
-            for trial in 0..<16 {
-                let evenOdd = trial % 3 == 2, radial = trial % 2 == 1
+            for trial in 0..<24 {
+                let evenOdd = trial % 4 == 3, kind = trial % 3
                 var cells = [Float](repeating: 0, count: words * 64)
                 var bits = [UInt64](repeating: 0, count: words)
                 // Edges: a few, sometimes two far apart, sometimes one
@@ -206,45 +206,58 @@ import Testing
                 var runs = [Int](repeating: 0, count: 64)
                 var sources = [UInt32](repeating: 0, count: width + 8)
                 var paint = strata_row_paint()
-                if radial {
-                    // A focal point inside the end circle, under a turned and
-                    // scaled map, the row somewhere around the circles.
-                    let angle = r.uniform() * 6.3, scale = 0.2 + r.uniform() * 3
-                    let inverse = Transform(
-                        a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
-                        tx: r.uniform() * 40 - 20, ty: r.uniform() * 40 - 20)
+                // Turned and scaled maps for the curved gradients.
+                let angle = r.uniform() * 6.3, scale = 0.2 + r.uniform() * 3
+                let inverse = Transform(
+                    a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
+                    tx: r.uniform() * 40 - 20, ty: r.uniform() * 40 - 20)
+                let (x, y) = (r.int(200) - 100, r.int(200) - 100)
+                switch kind {
+                case 1:
+                    // A focal point inside the end circle, the row somewhere
+                    // around the circles.
                     let c1 = Point(x: r.uniform() * 100 - 50, y: r.uniform() * 100 - 50), r1 = 2 + r.uniform() * 150
                     let c0 = Point(x: c1.x + (r.uniform() - 0.5) * r1, y: c1.y + (r.uniform() - 0.5) * r1)
-                    let (x, y) = (r.int(200) - 100, r.int(200) - 100)
                     GradientShader.radialParameters(x, y, width, inverse, c0, 0, c1, r1, &g)
                     guard g[12] == 1 else { continue }
                     GradientShader.radialSpan(table.entries, g, width, &sources, level: SolidBlitter.kernelLevel)
                     g.withUnsafeBufferPointer { gp in
-                        paint = strata_row_paint(kind: STRATA_ROW_RADIAL_FOCAL, table: table.entries, u0: 0, du: 0, g: gp.baseAddress!)
+                        paint = strata_row_paint(
+                            kind: STRATA_ROW_RADIAL_FOCAL, table: table.entries, u0: 0, du: 0, g: gp.baseAddress!, c: nil)
                         strata_sweep_shaded_row_avx2(&cellsA, &bitsA, words, width, &fused, evenOdd ? 1 : 0, &paint)
                     }
-                } else {
+                case 2:
+                    // A centre near the row or far from it.
+                    let centre = Point(x: r.uniform() * 300 - 150, y: r.uniform() * 300 - 150)
+                    guard GradientShader.conicParameters(x, y, width, inverse, centre, r.uniform() * 7, &f) else { continue }
+                    GradientShader.conicSpan(table.entries, f, width, &sources, level: SolidBlitter.kernelLevel)
+                    f.withUnsafeBufferPointer { fp in
+                        paint = strata_row_paint(
+                            kind: STRATA_ROW_CONIC, table: table.entries, u0: 0, du: 0, g: nil, c: fp.baseAddress!)
+                        strata_sweep_shaded_row_avx2(&cellsA, &bitsA, words, width, &fused, evenOdd ? 1 : 0, &paint)
+                    }
+                default:
                     // 16.16 positions across the whole gradient, forwards or back.
                     let t0 = r.uniform() * 2.6 - 0.8, span = (r.uniform() * 2.4 - 1.2)
                     let a = span / Double(max(width, 1))
                     guard let (u0, du) = GradientShader.linearPiece(t0, a, count: width) else { continue }
                     strata_linear_pad_span_avx2(table.entries, u0, du, &sources, width)
-                    paint = strata_row_paint(kind: STRATA_ROW_LINEAR, table: table.entries, u0: u0, du: du, g: nil)
+                    paint = strata_row_paint(kind: STRATA_ROW_LINEAR, table: table.entries, u0: u0, du: du, g: nil, c: nil)
                     strata_sweep_shaded_row_avx2(&cellsA, &bitsA, words, width, &fused, evenOdd ? 1 : 0, &paint)
                 }
                 _ = strata_sweep_coverage_avx2(&cellsB, &bitsB, words, width, evenOdd ? 1 : 0, &bytes, &runs, 32)
                 strata_source_over_mask_avx2(&split, sources, width, bytes)
-                let name = "\(radial ? "radial" : "linear") width \(width) trial \(trial)"
+                let name = "\(["linear", "radial", "conic"][kind]) width \(width) trial \(trial)"
                 #expect(fused == split, "\(name)")
                 #expect(cellsA.allSatisfy { $0 == 0 } && bitsA.allSatisfy { $0 == 0 }, "\(name)")
                 #expect(fused[width...] == before[width...], "\(name)")
-                checked[radial ? 1 : 0] += 1
+                checked[kind] += 1
                 if fused != before { changed += 1 }
             }
         }
         // (Linear spans that would leave t = −1 ... 2 are not one piece,
         // and radial ones too far out for the focal polynomials: skipped.)
-        #expect(checked[0] > 450 && checked[1] > 450, "\(checked) rows")
-        #expect(changed > (checked[0] + checked[1]) * 3 / 4, "\(changed) rows drawn")
+        #expect(checked.allSatisfy { $0 > 450 }, "\(checked) rows")
+        #expect(changed > checked.reduce(0, +) * 3 / 4, "\(changed) rows drawn")
     }
 }

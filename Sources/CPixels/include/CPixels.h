@@ -327,16 +327,20 @@ long strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long wi
 ///   i < width + 8 fits in 32 bits;
 /// - `STRATA_ROW_RADIAL_FOCAL`: a padded radial gradient's entry whose focal
 ///   point is inside its end circle, from `g` (18 values, g[12] = 1) as
-///   `strata_radial_pad_span_avx2` gives pixel i of its span.
+///   `strata_radial_pad_span_avx2` gives pixel i of its span;
+/// - `STRATA_ROW_CONIC`: a conic gradient's entry from `c` (5 values) as
+///   `strata_conic_span_avx2` gives pixel i of its span.
 /// `table` has all 256 entries made, and the transparent 257th.
 typedef struct strata_row_paint {
     int kind;
     const uint32_t *table;
     int32_t u0, du;
     const double *g;
+    const float *c;
 } strata_row_paint;
 #define STRATA_ROW_LINEAR 1
 #define STRATA_ROW_RADIAL_FOCAL 2
+#define STRATA_ROW_CONIC 3
 
 /// One row's cells swept (as `strata_sweep_rows_avx2`, cells and bits left
 /// zero) with `paint`'s sources blended source over onto `row` through

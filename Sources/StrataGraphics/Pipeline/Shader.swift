@@ -37,11 +37,12 @@ protocol Shader {
     /// Pixels `x ..< x + count` of row `y` as the row kernel that sweeps and
     /// shades at once takes them (`strata_sweep_shaded_row_avx2`): one piece
     /// of a padded linear gradient (`GradientShader.linearPieces`), or a
-    /// padded radial gradient whose focal point is inside its end circle
-    /// (its 18 parameters written to `g`); false, `paint` untouched, for
-    /// any other shader or span.
+    /// padded radial gradient whose focal point is inside its end circle,
+    /// or a conic gradient (their parameters written to `parameters`, 144
+    /// bytes, which `paint` points to); false, `paint` untouched, for any
+    /// other shader or span.
     func rowPaint(
-        x: Int, y: Int, count: Int, into paint: inout strata_row_paint, parameters g: UnsafeMutablePointer<Double>
+        x: Int, y: Int, count: Int, into paint: inout strata_row_paint, parameters: UnsafeMutableRawPointer
     ) -> Bool
 }
 
@@ -54,7 +55,7 @@ extension Shader {
         x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
     ) -> Bool { false }
     func rowPaint(
-        x: Int, y: Int, count: Int, into paint: inout strata_row_paint, parameters g: UnsafeMutablePointer<Double>
+        x: Int, y: Int, count: Int, into paint: inout strata_row_paint, parameters: UnsafeMutableRawPointer
     ) -> Bool { false }
 }
 
@@ -472,24 +473,30 @@ struct GradientShader: Shader {
     }
 
     func rowPaint(
-        x: Int, y: Int, count: Int, into paint: inout strata_row_paint, parameters g: UnsafeMutablePointer<Double>
+        x: Int, y: Int, count: Int, into paint: inout strata_row_paint, parameters: UnsafeMutableRawPointer
     ) -> Bool {
-        guard spread == .pad, before, after else { return false }
         switch geometry {
         case let .linear(a, b, c):
+            guard spread == .pad, before, after else { return false }
             let t = a * (Double(x) + 0.5) + b * (Double(y) + 0.5) + c
             guard let (u0, du) = GradientShader.linearPiece(t, a, count: count) else { return false }
             table.ensureAll()
-            paint = strata_row_paint(kind: STRATA_ROW_LINEAR, table: table.entries, u0: u0, du: du, g: nil)
+            paint = strata_row_paint(kind: STRATA_ROW_LINEAR, table: table.entries, u0: u0, du: du, g: nil, c: nil)
             return true
         case let .radial(inverse, c0, r0, c1, r1):
+            guard spread == .pad, before, after else { return false }
+            let g = parameters.bindMemory(to: Double.self, capacity: 18)
             GradientShader.radialParameters(x, y, count, inverse, c0, r0, c1, r1, g)
             guard g[12] != 0 else { return false }
             table.ensureAll()
-            paint = strata_row_paint(kind: STRATA_ROW_RADIAL_FOCAL, table: table.entries, u0: 0, du: 0, g: g)
+            paint = strata_row_paint(kind: STRATA_ROW_RADIAL_FOCAL, table: table.entries, u0: 0, du: 0, g: g, c: nil)
             return true
-        case .conic:
-            return false
+        case let .conic(inverse, center, angle):
+            let f = parameters.bindMemory(to: Float.self, capacity: 5)
+            guard GradientShader.conicParameters(x, y, count, inverse, center, angle, f) else { return false }
+            table.ensureAll()
+            paint = strata_row_paint(kind: STRATA_ROW_CONIC, table: table.entries, u0: 0, du: 0, g: nil, c: f)
+            return true
         }
     }
 
@@ -685,7 +692,7 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
             let coverage = UnsafeMutableRawPointer(scratch + 256).assumingMemoryBound(to: UInt8.self)
             let capacity = ShaderBlitter.runCapacity
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * capacity) { buffer in
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: 18) { parameters in
+                withUnsafeTemporaryAllocation(byteCount: 144, alignment: 16) { parameters in
                     let runs = buffer.baseAddress!, g = parameters.baseAddress!
                     var paint = strata_row_paint()
                     for r in 0..<rows {
