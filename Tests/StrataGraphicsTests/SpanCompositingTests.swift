@@ -360,12 +360,14 @@ func translatedNearestMatchesTheFormula(spread: GradientSpread) {
 
 extension RectangleKernelTests {
     /// The constant-colour span loop (`SolidBlitter.blend`), portable and AVX2
-    /// (whose last eight pixels overlap the block before), at every length to
-    /// 40, with the pixels on either side left alone.
+    /// (whose last eight pixels overlap the block before; from sixteen
+    /// pixels, sixteen a step with a masked tail where the processor has
+    /// AVX-512), at every length to 40 and longer ones, with the pixels on
+    /// either side left alone.
     @Test func spanKernelsMatchThePixelFormula() {
         var r = FuzzRandom(seed: 22)
         let kernels = SolidBlitter.usesAVX2 ? [false, true] : [false]
-        for count in 0...40 {
+        for count in Array(0...40) + [47, 48, 49, 63, 64, 65, 100, 255, 256, 1001] {
             let before = (0..<(count + 4)).map { _ in randomPixel(&r) }
             let s = randomPixel(&r), keep = r.int(2) == 0 ? 255 - s >> 24 : UInt32(r.int(256))
             var expected = before
