@@ -234,15 +234,13 @@ final class StrokeRasterizer: EdgeAccumulator {
         originX = box.x0; originY = box.y0
         width = box.width; height = box.height
         fw = Double(width); fh = Double(height)
+        let top = max(0, min(height, shownRows.lowerBound - box.y0))
+        let bottom = max(top, min(height, shownRows.upperBound - box.y0))
         // (The area mode's row walk orders ties by history, so it keeps
-        // every edge and walks from the top: see `sweep`.)
-        if mode == .area {
-            keptStrips = 0..<Int.max
-        } else {
-            let top = max(0, min(height, shownRows.lowerBound - box.y0))
-            let bottom = max(top, min(height, shownRows.upperBound - box.y0))
-            keptStrips = (top * samplesPerRow)..<(bottom * samplesPerRow)
-        }
+        // every edge above the rows drawn and walks from the top: see
+        // `sweep`. Edges below the last row drawn never reach the walk:
+        // counted, not kept, in every mode.)
+        keptStrips = (mode == .area ? 0 : top * samplesPerRow)..<(bottom * samplesPerRow)
         droppedEdges = 0
         edges.removeAll()
         isFull = false
