@@ -316,6 +316,35 @@ static void blend_span512(uint32_t *d, long count, uint32_t s, uint32_t keep) {
 }
 
 __attribute__((target("avx2"), aligned(64)))
+void strata_blend_narrow_rect_avx2(uint32_t *d, long row_stride, long width, long height, long room,
+                                   const uint32_t pairs[6]) {
+    // Lane i of a row: the left pair at 0, the right at width − 1 (width ≥ 2),
+    // the middle's between, and past the rectangle source 0, keep 255, which
+    // leaves a pixel as it is (x·255/255 rounds back to x).
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i last = _mm256_set1_epi32((int)(width - 1));
+    const __m256i is_left = _mm256_cmpeq_epi32(lane, _mm256_setzero_si256());
+    const __m256i is_right = _mm256_andnot_si256(is_left, _mm256_cmpeq_epi32(lane, last));
+    const __m256i inside = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)width), lane);
+    __m256i sv = _mm256_and_si256(inside, _mm256_set1_epi32((int)pairs[2]));
+    __m256i kv = _mm256_blendv_epi8(_mm256_set1_epi32(255), _mm256_set1_epi32((int)pairs[3]), inside);
+    sv = _mm256_blendv_epi8(sv, _mm256_set1_epi32((int)pairs[0]), is_left);
+    kv = _mm256_blendv_epi8(kv, _mm256_set1_epi32((int)pairs[1]), is_left);
+    sv = _mm256_blendv_epi8(sv, _mm256_set1_epi32((int)pairs[4]), is_right);
+    kv = _mm256_blendv_epi8(kv, _mm256_set1_epi32((int)pairs[5]), is_right);
+    kv = _mm256_or_si256(kv, _mm256_slli_epi32(kv, 16));
+    if (room >= 8) {
+        // Eight pixels of the row are there to read and write back (those
+        // past the rectangle unchanged): no masks.
+        for (long r = 0; r < height; r++, d += row_stride)
+            _mm256_storeu_si256((__m256i *)d, blend8(_mm256_loadu_si256((const __m256i *)d), sv, kv));
+        return;
+    }
+    for (long r = 0; r < height; r++, d += row_stride)
+        _mm256_maskstore_epi32((int *)d, inside, blend8(_mm256_maskload_epi32((const int *)d, inside), sv, kv));
+}
+
+__attribute__((target("avx2"), aligned(64)))
 void strata_blend_span_avx2(uint32_t *d, long count, uint32_t s, uint32_t keep) {
     if (count >= 16 && strata_kernel_level() >= 2) {
         blend_span512(d, count, s, keep);
@@ -989,6 +1018,10 @@ void strata_blend_rect_avx2(uint32_t *d, long row_stride, long width, const long
 }
 void strata_blend_block_avx2(uint32_t *d, long row_stride, long width, long height, uint32_t s, uint32_t keep) {
     (void)d; (void)row_stride; (void)width; (void)height; (void)s; (void)keep;
+}
+void strata_blend_narrow_rect_avx2(uint32_t *d, long row_stride, long width, long height, long room,
+                                   const uint32_t pairs[6]) {
+    (void)d; (void)row_stride; (void)width; (void)height; (void)room; (void)pairs;
 }
 
 int strata_pixels_have_avx2(void) { return 0; }

@@ -765,6 +765,49 @@ extension RectangleKernelTests {
     }
 }
 
+extension RectangleKernelTests {
+    /// Rectangles 1 to 7 pixels wide (`SolidBlitter.blitRect` with AVX2: one
+    /// block of eight lanes a row, `strata_blend_narrow_rect_avx2`) against
+    /// the one-pixel formula: anywhere along a row of 40, so that the block
+    /// reads and writes back pixels past the rectangle or, within eight of
+    /// the row's end, goes under masks; coverages of 0, 255 and between,
+    /// source over and copy. Every pixel outside the rectangle stays.
+    @Test func narrowRectanglesMatchThePixelFormula() throws {
+        var r = FuzzRandom(seed: 29)
+        let bitmap = try Bitmap(width: 40, height: 9)
+        for round in 0..<400 {
+            let width = 1 + r.int(7), height = 1 + r.int(7)
+            let x = round % 3 == 0 ? 40 - width - r.int(3) : r.int(41 - width), y = r.int(10 - height)
+            for py in 0..<9 { for px in 0..<40 { bitmap[px, py] = Pixel(packed: randomPixel(&r)) } }
+            let before = (0..<9).map { py in (0..<40).map { bitmap[$0, py].packed } }
+            func c() -> UInt8 { [0, 255, UInt8(r.int(256))][r.int(3)] }
+            let (left, middle, right) = (c(), c(), c())
+            let mode: BlendMode = round % 4 == 3 ? .copy : .normal
+            var color = Pixel(packed: randomPixel(&r))
+            if round % 3 == 0 { color = Pixel(packed: color.packed | 0xFF00_0000) }
+            var blitter = SolidBlitter(bitmap: bitmap, color: color, mode: mode)
+            blitter.blitRect(x: x, y: y, width: width, height: height, left: left, middle: middle, right: right)
+            var same = true
+            for py in 0..<9 {
+                for px in 0..<40 {
+                    var expected = before[py][px]
+                    let rx = px - x
+                    if py >= y && py < y + height && rx >= 0 && rx < width {
+                        let k = UInt32(rx == 0 ? left : rx == width - 1 ? right : middle)
+                        if k != 0 {
+                            let s = k == 255 ? color.packed : scalePacked(color.packed, k)
+                            let keep = 255 - (mode == .copy ? k : s >> 24)
+                            expected = keep == 0 ? s : s &+ scalePacked(expected, keep)
+                        }
+                    }
+                    if bitmap[px, py].packed != expected { same = false }
+                }
+            }
+            #expect(same, "round \(round): \(width) × \(height) at \(x), \(y), coverage \(left) \(middle) \(right)")
+        }
+    }
+}
+
 /// The area rasterizer's whole rows eight at a time (`strata_accumulate_area`
 /// with AVX2) against the same rows one at a time: the same cells, bit for
 /// bit, and the same bits, for edges vertical (rectangles, and what is folded

@@ -20,6 +20,17 @@ extern int strata_kernel_level_found;
 /// (a Swift `static let` pays a once-check at every read).
 static inline int strata_kernel_level(void) { return strata_kernel_level_found; }
 
+/// A rectangle 1 to 7 pixels wide (`width`) and `height` rows from `d`,
+/// each pixel `d = s + d·keep/255` with `pairs` = (s, keep) of its left
+/// column, its middle columns and its right column (the right's where
+/// `width` ≥ 2), as `SolidBlitter.blitRect`'s loop gives them. With `room`
+/// (the pixels from `d` to its row's end in memory) of 8 or more, each row
+/// is read and written eight pixels wide, the pixels past the rectangle
+/// written back unchanged; otherwise under masks. A stroked frame's sides.
+/// Call only when `strata_pixels_have_avx2()`.
+void strata_blend_narrow_rect_avx2(uint32_t *d, long row_stride, long width, long height, long room,
+                                   const uint32_t pairs[6]);
+
 /// A rectangle at least eight pixels wide in three groups of rows, with AVX2
 /// (call only when `strata_pixels_have_avx2()`): `rows[g]` rows (0 or more)
 /// for group g = 0, 1, 2 one under the other from `d`, each row's first

@@ -118,6 +118,17 @@ struct SolidBlitter: SpanBlitter {
             }
             return
         }
+        if width < 8, SolidBlitter.usesAVX2 {
+            // A few pixels a row (a stroked frame's sides): each row one
+            // block of eight lanes, the pairs set once (a pixel with no
+            // coverage, or past the rectangle, keeps its value).
+            let room = bytesPerRow / 4 - x
+            withUnsafeBytes(of: (sl, kl, inner > 0 ? sm : 0, inner > 0 ? km : 255, sr, kr)) { pairs in
+                strata_blend_narrow_rect_avx2(
+                    d, rowStride, width, height, room, pairs.baseAddress!.assumingMemoryBound(to: UInt32.self))
+            }
+            return
+        }
         for _ in 0..<height {
             if doLeft { d[0] = sl &+ scalePacked(d[0], kl) }
             if inner > 0 {
