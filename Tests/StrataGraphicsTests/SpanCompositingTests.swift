@@ -713,6 +713,15 @@ extension RowSweepTests {
 }
 
 extension RectangleKernelTests {
+    /// One pixel `d` under a solid colour at coverage `c` (0 leaves it), source
+    /// over or copy: the one-pixel formula the rectangle kernels are held to.
+    static func solidPixel(_ d: UInt32, coverage c: UInt32, color: UInt32, mode: BlendMode) -> UInt32 {
+        guard c != 0 else { return d }
+        let s = c == 255 ? color : scalePacked(color, c)
+        let keep = 255 - (mode == .copy ? c : s >> 24)
+        return keep == 0 ? s : s &+ scalePacked(d, keep)
+    }
+
     /// A whole rectangle in one call (`SolidBlitter.blitRectRows`: three groups
     /// of rows, one AVX2 call when it is translucent and eight wide or more,
     /// one block when the coverage is one throughout) against the one-pixel
@@ -751,11 +760,7 @@ extension RectangleKernelTests {
                     if ry >= 0 && ry < height && rx >= 0 && rx < width {
                         let t = ry < rows.0 ? top : ry < rows.0 + rows.1 ? middle : bottom
                         let c = UInt32(rx == 0 ? t.0 : rx == width - 1 ? t.2 : t.1)
-                        if c != 0 {
-                            let s = c == 255 ? color.packed : scalePacked(color.packed, c)
-                            let keep = 255 - (mode == .copy ? c : s >> 24)
-                            expected = keep == 0 ? s : s &+ scalePacked(expected, keep)
-                        }
+                        expected = Self.solidPixel(expected, coverage: c, color: color.packed, mode: mode)
                     }
                     if bitmap[x, y].packed != expected { same = false }
                 }
@@ -794,11 +799,7 @@ extension RectangleKernelTests {
                     let rx = px - x
                     if py >= y && py < y + height && rx >= 0 && rx < width {
                         let k = UInt32(rx == 0 ? left : rx == width - 1 ? right : middle)
-                        if k != 0 {
-                            let s = k == 255 ? color.packed : scalePacked(color.packed, k)
-                            let keep = 255 - (mode == .copy ? k : s >> 24)
-                            expected = keep == 0 ? s : s &+ scalePacked(expected, keep)
-                        }
+                        expected = Self.solidPixel(expected, coverage: k, color: color.packed, mode: mode)
                     }
                     if bitmap[px, py].packed != expected { same = false }
                 }
