@@ -723,7 +723,6 @@ static inline __m256i paint8(const row_paint *p, int kind, long x) {
 
 static void radial_focal_span512(const uint32_t *table, const double *g, long x, long count, uint32_t *out);
 static void conic_span512(const uint32_t *table, const float *g, long x, long count, uint32_t *out);
-static void source_over_buffer(uint32_t *d, const uint32_t *s, long count, uint32_t coverage);
 
 /// `count` pixels from place x of a row's sources blended source over onto
 /// `d` at constant `coverage` (0 ... 255): runs of eight stored where
@@ -731,14 +730,6 @@ static void source_over_buffer(uint32_t *d, const uint32_t *s, long count, uint3
 /// The places move on by eight a step (the same values as `paint8`'s).
 __attribute__((target("avx2"), always_inline))
 static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, long count, uint32_t coverage) {
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256i full = _mm256_set1_epi32(255);
-    const __m256i c16 = _mm256_set1_epi16((short)coverage);
-    const int scaled = coverage < 255;
-    __m256i u = _mm256_add_epi32(_mm256_set1_epi32((int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du)), p->ramp);
-    const __m256i step = _mm256_slli_epi32(_mm256_set1_epi32(p->du), 3);
-    __m256d i0 = _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_setr_pd(0, 1, 2, 3));
-    const __m256d four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
     if (kind != STRATA_ROW_LINEAR && count >= 16 && strata_kernel_level() >= 2) {
         // Eight pixels a step in AVX-512 (the same operations, so the same
         // entries), through a buffer: the wide inside of a shape's row
@@ -751,10 +742,18 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
             } else {
                 radial_focal_span512(p->table, p->g, x + done, n, buffer);
             }
-            source_over_buffer(d + done, buffer, n, coverage);
+            strata_source_over_avx2(d + done, buffer, n, coverage);
         }
         return;
     }
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i full = _mm256_set1_epi32(255);
+    const __m256i c16 = _mm256_set1_epi16((short)coverage);
+    const int scaled = coverage < 255;
+    __m256i u = _mm256_add_epi32(_mm256_set1_epi32((int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du)), p->ramp);
+    const __m256i step = _mm256_slli_epi32(_mm256_set1_epi32(p->du), 3);
+    __m256d i0 = _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_setr_pd(0, 1, 2, 3));
+    const __m256d four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
     __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
 #define STRATA_PAINT8()                                                                                      \
     (kind == STRATA_ROW_LINEAR  ? linear_entries8(p->table, u)                                                \
@@ -1336,11 +1335,6 @@ void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_
     source_over_row(d, s, count, coverage);
 }
 
-__attribute__((target("avx2")))
-static void source_over_buffer(uint32_t *d, const uint32_t *s, long count, uint32_t coverage) {
-    source_over_row(d, s, count, coverage);
-}
-
 // `height` rows of `width` pixels, each row as `strata_source_over_avx2`
 // at full coverage (the same operations, so the same bytes), in one call:
 // an image drawn 1:1 on whole pixels, whose rows of a few pixels each
@@ -1432,14 +1426,16 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
         // the discriminant quadratic, so each is a polynomial in the pixel's
         // index (`radialFocalEntry`'s operations): qb0 + i·dqb and
         // D0 + i·(D1 + i·D2).
-        const __m256d qb0 = _mm256_set1_pd(g[13]), dqb = _mm256_set1_pd(g[14]);
-        const __m256d d0 = _mm256_set1_pd(g[15]), d1 = _mm256_set1_pd(g[16]), d2 = _mm256_set1_pd(g[17]);
-        for (long i = 0; i < count; i += 4) {
-            const __m256d qb = _mm256_add_pd(qb0, _mm256_mul_pd(index, dqb));
-            const __m256d disc = _mm256_add_pd(d0, _mm256_mul_pd(index, _mm256_add_pd(d1, _mm256_mul_pd(index, d2))));
-            index = _mm256_add_pd(index, four);
-            const __m256d t = _mm256_mul_pd(_mm256_sub_pd(qb, _mm256_sqrt_pd(_mm256_max_pd(disc, zero))), inv);
-            store4(table, radial_entries4(t), &pending, out, i, count);
+        // Eight pixels a step (`radial_focal8`, which the row kernel shares).
+        const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        for (long i = 0; i < count; i += 8) {
+            const __m256d i0 = _mm256_add_pd(_mm256_set1_pd((double)i), _mm256_setr_pd(0, 1, 2, 3));
+            const __m256i e = radial_focal8(table, g, i0, _mm256_add_pd(i0, four));
+            if (i + 8 <= count) {
+                _mm256_storeu_si256((__m256i *)(out + i), e);
+            } else {
+                _mm256_maskstore_epi32((int *)(out + i), _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), lanes), e);
+            }
         }
         return;
     }

@@ -123,7 +123,9 @@ struct SolidBlitter: SpanBlitter {
             // block of eight lanes, the pairs set once (a pixel with no
             // coverage, or past the rectangle, keeps its value).
             let room = bytesPerRow / 4 - x
-            withUnsafeBytes(of: (sl, kl, inner > 0 ? sm : 0, inner > 0 ? km : 255, sr, kr)) { pairs in
+            // (A middle of no coverage is source 0, keep 255 already; a
+            // rectangle of one or two columns has no middle lanes.)
+            withUnsafeBytes(of: (sl, kl, sm, km, sr, kr)) { pairs in
                 strata_blend_narrow_rect_avx2(
                     d, rowStride, width, height, room, pairs.baseAddress!.assumingMemoryBound(to: UInt32.self))
             }
