@@ -543,6 +543,26 @@ void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, co
 }
 
 
+__attribute__((target("avx2")))
+void strata_source_over_columns_avx2(uint32_t *d, long d_stride, const uint32_t *s, long s_stride, long width,
+                                     long height, const uint8_t coverage[4]) {
+    // Lane c: column c's coverage (0 past the rectangle, and where a column
+    // has none: a source scaled to 0 leaves the pixel as it is), and the
+    // lanes past the rectangle neither read nor written.
+    uint64_t m = 0;
+    for (long c = 0; c < width; c++) m |= (uint64_t)coverage[c] << (8 * c);
+    const __m256i cv = spread8(m);
+    const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)width), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    // (Lanes past the rectangle read column 0 again; never stored.)
+    const uint32_t *s1 = width > 1 ? s + s_stride : s, *s2 = width > 2 ? s + 2 * s_stride : s;
+    const uint32_t *s3 = width > 3 ? s + 3 * s_stride : s;
+    for (long r = 0; r < height; r++, d += d_stride) {
+        const __m256i src = _mm256_setr_epi32((int)s[r], (int)s1[r], (int)s2[r], (int)s3[r], 0, 0, 0, 0);
+        const __m256i v = _mm256_maskload_epi32((const int *)d, lanes);
+        _mm256_maskstore_epi32((int *)d, lanes, mask8(v, cv, src, 0));
+    }
+}
+
 /// `d[i] = s + d[i]·keep/255` for `count` >= 1 pixels (a store of `s` where
 /// nothing is kept).
 __attribute__((target("avx2"), always_inline))
@@ -984,6 +1004,10 @@ void strata_lerp_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_
 
 void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, const uint8_t *mask) {
     (void)d; (void)s; (void)count; (void)mask;
+}
+void strata_source_over_columns_avx2(uint32_t *d, long d_stride, const uint32_t *s, long s_stride, long width,
+                                     long height, const uint8_t coverage[4]) {
+    (void)d; (void)d_stride; (void)s; (void)s_stride; (void)width; (void)height; (void)coverage;
 }
 void strata_lerp_rows_avx2(const uint32_t *a, const uint32_t *b, long count, uint32_t w, uint32_t *out) {
     (void)a; (void)b; (void)count; (void)w; (void)out;

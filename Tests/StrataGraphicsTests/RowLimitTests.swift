@@ -115,6 +115,38 @@ import Testing
             }
         ),
         (
+            "shaded frames",
+            { c in
+                // Sides tall enough for several runs of columns
+                // (`ShaderBlitter.blitColumns`), on whole pixels and off them.
+                let g = Gradient(stops: [
+                    .init(color: Color(red: 0.9, green: 0.1, blue: 0.2, alpha: 0.7), location: 0),
+                    .init(color: Color(red: 0.1, green: 0.8, blue: 0.4, alpha: 1), location: 0.5),
+                    .init(color: Color(red: 0.2, green: 0.3, blue: 0.9, alpha: 0.5), location: 1),
+                ])
+                c.lineWidth = 2
+                c.stroke(
+                    Path(rect: Rect(x: -0.3, y: -15, width: 30, height: 120)),
+                    with: .linearGradient(g, start: Point(x: 0, y: -15), end: Point(x: 30, y: 105)))
+                c.lineWidth = 3
+                c.stroke(
+                    Path(rect: Rect(x: 40.25, y: -12.6, width: 25.5, height: 118.2)),
+                    with: .radialGradient(
+                        g, startCenter: Point(x: 45, y: 30), startRadius: 0, endCenter: Point(x: 52, y: 45), endRadius: 70))
+                c.stroke(
+                    Path(rect: Rect(x: 75.5, y: -5.5, width: 20, height: 110)),
+                    with: .conicGradient(g, center: Point(x: 85, y: 50), angle: 0.4))
+                var bytes = [UInt8](repeating: 0, count: 8 * 8 * 4)
+                for i in 0..<64 { bytes[4 * i] = UInt8(i * 4); bytes[4 * i + 1] = UInt8(255 - i * 3); bytes[4 * i + 3] = 255 }
+                if let image = try? Image(width: 8, height: 8, premultipliedPixels: bytes) {
+                    c.interpolationQuality = .low
+                    c.stroke(
+                        Path(rect: Rect(x: 105.6, y: -14.2, width: 15, height: 119)),
+                        with: .pattern(image, transform: Transform(a: 1.3, b: 0.2, c: -0.1, d: 1.1, tx: 0.4, ty: 0.7), spread: .repeat))
+                }
+            }
+        ),
+        (
             "ellipse",
             { c in
                 c.fillColor = Color(red: 0.2, green: 0.3, blue: 0.9, alpha: 0.8)

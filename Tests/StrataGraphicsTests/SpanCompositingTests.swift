@@ -807,6 +807,131 @@ extension RectangleKernelTests {
             #expect(same, "round \(round): \(width) × \(height) at \(x), \(y), coverage \(left) \(middle) \(right)")
         }
     }
+
+    /// A shader whose sources tell where the span that shaded them started
+    /// and their place in it (and, transposed, which column): a pixel
+    /// shaded from another run's start comes out another colour.
+    struct RunMarkingShader: Shader {
+        let isTransposed: Bool
+        var columnRun: Int { 16 }
+        func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+            for i in 0..<count {
+                out[i] = 0xFF00_0000 | UInt32(x & 0xFF) << 16 | UInt32(i & 0xFF) << 8 | UInt32(y & 0x7F) << 1 | (isTransposed ? 1 : 0)
+            }
+        }
+        func rowConstant(y: Int) -> UInt32? { nil }
+        func transposed() -> RunMarkingShader? { RunMarkingShader(isTransposed: !isTransposed) }
+    }
+
+    /// A rectangle a few pixels wide shaded a column at a time
+    /// (`ShaderBlitter.blitColumns`, a stroked frame's side): each pixel is
+    /// the one-pixel formula over the source the transposed shader gives it
+    /// in its run (`columnRun` rows counted from `top`), for widths 1 to 4,
+    /// heights across runs, linear, radial and conic gradients and a
+    /// bilinear pattern; the pixels around it untouched; the same bytes when
+    /// its rows are drawn in two calls (as two bands draw it); and within a
+    /// few levels of the same rectangle shaded a row at a time (`blitRect`),
+    /// so the transposed shaders are this one's paint.
+    @Test func narrowShadedRectanglesAreShadedAColumnAtATime() throws {
+        guard SolidBlitter.usesAVX2 else { return }
+        var r = FuzzRandom(seed: 31)
+        let w = 24, h = 150
+        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 256 + 2048)
+        defer { scratch.deallocate() }
+        let gradient = Gradient(stops: [
+            .init(color: Color(red: 0.9, green: 0.2, blue: 0.1, alpha: 0.8), location: 0),
+            .init(color: Color(red: 0.1, green: 0.7, blue: 0.3, alpha: 1), location: 0.5),
+            .init(color: Color(red: 0.2, green: 0.1, blue: 0.9, alpha: 0.6), location: 1),
+        ])
+        let table = LookupTable(gradient, alpha: 1)
+        let turn = Transform(a: 0.96, b: 0.28, c: -0.28, d: 0.96, tx: 3, ty: -7)
+        let gradients: [GradientShader.Geometry] = [
+            .linear(a: 0.011, b: 0.0061, c: -0.2),
+            .radial(inverse: turn, c0: Point(x: 9, y: 60), r0: 0, c1: Point(x: 12, y: 70), r1: 80),
+            .conic(inverse: turn, center: Point(x: 11, y: 75), angle: 0.3),
+        ]
+        var image = [UInt32](repeating: 0, count: 16 * 16)
+        for i in image.indices { image[i] = randomPixel(&r) | 0xFF00_0000 }
+        try image.withUnsafeBufferPointer { pixels in
+            var shaders: [(String, (Bitmap, Int, Int, Int, Int, Int, (UInt8, UInt8, UInt8), Bool) -> Void)] = []
+            func add<S: Shader>(_ name: String, _ shader: S) {
+                shaders.append(
+                    (
+                        name,
+                        { bitmap, x, y, width, height, top, c, columns in
+                            var blitter = ShaderBlitter(shader: shader, bitmap: bitmap, mode: .normal, scratch: scratch)
+                            if columns {
+                                blitter.blitColumns(
+                                    x: x, y: y, width: width, height: height, top: top, left: c.0, middle: c.1, right: c.2)
+                            } else {
+                                blitter.blitRect(x: x, y: y, width: width, height: height, left: c.0, middle: c.1, right: c.2)
+                            }
+                        }
+                    ))
+                // The expected pixels, from the transposed shader.
+                expectations[name] = { x, k, py, top in
+                    let columns = shader.transposed()!
+                    let run = shader.columnRun
+                    let start = py - ShaderBlitter<S>.floorModulo(py - top, run)
+                    var out = [UInt32](repeating: 0, count: py - start + 1)
+                    out.withUnsafeMutableBufferPointer { columns.shade(x: start, y: x + k, count: $0.count, into: $0.baseAddress!) }
+                    return out[py - start]
+                }
+            }
+            var expectations: [String: (Int, Int, Int, Int) -> UInt32] = [:]
+            for (k, g) in gradients.enumerated() {
+                add("gradient \(k)", GradientShader(table: table, geometry: g, spread: .pad, before: true, after: true))
+            }
+            add("marker", RunMarkingShader(isTransposed: false))
+            add(
+                "pattern",
+                ImageShader(
+                    pixels: pixels.baseAddress!, width: 16, height: 16, stride: 16,
+                    inverse: Transform(a: 0.7, b: 0.1, c: -0.2, d: 0.9, tx: 0.3, ty: 0.6), filter: .bilinear,
+                    spread: .repeat, alpha: 200))
+            for round in 0..<240 {
+                let (name, draw) = shaders[round % shaders.count]
+                let width = 1 + r.int(4), height = 1 + r.int(140)
+                let x = r.int(w - width + 1), y = r.int(h - height + 1), top = y - r.int(80)
+                func c() -> UInt8 { [0, 255, UInt8(r.int(256))][r.int(3)] }
+                let coverage = (c(), c(), c())
+                let bitmap = try Bitmap(width: w, height: h)
+                for py in 0..<h { for px in 0..<w { bitmap[px, py] = Pixel(packed: randomPixel(&r)) } }
+                let before = (0..<h).map { py in (0..<w).map { bitmap[$0, py].packed } }
+                draw(bitmap, x, y, width, height, top, coverage, true)
+                var same = true
+                for py in 0..<h {
+                    for px in 0..<w {
+                        var expected = before[py][px]
+                        let k = px - x
+                        if py >= y && py < y + height && k >= 0 && k < width {
+                            let cover = UInt32(k == 0 ? coverage.0 : k == width - 1 ? coverage.2 : coverage.1)
+                            if cover != 0 {
+                                let source = expectations[name]!(x, k, py, top)
+                                expected = Self.solidPixel(expected, coverage: cover, color: source, mode: .normal)
+                            }
+                        }
+                        if bitmap[px, py].packed != expected { same = false }
+                    }
+                }
+                #expect(same, "round \(round), \(name): \(width) × \(height) at \(x), \(y) from \(top)")
+                // Two calls, cut anywhere: the same bytes.
+                let halves = try Bitmap(width: w, height: h)
+                for py in 0..<h { for px in 0..<w { halves[px, py] = Pixel(packed: before[py][px]) } }
+                let cut = r.int(height + 1)
+                draw(halves, x, y, width, cut, top, coverage, true)
+                draw(halves, x, y + cut, width, height - cut, top, coverage, true)
+                #expect(halves.makeImage().pixels == bitmap.makeImage().pixels, "round \(round), \(name): cut at \(cut)")
+                // A row at a time: within a few levels.
+                let rows = try Bitmap(width: w, height: h)
+                for py in 0..<h { for px in 0..<w { rows[px, py] = Pixel(packed: before[py][px]) } }
+                draw(rows, x, y, width, height, top, coverage, false)
+                guard name != "marker" else { continue }
+                let far = zip(rows.makeImage().pixels, bitmap.makeImage().pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+                #expect(far <= 4, "round \(round), \(name): \(far) levels from the rows")
+            }
+        }
+    }
 }
 
 /// The area rasterizer's whole rows eight at a time (`strata_accumulate_area`

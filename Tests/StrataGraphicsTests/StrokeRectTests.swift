@@ -70,6 +70,26 @@ import Testing
         }
     }
 
+    /// Where a ring's sides count their runs of shaded columns from
+    /// (`holeTop`, `SpanBlitter.blitColumns`) is the same whatever rows the
+    /// canvas is limited to: the hole's first row in the clip without the
+    /// limit, above every side row drawn.
+    @Test func theSidesRunsStartAtOneRowInEveryBand() throws {
+        let full = PixelBox(x0: 0, y0: 0, x1: 64, y1: 200)
+        for (rect, h) in [(Rect(x: 10.5, y: 5.25, width: 20, height: 150), 1.0), (Rect(x: 3, y: -40.7, width: 9.5, height: 300), 1.5)] {
+            let whole = try #require(RectRingCoverage(strokeOf: Path(rect: rect), halfWidth: h, transform: .identity, clip: full))
+            #expect(whole.holeTop == max(0, Int((rect.minY + h).rounded(.down))))
+            for rows in [0..<17, 17..<18, 40..<130, 150..<200] {
+                let band = PixelBox(x0: 0, y0: rows.lowerBound, x1: 64, y1: rows.upperBound)
+                guard
+                    let part = RectRingCoverage(
+                        strokeOf: Path(rect: rect), halfWidth: h, transform: .identity, clip: band, rasterClip: full)
+                else { continue }
+                #expect(part.holeTop == whole.holeTop, "\(rect), rows \(rows)")
+            }
+        }
+    }
+
     /// What the ring does not take: round and bevelled corners, dashes, a
     /// rotation, a miter limit that bevels square corners, an open rectangle.
     @Test func otherRectanglesStillGoThroughTheStroker() {

@@ -239,6 +239,15 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
 /// (`ShaderBlitter.blitMask`'s loop). Call only when `strata_pixels_have_avx2()`.
 void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, const uint8_t *mask);
 
+/// The rows of a rectangle 1 ... 4 pixels wide whose sources were shaded a
+/// column at a time (column c's source for row r at `s[c·s_stride + r]`),
+/// column c at `coverage[c]`: each row as `strata_source_over_mask_avx2`
+/// with those coverage bytes, bit for bit (a column at coverage 0 need
+/// not be shaded). Call only when
+/// `strata_pixels_have_avx2()`.
+void strata_source_over_columns_avx2(uint32_t *d, long d_stride, const uint32_t *s, long s_stride, long width,
+                                     long height, const uint8_t coverage[4]);
+
 /// A padded two-circle radial gradient's span (`GradientShader`'s radial case
 /// with pad, both ends extended): `out[i]` for the i-th pixel, whose offset
 /// from the first circle's centre in user space is (g[0] + i·g[2],

@@ -187,7 +187,8 @@ extension Canvas {
         // A rectangle with mitred corners (a frame, a border, a selection box)
         // is the area between two rectangles, covered exactly without an outline.
         if antialiasing, t.isRectilinear, style.validDashes == nil, style.lineJoin == .miter, style.miterLimit >= 1.415,
-            let ring = RectRingCoverage(strokeOf: path, halfWidth: halfWidth, transform: t, clip: state.clip)
+            let ring = RectRingCoverage(
+                strokeOf: path, halfWidth: halfWidth, transform: t, clip: state.clip, rasterClip: state.rasterClip)
         {
             withBlitter(paint, color: state.strokeColor, alphaFactor: alphaFactor, ring)
             return
@@ -709,12 +710,17 @@ struct RectRingCoverage: CoverageSource {
     let outer: Box
     /// Nil when the line is as wide as the rectangle: no hole.
     let inner: Box?
+    /// The hole's first row (rounded down) without the row limit: where a
+    /// side's runs of columns are counted from (`SpanBlitter.blitColumns`).
+    let holeTop: Int
 
     /// The ring `path` strokes, when it is one closed rectangle (a move and
     /// three lines along the axes, then a close, as `Path(rect:)` makes it)
     /// of non-zero width and height, under a transform without rotation, cut
-    /// to `clip`; nil otherwise, or when nothing is left.
-    init?(strokeOf path: Path, halfWidth h: Double, transform t: Transform, clip: PixelBox) {
+    /// to `clip`; nil otherwise, or when nothing is left. `rasterClip` is
+    /// the clip without the row limit (`Canvas.limitRows(to:)`; `clip` when
+    /// not given).
+    init?(strokeOf path: Path, halfWidth h: Double, transform t: Transform, clip: PixelBox, rasterClip: PixelBox? = nil) {
         let verbs = path.verbs, p = path.points
         guard verbs.count == 5, verbs[0] == .move, verbs[1] == .line, verbs[2] == .line, verbs[3] == .line, verbs[4] == .close,
             p.count == 4, h > 0, h.isFinite
@@ -727,7 +733,7 @@ struct RectRingCoverage: CoverageSource {
             guard horizontal ? (a.y == b.y && a.x != b.x) : (a.x == b.x && a.y != b.y) else { return nil }
         }
         let x0 = min(p[0].x, p[2].x), x1 = max(p[0].x, p[2].x), y0 = min(p[0].y, p[2].y), y1 = max(p[0].y, p[2].y)
-        func device(_ ux0: Double, _ uy0: Double, _ ux1: Double, _ uy1: Double) -> Box? {
+        func device(_ ux0: Double, _ uy0: Double, _ ux1: Double, _ uy1: Double, clip: PixelBox = clip) -> Box? {
             let dx0 = t.a * ux0 + t.tx, dx1 = t.a * ux1 + t.tx, dy0 = t.d * uy0 + t.ty, dy1 = t.d * uy1 + t.ty
             let b = (
                 x0: max(min(dx0, dx1), Double(clip.x0)), y0: max(min(dy0, dy1), Double(clip.y0)),
@@ -738,6 +744,8 @@ struct RectRingCoverage: CoverageSource {
         guard [x0, x1, y0, y1].allSatisfy(\.isFinite), let outer = device(x0 - h, y0 - h, x1 + h, y1 + h) else { return nil }
         self.outer = outer
         inner = 2 * h < x1 - x0 && 2 * h < y1 - y0 ? device(x0 + h, y0 + h, x1 - h, y1 - h) : nil
+        let whole = inner == nil ? nil : device(x0 + h, y0 + h, x1 - h, y1 - h, clip: rasterClip ?? clip)
+        holeTop = Int((whole?.y0 ?? outer.y0).rounded(.down))
     }
 
     /// How much of pixel span `[p, p + 1)` lies in `[a0, a1)`.
@@ -766,9 +774,9 @@ struct RectRingCoverage: CoverageSource {
             func c(_ x: Int) -> UInt8 { Self.q(Self.overlap(o.x0, o.x1, x) - Self.overlap(i.x0, i.x1, x)) }
             let first = c(columns.lowerBound), last = c(columns.upperBound - 1)
             // Columns between the first and last are wholly in the ring.
-            blitter.blitRect(
-                x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count, left: first, middle: 255,
-                right: last)
+            blitter.blitColumns(
+                x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count, top: holeTop,
+                left: first, middle: 255, right: last)
         }
         // Rows the hole does not touch, above and below it, are the outer
         // rectangle's (drawn top to bottom, as every coverage source is).

@@ -44,6 +44,17 @@ protocol Shader {
     func rowPaint(
         x: Int, y: Int, count: Int, into paint: inout strata_row_paint, parameters: UnsafeMutableRawPointer
     ) -> Bool
+    /// The same paint with device x and y swapped: its row x is this
+    /// shader's column x, so `transposed()!.shade(x: y, y: x, count: n, …)`
+    /// gives the sources of pixels (x, y ..< y + n) (at the same pixel
+    /// centres, within the rounding of a span's steps). Nil where there is
+    /// none. A rectangle a few pixels wide (a stroked frame's side) is
+    /// shaded a column at a time with it, not a row at a time, in runs of
+    /// `columnRun` rows (at most 64).
+    func transposed() -> Self?
+    /// The rows of a column shaded at once (`transposed()`): more where a
+    /// span's set-up costs more than its pixels.
+    var columnRun: Int { get }
 }
 
 extension Shader {
@@ -57,6 +68,13 @@ extension Shader {
     func rowPaint(
         x: Int, y: Int, count: Int, into paint: inout strata_row_paint, parameters: UnsafeMutableRawPointer
     ) -> Bool { false }
+    func transposed() -> Self? { nil }
+    var columnRun: Int { 64 }
+}
+
+extension Transform {
+    /// This transform after swapping x and y (`(x, y) ↦ (y, x)` first).
+    var afterSwappingAxes: Transform { Transform(a: c, b: d, c: a, d: b, tx: tx, ty: ty) }
 }
 
 /// A gradient's lookup table, owned by the shader that reads it (one
@@ -184,6 +202,17 @@ struct GradientShader: Shader {
     var isRowConstant: Bool {
         guard case let .linear(a, _, _) = geometry else { return false }
         return a == 0
+    }
+
+    func transposed() -> GradientShader? {
+        let swapped: Geometry
+        switch geometry {
+        case let .linear(a, b, c): swapped = .linear(a: b, b: a, c: c)
+        case let .radial(inverse, c0, r0, c1, r1):
+            swapped = .radial(inverse: inverse.afterSwappingAxes, c0: c0, r0: r0, c1: c1, r1: r1)
+        case let .conic(inverse, center, angle): swapped = .conic(inverse: inverse.afterSwappingAxes, center: center, angle: angle)
+        }
+        return GradientShader(table: table, geometry: swapped, spread: spread, before: before, after: after)
     }
 
     func rowConstant(y: Int) -> UInt32? {
@@ -810,6 +839,46 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
             let keep = 255 - (copy ? c : s >> 24)
             d[i] = keep == 0 ? s : s &+ scalePacked(d[i], keep)
         }
+    }
+
+    /// A rectangle a few pixels wide (a stroked frame's side) shaded a
+    /// column at a time (`Shader.transposed()`), in runs of `columnRun` rows
+    /// counted from `top`, then blended a row at a time from the columns;
+    /// a row at a time paid a shader's set-up for every two or three pixels.
+    /// Wider rectangles, and shaders without columns, go to `blitRect`.
+    func blitColumns(x: Int, y: Int, width: Int, height: Int, top: Int, left: UInt8, middle: UInt8, right: UInt8) {
+        guard width > 0, height > 0 else { return }
+        guard width <= 4, mode == .normal, SolidBlitter.usesAVX2, !rowsAreConstant, let columns = shader.transposed()
+        else {
+            return blitRect(x: x, y: y, width: width, height: height, left: left, middle: middle, right: right)
+        }
+        let coverage: (UInt8, UInt8, UInt8, UInt8) =
+            width == 1
+            ? (left, 0, 0, 0)
+            : width == 2 ? (left, right, 0, 0) : width == 3 ? (left, middle, right, 0) : (left, middle, middle, right)
+        let run = shader.columnRun
+        withUnsafeBytes(of: coverage) { c in
+            var from = y
+            let bottom = y + height
+            while from < bottom {
+                // The run holding row `from`, counted from `top`.
+                let start = from - Self.floorModulo(from - top, run), end = min(start + run, bottom)
+                for k in 0..<width where c[k] != 0 {
+                    columns.shade(x: start, y: x + k, count: end - start, into: scratch + k * run)
+                }
+                strata_source_over_columns_avx2(
+                    row(x, from), bytesPerRow / 4, scratch + (from - start), run, width, end - from,
+                    c.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                from = end
+            }
+        }
+    }
+
+    /// `v` modulo `n` (> 0), in 0 ..< n.
+    @inline(__always)
+    static func floorModulo(_ v: Int, _ n: Int) -> Int {
+        let r = v % n
+        return r < 0 ? r + n : r
     }
 
     func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8) {

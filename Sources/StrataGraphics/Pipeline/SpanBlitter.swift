@@ -9,6 +9,13 @@ protocol SpanBlitter {
     /// its first column has coverage `left`, its last column `right` and the
     /// columns between `middle` (each 0...255). With `width == 1` only `left` is used.
     mutating func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8)
+    /// `blitRect`'s rows of a rectangle that, whatever rows a canvas is
+    /// limited to (`Canvas.limitRows(to:)`), starts at row `top` (≤ `y`) or
+    /// below it: a blitter that shades a narrow rectangle a column at a time
+    /// counts its runs from there, so that every band shades each pixel
+    /// alike. `blitRect` by default.
+    mutating func blitColumns(
+        x: Int, y: Int, width: Int, height: Int, top: Int, left: UInt8, middle: UInt8, right: UInt8)
     /// One pixel with coverage `coverage` (1...255).
     mutating func blitPixel(x: Int, y: Int, coverage: UInt8)
     /// An axis-aligned rectangle `width` pixels wide as three groups of rows,
@@ -33,6 +40,13 @@ protocol SpanBlitter {
 }
 
 extension SpanBlitter {
+    @inline(__always)
+    mutating func blitColumns(
+        x: Int, y: Int, width: Int, height: Int, top: Int, left: UInt8, middle: UInt8, right: UInt8
+    ) {
+        blitRect(x: x, y: y, width: width, height: height, left: left, middle: middle, right: right)
+    }
+
     @inline(__always)
     mutating func blitRectRows(
         x: Int, y: Int, width: Int, rows: (Int, Int, Int), top: (UInt8, UInt8, UInt8),
