@@ -1,3 +1,4 @@
+import CPixels
 import Foundation
 import StrataTestSupport
 import Testing
@@ -222,6 +223,39 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
             #expect(abs(Int(want.r) - Int(got.r)) <= 1 && want.a == got.a, "entry \(i): \(want) against \(got)")
         }
         #expect(Gradient(stops: []).lookupTable(alpha: 1) == [UInt32](repeating: 0, count: 256))
+    }
+
+    /// The ramp kernel (`strata_gradient_ramp_avx2`: eight entries a
+    /// block, sixteen with AVX-512 from sixteen entries on) against its
+    /// one-entry arithmetic, bit for bit, for every count up to 40 and near
+    /// 256, ramps that leave 0 ... 255 both ways, and the entries past the
+    /// count left as they were.
+    @Test func theRampKernelIsItsArithmetic() {
+        guard SolidBlitter.usesAVX2 else { return }
+        var random = SplitMix64(seed: 43)
+        func value(_ limit: Int) -> Int32 { Int32(Int(random.next() % UInt64(2 * limit)) - limit) }
+        for count in Array(1...40) + [127, 128, 129, 241, 255, 256] {
+            for _ in 0..<6 {
+                let start = (0..<4).map { _ in value(1 << 24) + (255 << 15) }, step = (0..<4).map { _ in value(1 << 18) }
+                var out = [UInt32](repeating: 0xDEAD_BEEF, count: 260)
+                start.withUnsafeBufferPointer { s in
+                    step.withUnsafeBufferPointer { d in strata_gradient_ramp_avx2(&out, count, s.baseAddress!, d.baseAddress!) }
+                }
+                func level(_ c: Int, _ j: Int) -> UInt32 {
+                    UInt32(min(max((start[c] &+ Int32(j) &* step[c]) >> 16, 0), 255))
+                }
+                func multiply(_ x: UInt32, _ a: UInt32) -> UInt32 {
+                    let t = x * a + 128
+                    return (t + (t >> 8)) >> 8
+                }
+                let want = (0..<260).map { j -> UInt32 in
+                    guard j < count else { return 0xDEAD_BEEF }
+                    let a = level(3, j)
+                    return multiply(level(0, j), a) | multiply(level(1, j), a) << 8 | multiply(level(2, j), a) << 16 | a << 24
+                }
+                #expect(out == want, "count \(count), start \(start), step \(step)")
+            }
+        }
     }
 
     /// A shader makes only the table entries its pixels reach, in any order:

@@ -132,7 +132,7 @@ struct GradientTablePlan {
     @inline(__always)
     private static func firstEntry(after location: Double, orAt: Bool) -> Int {
         @inline(__always) func past(_ j: Int) -> Bool {
-            let t = Double(j) / 255
+            let t = Self.places[j]
             return orAt ? t >= location : t > location
         }
         var j = Int(location * 255)
@@ -141,6 +141,10 @@ struct GradientTablePlan {
         if (j > 0 && past(j - 1)) || (j < 256 && !past(j)) { return searchEntry(after: location, orAt: orAt) }
         return j
     }
+
+    /// j/255 for j in 0 ... 256, worked out once: the divisions were a
+    /// third of a plan's time, and a small gradient shape makes a plan a call.
+    private static let places: [Double] = (0...256).map { Double($0) / 255 }
 
     /// `firstEntry` by a search from 0 (never needed: the nearest entry is
     /// at most a step off).
@@ -196,7 +200,7 @@ struct GradientTablePlan {
             let span = b.location - a.location
             let (r0, g0, b0, a0) = (a.color.red, a.color.green, a.color.blue, a.color.alpha * alpha)
             let (dr, dg, db, da) = (b.color.red - r0, b.color.green - g0, b.color.blue - b0, b.color.alpha * alpha - a0)
-            let f0 = span > 0 ? (Double(i) / 255 - a.location) / span : 1
+            let f0 = span > 0 ? (Self.places[i] - a.location) / span : 1
             let df = span > 0 ? 1 / (255 * span) : 0
             add(
                 .ramp(
