@@ -400,6 +400,38 @@ import Testing
         [e.x, e.xRef, e.dxdY, e.top, Float(e.first), Float(e.last), Float(e.fFirst), Float(e.fLast)]
     }
 
+    /// A long list far out of order (`radixSortByKey`, past the insertion
+    /// sort's budget) comes out in the comparison sort's order: x across the
+    /// floats' range (negative, −0 and +0, whole and fractional, ties in x
+    /// broken by the other values, edges equal in every value), lists of 64
+    /// to 5,000, shuffled and reversed; and the insertion sort that gives up
+    /// reaches the same order.
+    @Test func longListsSortToTheComparisonSortsOrder() throws {
+        let rasterizer = StrokeRasterizer()
+        var random = SplitMix64(seed: 77)
+        for (round, n) in [64, 65, 257, 300, 1000, 5000, 2048].enumerated() {
+            var list = Self.edges(n, seed: UInt64(round))
+            for i in list.indices {
+                switch Int(random.uniform() * 5) {
+                case 0: list[i].x = -list[i].x - Float(Int(random.uniform() * 3))
+                case 1: list[i].x = random.uniform() < 0.5 ? -0.0 : 0
+                case 2: list[i].x = Float(random.uniform() * 600 - 100)
+                case 3: list[i].x *= 1e-30
+                default: break
+                }
+            }
+            if round == 6 { list.reverse() }
+            var expected = list
+            expected.sort(by: StrokeRasterizer.precedes)
+            var sorted = list
+            sorted.withUnsafeMutableBufferPointer { rasterizer.radixSortByKey($0.baseAddress!, $0.count) }
+            #expect(sorted.map(Self.fields) == expected.map(Self.fields), "\(n) edges")
+            var insertion = list
+            insertion.withUnsafeMutableBufferPointer { rasterizer.sortByKey($0.baseAddress!, $0.count) }
+            #expect(insertion.map(Self.fields) == expected.map(Self.fields), "\(n) edges, by sortByKey")
+        }
+    }
+
     @Test func anyStartingOrderSortsToOneOrder() throws {
         let rasterizer = StrokeRasterizer()
         for seed in 0..<40 as Range<UInt64> {
