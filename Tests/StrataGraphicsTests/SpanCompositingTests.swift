@@ -452,6 +452,31 @@ extension RectangleKernelTests {
             #expect(Color.byte(v) == reference(v), "\(v)")
         }
     }
+
+    /// `premultipliedPixel` (the four channels at once) against each byte
+    /// rounded alone and multiplied by alpha (`Pixel.multiply`), for every
+    /// half and the values an ulp either side, alphas among them.
+    @Test func premultipliedPixelsAreTheBytesTimesAlpha() {
+        var values: [Double] = [0, 1, -0.0, .nan, .infinity, -1, 2, .leastNonzeroMagnitude, 1 - .ulpOfOne]
+        for k in 0...255 {
+            for h in [Double(k), Double(k) + 0.5] {
+                let x = h / 255
+                values += [x, x.nextUp, x.nextDown]
+            }
+        }
+        var r = FuzzRandom(seed: 25)
+        for _ in 0..<4000 { values.append(Double(r.int(1 << 30)) / Double(1 << 30)) }
+        for (i, v) in values.enumerated() {
+            let color = Color(
+                red: v, green: values[(i * 7 + 3) % values.count], blue: values[(i * 13 + 5) % values.count],
+                alpha: values[(i * 31 + 11) % values.count])
+            let a = Color.byte(color.alpha)
+            let want = Pixel(
+                r: Pixel.multiply(Color.byte(color.red), a), g: Pixel.multiply(Color.byte(color.green), a),
+                b: Pixel.multiply(Color.byte(color.blue), a), a: a)
+            #expect(color.premultipliedPixel == want, "\(color)")
+        }
+    }
 }
 
 /// Hands everything to another blitter, and its rows of cells to the inner
