@@ -1277,50 +1277,8 @@ static inline __m256i ramp_multiply(__m256i x, __m256i a) {
     return _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
 }
 
-/// `ramp_level` and `ramp_multiply` sixteen lanes wide.
-__attribute__((target("avx512f"), always_inline))
-static inline __m512i ramp_level512(__m512i v) {
-    return _mm512_min_epi32(_mm512_max_epi32(_mm512_srai_epi32(v, 16), _mm512_setzero_si512()), _mm512_set1_epi32(255));
-}
-
-__attribute__((target("avx512f"), always_inline))
-static inline __m512i ramp_multiply512(__m512i x, __m512i a) {
-    const __m512i t = _mm512_add_epi32(_mm512_mullo_epi32(x, a), _mm512_set1_epi32(128));
-    return _mm512_srli_epi32(_mm512_add_epi32(t, _mm512_srli_epi32(t, 8)), 8);
-}
-
-/// `strata_gradient_ramp_avx2` sixteen entries a block (AVX-512): each
-/// lane's operations are the eight-entry block's, so the same bytes. A
-/// small gradient shape made its whole table for each call, and this was a
-/// sixth of its instructions.
-__attribute__((target("avx512f,avx512bw,avx512vl")))
-static void gradient_ramp512(uint32_t *out, long count, const int32_t start[4], const int32_t step[4]) {
-    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m512i v[4], s16[4];
-    for (int c = 0; c < 4; c++) {
-        const __m512i st = _mm512_set1_epi32(step[c]);
-        v[c] = _mm512_add_epi32(_mm512_set1_epi32(start[c]), _mm512_mullo_epi32(lane, st));
-        s16[c] = _mm512_slli_epi32(st, 4);
-    }
-    for (long k = 0; k < count; k += 16) {
-        const __m512i a = ramp_level512(v[3]);
-        const __m512i r = ramp_multiply512(ramp_level512(v[0]), a);
-        const __m512i g = ramp_multiply512(ramp_level512(v[1]), a);
-        const __m512i b = ramp_multiply512(ramp_level512(v[2]), a);
-        const __m512i px = _mm512_or_si512(
-            _mm512_or_si512(r, _mm512_slli_epi32(g, 8)), _mm512_or_si512(_mm512_slli_epi32(b, 16), _mm512_slli_epi32(a, 24)));
-        if (k + 16 <= count) {
-            _mm512_storeu_si512((void *)(out + k), px);
-        } else {
-            _mm512_mask_storeu_epi32(out + k, (__mmask16)((1u << (count - k)) - 1), px);
-        }
-        for (int c = 0; c < 4; c++) v[c] = _mm512_add_epi32(v[c], s16[c]);
-    }
-}
-
 __attribute__((target("avx2")))
 void strata_gradient_ramp_avx2(uint32_t *out, long count, const int32_t start[4], const int32_t step[4]) {
-    if (count >= 16 && strata_kernel_level() >= 2) return gradient_ramp512(out, count, start, step);
     // Eight entries a block, one channel a vector: lane j is entry k + j.
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     __m256i v[4], s8[4];

@@ -225,11 +225,10 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         #expect(Gradient(stops: []).lookupTable(alpha: 1) == [UInt32](repeating: 0, count: 256))
     }
 
-    /// The ramp kernel (`strata_gradient_ramp_avx2`: eight entries a
-    /// block, sixteen with AVX-512 from sixteen entries on) against its
-    /// one-entry arithmetic, bit for bit, for every count up to 40 and near
-    /// 256, ramps that leave 0 ... 255 both ways, and the entries past the
-    /// count left as they were.
+    /// The ramp kernel (`strata_gradient_ramp_avx2`, eight entries a
+    /// block) against its one-entry arithmetic, bit for bit, for every
+    /// count up to 40 and near 256, ramps that leave 0 ... 255 both ways,
+    /// and the entries past the count left as they were.
     @Test func theRampKernelIsItsArithmetic() {
         guard SolidBlitter.usesAVX2 else { return }
         var random = SplitMix64(seed: 43)
