@@ -257,14 +257,17 @@ struct StrokeJob {
         guard count >= 3, count <= 4096, verbs[0] == .move, verbs[count - 1] == .close, points.count >= 3 else {
             return false
         }
-        var lines = true
+        var curved = false
         for k in 1..<(count - 1) {
             switch verbs[k] {
             case .move, .close: return false
             case .line: continue
-            case .quad, .cubic: lines = false
+            case .quad, .cubic: curved = true
             }
         }
+        // (A constant in the closure: a variable captured there had each
+        // read checked for exclusivity at run time.)
+        let lines = !curved
         return points.withUnsafeBufferPointer { p in
             let n = p.count
             // The sides between distinct points, round the closed polygon:
@@ -335,10 +338,13 @@ struct StrokeJob {
     /// Crossings are not measured: where a sparse outline crosses itself,
     /// the overlap is inside the stroke but at the crossing's corners.
     static func isSparse(_ path: Path, halfWidth h: Double) -> Bool {
-        var overlap = 0.0, total = 0.0
-        var ruledOut = false
-        path.verbs.withUnsafeBufferPointer { verbs in
-            path.points.withUnsafeBufferPointer { p in
+        // (What the walk sums is declared inside the closures and handed
+        // back: captured from out here, each of its accesses was checked
+        // for exclusivity at run time, a dozen calls a stroke.)
+        let (overlap, total, ruledOut) = path.verbs.withUnsafeBufferPointer { verbs in
+            path.points.withUnsafeBufferPointer { p -> (Double, Double, Bool) in
+                var overlap = 0.0, total = 0.0
+                var ruledOut = false
                 var i = 0
                 // The side coming into the current point (its direction,
                 // length, and the trim at its start), the subpath's first side
@@ -431,8 +437,7 @@ struct StrokeJob {
                     // fifth of its length is not sparse: the rest is not
                     // measured (a chart line's thousands of points).
                     if k & 63 == 63 && overlap > total / 5 {
-                        ruledOut = true
-                        return
+                        return (overlap, total, true)
                     }
                     switch v {
                     case .move:
@@ -468,6 +473,7 @@ struct StrokeJob {
                     }
                 }
                 begin(current)
+                return (overlap, total, ruledOut)
             }
         }
         return !ruledOut && overlap <= total / 10
