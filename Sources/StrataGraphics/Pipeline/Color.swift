@@ -50,22 +50,15 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// The colour as an 8-bit premultiplied pixel: each channel rounded to the
     /// nearest byte, then multiplied by alpha with rounding.
     ///
-    /// (The components are within 0...1, never NaN: each byte as `byte(_:)`
-    /// rounds it, without its guards, and the products in 32 bits. Every
-    /// solid fill converts its colour, and the guards and 8-bit conversion
-    /// checks were an eighth of a small rectangle's instructions.)
+    /// (The components are within 0...1, never NaN: each byte is
+    /// `roundedByte(_:)`, without `byte(_:)`'s guards. Every solid fill
+    /// converts its colour, and the guards and 8-bit conversion checks were
+    /// an eighth of a small rectangle's instructions.)
     public var premultipliedPixel: Pixel {
-        @inline(__always) func byte(_ v: Double) -> UInt32 {
-            let x = v * 255
-            let r = Int(x + 0.5)
-            return UInt32(truncatingIfNeeded: Double(r) - x > 0.5 ? r - 1 : r)
-        }
-        @inline(__always) func times(_ c: UInt32, _ a: UInt32) -> UInt32 {
-            let t = c &* a &+ 128
-            return (t &+ (t &>> 8)) &>> 8
-        }
-        let a = byte(alpha)
-        return Pixel(packed: times(byte(red), a) | times(byte(green), a) << 8 | times(byte(blue), a) << 16 | a << 24)
+        let a = Color.roundedByte(alpha)
+        return Pixel(
+            r: Pixel.multiply(Color.roundedByte(red), a), g: Pixel.multiply(Color.roundedByte(green), a),
+            b: Pixel.multiply(Color.roundedByte(blue), a), a: a)
     }
 
     // (Always inlined: called four times a fill, out of line, it cost an
@@ -73,11 +66,17 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     @inlinable @inline(__always) static func byte(_ v: Double) -> UInt8 {
         guard v > 0 else { return 0 }  // also NaN
         if v >= 1 { return 255 }
-        // Half away from zero, as `rounded()`, without its libm call: x + ½
-        // truncated, less one where the addition itself rounded up past x + ½.
+        return roundedByte(v)
+    }
+
+    /// v·255 rounded half away from zero, as `rounded()`, for `v` within
+    /// 0...1, without its libm call: x + ½ truncated (in `Int`, whose
+    /// conversion checks less than `UInt8`'s), less one where the addition
+    /// itself rounded up past x + ½.
+    @inlinable @inline(__always) static func roundedByte(_ v: Double) -> UInt8 {
         let x = v * 255
-        let r = UInt8(x + 0.5)
-        return Double(r) - x > 0.5 ? r - 1 : r
+        let r = Int(x + 0.5)
+        return UInt8(truncatingIfNeeded: Double(r) - x > 0.5 ? r - 1 : r)
     }
 
     public var description: String { "Color(r: \(red), g: \(green), b: \(blue), a: \(alpha))" }
