@@ -897,7 +897,7 @@ extension RectangleKernelTests {
                 expectations[name] = { x, k, py, top in
                     let columns = shader.transposed()!
                     let run = shader.columnRun
-                    let start = py - ShaderBlitter<S>.floorModulo(py - top, run)
+                    let start = py - ImageShader.wrap(py - top, run, .repeat)
                     var out = [UInt32](repeating: 0, count: py - start + 1)
                     out.withUnsafeMutableBufferPointer { columns.shade(x: start, y: x + k, count: $0.count, into: $0.baseAddress!) }
                     return out[py - start]

@@ -852,17 +852,16 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
         else {
             return blitRect(x: x, y: y, width: width, height: height, left: left, middle: middle, right: right)
         }
-        let coverage: (UInt8, UInt8, UInt8, UInt8) =
-            width == 1
-            ? (left, 0, 0, 0)
-            : width == 2 ? (left, right, 0, 0) : width == 3 ? (left, middle, right, 0) : (left, middle, middle, right)
+        // Column c's coverage in lane c (the kernel reads the first `width`).
+        let coverage = (left, width == 2 ? right : middle, width == 4 ? middle : right, right)
         let run = shader.columnRun
         withUnsafeBytes(of: coverage) { c in
             var from = y
             let bottom = y + height
             while from < bottom {
-                // The run holding row `from`, counted from `top`.
-                let start = from - Self.floorModulo(from - top, run), end = min(start + run, bottom)
+                // The run holding row `from`, counted from `top`: its place
+                // in a period of `run` rows, as a repeated pattern's.
+                let start = from - ImageShader.wrap(from - top, run, .repeat), end = min(start + run, bottom)
                 for k in 0..<width where c[k] != 0 {
                     columns.shade(x: start, y: x + k, count: end - start, into: scratch + k * run)
                 }
@@ -872,13 +871,6 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
                 from = end
             }
         }
-    }
-
-    /// `v` modulo `n` (> 0), in 0 ..< n.
-    @inline(__always)
-    static func floorModulo(_ v: Int, _ n: Int) -> Int {
-        let r = v % n
-        return r < 0 ? r + n : r
     }
 
     func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8) {
