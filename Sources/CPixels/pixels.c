@@ -725,11 +725,31 @@ static inline __m256i radial_focal8(const uint32_t *table, const double *g, __m2
     return load8(table, _mm256_set_m128i(radial_entries4(tb), radial_entries4(ta)));
 }
 
+/// Pixels x ... x + 7's sources from a repeated image row (`STRATA_ROW_IMAGE`):
+/// pixel i takes `table[(u0 + i) mod du]`, u0 in 0 ..< du. Eight in a row of
+/// the image are loaded at once; where they wrap, one at a time. Nothing
+/// outside the image's row is read.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i image8(const row_paint *p, long x) {
+    const long period = p->du;
+    long c = (long)p->u0 + x;
+    if (c + 8 <= period) return _mm256_loadu_si256((const __m256i *)(p->table + c));
+    c %= period;
+    if (c + 8 <= period) return _mm256_loadu_si256((const __m256i *)(p->table + c));
+    uint32_t v[8];
+    for (int k = 0; k < 8; k++) {
+        v[k] = p->table[c];
+        c = c + 1 == period ? 0 : c + 1;
+    }
+    return _mm256_loadu_si256((const __m256i *)v);
+}
+
 /// Pixels x ... x + 7's sources: a padded linear gradient's entries at
-/// u0 + i·du (`strata_linear_pad_over_avx2`'s), or a radial gradient's
-/// (`radial_focal8`).
+/// u0 + i·du (`strata_linear_pad_over_avx2`'s), a radial gradient's
+/// (`radial_focal8`), a conic gradient's, or a repeated image row's (`image8`).
 __attribute__((target("avx2"), always_inline))
 static inline __m256i paint8(const row_paint *p, int kind, long x) {
+    if (kind == STRATA_ROW_IMAGE) return image8(p, x);
     if (kind == STRATA_ROW_LINEAR) {
         const __m256i u = _mm256_add_epi32(_mm256_set1_epi32((int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du)), p->ramp);
         return linear_entries8(p->table, u);
@@ -749,7 +769,23 @@ static void conic_span512(const uint32_t *table, const float *g, long x, long co
 /// opaque, skipped where transparent (`over8`), the last few by masks.
 /// The places move on by eight a step (the same values as `paint8`'s).
 __attribute__((target("avx2"), always_inline))
+static inline void source_over_row(uint32_t *d, const uint32_t *s, long count, uint32_t coverage);
+
+__attribute__((target("avx2"), always_inline))
 static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, long count, uint32_t coverage) {
+    if (kind == STRATA_ROW_IMAGE) {
+        // The image row's pixels as they are, a period at a time
+        // (`strata_source_over_avx2`'s operations).
+        long c = ((long)p->u0 + x) % p->du;
+        while (count > 0) {
+            const long n = count < p->du - c ? count : p->du - c;
+            source_over_row(d, p->table + c, n, coverage);
+            d += n;
+            count -= n;
+            c = 0;
+        }
+        return;
+    }
     if (kind != STRATA_ROW_LINEAR && count >= 16 && strata_kernel_level() >= 2) {
         // Eight pixels a step in AVX-512 (the same operations, so the same
         // entries), through a buffer: the wide inside of a shape's row
@@ -983,6 +1019,9 @@ void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long 
     } else if (paint->kind == STRATA_ROW_CONIC) {
         sweep_row(line, bits, words, width, row, even_odd, 0, 0, 0, _mm256_setzero_si256(), NULL, NULL, 0, NULL, &p,
                   STRATA_ROW_CONIC);
+    } else if (paint->kind == STRATA_ROW_IMAGE) {
+        sweep_row(line, bits, words, width, row, even_odd, 0, 0, 0, _mm256_setzero_si256(), NULL, NULL, 0, NULL, &p,
+                  STRATA_ROW_IMAGE);
     } else {
         sweep_row(line, bits, words, width, row, even_odd, 0, 0, 0, _mm256_setzero_si256(), NULL, NULL, 0, NULL, &p,
                   STRATA_ROW_RADIAL_FOCAL);

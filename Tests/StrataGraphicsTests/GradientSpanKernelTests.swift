@@ -165,7 +165,8 @@ import Testing
 
     /// A row swept and shaded in one pass (`strata_sweep_shaded_row_avx2`:
     /// padded linear gradients, radial ones whose focal point is inside
-    /// their end circle, conic ones) leaves the bytes that sweeping the row into
+    /// their end circle, conic ones, repeated image rows of any period and
+    /// starting column) leaves the bytes that sweeping the row into
     /// coverage bytes and then blending the gradient's span through them
     /// does: rows of lone edges, of edges far apart (gaps swept at one
     /// coverage), covering to the row's end, of every width from 1 to 70
@@ -176,12 +177,12 @@ import Testing
         var r = FuzzRandom(seed: 977)
         let table = LookupTable(Self.gradient, alpha: 0.85)
         table.ensureAll()
-        var checked = [0, 0, 0], changed = 0
+        var checked = [0, 0, 0, 0], changed = 0
         var g = [Double](repeating: 0, count: 18), f = [Float](repeating: 0, count: 5)
         for width in Array(1...70) + [127, 128, 129, 300, 517] {
             let words = (width + 2 + 63) >> 6
-            for trial in 0..<24 {
-                let evenOdd = trial % 4 == 3, kind = trial % 3
+            for trial in 0..<32 {
+                let evenOdd = (trial / 4) % 2 == 1, kind = trial % 4
                 var cells = [Float](repeating: 0, count: words * 64)
                 var bits = [UInt64](repeating: 0, count: words)
                 // Edges: a few, sometimes two far apart, sometimes one
@@ -236,6 +237,26 @@ import Testing
                             kind: STRATA_ROW_CONIC, table: table.entries, u0: 0, du: 0, g: nil, c: fp.baseAddress!)
                         strata_sweep_shaded_row_avx2(&cellsA, &bitsA, words, width, &fused, evenOdd ? 1 : 0, &paint)
                     }
+                case 3:
+                    // An image row a pixel to a few hundred long, opaque,
+                    // translucent and transparent runs, from any column:
+                    // rows that wrap once, many times, or never.
+                    let period = [1, 3, 7, 8, 9, 31, 32, 100, 600][r.int(9)]
+                    let start = r.int(period)
+                    var image = [UInt32](repeating: 0, count: period)
+                    var k = 0
+                    while k < period {
+                        let run = 1 + r.int(12), al = [0, 255, UInt32(r.int(256))][r.int(3)]
+                        let pixel = al << 24 | UInt32(r.int(Int(al) + 1)) << 16 | UInt32(r.int(Int(al) + 1)) << 8 | UInt32(r.int(Int(al) + 1))
+                        for j in k..<min(period, k + run) { image[j] = pixel }
+                        k += run
+                    }
+                    for i in 0..<width { sources[i] = image[(start + i) % period] }
+                    image.withUnsafeBufferPointer { ip in
+                        paint = strata_row_paint(
+                            kind: STRATA_ROW_IMAGE, table: ip.baseAddress!, u0: Int32(start), du: Int32(period), g: nil, c: nil)
+                        strata_sweep_shaded_row_avx2(&cellsA, &bitsA, words, width, &fused, evenOdd ? 1 : 0, &paint)
+                    }
                 default:
                     // 16.16 positions across the whole gradient, forwards or back.
                     let t0 = r.uniform() * 2.6 - 0.8, span = (r.uniform() * 2.4 - 1.2)
@@ -247,7 +268,7 @@ import Testing
                 }
                 _ = strata_sweep_coverage_avx2(&cellsB, &bitsB, words, width, evenOdd ? 1 : 0, &bytes, &runs, 32)
                 strata_source_over_mask_avx2(&split, sources, width, bytes)
-                let name = "\(["linear", "radial", "conic"][kind]) width \(width) trial \(trial)"
+                let name = "\(["linear", "radial", "conic", "image"][kind]) width \(width) trial \(trial)"
                 #expect(fused == split, "\(name)")
                 #expect(cellsA.allSatisfy { $0 == 0 } && bitsA.allSatisfy { $0 == 0 }, "\(name)")
                 #expect(fused[width...] == before[width...], "\(name)")

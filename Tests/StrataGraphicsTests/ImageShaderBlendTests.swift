@@ -137,6 +137,63 @@ import Testing
         #expect(declined > 100)
     }
 
+    /// A row the sweep shades as it goes (`rowPaint`, `STRATA_ROW_IMAGE`)
+    /// names the image row and column whose pixels, repeated, are `shade`'s
+    /// sources for every pixel of the span; it is given only for a
+    /// repeated pattern at full alpha whose samples are the image's own
+    /// (nearest, moved along x; or 1:1), and never for a row at NaN.
+    @Test(arguments: [GradientSpread.pad, .repeat, .reflect])
+    func aPatternsSweptRowIsItsShadedSources(spread: GradientSpread) {
+        var r = FuzzRandom(seed: 79)
+        var took = 0, declined = 0
+        var g = [UInt8](repeating: 0, count: 144)
+        for (w, h) in [(7, 5), (40, 9), (33, 2)] {
+            let src = (0..<(w * h)).map { _ in randomPixel(&r) }
+            let maps: [(Transform, ImageFilter)] = [
+                (Transform(a: 1, b: 0, c: 0, d: 1, tx: -1.3, ty: 0.2), .nearest),
+                (Transform(a: 1, b: 0, c: 0, d: 0.61, tx: 3.75, ty: -2.4), .nearest),
+                (Transform(a: 1, b: 0, c: 0, d: 1, tx: -1_000_003.625, ty: 17.5), .nearest),
+                (Transform(a: 1, b: 0, c: 0, d: 1, tx: 5, ty: -3), .nearest),
+                (Transform(a: 1, b: 0, c: 0, d: 1, tx: -12, ty: 2), .bilinear),
+                (Transform(a: 1, b: 0, c: 0, d: 1, tx: 0.5, ty: 0.5), .bilinear),
+                (Transform(a: 1, b: 0, c: 0, d: 1, tx: 0.25, ty: .nan), .nearest),
+                (Transform(a: 2, b: 0, c: 0, d: 1, tx: 0.3, ty: 0), .nearest),
+            ]
+            for (inverse, filter) in maps {
+                for alpha: UInt32 in [255, 131] {
+                    src.withUnsafeBufferPointer { px in
+                        let shader = ImageShader(
+                            pixels: px.baseAddress!, width: w, height: h, stride: w, inverse: inverse, filter: filter,
+                            spread: spread, alpha: alpha)
+                        for (x, count) in [(-4, 30), (2, 1), (5, 8), (-20, 9), (0, 7), (13, 17), (-300, 40)] {
+                            for y in [-3, 0, 2, 9] {
+                                var paint = strata_row_paint()
+                                guard shader.rowPaint(x: x, y: y, count: count, into: &paint, parameters: &g) else {
+                                    declined += 1
+                                    continue
+                                }
+                                took += 1
+                                var sources = [UInt32](repeating: 0, count: count)
+                                sources.withUnsafeMutableBufferPointer {
+                                    shader.shade(x: x, y: y, count: count, into: $0.baseAddress!)
+                                }
+                                let period = Int(paint.du), start = Int(paint.u0)
+                                #expect(paint.kind == STRATA_ROW_IMAGE && period == w && (0..<period).contains(start))
+                                let row = (0..<count).map { paint.table[(start + $0) % period] }
+                                #expect(row == sources, "\(inverse) \(filter) \(w)×\(h): span \(x), \(y), \(count)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        switch spread {
+        case .repeat: #expect(took > 100)
+        case .pad, .reflect: #expect(took == 0)
+        }
+        #expect(declined > 100)
+    }
+
     /// An image drawn 1:1 with a span inside it, and a wide repeated
     /// pattern moved along x: taken, whatever the span.
     @Test func takesTheSpansItIsFor() {

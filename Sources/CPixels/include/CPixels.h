@@ -349,8 +349,11 @@ long strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long wi
 ///   point is inside its end circle, from `g` (18 values, g[12] = 1) as
 ///   `strata_radial_pad_span_avx2` gives pixel i of its span;
 /// - `STRATA_ROW_CONIC`: a conic gradient's entry from `c` (5 values) as
-///   `strata_conic_span_avx2` gives pixel i of its span.
-/// `table` has all 256 entries made, and the transparent 257th.
+///   `strata_conic_span_avx2` gives pixel i of its span;
+/// - `STRATA_ROW_IMAGE`: a repeated image row's pixel `table[(u0 + i) mod du]`
+///   (`table` the row's first pixel, du ≥ 1 its width, 0 ≤ u0 < du), blended
+///   as `strata_source_over_mask_avx2` blends it.
+/// A gradient's `table` has all 256 entries made, and the transparent 257th.
 typedef struct strata_row_paint {
     int kind;
     const uint32_t *table;
@@ -361,6 +364,7 @@ typedef struct strata_row_paint {
 #define STRATA_ROW_LINEAR 1
 #define STRATA_ROW_RADIAL_FOCAL 2
 #define STRATA_ROW_CONIC 3
+#define STRATA_ROW_IMAGE 4
 
 /// One row's cells swept (as `strata_sweep_rows_avx2`, cells and bits left
 /// zero) with `paint`'s sources blended source over onto `row` through

@@ -277,26 +277,10 @@ struct ImageShader: Shader {
     func shadeOver(
         x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
     ) -> Bool {
-        guard alpha == 255, spread != .reflect, count > 0 else { return false }
-        let source: UnsafePointer<UInt32>
-        var c: Int
-        if let (dx, dy) = shift {
-            source = pixels + wrap(y + dy, height) * stride
-            c = x + dx
-        } else {
-            let m = inverse
-            guard filter == .nearest, m.a == 1, m.b == 0, m.c == 0 else { return false }
-            let u0 = Double(x) + 0.5 + m.tx
-            guard abs(u0) < 0x1p31 else { return false }
-            let sv = reduce(m.d * (Double(y) + 0.5) + m.ty, height)
-            // (Not a number: `shade` gives transparent sources, which blend to nothing.)
-            guard sv.isFinite else { return true }
-            // (A reduced coordinate's row is within a pixel of the image:
-            // no division; nor a libm call for the column's floor.)
-            source = pixels + wrapNear(floorInt(sv), height) * stride
-            let whole = Int(u0)
-            c = Double(whole) > u0 ? whole - 1 : whole
-        }
+        guard alpha == 255, spread != .reflect, count > 0, let (row, column) = unsampledRow(x: x, y: y) else { return false }
+        // (Not a number: `shade` gives transparent sources, which blend to nothing.)
+        guard let source = row else { return true }
+        var c = column
         if spread == .repeat {
             guard width >= 32 || count <= width else { return false }
             // A span's column is most often within the first period or the
@@ -321,6 +305,45 @@ struct ImageShader: Shader {
             i += n
             c += n
         }
+        return true
+    }
+
+    /// Where the sources of row y's pixels from x on are the image's own
+    /// pixels, unsampled (an image drawn 1:1, or a nearest-neighbour pattern
+    /// moved along the row by a translation alone): the image row and pixel
+    /// x's column (not yet wrapped). The row is nil where its coordinate is
+    /// not a number (`shade` gives transparent sources there); nil for any
+    /// other placement.
+    @inline(__always)
+    private func unsampledRow(x: Int, y: Int) -> (row: UnsafePointer<UInt32>?, column: Int)? {
+        if let (dx, dy) = shift {
+            return (pixels + wrap(y + dy, height) * stride, x + dx)
+        }
+        let m = inverse
+        guard filter == .nearest, m.a == 1, m.b == 0, m.c == 0 else { return nil }
+        let u0 = Double(x) + 0.5 + m.tx
+        guard abs(u0) < 0x1p31 else { return nil }
+        let sv = reduce(m.d * (Double(y) + 0.5) + m.ty, height)
+        guard sv.isFinite else { return (nil, 0) }
+        // (A reduced coordinate's row is within a pixel of the image: no
+        // division; nor a libm call for the column's floor.)
+        let whole = Int(u0)
+        return (pixels + wrapNear(floorInt(sv), height) * stride, Double(whole) > u0 ? whole - 1 : whole)
+    }
+
+    /// A repeated pattern's row whose sources are the image's pixels as
+    /// they are (`unsampledRow`) is swept and blended in one pass
+    /// (`STRATA_ROW_IMAGE`): no coverage bytes, no runs.
+    func rowPaint(
+        x: Int, y: Int, count: Int, into paint: inout strata_row_paint, parameters: UnsafeMutableRawPointer
+    ) -> Bool {
+        // (A narrow image wraps every few pixels, a piece each: its rows go
+        // the way of `shadeOver`'s narrow images, through `shade`.)
+        guard alpha == 255, spread == .repeat, width >= 32 || count <= width, width <= Int(Int32.max),
+            let (row, column) = unsampledRow(x: x, y: y), let source = row
+        else { return false }
+        paint = strata_row_paint(
+            kind: STRATA_ROW_IMAGE, table: source, u0: Int32(wrap(column, width)), du: Int32(width), g: nil, c: nil)
         return true
     }
 

@@ -39,8 +39,9 @@ protocol Shader {
     /// of a padded linear gradient (`GradientShader.linearPieces`), or a
     /// padded radial gradient whose focal point is inside its end circle,
     /// or a conic gradient (their parameters written to `parameters`, 144
-    /// bytes, which `paint` points to); false, `paint` untouched, for any
-    /// other shader or span.
+    /// bytes, which `paint` points to), or a repeated image's row read as it
+    /// is (`ImageShader`); false, `paint` untouched, for any other shader or
+    /// span.
     func rowPaint(
         x: Int, y: Int, count: Int, into paint: inout strata_row_paint, parameters: UnsafeMutableRawPointer
     ) -> Bool
@@ -726,7 +727,7 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
                     var paint = strata_row_paint()
                     for r in 0..<rows {
                         if shader.rowPaint(x: originX, y: y + r, count: width, into: &paint, parameters: g) {
-                            // A gradient's row shaded as it is swept, block by
+                            // A gradient's or a pattern's row shaded as it is swept, block by
                             // block (no coverage bytes, no runs).
                             strata_sweep_shaded_row_avx2(
                                 cells + r * cellStride, bits + r * wordsPerRow, wordsPerRow, width, row(originX, y + r),
