@@ -45,7 +45,7 @@ extension Canvas {
             table: blitter.shader.table, geometry: blitter.shader.geometry,
             spread: .pad, before: options.contains(.drawsBeforeStartLocation),
             after: options.contains(.drawsAfterEndLocation))
-        blitter = ShaderBlitter(shader: extended, bitmap: target, mode: state.blendMode, scratch: shaderScratch)
+        blitter = ShaderBlitter(shader: extended, pixels: targetPixels, mode: state.blendMode, scratch: shaderScratch)
         run(RectCoverage(x0: Double(c.x0), y0: Double(c.y0), x1: Double(c.x1), y1: Double(c.y1)), blitter)
     }
 }

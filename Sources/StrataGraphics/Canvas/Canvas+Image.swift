@@ -98,20 +98,20 @@ extension Canvas {
         let ix = Int(x), iy = Int(y)
         let box = PixelBox(x0: ix, y0: iy, x1: ix + image.width, y1: iy + image.height).intersection(state.clip)
         guard !box.isEmpty else { return true }
-        let target = self.target
+        let target = targetPixels
         image.pixels.withUnsafeBytes { bytes in
             let source = bytes.baseAddress!
             if SolidBlitter.usesAVX2, image.bytesPerRow % 4 == 0 {
                 // All the rows in one call (a small image's rows each paid
                 // a call and its set-up), the same bytes.
                 let s = (source + (box.y0 - iy) * image.bytesPerRow + (box.x0 - ix) * 4).assumingMemoryBound(to: UInt32.self)
-                let d = (target.baseAddress + box.y0 * target.bytesPerRow + box.x0 * 4).assumingMemoryBound(to: UInt32.self)
+                let d = (target.base + box.y0 * target.bytesPerRow + box.x0 * 4).assumingMemoryBound(to: UInt32.self)
                 strata_source_over_rect_avx2(d, target.bytesPerRow / 4, s, image.bytesPerRow / 4, box.width, box.height)
                 return
             }
             for row in box.y0..<box.y1 {
                 let s = (source + (row - iy) * image.bytesPerRow + (box.x0 - ix) * 4).assumingMemoryBound(to: UInt32.self)
-                let d = (target.baseAddress + row * target.bytesPerRow + box.x0 * 4).assumingMemoryBound(to: UInt32.self)
+                let d = (target.base + row * target.bytesPerRow + box.x0 * 4).assumingMemoryBound(to: UInt32.self)
                 SpanCompositing.sourceOver(d, s, count: box.width)
             }
         }
@@ -144,7 +144,7 @@ extension Canvas {
                 let shader = ImageShader(
                     pixels: pixels.baseAddress!, width: level.width, height: level.height,
                     stride: level.bytesPerRow / 4, inverse: toLevel, filter: filter, spread: spread, alpha: a)
-                body(ShaderBlitter(shader: shader, bitmap: target, mode: state.blendMode, scratch: shaderScratch))
+                body(ShaderBlitter(shader: shader, pixels: targetPixels, mode: state.blendMode, scratch: shaderScratch))
             }
         }
     }

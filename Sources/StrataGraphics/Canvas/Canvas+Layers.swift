@@ -122,7 +122,7 @@ extension Canvas {
             inverse: .identity, filter: .nearest, spread: .pad, alpha: a)
         run(
             RectCoverage(x0: Double(box.x0), y0: Double(box.y0), x1: Double(box.x1), y1: Double(box.y1)),
-            ShaderBlitter(shader: shader, bitmap: target, mode: state.blendMode, scratch: shaderScratch))
+            ShaderBlitter(shader: shader, pixels: targetPixels, mode: state.blendMode, scratch: shaderScratch))
     }
 
     /// Runs `draw` into a scratch layer to find the shadow's shape, draws the

@@ -36,7 +36,11 @@ public final class Canvas {
     /// canvas over pixels.
     public let device: (any VectorDevice)?
     /// Where drawing goes now: `bitmap`, or the innermost transparency layer.
-    @exclusivity(unchecked) var target: Bitmap
+    @exclusivity(unchecked) var target: Bitmap {
+        didSet { targetPixels = PixelTarget(target) }
+    }
+    /// `target`'s pixels, which blitters are made with (`PixelTarget`).
+    @exclusivity(unchecked) private(set) var targetPixels: PixelTarget
     /// The transparency layers begun and not yet ended, innermost last.
     @exclusivity(unchecked) var layers: [(target: Bitmap, depth: Int)] = []
 
@@ -151,6 +155,7 @@ public final class Canvas {
         self.bitmap = bitmap
         self.device = device
         target = bitmap
+        targetPixels = PixelTarget(bitmap)
         areaRasterizer = other?.areaRasterizer ?? AreaRasterizer()
         madeStrokeRasterizer = other?.strokeRasterizer
         if let device {
@@ -344,7 +349,7 @@ public final class Canvas {
             }
         }
         c.alpha *= state.alpha * alphaFactor
-        let blitter = SolidBlitter(bitmap: target, color: c.premultipliedPixel, mode: state.blendMode)
+        let blitter = SolidBlitter(pixels: targetPixels, color: c.premultipliedPixel, mode: state.blendMode)
         if !blitter.isNoOp { run(body, blitter) }
     }
 
@@ -411,7 +416,7 @@ public final class Canvas {
         let shader = GradientShader(
             table: gradientTable(gradient, alpha: alpha), geometry: geometry(inverse),
             spread: spread, before: before, after: after)
-        return ShaderBlitter(shader: shader, bitmap: target, mode: state.blendMode, scratch: shaderScratch)
+        return ShaderBlitter(shader: shader, pixels: targetPixels, mode: state.blendMode, scratch: shaderScratch)
     }
 
     // MARK: Filling

@@ -611,7 +611,6 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
     let base: UnsafeMutableRawPointer
     let bytesPerRow: Int
     let mode: BlendMode
-    let bitmap: Bitmap
     /// Sources for up to 256 pixels at a time, then room for
     /// `coverageBytes` coverage bytes (`Canvas.shaderScratch`).
     let scratch: UnsafeMutablePointer<UInt32>
@@ -626,15 +625,21 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
     let rowsAreConstant: Bool, mayStoreRows: Bool
 
     init(shader: S, bitmap: Bitmap, mode: BlendMode, scratch: UnsafeMutablePointer<UInt32>) {
+        self.init(shader: shader, pixels: PixelTarget(bitmap), mode: mode, scratch: scratch)
+    }
+
+    init(shader: S, pixels: PixelTarget, mode: BlendMode, scratch: UnsafeMutablePointer<UInt32>) {
         self.shader = shader
         rowsAreConstant = shader.isRowConstant
         mayStoreRows = shader.mayStoreRows
-        self.bitmap = bitmap
-        base = bitmap.baseAddress
-        bytesPerRow = bitmap.bytesPerRow
+        base = pixels.base
+        bytesPerRow = pixels.bytesPerRow
         self.mode = mode
         self.scratch = scratch
     }
+
+    /// Where it writes.
+    var pixels: PixelTarget { PixelTarget(base: base, bytesPerRow: bytesPerRow) }
 
     @inline(__always)
     private func row(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt32> {
@@ -774,7 +779,7 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
 
     func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
         if rowsAreConstant, let constant = shader.rowConstant(y: y) {
-            var solid = SolidBlitter(bitmap: bitmap, color: Pixel(packed: constant), mode: mode)
+            var solid = SolidBlitter(pixels: pixels, color: Pixel(packed: constant), mode: mode)
             solid.blitSpan(x: x, y: y, count: count, coverage: coverage)
             return
         }
@@ -803,7 +808,7 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
 
     func blitMask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
         if rowsAreConstant, let constant = shader.rowConstant(y: y) {
-            var solid = SolidBlitter(bitmap: bitmap, color: Pixel(packed: constant), mode: mode)
+            var solid = SolidBlitter(pixels: pixels, color: Pixel(packed: constant), mode: mode)
             solid.blitMask(x: x, y: y, count: count, mask: mask)
             return
         }

@@ -23,6 +23,27 @@ import Darwin
 #endif
 
 /// Composites one premultiplied colour through coverage into a bitmap.
+/// Where a blitter writes: a bitmap's pixels and row length, without the
+/// bitmap. A canvas keeps its target's (`Canvas.targetPixels`), so that
+/// making a blitter a draw call takes no reference to the bitmap: the bands
+/// of a frame drawn on several threads share one, and each reference taken
+/// and dropped was an atomic write to its count that the other cores' next
+/// one had to wait for.
+struct PixelTarget {
+    let base: UnsafeMutableRawPointer
+    let bytesPerRow: Int
+
+    init(_ bitmap: Bitmap) {
+        base = bitmap.baseAddress
+        bytesPerRow = bitmap.bytesPerRow
+    }
+
+    init(base: UnsafeMutableRawPointer, bytesPerRow: Int) {
+        self.base = base
+        self.bytesPerRow = bytesPerRow
+    }
+}
+
 struct SolidBlitter: SpanBlitter {
     let base: UnsafeMutableRawPointer
     let bytesPerRow: Int
@@ -34,8 +55,12 @@ struct SolidBlitter: SpanBlitter {
     let general: BlendMode?
 
     init(bitmap: Bitmap, color: Pixel, mode: BlendMode) {
-        base = bitmap.baseAddress
-        bytesPerRow = bitmap.bytesPerRow
+        self.init(pixels: PixelTarget(bitmap), color: color, mode: mode)
+    }
+
+    init(pixels: PixelTarget, color: Pixel, mode: BlendMode) {
+        base = pixels.base
+        bytesPerRow = pixels.bytesPerRow
         source = color.packed
         copy = mode == .copy
         general = mode.isSourceOverOrCopy ? nil : mode
