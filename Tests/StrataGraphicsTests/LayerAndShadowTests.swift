@@ -57,6 +57,104 @@ import Testing
         #expect(canvas.transform == .identity && coveredArea(canvas.bitmap) == 4)
     }
 
+    /// The box blur's passes (rows a line at a time, columns side by side,
+    /// means by a multiplication or, past 4095 values, a division) give the
+    /// bytes of the plain running sum along each line, divided: planes of
+    /// one value to a few hundred, boxes narrower and wider than the plane,
+    /// values of 0, 255 and between (the means' roundings at every
+    /// fraction), up to boxes of 4,097 values.
+    @Test func boxBlursAreTheirRunningSums() {
+        func reference(_ v: inout [UInt8], _ r: Int, lines: Int, lineStep: Int, length: Int, step: Int) {
+            let n = 2 * r + 1
+            var out = [UInt8](repeating: 0, count: length)
+            for line in 0..<lines {
+                let base = line * lineStep
+                var sum = 0
+                for i in -r...r where i >= 0 && i < length { sum += Int(v[base + i * step]) }
+                for i in 0..<length {
+                    out[i] = UInt8((sum + n / 2) / n)
+                    if i + r + 1 < length { sum += Int(v[base + (i + r + 1) * step]) }
+                    if i - r >= 0 { sum -= Int(v[base + (i - r) * step]) }
+                }
+                for i in 0..<length { v[base + i * step] = out[i] }
+            }
+        }
+        var rng = FuzzRandom(seed: 4242)
+        var checked = 0
+        for (w, h) in [(1, 1), (1, 9), (9, 1), (5, 3), (17, 23), (64, 40), (301, 7)] {
+            for r in [1, 2, 3, 7, 12, 20, 40, 300, 2047, 2048] {
+                let plane = AlphaPlane(x0: 0, y0: 0, width: w, height: h)
+                for i in 0..<(w * h) { plane.values[i] = [0, 255, UInt8(rng.int(256))][rng.int(3)] }
+                var rows = plane.values, columns = plane.values
+                plane.boxBlurRows(r)
+                reference(&rows, r, lines: h, lineStep: w, length: w, step: 1)
+                #expect(plane.values == rows, "rows \(w)×\(h) r \(r)")
+                plane.values = columns
+                plane.boxBlurColumns(r)
+                reference(&columns, r, lines: w, lineStep: 1, length: h, step: w)
+                #expect(plane.values == columns, "columns \(w)×\(h) r \(r)")
+                checked += 1
+            }
+        }
+        #expect(checked == 70)
+        // Every sum of n values for a few widths on both sides of 4096, as
+        // the division would round it.
+        for n in [3, 5, 41, 47, 55, 255, 1001, 4095, 4097, 8191] {
+            let divide = BoxDivider(n)
+            for sum in stride(from: 0, through: 255 * n, by: max(1, n / 7)) {
+                #expect(Int(divide(Int32(sum))) == (sum + n / 2) / n, "n \(n) sum \(sum)")
+            }
+            for k in 0...255 {
+                // Either side of each whole mean.
+                for sum in [k * n - n / 2 - 1, k * n - n / 2, k * n + n / 2, k * n + n / 2 + 1] where sum >= 0 && sum <= 255 * n {
+                    #expect(Int(divide(Int32(sum))) == (sum + n / 2) / n, "n \(n) sum \(sum)")
+                }
+            }
+        }
+    }
+
+    /// A blurred mask worked out for some rows only has those rows of the
+    /// whole mask, byte for byte, and nothing in the others: windows at the
+    /// top, the bottom, inside, past either end, a row, none, every row;
+    /// blurs from none to wider than the image.
+    @Test func aMasksRowsAreTheWholeMasksRows() throws {
+        var rng = FuzzRandom(seed: 977)
+        var compared = 0
+        for (w, h) in [(9, 13), (31, 40), (1, 1)] {
+            let bitmap = try Bitmap(width: w, height: h)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let a = UInt32([0, 255, rng.int(256)][rng.int(3)])
+                    bitmap[x, y] = Pixel(packed: a << 24 | UInt32(rng.int(Int(a) + 1)))
+                }
+            }
+            let image = bitmap.makeImage()
+            for blur in [0.0, 1.5, 4, 9, 60] {
+                let whole = image.blurredAlphaMask(blur: blur)
+                let top = whole.top
+                let windows: [Range<Int>] = [
+                    top..<(top + 1), top..<0, 0..<h, 2..<5, (h - 1)..<(h + 50), -1000..<(-500), (h + 400)..<(h + 401),
+                    5..<5, Int.min..<Int.max, (top - 7)..<(h / 2),
+                ]
+                for rows in windows {
+                    let part = image.blurredAlphaMask(blur: blur, rows: rows)
+                    #expect(part.width == whole.width && part.height == whole.height && part.left == whole.left && part.top == top)
+                    for j in 0..<whole.height {
+                        let k = j + top
+                        let line = Array(part.coverage[(j * whole.width)..<((j + 1) * whole.width)])
+                        let expected =
+                            rows.contains(k)
+                            ? Array(whole.coverage[(j * whole.width)..<((j + 1) * whole.width)])
+                            : [UInt8](repeating: 0, count: whole.width)
+                        #expect(line == expected, "\(w)×\(h) blur \(blur) rows \(rows) row \(k)")
+                    }
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 150)
+    }
+
     @Test func sharpShadowIsTheShapeMoved() {
         let canvas = makeCanvas(30, 30)
         canvas.setShadow(offset: Size(width: 5, height: 3), blur: 0, color: .black)

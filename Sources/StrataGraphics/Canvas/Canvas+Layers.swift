@@ -215,31 +215,81 @@ final class AlphaPlane {
 
     /// One pass of a box blur of half-width `r` along each row.
     func boxBlurRows(_ r: Int) {
-        boxBlur(r, lines: height, lineStep: width, length: width, step: 1)
-    }
-
-    /// One pass of a box blur of half-width `r` down each column.
-    func boxBlurColumns(_ r: Int) {
-        boxBlur(r, lines: width, lineStep: 1, length: height, step: width)
-    }
-
-    /// A running-sum box blur along `lines` lines of `length` values, the values
-    /// of a line `step` apart and the lines `lineStep` apart.
-    private func boxBlur(_ r: Int, lines: Int, lineStep: Int, length: Int, step: Int) {
-        let n = 2 * r + 1
-        var out = [UInt8](repeating: 0, count: length)
-        for line in 0..<lines {
-            let base = line * lineStep
-            var sum = 0
-            for i in -r...r where i >= 0 && i < length { sum += Int(values[base + i * step]) }
-            for i in 0..<length {
-                out[i] = UInt8((sum + n / 2) / n)
-                let add = i + r + 1, drop = i - r
-                if add < length { sum += Int(values[base + add * step]) }
-                if drop >= 0 { sum -= Int(values[base + drop * step]) }
+        guard width > 0, height > 0 else { return }
+        let divide = AlphaPlane.divider(2 * r + 1)
+        let width = width, height = height
+        values.withUnsafeMutableBufferPointer { v in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width) { out in
+                let o = out.baseAddress!
+                for line in 0..<height {
+                    let row = v.baseAddress! + line * width
+                    var sum: Int32 = 0
+                    for i in 0...min(r, width - 1) { sum &+= Int32(row[i]) }
+                    for i in 0..<width {
+                        o[i] = divide(sum)
+                        if i + r + 1 < width { sum &+= Int32(row[i + r + 1]) }
+                        if i - r >= 0 { sum &-= Int32(row[i - r]) }
+                    }
+                    row.update(from: o, count: width)
+                }
             }
-            for i in 0..<length { values[base + i * step] = out[i] }
         }
+    }
+
+    /// One pass of a box blur of half-width `r` down each column: the
+    /// columns' running sums side by side, a row at a time (one column at a
+    /// time went down the plane a row's length apart, a cache line a value).
+    func boxBlurColumns(_ r: Int) {
+        guard width > 0, height > 0 else { return }
+        let divide = AlphaPlane.divider(2 * r + 1)
+        let width = width, height = height
+        let before = values
+        values.withUnsafeMutableBufferPointer { v in
+            before.withUnsafeBufferPointer { b in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: width) { sums in
+                    let s = sums.baseAddress!, old = b.baseAddress!, out = v.baseAddress!
+                    s.initialize(repeating: 0, count: width)
+                    @inline(__always) func add(_ row: Int, _ sign: Int32) {
+                        let values = old + row * width
+                        for c in 0..<width { s[c] &+= sign &* Int32(values[c]) }
+                    }
+                    for i in 0...min(r, height - 1) { add(i, 1) }
+                    for i in 0..<height {
+                        let row = out + i * width
+                        for c in 0..<width { row[c] = divide(s[c]) }
+                        if i + r + 1 < height { add(i + r + 1, 1) }
+                        if i - r >= 0 { add(i - r, -1) }
+                    }
+                }
+            }
+        }
+    }
+
+    static func divider(_ n: Int) -> BoxDivider { BoxDivider(n) }
+}
+
+/// ⌊(sum + ⌊n/2⌋) / n⌋ for the sums of n values of 0 ... 255 (n odd): a box
+/// blur's rounded mean. Below 4096 values, by a multiplication: the
+/// quotient's fraction is 0 or at least 1/n and at most 1 − 1/n, and the
+/// product and the reciprocal's rounding move it by under 2⁻¹⁴, so 2⁻¹³
+/// more keeps it on the right side of every whole number. Wider boxes (a
+/// canvas's shadow blurred across thousands of pixels) divide.
+struct BoxDivider {
+    let n: Int32, half: Float, inverse: Float, multiplies: Bool
+
+    init(_ n: Int) {
+        self.n = Int32(clamping: n)
+        half = Float(n / 2)
+        inverse = 1 / Float(n)
+        multiplies = n < 4096
+    }
+
+    @inline(__always)
+    func callAsFunction(_ sum: Int32) -> UInt8 {
+        if multiplies {
+            return UInt8(truncatingIfNeeded: Int32((Float(sum) + half) * inverse + 0x1p-13))
+        }
+        return UInt8(truncatingIfNeeded: (sum &+ n / 2) / n)
     }
 }
 
@@ -272,12 +322,33 @@ extension Image {
     /// mask drawn at a point lines up with the image drawn there. The blur is
     /// capped at 1000, and the margin at 3 × the box radius.
     public func blurredAlphaMask(blur: Double) -> CoverageMask {
+        blurredAlphaMask(blur: blur, rows: Int.min..<Int.max)
+    }
+
+    /// `blurredAlphaMask(blur:)` with only the rows in `rows` worked out
+    /// (rows of the image: the mask's first is `top`, above row 0); the
+    /// others are left transparent. For a drawing that shows part of the
+    /// mask, a band of a frame: the rows it shows come out as in the whole
+    /// mask, for the work of those rows and the blur's reach (three box
+    /// radii either side).
+    public func blurredAlphaMask(blur: Double, rows: Range<Int>) -> CoverageMask {
         let sigma = blur.isFinite ? min(max(0, blur), 1000) / 2 : 0
         let radius = sigma > 0 ? max(0, Int(((4 * sigma * sigma + 1).squareRoot() - 1) / 2 + 0.5)) : 0
         let margin = 3 * radius
-        let plane = AlphaPlane(x0: -margin, y0: -margin, width: width + 2 * margin, height: height + 2 * margin)
+        let planeWidth = width + 2 * margin, planeHeight = height + 2 * margin
+        // The mask's rows wanted (from its top), and the plane's rows that
+        // reach them.
+        let lo = min(max(rows.lowerBound, -margin), height + margin) + margin
+        let hi = min(max(rows.upperBound, -margin), height + margin) + margin
+        let first = max(0, lo - margin), end = min(planeHeight, hi + margin)
+        guard lo < hi else {
+            return CoverageMask(
+                width: planeWidth, height: planeHeight, left: -margin, top: -margin,
+                coverage: [UInt8](repeating: 0, count: planeWidth * planeHeight))
+        }
+        let plane = AlphaPlane(x0: -margin, y0: first - margin, width: planeWidth, height: end - first)
         pixels.withUnsafeBufferPointer { p in
-            for y in 0..<height {
+            for y in max(0, first - margin)..<min(height, end - margin) {
                 let row = y * bytesPerRow
                 for x in 0..<width { plane[x, y] = p[row + x * 4 + 3] }
             }
@@ -286,6 +357,19 @@ extension Image {
             for _ in 0..<3 { plane.boxBlurRows(radius) }
             for _ in 0..<3 { plane.boxBlurColumns(radius) }
         }
-        return CoverageMask(width: plane.width, height: plane.height, left: -margin, top: -margin, coverage: plane.values)
+        guard lo > 0 || hi < planeHeight else {
+            return CoverageMask(width: planeWidth, height: planeHeight, left: -margin, top: -margin, coverage: plane.values)
+        }
+        // The rows asked for, in place; the plane's rows beyond them (within
+        // the blur's reach of a cut edge, where they are not the mask's) are
+        // left out.
+        var coverage = [UInt8](repeating: 0, count: planeWidth * planeHeight)
+        coverage.withUnsafeMutableBufferPointer { c in
+            plane.values.withUnsafeBufferPointer { v in
+                (c.baseAddress! + lo * planeWidth).update(
+                    from: v.baseAddress! + (lo - first) * planeWidth, count: (hi - lo) * planeWidth)
+            }
+        }
+        return CoverageMask(width: planeWidth, height: planeHeight, left: -margin, top: -margin, coverage: coverage)
     }
 }

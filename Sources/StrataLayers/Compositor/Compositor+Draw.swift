@@ -325,9 +325,25 @@ extension Compositor {
         source: (image: Image, x: Int, y: Int)?
     ) {
         let s = p.state
+        let dx = Int(saturating: (s.shadowOffset.width * scale).rounded()), dy = Int(saturating: (s.shadowOffset.height * scale).rounded())
         let mask: CoverageMask, mx: Int, my: Int
         if let source {
-            mask = source.image.blurredAlphaMask(blur: s.shadowRadius * scale)
+            // Only the rows the canvas draws (a band's, on a frame drawn in
+            // bands): image row k lands on device row top + k.
+            var rows = Int.min..<Int.max
+            if canvas.device == nil {
+                let drawn = canvas.drawnRows
+                let (moved, o1) = source.y.addingReportingOverflow(dy)
+                let (top, o2) = moved.subtractingReportingOverflow(origin.1)
+                let (lo, o3) = drawn.lowerBound.subtractingReportingOverflow(top)
+                let (hi, o4) = drawn.upperBound.subtractingReportingOverflow(top)
+                if drawn.isEmpty {
+                    rows = 0..<0
+                } else if !(o1 || o2 || o3 || o4) {
+                    rows = lo..<hi
+                }
+            }
+            mask = source.image.blurredAlphaMask(blur: s.shadowRadius * scale, rows: rows)
             (mx, my) = (source.x, source.y)
         } else {
             // The shape is drawn once into a small bitmap, blurred, and kept
@@ -355,7 +371,6 @@ extension Compositor {
                 shadowCache[p.key] = (sig, mask, (x0, y0))
             }
         }
-        let dx = Int(saturating: (s.shadowOffset.width * scale).rounded()), dy = Int(saturating: (s.shadowOffset.height * scale).rounded())
         var color = tinted(s.shadowColor, p.tint)
         color.alpha *= s.shadowOpacity * alpha
         if canvas.device != nil {
