@@ -384,17 +384,35 @@ final class StrokeRasterizer: EdgeAccumulator {
             return
         }
         edges.reserve(edges.count + n)
-        let source = recorded.edges.base
+        // `keeps` and `countAgainstBudget` an edge at a time, with the counts
+        // in registers and written back once (the appends and counts on the
+        // rasterizer's fields cost a band of the line scene a tenth of its
+        // own sweep).
+        let source = recorded.edges.base, dest = edges.base
+        let lo = keptStrips.lowerBound, hi = keptStrips.upperBound
+        let maxEdges = maxEdges, maxVisits = maxVisits
+        var kept = edges.count, dropped = droppedEdges, visits = visits
+        var full = false
         for i in 0..<n {
-            let e = source[i]
-            let first = Int(e.first), last = Int(e.last)
-            if keeps(first, last) {
-                edges.append(e)
+            let first = Int(source[i].first), last = Int(source[i].last)
+            if last > lo && first < hi {
+                (dest + kept).initialize(to: source[i])
+                kept &+= 1
             } else {
-                droppedEdges &+= 1
+                dropped &+= 1
             }
-            countAgainstBudget(strips: last &- first)
-            if isFull { return }
+            visits &+= last &- first
+            if kept &+ dropped >= maxEdges || visits >= maxVisits {
+                full = true
+                break
+            }
+        }
+        edges.setCount(kept)
+        droppedEdges = dropped
+        self.visits = visits
+        if full {
+            isFull = true
+            return
         }
         signedHeight &+= recorded.signedHeight
     }
