@@ -148,6 +148,58 @@ import Testing
         }
     }
 
+    /// A stroke too short to cut (256 verbs and more) that several bands
+    /// draw is shared whole, as one piece; one within a band, one under 256
+    /// verbs, and a closed outline that may be a ring are not: the bands
+    /// draw one canvas's pixels either way, on 2, 3 and 5 threads.
+    @Test func bandsShareShorterStrokesWhole() throws {
+        let picture: @Sendable (Canvas) -> Void = { c in
+            c.strokeColor = Color(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.7)
+            c.lineWidth = 3
+            c.lineJoin = .round
+            c.lineCap = .round
+            // Across the bands, open: shared.
+            c.stroke(Self.zigzag(600, x0: 3, y: 20, step: 0.5, height: 240))
+            // Under 256 verbs, across the bands.
+            c.stroke(Self.zigzag(200, x0: 5, y: 30, step: 1.4, height: 230))
+            // Within the top rows.
+            c.lineJoin = .miter
+            c.stroke(Self.zigzag(400, x0: 4, y: 4, step: 0.7, height: 12))
+            // A closed outline across the bands: tried as a ring, stroked whole.
+            var ring = Path()
+            ring.move(to: Point(x: 160, y: 20))
+            for k in 1..<300 {
+                let a = Double(k) / 300 * 2 * .pi
+                ring.addLine(to: Point(x: 160 + 120 * sin(a), y: 150 - 130 * cos(a)))
+            }
+            ring.closeSubpath()
+            c.stroke(ring)
+        }
+        let one = try Canvas(width: 320, height: 300)
+        picture(one)
+        let expected = one.makeImage()
+        // Two bands drawn one after the other, sharing: the first stroke only.
+        let bitmap = try Bitmap(width: 320, height: 300)
+        let share = StrokeShare()
+        for rows in [0..<150, 150..<300] {
+            let band = Canvas(bitmap: bitmap)
+            band.limitRows(to: rows)
+            band.strokeShare = share
+            picture(band)
+        }
+        #expect(share.sharedCount == 1)
+        #expect(bitmap.makeImage() == expected)
+        for threads in [2, 3, 5] {
+            let bitmap = try Bitmap(width: 320, height: 300)
+            let renderer = BandRenderer(bitmap: bitmap, threadCount: threads)
+            for round in 0..<2 {
+                bitmap.fill(with: .transparent)
+                renderer.draw(picture)
+                #expect(bitmap.makeImage() == expected, "\(threads) threads, picture \(round)")
+            }
+        }
+    }
+
     /// A band whose n-th stroke is not the others' strokes it alone.
     @Test func aStrokeSharedUnderAnotherNumberIsNotTaken() throws {
         let share = StrokeShare()

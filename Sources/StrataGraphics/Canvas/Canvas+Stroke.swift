@@ -217,9 +217,20 @@ extension Canvas {
         // A long path for the overlap-exact rasterizer is stroked in pieces,
         // on one thread or shared by the bands of a frame (`StrokeShare`):
         // the same pieces either way, so the same pixels.
-        if density <= 256, style.validDashes == nil, let pieces = StrokePieces.plan(path, size: strokePieceSize) {
-            coverage.pieces = pieces
-            if let strokeShare { coverage.share = (strokeShare, strokeIndex) }
+        if density <= 256, style.validDashes == nil {
+            if let pieces = StrokePieces.plan(path, size: strokePieceSize) {
+                coverage.pieces = pieces
+                if let strokeShare { coverage.share = (strokeShare, strokeIndex) }
+            } else if let strokeShare, path.verbs.count >= StrokePieces.sharedWhole, !job.mayBeRing,
+                rows != area.y0..<area.y1
+            {
+                // A shorter stroke that other bands of the frame draw too
+                // (its area reaches past this band's rows): stroked once for
+                // all of them, as one piece (the same edges as stroked whole).
+                // (Not a possible ring: that is tried whole, first.)
+                coverage.pieces = [StrokePiece(whole: path)]
+                coverage.share = (strokeShare, strokeIndex)
+            }
         }
         withBlitter(paint, color: state.strokeColor, alphaFactor: alphaFactor, coverage)
     }

@@ -79,6 +79,9 @@ final class StrokeShare: @unchecked Sendable {
         }
     }
 
+    /// The strokes of the picture shared so far.
+    var sharedCount: Int { table.withLock { $0.strokes.count } }
+
     /// Forgets the picture's strokes (when every band has drawn it); their
     /// recorders are kept for the next, their buffers trimmed.
     func reset() {

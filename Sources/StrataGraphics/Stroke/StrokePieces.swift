@@ -28,6 +28,18 @@ struct StrokePiece: Equatable {
     var start: Point?
     /// The piece ends inside a subpath, where the next one starts.
     var endsAtSeam: Bool
+
+    init(verbs: Range<Int>, firstPoint: Int, start: Point?, endsAtSeam: Bool) {
+        self.verbs = verbs
+        self.firstPoint = firstPoint
+        self.start = start
+        self.endsAtSeam = endsAtSeam
+    }
+
+    /// The whole path as one piece: stroked as the path is stroked whole.
+    init(whole path: Path) {
+        self.init(verbs: 0..<path.verbs.count, firstPoint: 0, start: nil, endsAtSeam: false)
+    }
 }
 
 enum StrokePieces {
@@ -35,6 +47,11 @@ enum StrokePieces {
     /// nothing measurable, small enough that a chart line of 100,000 points
     /// is two dozen pieces for threads to share.
     static let size = 4096
+
+    /// Verbs from which a stroke not cut in pieces is still shared by the
+    /// bands of a frame that all draw it, as one piece (`StrokeShare`):
+    /// below, stroking it costs a band less than taking the shared edges.
+    static let sharedWhole = 256
 
     /// The pieces `path` is stroked in, or nil when it is stroked whole:
     /// under twice `size` verbs, or no place to cut it.
