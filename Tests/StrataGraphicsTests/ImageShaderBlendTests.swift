@@ -59,6 +59,43 @@ import Testing
         #expect(fullBlocks > 50)
     }
 
+    /// Image-to-device maps (inverses) and filters: moved along x, scaled
+    /// along y, far off, 1:1, bilinear, a NaN either way, past 2³¹, scaled
+    /// along x.
+    static let placements: [(Transform, ImageFilter)] = [
+        (Transform(a: 1, b: 0, c: 0, d: 1, tx: -1.3, ty: 0.2), .nearest),
+        (Transform(a: 1, b: 0, c: 0, d: 0.61, tx: 3.75, ty: -2.4), .nearest),
+        (Transform(a: 1, b: 0, c: 0, d: 1, tx: -1_000_003.625, ty: 17.5), .nearest),
+        (Transform(a: 1, b: 0, c: 0, d: 1, tx: 5, ty: -3), .nearest),
+        (Transform(a: 1, b: 0, c: 0, d: 1, tx: -12, ty: 2), .bilinear),
+        (Transform(a: 1, b: 0, c: 0, d: 1, tx: 0.5, ty: 0.5), .bilinear),
+        (Transform(a: 1, b: 0, c: 0, d: 1, tx: .nan, ty: 0), .nearest),
+        (Transform(a: 1, b: 0, c: 0, d: 1, tx: 0.25, ty: .nan), .nearest),
+        (Transform(a: 1, b: 0, c: 0, d: 1, tx: 1e12 + 0.25, ty: 0), .nearest),
+        (Transform(a: 2, b: 0, c: 0, d: 1, tx: 0.3, ty: 0), .nearest),
+    ]
+
+    /// `body` with a shader over random pixels of each size, under each
+    /// placement, at full alpha and at 131.
+    static func forEachShader(
+        sizes: [(Int, Int)], spread: GradientSpread, _ r: inout FuzzRandom,
+        _ body: (ImageShader, inout FuzzRandom) -> Void
+    ) {
+        for (w, h) in sizes {
+            let src = (0..<(w * h)).map { _ in randomPixel(&r) }
+            for (inverse, filter) in placements {
+                for alpha: UInt32 in [255, 131] {
+                    src.withUnsafeBufferPointer { px in
+                        body(
+                            ImageShader(
+                                pixels: px.baseAddress!, width: w, height: h, stride: w, inverse: inverse, filter: filter,
+                                spread: spread, alpha: alpha), &r)
+                    }
+                }
+            }
+        }
+    }
+
     /// Every span `shadeOver` takes, it blends exactly as `shade` then the
     /// AVX2 blend; every span it declines, it leaves alone; and it takes
     /// the spans it is for (nearest, moved along x; 1:1; repeated, or
@@ -68,62 +105,41 @@ import Testing
         guard SolidBlitter.usesAVX2 else { return }
         var r = FuzzRandom(seed: 78)
         var took = 0, declined = 0
-        for (w, h) in [(7, 5), (40, 9)] {
-            let src = (0..<(w * h)).map { _ in randomPixel(&r) }
-            let maps: [(Transform, ImageFilter)] = [
-                (Transform(a: 1, b: 0, c: 0, d: 1, tx: -1.3, ty: 0.2), .nearest),
-                (Transform(a: 1, b: 0, c: 0, d: 0.61, tx: 3.75, ty: -2.4), .nearest),
-                (Transform(a: 1, b: 0, c: 0, d: 1, tx: -1_000_003.625, ty: 17.5), .nearest),
-                (Transform(a: 1, b: 0, c: 0, d: 1, tx: 5, ty: -3), .nearest),
-                (Transform(a: 1, b: 0, c: 0, d: 1, tx: -12, ty: 2), .bilinear),
-                (Transform(a: 1, b: 0, c: 0, d: 1, tx: 0.5, ty: 0.5), .bilinear),
-                (Transform(a: 1, b: 0, c: 0, d: 1, tx: .nan, ty: 0), .nearest),
-                (Transform(a: 1, b: 0, c: 0, d: 1, tx: 0.25, ty: .nan), .nearest),
-                (Transform(a: 1, b: 0, c: 0, d: 1, tx: 1e12 + 0.25, ty: 0), .nearest),
-                (Transform(a: 2, b: 0, c: 0, d: 1, tx: 0.3, ty: 0), .nearest),
-            ]
-            for (inverse, filter) in maps {
-                for alpha: UInt32 in [255, 131] {
-                    src.withUnsafeBufferPointer { px in
-                        let shader = ImageShader(
-                            pixels: px.baseAddress!, width: w, height: h, stride: w, inverse: inverse, filter: filter,
-                            spread: spread, alpha: alpha)
-                        for (x, count) in [(-4, 30), (2, 1), (5, 8), (-20, 9), (0, 256), (13, 17), (1, 3)] {
-                            for y in [-3, 0, 2, 9] {
-                                let before = (0..<(count + 16)).map { _ in randomPixel(&r) }
-                                let m = Self.mask(count, &r)
-                                var sources = [UInt32](repeating: 0, count: count)
-                                sources.withUnsafeMutableBufferPointer {
-                                    shader.shade(x: x, y: y, count: count, into: $0.baseAddress!)
-                                }
-                                for coverage in [255, 90, -1] {
-                                    var direct = before, split = before
-                                    let drew = direct.withUnsafeMutableBufferPointer { d in
-                                        m.withUnsafeBufferPointer { mp in
-                                            shader.shadeOver(
-                                                x: x, y: y, count: count, onto: d.baseAddress! + 8,
-                                                coverage: UInt32(max(coverage, 0)), mask: coverage < 0 ? mp.baseAddress! : nil)
-                                        }
-                                    }
-                                    guard drew else {
-                                        #expect(direct == before, "declined yet drew: \(inverse) \(x), \(y), \(count)")
-                                        declined += 1
-                                        continue
-                                    }
-                                    took += 1
-                                    split.withUnsafeMutableBufferPointer { s in
-                                        if coverage < 0 {
-                                            strata_source_over_mask_avx2(s.baseAddress! + 8, sources, count, m)
-                                        } else {
-                                            strata_source_over_avx2(s.baseAddress! + 8, sources, count, UInt32(coverage))
-                                        }
-                                    }
-                                    #expect(
-                                        direct == split,
-                                        "\(spread) \(inverse) \(filter) alpha \(alpha) \(w)×\(h): span \(x), \(y), \(count) coverage \(coverage)")
-                                }
+        Self.forEachShader(sizes: [(7, 5), (40, 9)], spread: spread, &r) { shader, r in
+            let (inverse, filter, w, h) = (shader.inverse, shader.filter, shader.width, shader.height)
+            for (x, count) in [(-4, 30), (2, 1), (5, 8), (-20, 9), (0, 256), (13, 17), (1, 3)] {
+                for y in [-3, 0, 2, 9] {
+                    let before = (0..<(count + 16)).map { _ in randomPixel(&r) }
+                    let m = Self.mask(count, &r)
+                    var sources = [UInt32](repeating: 0, count: count)
+                    sources.withUnsafeMutableBufferPointer {
+                        shader.shade(x: x, y: y, count: count, into: $0.baseAddress!)
+                    }
+                    for coverage in [255, 90, -1] {
+                        var direct = before, split = before
+                        let drew = direct.withUnsafeMutableBufferPointer { d in
+                            m.withUnsafeBufferPointer { mp in
+                                shader.shadeOver(
+                                    x: x, y: y, count: count, onto: d.baseAddress! + 8,
+                                    coverage: UInt32(max(coverage, 0)), mask: coverage < 0 ? mp.baseAddress! : nil)
                             }
                         }
+                        guard drew else {
+                            #expect(direct == before, "declined yet drew: \(inverse) \(x), \(y), \(count)")
+                            declined += 1
+                            continue
+                        }
+                        took += 1
+                        split.withUnsafeMutableBufferPointer { s in
+                            if coverage < 0 {
+                                strata_source_over_mask_avx2(s.baseAddress! + 8, sources, count, m)
+                            } else {
+                                strata_source_over_avx2(s.baseAddress! + 8, sources, count, UInt32(coverage))
+                            }
+                        }
+                        #expect(
+                            direct == split,
+                            "\(spread) \(inverse) \(filter) alpha \(shader.alpha) \(w)×\(h): span \(x), \(y), \(count) coverage \(coverage)")
                     }
                 }
             }
@@ -147,43 +163,24 @@ import Testing
         var r = FuzzRandom(seed: 79)
         var took = 0, declined = 0
         var g = [UInt8](repeating: 0, count: 144)
-        for (w, h) in [(7, 5), (40, 9), (33, 2)] {
-            let src = (0..<(w * h)).map { _ in randomPixel(&r) }
-            let maps: [(Transform, ImageFilter)] = [
-                (Transform(a: 1, b: 0, c: 0, d: 1, tx: -1.3, ty: 0.2), .nearest),
-                (Transform(a: 1, b: 0, c: 0, d: 0.61, tx: 3.75, ty: -2.4), .nearest),
-                (Transform(a: 1, b: 0, c: 0, d: 1, tx: -1_000_003.625, ty: 17.5), .nearest),
-                (Transform(a: 1, b: 0, c: 0, d: 1, tx: 5, ty: -3), .nearest),
-                (Transform(a: 1, b: 0, c: 0, d: 1, tx: -12, ty: 2), .bilinear),
-                (Transform(a: 1, b: 0, c: 0, d: 1, tx: 0.5, ty: 0.5), .bilinear),
-                (Transform(a: 1, b: 0, c: 0, d: 1, tx: 0.25, ty: .nan), .nearest),
-                (Transform(a: 2, b: 0, c: 0, d: 1, tx: 0.3, ty: 0), .nearest),
-            ]
-            for (inverse, filter) in maps {
-                for alpha: UInt32 in [255, 131] {
-                    src.withUnsafeBufferPointer { px in
-                        let shader = ImageShader(
-                            pixels: px.baseAddress!, width: w, height: h, stride: w, inverse: inverse, filter: filter,
-                            spread: spread, alpha: alpha)
-                        for (x, count) in [(-4, 30), (2, 1), (5, 8), (-20, 9), (0, 7), (13, 17), (-300, 40)] {
-                            for y in [-3, 0, 2, 9] {
-                                var paint = strata_row_paint()
-                                guard shader.rowPaint(x: x, y: y, count: count, into: &paint, parameters: &g) else {
-                                    declined += 1
-                                    continue
-                                }
-                                took += 1
-                                var sources = [UInt32](repeating: 0, count: count)
-                                sources.withUnsafeMutableBufferPointer {
-                                    shader.shade(x: x, y: y, count: count, into: $0.baseAddress!)
-                                }
-                                let period = Int(paint.du), start = Int(paint.u0)
-                                #expect(paint.kind == STRATA_ROW_IMAGE && period == w && (0..<period).contains(start))
-                                let row = (0..<count).map { paint.table[(start + $0) % period] }
-                                #expect(row == sources, "\(inverse) \(filter) \(w)×\(h): span \(x), \(y), \(count)")
-                            }
-                        }
+        Self.forEachShader(sizes: [(7, 5), (40, 9), (33, 2)], spread: spread, &r) { shader, _ in
+            let (inverse, filter, w, h) = (shader.inverse, shader.filter, shader.width, shader.height)
+            for (x, count) in [(-4, 30), (2, 1), (5, 8), (-20, 9), (0, 7), (13, 17), (-300, 40)] {
+                for y in [-3, 0, 2, 9] {
+                    var paint = strata_row_paint()
+                    guard shader.rowPaint(x: x, y: y, count: count, into: &paint, parameters: &g) else {
+                        declined += 1
+                        continue
                     }
+                    took += 1
+                    var sources = [UInt32](repeating: 0, count: count)
+                    sources.withUnsafeMutableBufferPointer {
+                        shader.shade(x: x, y: y, count: count, into: $0.baseAddress!)
+                    }
+                    let period = Int(paint.du), start = Int(paint.u0)
+                    #expect(paint.kind == STRATA_ROW_IMAGE && period == w && (0..<period).contains(start))
+                    let row = (0..<count).map { paint.table[(start + $0) % period] }
+                    #expect(row == sources, "\(inverse) \(filter) \(w)×\(h): span \(x), \(y), \(count)")
                 }
             }
         }

@@ -18,6 +18,20 @@ import Testing
         return p
     }
 
+    /// `picture` drawn by a `BandRenderer` on 2, 3 and 5 threads, twice
+    /// each, gives `expected` (one 320 × 300 canvas's pixels) every time.
+    static func expectBandsDraw(_ picture: @escaping @Sendable (Canvas) -> Void, _ expected: Image) throws {
+        for threads in [2, 3, 5] {
+            let bitmap = try Bitmap(width: 320, height: 300)
+            let renderer = BandRenderer(bitmap: bitmap, threadCount: threads)
+            for round in 0..<2 {
+                bitmap.fill(with: .transparent)
+                renderer.draw(picture)
+                #expect(bitmap.makeImage() == expected, "\(threads) threads, picture \(round)")
+            }
+        }
+    }
+
     @Test func shortPathsAreStrokedWhole() {
         #expect(StrokePieces.plan(Self.zigzag(100), size: 64) == nil)
         #expect(StrokePieces.plan(Self.zigzag(8190)) == nil)
@@ -137,15 +151,7 @@ import Testing
         let one = try Canvas(width: 320, height: 300)
         picture(one)
         let expected = one.makeImage()
-        for threads in [2, 3, 5] {
-            let bitmap = try Bitmap(width: 320, height: 300)
-            let renderer = BandRenderer(bitmap: bitmap, threadCount: threads)
-            for round in 0..<2 {
-                bitmap.fill(with: .transparent)
-                renderer.draw(picture)
-                #expect(bitmap.makeImage() == expected, "\(threads) threads, picture \(round)")
-            }
-        }
+        try Self.expectBandsDraw(picture, expected)
     }
 
     /// A stroke too short to cut (256 verbs and more) that several bands
@@ -189,15 +195,7 @@ import Testing
         }
         #expect(share.sharedCount == 1)
         #expect(bitmap.makeImage() == expected)
-        for threads in [2, 3, 5] {
-            let bitmap = try Bitmap(width: 320, height: 300)
-            let renderer = BandRenderer(bitmap: bitmap, threadCount: threads)
-            for round in 0..<2 {
-                bitmap.fill(with: .transparent)
-                renderer.draw(picture)
-                #expect(bitmap.makeImage() == expected, "\(threads) threads, picture \(round)")
-            }
-        }
+        try Self.expectBandsDraw(picture, expected)
     }
 
     /// A band whose n-th stroke is not the others' strokes it alone.
