@@ -1,3 +1,4 @@
+import StrataQueues
 import Synchronization
 
 #if canImport(Glibc)
@@ -46,7 +47,10 @@ final class StrokeShare: @unchecked Sendable {
         var spare: [StrokeRasterizer] = []
     }
 
-    private let table = Mutex(Table())
+    /// (`Locked`, a pthread mutex the thread sanitizer follows: under
+    /// `Synchronization.Mutex`, whose locking it does not see, two bands
+    /// sharing a stroke at once were reported as racing on the table.)
+    private let table = Locked(Table())
 
     init() {}
 
