@@ -155,6 +155,40 @@ import Testing
         #expect(compared == 150)
     }
 
+    /// The windowed blur at the edges of its inputs: images without rows or
+    /// columns, a blur of NaN, ±infinity, a negative or zero one (no blur:
+    /// no margin), 10³⁰ (held to 1000), and windows from Int.min, to
+    /// Int.max, empty and past both ends: the whole mask's rows each time,
+    /// the others empty, at the whole mask's size.
+    @Test func windowedBlursTakeAnyInput() throws {
+        for (w, h) in [(0, 0), (5, 0), (0, 5), (3, 2)] {
+            let bitmap = try Bitmap(width: w, height: h)
+            if w > 0 && h > 0 { bitmap[1, 1] = Pixel(packed: 0xFF00_0000) }
+            let image = bitmap.makeImage()
+            for blur in [Double.nan, .infinity, -.infinity, -3, 0, 1e30, 2] {
+                let whole = image.blurredAlphaMask(blur: blur)
+                let margin = blur.isFinite && blur > 0 ? -whole.top : 0
+                #expect(whole.top == -margin && whole.left == -margin, "\(w)×\(h) blur \(blur)")
+                #expect(whole.width == w + 2 * margin && whole.height == h + 2 * margin)
+                if blur == 1e30 {
+                    // (Held to 1000: a window of it would only repeat the
+                    // other blurs' checks, at a 3,000-pixel margin's cost.)
+                    #expect(whole.top == image.blurredAlphaMask(blur: 1000).top)
+                    continue
+                }
+                for rows in [Int.min..<Int.max, Int.min..<0, 0..<Int.max, 1..<1, -5..<(h + 5), Int.max - 1..<Int.max] {
+                    let part = image.blurredAlphaMask(blur: blur, rows: rows)
+                    #expect(part.width == whole.width && part.height == whole.height && part.top == whole.top)
+                    for j in 0..<whole.height {
+                        let line = part.coverage[(j * whole.width)..<((j + 1) * whole.width)]
+                        let expected = whole.coverage[(j * whole.width)..<((j + 1) * whole.width)]
+                        #expect(rows.contains(j + whole.top) ? line == expected : line.allSatisfy { $0 == 0 })
+                    }
+                }
+            }
+        }
+    }
+
     @Test func sharpShadowIsTheShapeMoved() {
         let canvas = makeCanvas(30, 30)
         canvas.setShadow(offset: Size(width: 5, height: 3), blur: 0, color: .black)

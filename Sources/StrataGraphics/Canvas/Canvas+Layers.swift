@@ -216,7 +216,7 @@ final class AlphaPlane {
     /// One pass of a box blur of half-width `r` along each row.
     func boxBlurRows(_ r: Int) {
         guard width > 0, height > 0 else { return }
-        let divide = AlphaPlane.divider(2 * r + 1)
+        let divide = BoxDivider(2 * r + 1)
         let width = width, height = height
         values.withUnsafeMutableBufferPointer { v in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width) { out in
@@ -241,7 +241,7 @@ final class AlphaPlane {
     /// time went down the plane a row's length apart, a cache line a value).
     func boxBlurColumns(_ r: Int) {
         guard width > 0, height > 0 else { return }
-        let divide = AlphaPlane.divider(2 * r + 1)
+        let divide = BoxDivider(2 * r + 1)
         let width = width, height = height
         let before = values
         values.withUnsafeMutableBufferPointer { v in
@@ -264,8 +264,6 @@ final class AlphaPlane {
             }
         }
     }
-
-    static func divider(_ n: Int) -> BoxDivider { BoxDivider(n) }
 }
 
 /// ⌊(sum + ⌊n/2⌋) / n⌋ for the sums of n values of 0 ... 255 (n odd): a box

@@ -283,19 +283,19 @@ public final class Canvas {
     /// afterwards keep it. `clipBoundingBox` and `clipCoverage(x:y:)` answer
     /// as without the limit, so that a drawing that asks them draws the same
     /// thing in every band. Does nothing on a vector canvas.
+    package func limitRows(to rows: Range<Int>) {
+        guard device == nil else { return }
+        let c = state.clip
+        state.clip = PixelBox(x0: c.x0, y0: max(c.y0, rows.lowerBound), x1: c.x1, y1: min(c.y1, rows.upperBound))
+        if state.clip.isEmpty { clipEverything() }
+    }
+
     /// The device rows this canvas can draw into now (its clip's, which
     /// holds the row limit): what a drawing that works out its pixels row by
     /// row (a shadow's blur) need work out. Empty when everything is clipped.
     package var drawnRows: Range<Int> {
         let c = state.clip
         return c.isEmpty ? 0..<0 : c.y0..<c.y1
-    }
-
-    package func limitRows(to rows: Range<Int>) {
-        guard device == nil else { return }
-        let c = state.clip
-        state.clip = PixelBox(x0: c.x0, y0: max(c.y0, rows.lowerBound), x1: c.x1, y1: min(c.y1, rows.upperBound))
-        if state.clip.isEmpty { clipEverything() }
     }
 
     /// Back to the initial graphics state of a canvas on the whole bitmap,

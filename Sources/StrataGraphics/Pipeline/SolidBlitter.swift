@@ -22,7 +22,6 @@ import Musl
 import Darwin
 #endif
 
-/// Composites one premultiplied colour through coverage into a bitmap.
 /// Where a blitter writes: a bitmap's pixels and row length, without the
 /// bitmap. A canvas keeps its target's (`Canvas.targetPixels`), so that
 /// making a blitter a draw call takes no reference to the bitmap: the bands
@@ -44,6 +43,7 @@ struct PixelTarget {
     }
 }
 
+/// Composites one premultiplied colour through coverage into a bitmap.
 struct SolidBlitter: SpanBlitter {
     let base: UnsafeMutableRawPointer
     let bytesPerRow: Int

@@ -363,7 +363,14 @@ final class StrokeRasterizer: EdgeAccumulator {
     @inline(__always)
     private func countAgainstBudget(strips: Int) {
         visits &+= strips
-        if edges.count &+ droppedEdges >= maxEdges || visits >= maxVisits { isFull = true }
+        if spends(kept: edges.count, dropped: droppedEdges, visits: visits) { isFull = true }
+    }
+
+    /// Whether counts of edges kept and dropped and of strip visits use up
+    /// the budget.
+    @inline(__always)
+    private func spends(kept: Int, dropped: Int, visits: Int) -> Bool {
+        kept &+ dropped >= maxEdges || visits >= maxVisits
     }
 
     /// Takes the edges `recorded` accumulated, as if they were accumulated
@@ -389,20 +396,18 @@ final class StrokeRasterizer: EdgeAccumulator {
         // rasterizer's fields cost a band of the line scene a tenth of its
         // own sweep).
         let source = recorded.edges.base, dest = edges.base
-        let lo = keptStrips.lowerBound, hi = keptStrips.upperBound
-        let maxEdges = maxEdges, maxVisits = maxVisits
         var kept = edges.count, dropped = droppedEdges, visits = visits
         var full = false
         for i in 0..<n {
             let first = Int(source[i].first), last = Int(source[i].last)
-            if last > lo && first < hi {
+            if keeps(first, last) {
                 (dest + kept).initialize(to: source[i])
                 kept &+= 1
             } else {
                 dropped &+= 1
             }
             visits &+= last &- first
-            if kept &+ dropped >= maxEdges || visits >= maxVisits {
+            if spends(kept: kept, dropped: dropped, visits: visits) {
                 full = true
                 break
             }
