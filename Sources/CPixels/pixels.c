@@ -271,6 +271,8 @@ void strata_blend_rect_avx2(uint32_t *d, long row_stride, long width, const long
     }
 }
 
+static void blend_block512(uint32_t *d, long row_stride, long width, long height, uint32_t s, uint32_t keep);
+
 // A rectangle of `height` rows of `width` >= 8 pixels, every pixel
 // d = s + d·keep/255 (one coverage throughout: an aligned fill): each row
 // by `strata_blend_span_avx2`, eight-pixel rows in one block each, inline.
@@ -282,6 +284,10 @@ void strata_blend_block_avx2(uint32_t *d, long row_stride, long width, long heig
         for (long r = 0; r < height; r++, d += row_stride) {
             _mm256_storeu_si256((__m256i *)d, blend8(_mm256_loadu_si256((const __m256i *)d), sv, kv));
         }
+        return;
+    }
+    if (strata_kernel_level() >= 2) {
+        blend_block512(d, row_stride, width, height, s, keep);
         return;
     }
     for (long r = 0; r < height; r++, d += row_stride) strata_blend_span_avx2(d, width, s, keep);
@@ -311,6 +317,29 @@ static void blend_span512(uint32_t *d, long count, uint32_t s, uint32_t keep) {
         const __mmask16 live = (__mmask16)((1u << (count - i)) - 1);
         const __m512i v = _mm512_maskz_loadu_epi32(live, d + i);
         _mm512_mask_storeu_epi32(d + i, live, STRATA_BLEND16(v));
+    }
+}
+
+/// `blend_span512` over `height` rows of `width` > 8 pixels: the vectors
+/// and the last block's mask worked out once, not once a row (a 16-pixel
+/// row's own work is a dozen instructions; its set-up was three times that).
+__attribute__((target("avx512f,avx512bw,avx512vl"), noinline, aligned(64)))
+static void blend_block512(uint32_t *d, long row_stride, long width, long height, uint32_t s, uint32_t keep) {
+    const __m512i sv = _mm512_set1_epi32((int)s);
+    const __m512i kv = _mm512_set1_epi32((int)(keep | keep << 16));
+    const __m512i low = _mm512_set1_epi32(0x00FF00FF);
+    const __m512i bias = _mm512_set1_epi16(0x80), m257 = _mm512_set1_epi16(257);
+    const long whole = width & ~15L;
+    const __mmask16 live = (__mmask16)((1u << (width - whole)) - 1);
+    for (long r = 0; r < height; r++, d += row_stride) {
+        for (long i = 0; i < whole; i += 16) {
+            const __m512i v = _mm512_loadu_si512((const void *)(d + i));
+            _mm512_storeu_si512((void *)(d + i), STRATA_BLEND16(v));
+        }
+        if (live) {
+            const __m512i v = _mm512_maskz_loadu_epi32(live, d + whole);
+            _mm512_mask_storeu_epi32(d + whole, live, STRATA_BLEND16(v));
+        }
     }
 #undef STRATA_BLEND16
 }
@@ -1303,21 +1332,38 @@ int strata_scaled_span_avx2(const uint32_t *pixels, long stride, long width, lon
     return 1;
 }
 
-/// A level's integer part clamped to 0...255 (v arithmetic-shifted by 16).
+/// Eight entries of a ramp from its channels' 16.16 levels (lane j of `v[c]`
+/// is entry j's channel c, each within ±2³¹): each level's integer part
+/// clamped to 0...255 (two saturating packs: the parts lie within ±2¹⁵),
+/// the bytes put in pixel order, then r, g and b multiplied by a as
+/// `Pixel.multiply` does, (t·257) >> 16 with t = x·a + 128, which equals
+/// its (t + t >> 8) >> 8 for every t below 2¹⁶. Alpha is multiplied by 255,
+/// which rounds back to itself.
 __attribute__((target("avx2"), always_inline))
-static inline __m256i ramp_level(__m256i v) {
-    return _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(v, 16), _mm256_setzero_si256()), _mm256_set1_epi32(255));
+static inline __m256i ramp_pixels8(const __m256i v[4]) {
+    const __m256i rg = _mm256_packus_epi32(_mm256_srai_epi32(v[0], 16), _mm256_srai_epi32(v[1], 16));
+    const __m256i ba = _mm256_packus_epi32(_mm256_srai_epi32(v[2], 16), _mm256_srai_epi32(v[3], 16));
+    // Bytes, per 128-bit half: r of four entries, their g, b, a.
+    const __m256i planes = _mm256_packus_epi16(rg, ba);
+    const __m256i order = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+                                           0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    const __m256i px = _mm256_shuffle_epi8(planes, order);
+    const __m256i low = _mm256_set1_epi32(0x00FF00FF);
+    const __m256i alphas = _mm256_setr_epi8(3, -1, 3, -1, 7, -1, 7, -1, 11, -1, 11, -1, 15, -1, 15, -1,
+                                            3, -1, 3, -1, 7, -1, 7, -1, 11, -1, 11, -1, 15, -1, 15, -1);
+    const __m256i aa = _mm256_shuffle_epi8(px, alphas);
+    const __m256i a255 = _mm256_or_si256(_mm256_and_si256(aa, _mm256_set1_epi32(0xFFFF)), _mm256_set1_epi32(255 << 16));
+    const __m256i bias = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+    const __m256i rb = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(px, low), aa), bias), m257);
+    const __m256i ag = _mm256_mulhi_epu16(
+        _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(px, 8), low), a255), bias), m257);
+    return _mm256_or_si256(rb, _mm256_slli_epi32(ag, 8));
 }
 
-/// x·a/255 rounded, as `Pixel.multiply`: t = x·a + 128, (t + t >> 8) >> 8.
+/// `count` entries of a ramp from `out`: entry k's channel c is
+/// start[c] + k·step[c] (the caller keeps every such sum within ±2³⁰).
 __attribute__((target("avx2"), always_inline))
-static inline __m256i ramp_multiply(__m256i x, __m256i a) {
-    const __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(x, a), _mm256_set1_epi32(128));
-    return _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
-}
-
-__attribute__((target("avx2")))
-void strata_gradient_ramp_avx2(uint32_t *out, long count, const int32_t start[4], const int32_t step[4]) {
+static inline void ramp_entries(uint32_t *out, long count, const int32_t start[4], const int32_t step[4]) {
     // Eight entries a block, one channel a vector: lane j is entry k + j.
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     __m256i v[4], s8[4];
@@ -1326,23 +1372,140 @@ void strata_gradient_ramp_avx2(uint32_t *out, long count, const int32_t start[4]
         v[c] = _mm256_add_epi32(_mm256_set1_epi32(start[c]), _mm256_mullo_epi32(lane, st));
         s8[c] = _mm256_slli_epi32(st, 3);
     }
-    // The last block's lanes past `count` are left alone (a masked store):
-    // every entry comes from the same vector operations.
-    for (long k = 0; k < count; k += 8) {
-        const __m256i a = ramp_level(v[3]);
-        const __m256i r = ramp_multiply(ramp_level(v[0]), a);
-        const __m256i g = ramp_multiply(ramp_level(v[1]), a);
-        const __m256i b = ramp_multiply(ramp_level(v[2]), a);
-        const __m256i px = _mm256_or_si256(
-            _mm256_or_si256(r, _mm256_slli_epi32(g, 8)), _mm256_or_si256(_mm256_slli_epi32(b, 16), _mm256_slli_epi32(a, 24)));
-        if (k + 8 <= count) {
-            _mm256_storeu_si256((__m256i *)(out + k), px);
-        } else {
-            const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - k)), lane);
-            _mm256_maskstore_epi32((int *)(out + k), live, px);
-        }
+    long k = 0;
+    for (; k + 8 <= count; k += 8) {
+        _mm256_storeu_si256((__m256i *)(out + k), ramp_pixels8(v));
         for (int c = 0; c < 4; c++) v[c] = _mm256_add_epi32(v[c], s8[c]);
     }
+    // The last block's lanes past `count` are left alone (a masked store):
+    // every entry comes from the same vector operations.
+    if (k < count) {
+        const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - k)), lane);
+        _mm256_maskstore_epi32((int *)(out + k), live, ramp_pixels8(v));
+    }
+}
+
+__attribute__((target("avx2")))
+void strata_gradient_ramp_avx2(uint32_t *out, long count, const int32_t start[4], const int32_t step[4]) {
+    ramp_entries(out, count, start, step);
+}
+
+/// j/255 for j in 0 ... 256 (`GradientTablePlan.places`).
+static double entry_places[257];
+
+__attribute__((constructor)) static void strata_fill_entry_places(void) {
+    for (int j = 0; j <= 256; j++) entry_places[j] = (double)j / 255;
+}
+
+/// `GradientTablePlan.firstEntry`: the first j in 0 ... 256 with
+/// j/255 > location (>= with `or_at`).
+static inline long first_entry(double location, int or_at) {
+#define STRATA_PAST(j) (or_at ? entry_places[j] >= location : entry_places[j] > location)
+    long j = (long)(location * 255);
+    if (j > 0 && STRATA_PAST(j - 1)) j -= 1;
+    if (j < 256 && !STRATA_PAST(j)) j += 1;
+    if ((j > 0 && STRATA_PAST(j - 1)) || (j < 256 && !STRATA_PAST(j))) {
+        j = 0;
+        while (j < 256 && !STRATA_PAST(j)) j++;
+    }
+    return j;
+#undef STRATA_PAST
+}
+
+/// `Color.byte`: 0 for v ≤ 0 or NaN, 255 from 1, else v·255 rounded half
+/// away from zero.
+static inline uint32_t color_byte(double v) {
+    if (!(v > 0)) return 0;
+    if (v >= 1) return 255;
+    const double x = v * 255;
+    const long r = (long)(x + 0.5);
+    return (uint32_t)((double)r - x > 0.5 ? r - 1 : r);
+}
+
+static inline uint32_t multiply_byte(uint32_t x, uint32_t y) {
+    const uint32_t t = x * y + 128;
+    return (t + (t >> 8)) >> 8;
+}
+
+/// `packed(_:)` in `GradientTablePlan.replan`: the colour premultiplied,
+/// its alpha times `alpha`.
+static inline uint32_t packed_stop(const double *color, double alpha) {
+    double av = color[3] * alpha;
+    av = av > 0 ? (av < 1 ? av : 1) : 0;
+    const uint32_t a = color_byte(av);
+    return multiply_byte(color_byte(color[0]), a) | multiply_byte(color_byte(color[1]), a) << 8 |
+           multiply_byte(color_byte(color[2]), a) << 16 | a << 24;
+}
+
+/// `fixed(_:)` in `GradientTablePlan.replan` for four values at once:
+/// v·255·2¹⁶ rounded half away from zero, held at ±2⁵⁰, NaN as 0.
+__attribute__((target("avx2"), always_inline))
+static inline void fixed4(__m256d v, int64_t out[4]) {
+    const __m256d x = _mm256_mul_pd(v, _mm256_set1_pd(255.0 * 65536));
+    const __m256d sign = _mm256_set1_pd(-0.0);
+    const __m256d m = _mm256_andnot_pd(sign, x);
+    const __m256d limit = _mm256_set1_pd(0x1p50);
+    // Below 2⁵⁰ (and not NaN): |x| + ½ truncated, less one where the
+    // addition rounded up past |x| + ½.
+    const __m256d inside = _mm256_cmp_pd(m, limit, _CMP_LT_OQ);
+    const __m256d mc = _mm256_and_pd(inside, m);
+    __m256d r = _mm256_round_pd(_mm256_add_pd(mc, _mm256_set1_pd(0.5)), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    const __m256d over = _mm256_cmp_pd(_mm256_sub_pd(r, mc), _mm256_set1_pd(0.5), _CMP_GT_OQ);
+    r = _mm256_sub_pd(r, _mm256_and_pd(over, _mm256_set1_pd(1)));
+    // At or past 2⁵⁰: 2⁵⁰; NaN: 0.
+    const __m256d big = _mm256_cmp_pd(m, limit, _CMP_GE_OQ);
+    r = _mm256_blendv_pd(r, limit, big);
+    double d[4], xs[4];
+    _mm256_storeu_pd(d, r);
+    _mm256_storeu_pd(xs, x);
+    for (int c = 0; c < 4; c++) out[c] = xs[c] < 0 ? -(int64_t)d[c] : (int64_t)d[c];
+}
+
+__attribute__((target("avx2")))
+int strata_gradient_table_avx2(uint32_t *out, const double *stops, long stride, long count, double alpha) {
+    if (count <= 0) {
+        for (int j = 0; j < 256; j++) out[j] = 0;
+        return 1;
+    }
+    const double *first = stops, *last = stops + (count - 1) * stride;
+    // Before the first stop (t ≤ its location), the first colour.
+    long i = first_entry(first[4], 0);
+    if (i > 0) {
+        const uint32_t c = packed_stop(first, alpha);
+        for (long j = 0; j < i; j++) out[j] = c;
+    }
+    const long last_entry = first_entry(last[4], 1);
+    const __m256d alphas = _mm256_setr_pd(1, 1, 1, alpha);
+    for (long segment = 1; segment < count && i < last_entry; segment++) {
+        const double *a = stops + (segment - 1) * stride, *b = stops + segment * stride;
+        long end = first_entry(b[4], 0);
+        if (end > last_entry) end = last_entry;
+        if (end <= i) continue;
+        const double span = b[4] - a[4];
+        const __m256d c0 = _mm256_mul_pd(_mm256_loadu_pd(a), alphas);
+        const __m256d dc = _mm256_sub_pd(_mm256_mul_pd(_mm256_loadu_pd(b), alphas), c0);
+        const double f0 = span > 0 ? (entry_places[i] - a[4]) / span : 1;
+        const double df = span > 0 ? 1 / (255 * span) : 0;
+        int64_t start[4], step[4];
+        fixed4(_mm256_add_pd(c0, _mm256_mul_pd(dc, _mm256_set1_pd(f0))), start);
+        fixed4(_mm256_mul_pd(dc, _mm256_set1_pd(df)), step);
+        int32_t s32[4], d32[4];
+        for (int c = 0; c < 4; c++) {
+            const int64_t s0 = start[c] + 32768;
+            // As `kernelValues`: every sum over the run within 32 bits.
+            if (s0 >= (1L << 30) || s0 <= -(1L << 30) || step[c] >= (1L << 22) || step[c] <= -(1L << 22)) return 0;
+            s32[c] = (int32_t)s0;
+            d32[c] = (int32_t)step[c];
+        }
+        ramp_entries(out + i, end - i, s32, d32);
+        i = end;
+    }
+    // From the last stop on, the last colour.
+    if (i < 256) {
+        const uint32_t c = packed_stop(last, alpha);
+        for (long j = i; j < 256; j++) out[j] = c;
+    }
+    return 1;
 }
 #else
 void strata_linear_pad_span_avx2(const uint32_t *table, int32_t u0, int32_t du, uint32_t *out, long count) {
@@ -1354,6 +1517,10 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
 }
 void strata_gradient_ramp_avx2(uint32_t *out, long count, const int32_t start[4], const int32_t step[4]) {
     (void)out; (void)count; (void)start; (void)step;
+}
+int strata_gradient_table_avx2(uint32_t *out, const double *stops, long stride, long count, double alpha) {
+    (void)out; (void)stops; (void)stride; (void)count; (void)alpha;
+    return 0;
 }
 void strata_affine_span_avx2(const uint32_t *pixels, long stride, long width, long height, double u0, double v0,
                              double du, double dv, long count, uint32_t *out, int bilinear, int pad) {

@@ -257,6 +257,56 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         }
     }
 
+    /// The whole table made at once in C (`strata_gradient_table_avx2`,
+    /// what a canvas's table does with AVX2) is the plan's table byte for
+    /// byte: stops apart by a ten-billionth or nothing, colours at their
+    /// ends, one stop, none, and canvas alphas of 0, NaN and infinity (the
+    /// kernel declines those its 32 bits cannot hold; the plan makes them).
+    @Test func theTableKernelIsThePlan() {
+        // What the kernel reads: a stop as five Doubles, colour then place.
+        #expect(MemoryLayout<Gradient.Stop>.offset(of: \.location) == 32)
+        let color = Color(red: 0.125, green: 0.25, blue: 0.5, alpha: 0.75)
+        #expect(withUnsafeBytes(of: color) { Array($0.bindMemory(to: Double.self)) } == [0.125, 0.25, 0.5, 0.75])
+        #expect(LookupTable.stopsAreDoubles && LookupTable.stopStride == 5)
+        var random = SplitMix64(seed: 11)
+        func unit() -> Double { Double(random.next() >> 11) * 0x1p-53 }
+        func end() -> Double { [0, 1, unit()][Int(random.next() % 3)] }
+        var gradients: [Gradient] = [Gradient(stops: []), Gradient(colors: [.red]), Gradient(colors: [.white, .clear])]
+        for n in 0..<120 {
+            let count = 2 + Int(random.next() % 4)
+            var places = (0..<count).map { _ in unit() }.sorted()
+            if n % 3 == 0 { places[1] = places[0] + [1e-10, 1e-300, 0][n % 9 / 3] }
+            places = places.map { min($0, 1) }.sorted()
+            gradients.append(
+                Gradient(stops: places.map { Gradient.Stop(color: Color(red: end(), green: end(), blue: end(), alpha: end()), location: $0) }))
+        }
+        var declined = 0
+        for (n, gradient) in gradients.enumerated() {
+            for alpha in [1, unit(), 0, .nan, .infinity] {
+                let plan = gradient.lookupTable(alpha: alpha)
+                var out = [UInt32](repeating: 0xDEAD_BEEF, count: 256)
+                let made = gradient.stops.withUnsafeBytes { stops in
+                    strata_gradient_table_avx2(
+                        &out, stops.baseAddress?.assumingMemoryBound(to: Double.self), 5, gradient.stops.count, alpha)
+                }
+                guard SolidBlitter.usesAVX2 else { continue }
+                if made == 0 {
+                    declined += 1
+                } else {
+                    let wrong = (0..<256).first { out[$0] != plan[$0] }
+                    #expect(wrong == nil, "gradient \(n), alpha \(alpha)")
+                }
+                // A canvas's table: the kernel's or, where it declines, the plan's.
+                let table = LookupTable(gradient, alpha: alpha)
+                table.ensureAll()
+                let wrong = (0..<256).first { table.entries[$0] != plan[$0] }
+                #expect(wrong == nil, "gradient \(n), alpha \(alpha)")
+            }
+        }
+        // Infinite alphas and spans of 1e-300 decline; most tables do not.
+        #expect(!SolidBlitter.usesAVX2 || (declined > 0 && declined < 2 * gradients.count))
+    }
+
     /// A shader makes only the table entries its pixels reach, in any order:
     /// each the same bytes as the whole table made at once.
     @Test func entriesMadeOnDemandAreTheWholeTables() {

@@ -381,6 +381,15 @@ void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long 
 /// Call only when `strata_pixels_have_avx2()`.
 void strata_gradient_ramp_avx2(uint32_t *out, long count, const int32_t start[4], const int32_t step[4]);
 
+/// A gradient's whole 256-entry table at `out`, as `GradientTablePlan`
+/// plans and fills it, byte for byte: `count` stops from `stops`, `stride`
+/// doubles apart, each red, green, blue, alpha (straight, 0...1) then its
+/// location (sorted, within 0...1); every alpha times `alpha`. Returns 0,
+/// the table unfinished, where a ramp's fixed-point values would not fit
+/// the 32-bit kernel (the caller then makes it by the plan); 1 when done.
+/// Call only when `strata_pixels_have_avx2()`.
+int strata_gradient_table_avx2(uint32_t *out, const double *stops, long stride, long count, double alpha);
+
 /// Source over from an array: `d[i] = s'[i] + d[i]·(255 − α(s'[i]))/255` where
 /// `s'` is `s` scaled by `coverage`/255 (0...255), rounded as the portable
 /// loops round. Call only when `strata_pixels_have_avx2()`.

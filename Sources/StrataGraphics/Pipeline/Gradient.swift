@@ -124,6 +124,9 @@ struct GradientTablePlan {
         replan(gradient, alpha: alpha)
     }
 
+    /// A plan of no runs yet (`replan` makes one).
+    init() {}
+
     /// The first entry j in 0 ... 256 whose t = j/255 is above `location`
     /// (at or above it, with `orAt`), 256 where none is; `location` within
     /// 0...1. The nearest entry, moved a step either way where it needs.

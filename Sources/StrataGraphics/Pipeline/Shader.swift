@@ -99,18 +99,47 @@ final class LookupTable {
     init(_ gradient: Gradient, alpha: Double) {
         entries = .allocate(capacity: 257)
         entries[256] = 0
-        plan = GradientTablePlan(gradient, alpha: alpha)
+        plan = GradientTablePlan()
+        reset(gradient, alpha: alpha)
     }
 
     deinit {
         entries.deallocate()
     }
 
-    /// Sets the table up for `gradient` at `alpha`, no entry made.
+    /// Sets the table up for `gradient` at `alpha`: with AVX2, every entry
+    /// made at once by `strata_gradient_table_avx2` (the plan's runs, then
+    /// the ramp kernel, in one C call: planning in Swift took more than
+    /// making the 256 entries, and a small gradient shape makes a table a
+    /// call); otherwise planned, no entry made.
     func reset(_ gradient: Gradient, alpha: Double) {
+        if SolidBlitter.usesAVX2, LookupTable.stopsAreDoubles {
+            let made = gradient.stops.withUnsafeBytes { stops in
+                strata_gradient_table_avx2(
+                    entries, stops.baseAddress?.assumingMemoryBound(to: Double.self), LookupTable.stopStride,
+                    stops.count / MemoryLayout<Gradient.Stop>.stride, alpha)
+            }
+            if made != 0 {
+                madeBlocks = ~0
+                return
+            }
+        }
         plan.replan(gradient, alpha: alpha)
         madeBlocks = 0
     }
+
+    /// Whether a stop is its colour's red, green, blue and alpha, then its
+    /// location, as Doubles: what `strata_gradient_table_avx2` reads.
+    /// (`Color` is frozen, its components in that order; a test checks
+    /// `Gradient.Stop`'s layout.)
+    @inline(__always)
+    static var stopsAreDoubles: Bool {
+        MemoryLayout<Gradient.Stop>.stride % MemoryLayout<Double>.stride == 0
+            && MemoryLayout<Gradient.Stop>.size == 5 * MemoryLayout<Double>.size
+    }
+
+    @inline(__always)
+    static var stopStride: Int { MemoryLayout<Gradient.Stop>.stride / MemoryLayout<Double>.stride }
 
     /// Makes every entry not made yet.
     @inline(__always)
