@@ -262,6 +262,22 @@ import Testing
         }
     }
 
+    /// `wrap` (an index inside taken as it is, without a division) is the
+    /// spread's arithmetic at every index, inside or out, near and far.
+    @Test func wrappingIsTheSpreadsArithmetic() {
+        for n in [1, 2, 3, 7, 256] {
+            let far = [Int.min + 1, -(1 << 40) - 3, 1 << 40, Int.max - 1]
+            for i in Array(-3 * n...3 * n) + far {
+                let period = i % n
+                #expect(ImageShader.wrap(i, n, .repeat) == (period < 0 ? period + n : period), "repeat \(i) \(n)")
+                #expect(ImageShader.wrap(i, n, .pad) == min(max(i, 0), n - 1), "pad \(i) \(n)")
+                var twice = i % (2 * n)
+                if twice < 0 { twice += 2 * n }
+                #expect(ImageShader.wrap(i, n, .reflect) == (twice < n ? twice : 2 * n - 1 - twice), "reflect \(i) \(n)")
+            }
+        }
+    }
+
     /// `wrapNear` (no division) is `wrap` over every index a reduced
     /// coordinate gives, for every spread and small sizes: repeated or
     /// padded −1 ... n, reflected −1 ... 2n (and a few past either end

@@ -307,7 +307,9 @@ func translatedNearestMatchesTheFormula(spread: GradientSpread) {
 @Test func patternRemainderIsTheExactRemainder() {
     var r = FuzzRandom(seed: 8)
     for p in [1.0, 7, 14, 256, 510] {
-        var values: [Double] = [0, -0.0, p, -p, 3 * p, -3 * p, 1e-20, -1e-20, 0x1p40 - 1, -(0x1p40 - 1), 0x1p40, 1e35, -1e35]
+        var values: [Double] = [
+            0, -0.0, p, p.nextDown, p.nextUp, p / 2, -p, 3 * p, -3 * p, 1e-20, -1e-20, 0x1p40 - 1, -(0x1p40 - 1), 0x1p40, 1e35, -1e35,
+        ]
         for _ in 0..<2000 {
             let k = Double(r.int(2_000_001) - 1_000_000)
             let base = k * p

@@ -118,8 +118,14 @@ struct ImageShader: Shader {
     @inline(__always)
     private func wrap(_ i: Int, _ n: Int) -> Int { ImageShader.wrap(i, n, spread) }
 
+    ///
+    /// An index already inside (a pattern's row or column is, nearly always,
+    /// where the pattern lies over the shape) comes back without a division:
+    /// two a row, for a pattern swept a row at a time, were a third of its
+    /// time.
     @inline(__always)
     static func wrap(_ i: Int, _ n: Int, _ spread: GradientSpread) -> Int {
+        if UInt(bitPattern: i) < UInt(bitPattern: n) { return i }
         switch spread {
         case .pad:
             return i < 0 ? 0 : (i >= n ? n - 1 : i)
@@ -156,9 +162,12 @@ struct ImageShader: Shader {
     }
 
     /// `u` moved by whole periods `p` into 0 ... p (p itself only where
-    /// the last addition rounds up to it).
+    /// the last addition rounds up to it). A `u` already inside is itself,
+    /// without the division (a pattern's row each, where the pattern lies
+    /// over the shape).
     @inline(__always)
     static func remainder(_ u: Double, _ p: Double) -> Double {
+        if u >= 0 && u < p { return u }
         guard abs(u) < 0x1p40 else {
             let r = u.truncatingRemainder(dividingBy: p)
             return r < 0 ? r + p : r
