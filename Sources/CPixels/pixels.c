@@ -10,6 +10,7 @@
 // (SpanCompositingTests.swift). Written in C because Swift has no way to
 // compile one function for AVX2 in a package that targets baseline x86-64.
 #include "CPixels.h"
+#include <math.h>
 
 /// How many rows ahead the rectangle kernel asks for.
 #define PREFETCH_ROWS 4
@@ -1057,6 +1058,35 @@ void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long 
     }
 }
 
+/// `GradientShader.floor32` and `round32`: ⌊v⌋ and v rounded half away
+/// from zero, for v well inside 32 bits.
+static inline int32_t floor32(double v) {
+    const int32_t i = (int32_t)v;
+    return (double)i > v ? i - 1 : i;
+}
+static inline int32_t round32(double v) { return (int32_t)(v < 0 ? v - 0.5 : v + 0.5); }
+
+__attribute__((target("avx2")))
+long strata_sweep_linear_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table, double a,
+                                   double b, double c, long x, long y) {
+    // Each product and sum rounded as Swift rounds it: never fused.
+#pragma clang fp contract(off)
+    if (width <= 0 || !(fabs(a) < 4)) return 0;
+    const double px = (double)x + 0.5, along = (double)(width - 1) * a;
+    const int32_t du = round32(a * (255.0 * 65536));
+    for (long r = 0; r < rows; r++) {
+        // `GradientShader.rowPaint`'s t and `linearPiece`'s conditions.
+        const double t = a * px + b * ((double)(y + r) + 0.5) + c;
+        const double last = t + along;
+        if (!(t > -1 && t < 2 && last > -1 && last < 2)) return r;
+        const strata_row_paint paint = {STRATA_ROW_LINEAR, table, floor32((t * 255 + 0.5) * 65536), du, NULL, NULL};
+        strata_sweep_shaded_row_avx2(cells + r * cell_stride, bits + r * words, words, width, pixels + r * row_stride,
+                                     even_odd, &paint);
+    }
+    return rows;
+}
+
 int strata_pixels_have_avx2(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") ? 1 : 0;
@@ -1095,6 +1125,14 @@ void strata_blend_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32
 void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row, int even_odd,
                                   const strata_row_paint *paint) {
     (void)line; (void)bits; (void)words; (void)width; (void)row; (void)even_odd; (void)paint;
+}
+
+long strata_sweep_linear_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table, double a,
+                                   double b, double c, long x, long y) {
+    (void)cells; (void)cell_stride; (void)bits; (void)words; (void)width; (void)rows; (void)pixels;
+    (void)row_stride; (void)even_odd; (void)table; (void)a; (void)b; (void)c; (void)x; (void)y;
+    return 0;
 }
 
 void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,

@@ -281,4 +281,77 @@ import Testing
         #expect(checked.allSatisfy { $0 > 450 }, "\(checked) rows")
         #expect(changed > checked.reduce(0, +) * 3 / 4, "\(changed) rows drawn")
     }
+
+    /// A linear gradient's rows swept in one call
+    /// (`strata_sweep_linear_rows_avx2`) are each row's own piece
+    /// (`rowPaint`) swept by the row kernel: the same pixels and cleared
+    /// cells, row for row, up to the first row whose span leaves
+    /// t = −1 ... 2, where it stops (that row and those after it left as
+    /// they were), and none for a gradient under a quarter of a pixel.
+    @Test func linearRowsAreEachRowsPiece() {
+        guard SolidBlitter.usesAVX2 else { return }
+        var r = FuzzRandom(seed: 4242)
+        var stopped = 0, whole = 0, none = 0
+        let parameters = UnsafeMutableRawPointer.allocate(byteCount: 144, alignment: 16)
+        defer { parameters.deallocate() }
+        for width in Array(1...40) + [63, 64, 65, 129, 300] {
+            let words = (width + 2 + 63) >> 6, stride = width + 2
+            for trial in 0..<12 {
+                let rows = 1 + r.int(12), evenOdd = trial % 2 == 1
+                // Gradients along and across the rows, some leaving
+                // −1 ... 2 part of the way down, a few too steep.
+                let a = [r.uniform() * 0.02 - 0.01, r.uniform() * 0.4 - 0.2, 4.5][trial % 6 == 5 ? 2 : trial % 2]
+                let b = (r.uniform() - 0.5) * [0.05, 0.6][trial % 3 == 0 ? 1 : 0]
+                let (x, y) = (r.int(200) - 100, r.int(200) - 100)
+                let c = 0.5 - a * Double(x) - b * Double(y) + (r.uniform() - 0.5) * 1.5
+                let shader = Self.shader(.linear(a: a, b: b, c: c))
+                var cells = [Float](repeating: 0, count: stride * rows)
+                var bits = [UInt64](repeating: 0, count: words * rows)
+                cells.withUnsafeMutableBufferPointer { cp in
+                    bits.withUnsafeMutableBufferPointer { bp in
+                        for row in 0..<rows {
+                            for e in 0..<(1 + r.int(4)) {
+                                let xa = Float(r.uniform() * Double(width + 1)), xb = Float(r.uniform() * Double(width + 1))
+                                addEdgeArea(
+                                    cp.baseAddress! + row * stride, bp.baseAddress! + row * words, min(xa, xb), max(xa, xb),
+                                    Float(r.uniform()) * (e % 2 == 0 ? 1 : -1))
+                            }
+                        }
+                    }
+                }
+                let pixelStride = width + 8
+                let before = (0..<(pixelStride * rows)).map { _ -> UInt32 in
+                    let al = UInt32(r.int(256))
+                    return al << 24 | UInt32(r.int(Int(al) + 1)) << 16 | UInt32(r.int(Int(al) + 1)) << 8 | UInt32(r.int(Int(al) + 1))
+                }
+                var together = before, apart = before
+                var cellsA = cells, bitsA = bits, cellsB = cells, bitsB = bits
+                let (ga, gb, gc, table) = shader.linearRows()!
+                let swept = strata_sweep_linear_rows_avx2(
+                    &cellsA, stride, &bitsA, words, width, rows, &together, pixelStride, evenOdd ? 1 : 0, table, ga, gb, gc, x, y)
+                // Row by row, as the blitter's loop did it.
+                var expected = 0
+                var paint = strata_row_paint()
+                for row in 0..<rows {
+                    guard shader.rowPaint(x: x, y: y + row, count: width, into: &paint, parameters: parameters) else { break }
+                    cellsB.withUnsafeMutableBufferPointer { cp in
+                        bitsB.withUnsafeMutableBufferPointer { bp in
+                            apart.withUnsafeMutableBufferPointer { pp in
+                                strata_sweep_shaded_row_avx2(
+                                    cp.baseAddress! + row * stride, bp.baseAddress! + row * words, words, width,
+                                    pp.baseAddress! + row * pixelStride, evenOdd ? 1 : 0, &paint)
+                            }
+                        }
+                    }
+                    expected += 1
+                }
+                let name = "width \(width) trial \(trial) a \(a) b \(b)"
+                #expect(swept == expected, "\(name)")
+                #expect(together == apart, "\(name)")
+                #expect(cellsA == cellsB && bitsA == bitsB, "\(name)")
+                if swept == 0 { none += 1 } else if swept < rows { stopped += 1 } else { whole += 1 }
+            }
+        }
+        #expect(none > 10 && stopped > 10 && whole > 100, "\(none) none, \(stopped) stopped, \(whole) whole")
+    }
 }

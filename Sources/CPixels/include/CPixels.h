@@ -374,6 +374,20 @@ typedef struct strata_row_paint {
 void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row, int even_odd,
                                   const strata_row_paint *paint);
 
+/// Rows `0 ..< rows` of a band (cells `cell_stride` apart, bits `words`
+/// apart, pixels `row_stride` apart, the band's first pixel `pixels`, at
+/// device column `x` and row `y`) swept with a padded linear gradient
+/// shaded as they are (`strata_sweep_shaded_row_avx2`), where t = a·x + b·y
+/// + c at pixel centres and `table` has all its entries: each row's piece
+/// worked out as `GradientShader.rowPaint` does, the same values. Returns
+/// how many rows were swept: it stops at the first row whose span reaches
+/// past t = −1 ... 2 (the caller sweeps that one its own way), and sweeps
+/// none where |a| ≥ 4 or the width is not positive.
+/// Call only when `strata_pixels_have_avx2()`.
+long strata_sweep_linear_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table, double a,
+                                   double b, double c, long x, long y);
+
 /// Entries `out[0 ..< count]` of a gradient table's ramp: entry k's r, g, b
 /// and a in 16.16 fixed point are `start[c] + k·step[c]` (32-bit, wrapping),
 /// each level their integer part clamped to 0...255, and r, g, b

@@ -34,6 +34,10 @@ protocol Shader {
     func shadeOver(
         x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
     ) -> Bool
+    /// A padded linear gradient's t = a·x + b·y + c (device pixel centres)
+    /// and its table, every entry made, for sweeping many rows in one call
+    /// (`strata_sweep_linear_rows_avx2`); nil for any other shader.
+    func linearRows() -> (a: Double, b: Double, c: Double, table: UnsafePointer<UInt32>)?
     /// Pixels `x ..< x + count` of row `y` as the row kernel that sweeps and
     /// shades at once takes them (`strata_sweep_shaded_row_avx2`): one piece
     /// of a padded linear gradient (`GradientShader.linearPieces`), or a
@@ -59,6 +63,7 @@ protocol Shader {
 }
 
 extension Shader {
+    func linearRows() -> (a: Double, b: Double, c: Double, table: UnsafePointer<UInt32>)? { nil }
     var isRowConstant: Bool { false }
     func storedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? { nil }
     var mayStoreRows: Bool { false }
@@ -531,6 +536,12 @@ struct GradientShader: Shader {
         }
     }
 
+    func linearRows() -> (a: Double, b: Double, c: Double, table: UnsafePointer<UInt32>)? {
+        guard case let .linear(a, b, c) = geometry, spread == .pad, before, after else { return nil }
+        table.ensureAll()
+        return (a, b, c, UnsafePointer(table.entries))
+    }
+
     func rowPaint(
         x: Int, y: Int, count: Int, into paint: inout strata_row_paint, parameters: UnsafeMutableRawPointer
     ) -> Bool {
@@ -759,7 +770,20 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
                 withUnsafeTemporaryAllocation(byteCount: 144, alignment: 16) { parameters in
                     let runs = buffer.baseAddress!, g = parameters.baseAddress!
                     var paint = strata_row_paint()
-                    for r in 0..<rows {
+                    // A linear gradient's rows in one call, each worked out
+                    // there (a row's piece in Swift and a call a row were a
+                    // tenth of a gradient triangle's time); a row it stops
+                    // at goes the way below, then the rest to it again.
+                    let linear = shader.linearRows()
+                    var r = 0
+                    while r < rows {
+                        if let (a, b, c, table) = linear {
+                            r += strata_sweep_linear_rows_avx2(
+                                cells + r * cellStride, cellStride, bits + r * wordsPerRow, wordsPerRow, width, rows - r,
+                                row(originX, y + r), bytesPerRow / 4, evenOdd ? 1 : 0, table, a, b, c, originX, y + r)
+                            if r == rows { break }
+                        }
+                        defer { r += 1 }
                         if shader.rowPaint(x: originX, y: y + r, count: width, into: &paint, parameters: g) {
                             // A gradient's or a pattern's row shaded as it is swept, block by
                             // block (no coverage bytes, no runs).
