@@ -12,6 +12,80 @@
 #include "CPixels.h"
 #include <math.h>
 
+
+/// Swift's `max(x, y)`: y where y ≥ x, else x (NaN as Swift gives it).
+static inline double swift_max(double x, double y) { return y >= x ? y : x; }
+
+/// What `GradientShader.radialParameters` works out the same for every row
+/// of a band (a start column and a span length): worked out once, and the
+/// parameters that do not change written to `g` once.
+typedef struct radial_band {
+    double c, d, tx, ty, c0x, c0y, r0, cdx, cdy, qa, r0dr, r0r0, dqb, apx, bpx, lasta, lastb;
+    int focal;
+} radial_band;
+
+/// The band's constants, the same operations as the Swift function's, and
+/// g[2 ... 10], g[14] and g[17] (`k` as `strata_radial_parameters` takes it).
+static radial_band radial_band_make(double *g, const double *k, long x, long count) {
+#pragma clang fp contract(off)
+    radial_band band;
+    const double a = k[0], b = k[1];
+    band.c = k[2]; band.d = k[3]; band.tx = k[4]; band.ty = k[5];
+    band.c0x = k[6]; band.c0y = k[7]; band.r0 = k[8];
+    const double r0 = k[8], dr = k[11] - r0;
+    band.cdx = k[9] - k[6]; band.cdy = k[10] - k[7];
+    const double qa = band.cdx * band.cdx + band.cdy * band.cdy - dr * dr;
+    band.qa = qa;
+    band.r0dr = r0 * dr; band.r0r0 = r0 * r0;
+    const double px = (double)x + 0.5, last = (double)(count - 1 > 0 ? count - 1 : 0);
+    band.apx = a * px; band.bpx = b * px;
+    band.lasta = last * a; band.lastb = last * b;
+    band.dqb = a * band.cdx + b * band.cdy;
+    g[2] = a; g[3] = b; g[4] = band.cdx; g[5] = band.cdy; g[6] = r0; g[7] = dr; g[8] = qa; g[9] = 1 / qa;
+    g[10] = qa < 0 ? -1 : 1;
+    g[14] = band.dqb;
+    g[17] = band.dqb * band.dqb - qa * (a * a + b * b);
+    band.focal = r0 == 0 && dr > 0 && qa < 0 && fabs(qa) < 0x1p100 && (double)count <= 1e4 * dr && isfinite(g[17]);
+    return band;
+}
+
+/// Row `y`'s parameters g[0], g[1], g[11 ... 13], g[15], g[16] (the rest as
+/// `radial_band_make` wrote them).
+static inline void radial_row(double *g, const radial_band *band, long y) {
+#pragma clang fp contract(off)
+    const double py = (double)y + 0.5;
+    const double pd0x = band->apx + band->c * py + band->tx - band->c0x;
+    const double pd0y = band->bpx + band->d * py + band->ty - band->c0y;
+    const double ex = pd0x + band->lasta, ey = pd0y + band->lastb;
+    const double qb_first = pd0x * band->cdx + pd0y * band->cdy + band->r0dr;
+    const double qc_first = pd0x * pd0x + pd0y * pd0y - band->r0r0;
+    const double qb_end = ex * band->cdx + ey * band->cdy + band->r0dr, qc_end = ex * ex + ey * ey - band->r0r0;
+    const double bound = swift_max(fabs(qb_first), fabs(qb_end)) + swift_max(fabs(qc_first), fabs(qc_end));
+    const double qa = band->qa;
+    g[0] = pd0x; g[1] = pd0y;
+    g[11] = fabs(qa) >= 2e-12 * (bound + 1e-300) ? 0 : 1;
+    g[12] = 0;
+    if (!(band->focal && g[11] == 0 && bound < 0x1p100)) return;
+    const double qb0 = pd0x * band->cdx + pd0y * band->cdy;
+    const double qc0 = pd0x * pd0x + pd0y * pd0y, pp = pd0x * g[2] + pd0y * g[3];
+    g[13] = qb0;
+    g[15] = qb0 * qb0 - qa * qc0;
+    g[16] = 2 * (qb0 * band->dqb - qa * pp);
+    g[12] = isfinite(g[15]) && isfinite(g[16]) ? 1 : 0;
+}
+
+/// `GradientShader.radialParameters` in C, the same operations in the same
+/// order: `k` holds the inverse transform's a, b, c, d, tx, ty, then c0's x
+/// and y, r0, c1's x and y, r1; the 18 parameters go to `g`.
+static void radial_parameters(double *g, const double *k, long x, long y, long count) {
+    const radial_band band = radial_band_make(g, k, x, count);
+    radial_row(g, &band, y);
+}
+
+void strata_radial_parameters(double *g, const double *k, long x, long y, long count) {
+    radial_parameters(g, k, x, y, count);
+}
+
 /// How many rows ahead the rectangle kernel asks for.
 #define PREFETCH_ROWS 4
 
@@ -1067,6 +1141,22 @@ static inline int32_t floor32(double v) {
 static inline int32_t round32(double v) { return (int32_t)(v < 0 ? v - 0.5 : v + 0.5); }
 
 __attribute__((target("avx2")))
+long strata_sweep_radial_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
+                                   const double *k, long x, long y) {
+    double g[18];
+    const radial_band band = radial_band_make(g, k, x, width);
+    for (long r = 0; r < rows; r++) {
+        radial_row(g, &band, y + r);
+        if (g[12] == 0) return r;
+        const strata_row_paint paint = {STRATA_ROW_RADIAL_FOCAL, table, 0, 0, g, NULL};
+        strata_sweep_shaded_row_avx2(cells + r * cell_stride, bits + r * words, words, width, pixels + r * row_stride,
+                                     even_odd, &paint);
+    }
+    return rows;
+}
+
+__attribute__((target("avx2")))
 long strata_sweep_linear_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                    uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table, double a,
                                    double b, double c, long x, long y) {
@@ -1127,6 +1217,13 @@ void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long 
     (void)line; (void)bits; (void)words; (void)width; (void)row; (void)even_odd; (void)paint;
 }
 
+long strata_sweep_radial_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
+                                   const double *k, long x, long y) {
+    (void)cells; (void)cell_stride; (void)bits; (void)words; (void)width; (void)rows; (void)pixels;
+    (void)row_stride; (void)even_odd; (void)table; (void)k; (void)x; (void)y;
+    return 0;
+}
 long strata_sweep_linear_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                    uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table, double a,
                                    double b, double c, long x, long y) {

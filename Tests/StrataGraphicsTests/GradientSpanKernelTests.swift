@@ -282,15 +282,51 @@ import Testing
         #expect(changed > checked.reduce(0, +) * 3 / 4, "\(changed) rows drawn")
     }
 
-    /// A linear gradient's rows swept in one call
-    /// (`strata_sweep_linear_rows_avx2`) are each row's own piece
+    /// The radial parameters in C (`strata_radial_parameters`, what the
+    /// many-row sweep works out, its band's constants once) are Swift's
+    /// (`GradientShader.radialParameters`) bit for bit: every value the
+    /// kernels read, the focal polynomials' where there are any, for focal
+    /// points inside, on and outside the end circle, both radii, tiny and
+    /// huge circles, turned and sheared maps, near and far spans.
+    @Test func radialParametersInCAreSwifts() {
+        var r = FuzzRandom(seed: 515)
+        var focal = 0, general = 0
+        for trial in 0..<4000 {
+            let scale = [1.0, 0.2 + r.uniform() * 3, 1e-6, 1e6][trial % 4]
+            let angle = r.uniform() * 6.3, shear = trial % 3 == 0 ? r.uniform() - 0.5 : 0
+            let inverse = Transform(
+                a: scale * cos(angle), b: scale * sin(angle), c: scale * (shear - sin(angle)), d: scale * cos(angle),
+                tx: r.uniform() * 400 - 200, ty: r.uniform() * 400 - 200)
+            let c1 = Point(x: r.uniform() * 200 - 100, y: r.uniform() * 200 - 100)
+            let r1 = [2 + r.uniform() * 150, r.uniform() * 0.01, 1e9 * r.uniform()][trial % 3]
+            let reach = [0.5, 1.0, 3.0][trial % 5 % 3]
+            let c0 = Point(x: c1.x + (r.uniform() - 0.5) * reach * r1, y: c1.y + (r.uniform() - 0.5) * reach * r1)
+            let r0 = trial % 7 == 0 ? r.uniform() * r1 : 0
+            let (x, y, count) = (r.int(4000) - 2000, r.int(4000) - 2000, 1 + r.int(600))
+            var swift = [Double](repeating: -1, count: 18), c = [Double](repeating: -1, count: 18)
+            GradientShader.radialParameters(x, y, count, inverse, c0, r0, c1, r1, &swift)
+            let k = [inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty, c0.x, c0.y, r0, c1.x, c1.y, r1]
+            strata_radial_parameters(&c, k, x, y, count)
+            let read = swift[12] == 1 ? 18 : 13
+            let same = (0..<read).allSatisfy { swift[$0].bitPattern == c[$0].bitPattern || (swift[$0].isNaN && c[$0].isNaN) }
+            #expect(same, "trial \(trial): \(swift[..<read]) against \(c[..<read])")
+            if swift[12] == 1 { focal += 1 } else { general += 1 }
+        }
+        #expect(focal > 1000 && general > 1000, "\(focal) focal, \(general) not")
+    }
+
+    /// A linear or radial gradient's rows swept in one call
+    /// (`GradientShader.sweepShadedRows`: `strata_sweep_linear_rows_avx2`,
+    /// `strata_sweep_radial_rows_avx2`) are each row's own piece
     /// (`rowPaint`) swept by the row kernel: the same pixels and cleared
-    /// cells, row for row, up to the first row whose span leaves
-    /// t = −1 ... 2, where it stops (that row and those after it left as
-    /// they were), and none for a gradient under a quarter of a pixel.
-    @Test func linearRowsAreEachRowsPiece() {
+    /// cells, row for row, up to the first row `rowPaint` does not take
+    /// (a linear span leaving t = −1 ... 2, a radial one too far out for
+    /// the focal polynomials), where it stops, that row and those after it
+    /// left as they were; none for a gradient under a quarter of a pixel.
+    @Test(arguments: [false, true])
+    func manyRowsAreEachRowsPiece(radial: Bool) {
         guard SolidBlitter.usesAVX2 else { return }
-        var r = FuzzRandom(seed: 4242)
+        var r = FuzzRandom(seed: radial ? 4243 : 4242)
         var stopped = 0, whole = 0, none = 0
         let parameters = UnsafeMutableRawPointer.allocate(byteCount: 144, alignment: 16)
         defer { parameters.deallocate() }
@@ -298,13 +334,28 @@ import Testing
             let words = (width + 2 + 63) >> 6, stride = width + 2
             for trial in 0..<12 {
                 let rows = 1 + r.int(12), evenOdd = trial % 2 == 1
-                // Gradients along and across the rows, some leaving
-                // −1 ... 2 part of the way down, a few too steep.
-                let a = [r.uniform() * 0.02 - 0.01, r.uniform() * 0.4 - 0.2, 4.5][trial % 6 == 5 ? 2 : trial % 2]
-                let b = (r.uniform() - 0.5) * [0.05, 0.6][trial % 3 == 0 ? 1 : 0]
                 let (x, y) = (r.int(200) - 100, r.int(200) - 100)
-                let c = 0.5 - a * Double(x) - b * Double(y) + (r.uniform() - 0.5) * 1.5
-                let shader = Self.shader(.linear(a: a, b: b, c: c))
+                let shader: GradientShader
+                if radial {
+                    // A focal point inside the end circle, the band around
+                    // the circles or far out (the polynomials refuse spans
+                    // over 10⁴ radii), turned and scaled.
+                    let angle = r.uniform() * 6.3, scale = 0.2 + r.uniform() * 3
+                    let inverse = Transform(
+                        a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
+                        tx: r.uniform() * 40 - 20, ty: r.uniform() * 40 - 20)
+                    let c1 = Point(x: r.uniform() * 100 - 50, y: r.uniform() * 100 - 50)
+                    let r1 = trial % 4 == 3 ? 0.0004 + r.uniform() * 0.004 : 2 + r.uniform() * 150
+                    let c0 = Point(x: c1.x + (r.uniform() - 0.5) * r1, y: c1.y + (r.uniform() - 0.5) * r1)
+                    shader = Self.shader(.radial(inverse: inverse, c0: c0, r0: 0, c1: c1, r1: r1))
+                } else {
+                    // Gradients along and across the rows, some leaving
+                    // −1 ... 2 part of the way down, a few too steep.
+                    let a = [r.uniform() * 0.02 - 0.01, r.uniform() * 0.4 - 0.2, 4.5][trial % 6 == 5 ? 2 : trial % 2]
+                    let b = (r.uniform() - 0.5) * [0.05, 0.6][trial % 3 == 0 ? 1 : 0]
+                    let c = 0.5 - a * Double(x) - b * Double(y) + (r.uniform() - 0.5) * 1.5
+                    shader = Self.shader(.linear(a: a, b: b, c: c))
+                }
                 var cells = [Float](repeating: 0, count: stride * rows)
                 var bits = [UInt64](repeating: 0, count: words * rows)
                 cells.withUnsafeMutableBufferPointer { cp in
@@ -326,9 +377,9 @@ import Testing
                 }
                 var together = before, apart = before
                 var cellsA = cells, bitsA = bits, cellsB = cells, bitsB = bits
-                let (ga, gb, gc, table) = shader.linearRows()!
-                let swept = strata_sweep_linear_rows_avx2(
-                    &cellsA, stride, &bitsA, words, width, rows, &together, pixelStride, evenOdd ? 1 : 0, table, ga, gb, gc, x, y)
+                let swept = shader.sweepShadedRows(
+                    &cellsA, cellStride: stride, &bitsA, wordsPerRow: words, width: width, rows: rows, pixels: &together,
+                    pixelStride: pixelStride, x: x, y: y, evenOdd: evenOdd)
                 // Row by row, as the blitter's loop did it.
                 var expected = 0
                 var paint = strata_row_paint()
@@ -345,13 +396,15 @@ import Testing
                     }
                     expected += 1
                 }
-                let name = "width \(width) trial \(trial) a \(a) b \(b)"
+                let name = "width \(width) trial \(trial)"
                 #expect(swept == expected, "\(name)")
                 #expect(together == apart, "\(name)")
                 #expect(cellsA == cellsB && bitsA == bitsB, "\(name)")
                 if swept == 0 { none += 1 } else if swept < rows { stopped += 1 } else { whole += 1 }
             }
         }
-        #expect(none > 10 && stopped > 10 && whole > 100, "\(none) none, \(stopped) stopped, \(whole) whole")
+        // (A radial band's rows are all taken or all refused but for
+        // rounding at the limits: its limits hold for the whole band.)
+        #expect(none > 10 && (radial || stopped > 10) && whole > 100, "\(none) none, \(stopped) stopped, \(whole) whole")
     }
 }

@@ -374,6 +374,20 @@ typedef struct strata_row_paint {
 void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row, int even_odd,
                                   const strata_row_paint *paint);
 
+/// `GradientShader.radialParameters` for pixels `x ..< x + count` of row
+/// `y`, written to `g` (18 values): `k` holds the inverse transform's a, b,
+/// c, d, tx, ty, then c0's x and y, r0, c1's x and y, r1.
+void strata_radial_parameters(double *g, const double *k, long x, long y, long count);
+
+/// `strata_sweep_linear_rows_avx2` for a padded radial gradient whose focal
+/// point is inside its end circle (`STRATA_ROW_RADIAL_FOCAL`): `k` as
+/// `strata_radial_parameters` takes it, each row's parameters worked out
+/// there; it stops at the first row whose span the focal polynomials do not
+/// take (g[12] = 0). Call only when `strata_pixels_have_avx2()`.
+long strata_sweep_radial_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
+                                   const double *k, long x, long y);
+
 /// Rows `0 ..< rows` of a band (cells `cell_stride` apart, bits `words`
 /// apart, pixels `row_stride` apart, the band's first pixel `pixels`, at
 /// device column `x` and row `y`) swept with a padded linear gradient

@@ -34,10 +34,17 @@ protocol Shader {
     func shadeOver(
         x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
     ) -> Bool
-    /// A padded linear gradient's t = a·x + b·y + c (device pixel centres)
-    /// and its table, every entry made, for sweeping many rows in one call
-    /// (`strata_sweep_linear_rows_avx2`); nil for any other shader.
-    func linearRows() -> (a: Double, b: Double, c: Double, table: UnsafePointer<UInt32>)?
+    /// Sweeps rows `0 ..< rows` of a band, shaded as they are swept, as
+    /// many as it can in one call (`strata_sweep_linear_rows_avx2`,
+    /// `strata_sweep_radial_rows_avx2`): each row as `rowPaint` and the row
+    /// kernel would draw it. Returns how many it swept, from the first:
+    /// it stops at a row `rowPaint` would not take (0 for a shader with no
+    /// such kernel). `pixels` is the band's first pixel, `x` and `y` its
+    /// device column and row. Called only with AVX2.
+    func sweepShadedRows(
+        _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
+        width: Int, rows: Int, pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, x: Int, y: Int, evenOdd: Bool
+    ) -> Int
     /// Pixels `x ..< x + count` of row `y` as the row kernel that sweeps and
     /// shades at once takes them (`strata_sweep_shaded_row_avx2`): one piece
     /// of a padded linear gradient (`GradientShader.linearPieces`), or a
@@ -63,7 +70,10 @@ protocol Shader {
 }
 
 extension Shader {
-    func linearRows() -> (a: Double, b: Double, c: Double, table: UnsafePointer<UInt32>)? { nil }
+    func sweepShadedRows(
+        _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
+        width: Int, rows: Int, pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, x: Int, y: Int, evenOdd: Bool
+    ) -> Int { 0 }
     var isRowConstant: Bool { false }
     func storedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? { nil }
     var mayStoreRows: Bool { false }
@@ -360,7 +370,8 @@ struct GradientShader: Shader {
     /// one-root test (`radialT`'s first) is left out where it fails at
     /// every pixel of the span: qb is linear along it and qc convex, so
     /// |qb| + |qc| is at most their largest at the span's ends (twice that,
-    /// for rounding).
+    /// for rounding). (`strata_radial_parameters` is the same in C, for the
+    /// many-row sweep: a test holds the two to the same values.)
     @inline(__always)
     static func radialParameters(
         _ x: Int, _ y: Int, _ count: Int, _ inverse: Transform, _ c0: Point, _ r0: Double, _ c1: Point, _ r1: Double,
@@ -536,10 +547,28 @@ struct GradientShader: Shader {
         }
     }
 
-    func linearRows() -> (a: Double, b: Double, c: Double, table: UnsafePointer<UInt32>)? {
-        guard case let .linear(a, b, c) = geometry, spread == .pad, before, after else { return nil }
-        table.ensureAll()
-        return (a, b, c, UnsafePointer(table.entries))
+    func sweepShadedRows(
+        _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
+        width: Int, rows: Int, pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, x: Int, y: Int, evenOdd: Bool
+    ) -> Int {
+        guard spread == .pad, before, after else { return 0 }
+        let evenOdd: Int32 = evenOdd ? 1 : 0
+        switch geometry {
+        case let .linear(a, b, c):
+            table.ensureAll()
+            return strata_sweep_linear_rows_avx2(
+                cells, cellStride, bits, wordsPerRow, width, rows, pixels, pixelStride, evenOdd, table.entries, a, b, c, x, y)
+        case let .radial(inverse, c0, r0, c1, r1):
+            table.ensureAll()
+            let k = (inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty, c0.x, c0.y, r0, c1.x, c1.y, r1)
+            return withUnsafeBytes(of: k) { k in
+                strata_sweep_radial_rows_avx2(
+                    cells, cellStride, bits, wordsPerRow, width, rows, pixels, pixelStride, evenOdd, table.entries,
+                    k.baseAddress!.assumingMemoryBound(to: Double.self), x, y)
+            }
+        case .conic:
+            return 0
+        }
     }
 
     func rowPaint(
@@ -770,19 +799,18 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
                 withUnsafeTemporaryAllocation(byteCount: 144, alignment: 16) { parameters in
                     let runs = buffer.baseAddress!, g = parameters.baseAddress!
                     var paint = strata_row_paint()
-                    // A linear gradient's rows in one call, each worked out
-                    // there (a row's piece in Swift and a call a row were a
-                    // tenth of a gradient triangle's time); a row it stops
-                    // at goes the way below, then the rest to it again.
-                    let linear = shader.linearRows()
+                    // A linear or radial gradient's rows in one call, each
+                    // worked out there (a row's piece in Swift and a call a
+                    // row were a tenth to a fifth of a gradient triangle's
+                    // time); a row it stops at goes the way below, then the
+                    // rest to it again.
                     var r = 0
                     while r < rows {
-                        if let (a, b, c, table) = linear {
-                            r += strata_sweep_linear_rows_avx2(
-                                cells + r * cellStride, cellStride, bits + r * wordsPerRow, wordsPerRow, width, rows - r,
-                                row(originX, y + r), bytesPerRow / 4, evenOdd ? 1 : 0, table, a, b, c, originX, y + r)
-                            if r == rows { break }
-                        }
+                        r += shader.sweepShadedRows(
+                            cells + r * cellStride, cellStride: cellStride, bits + r * wordsPerRow, wordsPerRow: wordsPerRow,
+                            width: width, rows: rows - r, pixels: row(originX, y + r), pixelStride: bytesPerRow / 4,
+                            x: originX, y: y + r, evenOdd: evenOdd)
+                        if r == rows { break }
                         defer { r += 1 }
                         if shader.rowPaint(x: originX, y: y + r, count: width, into: &paint, parameters: g) {
                             // A gradient's or a pattern's row shaded as it is swept, block by
