@@ -1157,6 +1157,33 @@ long strata_sweep_radial_rows_avx2(float *cells, long cell_stride, uint64_t *bit
 }
 
 __attribute__((target("avx2")))
+long strata_sweep_conic_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                  uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
+                                  const double *k, long x, long y) {
+    // `GradientShader.conicParameters`, the same operations, the band's
+    // constants once.
+#pragma clang fp contract(off)
+    const double a = k[0], b = k[1], c = k[2], d = k[3], tx = k[4], ty = k[5], cx = k[6], cy = k[7];
+    double offset = k[8] / (2 * 3.14159265358979323846);
+    offset -= floor(offset);
+    if (!isfinite(offset)) return 0;
+    const double px = (double)x + 0.5, apx = a * px, bpx = b * px;
+    const double along = (double)width * swift_max(fabs(a), fabs(b));
+    float f[5] = {0, 0, (float)a, (float)b, (float)offset};
+    for (long r = 0; r < rows; r++) {
+        const double py = (double)(y + r) + 0.5;
+        const double d0x = apx + c * py + tx - cx, d0y = bpx + d * py + ty - cy;
+        if (!(swift_max(fabs(d0x), fabs(d0y)) + along < 0x1p20)) return r;
+        f[0] = (float)d0x;
+        f[1] = (float)d0y;
+        const strata_row_paint paint = {STRATA_ROW_CONIC, table, 0, 0, NULL, f};
+        strata_sweep_shaded_row_avx2(cells + r * cell_stride, bits + r * words, words, width, pixels + r * row_stride,
+                                     even_odd, &paint);
+    }
+    return rows;
+}
+
+__attribute__((target("avx2")))
 long strata_sweep_linear_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                    uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table, double a,
                                    double b, double c, long x, long y) {
@@ -1217,6 +1244,13 @@ void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long 
     (void)line; (void)bits; (void)words; (void)width; (void)row; (void)even_odd; (void)paint;
 }
 
+long strata_sweep_conic_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                  uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
+                                  const double *k, long x, long y) {
+    (void)cells; (void)cell_stride; (void)bits; (void)words; (void)width; (void)rows; (void)pixels;
+    (void)row_stride; (void)even_odd; (void)table; (void)k; (void)x; (void)y;
+    return 0;
+}
 long strata_sweep_radial_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                    uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
                                    const double *k, long x, long y) {

@@ -315,18 +315,20 @@ import Testing
         #expect(focal > 1000 && general > 1000, "\(focal) focal, \(general) not")
     }
 
-    /// A linear or radial gradient's rows swept in one call
-    /// (`GradientShader.sweepShadedRows`: `strata_sweep_linear_rows_avx2`,
-    /// `strata_sweep_radial_rows_avx2`) are each row's own piece
+    /// A linear, radial or conic gradient's rows swept in one call
+    /// (`GradientShader.sweepShadedRows`: `strata_sweep_linear_rows_avx2`
+    /// and its radial and conic kin) are each row's own piece
     /// (`rowPaint`) swept by the row kernel: the same pixels and cleared
     /// cells, row for row, up to the first row `rowPaint` does not take
     /// (a linear span leaving t = −1 ... 2, a radial one too far out for
-    /// the focal polynomials), where it stops, that row and those after it
+    /// the focal polynomials, a conic one 2²⁰ pixels from its centre),
+    /// where it stops, that row and those after it
     /// left as they were; none for a gradient under a quarter of a pixel.
-    @Test(arguments: [false, true])
-    func manyRowsAreEachRowsPiece(radial: Bool) {
+    @Test(arguments: ["linear", "radial", "conic"])
+    func manyRowsAreEachRowsPiece(kind: String) {
         guard SolidBlitter.usesAVX2 else { return }
-        var r = FuzzRandom(seed: radial ? 4243 : 4242)
+        let radial = kind == "radial"
+        var r = FuzzRandom(seed: kind == "linear" ? 4242 : radial ? 4243 : 4244)
         var stopped = 0, whole = 0, none = 0
         let parameters = UnsafeMutableRawPointer.allocate(byteCount: 144, alignment: 16)
         defer { parameters.deallocate() }
@@ -336,7 +338,18 @@ import Testing
                 let rows = 1 + r.int(12), evenOdd = trial % 2 == 1
                 let (x, y) = (r.int(200) - 100, r.int(200) - 100)
                 let shader: GradientShader
-                if radial {
+                if kind == "conic" {
+                    // A centre near the band or far out (past 2²⁰ pixels
+                    // the kernel's single precision is refused), turned,
+                    // scaled and sheared.
+                    let angle = r.uniform() * 6.3, scale = 0.2 + r.uniform() * 3
+                    let inverse = Transform(
+                        a: scale * cos(angle), b: scale * sin(angle), c: scale * (0.3 - sin(angle)), d: scale * cos(angle),
+                        tx: r.uniform() * 40 - 20, ty: r.uniform() * 40 - 20)
+                    let far = [1.0, 1.0, 3e6, 1.0][trial % 4]
+                    let centre = Point(x: (r.uniform() * 300 - 150) * far, y: (r.uniform() * 300 - 150) * far)
+                    shader = Self.shader(.conic(inverse: inverse, center: centre, angle: r.uniform() * 20 - 10))
+                } else if radial {
                     // A focal point inside the end circle, the band around
                     // the circles or far out (the polynomials refuse spans
                     // over 10⁴ radii), turned and scaled.
@@ -405,6 +418,6 @@ import Testing
         }
         // (A radial band's rows are all taken or all refused but for
         // rounding at the limits: its limits hold for the whole band.)
-        #expect(none > 10 && (radial || stopped > 10) && whole > 100, "\(none) none, \(stopped) stopped, \(whole) whole")
+        #expect(none > 10 && (kind != "linear" || stopped > 10) && whole > 100, "\(none) none, \(stopped) stopped, \(whole) whole")
     }
 }

@@ -388,6 +388,16 @@ long strata_sweep_radial_rows_avx2(float *cells, long cell_stride, uint64_t *bit
                                    uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
                                    const double *k, long x, long y);
 
+/// `strata_sweep_linear_rows_avx2` for a conic gradient
+/// (`STRATA_ROW_CONIC`): `k` holds the inverse transform's a, b, c, d, tx,
+/// ty, the centre's x and y and the angle; each row's five parameters
+/// worked out there as `GradientShader.conicParameters` does; it stops at
+/// the first row they do not fit (its offsets beyond 2²⁰), or sweeps none
+/// where the angle is not finite. Call only when `strata_pixels_have_avx2()`.
+long strata_sweep_conic_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                  uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
+                                  const double *k, long x, long y);
+
 /// Rows `0 ..< rows` of a band (cells `cell_stride` apart, bits `words`
 /// apart, pixels `row_stride` apart, the band's first pixel `pixels`, at
 /// device column `x` and row `y`) swept with a padded linear gradient

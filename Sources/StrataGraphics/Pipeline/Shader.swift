@@ -35,8 +35,8 @@ protocol Shader {
         x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
     ) -> Bool
     /// Sweeps rows `0 ..< rows` of a band, shaded as they are swept, as
-    /// many as it can in one call (`strata_sweep_linear_rows_avx2`,
-    /// `strata_sweep_radial_rows_avx2`): each row as `rowPaint` and the row
+    /// many as it can in one call (`strata_sweep_linear_rows_avx2` and its
+    /// radial and conic kin): each row as `rowPaint` and the row
     /// kernel would draw it. Returns how many it swept, from the first:
     /// it stops at a row `rowPaint` would not take (0 for a shader with no
     /// such kernel). `pixels` is the band's first pixel, `x` and `y` its
@@ -551,14 +551,18 @@ struct GradientShader: Shader {
         _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
         width: Int, rows: Int, pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, x: Int, y: Int, evenOdd: Bool
     ) -> Int {
-        guard spread == .pad, before, after else { return 0 }
         let evenOdd: Int32 = evenOdd ? 1 : 0
+        // (Padded at both ends, as `rowPaint` takes them; a conic gradient
+        // always is.)
+        let padded = spread == .pad && before && after
         switch geometry {
         case let .linear(a, b, c):
+            guard padded else { return 0 }
             table.ensureAll()
             return strata_sweep_linear_rows_avx2(
                 cells, cellStride, bits, wordsPerRow, width, rows, pixels, pixelStride, evenOdd, table.entries, a, b, c, x, y)
         case let .radial(inverse, c0, r0, c1, r1):
+            guard padded else { return 0 }
             table.ensureAll()
             let k = (inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty, c0.x, c0.y, r0, c1.x, c1.y, r1)
             return withUnsafeBytes(of: k) { k in
@@ -566,8 +570,14 @@ struct GradientShader: Shader {
                     cells, cellStride, bits, wordsPerRow, width, rows, pixels, pixelStride, evenOdd, table.entries,
                     k.baseAddress!.assumingMemoryBound(to: Double.self), x, y)
             }
-        case .conic:
-            return 0
+        case let .conic(inverse, center, angle):
+            table.ensureAll()
+            let k = (inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty, center.x, center.y, angle)
+            return withUnsafeBytes(of: k) { k in
+                strata_sweep_conic_rows_avx2(
+                    cells, cellStride, bits, wordsPerRow, width, rows, pixels, pixelStride, evenOdd, table.entries,
+                    k.baseAddress!.assumingMemoryBound(to: Double.self), x, y)
+            }
         }
     }
 
