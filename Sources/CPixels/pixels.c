@@ -1156,6 +1156,66 @@ long strata_sweep_radial_rows_avx2(float *cells, long cell_stride, uint64_t *bit
     return rows;
 }
 
+/// `ImageShader.wrap` repeated: i within 0 ..< n.
+static inline long wrap_repeat(long i, long n) {
+    if ((unsigned long)i < (unsigned long)n) return i;
+    const long r = i % n;
+    return r < 0 ? r + n : r;
+}
+
+/// `ImageShader.remainder`: u moved by whole periods p into 0 ... p.
+static inline double period_remainder(double u, double p) {
+#pragma clang fp contract(off)
+    if (u >= 0 && u < p) return u;
+    if (!(fabs(u) < 0x1p40)) {
+        const double r = fmod(u, p);
+        return r < 0 ? r + p : r;
+    }
+    const double q = u / p;
+    long k = (long)q;
+    if ((double)k > q) k -= 1;
+    const double r = u - (double)k * p;
+    return r < 0 ? r + p : (r >= p ? r - p : r);
+}
+
+__attribute__((target("avx2")))
+long strata_sweep_image_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                  uint32_t *pixels, long row_stride, int even_odd, const uint32_t *image,
+                                  long image_stride, long image_width, long image_height, int shifted, long dx, long dy,
+                                  double d, double tx, double ty, long x, long y) {
+    // `ImageShader.unsampledRow` and `rowPaint`: the column once, each
+    // row's image row after it.
+#pragma clang fp contract(off)
+    long column;
+    if (shifted) {
+        column = x + dx;
+    } else {
+        const double u0 = (double)x + 0.5 + tx;
+        if (!(fabs(u0) < 0x1p31)) return 0;
+        const long whole = (long)u0;
+        column = (double)whole > u0 ? whole - 1 : whole;
+    }
+    const strata_row_paint first = {STRATA_ROW_IMAGE, image, (int32_t)wrap_repeat(column, image_width),
+                                    (int32_t)image_width, NULL, NULL};
+    for (long r = 0; r < rows; r++) {
+        long source_row;
+        if (shifted) {
+            source_row = wrap_repeat(y + r + dy, image_height);
+        } else {
+            const double sv = period_remainder(d * ((double)(y + r) + 0.5) + ty, (double)image_height);
+            if (!isfinite(sv)) return r;
+            // (`wrapNear` of ⌊sv⌋: within a pixel of the image.)
+            const long i = (long)(sv + 8) - 8;
+            source_row = i < 0 ? i + image_height : (i >= image_height ? i - image_height : i);
+        }
+        strata_row_paint paint = first;
+        paint.table = image + source_row * image_stride;
+        strata_sweep_shaded_row_avx2(cells + r * cell_stride, bits + r * words, words, width, pixels + r * row_stride,
+                                     even_odd, &paint);
+    }
+    return rows;
+}
+
 __attribute__((target("avx2")))
 long strata_sweep_conic_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
@@ -1244,6 +1304,15 @@ void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long 
     (void)line; (void)bits; (void)words; (void)width; (void)row; (void)even_odd; (void)paint;
 }
 
+long strata_sweep_image_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                  uint32_t *pixels, long row_stride, int even_odd, const uint32_t *image,
+                                  long image_stride, long image_width, long image_height, int shifted, long dx, long dy,
+                                  double d, double tx, double ty, long x, long y) {
+    (void)cells; (void)cell_stride; (void)bits; (void)words; (void)width; (void)rows; (void)pixels;
+    (void)row_stride; (void)even_odd; (void)image; (void)image_stride; (void)image_width; (void)image_height;
+    (void)shifted; (void)dx; (void)dy; (void)d; (void)tx; (void)ty; (void)x; (void)y;
+    return 0;
+}
 long strata_sweep_conic_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
                                   const double *k, long x, long y) {

@@ -315,20 +315,28 @@ import Testing
         #expect(focal > 1000 && general > 1000, "\(focal) focal, \(general) not")
     }
 
-    /// A linear, radial or conic gradient's rows swept in one call
-    /// (`GradientShader.sweepShadedRows`: `strata_sweep_linear_rows_avx2`
-    /// and its radial and conic kin) are each row's own piece
+    /// A linear, radial or conic gradient's rows, or a repeated image's,
+    /// swept in one call (`Shader.sweepShadedRows`:
+    /// `strata_sweep_linear_rows_avx2` and its kin) are each row's own piece
     /// (`rowPaint`) swept by the row kernel: the same pixels and cleared
     /// cells, row for row, up to the first row `rowPaint` does not take
     /// (a linear span leaving t = −1 ... 2, a radial one too far out for
     /// the focal polynomials, a conic one 2²⁰ pixels from its centre),
     /// where it stops, that row and those after it
     /// left as they were; none for a gradient under a quarter of a pixel.
-    @Test(arguments: ["linear", "radial", "conic"])
+    @Test(arguments: ["linear", "radial", "conic", "image"])
     func manyRowsAreEachRowsPiece(kind: String) {
         guard SolidBlitter.usesAVX2 else { return }
         let radial = kind == "radial"
-        var r = FuzzRandom(seed: kind == "linear" ? 4242 : radial ? 4243 : 4244)
+        var r = FuzzRandom(seed: ["linear": 4242, "radial": 4243, "conic": 4244, "image": 4245][kind]!)
+        // A repeated image of random pixels (opaque, translucent, clear).
+        let (imageWidth, imageHeight) = (37, 19)
+        let image = UnsafeMutablePointer<UInt32>.allocate(capacity: imageWidth * imageHeight)
+        defer { image.deallocate() }
+        for i in 0..<(imageWidth * imageHeight) {
+            let al = [0, 255, UInt32(r.int(256))][r.int(3)]
+            image[i] = al << 24 | UInt32(r.int(Int(al) + 1)) << 16 | UInt32(r.int(Int(al) + 1)) << 8 | UInt32(r.int(Int(al) + 1))
+        }
         var stopped = 0, whole = 0, none = 0
         let parameters = UnsafeMutableRawPointer.allocate(byteCount: 144, alignment: 16)
         defer { parameters.deallocate() }
@@ -337,8 +345,20 @@ import Testing
             for trial in 0..<12 {
                 let rows = 1 + r.int(12), evenOdd = trial % 2 == 1
                 let (x, y) = (r.int(200) - 100, r.int(200) - 100)
-                let shader: GradientShader
-                if kind == "conic" {
+                let shader: any Shader
+                if kind == "image" {
+                    // Moved by whole pixels, near or far; by fractions,
+                    // unscaled or scaled down the rows; or by a NaN.
+                    let whole = trial % 3 == 0
+                    let far = trial % 4 == 1 ? 1e9 : 1.0
+                    let tx = (r.uniform() * 400 - 200) * far, ty = (r.uniform() * 400 - 200) * far
+                    let d = whole ? 1 : [1, 0.5 + r.uniform() * 3][trial % 2]
+                    let inverse = Transform(
+                        a: 1, b: 0, c: 0, d: d, tx: whole ? tx.rounded() : tx, ty: trial % 11 == 10 ? .nan : (whole ? ty.rounded() : ty))
+                    shader = ImageShader(
+                        pixels: image, width: imageWidth, height: imageHeight, stride: imageWidth, inverse: inverse,
+                        filter: .nearest, spread: .repeat, alpha: 255)
+                } else if kind == "conic" {
                     // A centre near the band or far out (past 2²⁰ pixels
                     // the kernel's single precision is refused), turned,
                     // scaled and sheared.
@@ -418,6 +438,6 @@ import Testing
         }
         // (A radial band's rows are all taken or all refused but for
         // rounding at the limits: its limits hold for the whole band.)
-        #expect(none > 10 && (kind != "linear" || stopped > 10) && whole > 100, "\(none) none, \(stopped) stopped, \(whole) whole")
+        #expect((none > 10 || kind == "image") && (kind != "linear" || stopped > 10) && whole > 100, "\(none) none, \(stopped) stopped, \(whole) whole")
     }
 }

@@ -388,6 +388,19 @@ long strata_sweep_radial_rows_avx2(float *cells, long cell_stride, uint64_t *bit
                                    uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
                                    const double *k, long x, long y);
 
+/// `strata_sweep_linear_rows_avx2` for a repeated image's rows read as they
+/// are (`STRATA_ROW_IMAGE`, `ImageShader.rowPaint`): the image `image_width`
+/// × `image_height` pixels, rows `image_stride` apart, moved by whole
+/// pixels (`shifted`, by `dx`, `dy`) or, unscaled along x and sampled at
+/// the nearest pixel, placed by tx and by d, ty down the rows (the
+/// caller checks the rest of what `rowPaint` asks). It stops at the first
+/// row whose coordinate is not finite, and sweeps none where the band's
+/// first column lies past 2³¹. Call only when `strata_pixels_have_avx2()`.
+long strata_sweep_image_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                  uint32_t *pixels, long row_stride, int even_odd, const uint32_t *image,
+                                  long image_stride, long image_width, long image_height, int shifted, long dx, long dy,
+                                  double d, double tx, double ty, long x, long y);
+
 /// `strata_sweep_linear_rows_avx2` for a conic gradient
 /// (`STRATA_ROW_CONIC`): `k` holds the inverse transform's a, b, c, d, tx,
 /// ty, the centre's x and y and the angle; each row's five parameters

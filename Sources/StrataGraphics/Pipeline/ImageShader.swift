@@ -356,6 +356,21 @@ struct ImageShader: Shader {
         return true
     }
 
+    /// The rows `rowPaint` takes swept many to a call
+    /// (`strata_sweep_image_rows_avx2`, each row's image row worked out
+    /// there as `unsampledRow` does): the same conditions, checked once.
+    func sweepShadedRows(
+        _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
+        width count: Int, rows: Int, pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, x: Int, y: Int, evenOdd: Bool
+    ) -> Int {
+        guard alpha == 255, spread == .repeat, width >= 32 || count <= width, width <= Int(Int32.max) else { return 0 }
+        let m = inverse
+        guard shift != nil || (filter == .nearest && m.a == 1 && m.b == 0 && m.c == 0) else { return 0 }
+        return strata_sweep_image_rows_avx2(
+            cells, cellStride, bits, wordsPerRow, count, rows, pixels, pixelStride, evenOdd ? 1 : 0, self.pixels, stride,
+            width, height, shift == nil ? 0 : 1, shift?.dx ?? 0, shift?.dy ?? 0, m.d, m.tx, m.ty, x, y)
+    }
+
     /// Whether `strata_affine_span_avx2` can index the image (its indices
     /// are 32-bit).
     private var affineKernelFits: Bool { stride &* height < Int(Int32.max) && width < Int(Int32.max) / 2 }
