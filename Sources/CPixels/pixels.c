@@ -349,8 +349,9 @@ void strata_blend_rect_avx2(uint32_t *d, long row_stride, long width, const long
 static void blend_block512(uint32_t *d, long row_stride, long width, long height, uint32_t s, uint32_t keep);
 
 // A rectangle of `height` rows of `width` >= 8 pixels, every pixel
-// d = s + d·keep/255 (one coverage throughout: an aligned fill): each row
-// by `strata_blend_span_avx2`, eight-pixel rows in one block each, inline.
+// d = s + d·keep/255 (one coverage throughout: an aligned fill):
+// eight-pixel rows in one block each, inline; wider ones with AVX-512 by
+// `blend_block512`, else each row by `strata_blend_span_avx2`.
 __attribute__((target("avx2")))
 void strata_blend_block_avx2(uint32_t *d, long row_stride, long width, long height, uint32_t s, uint32_t keep) {
     const __m256i sv = _mm256_set1_epi32((int)s);
