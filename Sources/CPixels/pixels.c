@@ -1147,6 +1147,8 @@ long strata_sweep_radial_rows_avx2(float *cells, long cell_stride, uint64_t *bit
                                    const double *k, long x, long y) {
     double g[18];
     const radial_band band = radial_band_make(g, k, x, width);
+    // (No focal polynomials for the band's span: none of its rows.)
+    if (!band.focal) return -1;
     for (long r = 0; r < rows; r++) {
         radial_row(g, &band, y + r);
         if (g[12] == 0) return r;
@@ -1192,7 +1194,7 @@ long strata_sweep_image_rows_avx2(float *cells, long cell_stride, uint64_t *bits
         column = x + dx;
     } else {
         const double u0 = (double)x + 0.5 + tx;
-        if (!(fabs(u0) < 0x1p31)) return 0;
+        if (!(fabs(u0) < 0x1p31)) return -1;
         const long whole = (long)u0;
         column = (double)whole > u0 ? whole - 1 : whole;
     }
@@ -1227,7 +1229,7 @@ long strata_sweep_conic_rows_avx2(float *cells, long cell_stride, uint64_t *bits
     const double a = k[0], b = k[1], c = k[2], d = k[3], tx = k[4], ty = k[5], cx = k[6], cy = k[7];
     double offset = k[8] / (2 * 3.14159265358979323846);
     offset -= floor(offset);
-    if (!isfinite(offset)) return 0;
+    if (!isfinite(offset)) return -1;
     const double px = (double)x + 0.5, apx = a * px, bpx = b * px;
     const double along = (double)width * swift_max(fabs(a), fabs(b));
     float f[5] = {0, 0, (float)a, (float)b, (float)offset};
@@ -1250,7 +1252,7 @@ long strata_sweep_linear_rows_avx2(float *cells, long cell_stride, uint64_t *bit
                                    double b, double c, long x, long y) {
     // Each product and sum rounded as Swift rounds it: never fused.
 #pragma clang fp contract(off)
-    if (width <= 0 || !(fabs(a) < 4)) return 0;
+    if (width <= 0 || !(fabs(a) < 4)) return -1;
     const double px = (double)x + 0.5, along = (double)(width - 1) * a;
     const int32_t du = round32(a * (255.0 * 65536));
     for (long r = 0; r < rows; r++) {
@@ -1312,28 +1314,28 @@ long strata_sweep_image_rows_avx2(float *cells, long cell_stride, uint64_t *bits
     (void)cells; (void)cell_stride; (void)bits; (void)words; (void)width; (void)rows; (void)pixels;
     (void)row_stride; (void)even_odd; (void)image; (void)image_stride; (void)image_width; (void)image_height;
     (void)shifted; (void)dx; (void)dy; (void)d; (void)tx; (void)ty; (void)x; (void)y;
-    return 0;
+    return -1;
 }
 long strata_sweep_conic_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
                                   const double *k, long x, long y) {
     (void)cells; (void)cell_stride; (void)bits; (void)words; (void)width; (void)rows; (void)pixels;
     (void)row_stride; (void)even_odd; (void)table; (void)k; (void)x; (void)y;
-    return 0;
+    return -1;
 }
 long strata_sweep_radial_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                    uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
                                    const double *k, long x, long y) {
     (void)cells; (void)cell_stride; (void)bits; (void)words; (void)width; (void)rows; (void)pixels;
     (void)row_stride; (void)even_odd; (void)table; (void)k; (void)x; (void)y;
-    return 0;
+    return -1;
 }
 long strata_sweep_linear_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                    uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table, double a,
                                    double b, double c, long x, long y) {
     (void)cells; (void)cell_stride; (void)bits; (void)words; (void)width; (void)rows; (void)pixels;
     (void)row_stride; (void)even_odd; (void)table; (void)a; (void)b; (void)c; (void)x; (void)y;
-    return 0;
+    return -1;
 }
 
 void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
@@ -1680,6 +1682,7 @@ static inline uint32_t packed_stop(const double *color, double alpha) {
 /// v·255·2¹⁶ rounded half away from zero, held at ±2⁵⁰, NaN as 0.
 __attribute__((target("avx2"), always_inline))
 static inline void fixed4(__m256d v, int64_t out[4]) {
+#pragma clang fp contract(off)
     const __m256d x = _mm256_mul_pd(v, _mm256_set1_pd(255.0 * 65536));
     const __m256d sign = _mm256_set1_pd(-0.0);
     const __m256d m = _mm256_andnot_pd(sign, x);
@@ -1702,6 +1705,8 @@ static inline void fixed4(__m256d v, int64_t out[4]) {
 
 __attribute__((target("avx2")))
 int strata_gradient_table_avx2(uint32_t *out, const double *stops, long stride, long count, double alpha) {
+    // Each product and sum rounded as Swift rounds it: never fused.
+#pragma clang fp contract(off)
     if (count <= 0) {
         for (int j = 0; j < 256; j++) out[j] = 0;
         return 1;

@@ -234,8 +234,13 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         var random = SplitMix64(seed: 43)
         func value(_ limit: Int) -> Int32 { Int32(Int(random.next() % UInt64(2 * limit)) - limit) }
         for count in Array(1...40) + [127, 128, 129, 241, 255, 256] {
-            for _ in 0..<6 {
-                let start = (0..<4).map { _ in value(1 << 24) + (255 << 15) }, step = (0..<4).map { _ in value(1 << 18) }
+            for trial in 0..<8 {
+                // Ramps within 0 ... 255 and past it both ways; the last two
+                // at the table kernel's limits (starts within ±2³⁰, steps
+                // within ±2²², every sum within 32 bits).
+                let wide = trial >= 6
+                let start = (0..<4).map { _ in wide ? value(1 << 30 - 1) : value(1 << 24) + (255 << 15) }
+                let step = (0..<4).map { _ in wide ? value(1 << 22 - 1) : value(1 << 18) }
                 var out = [UInt32](repeating: 0xDEAD_BEEF, count: 260)
                 start.withUnsafeBufferPointer { s in
                     step.withUnsafeBufferPointer { d in strata_gradient_ramp_avx2(&out, count, s.baseAddress!, d.baseAddress!) }
@@ -284,12 +289,12 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         for (n, gradient) in gradients.enumerated() {
             for alpha in [1, unit(), 0, .nan, .infinity] {
                 let plan = gradient.lookupTable(alpha: alpha)
+                guard SolidBlitter.usesAVX2 else { continue }
                 var out = [UInt32](repeating: 0xDEAD_BEEF, count: 256)
                 let made = gradient.stops.withUnsafeBytes { stops in
                     strata_gradient_table_avx2(
                         &out, stops.baseAddress?.assumingMemoryBound(to: Double.self), 5, gradient.stops.count, alpha)
                 }
-                guard SolidBlitter.usesAVX2 else { continue }
                 if made == 0 {
                     declined += 1
                 } else {

@@ -383,7 +383,9 @@ void strata_radial_parameters(double *g, const double *k, long x, long y, long c
 /// point is inside its end circle (`STRATA_ROW_RADIAL_FOCAL`): `k` as
 /// `strata_radial_parameters` takes it, each row's parameters worked out
 /// there; it stops at the first row whose span the focal polynomials do not
-/// take (g[12] = 0). Call only when `strata_pixels_have_avx2()`.
+/// take (g[12] = 0), and returns −1 where the band's constants refuse every
+/// row (no focal point inside the end circle, a span over 10⁴ radii).
+/// Call only when `strata_pixels_have_avx2()`.
 long strata_sweep_radial_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                    uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
                                    const double *k, long x, long y);
@@ -394,8 +396,8 @@ long strata_sweep_radial_rows_avx2(float *cells, long cell_stride, uint64_t *bit
 /// pixels (`shifted`, by `dx`, `dy`) or, unscaled along x and sampled at
 /// the nearest pixel, placed by tx and by d, ty down the rows (the
 /// caller checks the rest of what `rowPaint` asks). It stops at the first
-/// row whose coordinate is not finite, and sweeps none where the band's
-/// first column lies past 2³¹. Call only when `strata_pixels_have_avx2()`.
+/// row whose coordinate is not finite; −1 where the band's first column lies
+/// past 2³¹. Call only when `strata_pixels_have_avx2()`.
 long strata_sweep_image_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *image,
                                   long image_stride, long image_width, long image_height, int shifted, long dx, long dy,
@@ -405,8 +407,8 @@ long strata_sweep_image_rows_avx2(float *cells, long cell_stride, uint64_t *bits
 /// (`STRATA_ROW_CONIC`): `k` holds the inverse transform's a, b, c, d, tx,
 /// ty, the centre's x and y and the angle; each row's five parameters
 /// worked out there as `GradientShader.conicParameters` does; it stops at
-/// the first row they do not fit (its offsets beyond 2²⁰), or sweeps none
-/// where the angle is not finite. Call only when `strata_pixels_have_avx2()`.
+/// the first row they do not fit (its offsets beyond 2²⁰); −1 where the
+/// angle is not finite. Call only when `strata_pixels_have_avx2()`.
 long strata_sweep_conic_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
                                   const double *k, long x, long y);
@@ -418,8 +420,9 @@ long strata_sweep_conic_rows_avx2(float *cells, long cell_stride, uint64_t *bits
 /// + c at pixel centres and `table` has all its entries: each row's piece
 /// worked out as `GradientShader.rowPaint` does, the same values. Returns
 /// how many rows were swept: it stops at the first row whose span reaches
-/// past t = −1 ... 2 (the caller sweeps that one its own way), and sweeps
-/// none where |a| ≥ 4 or the width is not positive.
+/// past t = −1 ... 2 (the caller sweeps that one its own way); −1, sweeping
+/// none, where no row of the band can be taken (|a| ≥ 4, or the width is
+/// not positive).
 /// Call only when `strata_pixels_have_avx2()`.
 long strata_sweep_linear_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                    uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table, double a,

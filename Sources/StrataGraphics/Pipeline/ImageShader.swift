@@ -118,11 +118,10 @@ struct ImageShader: Shader {
     @inline(__always)
     private func wrap(_ i: Int, _ n: Int) -> Int { ImageShader.wrap(i, n, spread) }
 
-    ///
-    /// An index already inside (a pattern's row or column is, nearly always,
-    /// where the pattern lies over the shape) comes back without a division:
-    /// two a row, for a pattern swept a row at a time, were a third of its
-    /// time.
+    /// `wrap` for any spread. An index already inside (a pattern's row or
+    /// column is, nearly always, where the pattern lies over the shape)
+    /// comes back without a division: two a row, for a pattern swept a row
+    /// at a time, cost a large pattern triangle a twentieth of its samples.
     @inline(__always)
     static func wrap(_ i: Int, _ n: Int, _ spread: GradientSpread) -> Int {
         if UInt(bitPattern: i) < UInt(bitPattern: n) { return i }
@@ -363,9 +362,9 @@ struct ImageShader: Shader {
         _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
         width count: Int, rows: Int, pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, x: Int, y: Int, evenOdd: Bool
     ) -> Int {
-        guard alpha == 255, spread == .repeat, width >= 32 || count <= width, width <= Int(Int32.max) else { return 0 }
+        guard alpha == 255, spread == .repeat, width >= 32 || count <= width, width <= Int(Int32.max) else { return -1 }
         let m = inverse
-        guard shift != nil || (filter == .nearest && m.a == 1 && m.b == 0 && m.c == 0) else { return 0 }
+        guard shift != nil || (filter == .nearest && m.a == 1 && m.b == 0 && m.c == 0) else { return -1 }
         return strata_sweep_image_rows_avx2(
             cells, cellStride, bits, wordsPerRow, count, rows, pixels, pixelStride, evenOdd ? 1 : 0, self.pixels, stride,
             width, height, shift == nil ? 0 : 1, shift?.dx ?? 0, shift?.dy ?? 0, m.d, m.tx, m.ty, x, y)

@@ -36,10 +36,12 @@ protocol Shader {
     ) -> Bool
     /// Sweeps rows `0 ..< rows` of a band, shaded as they are swept, as
     /// many as it can in one call (`strata_sweep_linear_rows_avx2` and its
-    /// radial and conic kin): each row as `rowPaint` and the row
-    /// kernel would draw it. Returns how many it swept, from the first:
-    /// it stops at a row `rowPaint` would not take (0 for a shader with no
-    /// such kernel). `pixels` is the band's first pixel, `x` and `y` its
+    /// radial, conic and image kin): each row as `rowPaint` and the row
+    /// kernel would draw it. Returns how many it swept, from the first: it
+    /// stops at a row `rowPaint` would not take. −1, sweeping none, where it
+    /// would take no row of the band, whichever (a shader with no such
+    /// kernel, or limits that hold for the whole band): the caller then
+    /// stops asking. `pixels` is the band's first pixel, `x` and `y` its
     /// device column and row. Called only with AVX2.
     func sweepShadedRows(
         _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
@@ -73,7 +75,7 @@ extension Shader {
     func sweepShadedRows(
         _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
         width: Int, rows: Int, pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, x: Int, y: Int, evenOdd: Bool
-    ) -> Int { 0 }
+    ) -> Int { -1 }
     var isRowConstant: Bool { false }
     func storedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? { nil }
     var mayStoreRows: Bool { false }
@@ -557,12 +559,12 @@ struct GradientShader: Shader {
         let padded = spread == .pad && before && after
         switch geometry {
         case let .linear(a, b, c):
-            guard padded else { return 0 }
+            guard padded else { return -1 }
             table.ensureAll()
             return strata_sweep_linear_rows_avx2(
                 cells, cellStride, bits, wordsPerRow, width, rows, pixels, pixelStride, evenOdd, table.entries, a, b, c, x, y)
         case let .radial(inverse, c0, r0, c1, r1):
-            guard padded else { return 0 }
+            guard padded else { return -1 }
             table.ensureAll()
             let k = (inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty, c0.x, c0.y, r0, c1.x, c1.y, r1)
             return withUnsafeBytes(of: k) { k in
@@ -809,18 +811,22 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
                 withUnsafeTemporaryAllocation(byteCount: 144, alignment: 16) { parameters in
                     let runs = buffer.baseAddress!, g = parameters.baseAddress!
                     var paint = strata_row_paint()
-                    // A linear or radial gradient's rows in one call, each
-                    // worked out there (a row's piece in Swift and a call a
+                    // A gradient's or a pattern's rows many to a call, each
+                    // worked out there (a row's paint in Swift and a call a
                     // row were a tenth to a fifth of a gradient triangle's
-                    // time); a row it stops at goes the way below, then the
-                    // rest to it again.
-                    var r = 0
+                    // instructions); a row it stops at goes the way below,
+                    // then the rest to it again, unless it takes none of
+                    // the band's.
+                    var r = 0, manyRows = true
                     while r < rows {
-                        r += shader.sweepShadedRows(
-                            cells + r * cellStride, cellStride: cellStride, bits + r * wordsPerRow, wordsPerRow: wordsPerRow,
-                            width: width, rows: rows - r, pixels: row(originX, y + r), pixelStride: bytesPerRow / 4,
-                            x: originX, y: y + r, evenOdd: evenOdd)
-                        if r == rows { break }
+                        if manyRows {
+                            let swept = shader.sweepShadedRows(
+                                cells + r * cellStride, cellStride: cellStride, bits + r * wordsPerRow,
+                                wordsPerRow: wordsPerRow, width: width, rows: rows - r, pixels: row(originX, y + r),
+                                pixelStride: bytesPerRow / 4, x: originX, y: y + r, evenOdd: evenOdd)
+                            if swept < 0 { manyRows = false } else { r += swept }
+                            if r == rows { break }
+                        }
                         defer { r += 1 }
                         if shader.rowPaint(x: originX, y: y + r, count: width, into: &paint, parameters: g) {
                             // A gradient's or a pattern's row shaded as it is swept, block by
