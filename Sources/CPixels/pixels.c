@@ -74,16 +74,9 @@ static inline void radial_row(double *g, const radial_band *band, long y) {
     g[12] = isfinite(g[15]) && isfinite(g[16]) ? 1 : 0;
 }
 
-/// `GradientShader.radialParameters` in C, the same operations in the same
-/// order: `k` holds the inverse transform's a, b, c, d, tx, ty, then c0's x
-/// and y, r0, c1's x and y, r1; the 18 parameters go to `g`.
-static void radial_parameters(double *g, const double *k, long x, long y, long count) {
+void strata_radial_parameters(double *g, const double *k, long x, long y, long count) {
     const radial_band band = radial_band_make(g, k, x, count);
     radial_row(g, &band, y);
-}
-
-void strata_radial_parameters(double *g, const double *k, long x, long y, long count) {
-    radial_parameters(g, k, x, y, count);
 }
 
 /// How many rows ahead the rectangle kernel asks for.

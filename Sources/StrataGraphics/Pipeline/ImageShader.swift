@@ -327,8 +327,8 @@ struct ImageShader: Shader {
         if let (dx, dy) = shift {
             return (pixels + wrap(y + dy, height) * stride, x + dx)
         }
+        guard isUnsampledAlongRows else { return nil }
         let m = inverse
-        guard filter == .nearest, m.a == 1, m.b == 0, m.c == 0 else { return nil }
         let u0 = Double(x) + 0.5 + m.tx
         guard abs(u0) < 0x1p31 else { return nil }
         let sv = reduce(m.d * (Double(y) + 0.5) + m.ty, height)
@@ -339,16 +339,28 @@ struct ImageShader: Shader {
         return (pixels + wrapNear(floorInt(sv), height) * stride, Double(whole) > u0 ? whole - 1 : whole)
     }
 
+    /// Whether a row's samples are the image's pixels as they are: moved by
+    /// whole pixels, or unscaled along x and taken at the nearest pixel
+    /// (`unsampledRow`).
+    private var isUnsampledAlongRows: Bool {
+        shift != nil || (filter == .nearest && inverse.a == 1 && inverse.b == 0 && inverse.c == 0)
+    }
+
+    /// Whether the row kernel takes `count` pixels of such rows as an image
+    /// row (`STRATA_ROW_IMAGE`): repeated, at full alpha, and not so narrow
+    /// that it wraps every few pixels (a piece each: its rows go the way of
+    /// `shadeOver`'s narrow images, through `shade`).
+    private func rowKernelTakesRows(count: Int) -> Bool {
+        alpha == 255 && spread == .repeat && (width >= 32 || count <= width) && width <= Int(Int32.max)
+    }
+
     /// A repeated pattern's row whose sources are the image's pixels as
     /// they are (`unsampledRow`) is swept and blended in one pass
     /// (`STRATA_ROW_IMAGE`): no coverage bytes, no runs.
     func rowPaint(
         x: Int, y: Int, count: Int, into paint: inout strata_row_paint, parameters: UnsafeMutableRawPointer
     ) -> Bool {
-        // (A narrow image wraps every few pixels, a piece each: its rows go
-        // the way of `shadeOver`'s narrow images, through `shade`.)
-        guard alpha == 255, spread == .repeat, width >= 32 || count <= width, width <= Int(Int32.max),
-            let (row, column) = unsampledRow(x: x, y: y), let source = row
+        guard rowKernelTakesRows(count: count), let (row, column) = unsampledRow(x: x, y: y), let source = row
         else { return false }
         paint = strata_row_paint(
             kind: STRATA_ROW_IMAGE, table: source, u0: Int32(wrap(column, width)), du: Int32(width), g: nil, c: nil)
@@ -357,14 +369,13 @@ struct ImageShader: Shader {
 
     /// The rows `rowPaint` takes swept many to a call
     /// (`strata_sweep_image_rows_avx2`, each row's image row worked out
-    /// there as `unsampledRow` does): the same conditions, checked once.
+    /// there as `unsampledRow` does): `rowPaint`'s conditions, checked once.
     func sweepShadedRows(
         _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
         width count: Int, rows: Int, pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, x: Int, y: Int, evenOdd: Bool
     ) -> Int {
-        guard alpha == 255, spread == .repeat, width >= 32 || count <= width, width <= Int(Int32.max) else { return -1 }
+        guard rowKernelTakesRows(count: count), isUnsampledAlongRows else { return -1 }
         let m = inverse
-        guard shift != nil || (filter == .nearest && m.a == 1 && m.b == 0 && m.c == 0) else { return -1 }
         return strata_sweep_image_rows_avx2(
             cells, cellStride, bits, wordsPerRow, count, rows, pixels, pixelStride, evenOdd ? 1 : 0, self.pixels, stride,
             width, height, shift == nil ? 0 : 1, shift?.dx ?? 0, shift?.dy ?? 0, m.d, m.tx, m.ty, x, y)

@@ -134,7 +134,7 @@ final class LookupTable {
             let made = gradient.stops.withUnsafeBytes { stops in
                 strata_gradient_table_avx2(
                     entries, stops.baseAddress?.assumingMemoryBound(to: Double.self), LookupTable.stopStride,
-                    stops.count / MemoryLayout<Gradient.Stop>.stride, alpha)
+                    gradient.stops.count, alpha)
             }
             if made != 0 {
                 madeBlocks = ~0
