@@ -1134,22 +1134,191 @@ static inline int32_t floor32(double v) {
 }
 static inline int32_t round32(double v) { return (int32_t)(v < 0 ? v - 0.5 : v + 0.5); }
 
+/// How each row of a rectangle is covered (`rect_masks_make`): one
+/// coverage (`uniform`, `middle`), or the coverage bytes of its first and
+/// last stretches of 256 pixels and the coverage between them.
+typedef struct {
+    uint8_t first[256], last[256];
+    int uniform;
+    uint8_t middle;
+} rect_masks;
+
+/// Where a band kernel's rows go: a band of the cell rasterizer's cells
+/// swept, each row through its cells' coverage (`rect` NULL), or the rows
+/// of a rectangle in three groups (`rect`: each group's coverage), each
+/// row blended through its group's.
+typedef struct {
+    float *cells;
+    long cell_stride;
+    uint64_t *bits;
+    long words;
+    int even_odd;
+    const rect_masks *rect;
+    long width;
+    uint32_t *pixels;
+    long row_stride;
+    /// A rectangle's three groups of rows: the first ends at row
+    /// `ends[0]`, the second at `ends[1]` (each its own `rect` entry).
+    long ends[2];
+} band_rows;
+
+/// The sources of places `x ..< x + count` (at most 256) of a row's paint
+/// at `out` (room for 8 more): the values `paint_run` blends.
+__attribute__((target("avx2"), always_inline))
+static inline void shade_places(const row_paint *p, int kind, long x, long count, uint32_t *out) {
+    if (kind != STRATA_ROW_LINEAR && count >= 16 && strata_kernel_level() >= 2) {
+        if (kind == STRATA_ROW_CONIC) {
+            conic_span512(p->table, p->c, x, count, out);
+        } else {
+            radial_focal_span512(p->table, p->g, x, count, out);
+        }
+        return;
+    }
+    for (long i = 0; i < count; i += 8) _mm256_storeu_si256((__m256i *)(out + i), paint8(p, kind, x + i));
+}
+
+/// A rectangle's row of `width` pixels at `d`, its paint `p` of `kind`
+/// (a constant where inlined), covered as `m` says: one run at one
+/// coverage where the row's three are the same; else in stretches of 256,
+/// those holding the first or last pixel shaded once and blended through
+/// their coverage bytes, those between as one run.
+__attribute__((target("avx2"), always_inline))
+static inline void rect_row_parts(uint32_t *d, const row_paint *p, int kind, long width, const rect_masks *m) {
+    if (m->uniform) {
+        if (m->middle != 0) paint_run(d, p, kind, 0, width, m->middle);
+        return;
+    }
+    uint32_t sources[256 + 8];
+    for (long x = 0; x < width; x += 256) {
+        const long n = width - x < 256 ? width - x : 256;
+        if (x > 0 && x + n < width) {
+            if (m->middle != 0) paint_run(d + x, p, kind, x, n, m->middle);
+            continue;
+        }
+        const uint8_t *mask = x == 0 ? m->first : m->last + (256 - n);
+        if (kind == STRATA_ROW_LINEAR) {
+            // (Shaded as blended: a linear gradient's entries cost less
+            // than a second pass.)
+            strata_linear_pad_over_avx2(d + x, p->table, (int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du),
+                                        p->du, n, 255, mask);
+            continue;
+        }
+        shade_places(p, kind, x, n, sources);
+        strata_source_over_mask_avx2(d + x, sources, n, mask);
+    }
+}
+
+/// The coverage bytes of a rectangle's rows `width` pixels wide covered
+/// `cover` (first pixel, those between, last): `first` for the stretch
+/// from its first pixel (its last too where it is 256 or less wide),
+/// `last` ending at its last pixel.
+static void rect_masks_make(rect_masks *m, long width, const uint8_t *cover) {
+    const uint8_t left = cover[0], middle = cover[1], right = cover[2];
+    // (Two pixels wide, there is nothing between: `middle` is not used.)
+    m->uniform = width == 1 || (left == right && (width == 2 || middle == left));
+    m->middle = m->uniform ? left : middle;
+    if (m->uniform) return;
+    // (Only the bytes the rows read: most rectangles are one stretch.)
+    __builtin_memset(m->first, middle, (size_t)(width < 256 ? width : 256));
+    m->first[0] = left;
+    if (width <= 256) {
+        m->first[width - 1] = right;
+        return;
+    }
+    __builtin_memset(m->last, middle, sizeof m->last);
+    m->last[255] = right;
+}
+
+// One function for each kind (a constant in each), so that none carries
+// the others' branches or the shaded kinds' stack.
 __attribute__((target("avx2")))
-long strata_sweep_radial_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
-                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
-                                   const double *k, long x, long y) {
+static void rect_row_linear(uint32_t *d, long width, const rect_masks *masks, const strata_row_paint *paint) {
+    if (!masks->uniform && width <= 256) {
+        // (One stretch through its bytes: the paint's vectors are the
+        // kernel's own.)
+        strata_linear_pad_over_avx2(d, paint->table, paint->u0, paint->du, width, 255, masks->first);
+        return;
+    }
+    const row_paint p = row_paint_make(paint);
+    rect_row_parts(d, &p, STRATA_ROW_LINEAR, width, masks);
+}
+
+__attribute__((target("avx2")))
+static void rect_row_conic(uint32_t *d, long width, const rect_masks *masks, const strata_row_paint *paint) {
+    const row_paint p = row_paint_make(paint);
+    rect_row_parts(d, &p, STRATA_ROW_CONIC, width, masks);
+}
+
+__attribute__((target("avx2")))
+static void rect_row_radial(uint32_t *d, long width, const rect_masks *masks, const strata_row_paint *paint) {
+    const row_paint p = row_paint_make(paint);
+    rect_row_parts(d, &p, STRATA_ROW_RADIAL_FOCAL, width, masks);
+}
+
+/// Row `r` of `out` with `paint`.
+__attribute__((target("avx2"), always_inline))
+static inline void band_row(const band_rows *out, long r, const strata_row_paint *paint) {
+    if (out->rect) {
+        uint32_t *d = out->pixels + r * out->row_stride;
+        const rect_masks *masks = out->rect + (r >= out->ends[1] ? 2 : r >= out->ends[0] ? 1 : 0);
+        if (paint->kind == STRATA_ROW_LINEAR) {
+            rect_row_linear(d, out->width, masks, paint);
+        } else if (paint->kind == STRATA_ROW_CONIC) {
+            rect_row_conic(d, out->width, masks, paint);
+        } else {
+            rect_row_radial(d, out->width, masks, paint);
+        }
+    } else {
+        strata_sweep_shaded_row_avx2(out->cells + r * out->cell_stride, out->bits + r * out->words, out->words,
+                                     out->width, out->pixels + r * out->row_stride, out->even_odd, paint);
+    }
+}
+
+/// `out` for a rectangle's rows (`rows`: its three groups' counts;
+/// `cover`: each group's three coverages), its coverage in `masks`: the
+/// rows in all, or −1 where there are none to draw (no width).
+static long rect_rows_make(band_rows *out, rect_masks masks[3], uint32_t *pixels, long row_stride, long width,
+                           const long rows[3], const uint8_t cover[9]) {
+    const long r0 = rows[0] > 0 ? rows[0] : 0, r1 = rows[1] > 0 ? rows[1] : 0, r2 = rows[2] > 0 ? rows[2] : 0;
+    if (width <= 0) return -1;
+    if (r0 > 0) rect_masks_make(&masks[0], width, cover);
+    if (r1 > 0) rect_masks_make(&masks[1], width, cover + 3);
+    if (r2 > 0) rect_masks_make(&masks[2], width, cover + 6);
+    *out = (band_rows){NULL, 0, NULL, 0, 0, masks, width, pixels, row_stride, {r0, r0 + r1}};
+    return r0 + r1 + r2;
+}
+
+__attribute__((target("avx2")))
+static long radial_rows(const band_rows *out, long rows, const uint32_t *table, const double *k, long x, long y) {
     double g[18];
-    const radial_band band = radial_band_make(g, k, x, width);
+    const radial_band band = radial_band_make(g, k, x, out->width);
     // (No focal polynomials for the band's span: none of its rows.)
     if (!band.focal) return -1;
     for (long r = 0; r < rows; r++) {
         radial_row(g, &band, y + r);
         if (g[12] == 0) return r;
         const strata_row_paint paint = {STRATA_ROW_RADIAL_FOCAL, table, 0, 0, g, NULL};
-        strata_sweep_shaded_row_avx2(cells + r * cell_stride, bits + r * words, words, width, pixels + r * row_stride,
-                                     even_odd, &paint);
+        band_row(out, r, &paint);
     }
     return rows;
+}
+
+__attribute__((target("avx2")))
+long strata_sweep_radial_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
+                                   const double *k, long x, long y) {
+    const band_rows out = {cells, cell_stride, bits, words, even_odd, NULL, width, pixels, row_stride, {0, 0}};
+    return radial_rows(&out, rows, table, k, x, y);
+}
+
+__attribute__((target("avx2")))
+long strata_rect_radial_rows_avx2(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                                  const uint32_t *table, const double *k, long x, long y) {
+    band_rows out;
+    rect_masks masks[3];
+    const long total = rect_rows_make(&out, masks, pixels, row_stride, width, rows, cover);
+    if (total < 0) return -1;
+    return radial_rows(&out, total, table, k, x, y);
 }
 
 /// `ImageShader.wrap` repeated: i within 0 ..< n.
@@ -1213,12 +1382,11 @@ long strata_sweep_image_rows_avx2(float *cells, long cell_stride, uint64_t *bits
 }
 
 __attribute__((target("avx2")))
-long strata_sweep_conic_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
-                                  uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
-                                  const double *k, long x, long y) {
+static long conic_rows(const band_rows *out, long rows, const uint32_t *table, const double *k, long x, long y) {
     // `GradientShader.conicParameters`, the same operations, the band's
     // constants once.
 #pragma clang fp contract(off)
+    const long width = out->width;
     const double a = k[0], b = k[1], c = k[2], d = k[3], tx = k[4], ty = k[5], cx = k[6], cy = k[7];
     double offset = k[8] / (2 * 3.14159265358979323846);
     offset -= floor(offset);
@@ -1233,18 +1401,35 @@ long strata_sweep_conic_rows_avx2(float *cells, long cell_stride, uint64_t *bits
         f[0] = (float)d0x;
         f[1] = (float)d0y;
         const strata_row_paint paint = {STRATA_ROW_CONIC, table, 0, 0, NULL, f};
-        strata_sweep_shaded_row_avx2(cells + r * cell_stride, bits + r * words, words, width, pixels + r * row_stride,
-                                     even_odd, &paint);
+        band_row(out, r, &paint);
     }
     return rows;
 }
 
 __attribute__((target("avx2")))
-long strata_sweep_linear_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
-                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table, double a,
-                                   double b, double c, long x, long y) {
+long strata_sweep_conic_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                  uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
+                                  const double *k, long x, long y) {
+    const band_rows out = {cells, cell_stride, bits, words, even_odd, NULL, width, pixels, row_stride, {0, 0}};
+    return conic_rows(&out, rows, table, k, x, y);
+}
+
+__attribute__((target("avx2")))
+long strata_rect_conic_rows_avx2(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                                 const uint32_t *table, const double *k, long x, long y) {
+    band_rows out;
+    rect_masks masks[3];
+    const long total = rect_rows_make(&out, masks, pixels, row_stride, width, rows, cover);
+    if (total < 0) return -1;
+    return conic_rows(&out, total, table, k, x, y);
+}
+
+__attribute__((target("avx2")))
+static long linear_rows(const band_rows *out, long rows, const uint32_t *table, double a, double b, double c, long x,
+                        long y) {
     // Each product and sum rounded as Swift rounds it: never fused.
 #pragma clang fp contract(off)
+    const long width = out->width;
     if (width <= 0 || !(fabs(a) < 4)) return -1;
     const double px = (double)x + 0.5, along = (double)(width - 1) * a;
     const int32_t du = round32(a * (255.0 * 65536));
@@ -1254,10 +1439,27 @@ long strata_sweep_linear_rows_avx2(float *cells, long cell_stride, uint64_t *bit
         const double last = t + along;
         if (!(t > -1 && t < 2 && last > -1 && last < 2)) return r;
         const strata_row_paint paint = {STRATA_ROW_LINEAR, table, floor32((t * 255 + 0.5) * 65536), du, NULL, NULL};
-        strata_sweep_shaded_row_avx2(cells + r * cell_stride, bits + r * words, words, width, pixels + r * row_stride,
-                                     even_odd, &paint);
+        band_row(out, r, &paint);
     }
     return rows;
+}
+
+__attribute__((target("avx2")))
+long strata_sweep_linear_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table, double a,
+                                   double b, double c, long x, long y) {
+    const band_rows out = {cells, cell_stride, bits, words, even_odd, NULL, width, pixels, row_stride, {0, 0}};
+    return linear_rows(&out, rows, table, a, b, c, x, y);
+}
+
+__attribute__((target("avx2")))
+long strata_rect_linear_rows_avx2(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                                  const uint32_t *table, double a, double b, double c, long x, long y) {
+    band_rows out;
+    rect_masks masks[3];
+    const long total = rect_rows_make(&out, masks, pixels, row_stride, width, rows, cover);
+    if (total < 0) return -1;
+    return linear_rows(&out, total, table, a, b, c, x, y);
 }
 
 int strata_pixels_have_avx2(void) {
@@ -1328,6 +1530,23 @@ long strata_sweep_linear_rows_avx2(float *cells, long cell_stride, uint64_t *bit
                                    double b, double c, long x, long y) {
     (void)cells; (void)cell_stride; (void)bits; (void)words; (void)width; (void)rows; (void)pixels;
     (void)row_stride; (void)even_odd; (void)table; (void)a; (void)b; (void)c; (void)x; (void)y;
+    return -1;
+}
+
+long strata_rect_linear_rows_avx2(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                                  const uint32_t *table, double a, double b, double c, long x, long y) {
+    (void)pixels; (void)row_stride; (void)width; (void)rows; (void)cover; (void)table; (void)a; (void)b; (void)c;
+    (void)x; (void)y;
+    return -1;
+}
+long strata_rect_radial_rows_avx2(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                                  const uint32_t *table, const double *k, long x, long y) {
+    (void)pixels; (void)row_stride; (void)width; (void)rows; (void)cover; (void)table; (void)k; (void)x; (void)y;
+    return -1;
+}
+long strata_rect_conic_rows_avx2(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                                 const uint32_t *table, const double *k, long x, long y) {
+    (void)pixels; (void)row_stride; (void)width; (void)rows; (void)cover; (void)table; (void)k; (void)x; (void)y;
     return -1;
 }
 

@@ -315,6 +315,59 @@ import Testing
         #expect(focal > 1000 && general > 1000, "\(focal) focal, \(general) not")
     }
 
+    /// A shader for the band kernels' tests, of `kind` ("linear", "radial",
+    /// "conic" or "image", the last repeating `image`), for a band at (x, y):
+    /// each kind's taken and refused cases in turn with `trial`.
+    static func bandShader(
+        _ kind: String, trial: Int, x: Int, y: Int, image: UnsafeMutablePointer<UInt32>, imageWidth: Int, imageHeight: Int,
+        _ r: inout FuzzRandom
+    ) -> any Shader {
+        if kind == "image" {
+            // Moved by whole pixels, near or far; by fractions,
+            // unscaled or scaled down the rows; or by a NaN.
+            let whole = trial % 3 == 0
+            let far = trial % 4 == 1 ? 1e9 : 1.0
+            let tx = (r.uniform() * 400 - 200) * far, ty = (r.uniform() * 400 - 200) * far
+            let d = whole ? 1 : [1, 0.5 + r.uniform() * 3][trial % 2]
+            let inverse = Transform(
+                a: 1, b: 0, c: 0, d: d, tx: whole ? tx.rounded() : tx, ty: trial % 11 == 10 ? .nan : (whole ? ty.rounded() : ty))
+            return ImageShader(
+                pixels: image, width: imageWidth, height: imageHeight, stride: imageWidth, inverse: inverse,
+                filter: .nearest, spread: .repeat, alpha: 255)
+        } else if kind == "conic" {
+            // A centre near the band or far out (past 2²⁰ pixels
+            // the kernel's single precision is refused), turned,
+            // scaled and sheared.
+            let angle = r.uniform() * 6.3, scale = 0.2 + r.uniform() * 3
+            let inverse = Transform(
+                a: scale * cos(angle), b: scale * sin(angle), c: scale * (0.3 - sin(angle)), d: scale * cos(angle),
+                tx: r.uniform() * 40 - 20, ty: r.uniform() * 40 - 20)
+            let far = [1.0, 1.0, 3e6, 1.0][trial % 4]
+            let centre = Point(x: (r.uniform() * 300 - 150) * far, y: (r.uniform() * 300 - 150) * far)
+            let start = trial % 6 == 5 ? .nan : r.uniform() * 20 - 10
+            return Self.shader(.conic(inverse: inverse, center: centre, angle: start))
+        } else if kind == "radial" {
+            // A focal point inside the end circle, the band around
+            // the circles or far out (the polynomials refuse spans
+            // over 10⁴ radii), turned and scaled.
+            let angle = r.uniform() * 6.3, scale = 0.2 + r.uniform() * 3
+            let inverse = Transform(
+                a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
+                tx: r.uniform() * 40 - 20, ty: r.uniform() * 40 - 20)
+            let c1 = Point(x: r.uniform() * 100 - 50, y: r.uniform() * 100 - 50)
+            let r1 = trial % 4 == 3 ? 0.0004 + r.uniform() * 0.004 : 2 + r.uniform() * 150
+            let c0 = Point(x: c1.x + (r.uniform() - 0.5) * r1, y: c1.y + (r.uniform() - 0.5) * r1)
+            return Self.shader(.radial(inverse: inverse, c0: c0, r0: 0, c1: c1, r1: r1))
+        } else {
+            // Gradients along and across the rows, some leaving
+            // −1 ... 2 part of the way down, a few too steep.
+            let a = [r.uniform() * 0.02 - 0.01, r.uniform() * 0.4 - 0.2, 4.5][trial % 6 == 5 ? 2 : trial % 2]
+            let b = (r.uniform() - 0.5) * [0.05, 0.6][trial % 3 == 0 ? 1 : 0]
+            let c = 0.5 - a * Double(x) - b * Double(y) + (r.uniform() - 0.5) * 1.5
+            return Self.shader(.linear(a: a, b: b, c: c))
+        }
+    }
+
     /// A linear, radial or conic gradient's rows, or a repeated image's,
     /// swept in one call (`Shader.sweepShadedRows`:
     /// `strata_sweep_linear_rows_avx2` and its kin) are each row's own piece
@@ -327,7 +380,6 @@ import Testing
     @Test(arguments: ["linear", "radial", "conic", "image"])
     func manyRowsAreEachRowsPiece(kind: String) {
         guard SolidBlitter.usesAVX2 else { return }
-        let radial = kind == "radial"
         var r = FuzzRandom(seed: ["linear": 4242, "radial": 4243, "conic": 4244, "image": 4245][kind]!)
         // A repeated image of random pixels (opaque, translucent, clear).
         let (imageWidth, imageHeight) = (37, 19)
@@ -345,51 +397,8 @@ import Testing
             for trial in 0..<12 {
                 let rows = 1 + r.int(12), evenOdd = trial % 2 == 1
                 let (x, y) = (r.int(200) - 100, r.int(200) - 100)
-                let shader: any Shader
-                if kind == "image" {
-                    // Moved by whole pixels, near or far; by fractions,
-                    // unscaled or scaled down the rows; or by a NaN.
-                    let whole = trial % 3 == 0
-                    let far = trial % 4 == 1 ? 1e9 : 1.0
-                    let tx = (r.uniform() * 400 - 200) * far, ty = (r.uniform() * 400 - 200) * far
-                    let d = whole ? 1 : [1, 0.5 + r.uniform() * 3][trial % 2]
-                    let inverse = Transform(
-                        a: 1, b: 0, c: 0, d: d, tx: whole ? tx.rounded() : tx, ty: trial % 11 == 10 ? .nan : (whole ? ty.rounded() : ty))
-                    shader = ImageShader(
-                        pixels: image, width: imageWidth, height: imageHeight, stride: imageWidth, inverse: inverse,
-                        filter: .nearest, spread: .repeat, alpha: 255)
-                } else if kind == "conic" {
-                    // A centre near the band or far out (past 2²⁰ pixels
-                    // the kernel's single precision is refused), turned,
-                    // scaled and sheared.
-                    let angle = r.uniform() * 6.3, scale = 0.2 + r.uniform() * 3
-                    let inverse = Transform(
-                        a: scale * cos(angle), b: scale * sin(angle), c: scale * (0.3 - sin(angle)), d: scale * cos(angle),
-                        tx: r.uniform() * 40 - 20, ty: r.uniform() * 40 - 20)
-                    let far = [1.0, 1.0, 3e6, 1.0][trial % 4]
-                    let centre = Point(x: (r.uniform() * 300 - 150) * far, y: (r.uniform() * 300 - 150) * far)
-                    let start = trial % 6 == 5 ? .nan : r.uniform() * 20 - 10
-                    shader = Self.shader(.conic(inverse: inverse, center: centre, angle: start))
-                } else if radial {
-                    // A focal point inside the end circle, the band around
-                    // the circles or far out (the polynomials refuse spans
-                    // over 10⁴ radii), turned and scaled.
-                    let angle = r.uniform() * 6.3, scale = 0.2 + r.uniform() * 3
-                    let inverse = Transform(
-                        a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
-                        tx: r.uniform() * 40 - 20, ty: r.uniform() * 40 - 20)
-                    let c1 = Point(x: r.uniform() * 100 - 50, y: r.uniform() * 100 - 50)
-                    let r1 = trial % 4 == 3 ? 0.0004 + r.uniform() * 0.004 : 2 + r.uniform() * 150
-                    let c0 = Point(x: c1.x + (r.uniform() - 0.5) * r1, y: c1.y + (r.uniform() - 0.5) * r1)
-                    shader = Self.shader(.radial(inverse: inverse, c0: c0, r0: 0, c1: c1, r1: r1))
-                } else {
-                    // Gradients along and across the rows, some leaving
-                    // −1 ... 2 part of the way down, a few too steep.
-                    let a = [r.uniform() * 0.02 - 0.01, r.uniform() * 0.4 - 0.2, 4.5][trial % 6 == 5 ? 2 : trial % 2]
-                    let b = (r.uniform() - 0.5) * [0.05, 0.6][trial % 3 == 0 ? 1 : 0]
-                    let c = 0.5 - a * Double(x) - b * Double(y) + (r.uniform() - 0.5) * 1.5
-                    shader = Self.shader(.linear(a: a, b: b, c: c))
-                }
+                let shader = Self.bandShader(
+                    kind, trial: trial, x: x, y: y, image: image, imageWidth: imageWidth, imageHeight: imageHeight, &r)
                 var cells = [Float](repeating: 0, count: stride * rows)
                 var bits = [UInt64](repeating: 0, count: words * rows)
                 cells.withUnsafeMutableBufferPointer { cp in
@@ -447,5 +456,81 @@ import Testing
         // Every gradient refuses some bands whole (too steep, too small a
         // circle, a NaN angle); the images here only a NaN row.
         #expect(kind == "image" || refused > 10, "\(counts)")
+    }
+
+    /// A gradient's rectangle drawn many rows to a call
+    /// (`Shader.shadeRectRows`: `strata_rect_linear_rows_avx2` and its
+    /// kin), in three groups of rows each covered alike (its first pixel,
+    /// the pixels between, its last pixel, each 0, 255 or between), is each
+    /// row swept by the row kernel with its group's coverage in its cells:
+    /// the same pixels, row for row, up to the first row `rowPaint` does
+    /// not take, where it stops; none where the sweep would take none.
+    /// Widths across the kernel's stretches of 256 pixels, 1 and 2 pixels
+    /// wide, empty groups, all three coverages alike.
+    @Test(arguments: ["linear", "radial", "conic"])
+    func rectangleRowsAreTheSweptRows(kind: String) {
+        guard SolidBlitter.usesAVX2 else { return }
+        var r = FuzzRandom(seed: ["linear": 5151, "radial": 5152, "conic": 5153][kind]!)
+        var stopped = 0, whole = 0, none = 0
+        let parameters = UnsafeMutableRawPointer.allocate(byteCount: 144, alignment: 16)
+        defer { parameters.deallocate() }
+        var unused: UInt32 = 0
+        for width in Array(1...20) + [31, 63, 64, 65, 255, 256, 257, 300, 511, 512, 513, 700] {
+            let words = (width + 2 + 63) >> 6, stride = width + 2
+            for trial in 0..<12 {
+                let (x, y) = (r.int(200) - 100, r.int(200) - 100)
+                let shader = Self.bandShader(kind, trial: trial, x: x, y: y, image: &unused, imageWidth: 1, imageHeight: 1, &r)
+                func level() -> UInt8 { [0, 255, UInt8(r.int(256))][r.int(3)] }
+                func cover() -> (UInt8, UInt8, UInt8) {
+                    if r.int(5) == 0 {
+                        let c = level()
+                        return (c, c, c)
+                    }
+                    return (level(), level(), level())
+                }
+                let groups = (r.int(3), 1 + r.int(7), r.int(3))
+                let covers = (cover(), cover(), cover())
+                let rows = groups.0 + groups.1 + groups.2
+                let pixelStride = width + 8
+                let before = (0..<(pixelStride * rows)).map { _ -> UInt32 in
+                    let al = UInt32(r.int(256))
+                    return al << 24 | UInt32(r.int(Int(al) + 1)) << 16 | UInt32(r.int(Int(al) + 1)) << 8 | UInt32(r.int(Int(al) + 1))
+                }
+                var together = before, apart = before
+                let drawn = shader.shadeRectRows(
+                    pixels: &together, pixelStride: pixelStride, width: width, rows: groups, covers: covers, x: x, y: y)
+                var expected = 0
+                var paint = strata_row_paint()
+                for row in 0..<rows {
+                    guard shader.rowPaint(x: x, y: y + row, count: width, into: &paint, parameters: parameters) else { break }
+                    // The row's cells: running sums of its group's coverages.
+                    let c = row < groups.0 ? covers.0 : row < groups.0 + groups.1 ? covers.1 : covers.2
+                    var cells = [Float](repeating: 0, count: stride)
+                    var bits = [UInt64](repeating: 0, count: words)
+                    let (left, middle, right) = (Float(c.0) / 255, Float(c.1) / 255, Float(c.2) / 255)
+                    func add(_ i: Int, _ v: Float) {
+                        cells[i] += v
+                        bits[i >> 6] |= 1 << UInt64(i & 63)
+                    }
+                    add(0, left)
+                    if width > 2 {
+                        add(1, middle - left)
+                        add(width - 1, right - middle)
+                    } else if width == 2 {
+                        add(1, right - left)
+                    }
+                    add(width, -(width == 1 ? left : right))
+                    apart.withUnsafeMutableBufferPointer { pp in
+                        strata_sweep_shaded_row_avx2(&cells, &bits, words, width, pp.baseAddress! + row * pixelStride, 0, &paint)
+                    }
+                    expected += 1
+                }
+                let name = "width \(width) trial \(trial) rows \(groups) covers \(covers)"
+                #expect(drawn == expected || (drawn == -1 && expected == 0), "\(name): \(drawn) rows, \(expected) expected")
+                #expect(together == apart, "\(name)")
+                if drawn <= 0 { none += 1 } else if drawn < rows { stopped += 1 } else { whole += 1 }
+            }
+        }
+        #expect(none > 10 && whole > 100 && (kind != "linear" || stopped > 5), "\(none) none, \(stopped) stopped, \(whole) whole")
     }
 }

@@ -428,6 +428,29 @@ long strata_sweep_linear_rows_avx2(float *cells, long cell_stride, uint64_t *bit
                                    uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table, double a,
                                    double b, double c, long x, long y);
 
+/// The rows of a rectangle `width` pixels wide (its first pixel `pixels`,
+/// at device column `x` and row `y`; rows `row_stride` apart) in three
+/// groups one under the other, `rows[g]` rows each, every row of group g
+/// covered alike: its first pixel at coverage `cover[3g]`, the pixels
+/// between at `cover[3g + 1]`, its last at `cover[3g + 2]` (0 leaves them
+/// as they are); shaded by a padded linear gradient as
+/// `strata_sweep_linear_rows_avx2` shades a band's rows (the same rows
+/// taken and refused, the same sources) and blended source over. Returns
+/// how many rows were drawn from the first, or −1 for none whatever the
+/// row. Call only when `strata_pixels_have_avx2()`.
+long strata_rect_linear_rows_avx2(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                                  const uint32_t *table, double a, double b, double c, long x, long y);
+
+/// `strata_rect_linear_rows_avx2` for a radial gradient, as
+/// `strata_sweep_radial_rows_avx2` takes it.
+long strata_rect_radial_rows_avx2(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                                  const uint32_t *table, const double *k, long x, long y);
+
+/// `strata_rect_linear_rows_avx2` for a conic gradient, as
+/// `strata_sweep_conic_rows_avx2` takes it.
+long strata_rect_conic_rows_avx2(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                                 const uint32_t *table, const double *k, long x, long y);
+
 /// Entries `out[0 ..< count]` of a gradient table's ramp: entry k's r, g, b
 /// and a in 16.16 fixed point are `start[c] + k·step[c]` (32-bit, wrapping),
 /// each level their integer part clamped to 0...255, and r, g, b

@@ -8,6 +8,10 @@ import Musl
 import Darwin
 #endif
 
+/// The coverage of a rectangle's three groups of rows (`SpanBlitter.blitRectRows`):
+/// for each, its first pixel's, the pixels' between, its last pixel's.
+typealias RectRowCovers = ((UInt8, UInt8, UInt8), (UInt8, UInt8, UInt8), (UInt8, UInt8, UInt8))
+
 /// Premultiplied source pixels that vary across the target: what a gradient or an
 /// image pattern paints through the coverage of a shape.
 protocol Shader {
@@ -47,6 +51,20 @@ protocol Shader {
         _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
         width: Int, rows: Int, pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, x: Int, y: Int, evenOdd: Bool
     ) -> Int
+    /// The rows of a rectangle `width` pixels wide in three groups one under
+    /// the other (`rows`: each group's count; `covers`: each group's
+    /// coverage of its first pixel, the pixels between, its last), shaded
+    /// and blended source over as many rows to a call as it can
+    /// (`strata_rect_linear_rows_avx2` and its radial and conic kin): each
+    /// row's sources those `sweepShadedRows` gives a band's row. Returns how
+    /// many rows it drew, from the first, stopping where `sweepShadedRows`
+    /// would; −1, drawing none, where it would take none whatever the row.
+    /// `pixels` is the rectangle's first pixel, `x` and `y` its device
+    /// column and row. Called only with AVX2.
+    func shadeRectRows(
+        pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, width: Int, rows: (Int, Int, Int),
+        covers: RectRowCovers, x: Int, y: Int
+    ) -> Int
     /// Pixels `x ..< x + count` of row `y` as the row kernel that sweeps and
     /// shades at once takes them (`strata_sweep_shaded_row_avx2`): one piece
     /// of a padded linear gradient (`GradientShader.linearPieces`), or a
@@ -75,6 +93,10 @@ extension Shader {
     func sweepShadedRows(
         _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
         width: Int, rows: Int, pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, x: Int, y: Int, evenOdd: Bool
+    ) -> Int { -1 }
+    func shadeRectRows(
+        pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, width: Int, rows: (Int, Int, Int),
+        covers: RectRowCovers, x: Int, y: Int
     ) -> Int { -1 }
     var isRowConstant: Bool { false }
     func storedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? { nil }
@@ -554,6 +576,56 @@ struct GradientShader: Shader {
         width: Int, rows: Int, pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, x: Int, y: Int, evenOdd: Bool
     ) -> Int {
         let evenOdd: Int32 = evenOdd ? 1 : 0
+        return withBandKernel(
+            linear: { table, a, b, c in
+                strata_sweep_linear_rows_avx2(
+                    cells, cellStride, bits, wordsPerRow, width, rows, pixels, pixelStride, evenOdd, table, a, b, c, x, y)
+            },
+            radial: { table, k in
+                strata_sweep_radial_rows_avx2(
+                    cells, cellStride, bits, wordsPerRow, width, rows, pixels, pixelStride, evenOdd, table, k, x, y)
+            },
+            conic: { table, k in
+                strata_sweep_conic_rows_avx2(
+                    cells, cellStride, bits, wordsPerRow, width, rows, pixels, pixelStride, evenOdd, table, k, x, y)
+            })
+    }
+
+    func shadeRectRows(
+        pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, width: Int, rows: (Int, Int, Int),
+        covers: RectRowCovers, x: Int, y: Int
+    ) -> Int {
+        withUnsafeBytes(of: rows) { r in
+            withUnsafeBytes(of: covers) { c in
+                let rows = r.baseAddress!.assumingMemoryBound(to: Int.self)
+                let cover = c.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                return withBandKernel(
+                    linear: { table, a, b, c in
+                        strata_rect_linear_rows_avx2(pixels, pixelStride, width, rows, cover, table, a, b, c, x, y)
+                    },
+                    radial: { table, k in
+                        strata_rect_radial_rows_avx2(pixels, pixelStride, width, rows, cover, table, k, x, y)
+                    },
+                    conic: { table, k in
+                        strata_rect_conic_rows_avx2(pixels, pixelStride, width, rows, cover, table, k, x, y)
+                    })
+            }
+        }
+    }
+
+    /// The band kernel for this gradient's geometry, handed the table (all
+    /// its entries made) and its constants: t = a·x + b·y + c for a linear
+    /// gradient; for a radial one the inverse transform's a, b, c, d, tx,
+    /// ty, then c0's x and y, r0, c1's x and y, r1; for a conic one the
+    /// inverse's six, the centre's x and y, the angle. −1 without a call
+    /// where the kernels take no row: a linear or radial gradient not padded
+    /// at both ends.
+    @inline(__always)
+    private func withBandKernel(
+        linear: (UnsafePointer<UInt32>, Double, Double, Double) -> Int,
+        radial: (UnsafePointer<UInt32>, UnsafePointer<Double>) -> Int,
+        conic: (UnsafePointer<UInt32>, UnsafePointer<Double>) -> Int
+    ) -> Int {
         // (Padded at both ends, as `rowPaint` takes them; a conic gradient
         // always is.)
         let padded = spread == .pad && before && after
@@ -561,25 +633,16 @@ struct GradientShader: Shader {
         case let .linear(a, b, c):
             guard padded else { return -1 }
             table.ensureAll()
-            return strata_sweep_linear_rows_avx2(
-                cells, cellStride, bits, wordsPerRow, width, rows, pixels, pixelStride, evenOdd, table.entries, a, b, c, x, y)
+            return linear(table.entries, a, b, c)
         case let .radial(inverse, c0, r0, c1, r1):
             guard padded else { return -1 }
             table.ensureAll()
             let k = (inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty, c0.x, c0.y, r0, c1.x, c1.y, r1)
-            return withUnsafeBytes(of: k) { k in
-                strata_sweep_radial_rows_avx2(
-                    cells, cellStride, bits, wordsPerRow, width, rows, pixels, pixelStride, evenOdd, table.entries,
-                    k.baseAddress!.assumingMemoryBound(to: Double.self), x, y)
-            }
+            return withUnsafeBytes(of: k) { radial(table.entries, $0.baseAddress!.assumingMemoryBound(to: Double.self)) }
         case let .conic(inverse, center, angle):
             table.ensureAll()
             let k = (inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty, center.x, center.y, angle)
-            return withUnsafeBytes(of: k) { k in
-                strata_sweep_conic_rows_avx2(
-                    cells, cellStride, bits, wordsPerRow, width, rows, pixels, pixelStride, evenOdd, table.entries,
-                    k.baseAddress!.assumingMemoryBound(to: Double.self), x, y)
-            }
+            return withUnsafeBytes(of: k) { conic(table.entries, $0.baseAddress!.assumingMemoryBound(to: Double.self)) }
         }
     }
 
@@ -977,7 +1040,59 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
     }
 
     func blitRect(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8) {
-        guard width > 0, height > 0 else { return }
+        let cover = (left, middle, right)
+        blitRectRows(x: x, y: y, width: width, rows: (height, 0, 0), top: cover, middle: cover, bottom: cover)
+    }
+
+    func blitRectRows(
+        x: Int, y: Int, width: Int, rows: (Int, Int, Int), top: (UInt8, UInt8, UInt8), middle: (UInt8, UInt8, UInt8),
+        bottom: (UInt8, UInt8, UInt8)
+    ) {
+        guard width > 0 else { return }
+        var remaining = (max(rows.0, 0), max(rows.1, 0), max(rows.2, 0))
+        var y = y
+        /// Takes `n` rows off the top of the groups left.
+        func drop(_ n: Int) {
+            var n = n
+            let a = min(n, remaining.0)
+            remaining.0 -= a
+            n -= a
+            let b = min(n, remaining.1)
+            remaining.1 -= b
+            remaining.2 -= n - b
+            y += a + n
+        }
+        if mode == .normal, SolidBlitter.usesAVX2, !rowsAreConstant {
+            // A gradient's rows many to a call, all three groups, each row's
+            // paint worked out and its parts blended there (a row's paint in
+            // Swift, and a kernel's set-up for each part, were a fifth of a
+            // large radial rectangle's time, and a call a group a twentieth
+            // of a small linear one's); a row the kernel stops at goes the
+            // way below, then the rest to it again, unless it takes none.
+            while remaining.0 + remaining.1 + remaining.2 > 0 {
+                let drawn = shader.shadeRectRows(
+                    pixels: row(x, y), pixelStride: bytesPerRow / 4, width: width, rows: remaining,
+                    covers: (top, middle, bottom), x: x, y: y)
+                if drawn < 0 { break }
+                drop(drawn)
+                guard remaining.0 + remaining.1 + remaining.2 > 0 else { return }
+                let c = remaining.0 > 0 ? top : remaining.1 > 0 ? middle : bottom
+                blitRectRowByRow(x: x, y: y, width: width, height: 1, left: c.0, middle: c.1, right: c.2)
+                drop(1)
+            }
+        }
+        let (r0, r1, r2) = remaining
+        if r0 > 0 { blitRectRowByRow(x: x, y: y, width: width, height: r0, left: top.0, middle: top.1, right: top.2) }
+        if r1 > 0 {
+            blitRectRowByRow(x: x, y: y + r0, width: width, height: r1, left: middle.0, middle: middle.1, right: middle.2)
+        }
+        if r2 > 0 {
+            blitRectRowByRow(x: x, y: y + r0 + r1, width: width, height: r2, left: bottom.0, middle: bottom.1, right: bottom.2)
+        }
+    }
+
+    /// `blitRect` a row at a time, through `shade` or `shadeOver`.
+    private func blitRectRowByRow(x: Int, y: Int, width: Int, height: Int, left: UInt8, middle: UInt8, right: UInt8) {
         // One coverage across (a rectangle on whole pixels): one span a row.
         let uniform = width == 1 || (left == right && (width == 2 || middle == left))
         if uniform {
