@@ -218,6 +218,41 @@ func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
         #expect(sink.lines.count == 16)
     }
 
+    /// A curve that halving would cut into a power of two of pieces, more
+    /// than its bound needs, is cut into the fewest equal pieces that hold
+    /// it (within the tolerance both ways), and a power of two stays one.
+    /// (A parabola of more than 16 pieces is halved first: 24 → 2 × 9.)
+    @Test(arguments: [(12.0, 5, 12), (16.0, 6, 14), (24.0, 7, 18), (32.0, 8, 20), (64.0, 11, 28), (100.0, 13, 36)])
+    func curvesAreCutIntoTheFewestEqualPieces(radius: Double, pieces: Int, parabolaPieces: Int) {
+        let k = 0.5522847498 * radius
+        let p0 = Point(x: radius, y: 0), p1 = Point(x: radius, y: k), p2 = Point(x: k, y: radius)
+        let p3 = Point(x: 0, y: radius)
+        var corner = Path()
+        corner.move(to: p0)
+        corner.addCurve(to: p3, control1: p1, control2: p2)
+        var sink = PolylineSink()
+        corner.flatten(transform: .identity, tolerance: 0.1, into: &sink)
+        #expect(sink.lines.count == 2 * pieces)
+        var worst = 0.0
+        for i in 0...1000 {
+            let q = Bezier.cubicPoint(p0, p1, p2, p3, Double(i) / 1000)
+            worst = max(worst, sink.lines.map { distance(q, toSegment: $0.0, $0.1) }.min()!)
+        }
+        #expect(worst <= 0.1 * 1.0001)
+        // A parabola: |dd|² = 2r², its limit (12·tol)², so n⁴ ≥ 2r²/0.12².
+        let c = Point(x: 0, y: radius * 0.5)
+        var arch = Path()
+        arch.move(to: .zero)
+        arch.addQuadCurve(to: Point(x: radius, y: 0), control: c)
+        var archLines = PolylineSink()
+        arch.flatten(transform: .identity, tolerance: 0.01, into: &archLines)
+        #expect(archLines.lines.count == 2 * parabolaPieces)
+        for i in 0...1000 {
+            let q = Bezier.quadPoint(.zero, c, Point(x: radius, y: 0), Double(i) / 1000)
+            #expect(archLines.lines.map { distance(q, toSegment: $0.0, $0.1) }.min()! <= 0.01 * 1.0001)
+        }
+    }
+
     @Test func flatteningIsAdaptive() {
         var gentle = Path(), sharp = Path()
         gentle.move(to: .zero)
