@@ -59,6 +59,25 @@ func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
         #expect(q.isEmpty)
     }
 
+    /// A path emptied is a new path: no elements, no current point, and no
+    /// subpath for the next line to return to, whatever it kept.
+    @Test(arguments: [false, true])
+    func removingEverythingStartsAfresh(keepingCapacity: Bool) {
+        var p = Path()
+        p.move(to: Point(x: 1, y: 1))
+        p.addLine(to: Point(x: 5, y: 1))
+        p.closeSubpath()
+        p.removeAll(keepingCapacity: keepingCapacity)
+        #expect(p.isEmpty)
+        #expect(p.currentPoint == nil)
+        #expect(p == Path())
+        p.addLine(to: Point(x: 7, y: 2))
+        #expect(p.elements == [.move(to: Point(x: 7, y: 2)), .line(to: Point(x: 7, y: 2))])
+        p.removeAll(keepingCapacity: keepingCapacity)
+        p.closeSubpath()
+        #expect(p.isEmpty)
+    }
+
     @Test func rectEllipseAndRoundedRectShapes() {
         let r = Path(rect: Rect(x: 1, y: 2, width: 3, height: 4))
         #expect(

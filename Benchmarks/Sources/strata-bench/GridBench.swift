@@ -417,20 +417,26 @@ final class GridCalls {
                     // A rectangle filled with its pattern is the image drawn there.
                     if isPattern { canvas.draw(images[i % 4], in: rect) } else { canvas.fill(rect, with: paint(i, origin)) }
                 } else {
-                    canvas.stroke(Path(rect: rect), with: paint(i, origin))
+                    canvas.stroke(rect, with: paint(i, origin))
                 }
             case .round:
                 let r = radii[i]
-                let path = Path(roundedRect: Rect(x: origin.x, y: origin.y, width: s, height: s), cornerWidth: r, cornerHeight: r)
-                if fill { canvas.fill(path, with: paint(i, origin), rule: rule) } else { canvas.stroke(path, with: paint(i, origin)) }
+                let box = Rect(x: origin.x, y: origin.y, width: s, height: s)
+                if fill {
+                    canvas.fill(roundedRect: box, cornerWidth: r, cornerHeight: r, with: paint(i, origin))
+                } else {
+                    canvas.stroke(roundedRect: box, cornerWidth: r, cornerHeight: r, with: paint(i, origin))
+                }
             case .polygon:
-                var path = Path()
-                path.reserveCapacity(additionalElements: verticesPerCall + 1)
+                // The canvas's polygon calls, as Blend2D's are its polygon
+                // geometry: no path of the call's own.
                 let first = i * verticesPerCall
-                path.move(to: vertices[first])
-                for k in 1..<verticesPerCall { path.addLine(to: vertices[first + k]) }
-                path.closeSubpath()
-                if fill { canvas.fill(path, with: paint(i, origin), rule: rule) } else { canvas.stroke(path, with: paint(i, origin)) }
+                let polygon = vertices[first..<(first + verticesPerCall)]
+                if fill {
+                    canvas.fill(polygon: polygon, with: paint(i, origin), rule: rule)
+                } else {
+                    canvas.stroke(polygon: polygon, with: paint(i, origin))
+                }
             case .shape:
                 canvas.saveGState()
                 canvas.translateBy(x: origin.x, y: origin.y)

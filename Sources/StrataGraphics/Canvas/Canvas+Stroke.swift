@@ -60,7 +60,9 @@ extension Canvas {
     /// Strokes `rect` with the current stroke style (`stroke(_:)`).
     public func stroke(_ rect: Rect) {
         guard !rect.isNull else { return }
-        stroke(Path(rect: rect))
+        shapePath.removeAll(keepingCapacity: true)
+        shapePath.addRect(rect)
+        strokePath(shapePath, nil)
     }
 
     /// Strokes the ellipse inscribed in `rect` (`strokeEllipse(in:)`).
@@ -108,7 +110,7 @@ extension Canvas {
         strokePath(path, paint)
     }
 
-    private func strokePath(_ path: Path, _ paint: Paint?) {
+    func strokePath(_ path: Path, _ paint: Paint?) {
         // Every stroke is counted, drawn or not, so that the bands of a frame,
         // which make the same calls, number their strokes alike (`StrokeShare`).
         let strokeIndex = strokeCount

@@ -103,6 +103,11 @@ public final class Canvas {
     /// The strokes asked for since the count was last reset: their numbers
     /// in `strokeShare`.
     @exclusivity(unchecked) var strokeCount = 0
+    /// The path `fill(polygon:)`, `fill(roundedRect:…)` and their strokes
+    /// build their shape in, kept from call to call so that a shape costs
+    /// no allocation (where the previous one is still held, by a recorded
+    /// frame or a document, building the next makes a new path as usual).
+    @usableFromInline @exclusivity(unchecked) var shapePath = Path()
     /// Verbs a piece of a long stroke (`StrokePieces`); tests change it.
     @exclusivity(unchecked) var strokePieceSize = StrokePieces.size
     /// Room for the sources of 256 pixels, for gradient and pattern
@@ -443,7 +448,7 @@ public final class Canvas {
         fillPath(path, paint, rule)
     }
 
-    private func fillPath(_ path: Path, _ paint: Paint?, _ rule: FillRule) {
+    func fillPath(_ path: Path, _ paint: Paint?, _ rule: FillRule) {
         guard !state.clip.isEmpty, !path.isEmpty else { return }
         if let device {
             guard let (x0, y0, x1, y1) = Canvas.deviceBounds(path, state.transform) else { return }

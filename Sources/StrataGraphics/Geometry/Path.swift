@@ -144,6 +144,32 @@ public struct Path: Hashable, Sendable {
         points.reserveCapacity(n)
     }
 
+    /// Removes every element: the path is empty, with no current point.
+    /// With `keepingCapacity`, its storage is kept for the elements that
+    /// follow (a path rebuilt for every shape drawn allocates once).
+    public mutating func removeAll(keepingCapacity: Bool = false) {
+        verbs.removeAll(keepingCapacity: keepingCapacity)
+        points.removeAll(keepingCapacity: keepingCapacity)
+        subpathStart = nil
+        needsMove = false
+    }
+
+    /// Makes the path the closed polygon through `vertices` (a move to the
+    /// first, a line to each of the others, a close), in the storage it has.
+    /// Empty for no vertices.
+    mutating func setPolygon(_ vertices: UnsafeBufferPointer<Point>) {
+        removeAll(keepingCapacity: true)
+        guard let first = vertices.first else { return }
+        verbs.reserveCapacity(vertices.count + 1)
+        points.reserveCapacity(vertices.count)
+        move(to: first)
+        for p in vertices.dropFirst() {
+            verbs.append(.line)
+            points.append(p)
+        }
+        closeSubpath()
+    }
+
     /// Reserves storage for `n` more elements of at most three points each.
     public mutating func reserveCapacity(additionalElements n: Int) {
         verbs.reserveCapacity(verbs.count + n)

@@ -1,0 +1,110 @@
+// Polygons, rounded rectangles and stroked rectangles drawn without a path of
+// the caller's: the canvas builds the shape in a path it keeps (`shapePath`),
+// so a chart's markers, a map's shapes or a list's thousands of rounded
+// cells cost no allocation each (Blend2D's fillPolygon and fillRoundRect).
+// The drawing is that of the path, to the pixel.
+
+extension Canvas {
+    /// Fills the closed polygon through `points`, in order, with the fill
+    /// colour, using `rule` where its sides cross.
+    ///
+    /// The same as filling the path made of a move to the first point, a line
+    /// to each of the others and a close (`Path.addLines(between:)` then
+    /// `Path.closeSubpath()`), pixel for pixel, but without making that path
+    /// each time: the canvas keeps its storage from one polygon to the next.
+    /// Fewer than three points cover nothing; a NaN or infinite point (after
+    /// the transform) draws nothing, as for a path.
+    @inlinable
+    public func fill(polygon points: some Collection<Point>, rule: FillRule = .winding) {
+        if points.withContiguousStorageIfAvailable({ fillPolygon($0, nil, rule) }) == nil {
+            Array(points).withUnsafeBufferPointer { fillPolygon($0, nil, rule) }
+        }
+    }
+
+    /// Fills the closed polygon through `points` with `paint`, as
+    /// `fill(polygon:rule:)`.
+    @inlinable
+    public func fill(polygon points: some Collection<Point>, with paint: Paint, rule: FillRule = .winding) {
+        if points.withContiguousStorageIfAvailable({ fillPolygon($0, paint, rule) }) == nil {
+            Array(points).withUnsafeBufferPointer { fillPolygon($0, paint, rule) }
+        }
+    }
+
+    /// Strokes the closed polygon through `points`, in order, with the stroke
+    /// colour and the current stroke style: the same as stroking the closed
+    /// path through them (every corner joined, none capped), without making
+    /// that path each time. One point is a closed subpath of no length,
+    /// stroked as a path of it is (with no caps: nothing); no points draw
+    /// nothing.
+    @inlinable
+    public func stroke(polygon points: some Collection<Point>) {
+        if points.withContiguousStorageIfAvailable({ strokePolygon($0, nil) }) == nil {
+            Array(points).withUnsafeBufferPointer { strokePolygon($0, nil) }
+        }
+    }
+
+    /// Strokes the closed polygon through `points` with `paint`, as
+    /// `stroke(polygon:)`.
+    @inlinable
+    public func stroke(polygon points: some Collection<Point>, with paint: Paint) {
+        if points.withContiguousStorageIfAvailable({ strokePolygon($0, paint) }) == nil {
+            Array(points).withUnsafeBufferPointer { strokePolygon($0, paint) }
+        }
+    }
+
+    @usableFromInline
+    func fillPolygon(_ points: UnsafeBufferPointer<Point>, _ paint: Paint?, _ rule: FillRule) {
+        guard points.count >= 3 else { return }
+        shapePath.setPolygon(points)
+        fillPath(shapePath, paint, rule)
+    }
+
+    @usableFromInline
+    func strokePolygon(_ points: UnsafeBufferPointer<Point>, _ paint: Paint?) {
+        guard !points.isEmpty else { return }
+        shapePath.setPolygon(points)
+        strokePath(shapePath, paint)
+    }
+
+    /// Fills `rect` with rounded corners (ellipse quarters `cornerWidth` by
+    /// `cornerHeight`, each at most half the side) with the fill colour: the
+    /// same as filling `Path(roundedRect:cornerWidth:cornerHeight:)`, pixel
+    /// for pixel, without making that path each time.
+    public func fill(roundedRect rect: Rect, cornerWidth: Double, cornerHeight: Double) {
+        fillPath(keptRoundedRect(rect, cornerWidth, cornerHeight), nil, .winding)
+    }
+
+    /// Fills a rounded rectangle with `paint`, as
+    /// `fill(roundedRect:cornerWidth:cornerHeight:)`.
+    public func fill(roundedRect rect: Rect, cornerWidth: Double, cornerHeight: Double, with paint: Paint) {
+        fillPath(keptRoundedRect(rect, cornerWidth, cornerHeight), paint, .winding)
+    }
+
+    /// Strokes a rounded rectangle with the stroke colour and style: the
+    /// same as stroking `Path(roundedRect:cornerWidth:cornerHeight:)`.
+    public func stroke(roundedRect rect: Rect, cornerWidth: Double, cornerHeight: Double) {
+        strokePath(keptRoundedRect(rect, cornerWidth, cornerHeight), nil)
+    }
+
+    /// Strokes a rounded rectangle with `paint`, as
+    /// `stroke(roundedRect:cornerWidth:cornerHeight:)`.
+    public func stroke(roundedRect rect: Rect, cornerWidth: Double, cornerHeight: Double, with paint: Paint) {
+        strokePath(keptRoundedRect(rect, cornerWidth, cornerHeight), paint)
+    }
+
+    /// Strokes `rect` with `paint` and the current stroke style: the same as
+    /// stroking `Path(rect:)`, without making that path each time.
+    public func stroke(_ rect: Rect, with paint: Paint) {
+        guard !rect.isNull else { return }
+        shapePath.removeAll(keepingCapacity: true)
+        shapePath.addRect(rect)
+        strokePath(shapePath, paint)
+    }
+
+    /// The kept path, made the rounded rectangle.
+    private func keptRoundedRect(_ rect: Rect, _ cornerWidth: Double, _ cornerHeight: Double) -> Path {
+        shapePath.removeAll(keepingCapacity: true)
+        shapePath.addRoundedRect(in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight)
+        return shapePath
+    }
+}
