@@ -729,21 +729,29 @@ static inline __m256i coverage8(__m256 acc, int even_odd) {
     return _mm256_and_si256(_mm256_castps_si256(t), _mm256_set1_epi32(0xFF));
 }
 
-/// Eight pixels of `pixels` at the indices in `at`, one load each (a
-/// gather costs several times more under the Gather Data Sampling guard).
+/// Eight pixels of `pixels` at the indices in `at`: gathered where that is
+/// fast (`strata_gathers`), else one load each (a gather costs several
+/// times more under the Gather Data Sampling guard).
 __attribute__((target("avx2"), always_inline))
 static inline __m256i load8(const uint32_t *pixels, __m256i at) {
+    if (strata_gathers()) return _mm256_i32gather_epi32((const int *)pixels, at, 4);
     int32_t k[8];
     _mm256_storeu_si256((__m256i *)k, at);
     return _mm256_setr_epi32((int)pixels[k[0]], (int)pixels[k[1]], (int)pixels[k[2]], (int)pixels[k[3]],
                              (int)pixels[k[4]], (int)pixels[k[5]], (int)pixels[k[6]], (int)pixels[k[7]]);
 }
 
+/// A padded linear gradient's eight entries at u (16.16, the entry plus ½):
+/// gathered with `gather` (`strata_gathers`), else one load each.
 __attribute__((target("avx2"), always_inline))
-static inline __m256i linear_entries8(const uint32_t *table, __m256i u) {
+static inline __m256i linear_entries8(const uint32_t *table, __m256i u, int gather) {
     const __m256i top = _mm256_set1_epi32(255 << 16);
     const __m256i k = _mm256_srli_epi32(_mm256_min_epi32(_mm256_max_epi32(u, _mm256_setzero_si256()), top), 16);
-    return load8(table, k);
+    if (gather) return _mm256_i32gather_epi32((const int *)table, k, 4);
+    int32_t i[8];
+    _mm256_storeu_si256((__m256i *)i, k);
+    return _mm256_setr_epi32((int)table[i[0]], (int)table[i[1]], (int)table[i[2]], (int)table[i[3]], (int)table[i[4]],
+                             (int)table[i[5]], (int)table[i[6]], (int)table[i[7]]);
 }
 
 // Four pixels' table entries from their t, padded: below 0 the first
@@ -767,11 +775,13 @@ typedef struct {
     __m256i ramp;  // linear: lane·du
     const double *g;
     const float *c;
+    /// Whether its lookups are gathered (`strata_gathers`).
+    int gather;
 } row_paint;
 
 __attribute__((target("avx2"), always_inline))
 static inline row_paint row_paint_make(const strata_row_paint *p) {
-    row_paint r = {p->kind, p->table, p->u0, p->du, _mm256_setzero_si256(), p->g, p->c};
+    row_paint r = {p->kind, p->table, p->u0, p->du, _mm256_setzero_si256(), p->g, p->c, strata_gathers()};
     r.ramp = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(p->du));
     return r;
 }
@@ -850,7 +860,7 @@ static inline __m256i paint8(const row_paint *p, int kind, long x) {
     if (kind == STRATA_ROW_IMAGE) return image8(p, x);
     if (kind == STRATA_ROW_LINEAR) {
         const __m256i u = _mm256_add_epi32(_mm256_set1_epi32((int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du)), p->ramp);
-        return linear_entries8(p->table, u);
+        return linear_entries8(p->table, u, p->gather);
     }
     if (kind == STRATA_ROW_CONIC) {
         return load8(p->table, conic_indices8(p->c, _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7))));
@@ -861,6 +871,50 @@ static inline __m256i paint8(const row_paint *p, int kind, long x) {
 
 static void radial_focal_span512(const uint32_t *table, const double *g, long x, long count, uint32_t *out);
 static void conic_span512(const uint32_t *table, const float *g, long x, long count, uint32_t *out);
+
+/// Each channel of `v` times `k`/255, rounded: `scale8` sixteen pixels wide.
+__attribute__((target("avx512f,avx512bw,avx512vl"), always_inline))
+static inline __m512i scale16(__m512i v, __m512i k) {
+    const __m512i low = _mm512_set1_epi32(0x00FF00FF);
+    const __m512i bias = _mm512_set1_epi16(0x80), m257 = _mm512_set1_epi16(257);
+    const __m512i rb = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(v, low), k), bias), m257);
+    const __m512i ag = _mm512_mulhi_epu16(
+        _mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(_mm512_srli_epi32(v, 8), low), k), bias), m257);
+    return _mm512_or_si512(rb, _mm512_slli_epi32(ag, 8));
+}
+
+/// `paint_run` of a padded linear gradient where lookups are gathered
+/// (`strata_gathers`): sixteen pixels a step, the entries at u0 + i·du
+/// gathered, scaled by `coverage` and blended source over in registers,
+/// each lane's operations `paint_run`'s, so the same bytes. (Sixteen
+/// entries loaded one by one and blended in the same pass measured 2.4
+/// times slower: the loads' chain held the blend up.)
+__attribute__((target("avx512f,avx512bw,avx512vl"), noinline))
+static void linear_run512(uint32_t *d, const uint32_t *table, int32_t u0, int32_t du, long count, uint32_t coverage) {
+    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m512i u = _mm512_add_epi32(_mm512_set1_epi32(u0), _mm512_mullo_epi32(lanes, _mm512_set1_epi32(du)));
+    const __m512i step = _mm512_set1_epi32((int32_t)((uint32_t)du * 16));
+    const __m512i top = _mm512_set1_epi32(255 << 16), full = _mm512_set1_epi32(255);
+    const __m512i c16 = _mm512_set1_epi16((short)coverage);
+    const int scaled = coverage < 255;
+    for (long i = 0; i < count; i += 16, u = _mm512_add_epi32(u, step)) {
+        const __mmask16 live = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
+        const __m512i k = _mm512_srli_epi32(_mm512_min_epi32(_mm512_max_epi32(u, _mm512_setzero_si512()), top), 16);
+        __m512i sv = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, k, table, 4);
+        if (scaled) sv = scale16(sv, c16);
+        const __m512i alpha = _mm512_srli_epi32(sv, 24);
+        // Opaque: the sources as they are; transparent: nothing to do.
+        if ((_mm512_cmpeq_epi32_mask(alpha, full) & live) == live) {
+            _mm512_mask_storeu_epi32(d + i, live, sv);
+            continue;
+        }
+        if (_mm512_test_epi32_mask(sv, sv) == 0) continue;
+        __m512i keep = _mm512_sub_epi32(full, alpha);
+        keep = _mm512_or_si512(keep, _mm512_slli_epi32(keep, 16));
+        const __m512i dv = _mm512_maskz_loadu_epi32(live, d + i);
+        _mm512_mask_storeu_epi32(d + i, live, _mm512_add_epi32(sv, scale16(dv, keep)));
+    }
+}
 
 /// `count` pixels from place x of a row's sources blended source over onto
 /// `d` at constant `coverage` (0 ... 255): runs of eight stored where
@@ -882,6 +936,10 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
             count -= n;
             c = 0;
         }
+        return;
+    }
+    if (kind == STRATA_ROW_LINEAR && count >= 16 && strata_gathers()) {
+        linear_run512(d, p->table, (int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du), p->du, count, coverage);
         return;
     }
     if (kind != STRATA_ROW_LINEAR && count >= 16 && strata_kernel_level() >= 2) {
@@ -910,7 +968,7 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
     const __m256d four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
     __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
 #define STRATA_PAINT8()                                                                                      \
-    (kind == STRATA_ROW_LINEAR  ? linear_entries8(p->table, u)                                                \
+    (kind == STRATA_ROW_LINEAR  ? linear_entries8(p->table, u, p->gather)                                              \
      : kind == STRATA_ROW_CONIC ? load8(p->table, conic_indices8(p->c, fi))                                   \
                                 : radial_focal8(p->table, p->g, i0, _mm256_add_pd(i0, four)))
     long i = 0;
@@ -1572,31 +1630,54 @@ int strata_pixels_have_avx2(void) { return 0; }
 #endif
 
 int strata_kernel_level_found = 0;
+int strata_gathers_found = 0;
+
+int strata_pixels_gather_fast(void) {
+#if defined(__x86_64__)
+    // Intel's processors from Skylake to Ice Lake and Tiger Lake have their
+    // gathers slowed several times by the Gather Data Sampling guard; those
+    // with AVX-512 FP16 (Sapphire Rapids on) are not affected, and there a
+    // gather of 16 entries measured 2.5 times faster than 16 loads
+    // (Benchmarks/RESULTS.md). AMD's Zen 4 measured no faster: loads there.
+    __builtin_cpu_init();
+    return strata_pixels_have_avx512() && __builtin_cpu_is("intel") && __builtin_cpu_supports("avx512fp16");
+#else
+    return 0;
+#endif
+}
+
+int strata_set_gathers(int on) {
+    const int was = strata_gathers();
+    __atomic_store_n(&strata_gathers_found, on && strata_kernel_level() >= 2, __ATOMIC_RELAXED);
+    return was;
+}
 
 // Runs when the program (or library) is loaded, before anything draws.
 __attribute__((constructor)) static void strata_find_kernel_level(void) {
     strata_kernel_level_found = strata_pixels_have_avx512() ? 2 : strata_pixels_have_avx2() ? 1 : 0;
+    strata_gathers_found = strata_kernel_level_found == 2 && strata_pixels_gather_fast();
 }
 
 // A linear gradient's span, padded at both ends, in 16.16 fixed point:
 // pixel i takes the table entry ⌊clamp(u0 + i·du, 0, 255·2¹⁶) / 2¹⁶⌋ (u the
 // entry plus ½, so the truncation rounds). Eight pixels a step, each u from
-// the span's first (no chain of additions), the entries loaded one by one
-// (`load8`: a gather cost more).
+// the span's first (no chain of additions), the entries gathered where that
+// is fast, else loaded one by one (`load8`).
 #if defined(__x86_64__)
 __attribute__((target("avx2")))
 void strata_linear_pad_span_avx2(const uint32_t *table, int32_t u0, int32_t du, uint32_t *out, long count) {
+    const int gather = strata_gathers();
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     __m256i u = _mm256_add_epi32(_mm256_set1_epi32(u0), _mm256_mullo_epi32(lanes, _mm256_set1_epi32(du)));
     const __m256i step = _mm256_set1_epi32((int32_t)((uint32_t)du * 8));
     long i = 0;
     for (; i + 8 <= count; i += 8) {
-        _mm256_storeu_si256((__m256i *)(out + i), linear_entries8(table, u));
+        _mm256_storeu_si256((__m256i *)(out + i), linear_entries8(table, u, gather));
         u = _mm256_add_epi32(u, step);
     }
     if (i < count) {
         const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), lanes);
-        _mm256_maskstore_epi32((int *)(out + i), live, linear_entries8(table, u));
+        _mm256_maskstore_epi32((int *)(out + i), live, linear_entries8(table, u, gather));
     }
 }
 
@@ -1606,6 +1687,7 @@ void strata_linear_pad_span_avx2(const uint32_t *table, int32_t u0, int32_t du, 
 __attribute__((target("avx2")))
 void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0, int32_t du, long count,
                                  uint32_t coverage, const uint8_t *mask) {
+    const int gather = strata_gathers();
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     __m256i u = _mm256_add_epi32(_mm256_set1_epi32(u0), _mm256_mullo_epi32(lanes, _mm256_set1_epi32(du)));
     const __m256i step = _mm256_set1_epi32((int32_t)((uint32_t)du * 8));
@@ -1616,13 +1698,13 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
             __builtin_memcpy(&m, mask + i, 8);
             if (m == 0) continue;
             __m256i *p = (__m256i *)(d + i);
-            _mm256_storeu_si256(p, mask8(_mm256_loadu_si256(p), spread8(m), linear_entries8(table, u), 0));
+            _mm256_storeu_si256(p, mask8(_mm256_loadu_si256(p), spread8(m), linear_entries8(table, u, gather), 0));
         }
         const long n = count - i;
         if (n <= 0) return;
         uint64_t m = 0;
         for (long j = 0; j < n; j++) m |= (uint64_t)mask[i + j] << (8 * j);
-        if (m != 0) few8(d + i, n, m, linear_entries8(table, u), 0);
+        if (m != 0) few8(d + i, n, m, linear_entries8(table, u, gather), 0);
         return;
     }
     const strata_row_paint given = {STRATA_ROW_LINEAR, table, u0, du, NULL, NULL};
@@ -2042,18 +2124,29 @@ void strata_source_over_rect_avx2(uint32_t *d, long d_stride, const uint32_t *s,
 
 #if defined(__x86_64__)
 // The table entries `idx` of pixels `base ... base + 7` of a gradient
-// kernel's span (those below `count`), stored at `out` one load and store
-// each: a gather (`vpgatherdd`) measured no faster on AMD's Zen 4, and
-// costs several times the loads on Intel processors under the Gather
-// Data Sampling guard.
+// kernel's span (those below `count`), stored at `out`: gathered where
+// that is fast (`strata_gathers`), else one load and store each (a gather
+// measured no faster on AMD's Zen 4, and costs several times the loads on
+// Intel processors under the Gather Data Sampling guard).
 // (Blending them in the same pass was slower than this and a blend pass
 // after it: the lookup's long chain then held the blend up.)
 __attribute__((target("avx2"), always_inline))
 static inline void store8(const uint32_t *table, __m256i idx, uint32_t *out, long base, long count) {
     const long n = count - base;
+    uint32_t *o = out + base;
+    if (strata_gathers()) {
+        // (Lanes past the span masked off: their indices are not read.)
+        if (n >= 8) {
+            _mm256_storeu_si256((__m256i *)o, _mm256_i32gather_epi32((const int *)table, idx, 4));
+        } else {
+            const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            const __m256i e = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)table, idx, live, 4);
+            _mm256_maskstore_epi32((int *)o, live, e);
+        }
+        return;
+    }
     int32_t k[8];
     _mm256_storeu_si256((__m256i *)k, idx);
-    uint32_t *o = out + base;
     if (n >= 8) {
         o[0] = table[k[0]], o[1] = table[k[1]], o[2] = table[k[2]], o[3] = table[k[3]];
         o[4] = table[k[4]], o[5] = table[k[5]], o[6] = table[k[6]], o[7] = table[k[7]];
@@ -2062,6 +2155,19 @@ static inline void store8(const uint32_t *table, __m256i idx, uint32_t *out, lon
     }
 }
 #endif
+
+/// `store8` for sixteen pixels' entries `idx` (AVX-512), those below `count`.
+__attribute__((target("avx512f,avx512vl,avx512dq"), always_inline))
+static inline void store16(const uint32_t *table, __m512i idx, uint32_t *out, long base, long count) {
+    if (strata_gathers()) {
+        const long n = count - base;
+        const __mmask16 live = n >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << n) - 1);
+        _mm512_mask_storeu_epi32(out + base, live, _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, idx, table, 4));
+        return;
+    }
+    store8(table, _mm512_castsi512_si256(idx), out, base, count);
+    if (base + 8 < count) store8(table, _mm512_extracti64x4_epi64(idx, 1), out, base + 8, count);
+}
 
 // Pixels i ... i + 3's entries `k`, stored eight at a time: the first four
 // wait in `pending` for the next four (or the span's end).
@@ -2287,9 +2393,7 @@ static void conic_span512(const uint32_t *table, const float *g, long x, long co
         t = _mm512_sub_ps(t, _mm512_floor_ps(t));
         const __mmask16 valid = _mm512_cmp_ps_mask(t, t, _CMP_ORD_Q) & _mm512_cmp_ps_mask(dx, dy, _CMP_ORD_Q);
         const __m512 e = _mm512_mask_blend_ps(valid, none, _mm512_add_ps(_mm512_mul_ps(t, scale), half));
-        const __m512i k = _mm512_cvttps_epi32(e);
-        store8(table, _mm512_castsi512_si256(k), out, i, count);
-        if (i + 8 < count) store8(table, _mm512_extracti64x4_epi64(k, 1), out, i + 8, count);
+        store16(table, _mm512_cvttps_epi32(e), out, i, count);
     }
 }
 #else

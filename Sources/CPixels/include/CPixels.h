@@ -20,6 +20,25 @@ extern int strata_kernel_level_found;
 /// (a Swift `static let` pays a once-check at every read).
 static inline int strata_kernel_level(void) { return strata_kernel_level_found; }
 
+/// Whether the kernels look table entries and image pixels up with the
+/// processor's gather (`vpgatherdd`) rather than one load each: found once
+/// before `main`, true on processors with AVX-512 whose gathers are fast
+/// (Intel's with AVX-512 FP16, from Sapphire Rapids on: no Gather Data
+/// Sampling guard slows them). Either way gives the same bytes.
+extern int strata_gathers_found;
+
+/// `strata_gathers_found`, read where a lookup is made.
+static inline int strata_gathers(void) { return __atomic_load_n(&strata_gathers_found, __ATOMIC_RELAXED); }
+
+/// Turns gathered lookups on or off (tests draw both ways and compare);
+/// on only where the kernels have AVX-512 (`strata_kernel_level() == 2`).
+/// Returns what was in force before.
+int strata_set_gathers(int on);
+
+/// Whether this processor's gathers are fast (`strata_gathers_found`'s
+/// first value).
+int strata_pixels_gather_fast(void);
+
 /// A rectangle 1 to 7 pixels wide (`width`) and `height` rows from `d`,
 /// each pixel `d = s + d·keep/255` with `pairs` = (s, keep) of its left
 /// column, its middle columns and its right column (the right's where
