@@ -883,6 +883,29 @@ static inline __m512i scale16(__m512i v, __m512i k) {
     return _mm512_or_si512(rb, _mm512_slli_epi32(ag, 8));
 }
 
+/// Sixteen sources `sv` (the lanes in `live`) scaled by `c16` where
+/// `scaled`, blended source over onto `d`: `paint_run`'s operations in
+/// each lane (opaque blocks stored, transparent ones left), so its bytes.
+__attribute__((target("avx512f,avx512bw,avx512vl"), always_inline))
+static inline void over16(uint32_t *d, __m512i sv, __mmask16 live, int scaled, __m512i c16) {
+    const __m512i full = _mm512_set1_epi32(255);
+    if (scaled) sv = scale16(sv, c16);
+    const __m512i alpha = _mm512_srli_epi32(sv, 24);
+    if ((_mm512_cmpeq_epi32_mask(alpha, full) & live) == live) {
+        _mm512_mask_storeu_epi32(d, live, sv);
+        return;
+    }
+    if (_mm512_test_epi32_mask(sv, sv) == 0) return;
+    __m512i keep = _mm512_sub_epi32(full, alpha);
+    keep = _mm512_or_si512(keep, _mm512_slli_epi32(keep, 16));
+    const __m512i dv = _mm512_maskz_loadu_epi32(live, d);
+    _mm512_mask_storeu_epi32(d, live, _mm512_add_epi32(sv, scale16(dv, keep)));
+}
+
+static void radial_run512(uint32_t *d, const uint32_t *table, const double *g, long x, long count, uint32_t coverage);
+static void radial_mask_run512(uint32_t *d, const uint32_t *table, const double *g, long x, long count,
+                               const uint8_t *mask);
+
 /// `paint_run` of a padded linear gradient where lookups are gathered
 /// (`strata_gathers`): sixteen pixels a step, the entries at u0 + i·du
 /// gathered, scaled by `coverage` and blended source over in registers,
@@ -894,25 +917,13 @@ static void linear_run512(uint32_t *d, const uint32_t *table, int32_t u0, int32_
     const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     __m512i u = _mm512_add_epi32(_mm512_set1_epi32(u0), _mm512_mullo_epi32(lanes, _mm512_set1_epi32(du)));
     const __m512i step = _mm512_set1_epi32((int32_t)((uint32_t)du * 16));
-    const __m512i top = _mm512_set1_epi32(255 << 16), full = _mm512_set1_epi32(255);
+    const __m512i top = _mm512_set1_epi32(255 << 16);
     const __m512i c16 = _mm512_set1_epi16((short)coverage);
     const int scaled = coverage < 255;
     for (long i = 0; i < count; i += 16, u = _mm512_add_epi32(u, step)) {
         const __mmask16 live = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
         const __m512i k = _mm512_srli_epi32(_mm512_min_epi32(_mm512_max_epi32(u, _mm512_setzero_si512()), top), 16);
-        __m512i sv = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, k, table, 4);
-        if (scaled) sv = scale16(sv, c16);
-        const __m512i alpha = _mm512_srli_epi32(sv, 24);
-        // Opaque: the sources as they are; transparent: nothing to do.
-        if ((_mm512_cmpeq_epi32_mask(alpha, full) & live) == live) {
-            _mm512_mask_storeu_epi32(d + i, live, sv);
-            continue;
-        }
-        if (_mm512_test_epi32_mask(sv, sv) == 0) continue;
-        __m512i keep = _mm512_sub_epi32(full, alpha);
-        keep = _mm512_or_si512(keep, _mm512_slli_epi32(keep, 16));
-        const __m512i dv = _mm512_maskz_loadu_epi32(live, d + i);
-        _mm512_mask_storeu_epi32(d + i, live, _mm512_add_epi32(sv, scale16(dv, keep)));
+        over16(d + i, _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, k, table, 4), live, scaled, c16);
     }
 }
 
@@ -940,6 +951,10 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
     }
     if (kind == STRATA_ROW_LINEAR && count >= 16 && strata_gathers()) {
         linear_run512(d, p->table, (int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du), p->du, count, coverage);
+        return;
+    }
+    if (kind == STRATA_ROW_RADIAL_FOCAL && count >= 16 && p->gather) {
+        radial_run512(d, p->table, p->g, x, count, coverage);
         return;
     }
     if (kind != STRATA_ROW_LINEAR && count >= 16 && strata_kernel_level() >= 2) {
@@ -1259,6 +1274,13 @@ static inline void rect_row_parts(uint32_t *d, const row_paint *p, int kind, lon
             // than a second pass.)
             strata_linear_pad_over_avx2(d + x, p->table, (int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du),
                                         p->du, n, 255, mask);
+            continue;
+        }
+
+        if (kind == STRATA_ROW_RADIAL_FOCAL && n >= 16 && p->gather) {
+            // (The table and g passed as they are: a pointer to the row's
+            // paint kept it in memory, and its reads waited on its stores.)
+            radial_mask_run512(d + x, p->table, p->g, x, n, mask);
             continue;
         }
         shade_places(p, kind, x, n, sources);
@@ -2280,6 +2302,7 @@ static void radial_focal_span512(const uint32_t *table, const double *g, long x,
     }
 }
 
+
 // The same, eight pixels a step with AVX-512: each lane's operations are
 // the AVX2 kernel's, so the same t and the same entries, in half the steps
 // (and with 32 registers, nothing spilled).
@@ -2360,42 +2383,137 @@ void strata_conic_span_avx512(const uint32_t *table, const float *g, long count,
     conic_span512(table, g, 0, count, out);
 }
 
+/// A conic gradient's constants for sixteen lanes (g as
+/// `strata_conic_span_avx2` takes it), made once before a loop.
+typedef struct {
+    __m512 dx0, dy0, sx, sy, offset;
+} conic16;
+
+__attribute__((target("avx512f,avx512vl,avx512dq"), always_inline))
+static inline conic16 conic16_make(const float *g) {
+    return (conic16){_mm512_set1_ps(g[0]), _mm512_set1_ps(g[1]), _mm512_set1_ps(g[2]), _mm512_set1_ps(g[3]),
+                     _mm512_set1_ps(g[4])};
+}
+
+/// Sixteen pixels' conic table indices at places `index` (`conic_indices8`'s
+/// operations, sixteen lanes).
+__attribute__((target("avx512f,avx512vl,avx512dq"), always_inline))
+static inline __m512i conic_indices16(const conic16 *g, __m512 index) {
+    const __m512 zero = _mm512_setzero_ps();
+    const __m512 quarter = _mm512_set1_ps(0.25f), half = _mm512_set1_ps(0.5f), one = _mm512_set1_ps(1.0f);
+    const __m512 dx = _mm512_add_ps(g->dx0, _mm512_mul_ps(index, g->sx));
+    const __m512 dy = _mm512_add_ps(g->dy0, _mm512_mul_ps(index, g->sy));
+    const __m512 ax = _mm512_abs_ps(dx), ay = _mm512_abs_ps(dy);
+    const __m512 mx = _mm512_max_ps(ax, ay), mn = _mm512_min_ps(ax, ay);
+    const __m512 r = _mm512_maskz_div_ps(_mm512_cmp_ps_mask(mx, zero, _CMP_GT_OQ), mn, mx);
+    const __m512 s = _mm512_mul_ps(r, r);
+    __m512 p = _mm512_add_ps(_mm512_mul_ps(_mm512_set1_ps(STRATA_CONIC_K5), s), _mm512_set1_ps(STRATA_CONIC_K4));
+    p = _mm512_add_ps(_mm512_mul_ps(p, s), _mm512_set1_ps(STRATA_CONIC_K3));
+    p = _mm512_add_ps(_mm512_mul_ps(p, s), _mm512_set1_ps(STRATA_CONIC_K2));
+    p = _mm512_add_ps(_mm512_mul_ps(p, s), _mm512_set1_ps(STRATA_CONIC_K1));
+    p = _mm512_add_ps(_mm512_mul_ps(p, s), _mm512_set1_ps(STRATA_CONIC_K0));
+    p = _mm512_mul_ps(p, r);
+    p = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(ay, ax, _CMP_GT_OQ), p, _mm512_sub_ps(quarter, p));
+    p = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(dx, zero, _CMP_LT_OQ), p, _mm512_sub_ps(half, p));
+    p = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(dy, zero, _CMP_LT_OQ), p, _mm512_sub_ps(one, p));
+    __m512 t = _mm512_sub_ps(p, g->offset);
+    t = _mm512_sub_ps(t, _mm512_floor_ps(t));
+    const __mmask16 valid = _mm512_cmp_ps_mask(t, t, _CMP_ORD_Q) & _mm512_cmp_ps_mask(dx, dy, _CMP_ORD_Q);
+    const __m512 e = _mm512_mask_blend_ps(valid, _mm512_set1_ps(256.0f), _mm512_add_ps(_mm512_mul_ps(t, _mm512_set1_ps(255.0f)), half));
+    return _mm512_cvttps_epi32(e);
+}
+
 // Pixels x ... x + count − 1 of the span that g describes, to out[0 ..< count].
 __attribute__((target("avx512f,avx512vl,avx512dq")))
 static void conic_span512(const uint32_t *table, const float *g, long x, long count, uint32_t *out) {
-    const __m512 dx0 = _mm512_set1_ps(g[0]), dy0 = _mm512_set1_ps(g[1]);
-    const __m512 sx = _mm512_set1_ps(g[2]), sy = _mm512_set1_ps(g[3]), offset = _mm512_set1_ps(g[4]);
-    const __m512 zero = _mm512_setzero_ps();
-    const __m512 quarter = _mm512_set1_ps(0.25f), half = _mm512_set1_ps(0.5f), one = _mm512_set1_ps(1.0f);
-    const __m512 scale = _mm512_set1_ps(255.0f), none = _mm512_set1_ps(256.0f), sixteen = _mm512_set1_ps(16.0f);
-    const __m512 k0 = _mm512_set1_ps(STRATA_CONIC_K0), k1 = _mm512_set1_ps(STRATA_CONIC_K1);
-    const __m512 k2 = _mm512_set1_ps(STRATA_CONIC_K2), k3 = _mm512_set1_ps(STRATA_CONIC_K3);
-    const __m512 k4 = _mm512_set1_ps(STRATA_CONIC_K4), k5 = _mm512_set1_ps(STRATA_CONIC_K5);
+    const conic16 c = conic16_make(g);
+    const __m512 sixteen = _mm512_set1_ps(16.0f);
     __m512 index = _mm512_add_ps(_mm512_set1_ps((float)x), _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-    for (long i = 0; i < count; i += 16) {
-        const __m512 dx = _mm512_add_ps(dx0, _mm512_mul_ps(index, sx));
-        const __m512 dy = _mm512_add_ps(dy0, _mm512_mul_ps(index, sy));
-        index = _mm512_add_ps(index, sixteen);
-        const __m512 ax = _mm512_abs_ps(dx), ay = _mm512_abs_ps(dy);
-        const __m512 mx = _mm512_max_ps(ax, ay), mn = _mm512_min_ps(ax, ay);
-        const __m512 r = _mm512_maskz_div_ps(_mm512_cmp_ps_mask(mx, zero, _CMP_GT_OQ), mn, mx);
-        const __m512 s = _mm512_mul_ps(r, r);
-        __m512 p = _mm512_add_ps(_mm512_mul_ps(k5, s), k4);
-        p = _mm512_add_ps(_mm512_mul_ps(p, s), k3);
-        p = _mm512_add_ps(_mm512_mul_ps(p, s), k2);
-        p = _mm512_add_ps(_mm512_mul_ps(p, s), k1);
-        p = _mm512_add_ps(_mm512_mul_ps(p, s), k0);
-        p = _mm512_mul_ps(p, r);
-        p = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(ay, ax, _CMP_GT_OQ), p, _mm512_sub_ps(quarter, p));
-        p = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(dx, zero, _CMP_LT_OQ), p, _mm512_sub_ps(half, p));
-        p = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(dy, zero, _CMP_LT_OQ), p, _mm512_sub_ps(one, p));
-        __m512 t = _mm512_sub_ps(p, offset);
-        t = _mm512_sub_ps(t, _mm512_floor_ps(t));
-        const __mmask16 valid = _mm512_cmp_ps_mask(t, t, _CMP_ORD_Q) & _mm512_cmp_ps_mask(dx, dy, _CMP_ORD_Q);
-        const __m512 e = _mm512_mask_blend_ps(valid, none, _mm512_add_ps(_mm512_mul_ps(t, scale), half));
-        store16(table, _mm512_cvttps_epi32(e), out, i, count);
+    for (long i = 0; i < count; i += 16, index = _mm512_add_ps(index, sixteen)) {
+        store16(table, conic_indices16(&c, index), out, i, count);
     }
 }
+
+/// A radial gradient's constants for eight lanes (focal point inside the
+/// end circle; g as `strata_radial_pad_span_avx2` takes it).
+typedef struct {
+    __m512d inv, qb0, dqb, d0, d1, d2;
+} radial8;
+
+__attribute__((target("avx512f,avx512vl,avx512dq"), always_inline))
+static inline radial8 radial8_make(const double *g) {
+    return (radial8){_mm512_set1_pd(g[9]),  _mm512_set1_pd(g[13]), _mm512_set1_pd(g[14]),
+                     _mm512_set1_pd(g[15]), _mm512_set1_pd(g[16]), _mm512_set1_pd(g[17])};
+}
+
+/// Sixteen pixels' radial table indices from place `*index` on:
+/// `radial_focal_span512`'s operations, eight lanes at a time.
+__attribute__((target("avx512f,avx512vl,avx512dq"), always_inline))
+static inline __m512i radial_indices16(const radial8 *g, __m512d *index) {
+    const __m512d zero = _mm512_setzero_pd(), eight = _mm512_set1_pd(8);
+    __m256i half[2];
+    for (int h = 0; h < 2; h++) {
+        const __m512d qb = _mm512_add_pd(g->qb0, _mm512_mul_pd(*index, g->dqb));
+        const __m512d disc = _mm512_add_pd(g->d0, _mm512_mul_pd(*index, _mm512_add_pd(g->d1, _mm512_mul_pd(*index, g->d2))));
+        *index = _mm512_add_pd(*index, eight);
+        half[h] = radial_entries8(_mm512_mul_pd(_mm512_sub_pd(qb, _mm512_sqrt_pd(_mm512_max_pd(disc, zero))), g->inv));
+    }
+    return _mm512_inserti64x4(_mm512_castsi256_si512(half[0]), half[1], 1);
+}
+
+/// A radial (focal point inside) or conic gradient's places `x ..< x +
+/// count` blended onto `d` where lookups are gathered: sixteen entries a
+/// step, gathered and blended in the same pass, the blend's work done
+/// while the square roots take their time. At constant `coverage`
+/// (`paint_run`'s operations: `over16`), or through `mask`'s coverage
+/// bytes where it is given (`strata_source_over_mask_avx2`'s: each source
+/// scaled by its byte, then the destination by what it leaves), so the
+/// same bytes as shading them first and blending after. (Conic entries
+/// blended so measured slower than shaded first: their division holds
+/// the gather up; `shade_places` there.)
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512dq"), always_inline))
+static inline void radial_run512_body(uint32_t *d, const uint32_t *table, const double *gp, long x, long count,
+                                      uint32_t coverage, const uint8_t *mask) {
+    const radial8 g = radial8_make(gp);
+    const __m512i c16 = _mm512_set1_epi16((short)coverage), full = _mm512_set1_epi32(255);
+    const int scaled = coverage < 255;
+    __m512d index = _mm512_add_pd(_mm512_set1_pd((double)x), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7));
+    for (long i = 0; i < count; i += 16) {
+        const __mmask16 live = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
+        __m512i c = _mm512_setzero_si512();
+        if (mask) {
+            const __m128i bytes = _mm_maskz_loadu_epi8(live, mask + i);
+            if (_mm_testz_si128(bytes, bytes)) {
+                index = _mm512_add_pd(index, _mm512_set1_pd(16));
+                continue;
+            }
+            c = _mm512_cvtepu8_epi32(bytes);
+            c = _mm512_or_si512(c, _mm512_slli_epi32(c, 16));
+        }
+        const __m512i sv = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, radial_indices16(&g, &index), table, 4);
+        if (!mask) {
+            over16(d + i, sv, live, scaled, c16);
+            continue;
+        }
+        const __m512i s = scale16(sv, c);
+        __m512i keep = _mm512_sub_epi32(full, _mm512_srli_epi32(s, 24));
+        keep = _mm512_or_si512(keep, _mm512_slli_epi32(keep, 16));
+        const __m512i dv = _mm512_maskz_loadu_epi32(live, d + i);
+        _mm512_mask_storeu_epi32(d + i, live, _mm512_add_epi32(s, scale16(dv, keep)));
+    }
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512dq"), noinline))
+static void radial_run512(uint32_t *d, const uint32_t *table, const double *g, long x, long count, uint32_t coverage) {
+    radial_run512_body(d, table, g, x, count, coverage, NULL);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512dq"), noinline))
+static void radial_mask_run512(uint32_t *d, const uint32_t *table, const double *g, long x, long count,
+                               const uint8_t *mask) {
+    radial_run512_body(d, table, g, x, count, 0, mask);
+}
+
 #else
 void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, uint32_t *out) {
     (void)table; (void)g; (void)count; (void)out;
