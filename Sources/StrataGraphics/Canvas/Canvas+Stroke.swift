@@ -215,7 +215,7 @@ extension Canvas {
         let density = Double(path.points.count) / Double(area.width + area.height)
         var coverage = StrokeCoverage(
             strokeRasterizer: density > 256 ? nil : strokeRasterizer, areaRasterizer: areaRasterizer,
-            job: job, area: area, rows: rows, mode: !antialiasing ? .aliased : density > 4 ? .sampled : .area)
+            job: consume job, area: area, rows: rows, mode: !antialiasing ? .aliased : density > 4 ? .sampled : .area)
         // A long path for the overlap-exact rasterizer is stroked in pieces,
         // on one thread or shared by the bands of a frame (`StrokeShare`):
         // the same pieces either way, so the same pixels.
@@ -223,7 +223,7 @@ extension Canvas {
             if let pieces = StrokePieces.plan(path, size: strokePieceSize) {
                 coverage.pieces = pieces
                 if let strokeShare { coverage.share = (strokeShare, strokeIndex) }
-            } else if let strokeShare, path.verbs.count >= StrokePieces.sharedWhole, !job.mayBeRing,
+            } else if let strokeShare, path.verbs.count >= StrokePieces.sharedWhole, !coverage.job.mayBeRing,
                 rows != area.y0..<area.y1
             {
                 // A shorter stroke that other bands of the frame draw too
@@ -509,7 +509,7 @@ struct StrokeJob {
         stroker.sumsAreas = summed
         let dashes = style.validDashes
         var cutter = StrokeCutter(
-            stroker: stroker, transform: transform, visible: visible,
+            stroker: consume stroker, transform: transform, visible: visible,
             pattern: dashes, phase: style.dashPhase)
         // Curve pieces that cannot be seen become one line each; with dashes,
         // which need their lengths, they are subdivided as usual but at most

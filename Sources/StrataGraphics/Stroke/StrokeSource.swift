@@ -52,7 +52,10 @@ enum StrokeSource {
             minX: cull.minX, maxX: cull.maxX, minY: cull.minY, maxY: cull.maxY)
         flattener.preservesArea = false
         flattener.outsideDepth = outsideDepth
-        var feeder = Feeder<S>(sink: sink)
+        // The sink moves into the feeder and back out (a copy each way,
+        // through the generic sink's value witnesses, retained the
+        // stroker's buffers twice a stroke).
+        var feeder = Feeder<S>(sink: consume sink)
         let verbs = piece?.verbs ?? 0..<path.verbs.count
         path.points.withUnsafeBufferPointer { pts in
             var i = piece?.firstPoint ?? 0
@@ -92,7 +95,7 @@ enum StrokeSource {
         }
         if piece?.endsAtSeam == true { feeder.sink.endsAtSeam() }
         feeder.finish(closed: false)
-        sink = feeder.sink
+        sink = feeder.take()
     }
 
     /// Turns the flattener's lines into polyline points: duplicates dropped, and
@@ -113,7 +116,10 @@ enum StrokeSource {
         /// True while a curve is being flattened: its inner vertices are smooth.
         var curve = false
 
-        init(sink: S) { self.sink = sink }
+        init(sink: consuming S) { self.sink = sink }
+
+        /// The sink, the feeder given up.
+        consuming func take() -> S { sink }
 
         mutating func move(to p: Point) {
             finish(closed: false)
