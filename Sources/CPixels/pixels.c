@@ -256,6 +256,17 @@ static inline __m256i blend8(__m256i v, __m256i s, __m256i k) {
     return _mm256_add_epi32(s, scale8(v, k));
 }
 
+/// Each channel of `v` times `k`/255, rounded: `scale8` sixteen pixels wide.
+__attribute__((target("avx512f,avx512bw,avx512vl"), always_inline))
+static inline __m512i scale16(__m512i v, __m512i k) {
+    const __m512i low = _mm512_set1_epi32(0x00FF00FF);
+    const __m512i bias = _mm512_set1_epi16(0x80), m257 = _mm512_set1_epi16(257);
+    const __m512i rb = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(v, low), k), bias), m257);
+    const __m512i ag = _mm512_mulhi_epu16(
+        _mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(_mm512_srli_epi32(v, 8), low), k), bias), m257);
+    return _mm512_or_si512(rb, _mm512_slli_epi32(ag, 8));
+}
+
 /// The rows of a rectangle at least eight pixels wide, `d[i] = s[i] + d[i]·k[i]/255`
 /// in blocks of eight lanes: the first block at 0 with `sf`/`kf`, the blocks
 /// after it, while a pixel is left after them, with `sm`/`km`, and the last
@@ -370,13 +381,7 @@ __attribute__((target("avx512f,avx512bw,avx512vl"), aligned(64)))
 static void blend_span512(uint32_t *d, long count, uint32_t s, uint32_t keep) {
     const __m512i sv = _mm512_set1_epi32((int)s);
     const __m512i kv = _mm512_set1_epi32((int)(keep | keep << 16));
-    const __m512i low = _mm512_set1_epi32(0x00FF00FF);
-    const __m512i bias = _mm512_set1_epi16(0x80), m257 = _mm512_set1_epi16(257);
-#define STRATA_BLEND16(v)                                                                                          \
-    _mm512_add_epi32(sv, _mm512_or_si512(                                                                            \
-        _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(v, low), kv), bias), m257),            \
-        _mm512_slli_epi32(_mm512_mulhi_epu16(                                                                        \
-            _mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(_mm512_srli_epi32(v, 8), low), kv), bias), m257), 8)))
+#define STRATA_BLEND16(v) _mm512_add_epi32(sv, scale16(v, kv))
     long i = 0;
     for (; i + 16 <= count; i += 16) {
         const __m512i v = _mm512_loadu_si512((const void *)(d + i));
@@ -396,8 +401,6 @@ __attribute__((target("avx512f,avx512bw,avx512vl"), noinline, aligned(64)))
 static void blend_block512(uint32_t *d, long row_stride, long width, long height, uint32_t s, uint32_t keep) {
     const __m512i sv = _mm512_set1_epi32((int)s);
     const __m512i kv = _mm512_set1_epi32((int)(keep | keep << 16));
-    const __m512i low = _mm512_set1_epi32(0x00FF00FF);
-    const __m512i bias = _mm512_set1_epi16(0x80), m257 = _mm512_set1_epi16(257);
     const long whole = width & ~15L;
     const __mmask16 live = (__mmask16)((1u << (width - whole)) - 1);
     for (long r = 0; r < height; r++, d += row_stride) {
@@ -729,29 +732,29 @@ static inline __m256i coverage8(__m256 acc, int even_odd) {
     return _mm256_and_si256(_mm256_castps_si256(t), _mm256_set1_epi32(0xFF));
 }
 
-/// Eight pixels of `pixels` at the indices in `at`: gathered where that is
-/// fast (`strata_gathers`), else one load each (a gather costs several
-/// times more under the Gather Data Sampling guard).
+/// Eight pixels of `pixels` at the indices in `at`: gathered with `gather`
+/// (`strata_gathers`, where that is fast), else one load each (a gather
+/// costs several times more under the Gather Data Sampling guard).
 __attribute__((target("avx2"), always_inline))
-static inline __m256i load8(const uint32_t *pixels, __m256i at) {
-    if (strata_gathers()) return _mm256_i32gather_epi32((const int *)pixels, at, 4);
+static inline __m256i lookup8(const uint32_t *pixels, __m256i at, int gather) {
+    if (gather) return _mm256_i32gather_epi32((const int *)pixels, at, 4);
     int32_t k[8];
     _mm256_storeu_si256((__m256i *)k, at);
     return _mm256_setr_epi32((int)pixels[k[0]], (int)pixels[k[1]], (int)pixels[k[2]], (int)pixels[k[3]],
                              (int)pixels[k[4]], (int)pixels[k[5]], (int)pixels[k[6]], (int)pixels[k[7]]);
 }
 
-/// A padded linear gradient's eight entries at u (16.16, the entry plus ½):
-/// gathered with `gather` (`strata_gathers`), else one load each.
+/// `lookup8` as `strata_gathers` says, for callers without a row's paint.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i load8(const uint32_t *pixels, __m256i at) { return lookup8(pixels, at, strata_gathers()); }
+
+/// A padded linear gradient's eight entries at u (16.16, the entry plus ½),
+/// gathered or loaded as `gather` says (`lookup8`).
 __attribute__((target("avx2"), always_inline))
 static inline __m256i linear_entries8(const uint32_t *table, __m256i u, int gather) {
     const __m256i top = _mm256_set1_epi32(255 << 16);
     const __m256i k = _mm256_srli_epi32(_mm256_min_epi32(_mm256_max_epi32(u, _mm256_setzero_si256()), top), 16);
-    if (gather) return _mm256_i32gather_epi32((const int *)table, k, 4);
-    int32_t i[8];
-    _mm256_storeu_si256((__m256i *)i, k);
-    return _mm256_setr_epi32((int)table[i[0]], (int)table[i[1]], (int)table[i[2]], (int)table[i[3]], (int)table[i[4]],
-                             (int)table[i[5]], (int)table[i[6]], (int)table[i[7]]);
+    return lookup8(table, k, gather);
 }
 
 // Four pixels' table entries from their t, padded: below 0 the first
@@ -863,7 +866,8 @@ static inline __m256i paint8(const row_paint *p, int kind, long x) {
         return linear_entries8(p->table, u, p->gather);
     }
     if (kind == STRATA_ROW_CONIC) {
-        return load8(p->table, conic_indices8(p->c, _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7))));
+        return lookup8(p->table, conic_indices8(p->c, _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7))),
+                       p->gather);
     }
     const __m256d i0 = _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_setr_pd(0, 1, 2, 3));
     return radial_focal8(p->table, p->g, i0, _mm256_add_pd(i0, _mm256_set1_pd(4)));
@@ -872,15 +876,15 @@ static inline __m256i paint8(const row_paint *p, int kind, long x) {
 static void radial_focal_span512(const uint32_t *table, const double *g, long x, long count, uint32_t *out);
 static void conic_span512(const uint32_t *table, const float *g, long x, long count, uint32_t *out);
 
-/// Each channel of `v` times `k`/255, rounded: `scale8` sixteen pixels wide.
+/// Sixteen premultiplied sources `s` (the lanes in `live`) blended source
+/// over onto `d`: each destination channel scaled by what the source's
+/// alpha leaves, the source added.
 __attribute__((target("avx512f,avx512bw,avx512vl"), always_inline))
-static inline __m512i scale16(__m512i v, __m512i k) {
-    const __m512i low = _mm512_set1_epi32(0x00FF00FF);
-    const __m512i bias = _mm512_set1_epi16(0x80), m257 = _mm512_set1_epi16(257);
-    const __m512i rb = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(v, low), k), bias), m257);
-    const __m512i ag = _mm512_mulhi_epu16(
-        _mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(_mm512_srli_epi32(v, 8), low), k), bias), m257);
-    return _mm512_or_si512(rb, _mm512_slli_epi32(ag, 8));
+static inline void blend16(uint32_t *d, __m512i s, __mmask16 live) {
+    __m512i keep = _mm512_sub_epi32(_mm512_set1_epi32(255), _mm512_srli_epi32(s, 24));
+    keep = _mm512_or_si512(keep, _mm512_slli_epi32(keep, 16));
+    const __m512i dv = _mm512_maskz_loadu_epi32(live, d);
+    _mm512_mask_storeu_epi32(d, live, _mm512_add_epi32(s, scale16(dv, keep)));
 }
 
 /// Sixteen sources `sv` (the lanes in `live`) scaled by `c16` where
@@ -888,18 +892,13 @@ static inline __m512i scale16(__m512i v, __m512i k) {
 /// each lane (opaque blocks stored, transparent ones left), so its bytes.
 __attribute__((target("avx512f,avx512bw,avx512vl"), always_inline))
 static inline void over16(uint32_t *d, __m512i sv, __mmask16 live, int scaled, __m512i c16) {
-    const __m512i full = _mm512_set1_epi32(255);
     if (scaled) sv = scale16(sv, c16);
-    const __m512i alpha = _mm512_srli_epi32(sv, 24);
-    if ((_mm512_cmpeq_epi32_mask(alpha, full) & live) == live) {
+    if ((_mm512_cmpeq_epi32_mask(_mm512_srli_epi32(sv, 24), _mm512_set1_epi32(255)) & live) == live) {
         _mm512_mask_storeu_epi32(d, live, sv);
         return;
     }
     if (_mm512_test_epi32_mask(sv, sv) == 0) return;
-    __m512i keep = _mm512_sub_epi32(full, alpha);
-    keep = _mm512_or_si512(keep, _mm512_slli_epi32(keep, 16));
-    const __m512i dv = _mm512_maskz_loadu_epi32(live, d);
-    _mm512_mask_storeu_epi32(d, live, _mm512_add_epi32(sv, scale16(dv, keep)));
+    blend16(d, sv, live);
 }
 
 static void radial_run512(uint32_t *d, const uint32_t *table, const double *g, long x, long count, uint32_t coverage);
@@ -949,7 +948,7 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
         }
         return;
     }
-    if (kind == STRATA_ROW_LINEAR && count >= 16 && strata_gathers()) {
+    if (kind == STRATA_ROW_LINEAR && count >= 16 && p->gather) {
         linear_run512(d, p->table, (int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du), p->du, count, coverage);
         return;
     }
@@ -983,8 +982,8 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
     const __m256d four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
     __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
 #define STRATA_PAINT8()                                                                                      \
-    (kind == STRATA_ROW_LINEAR  ? linear_entries8(p->table, u, p->gather)                                              \
-     : kind == STRATA_ROW_CONIC ? load8(p->table, conic_indices8(p->c, fi))                                   \
+    (kind == STRATA_ROW_LINEAR  ? linear_entries8(p->table, u, p->gather)                                     \
+     : kind == STRATA_ROW_CONIC ? lookup8(p->table, conic_indices8(p->c, fi), p->gather)                      \
                                 : radial_focal8(p->table, p->g, i0, _mm256_add_pd(i0, four)))
     long i = 0;
     for (; i + 8 <= count; i += 8) {
@@ -1276,7 +1275,6 @@ static inline void rect_row_parts(uint32_t *d, const row_paint *p, int kind, lon
                                         p->du, n, 255, mask);
             continue;
         }
-
         if (kind == STRATA_ROW_RADIAL_FOCAL && n >= 16 && p->gather) {
             // (The table and g passed as they are: a pointer to the row's
             // paint kept it in memory, and its reads waited on its stores.)
@@ -2302,7 +2300,6 @@ static void radial_focal_span512(const uint32_t *table, const double *g, long x,
     }
 }
 
-
 // The same, eight pixels a step with AVX-512: each lane's operations are
 // the AVX2 kernel's, so the same t and the same entries, in half the steps
 // (and with 32 registers, nothing spilled).
@@ -2461,8 +2458,8 @@ static inline __m512i radial_indices16(const radial8 *g, __m512d *index) {
     return _mm512_inserti64x4(_mm512_castsi256_si512(half[0]), half[1], 1);
 }
 
-/// A radial (focal point inside) or conic gradient's places `x ..< x +
-/// count` blended onto `d` where lookups are gathered: sixteen entries a
+/// A radial gradient's places `x ..< x + count` (focal point inside its
+/// end circle) blended onto `d` where lookups are gathered: sixteen entries a
 /// step, gathered and blended in the same pass, the blend's work done
 /// while the square roots take their time. At constant `coverage`
 /// (`paint_run`'s operations: `over16`), or through `mask`'s coverage
@@ -2475,7 +2472,7 @@ __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq"), always_inline))
 static inline void radial_run512_body(uint32_t *d, const uint32_t *table, const double *gp, long x, long count,
                                       uint32_t coverage, const uint8_t *mask) {
     const radial8 g = radial8_make(gp);
-    const __m512i c16 = _mm512_set1_epi16((short)coverage), full = _mm512_set1_epi32(255);
+    const __m512i c16 = _mm512_set1_epi16((short)coverage);
     const int scaled = coverage < 255;
     __m512d index = _mm512_add_pd(_mm512_set1_pd((double)x), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7));
     for (long i = 0; i < count; i += 16) {
@@ -2495,11 +2492,7 @@ static inline void radial_run512_body(uint32_t *d, const uint32_t *table, const 
             over16(d + i, sv, live, scaled, c16);
             continue;
         }
-        const __m512i s = scale16(sv, c);
-        __m512i keep = _mm512_sub_epi32(full, _mm512_srli_epi32(s, 24));
-        keep = _mm512_or_si512(keep, _mm512_slli_epi32(keep, 16));
-        const __m512i dv = _mm512_maskz_loadu_epi32(live, d + i);
-        _mm512_mask_storeu_epi32(d + i, live, _mm512_add_epi32(s, scale16(dv, keep)));
+        blend16(d + i, scale16(sv, c), live);
     }
 }
 

@@ -16,18 +16,14 @@ extension Canvas {
     /// the transform) draws nothing, as for a path.
     @inlinable
     public func fill(polygon points: some Collection<Point>, rule: FillRule = .winding) {
-        if points.withContiguousStorageIfAvailable({ fillPolygon($0, nil, rule) }) == nil {
-            Array(points).withUnsafeBufferPointer { fillPolygon($0, nil, rule) }
-        }
+        Canvas.withBuffer(points) { fillPolygon($0, nil, rule) }
     }
 
     /// Fills the closed polygon through `points` with `paint`, as
     /// `fill(polygon:rule:)`.
     @inlinable
     public func fill(polygon points: some Collection<Point>, with paint: Paint, rule: FillRule = .winding) {
-        if points.withContiguousStorageIfAvailable({ fillPolygon($0, paint, rule) }) == nil {
-            Array(points).withUnsafeBufferPointer { fillPolygon($0, paint, rule) }
-        }
+        Canvas.withBuffer(points) { fillPolygon($0, paint, rule) }
     }
 
     /// Strokes the closed polygon through `points`, in order, with the stroke
@@ -38,17 +34,22 @@ extension Canvas {
     /// nothing.
     @inlinable
     public func stroke(polygon points: some Collection<Point>) {
-        if points.withContiguousStorageIfAvailable({ strokePolygon($0, nil) }) == nil {
-            Array(points).withUnsafeBufferPointer { strokePolygon($0, nil) }
-        }
+        Canvas.withBuffer(points) { strokePolygon($0, nil) }
     }
 
     /// Strokes the closed polygon through `points` with `paint`, as
     /// `stroke(polygon:)`.
     @inlinable
     public func stroke(polygon points: some Collection<Point>, with paint: Paint) {
-        if points.withContiguousStorageIfAvailable({ strokePolygon($0, paint) }) == nil {
-            Array(points).withUnsafeBufferPointer { strokePolygon($0, paint) }
+        Canvas.withBuffer(points) { strokePolygon($0, paint) }
+    }
+
+    /// `body` with the points in contiguous storage: their own where they
+    /// have it (an array, a slice of one), else a copy.
+    @inlinable
+    static func withBuffer(_ points: some Collection<Point>, _ body: (UnsafeBufferPointer<Point>) -> Void) {
+        if points.withContiguousStorageIfAvailable(body) == nil {
+            Array(points).withUnsafeBufferPointer(body)
         }
     }
 
@@ -96,9 +97,14 @@ extension Canvas {
     /// stroking `Path(rect:)`, without making that path each time.
     public func stroke(_ rect: Rect, with paint: Paint) {
         guard !rect.isNull else { return }
+        strokePath(keptRect(rect), paint)
+    }
+
+    /// The kept path, made the rectangle.
+    func keptRect(_ rect: Rect) -> Path {
         shapePath.removeAll(keepingCapacity: true)
         shapePath.addRect(rect)
-        strokePath(shapePath, paint)
+        return shapePath
     }
 
     /// The kept path, made the rounded rectangle.

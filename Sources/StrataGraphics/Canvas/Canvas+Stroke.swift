@@ -60,9 +60,7 @@ extension Canvas {
     /// Strokes `rect` with the current stroke style (`stroke(_:)`).
     public func stroke(_ rect: Rect) {
         guard !rect.isNull else { return }
-        shapePath.removeAll(keepingCapacity: true)
-        shapePath.addRect(rect)
-        strokePath(shapePath, nil)
+        strokePath(keptRect(rect), nil)
     }
 
     /// Strokes the ellipse inscribed in `rect` (`strokeEllipse(in:)`).
