@@ -159,6 +159,64 @@ import Testing
                 == picture { $0.fill(nanCorners) })
     }
 
+    /// Coordinates and sizes out of any reasonable range draw what their
+    /// paths draw (nothing, or the part on the canvas), in bounded time.
+    @Test func hostileValuesDrawAsTheirPaths() {
+        let big = 1e30
+        let polygons: [[Point]] = [
+            [Point(x: -big, y: 10), Point(x: big, y: 20), Point(x: 30, y: big)],
+            [Point(x: 5, y: 5), Point(x: 5, y: 5), Point(x: 5, y: 5)],  // no area
+            [Point(x: 0, y: 0), Point(x: 0, y: 0), Point(x: 60, y: 60), Point(x: 60, y: 60)],  // there and back
+            [Point(x: -0.0, y: 1e-300), Point(x: 40, y: -1e-300), Point(x: 20, y: 50)],
+        ]
+        for points in polygons {
+            var path = Path()
+            path.addLines(between: points)
+            path.closeSubpath()
+            #expect(picture { $0.fill(polygon: points) } == picture { $0.fill(path) }, "\(points)")
+            #expect(picture { $0.stroke(polygon: points) } == picture { $0.stroke(path) }, "\(points)")
+        }
+        let rects: [(Rect, Double, Double)] = [
+            (Rect(x: -big, y: -big, width: 2 * big, height: 2 * big), 10, 10),
+            (Rect(x: 10, y: 10, width: 30, height: 20), big, big),  // corners at half the sides
+            (Rect(x: 10, y: 10, width: 30, height: 20), -5, 4),  // a negative corner: square corners
+            (Rect(x: 10, y: 10, width: 30, height: 20), .infinity, 3),
+            (Rect(x: 10, y: 10, width: 0, height: 20), 3, 3),  // zero width
+            (Rect(x: 10, y: 10, width: .infinity, height: 20), 3, 3),
+            (Rect(x: .nan, y: 10, width: 5, height: 5), 1, 1),
+        ]
+        for (rect, w, h) in rects {
+            let path = Path(roundedRect: rect, cornerWidth: w, cornerHeight: h)
+            let what = "\(rect) \(w)×\(h)"
+            #expect(picture { $0.fill(roundedRect: rect, cornerWidth: w, cornerHeight: h) } == picture { $0.fill(path) }, "\(what)")
+            #expect(
+                picture { $0.stroke(roundedRect: rect, cornerWidth: w, cornerHeight: h) } == picture { $0.stroke(path) }, "\(what)")
+            #expect(
+                picture { $0.stroke(rect, with: Self.gradient) } == picture { $0.stroke(Path(rect: rect), with: Self.gradient) },
+                "\(what)")
+        }
+        // Many points: the kept path grows to them and is reused after.
+        var rng = SplitMix(seed: 7)
+        let many = (0..<200_000).map { _ in Point(x: rng.unit() * 64, y: rng.unit() * 64) }
+        var manyPath = Path()
+        manyPath.addLines(between: many)
+        manyPath.closeSubpath()
+        #expect(picture { $0.fill(polygon: many, rule: .evenOdd) } == picture { $0.fill(manyPath, rule: .evenOdd) })
+    }
+
+    /// A small generator, so the many-point polygon is the same every run.
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func unit() -> Double {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Double((z ^ (z >> 31)) >> 11) * 0x1p-53
+        }
+    }
+
     @Test func rectanglesStrokeWithAPaintAsTheirPaths() {
         for rect in [Rect(x: 10.3, y: 9.6, width: 31.45, height: 17.8), Rect(x: 40, y: 12, width: -18.4, height: 25.1)] {
             for (name, setUp) in Self.setUps {
