@@ -20,7 +20,7 @@ static inline double swift_max(double x, double y) { return y >= x ? y : x; }
 /// of a band (a start column and a span length): worked out once, and the
 /// parameters that do not change written to `g` once.
 typedef struct radial_band {
-    double c, d, tx, ty, c0x, c0y, r0, cdx, cdy, qa, r0dr, r0r0, dqb, apx, bpx, lasta, lastb;
+    double c, d, tx, ty, c0x, c0y, r0, cdx, cdy, qa, r0dr, r0r0, dqb, apx, bpx, lasta, lastb, n;
     int focal;
 } radial_band;
 
@@ -40,6 +40,7 @@ static radial_band radial_band_make(double *g, const double *k, long x, long cou
     const double px = (double)x + 0.5, last = (double)(count - 1 > 0 ? count - 1 : 0);
     band.apx = a * px; band.bpx = b * px;
     band.lasta = last * a; band.lastb = last * b;
+    band.n = (double)count;
     band.dqb = a * band.cdx + b * band.cdy;
     g[2] = a; g[3] = b; g[4] = band.cdx; g[5] = band.cdy; g[6] = r0; g[7] = dr; g[8] = qa; g[9] = 1 / qa;
     g[10] = qa < 0 ? -1 : 1;
@@ -49,8 +50,29 @@ static radial_band radial_band_make(double *g, const double *k, long x, long cou
     return band;
 }
 
-/// Row `y`'s parameters g[0], g[1], g[11 ... 13], g[15], g[16] (the rest as
-/// `radial_band_make` wrote them).
+/// `GradientShader.radialSingle`: the focal polynomials in single
+/// precision, g[18 ... 23], for a span of `n` pixels.
+static inline void radial_single(double *g, double n) {
+#pragma clang fp contract(off)
+    g[18] = 0;
+    if (!(g[17] > 0)) return;
+    const double k = 255 * fabs(g[9]);
+    const double b = 0.5 - k * g[13], bd = -k * g[14];
+    const double kk = k * k;
+    const double iv = -g[16] / (2 * g[17]);
+    const double ddd = kk * g[17];
+    const double dmin = kk * (g[15] - 0.25 * g[16] * g[16] / g[17]);
+    const double linear = k * (fabs(g[13]) + fabs(g[14]) * n);
+    const double span = fabs(iv) + n;
+    const double reach = ddd * span * span;
+    if (!(n >= 1 && n <= 0x1p24 && linear <= 0x1p13 && reach <= 0x1p26 && dmin < 0x1p100)) return;
+    g[19] = (float)b; g[20] = (float)bd; g[21] = (float)iv;
+    g[22] = (float)ddd; g[23] = (float)(dmin > 0 ? dmin : 0);
+    g[18] = 1;
+}
+
+/// Row `y`'s parameters g[0], g[1], g[11 ... 13], g[15], g[16], g[18 ... 23]
+/// (the rest as `radial_band_make` wrote them).
 static inline void radial_row(double *g, const radial_band *band, long y) {
 #pragma clang fp contract(off)
     const double py = (double)y + 0.5;
@@ -65,6 +87,7 @@ static inline void radial_row(double *g, const radial_band *band, long y) {
     g[0] = pd0x; g[1] = pd0y;
     g[11] = fabs(qa) >= 2e-12 * (bound + 1e-300) ? 0 : 1;
     g[12] = 0;
+    g[18] = 0;
     if (!(band->focal && g[11] == 0 && bound < 0x1p100)) return;
     const double qb0 = pd0x * band->cdx + pd0y * band->cdy;
     const double qc0 = pd0x * pd0x + pd0y * pd0y, pp = pd0x * g[2] + pd0y * g[3];
@@ -72,6 +95,7 @@ static inline void radial_row(double *g, const radial_band *band, long y) {
     g[15] = qb0 * qb0 - qa * qc0;
     g[16] = 2 * (qb0 * band->dqb - qa * pp);
     g[12] = isfinite(g[15]) && isfinite(g[16]) ? 1 : 0;
+    if (g[12] != 0) radial_single(g, band->n);
 }
 
 void strata_radial_parameters(double *g, const double *k, long x, long y, long count) {
@@ -757,6 +781,22 @@ static inline __m256i linear_entries8(const uint32_t *table, __m256i u, int gath
     return lookup8(table, k, gather);
 }
 
+/// The table places of pixels `fi` (their indices in the span, eight in
+/// single precision) by the single-precision focal polynomials
+/// (g[18] = 1): `GradientShader.radialSingleEntry`'s operations in its
+/// order, so the same entries.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i radial_single8(const double *g, __m256 fi) {
+    const __m256 zero = _mm256_setzero_ps();
+    const __m256 u = _mm256_sub_ps(fi, _mm256_set1_ps((float)g[21]));
+    const __m256 disc = _mm256_add_ps(_mm256_mul_ps(_mm256_mul_ps(u, _mm256_set1_ps((float)g[22])), u),
+                                      _mm256_set1_ps((float)g[23]));
+    const __m256 root = _mm256_sqrt_ps(_mm256_max_ps(disc, zero));
+    const __m256 place = _mm256_add_ps(
+        _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps((float)g[20]), fi), _mm256_set1_ps((float)g[19])), root);
+    return _mm256_cvttps_epi32(_mm256_min_ps(_mm256_max_ps(place, zero), _mm256_set1_ps(255)));
+}
+
 // Four pixels' table entries from their t, padded: below 0 the first
 // entry, above 1 the last, NaN the transparent 257th (256). The radial
 // kernels' last steps.
@@ -825,6 +865,7 @@ static inline __m256i conic_indices8(const float *g, __m256 index) {
 /// its pixels there.
 __attribute__((target("avx2"), always_inline))
 static inline __m256i radial_focal8(const uint32_t *table, const double *g, __m256d i0, __m256d i1) {
+    if (g[18] != 0) return load8(table, radial_single8(g, _mm256_set_m128(_mm256_cvtpd_ps(i1), _mm256_cvtpd_ps(i0))));
     const __m256d zero = _mm256_setzero_pd(), inv = _mm256_set1_pd(g[9]);
     const __m256d qb0 = _mm256_set1_pd(g[13]), dqb = _mm256_set1_pd(g[14]);
     const __m256d d0 = _mm256_set1_pd(g[15]), d1 = _mm256_set1_pd(g[16]), d2 = _mm256_set1_pd(g[17]);
@@ -1368,7 +1409,7 @@ static long rect_rows_make(band_rows *out, rect_masks masks[3], uint32_t *pixels
 
 __attribute__((target("avx2")))
 static long radial_rows(const band_rows *out, long rows, const uint32_t *table, const double *k, long x, long y) {
-    double g[18];
+    double g[24];
     const radial_band band = radial_band_make(g, k, x, out->width);
     // (No focal polynomials for the band's span: none of its rows.)
     if (!band.focal) return -1;
@@ -2285,8 +2326,40 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
 
 // A focal point inside the end circle (the AVX2 kernel's loop), pixels
 // x ... x + count − 1 of the span that g describes, to out[0 ..< count].
+/// The single-precision polynomials' coefficients (g[19 ... 23]) in
+/// sixteen lanes.
+typedef struct {
+    __m512 b, bd, iv, ddd, dmin;
+} radial16;
+
+__attribute__((target("avx512f,avx512vl,avx512dq"), always_inline))
+static inline radial16 radial16_make(const double *g) {
+    return (radial16){_mm512_set1_ps((float)g[19]), _mm512_set1_ps((float)g[20]), _mm512_set1_ps((float)g[21]),
+                      _mm512_set1_ps((float)g[22]), _mm512_set1_ps((float)g[23])};
+}
+
+/// `radial_single8` sixteen pixels wide.
+__attribute__((target("avx512f,avx512vl,avx512dq"), always_inline))
+static inline __m512i radial_single16(const radial16 *r, __m512 fi) {
+    const __m512 zero = _mm512_setzero_ps();
+    const __m512 u = _mm512_sub_ps(fi, r->iv);
+    const __m512 disc = _mm512_add_ps(_mm512_mul_ps(_mm512_mul_ps(u, r->ddd), u), r->dmin);
+    const __m512 root = _mm512_sqrt_ps(_mm512_max_ps(disc, zero));
+    const __m512 place = _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(r->bd, fi), r->b), root);
+    return _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(place, zero), _mm512_set1_ps(255)));
+}
+
 __attribute__((target("avx512f,avx512vl,avx512dq")))
 static void radial_focal_span512(const uint32_t *table, const double *g, long x, long count, uint32_t *out) {
+    if (g[18] != 0) {
+        const radial16 r = radial16_make(g);
+        __m512 fi = _mm512_add_ps(_mm512_set1_ps((float)x),
+                                  _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+        for (long i = 0; i < count; i += 16, fi = _mm512_add_ps(fi, _mm512_set1_ps(16))) {
+            store16(table, radial_single16(&r, fi), out, i, count);
+        }
+        return;
+    }
     const __m512d zero = _mm512_setzero_pd(), inv = _mm512_set1_pd(g[9]), eight = _mm512_set1_pd(8);
     const __m512d qb0 = _mm512_set1_pd(g[13]), dqb = _mm512_set1_pd(g[14]);
     const __m512d d0 = _mm512_set1_pd(g[15]), d1 = _mm512_set1_pd(g[16]), d2 = _mm512_set1_pd(g[17]);
@@ -2472,9 +2545,12 @@ __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq"), always_inline))
 static inline void radial_run512_body(uint32_t *d, const uint32_t *table, const double *gp, long x, long count,
                                       uint32_t coverage, const uint8_t *mask) {
     const radial8 g = radial8_make(gp);
+    const radial16 single = radial16_make(gp);
+    const int in_single = gp[18] != 0;
     const __m512i c16 = _mm512_set1_epi16((short)coverage);
     const int scaled = coverage < 255;
     __m512d index = _mm512_add_pd(_mm512_set1_pd((double)x), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7));
+    __m512 fi = _mm512_add_ps(_mm512_set1_ps((float)x), _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
     for (long i = 0; i < count; i += 16) {
         const __mmask16 live = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
         __m512i c = _mm512_setzero_si512();
@@ -2482,12 +2558,20 @@ static inline void radial_run512_body(uint32_t *d, const uint32_t *table, const 
             const __m128i bytes = _mm_maskz_loadu_epi8(live, mask + i);
             if (_mm_testz_si128(bytes, bytes)) {
                 index = _mm512_add_pd(index, _mm512_set1_pd(16));
+                fi = _mm512_add_ps(fi, _mm512_set1_ps(16));
                 continue;
             }
             c = _mm512_cvtepu8_epi32(bytes);
             c = _mm512_or_si512(c, _mm512_slli_epi32(c, 16));
         }
-        const __m512i sv = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, radial_indices16(&g, &index), table, 4);
+        __m512i at;
+        if (in_single) {
+            at = radial_single16(&single, fi);
+            fi = _mm512_add_ps(fi, _mm512_set1_ps(16));
+        } else {
+            at = radial_indices16(&g, &index);
+        }
+        const __m512i sv = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, at, table, 4);
         if (!mask) {
             over16(d + i, sv, live, scaled, c16);
             continue;

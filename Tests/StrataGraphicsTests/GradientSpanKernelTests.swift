@@ -178,7 +178,7 @@ import Testing
         let table = LookupTable(Self.gradient, alpha: 0.85)
         table.ensureAll()
         var checked = [0, 0, 0, 0], changed = 0
-        var g = [Double](repeating: 0, count: 18), f = [Float](repeating: 0, count: 5)
+        var g = [Double](repeating: 0, count: 24), f = [Float](repeating: 0, count: 5)
         for width in Array(1...70) + [127, 128, 129, 300, 517] {
             let words = (width + 2 + 63) >> 6
             for trial in 0..<32 {
@@ -290,7 +290,7 @@ import Testing
     /// huge circles, turned and sheared maps, near and far spans.
     @Test func radialParametersInCAreSwifts() {
         var r = FuzzRandom(seed: 515)
-        var focal = 0, general = 0
+        var focal = 0, general = 0, single = 0
         for trial in 0..<4000 {
             let scale = [1.0, 0.2 + r.uniform() * 3, 1e-6, 1e6][trial % 4]
             let angle = r.uniform() * 6.3, shear = trial % 3 == 0 ? r.uniform() - 0.5 : 0
@@ -303,16 +303,18 @@ import Testing
             let c0 = Point(x: c1.x + (r.uniform() - 0.5) * reach * r1, y: c1.y + (r.uniform() - 0.5) * reach * r1)
             let r0 = trial % 7 == 0 ? r.uniform() * r1 : 0
             let (x, y, count) = (r.int(4000) - 2000, r.int(4000) - 2000, 1 + r.int(600))
-            var swift = [Double](repeating: -1, count: 18), c = [Double](repeating: -1, count: 18)
+            var swift = [Double](repeating: -1, count: 24), c = [Double](repeating: -1, count: 24)
             GradientShader.radialParameters(x, y, count, inverse, c0, r0, c1, r1, &swift)
             let k = [inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty, c0.x, c0.y, r0, c1.x, c1.y, r1]
             strata_radial_parameters(&c, k, x, y, count)
-            let read = swift[12] == 1 ? 18 : 13
+            let read = swift[12] == 1 ? 24 : 13
             let same = (0..<read).allSatisfy { swift[$0].bitPattern == c[$0].bitPattern || (swift[$0].isNaN && c[$0].isNaN) }
             #expect(same, "trial \(trial): \(swift[..<read]) against \(c[..<read])")
             if swift[12] == 1 { focal += 1 } else { general += 1 }
+            if swift[18] == 1 { single += 1 }
         }
         #expect(focal > 1000 && general > 1000, "\(focal) focal, \(general) not")
+        #expect(single > 200 && single < focal, "\(single) of \(focal) focal spans in single precision")
     }
 
     /// A shader for the band kernels' tests, of `kind` ("linear", "radial",
@@ -390,7 +392,7 @@ import Testing
             image[i] = al << 24 | UInt32(r.int(Int(al) + 1)) << 16 | UInt32(r.int(Int(al) + 1)) << 8 | UInt32(r.int(Int(al) + 1))
         }
         var stopped = 0, whole = 0, none = 0, refused = 0
-        let parameters = UnsafeMutableRawPointer.allocate(byteCount: 144, alignment: 16)
+        let parameters = UnsafeMutableRawPointer.allocate(byteCount: 192, alignment: 16)
         defer { parameters.deallocate() }
         for width in Array(1...40) + [63, 64, 65, 129, 300] {
             let words = (width + 2 + 63) >> 6, stride = width + 2
@@ -472,7 +474,7 @@ import Testing
         guard SolidBlitter.usesAVX2 else { return }
         var r = FuzzRandom(seed: ["linear": 5151, "radial": 5152, "conic": 5153][kind]!)
         var stopped = 0, whole = 0, none = 0
-        let parameters = UnsafeMutableRawPointer.allocate(byteCount: 144, alignment: 16)
+        let parameters = UnsafeMutableRawPointer.allocate(byteCount: 192, alignment: 16)
         defer { parameters.deallocate() }
         var unused: UInt32 = 0
         for width in Array(1...20) + [31, 63, 64, 65, 255, 256, 257, 300, 511, 512, 513, 700] {

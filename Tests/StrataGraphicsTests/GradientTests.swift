@@ -568,7 +568,7 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
         let cdx = c1.x - c0.x, cdy = c1.y - c0.y, dr = r1 - r0, qa = cdx * cdx + cdy * cdy - dr * dr
         let inverseQa = 1 / qa, sign: Double = qa < 0 ? -1 : 1
         var wrong = 0, focalRows = 0
-        let g = UnsafeMutablePointer<Double>.allocate(capacity: 18)
+        let g = UnsafeMutablePointer<Double>.allocate(capacity: 24)
         defer { g.deallocate() }
         for y in 0..<41 {
             GradientShader.radialParameters(0, y, 61, .identity, c0, r0, c1, r1, g)
@@ -694,7 +694,7 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
     let table = (0..<256).map { UInt32($0 + 1) } + [0]
     var rng = SystemRandomNumberGenerator()
     let shapes: [(Double, Double, Double, Double)] = [(10, 5, 0, 40), (0, 0, 5, 30), (20, 0, 2, 22), (3, -4, 12, 2)]
-    var compared = 0, shortLoops = 0
+    var compared = 0, shortLoops = 0, singleLoops = 0, differing = 0
     for (cdx, cdy, r0, r1) in shapes {
         for count in 1...300 {
             let dr = r1 - r0, qa = cdx * cdx + cdy * cdy - dr * dr
@@ -702,6 +702,7 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
             var g = [
                 Double.random(in: -60...60, using: &rng), Double.random(in: -60...60, using: &rng), cos(angle) * 0.7, sin(angle) * 0.7,
                 cdx, cdy, r0, dr, qa, 1 / qa, qa < 0 ? -1 : 1, Double(count % 2), 0, 0, 0, 0, 0, 0,
+                0, 0, 0, 0, 0, 0,
             ]
             if count % 7 == 0 { g[11] = 1 }
             var a = [UInt32](repeating: 9, count: count), b = [UInt32](repeating: 7, count: count)
@@ -734,11 +735,33 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
                     #expect(apart <= 1, "\(cdx) \(cdy) \(r1) count \(count) level \(level)")
                 }
                 shortLoops += 1
+                // In single precision, where the span allows it: the same
+                // entries at both widths and in Swift, within an entry of
+                // the general loop, and mostly its very entries.
+                GradientShader.radialSingle(&g, Double(count))
+                if g[18] == 1 {
+                    let single = g.withUnsafeBufferPointer { p in
+                        (0..<count).map { table[GradientShader.radialFocalEntry(p.baseAddress!, $0)] }
+                    }
+                    for level in [1, 2] {
+                        var short = [UInt32](repeating: 3, count: count)
+                        GradientShader.radialSpan(table, g, count, &short, level: level)
+                        #expect(short == single, "\(cdx) \(cdy) \(r1) count \(count) level \(level), single")
+                    }
+                    let apart = zip(single, general).map { abs(Int($0) - Int($1)) }
+                    #expect(apart.allSatisfy { $0 <= 1 }, "\(cdx) \(cdy) \(r1) count \(count), single")
+                    differing += apart.filter { $0 != 0 }.count
+                    singleLoops += 1
+                }
             }
         }
     }
     #expect(compared == 4 * 300 * 301 / 2)
     #expect(shortLoops == 300)
+    // Most spans go in single precision, and it moves few pixels to the
+    // next entry: fewer than one in a hundred.
+    #expect(singleLoops > 200, "\(singleLoops) spans in single precision")
+    #expect(differing * 100 < 300 * 301 / 2, "\(differing) pixels on another entry")
 }
 
 /// The radial kernels' parameters ask for the polynomial loop exactly
@@ -747,7 +770,7 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
 /// Swift operations (`radialFocalEntry`), each within an entry of the
 /// general formula's (`radialT`).
 @Test func focalInsideRadialIsTheFormula() {
-    let inside = UnsafeMutablePointer<Double>.allocate(capacity: 18)
+    let inside = UnsafeMutablePointer<Double>.allocate(capacity: 24)
     defer { inside.deallocate() }
     func short(_ c0: Point, _ r0: Double, _ c1: Point, _ r1: Double) -> Double {
         GradientShader.radialParameters(3, 4, 20, .identity, c0, r0, c1, r1, inside)

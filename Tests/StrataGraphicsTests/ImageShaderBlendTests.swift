@@ -162,7 +162,7 @@ import Testing
     func aPatternsSweptRowIsItsShadedSources(spread: GradientSpread) {
         var r = FuzzRandom(seed: 79)
         var took = 0, declined = 0
-        var g = [UInt8](repeating: 0, count: 144)
+        var g = [UInt8](repeating: 0, count: 192)
         Self.forEachShader(sizes: [(7, 5), (40, 9), (33, 2)], spread: spread, &r) { shader, _ in
             let (inverse, filter, w, h) = (shader.inverse, shader.filter, shader.width, shader.height)
             for (x, count) in [(-4, 30), (2, 1), (5, 8), (-20, 9), (0, 7), (13, 17), (-300, 40)] {

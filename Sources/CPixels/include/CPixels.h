@@ -279,8 +279,9 @@ void strata_source_over_columns_avx2(uint32_t *d, long d_stride, const uint32_t 
 /// 0). There every pixel takes the larger root, and the kernel finds it
 /// from g[13 ... 17]: qb = g[13] + i·g[14] and the discriminant
 /// g[15] + i·(g[16] + i·g[17]), t = (qb − √disc)/qa
-/// (`GradientShader.radialFocalEntry`'s operations). `table` has a 257th
-/// entry, 0, read where nothing is drawn. Call only when
+/// (`GradientShader.radialFocalEntry`'s operations); and where g[18] = 1,
+/// in single precision from g[19 ... 23] (`GradientShader.radialSingle`).
+/// `table` has a 257th entry, 0, read where nothing is drawn. Call only when
 /// `strata_pixels_have_avx2()`.
 void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long count, uint32_t *out);
 /// The same, eight pixels a step: the same entries. Call only when
@@ -365,7 +366,7 @@ long strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long wi
 ///   `strata_linear_pad_over_avx2` gives it, where every u0 + i·du for
 ///   i < width + 8 fits in 32 bits;
 /// - `STRATA_ROW_RADIAL_FOCAL`: a padded radial gradient's entry whose focal
-///   point is inside its end circle, from `g` (18 values, g[12] = 1) as
+///   point is inside its end circle, from `g` (24 values, g[12] = 1) as
 ///   `strata_radial_pad_span_avx2` gives pixel i of its span;
 /// - `STRATA_ROW_CONIC`: a conic gradient's entry from `c` (5 values) as
 ///   `strata_conic_span_avx2` gives pixel i of its span;
@@ -394,7 +395,7 @@ void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long 
                                   const strata_row_paint *paint);
 
 /// `GradientShader.radialParameters` for pixels `x ..< x + count` of row
-/// `y`, written to `g` (18 values): `k` holds the inverse transform's a, b,
+/// `y`, written to `g` (24 values): `k` holds the inverse transform's a, b,
 /// c, d, tx, ty, then c0's x and y, r0, c1's x and y, r1.
 void strata_radial_parameters(double *g, const double *k, long x, long y, long count);
 

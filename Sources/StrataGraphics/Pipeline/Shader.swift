@@ -69,7 +69,7 @@ protocol Shader {
     /// shades at once takes them (`strata_sweep_shaded_row_avx2`): one piece
     /// of a padded linear gradient (`GradientShader.linearPieces`), or a
     /// padded radial gradient whose focal point is inside its end circle,
-    /// or a conic gradient (their parameters written to `parameters`, 144
+    /// or a conic gradient (their parameters written to `parameters`, 192
     /// bytes, which `paint` points to), or a repeated image's row read as it
     /// is (`ImageShader`); false, `paint` untouched, for any other shader or
     /// span.
@@ -322,7 +322,7 @@ struct GradientShader: Shader {
             // Padded: the kernels where the processor has them, else (a focal
             // point inside the end circle) their polynomials in Swift.
             if spread == .pad, before, after, SolidBlitter.usesAVX2 || (r0 == 0 && r1 > 0) {
-                let done = withUnsafeTemporaryAllocation(of: Double.self, capacity: 18) { buffer -> Bool in
+                let done = withUnsafeTemporaryAllocation(of: Double.self, capacity: 24) { buffer -> Bool in
                     let g = buffer.baseAddress!
                     GradientShader.radialParameters(x, y, count, inverse, c0, r0, c1, r1, g)
                     if SolidBlitter.usesAVX2 {
@@ -389,7 +389,7 @@ struct GradientShader: Shader {
         (pdx * cdx + pdy * cdy + r0 * dr, pdx * pdx + pdy * pdy - r0 * r0)
     }
 
-    /// The radial kernels' 18 parameters for pixels `x ..< x + count` of row
+    /// The radial kernels' 24 parameters for pixels `x ..< x + count` of row
     /// `y`, written to `g` (`strata_radial_pad_span_avx2`'s layout). The
     /// one-root test (`radialT`'s first) is left out where it fails at
     /// every pixel of the span: qb is linear along it and qc convex, so
@@ -427,7 +427,7 @@ struct GradientShader: Shader {
         let focal =
             r0 == 0 && dr > 0 && qa < 0 && g[11] == 0 && bound < 0x1p100 && abs(qa) < 0x1p100
             && Double(count) <= 1e4 * dr
-        g[12] = 0
+        (g[12], g[18]) = (0, 0)
         // (The coefficients only where they are read.)
         guard focal else { return }
         let sx = inverse.a, sy = inverse.b
@@ -436,6 +436,54 @@ struct GradientShader: Shader {
         (g[13], g[14]) = (qb0, dqb)
         (g[15], g[16], g[17]) = (qb0 * qb0 - qa * qc0, 2 * (qb0 * dqb - qa * p), dqb * dqb - qa * ss)
         g[12] = g[15].isFinite && g[16].isFinite && g[17].isFinite ? 1 : 0
+        if g[12] != 0 { radialSingle(g, Double(count)) }
+    }
+
+    /// The focal polynomials in single precision where they keep each
+    /// pixel's table place within 0.004 of an entry (g[18] = 1), as
+    /// Blend2D's pipelines work a radial gradient's pixels out in single
+    /// precision: a quarter of the work a pixel, and one square root for
+    /// sixteen pixels where there were two. With K = 255/|qa|, the place of
+    /// pixel i is 255·t + ½ = B + Bd·i + √(Ddd·(i − iv)² + Dmin) (B, Bd,
+    /// iv, Ddd, Dmin in g[19 ... 23]): the discriminant written about its
+    /// least value, two terms that are never negative (with the focal
+    /// point inside, disc = qb² − qa·qc ≥ 0 everywhere), so its rounding is
+    /// relative and nothing cancels under the root. What may cancel is the
+    /// linear part against the root: the span is taken only where that
+    /// part stays within 2¹³ (its rounding then moves a place by 0.0015 of
+    /// an entry at most) and the root's reach from its least value within
+    /// 2¹³ entries (0.001). (`strata_radial_parameters` does the same in
+    /// C, with contraction off, and a test holds the two to the same bits.)
+    @inline(__always)
+    static func radialSingle(_ g: UnsafeMutablePointer<Double>, _ n: Double) {
+        g[18] = 0
+        guard g[17] > 0 else { return }
+        let k = 255 * abs(g[9])
+        let b = 0.5 - k * g[13], bd = -k * g[14]
+        let kk = k * k
+        let iv = -g[16] / (2 * g[17])
+        let ddd = kk * g[17]
+        let dmin = kk * (g[15] - 0.25 * g[16] * g[16] / g[17])
+        let linear = k * (abs(g[13]) + abs(g[14]) * n)
+        let span = abs(iv) + n
+        let reach = ddd * span * span
+        guard n >= 1, n <= 0x1p24, linear <= 0x1p13, reach <= 0x1p26, dmin < 0x1p100 else { return }
+        (g[19], g[20], g[21]) = (Double(Float(b)), Double(Float(bd)), Double(Float(iv)))
+        (g[22], g[23]) = (Double(Float(ddd)), Double(Float(dmin > 0 ? dmin : 0)))
+        g[18] = 1
+    }
+
+    /// Pixel `i`'s table entry by the single-precision focal polynomials
+    /// (`radialSingle`, g[18] = 1): the kernels' operations in their order.
+    @inline(__always)
+    static func radialSingleEntry(_ g: UnsafePointer<Double>, _ i: Int) -> Int {
+        let f = Float(i)
+        let u = f - Float(g[21])
+        let disc = u * Float(g[22]) * u + Float(g[23])
+        let root = (disc > 0 ? disc : 0).squareRoot()
+        let place = Float(g[20]) * f + Float(g[19]) + root
+        let clamped = place > 0 ? place : 0
+        return Int(clamped < 255 ? clamped : 255)
     }
 
     /// Pixel `i`'s table entry where the radial parameters `g` have a focal
@@ -445,6 +493,7 @@ struct GradientShader: Shader {
     /// transparent entry) where t is not a number.
     @inline(__always)
     static func radialFocalEntry(_ g: UnsafePointer<Double>, _ i: Int) -> Int {
+        if g[18] != 0 { return radialSingleEntry(g, i) }
         let f = Double(i)
         let qb = g[13] + f * g[14]
         let disc = g[15] + f * (g[16] + f * g[17])
@@ -659,7 +708,7 @@ struct GradientShader: Shader {
             return true
         case let .radial(inverse, c0, r0, c1, r1):
             guard spread == .pad, before, after else { return false }
-            let g = parameters.bindMemory(to: Double.self, capacity: 18)
+            let g = parameters.bindMemory(to: Double.self, capacity: 24)
             GradientShader.radialParameters(x, y, count, inverse, c0, r0, c1, r1, g)
             guard g[12] != 0 else { return false }
             table.ensureAll()
@@ -871,7 +920,7 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
             let coverage = UnsafeMutableRawPointer(scratch + 256).assumingMemoryBound(to: UInt8.self)
             let capacity = ShaderBlitter.runCapacity
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * capacity) { buffer in
-                withUnsafeTemporaryAllocation(byteCount: 144, alignment: 16) { parameters in
+                withUnsafeTemporaryAllocation(byteCount: 192, alignment: 16) { parameters in
                     let runs = buffer.baseAddress!, g = parameters.baseAddress!
                     var paint = strata_row_paint()
                     // A gradient's or a pattern's rows many to a call, each
