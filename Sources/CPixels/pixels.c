@@ -688,8 +688,15 @@ void strata_lerp_neighbours_avx2(uint32_t *v, long count, uint32_t last, uint32_
     if (count > 0) v[count - 1] = lerp1(v[count - 1], last, w);
 }
 
+static void source_over_run512(uint32_t *d, const uint32_t *s, long count, uint32_t coverage);
+static void source_over_mask_run512(uint32_t *d, const uint32_t *s, long count, const uint8_t *mask);
+
 __attribute__((target("avx2")))
 void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, const uint8_t *mask) {
+    if (count >= 16 && strata_kernel_level() >= 2) {
+        source_over_mask_run512(d, s, count, mask);
+        return;
+    }
     long i = 0;
     for (; i + 8 <= count; i += 8) {
         uint64_t m;
@@ -987,6 +994,42 @@ static inline void over16(uint32_t *d, __m512i sv, __mmask16 live, int scaled, _
     }
     if (_mm512_test_epi32_mask(sv, sv) == 0) return;
     blend16(d, sv, live);
+}
+
+/// `source_over_row` sixteen pixels a step (AVX-512): each source scaled by
+/// `coverage` and blended as `over16` does (opaque blocks stored,
+/// transparent ones left), each lane's operations `over8`'s, so the same
+/// bytes.
+__attribute__((target("avx512f,avx512bw,avx512vl"), noinline))
+static void source_over_run512(uint32_t *d, const uint32_t *s, long count, uint32_t coverage) {
+    const __m512i c16 = _mm512_set1_epi16((short)coverage);
+    const int scaled = coverage < 255;
+    for (long i = 0; i < count; i += 16) {
+        const __mmask16 live = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
+        over16(d + i, _mm512_maskz_loadu_epi32(live, s + i), live, scaled, c16);
+    }
+}
+
+/// `strata_source_over_mask_avx2` sixteen pixels a step: runs of sixteen
+/// zero bytes skipped, fully covered runs as `over16`, the rest each
+/// source scaled by its byte and blended (`mask8`'s operations), so the
+/// same bytes.
+__attribute__((target("avx512f,avx512bw,avx512vl"), noinline))
+static void source_over_mask_run512(uint32_t *d, const uint32_t *s, long count, const uint8_t *mask) {
+    const __m128i full = _mm_set1_epi8((char)0xFF);
+    for (long i = 0; i < count; i += 16) {
+        const __mmask16 live = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
+        const __m128i bytes = _mm_maskz_loadu_epi8(live, mask + i);
+        if (_mm_testz_si128(bytes, bytes)) continue;
+        const __m512i sv = _mm512_maskz_loadu_epi32(live, s + i);
+        if ((_mm_cmpeq_epi8_mask(bytes, full) & live) == live) {
+            over16(d + i, sv, live, 0, sv);
+            continue;
+        }
+        __m512i c = _mm512_cvtepu8_epi32(bytes);
+        c = _mm512_or_si512(c, _mm512_slli_epi32(c, 16));
+        blend16(d + i, scale16(sv, c), live);
+    }
 }
 
 static void radial_run512(uint32_t *d, const uint32_t *table, const double *g, long x, long count, uint32_t coverage);
@@ -2217,6 +2260,10 @@ int strata_scaled_span_avx2(const uint32_t *pixels, long stride, long width, lon
 // are taken in one call (at full coverage, `scaled` folds away).
 __attribute__((target("avx2"), always_inline))
 static inline void source_over_row(uint32_t *d, const uint32_t *s, long count, uint32_t coverage) {
+    if (count >= 16 && strata_kernel_level() >= 2) {
+        source_over_run512(d, s, count, coverage);
+        return;
+    }
     long i = 0;
     const __m256i c16 = _mm256_set1_epi16((short)coverage);
     const int scaled = coverage < 255;
