@@ -38,13 +38,48 @@ import Testing
     }
 
     /// The states a shape is drawn in: plain, transformed, clipped, with
-    /// a wide round-joined pen.
+    /// a wide round-joined pen, without anti-aliasing, under a shadow (the
+    /// last two drawn by way of the path).
     static let setUps: [(String, @Sendable (Canvas) -> Void)] = [
         ("plain", { _ in }),
         ("rotated", { $0.concatenate(Transform(a: 0.8, b: 0.45, c: -0.45, d: 0.8, tx: 20, ty: -8)) }),
         ("clipped", { $0.clip(to: Rect(x: 12.5, y: 3, width: 30, height: 40)) }),
         ("round pen", { $0.strokeStyle = StrokeStyle(lineWidth: 5.5, lineCap: .round, lineJoin: .round) }),
+        ("aliased", { $0.shouldAntialias = false }),
+        ("shadow", { $0.setShadow(offset: Size(width: 3, height: 2), blur: 2) }),
     ]
+
+    /// A rectangle under a turn or a shear fills as its path does, in
+    /// every state, with a colour and a gradient; one with a NaN or
+    /// infinite side draws what its path draws.
+    @Test func turnedRectanglesFillAsTheirPaths() {
+        let rects = [
+            Rect(x: 10.25, y: 6.5, width: 30, height: 17.75), Rect(x: 40, y: 40, width: -22.5, height: -9),
+            Rect(x: 3, y: 3, width: 0.3, height: 50), Rect(x: .nan, y: 3, width: 10, height: 10),
+            Rect(x: 3, y: 3, width: .infinity, height: 10),
+        ]
+        let turns = [
+            Transform(a: 0.8, b: 0.45, c: -0.45, d: 0.8, tx: 20, ty: -8), Transform(a: 1, b: 0, c: 0.6, d: 1, tx: -5, ty: 0),
+        ]
+        for rect in rects {
+            for turn in turns {
+                for (name, setUp) in Self.setUps {
+                    let set: (Canvas) -> Void = {
+                        setUp($0); $0.concatenate(turn)
+                    }
+                    let what = "\(rect) \(name)"
+                    #expect(picture(set) { $0.fill(rect) } == picture(set) { $0.fill(Path(rect: rect)) }, "\(what)")
+                    #expect(
+                        picture(set) { $0.fill(rect, with: Self.gradient) }
+                            == picture(set) { $0.fill(Path(rect: rect), with: Self.gradient) }, "\(what)")
+                }
+            }
+        }
+        #expect(
+            picture {
+                $0.rotate(by: 0.3); $0.fill(rects[0])
+            } != picture { _ in }, "the rectangle covers something")
+    }
 
     @Test(arguments: [FillRule.winding, .evenOdd])
     func polygonsFillAsTheirPaths(rule: FillRule) {

@@ -477,20 +477,26 @@ public final class Canvas {
     /// The bounds of `path`'s points (control points included) after `t`, or nil
     /// when one of them is NaN or infinite there.
     static func deviceBounds(_ path: Path, _ t: Transform) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
+        path.points.withUnsafeBufferPointer { deviceBounds($0, t) }
+    }
+
+    /// The bounds of `points` after `t`, or nil when one of them is NaN or
+    /// infinite there.
+    static func deviceBounds(
+        _ points: UnsafeBufferPointer<Point>, _ t: Transform
+    ) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         // Without a branch a point (which way each comparison goes is
         // unpredictable for a shape's vertices): v − v is 0 for a finite v and
         // NaN for an infinite or NaN one, and so is their sum.
         var check = 0.0
-        path.points.withUnsafeBufferPointer { pts in
-            for p in pts {
-                let x = t.a * p.x + t.c * p.y + t.tx, y = t.b * p.x + t.d * p.y + t.ty
-                check += (x - x) + (y - y)
-                x0 = x < x0 ? x : x0
-                x1 = x > x1 ? x : x1
-                y0 = y < y0 ? y : y0
-                y1 = y > y1 ? y : y1
-            }
+        for p in points {
+            let x = t.a * p.x + t.c * p.y + t.tx, y = t.b * p.x + t.d * p.y + t.ty
+            check += (x - x) + (y - y)
+            x0 = x < x0 ? x : x0
+            x1 = x > x1 ? x : x1
+            y0 = y < y0 ? y : y0
+            y1 = y > y1 ? y : y1
         }
         return check == 0 ? (x0, y0, x1, y1) : nil
     }
@@ -524,7 +530,17 @@ public final class Canvas {
         if state.shadow != nil { return withShadow { fillRect(rect, paint) } }
         let t = state.transform
         guard t.isRectilinear else {
-            fillPath(Path(rect: rect), paint, .winding)
+            // Turned or sheared: its corners as a polygon, in `Path(rect:)`'s
+            // order (no path made for each rectangle).
+            let (x0, y0) = (rect.origin.x, rect.origin.y)
+            let (x1, y1) = (x0 + rect.width, y0 + rect.height)
+            withUnsafeTemporaryAllocation(of: Point.self, capacity: 4) { corners in
+                corners[0] = Point(x: x0, y: y0)
+                corners[1] = Point(x: x1, y: y0)
+                corners[2] = Point(x: x1, y: y1)
+                corners[3] = Point(x: x0, y: y1)
+                fillPolygon(UnsafeBufferPointer(corners), paint, .winding)
+            }
             return
         }
         guard let edges = deviceEdges(rect), let body = clippedRect(edges) else { return }

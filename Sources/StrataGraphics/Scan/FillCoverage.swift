@@ -47,6 +47,38 @@ struct PathCoverage: CoverageSource {
     }
 }
 
+/// A closed polygon's vertices (after `transform`) filled over `area` in
+/// bands, anti-aliased: the lines that flattening the polygon's path would
+/// feed the rasterizer (`EdgeFeeder`: each vertex to the next, the last back
+/// to the first), in that order, so the same cells and pixels. The vertices
+/// are borrowed: they outlive the drawing call that makes this.
+struct PolygonCoverage: CoverageSource {
+    let points: UnsafeBufferPointer<Point>
+    let transform: Transform
+    let rule: FillRule
+    let area: PixelBox
+    /// The rows of `area` drawn.
+    let rows: Range<Int>
+    /// The canvas's rasterizer, which the canvas holds while this draws (not
+    /// retained: a small polygon's call spent a twentieth of its time
+    /// retaining and releasing what it draws with).
+    unowned(unsafe) let rasterizer: AreaRasterizer
+
+    func draw<B: SpanBlitter>(_ blitter: inout B) {
+        let points = points, t = transform, rasterizer = rasterizer
+        rasterizer.fill(area, rows: rows, rule, &blitter) { _ in
+            let start = points[0].applying(t)
+            var last = start
+            for i in 1..<points.count {
+                let p = points[i].applying(t)
+                rasterizer.addLine(last.x, last.y, p.x, p.y)
+                last = p
+            }
+            rasterizer.addLine(last.x, last.y, start.x, start.y)
+        }
+    }
+}
+
 /// The device rectangle x0..<x1 × y0..<y1 (already clipped), each pixel given
 /// its exact covered area: the product of its horizontal and vertical
 /// coverage. The rows between the top and bottom edges share one coverage
