@@ -375,19 +375,7 @@ static void rows_kernel512(uint32_t *d, long row_stride, long width, long height
 __attribute__((target("avx2")))
 void strata_blend_rect_avx2(uint32_t *d, long row_stride, long width, const long *rows, const uint8_t *coverage,
                             uint32_t source, int copy) {
-    if (strata_kernel_level() >= 2) {
-        for (int g = 0; g < 3; g++) {
-            const long height = rows[g];
-            if (height <= 0) continue;
-            uint32_t sl, kl, sm, km, sr, kr;
-            source_and_keep(source, coverage[3 * g], copy, &sl, &kl);
-            source_and_keep(source, coverage[3 * g + 1], copy, &sm, &km);
-            source_and_keep(source, coverage[3 * g + 2], copy, &sr, &kr);
-            rows_kernel512(d, row_stride, width, height, sl, kl, sm, km, sr, kr);
-            d += height * row_stride;
-        }
-        return;
-    }
+    const int wide = strata_kernel_level() >= 2;
     const long full = (width - 1) >> 3, last_start = width - 8;
     const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i first_lane = _mm256_cmpeq_epi32(index, _mm256_setzero_si256());
@@ -403,6 +391,11 @@ void strata_blend_rect_avx2(uint32_t *d, long row_stride, long width, const long
         source_and_keep(source, coverage[3 * g], copy, &sl, &kl);
         source_and_keep(source, coverage[3 * g + 1], copy, &sm, &km);
         source_and_keep(source, coverage[3 * g + 2], copy, &sr, &kr);
+        if (wide) {
+            rows_kernel512(d_group, row_stride, width, height, sl, kl, sm, km, sr, kr);
+            d_group += height * row_stride;
+            continue;
+        }
         const __m256i smv = _mm256_set1_epi32((int)sm), kmv = _mm256_set1_epi32((int)km);
         // First block: the left column in lane 0.
         const __m256i sf = _mm256_blendv_epi8(smv, _mm256_set1_epi32((int)sl), first_lane);

@@ -724,30 +724,28 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
                 g[15] = qb0 * qb0 - qa * (pdx * pdx + pdy * pdy)
                 g[16] = 2 * (qb0 * dqb - qa * (pdx * sx + pdy * sy))
                 g[17] = dqb * dqb - qa * (sx * sx + sy * sy)
-                let swift = g.withUnsafeBufferPointer { p in
-                    (0..<count).map { table[GradientShader.radialFocalEntry(p.baseAddress!, $0)] }
+                /// Swift's entries (`radialFocalEntry`), which both kernels' must be.
+                func kernelsAgree(_ what: String) -> [UInt32] {
+                    let swift = g.withUnsafeBufferPointer { p in
+                        (0..<count).map { table[GradientShader.radialFocalEntry(p.baseAddress!, $0)] }
+                    }
+                    for level in [1, 2] {
+                        var short = [UInt32](repeating: 3, count: count)
+                        GradientShader.radialSpan(table, g, count, &short, level: level)
+                        #expect(short == swift, "\(cdx) \(cdy) \(r1) count \(count) level \(level)\(what)")
+                    }
+                    return swift
                 }
-                for level in [1, 2] {
-                    var short = [UInt32](repeating: 3, count: count)
-                    GradientShader.radialSpan(table, g, count, &short, level: level)
-                    #expect(short == swift, "\(cdx) \(cdy) \(r1) count \(count) level \(level)")
-                    let apart = zip(short, general).map { abs(Int($0) - Int($1)) }.max() ?? 0
-                    #expect(apart <= 1, "\(cdx) \(cdy) \(r1) count \(count) level \(level)")
-                }
+                let double = kernelsAgree("")
+                let apartInDouble = zip(double, general).map { abs(Int($0) - Int($1)) }.max() ?? 0
+                #expect(apartInDouble <= 1, "\(cdx) \(cdy) \(r1) count \(count)")
                 shortLoops += 1
                 // In single precision, where the span allows it: the same
                 // entries at both widths and in Swift, within an entry of
                 // the general loop, and mostly its very entries.
                 GradientShader.radialSingle(&g, Double(count))
                 if g[18] == 1 {
-                    let single = g.withUnsafeBufferPointer { p in
-                        (0..<count).map { table[GradientShader.radialFocalEntry(p.baseAddress!, $0)] }
-                    }
-                    for level in [1, 2] {
-                        var short = [UInt32](repeating: 3, count: count)
-                        GradientShader.radialSpan(table, g, count, &short, level: level)
-                        #expect(short == single, "\(cdx) \(cdy) \(r1) count \(count) level \(level), single")
-                    }
+                    let single = kernelsAgree(", single")
                     let apart = zip(single, general).map { abs(Int($0) - Int($1)) }
                     #expect(apart.allSatisfy { $0 <= 1 }, "\(cdx) \(cdy) \(r1) count \(count), single")
                     differing += apart.filter { $0 != 0 }.count
