@@ -291,6 +291,17 @@ static inline __m512i scale16(__m512i v, __m512i k) {
     return _mm512_or_si512(rb, _mm512_slli_epi32(ag, 8));
 }
 
+/// Row `y` of a rectangle's `height` rows (`width` pixels from `row`)
+/// asks for the row PREFETCH_ROWS below it: each row of a rectangle is
+/// another place in memory, a miss if it waits for its turn.
+__attribute__((always_inline))
+static inline void prefetch_ahead(const uint32_t *row, long row_stride, long width, long y, long height) {
+    if (y + PREFETCH_ROWS >= height) return;
+    const char *ahead = (const char *)(row + PREFETCH_ROWS * row_stride);
+    for (long b = 0; b < width * 4; b += 64) __builtin_prefetch(ahead + b, 1, 3);
+    __builtin_prefetch(ahead + width * 4 - 1, 1, 3);
+}
+
 /// The rows of a rectangle at least eight pixels wide, `d[i] = s[i] + d[i]·k[i]/255`
 /// in blocks of eight lanes: the first block at 0 with `sf`/`kf`, the blocks
 /// after it, while a pixel is left after them, with `sm`/`km`, and the last
@@ -307,13 +318,7 @@ static void rows_kernel(uint32_t *d, long row_stride, long width, long height, _
     if (full > 0) {
         uint32_t *row = d;
         for (long y = 0; y < height; y++, row += row_stride) {
-            // Rows a few ahead are asked for now: each row of a rectangle is
-            // another place in memory, a miss if it waits for its turn.
-            if (y + PREFETCH_ROWS < height) {
-                const char *ahead = (const char *)(row + PREFETCH_ROWS * row_stride);
-                for (long b = 0; b < width * 4; b += 64) __builtin_prefetch(ahead + b, 1, 3);
-                __builtin_prefetch(ahead + width * 4 - 1, 1, 3);
-            }
+            prefetch_ahead(row, row_stride, width, y, height);
             __m256i *p = (__m256i *)row;
             _mm256_storeu_si256(p, blend8(_mm256_loadu_si256(p), sf, kf));
             for (long b = 1; b < full; b++) {
@@ -355,11 +360,7 @@ static void rows_kernel512(uint32_t *d, long row_stride, long width, long height
     const __m512i ka = _mm512_mask_set1_epi32(last == 0 ? kf : kmv, right_lane, (int)kr);
 #define STRATA_ROW16(p, s, k) _mm512_add_epi32(s, scale16(p, k))
     for (long y = 0; y < height; y++, d += row_stride) {
-        if (y + PREFETCH_ROWS < height) {
-            const char *ahead = (const char *)(d + PREFETCH_ROWS * row_stride);
-            for (long b = 0; b < width * 4; b += 64) __builtin_prefetch(ahead + b, 1, 3);
-            __builtin_prefetch(ahead + width * 4 - 1, 1, 3);
-        }
+        prefetch_ahead(d, row_stride, width, y, height);
         if (last > 0) {
             _mm512_storeu_si512((void *)d, STRATA_ROW16(_mm512_loadu_si512((const void *)d), sf, kf));
             for (long i = 16; i < last_at; i += 16) {
@@ -1016,7 +1017,7 @@ static void source_over_mask_run512(uint32_t *d, const uint32_t *s, long count, 
         if (_mm_testz_si128(bytes, bytes)) continue;
         const __m512i sv = _mm512_maskz_loadu_epi32(live, s + i);
         if ((_mm_cmpeq_epi8_mask(bytes, full) & live) == live) {
-            over16(d + i, sv, live, 0, sv);
+            over16(d + i, sv, live, 0, _mm512_setzero_si512());
             continue;
         }
         __m512i c = _mm512_cvtepu8_epi32(bytes);
@@ -2437,8 +2438,6 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
     }
 }
 
-// A focal point inside the end circle (the AVX2 kernel's loop), pixels
-// x ... x + count − 1 of the span that g describes, to out[0 ..< count].
 /// The single-precision polynomials' coefficients (g[19 ... 23]) in
 /// sixteen lanes.
 typedef struct {
@@ -2462,6 +2461,8 @@ static inline __m512i radial_single16(const radial16 *r, __m512 fi) {
     return _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(place, zero), _mm512_set1_ps(255)));
 }
 
+// A focal point inside the end circle (the AVX2 kernel's loop), pixels
+// x ... x + count − 1 of the span that g describes, to out[0 ..< count].
 __attribute__((target("avx512f,avx512vl,avx512dq")))
 static void radial_focal_span512(const uint32_t *table, const double *g, long x, long count, uint32_t *out) {
     if (g[18] != 0) {
@@ -2664,26 +2665,20 @@ static inline void radial_run512_body(uint32_t *d, const uint32_t *table, const 
     const int scaled = coverage < 255;
     __m512d index = _mm512_add_pd(_mm512_set1_pd((double)x), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7));
     __m512 fi = _mm512_add_ps(_mm512_set1_ps((float)x), _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-    for (long i = 0; i < count; i += 16) {
+    for (long i = 0; i < count; i += 16, fi = _mm512_add_ps(fi, _mm512_set1_ps(16))) {
         const __mmask16 live = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
         __m512i c = _mm512_setzero_si512();
         if (mask) {
             const __m128i bytes = _mm_maskz_loadu_epi8(live, mask + i);
             if (_mm_testz_si128(bytes, bytes)) {
                 index = _mm512_add_pd(index, _mm512_set1_pd(16));
-                fi = _mm512_add_ps(fi, _mm512_set1_ps(16));
                 continue;
             }
             c = _mm512_cvtepu8_epi32(bytes);
             c = _mm512_or_si512(c, _mm512_slli_epi32(c, 16));
         }
-        __m512i at;
-        if (in_single) {
-            at = radial_single16(&single, fi);
-            fi = _mm512_add_ps(fi, _mm512_set1_ps(16));
-        } else {
-            at = radial_indices16(&g, &index);
-        }
+        // (`radial_indices16` moves `index` on; `fi` moves with the loop.)
+        const __m512i at = in_single ? radial_single16(&single, fi) : radial_indices16(&g, &index);
         const __m512i sv = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, at, table, 4);
         if (!mask) {
             over16(d + i, sv, live, scaled, c16);

@@ -59,9 +59,8 @@ struct PolygonCoverage: CoverageSource {
     let area: PixelBox
     /// The rows of `area` drawn.
     let rows: Range<Int>
-    /// The canvas's rasterizer, which the canvas holds while this draws (not
-    /// retained: a small polygon's call spent a twentieth of its time
-    /// retaining and releasing what it draws with).
+    /// The canvas's rasterizer, which the canvas holds while this draws
+    /// (so not retained again here).
     unowned(unsafe) let rasterizer: AreaRasterizer
 
     func draw<B: SpanBlitter>(_ blitter: inout B) {
