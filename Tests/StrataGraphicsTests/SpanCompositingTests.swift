@@ -1006,6 +1006,70 @@ extension RectangleKernelTests {
     }
 }
 
+/// The area rasterizer's lines many at a time (`strata_accumulate_lines`,
+/// sixteen in the lanes of vectors with AVX-512) against one call each
+/// (`strata_accumulate_area`), in the same order: the same cells, bit for
+/// bit, and the same bits. Batches of 1 to 40 lines (partial vectors
+/// included), short lines within one row and one or two cells, lines
+/// crossing into the next row, under 1/128 px wide across a cell border,
+/// wide (three cells or more), vertical, on whole rows and cell borders, at
+/// both sides of the band and its bottom, and long ones across many rows
+/// mixed in among them; many land on the same cells (the order counts).
+@Suite struct AccumulateLinesTests {
+    @Test func batchesMatchOneCallEach() {
+        var r = FuzzRandom(seed: 52)
+        let width = 24, height = 20, stride = width + 2, words = (stride + 63) >> 6
+        for round in 0..<800 {
+            var lines: [(Float, Float, Float, Float, Float)] = []
+            for _ in 0..<(1 + r.int(40)) {
+                let y0: Float =
+                    switch r.int(4) {
+                    case 0: Float(r.int(height))
+                    default: Float(r.int(height * 256)) / 256
+                    }
+                let reach = [Float(1) / 512, 0.1, 0.5, 1, 1.7, 2.5, 9][r.int(7)]
+                let y1 = min(Float(height), y0 + max(Float(1) / 1024, Float(r.int(1024)) / 1024 * reach))
+                guard y1 > y0 else { continue }
+                let x0: Float =
+                    switch r.int(5) {
+                    case 0: Float(r.int(width + 1))
+                    case 1: [0, Float(width)][r.int(2)]
+                    default: Float(r.int(width * 256)) / 256
+                    }
+                let dx: Float = [0, 1 / 300, 0.004, 0.3, 0.9, 1.6, 4, 12][r.int(8)] * (r.int(2) == 0 ? 1 : -1)
+                let x1 = min(Float(width), max(0, x0 + dx))
+                lines.append((x0, y0, x1, y1, r.int(2) == 0 ? 1 : -1))
+            }
+            var results: [([UInt32], [UInt64])] = []
+            for batched in [false, true] {
+                var cells = [Float](repeating: 0, count: stride * height)
+                var bits = [UInt64](repeating: 0, count: words * height)
+                cells.withUnsafeMutableBufferPointer { c in
+                    bits.withUnsafeMutableBufferPointer { b in
+                        if batched {
+                            let x0 = lines.map(\.0), y0 = lines.map(\.1), x1 = lines.map(\.2), y1 = lines.map(\.3)
+                            let dir = lines.map(\.4)
+                            strata_accumulate_lines(
+                                c.baseAddress!, b.baseAddress!, stride, words, height, x0, y0, x1, y1, dir, lines.count,
+                                strata_kernel_level())
+                        } else {
+                            for (x0, y0, x1, y1, dir) in lines {
+                                strata_accumulate_area(
+                                    c.baseAddress!, b.baseAddress!, stride, words, height, x0, y0, x1, y1, dir,
+                                    SolidBlitter.usesAVX2 ? 1 : 0)
+                            }
+                        }
+                    }
+                }
+                // (−0 and +0 are one value here: a one-cell piece adds a
+                // third value of 0 to its first cell.)
+                results.append((cells.map { $0 == 0 ? 0 : $0.bitPattern }, bits))
+            }
+            #expect(results[0].0 == results[1].0 && results[0].1 == results[1].1, "round \(round): \(lines)")
+        }
+    }
+}
+
 @Suite struct ShadedRectangleTests {
     /// A shaded rectangle with edges of their own coverage (`blitRect`: one
     /// coverage mask a rectangle with AVX2, three blends a row elsewhere) is

@@ -188,6 +188,15 @@ __attribute__((always_inline)) static inline void strata_add_edge_area(float *li
 void strata_accumulate_area(float *cells, uint64_t *bits, long stride, long words, long height, float x0, float y0,
                             float x1, float y1, float dir, int avx2);
 
+/// `count` lines, line k from (x0[k], y0[k]) to (x1[k], y1[k]) with direction
+/// dir[k], each as `strata_accumulate_area` adds it, in that order and with
+/// the same values (accumulate_lines.c): with `level` 2 (AVX-512, as
+/// `strata_kernel_level`), sixteen at a time, lines within two rows worked out
+/// in the lanes of vectors; otherwise one call each (`avx2` = `level` ≥ 1).
+void strata_accumulate_lines(float *cells, uint64_t *bits, long stride, long words, long height, const float *x0,
+                             const float *y0, const float *x1, const float *y1, const float *dir, long count,
+                             int level);
+
 /// One edge of the stroke rasterizer's active list (`ActiveEdge` in
 /// StrokeRasterizer.swift, which documents the fields): heights in strips,
 /// four to a pixel row; shares of a strip in 1/65536.

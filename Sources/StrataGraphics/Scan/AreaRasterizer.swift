@@ -30,8 +30,14 @@ final class AreaRasterizer: EdgeAccumulator {
     /// all of them, or those of a row limit (a thread's band of a frame);
     /// lines that reach none of them are passed over as they are added.
     private(set) var shownTop: Double = 0, shownBottom: Double = 0
-    /// `SolidBlitter.usesAVX2`, for `strata_accumulate_area` (read once an edge).
-    private let avx2: Int32 = SolidBlitter.usesAVX2 ? 1 : 0
+    /// Lines added but not yet in the cells (`flush`): five rows of
+    /// `pendingCapacity` floats in one allocation, x0, y0, x1, y1 and the
+    /// direction of each. A small shape's short edges are added many at a
+    /// time, sixteen worked out together (`strata_accumulate_lines`), where
+    /// one call each cost them a call and the branches between their cases.
+    private let pending: UnsafeMutablePointer<Float>
+    @exclusivity(unchecked) private var pendingCount = 0
+    static let pendingCapacity = 128
 
     /// The most cells one band may hold (4 MiB of `Float`s); larger areas are
     /// drawn in several bands of rows.
@@ -40,11 +46,13 @@ final class AreaRasterizer: EdgeAccumulator {
     init() {
         cells = .allocate(capacity: 1)
         bits = .allocate(capacity: 1)
+        pending = .allocate(capacity: 5 * AreaRasterizer.pendingCapacity)
     }
 
     deinit {
         cells.deallocate()
         bits.deallocate()
+        pending.deallocate()
     }
 
     var isFull: Bool { false }
@@ -57,6 +65,7 @@ final class AreaRasterizer: EdgeAccumulator {
     /// Starts a band, of which device rows `shown` are swept. Cells and bits
     /// are all zero here: the sweep clears what it reads.
     func begin(_ box: PixelBox, shown: Range<Int>) {
+        pendingCount = 0
         originX = box.x0; originY = box.y0
         width = box.width; height = box.height
         stride = width + 2
@@ -81,9 +90,28 @@ final class AreaRasterizer: EdgeAccumulator {
 
     /// Accumulates a line with 0 ≤ y0 < y1 ≤ height and 0 ≤ x ≤ width
     /// (`strata_accumulate_area`: its area in each row it crosses).
+    /// Lines wait in `pending` until it is full or the band is swept.
     @inline(__always)
     func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
-        strata_accumulate_area(cells, bits, stride, wordsPerRow, height, x0, y0, x1, y1, dir, avx2)
+        let k = pendingCount, p = pending, c = AreaRasterizer.pendingCapacity
+        p[k] = x0
+        p[c + k] = y0
+        p[2 * c + k] = x1
+        p[3 * c + k] = y1
+        p[4 * c + k] = dir
+        pendingCount = k + 1
+        if k + 1 == c { flush() }
+    }
+
+    /// Adds the pending lines to the cells, in the order they came.
+    private func flush() {
+        let count = pendingCount
+        guard count > 0 else { return }
+        let p = pending, c = AreaRasterizer.pendingCapacity
+        strata_accumulate_lines(
+            cells, bits, stride, wordsPerRow, height, p, p + c, p + 2 * c, p + 3 * c, p + 4 * c, count,
+            strata_kernel_level())
+        pendingCount = 0
     }
 
     /// Scan-converts `area` band by band: for each band, `emit` adds the lines
@@ -143,6 +171,7 @@ final class AreaRasterizer: EdgeAccumulator {
         prefetch(area, first, end, &blitter)
         let rect = Rect(x: Double(area.x0), y: Double(area.y0), width: Double(area.width), height: Double(area.height))
         guard emit(rect) else {
+            pendingCount = 0  // (never in the cells: nothing to clear)
             clear(rows: 0..<height)
             return false
         }
@@ -168,6 +197,7 @@ final class AreaRasterizer: EdgeAccumulator {
     /// `rows` of it (band rows, from 0) to `blitter`. Leaves every cell and
     /// bit zero for the next band.
     func sweep<B: SpanBlitter>(_ rule: FillRule, _ blitter: inout B, rows: Range<Int>) {
+        flush()
         let evenOdd = rule == .evenOdd
         // Rows not drawn are only cleared.
         if rows.lowerBound > 0 { clear(rows: 0..<rows.lowerBound) }

@@ -1,0 +1,182 @@
+// The area rasterizer's lines, many at a time (see CPixels.h and
+// AreaRasterizer.swift). A small shape's edges are short: most lie within
+// one pixel row or cross into the next, and most of those within one or two
+// cells. Added one call at a time (`strata_accumulate_area`), each such line
+// paid for a call and for the branches between its cases (one row or more,
+// one cell or two), which go either way at random for the edges of a curve
+// or a small polygon. Here sixteen lines are worked out at once in the
+// lanes of vectors (AVX-512): the rows each reaches, the one or two pieces
+// it leaves in those rows, and each piece's cells and values, all cases
+// worked out and the right one chosen in each lane; then the cells are
+// added lane by lane, in the lines' order, without a branch between one cell
+// and two. A line that crosses more than two rows, or a piece across more
+// than two cells, is added as `strata_accumulate_area` adds it, in its turn.
+// The operations, their order and the order in which the cells are added are
+// `strata_accumulate_area`'s, so the cells hold the same values (tests hold
+// the two to each other bit for bit).
+#include "CPixels.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/// One row's piece of sixteen lines (lanes): where its cells start, what
+/// it adds to them (v2 is 0 for a piece in one cell), whether it spans two
+/// cells, and whether it spans more (left to `strata_add_edge_area`).
+typedef struct {
+    __m512i at;
+    __m512 v0, v1, v2;
+    __mmask16 two, wide;
+} piece16;
+
+/// `strata_add_edge_area`'s values for the pieces from `xa` to `xb`
+/// descending `d`, in its operations.
+__attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq"), always_inline))
+static inline piece16 piece_cells16(__m512 xa, __m512 xb, __m512 d) {
+#pragma clang fp contract(off)
+    const __m512 zero = _mm512_setzero_ps(), half = _mm512_set1_ps(0.5f);
+    // Not at least 0 (NaN included): 0.
+    xa = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(xa, zero, _CMP_GE_OQ), xa);
+    xb = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(xb, zero, _CMP_GE_OQ), xb);
+    // (`xb < xa ? xb : xa` and `xb >= xa ? xb : xa`: with neither NaN, the
+    // least and greatest.)
+    const __m512 xl = _mm512_min_ps(xb, xa), xr = _mm512_max_ps(xb, xa);
+    const __m512i il = _mm512_cvttps_epi32(xl), ir = _mm512_cvttps_epi32(xr);
+    const __m512 width = _mm512_sub_ps(xr, xl);
+    const __mmask16 one =
+        _mm512_cmpeq_epi32_mask(il, ir) | _mm512_cmp_ps_mask(width, _mm512_set1_ps(1.0f / 128), _CMP_LT_OQ);
+    const __m512i il1 = _mm512_add_epi32(il, _mm512_set1_epi32(1));
+    const __mmask16 two = ~one & _mm512_cmpeq_epi32_mask(ir, il1);
+    // One cell: by the mean x.
+    const __m512 xm = _mm512_mul_ps(_mm512_add_ps(xa, xb), half);
+    const __m512i i = _mm512_cvttps_epi32(xm);
+    const __m512 f = _mm512_sub_ps(xm, _mm512_cvtepi32_ps(i));
+    const __m512 a1 = _mm512_sub_ps(d, _mm512_mul_ps(d, f)), b1 = _mm512_mul_ps(d, f);
+    // Two cells.
+    const __m512 s = _mm512_div_ps(d, width);
+    const __m512 fl = _mm512_sub_ps(_mm512_cvtepi32_ps(il1), xl);
+    const __m512 c0 = _mm512_mul_ps(_mm512_mul_ps(_mm512_mul_ps(s, fl), fl), half);
+    const __m512 fr = _mm512_sub_ps(_mm512_cvtepi32_ps(_mm512_add_epi32(ir, _mm512_set1_epi32(1))), xr);
+    const __m512 c_last = _mm512_mul_ps(
+        s, _mm512_sub_ps(_mm512_sub_ps(_mm512_add_ps(_mm512_cvtepi32_ps(ir), half), xl),
+                         _mm512_mul_ps(_mm512_mul_ps(fr, fr), half)));
+    piece16 p;
+    p.at = _mm512_mask_mov_epi32(il, one, i);
+    p.v0 = _mm512_mask_mov_ps(c0, one, a1);
+    p.v1 = _mm512_mask_mov_ps(_mm512_sub_ps(c_last, c0), one, b1);
+    p.v2 = _mm512_maskz_mov_ps(two, _mm512_sub_ps(d, c_last));
+    p.two = two;
+    p.wide = (__mmask16) ~(one | two);
+    return p;
+}
+
+/// Adds a piece worked out by `piece_cells16` (not a wide one) to a row:
+/// one cell or two without a branch between them (a one-cell piece adds its
+/// third value, 0, to its first cell again).
+__attribute__((always_inline)) static inline void add_piece(float *l, uint64_t *b, long c, float v0, float v1,
+                                                            float v2, long two) {
+    l[c] += v0;
+    l[c + 1] += v1;
+    l[c + 2 * two] += v2;
+    strata_mark_few(b, c, 2 + two);
+}
+
+__attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq")))
+static void accumulate_lines512(float *cells, uint64_t *bits, long stride, long words, long height, const float *lx0,
+                                const float *ly0, const float *lx1, const float *ly1, const float *ldir, long count) {
+#pragma clang fp contract(off)
+    float xa_a[16], xb_a[16], d_a[16], xa_b[16], xb_b[16], d_b[16];
+    float v0a[16], v1a[16], v2a[16], v0b[16], v1b[16], v2b[16];
+    int32_t at_a[16], at_b[16], row_a[16], row_b[16];
+    const __m512i one_i = _mm512_set1_epi32(1);
+    const __m512i bottom = _mm512_set1_epi32((int32_t)(height - 1));
+    for (long k = 0; k < count; k += 16) {
+        const long n = count - k < 16 ? count - k : 16;
+        const __mmask16 live = (__mmask16)(n == 16 ? 0xFFFF : (1u << n) - 1);
+        // (Lanes past the lines hold a line from (0, 0) to (0, 1): finite,
+        // and never added.)
+        const __m512 x0 = _mm512_maskz_loadu_ps(live, lx0 + k), y0 = _mm512_maskz_loadu_ps(live, ly0 + k);
+        const __m512 x1 = _mm512_maskz_loadu_ps(live, lx1 + k);
+        const __m512 y1 = _mm512_mask_loadu_ps(_mm512_set1_ps(1.0f), live, ly1 + k);
+        const __m512 dir = _mm512_maskz_loadu_ps(live, ldir + k);
+        // The rows: from ⌊y0⌋ to ⌈y1⌉ − 1, held to the band.
+        const __m512i first = _mm512_cvttps_epi32(y0);
+        const __m512i whole = _mm512_cvttps_epi32(y1);
+        __m512i last = _mm512_mask_sub_epi32(whole, _mm512_cmp_ps_mask(_mm512_cvtepi32_ps(whole), y1, _CMP_EQ_OQ),
+                                             whole, one_i);
+        last = _mm512_min_epi32(last, bottom);
+        const __mmask16 one_row = _mm512_cmpge_epi32_mask(first, last);
+        const __mmask16 two_rows = _mm512_cmpeq_epi32_mask(last, _mm512_add_epi32(first, one_i));
+        // Two rows: x where the line crosses the row line between them.
+        const __m512 dxdy = _mm512_div_ps(_mm512_sub_ps(x1, x0), _mm512_sub_ps(y1, y0));
+        const __m512 row_line = _mm512_cvtepi32_ps(_mm512_add_epi32(first, one_i));
+        const __m512 x_top = _mm512_add_ps(x0, _mm512_mul_ps(_mm512_sub_ps(row_line, y0), dxdy));
+        // The first row's piece: the whole line, or down to the row line.
+        const __m512 xb1 = _mm512_mask_mov_ps(x_top, one_row, x1);
+        const __m512 d1 = _mm512_mul_ps(_mm512_mask_mov_ps(_mm512_sub_ps(row_line, y0), one_row, _mm512_sub_ps(y1, y0)), dir);
+        // The second row's piece, from the row line.
+        const __m512 d2 = _mm512_mul_ps(_mm512_sub_ps(y1, _mm512_cvtepi32_ps(last)), dir);
+        const piece16 a = piece_cells16(x0, xb1, d1);
+        const piece16 b = piece_cells16(x_top, x1, d2);
+        _mm512_storeu_si512(at_a, a.at);
+        _mm512_storeu_si512(at_b, b.at);
+        _mm512_storeu_si512(row_a, first);
+        _mm512_storeu_si512(row_b, last);
+        _mm512_storeu_ps(v0a, a.v0);
+        _mm512_storeu_ps(v1a, a.v1);
+        _mm512_storeu_ps(v2a, a.v2);
+        _mm512_storeu_ps(v0b, b.v0);
+        _mm512_storeu_ps(v1b, b.v1);
+        _mm512_storeu_ps(v2b, b.v2);
+        const unsigned few = (unsigned)(one_row | two_rows), second = (unsigned)two_rows;
+        const unsigned wide_a = (unsigned)a.wide, wide_b = (unsigned)b.wide;
+        const unsigned two_a = (unsigned)a.two, two_b = (unsigned)b.two;
+        if ((wide_a | wide_b) & few) {
+            // (Stored only where some lane needs them.)
+            _mm512_storeu_ps(xa_a, x0);
+            _mm512_storeu_ps(xb_a, xb1);
+            _mm512_storeu_ps(d_a, d1);
+            _mm512_storeu_ps(xa_b, x_top);
+            _mm512_storeu_ps(xb_b, x1);
+            _mm512_storeu_ps(d_b, d2);
+        }
+        for (long j = 0; j < n; j++) {
+            if (!(few >> j & 1)) {
+                // Three rows or more: as one call adds it.
+                strata_accumulate_area(cells, bits, stride, words, height, lx0[k + j], ly0[k + j], lx1[k + j],
+                                       ly1[k + j], ldir[k + j], 1);
+                continue;
+            }
+            float *l = cells + (long)row_a[j] * stride;
+            uint64_t *w = bits + (long)row_a[j] * words;
+            if (wide_a >> j & 1) {
+                strata_add_edge_area(l, w, xa_a[j], xb_a[j], d_a[j]);
+            } else {
+                add_piece(l, w, at_a[j], v0a[j], v1a[j], v2a[j], two_a >> j & 1);
+            }
+            if (second >> j & 1) {
+                l = cells + (long)row_b[j] * stride;
+                w = bits + (long)row_b[j] * words;
+                if (wide_b >> j & 1) {
+                    strata_add_edge_area(l, w, xa_b[j], xb_b[j], d_b[j]);
+                } else {
+                    add_piece(l, w, at_b[j], v0b[j], v1b[j], v2b[j], two_b >> j & 1);
+                }
+            }
+        }
+    }
+}
+#endif
+
+void strata_accumulate_lines(float *cells, uint64_t *bits, long stride, long words, long height, const float *x0,
+                             const float *y0, const float *x1, const float *y1, const float *dir, long count,
+                             int level) {
+#if defined(__x86_64__)
+    if (level >= 2) {
+        accumulate_lines512(cells, bits, stride, words, height, x0, y0, x1, y1, dir, count);
+        return;
+    }
+#endif
+    for (long k = 0; k < count; k++) {
+        strata_accumulate_area(cells, bits, stride, words, height, x0[k], y0[k], x1[k], y1[k], dir[k], level >= 1);
+    }
+}
