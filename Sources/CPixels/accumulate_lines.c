@@ -10,7 +10,9 @@
 // worked out and the right one chosen in each lane; then the cells are
 // added lane by lane, in the lines' order, without a branch between one cell
 // and two. A line that crosses more than two rows, or a piece across more
-// than two cells, is added as `strata_accumulate_area` adds it, in its turn.
+// than two cells, is added as `strata_accumulate_area` adds it, in its turn
+// (and so is a line that does not go down: y0 = y1 after the conversion to
+// Float, which adds nothing).
 // The operations, their order and the order in which the cells are added are
 // `strata_accumulate_area`'s, so the cells hold the same values (tests hold
 // the two to each other bit for bit).
@@ -104,8 +106,12 @@ static void accumulate_lines512(float *cells, uint64_t *bits, long stride, long 
         __m512i last = _mm512_mask_sub_epi32(whole, _mm512_cmp_ps_mask(_mm512_cvtepi32_ps(whole), y1, _CMP_EQ_OQ),
                                              whole, one_i);
         last = _mm512_min_epi32(last, bottom);
-        const __mmask16 one_row = _mm512_cmpge_epi32_mask(first, last);
-        const __mmask16 two_rows = _mm512_cmpeq_epi32_mask(last, _mm512_add_epi32(first, one_i));
+        // (A line with y0 = y1, which two Doubles apart can become as
+        // Floats, adds nothing, as one call adds it: left to that call, in
+        // neither mask. At the band's bottom its row would be past the last.)
+        const __mmask16 falls = _mm512_cmp_ps_mask(y0, y1, _CMP_LT_OQ);
+        const __mmask16 one_row = falls & _mm512_cmpge_epi32_mask(first, last);
+        const __mmask16 two_rows = falls & _mm512_cmpeq_epi32_mask(last, _mm512_add_epi32(first, one_i));
         // Two rows: x where the line crosses the row line between them.
         const __m512 dxdy = _mm512_div_ps(_mm512_sub_ps(x1, x0), _mm512_sub_ps(y1, y0));
         const __m512 row_line = _mm512_cvtepi32_ps(_mm512_add_epi32(first, one_i));
@@ -141,7 +147,7 @@ static void accumulate_lines512(float *cells, uint64_t *bits, long stride, long 
         }
         for (long j = 0; j < n; j++) {
             if (!(few >> j & 1)) {
-                // Three rows or more: as one call adds it.
+                // Three rows or more (or none): as one call adds it.
                 strata_accumulate_area(cells, bits, stride, words, height, lx0[k + j], ly0[k + j], lx1[k + j],
                                        ly1[k + j], ldir[k + j], 1);
                 continue;

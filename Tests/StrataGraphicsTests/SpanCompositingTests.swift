@@ -1013,8 +1013,10 @@ extension RectangleKernelTests {
 /// included), short lines within one row and one or two cells, lines
 /// crossing into the next row, under 1/128 px wide across a cell border,
 /// wide (three cells or more), vertical, on whole rows and cell borders, at
-/// both sides of the band and its bottom, and long ones across many rows
-/// mixed in among them; many land on the same cells (the order counts).
+/// both sides of the band and its bottom, long ones across many rows, and
+/// level ones (y0 = y1, at the bottom too) mixed in among them; many land on
+/// the same cells (the order counts). A row of cells and bits past the band
+/// must stay untouched.
 @Suite struct AccumulateLinesTests {
     @Test func batchesMatchOneCallEach() {
         var r = FuzzRandom(seed: 52)
@@ -1039,11 +1041,20 @@ extension RectangleKernelTests {
                 let dx: Float = [0, 1 / 300, 0.004, 0.3, 0.9, 1.6, 4, 12][r.int(8)] * (r.int(2) == 0 ? 1 : -1)
                 let x1 = min(Float(width), max(0, x0 + dx))
                 lines.append((x0, y0, x1, y1, r.int(2) == 0 ? 1 : -1))
+                if r.int(8) == 0 {
+                    // A line that does not go down (two Doubles apart can
+                    // become one Float), on a row, at the top or at the
+                    // band's bottom, where its row would be past the last:
+                    // it adds nothing.
+                    let y = [y0, 0, Float(height), Float(r.int(height + 1))][r.int(4)]
+                    lines.append((x0, y, x1, y, r.int(2) == 0 ? 1 : -1))
+                }
             }
             var results: [([UInt32], [UInt64])] = []
             for batched in [false, true] {
-                var cells = [Float](repeating: 0, count: stride * height)
-                var bits = [UInt64](repeating: 0, count: words * height)
+                // (One row more than the band: it must stay zero.)
+                var cells = [Float](repeating: 0, count: stride * (height + 1))
+                var bits = [UInt64](repeating: 0, count: words * (height + 1))
                 cells.withUnsafeMutableBufferPointer { c in
                     bits.withUnsafeMutableBufferPointer { b in
                         if batched {
@@ -1066,6 +1077,7 @@ extension RectangleKernelTests {
                 results.append((cells.map { $0 == 0 ? 0 : $0.bitPattern }, bits))
             }
             #expect(results[0].0 == results[1].0 && results[0].1 == results[1].1, "round \(round): \(lines)")
+            #expect(results[1].0[(stride * height)...].allSatisfy { $0 == 0 } && results[1].1[(words * height)...].allSatisfy { $0 == 0 })
         }
     }
 }
