@@ -116,9 +116,11 @@ import Testing
 
     @Test func outlinesRunningAlongThemselvesAreWalked() {
         // A chart line's zigzag of short steps with a wide pen, a line out
-        // and straight back, a square twice round, a rounded rectangle whose
-        // corners are much tighter than the line: the walk draws each, and
-        // summing would not.
+        // and straight back (level, and slanted, where the unit directions'
+        // rounding leaves the reversal's dot product a hair above −1 and
+        // its cross product 0), a square twice round, a rounded rectangle
+        // whose corners are much tighter than the line: the walk draws
+        // each, and summing would not.
         var zigzag: [(Double, Double)] = []
         var y = 80.0
         var rng = FuzzRandom(seed: 5)
@@ -131,6 +133,7 @@ import Testing
         let cases: [(Path, Double)] = [
             (Self.polygon(zigzag, closed: false), 1.5),
             (Self.polygon([(10, 80), (150, 80), (10, 80)], closed: false), 2),
+            (Self.polygon([(10, 8), (95, 70.5), (10, 8), (95, 70.5)], closed: false), 1.25),
             (Self.polygon(square + square), 1),
             (tight, 1.75),
         ]

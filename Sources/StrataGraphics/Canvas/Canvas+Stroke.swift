@@ -389,8 +389,9 @@ struct StrokeJob {
                     let spread = h * abs(cross)
                     guard StrokeCorner.trims(cross: cross, dot: dot, reach: reach, halfWidth: h) else {
                         // (At least the half width: the overlap spreads
-                        // that far round the corner point.)
-                        overlap += max(h, spread < reach * (1 + dot) ? spread / (1 + dot) : reach)
+                        // that far round the corner point. A reversal runs
+                        // back along all of the shorter side, `trims`.)
+                        overlap += max(h, spread < reach * (1 + dot) && 1 + dot > 1e-12 ? spread / (1 + dot) : reach)
                         return 0
                     }
                     // Signed: the side the trim is on.
