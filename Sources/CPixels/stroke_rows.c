@@ -117,17 +117,11 @@ __attribute__((always_inline)) static inline void keep_edge(strata_stroke_edge *
     *kept += e.last > below ? 1 : 0;
 }
 
-/// With `areas` 0, only the order: the edges that go on (`out`, in the
-/// order and with the keys the full walk gives them) and whether the row is
-/// left to the strip walk (−1), without the windings, the clusters' walks
-/// or a cell written: for the rows above a band, which a band canvas walks
-/// only to come to its first row with the one canvas's order of ties.
 __attribute__((always_inline)) static inline long stroke_row(const strata_stroke_edge *a, long n,
                                                              const strata_stroke_edge *b, long m,
                                                              float *keys,
                                                              strata_stroke_edge *out, int32_t s0, float *cells,
-                                                             uint64_t *bits, float max_x, long *clusters,
-                                                             const int areas) {
+                                                             uint64_t *bits, float max_x, long *clusters) {
     const long count = n + m;
     const v4i s = (v4i){s0, s0 + 1, s0 + 2, s0 + 3};
     const v4f inf = (v4f)__builtin_inff();
@@ -135,21 +129,6 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
     int32_t *changed = (int32_t *)(keys + KEYS * count);
     int32_t *violations = changed + count + 1;
     long changes = 0, kept = 0, disordered = 0;
-
-    if (!areas && count <= MAX_CLUSTER) {
-        // The order alone, of a row too few edges for a cluster past
-        // MAX_CLUSTER (which alone leaves a row to the strip walk): the
-        // merge and the edges going on, as below, without the strips.
-        long i = 0, j = 0;
-        for (long k = 0; k < count; k++) {
-            const int take_a = a[i].x <= b[j].x;
-            const strata_stroke_edge *source = take_a ? a + i : b + j;
-            i += take_a;
-            j += 1 - take_a;
-            keep_edge(out, &kept, source, below);
-        }
-        return kept;
-    }
 
     // 1. The active edges and the arrivals in one order (an arrival after
     // the edges it ties with), walked in that order: the four strips'
@@ -179,18 +158,16 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
             // is listed, without a branch.)
             violations[disordered] = (int32_t)k;
             disordered += __builtin_reduce_or(low < before) != 0;
-            if (areas) {
-                __builtin_memcpy(key + 16, &winding, sizeof winding);
-                winding += l.share;
-                const v4i c = coverage_of(winding);
-                const v4i delta = c - coverage;
-                coverage = c;
-                __builtin_memcpy(key, &l.share, sizeof l.share);
-                __builtin_memcpy(key + 12, &delta, sizeof delta);
-                changed[changes] = (int32_t)k;
-                changes += __builtin_reduce_or(delta) != 0;
-                __builtin_memcpy(key + 20, &source, sizeof source);
-            }
+            __builtin_memcpy(key + 16, &winding, sizeof winding);
+            winding += l.share;
+            const v4i c = coverage_of(winding);
+            const v4i delta = c - coverage;
+            coverage = c;
+            __builtin_memcpy(key, &l.share, sizeof l.share);
+            __builtin_memcpy(key + 12, &delta, sizeof delta);
+            changed[changes] = (int32_t)k;
+            changes += __builtin_reduce_or(delta) != 0;
+            __builtin_memcpy(key + 20, &source, sizeof source);
             __builtin_memcpy(key + 4, &low, sizeof low);
             __builtin_memcpy(key + 8, &before, sizeof before);
             before = max_f(before, high);
@@ -226,7 +203,6 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
         spans[2 * clustered + 1] = (int32_t)(j + 1);
         clustered++;
     }
-    if (!areas) return kept;
     // 3. Each cluster's changes of coverage, each strip in its own order.
     // (The windings around a cluster are the same in any order, and so are
     // the changes at the edges outside clusters.) An edge that had no change
@@ -336,12 +312,7 @@ __attribute__((always_inline)) static inline long stroke_row(const strata_stroke
 long strata_stroke_row(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
                        float *keys, strata_stroke_edge *out, int32_t s0,
                        float *cells, uint64_t *bits, float max_x, long *clusters) {
-    return stroke_row(a, n, b, m, keys, out, s0, cells, bits, max_x, clusters, 1);
-}
-
-long strata_stroke_order_row(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
-                             float *keys, strata_stroke_edge *out, int32_t s0) {
-    return stroke_row(a, n, b, m, keys, out, s0, 0, 0, 0, 0, 0);
+    return stroke_row(a, n, b, m, keys, out, s0, cells, bits, max_x, clusters);
 }
 
 #if defined(__x86_64__)
@@ -349,13 +320,7 @@ __attribute__((target("avx2")))
 long strata_stroke_row_avx2(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m, float *keys,
                             strata_stroke_edge *out, int32_t s0, float *cells, uint64_t *bits,
                             float max_x, long *clusters) {
-    return stroke_row(a, n, b, m, keys, out, s0, cells, bits, max_x, clusters, 1);
-}
-
-__attribute__((target("avx2")))
-long strata_stroke_order_row_avx2(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
-                                  float *keys, strata_stroke_edge *out, int32_t s0) {
-    return stroke_row(a, n, b, m, keys, out, s0, 0, 0, 0, 0, 0);
+    return stroke_row(a, n, b, m, keys, out, s0, cells, bits, max_x, clusters);
 }
 
 // With AVX-512's 32 vector registers (the same 4-lane operations), the walk
@@ -365,13 +330,7 @@ __attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq")))
 long strata_stroke_row_avx512(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m, float *keys,
                               strata_stroke_edge *out, int32_t s0, float *cells, uint64_t *bits,
                               float max_x, long *clusters) {
-    return stroke_row(a, n, b, m, keys, out, s0, cells, bits, max_x, clusters, 1);
-}
-
-__attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq")))
-long strata_stroke_order_row_avx512(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
-                                    float *keys, strata_stroke_edge *out, int32_t s0) {
-    return stroke_row(a, n, b, m, keys, out, s0, 0, 0, 0, 0, 0);
+    return stroke_row(a, n, b, m, keys, out, s0, cells, bits, max_x, clusters);
 }
 
 int strata_pixels_have_avx512(void) {

@@ -41,7 +41,30 @@ import Testing
         return p
     }
 
+    /// Out and back along one line six times (edges tied in every strip),
+    /// and a fan of 40 spokes out and back through one point (a knot of 80
+    /// edges in the point's row, which the row walk leaves to the strip
+    /// walk): strokes for the area mode's walk, not summed.
+    static func drawTiedStrokes(_ c: Canvas) {
+        var back = Path()
+        back.move(to: Point(x: 10, y: 8))
+        for i in 0..<12 { back.addLine(to: i % 2 == 0 ? Point(x: 95, y: 70.5) : Point(x: 10, y: 8)) }
+        var fan = Path()
+        fan.move(to: Point(x: 60, y: 60.3))
+        for i in 0..<40 {
+            let a = Double(i) * 0.157
+            fan.addLine(to: Point(x: 60 + 45 * cos(a), y: 60.3 + 45 * sin(a)))
+            fan.addLine(to: Point(x: 60, y: 60.3))
+        }
+        c.strokeColor = Color(red: 0.8, green: 0.2, blue: 0.1, alpha: 0.7)
+        c.lineWidth = 2.5
+        c.stroke(back)
+        c.lineWidth = 1.5
+        c.stroke(fan)
+    }
+
     static let drawings: [(String, Drawing)] = [
+        ("strokes tied and knotted", { c in drawTiedStrokes(c) }),
         (
             "fill",
             { c in
@@ -202,6 +225,17 @@ import Testing
             }
         ),
     ]
+
+    /// The tied and knotted strokes go through the area mode's walk, a row
+    /// of the fan left to the strip walk: what the band test above needs of
+    /// them to test the walk's start at a band's first row.
+    @Test func tiedStrokesAreWalkedNotSummed() throws {
+        let canvas = try Canvas(width: 160, height: 150)
+        canvas.translateBy(x: 20.3, y: 23.71)
+        Self.drawTiedStrokes(canvas)
+        #expect(canvas.strokeRasterizer.sparseFilled == 0)
+        #expect(canvas.strokeRasterizer.rowsLeftToStrips > 0)
+    }
 
     @Test func limitedRowsAreTheRowsOfTheWholeDrawing() throws {
         for (name, draw) in Self.drawings {

@@ -235,15 +235,6 @@ long strata_stroke_row_avx2(const strata_stroke_edge *a, long n, const strata_st
 long strata_stroke_row_avx512(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
                               float *keys, strata_stroke_edge *out, int32_t s0,
                               float *cells, uint64_t *bits, float max_x, long *clusters);
-/// `strata_stroke_row` for the order alone: the edges that go on to `out`
-/// (the same edges, order and keys) and −1 where the full walk leaves the
-/// row to the strip walk, with no cell written. For the rows above a band.
-long strata_stroke_order_row(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
-                             float *keys, strata_stroke_edge *out, int32_t s0);
-long strata_stroke_order_row_avx2(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
-                                  float *keys, strata_stroke_edge *out, int32_t s0);
-long strata_stroke_order_row_avx512(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
-                                    float *keys, strata_stroke_edge *out, int32_t s0);
 
 /// Whether the processor has AVX-512 (F, VL, BW and DQ).
 int strata_pixels_have_avx512(void);

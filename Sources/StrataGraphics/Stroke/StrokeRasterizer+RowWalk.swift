@@ -38,25 +38,27 @@ extension StrokeRasterizer {
         // walk.
         let leftRow = height + 1
         for _ in 0..<5 { startOf.append(0) }
+        // The walk starts at the first row drawn (a band's,
+        // `limitRows(to:)`), with the edges reaching across it from above
+        // (`startActive`).
+        let firstRow = min(height, keptStrips.lowerBound / 4)
         active.removeAll()
-        var next = 0
+        if firstRow > 0 { startActive(at: Int32(firstRow * 4)) }
+        var next = firstRow > 0 ? Int(startOf[firstRow - 1]) : 0
         var other = cellStore + capacity, otherBits = bitStore + ((capacity + 63) >> 6)
         // The row the walk stopped at, early; `height` when it went through.
         var lastWalked = height
 
-        for row in 0..<height {
-            // The order by x, restored by insertion (edges cross).
-            sortByX(active.base, active.count)
+        for row in firstRow..<height {
+            // The order, restored by insertion (edges cross).
+            sortByKey(active.base, active.count)
             let end = Int(startOf[row])
             let s0 = Int32(row * 4)
-            // Rows above those drawn (a band's, `limitRows(to:)`) are walked
-            // for the order alone, which the rows below take on.
-            let drawn = originY + row >= shownRows.lowerBound
             if active.count + end - next > 0
-                && !walkAreaRow(s0, dest, from: next, to: end, leftRow: leftRow, maxX: maxX, level: level, drawn: drawn)
+                && !walkAreaRow(s0, dest, from: next, to: end, leftRow: leftRow, maxX: maxX, level: level)
             {
                 for k in 0..<4 {
-                    if k > 0 { sortByX(active.base, active.count) }
+                    if k > 0 { sortByKey(active.base, active.count) }
                     let n = active.count, stop = Int(startOf[leftRow + k]), m = stop - next
                     if n + m > 0 {
                         spare.reserve(n + m)
@@ -71,7 +73,7 @@ extension StrokeRasterizer {
             next = end
             // The row before, while this one's stores settle (rows not drawn
             // are only cleared).
-            if row > 0 { finishRow(other, otherBits, wordsPerRow: wordsPerRow, row: row - 1, &blitter) }
+            if row > firstRow { finishRow(other, otherBits, wordsPerRow: wordsPerRow, row: row - 1, &blitter) }
             swap(&cells, &other)
             swap(&rowBits, &otherBits)
             // Past the last row drawn: this row's cells are cleared, and
@@ -82,7 +84,7 @@ extension StrokeRasterizer {
                 break
             }
         }
-        if height > 0 && lastWalked == height {  // (an area without rows holds no edges, and does not get here)
+        if firstRow < height && lastWalked == height {  // (an area without rows holds no edges, and does not get here)
             finishRow(other, otherBits, wordsPerRow: wordsPerRow, row: height - 1, &blitter)
         }
         cells = cellStore
@@ -118,12 +120,12 @@ extension StrokeRasterizer {
     @inline(never)
     func walkAreaRow(
         _ s0: Int32, _ dest: UnsafeMutablePointer<ActiveEdge>, from: Int, to end: Int, leftRow: Int, maxX: Float,
-        level: Int, drawn: Bool = true
+        level: Int
     ) -> Bool {
         let n = active.count, m = end - from
-        // The arrivals in order of x (already in order of their columns).
-        sortByX(dest + from, m)
-        let kept = n + m <= rowWalkLimit ? walkRow(dest + from, n, m, s0, maxX: maxX, level: level, drawn: drawn) : -1
+        // The arrivals in order (already in order of their columns).
+        sortByKey(dest + from, m)
+        let kept = n + m <= rowWalkLimit ? walkRow(dest + from, n, m, s0, maxX: maxX, level: level) : -1
         if kept >= 0 {
             spare.setCount(kept)
             swap(&active, &spare)
@@ -148,12 +150,9 @@ extension StrokeRasterizer {
     /// One pixel row in the area mode, its four strips together
     /// (`strata_stroke_row`), the active list and the arrivals `b[0 ..< m]`
     /// (in order of x): returns how many edges went on to `spare`, or −1
-    /// when the row is left to the strip walk. A row not `drawn` is walked
-    /// for the edges that go on alone (`strata_stroke_order_row`): the same
-    /// edges in the same order, no cell written.
+    /// when the row is left to the strip walk.
     func walkRow(
-        _ b: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ m: Int, _ s0: Int32, maxX: Float, level: Int,
-        drawn: Bool = true
+        _ b: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ m: Int, _ s0: Int32, maxX: Float, level: Int
     ) -> Int {
         // (Both lists end in +∞ for the row walk's merge.)
         rowArrivals.reserve(m + 1)
@@ -165,13 +164,6 @@ extension StrokeRasterizer {
         rowKeys.reserve(26 * (n + m) + 1)
         spare.reserve(n + m)
         let a = active.base, arrivals = rowArrivals.base, out = spare.base
-        if !drawn {
-            #if arch(x86_64)
-            if level >= 2 { return strata_stroke_order_row_avx512(a, n, arrivals, m, rowKeys.base, out, s0) }
-            if level == 1 { return strata_stroke_order_row_avx2(a, n, arrivals, m, rowKeys.base, out, s0) }
-            #endif
-            return strata_stroke_order_row(a, n, arrivals, m, rowKeys.base, out, s0)
-        }
         #if arch(x86_64)
         if level >= 2 {
             return strata_stroke_row_avx512(a, n, arrivals, m, rowKeys.base, out, s0, cells, rowBits, maxX, &clusters)

@@ -217,13 +217,14 @@ final class StrokeRasterizer: EdgeAccumulator {
         rowArrivals.free(); halves.free(); rowKeys.free(); columns.free(); sortKeys.free()
     }
 
-    /// Device rows handed to the blitter (`begin`); the rest are walked,
-    /// so that these come out as when every row is drawn, but not drawn.
+    /// Device rows handed to the blitter (`begin`); they come out as when
+    /// every row is drawn. Rows above them are not walked, rows below are
+    /// not walked past the first.
     @exclusivity(unchecked) private(set) var shownRows = 0..<0
-    /// In the sampled and aliased modes, the strips of `shownRows`: an edge
-    /// wholly outside them is counted against the budget but not kept, and
-    /// the sweep starts at the first (`sweep`).
-    @exclusivity(unchecked) private var keptStrips = 0..<Int.max
+    /// The strips of `shownRows`: an edge wholly outside them is counted
+    /// against the budget but not kept, and the sweep starts at the first
+    /// (`sweep`, `sweepRows`).
+    @exclusivity(unchecked) private(set) var keptStrips = 0..<Int.max
     /// Edges counted against the budget but not kept (outside `keptStrips`).
     @exclusivity(unchecked) private var droppedEdges = 0
 
@@ -239,11 +240,10 @@ final class StrokeRasterizer: EdgeAccumulator {
         fw = Double(width); fh = Double(height)
         let top = max(0, min(height, shownRows.lowerBound - box.y0))
         let bottom = max(top, min(height, shownRows.upperBound - box.y0))
-        // (The area mode's row walk orders ties by history, so it keeps
-        // every edge above the rows drawn and walks from the top: see
-        // `sweep`. Edges below the last row drawn never reach the walk:
-        // counted, not kept, in every mode.)
-        keptStrips = (mode == .area ? 0 : top * samplesPerRow)..<(bottom * samplesPerRow)
+        // (Every walk's order in a strip is a function of the strip alone,
+        // `precedes`, so a walk can start at the first row drawn: edges
+        // wholly above it, or below the last, are counted, not kept.)
+        keptStrips = (top * samplesPerRow)..<(bottom * samplesPerRow)
         droppedEdges = 0
         edges.removeAll()
         isFull = false
@@ -460,16 +460,19 @@ final class StrokeRasterizer: EdgeAccumulator {
         return p.top < q.top
     }
 
-    /// `sortByX` in the order of `precedes`. (Written out beside `sortByX`:
-    /// one insertion sort for both, taking the order as a closure, left the
-    /// in-order case two comparisons and the line scene 9 % slower.)
+    /// Sorts `a[0 ..< n]` in the order of `precedes`, by insertion while the
+    /// list is nearly sorted (one comparison an edge where it is in order),
+    /// by a full sort once the insertions have moved more than a few places
+    /// an entry (a dense outline whose edges all cross each other). (One
+    /// insertion sort taking the order as a closure left the in-order case
+    /// two comparisons and the line scene 9 % slower.)
     @inline(__always)
     func sortByKey(_ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int) {
         var moves = 0
         let budget = 8 * n + 64
         var i = 1
         while i < n {
-            // (One comparison where the list is in order, as in `sortByX`.)
+            // (One comparison where the list is in order.)
             let x = a[i].x, before = a[i &- 1].x
             if x <= before && (x < before || StrokeRasterizer.tieBreak(a[i], a[i &- 1])) {
                 let e = a[i]
@@ -560,34 +563,6 @@ final class StrokeRasterizer: EdgeAccumulator {
         }
     }
 
-    /// Sorts `a[0 ..< n]` by x, by insertion while the list is nearly sorted,
-    /// by a full sort once the insertions have moved more than a few places an
-    /// entry (a dense outline whose edges all cross each other).
-    @inline(__always)
-    func sortByX(_ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int) {
-        var moves = 0
-        let budget = 8 * n + 64
-        var i = 1
-        while i < n {
-            if a[i &- 1].x > a[i].x {
-                let e = a[i]
-                var j = i
-                while j > 0 && a[j &- 1].x > e.x {
-                    a[j] = a[j &- 1]
-                    j &-= 1
-                }
-                a[j] = e
-                moves &+= i &- j
-                if moves > budget {
-                    var all = UnsafeMutableBufferPointer(start: a, count: n)
-                    all.sort { $0.x < $1.x }
-                    return
-                }
-            }
-            i &+= 1
-        }
-    }
-
     /// Fills the area under `rule` through `blitter` (the rule matters only
     /// when aliased; the anti-aliased modes use non-zero winding).
     func sweep<B: SpanBlitter>(_ rule: FillRule, _ blitter: inout B) {
@@ -633,26 +608,10 @@ final class StrokeRasterizer: EdgeAccumulator {
         active.removeAll()
         var next = 0
         var dest = byBand
-        // The sampled and aliased modes start at the first strip drawn, with
-        // the edges that reach across it, in the order the walk from the top
-        // would have them: their order is a function of the strip alone
-        // (`precedes`), never of the strips before. (A band of a frame drawn
-        // on several threads walks its own rows, not all the rows above.)
-        // (The area mode keeps every strip: it starts at the top.)
+        // The walk starts at the first strip drawn (`startActive`).
         let firstRow = keptStrips.lowerBound / samples
         let firstStrip = Int32(firstRow * samples)
-        if firstRow > 0 {
-            // (Every edge kept reaches past the first strip.)
-            for e in 0..<count where edges[e].first < firstStrip {
-                var edge = edges[e]
-                // Its x in the first strip, as the walk of the strip before
-                // sets it (`walkCentres`).
-                edge.x = edge.xRef + (Float(firstStrip &- 1 &- edge.first) + 1.5) * edge.dxdY
-                active.append(edge)
-            }
-            var all = UnsafeMutableBufferPointer(start: active.base, count: active.count)
-            all.sort(by: StrokeRasterizer.precedes)
-        }
+        if firstRow > 0 { startActive(at: firstStrip) }
 
         for row in firstRow..<height {
             for k in 0..<samples {
@@ -718,6 +677,32 @@ final class StrokeRasterizer: EdgeAccumulator {
             if originY + row >= shownRows.upperBound { break }
         }
         trim()
+    }
+
+    /// Starts the active list at strip `s` (> 0): the edges that reach
+    /// across it from above, with their keys there (their x as the walk of
+    /// the strip before sets it: the centre line's in the sampled and
+    /// aliased modes, `walkCentres`, the mean over the strip's part of the
+    /// edge in the area mode, `walkStrip` and the row walk), in the order of
+    /// `precedes`: the list the walk from the top would have there, as
+    /// every walk's order in a strip is a function of the strip alone. A
+    /// band of a frame drawn on several threads walks its own rows, not all
+    /// the rows above.
+    func startActive(at s: Int32) {
+        active.removeAll()
+        // (Every edge kept reaches past the first strip drawn.)
+        for e in 0..<edges.count where edges[e].first < s {
+            var edge = edges[e]
+            if mode == .area {
+                let half: Float = s == edge.last &- 1 ? edge.bottom * 0.5 : 0.5
+                edge.x = edge.xRef + (Float(s &- edge.first) + half) * edge.dxdY
+            } else {
+                edge.x = edge.xRef + (Float(s &- 1 &- edge.first) + 1.5) * edge.dxdY
+            }
+            active.append(edge)
+        }
+        var all = UnsafeMutableBufferPointer(start: active.base, count: active.count)
+        all.sort(by: StrokeRasterizer.precedes)
     }
 
     /// Hands area row `row`'s cells to `blitter` when the row is shown
