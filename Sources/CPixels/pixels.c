@@ -1805,7 +1805,8 @@ int strata_pixels_gather_fast(void) {
     // gathers slowed several times by the Gather Data Sampling guard; those
     // with AVX-512 FP16 (Sapphire Rapids on) are not affected, and there a
     // gather of 16 entries measured 2.5 times faster than 16 loads
-    // (Benchmarks/RESULTS.md). AMD's Zen 4 measured no faster: loads there.
+    // (Benchmarks/RESULTS.md). AMD's Zen 4 and Zen 5 measured no faster: loads
+    // there.
     __builtin_cpu_init();
     return strata_pixels_have_avx512() && __builtin_cpu_is("intel") && __builtin_cpu_supports("avx512fp16");
 #else
