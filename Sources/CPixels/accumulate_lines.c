@@ -9,8 +9,9 @@
 // it leaves in those rows, and each piece's cells and values, all cases
 // worked out and the right one chosen in each lane; then the cells are
 // added lane by lane, in the lines' order, without a branch between one cell
-// and two. A line that crosses more than two rows, or a piece across more
-// than two cells, is added as `strata_accumulate_area` adds it, in its turn
+// and two. A line that crosses more than two rows is added by
+// `strata_accumulate_area`, and a piece across more than two cells by
+// `strata_add_edge_area`, in its turn
 // (and so is a line that does not go down: y0 = y1 after the conversion to
 // Float, which adds nothing).
 // The operations, their order and the order in which the cells are added are

@@ -1016,7 +1016,7 @@ extension RectangleKernelTests {
 /// both sides of the band and its bottom, long ones across many rows, and
 /// level ones (y0 = y1, at the bottom too) mixed in among them; many land on
 /// the same cells (the order counts). A row of cells and bits past the band
-/// must stay untouched.
+/// must stay untouched. (Without AVX-512 both sides are one call a line.)
 @Suite struct AccumulateLinesTests {
     @Test func batchesMatchOneCallEach() {
         var r = FuzzRandom(seed: 52)

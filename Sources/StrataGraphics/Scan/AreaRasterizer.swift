@@ -38,6 +38,12 @@ final class AreaRasterizer: EdgeAccumulator {
     private let pending: UnsafeMutablePointer<Float>
     @exclusivity(unchecked) private var pendingCount = 0
     static let pendingCapacity = 128
+    /// Whether lines wait in `pending`: with AVX-512 (`strata_kernel_level`
+    /// 2). Without it the batch would be one call a line all the same, and
+    /// each line goes to `strata_accumulate_area` at once.
+    private let batches = strata_kernel_level() >= 2
+    /// `SolidBlitter.usesAVX2`, for `strata_accumulate_area` (lines not batched).
+    private let avx2: Int32 = SolidBlitter.usesAVX2 ? 1 : 0
 
     /// The most cells one band may hold (4 MiB of `Float`s); larger areas are
     /// drawn in several bands of rows.
@@ -93,6 +99,10 @@ final class AreaRasterizer: EdgeAccumulator {
     /// Lines wait in `pending` until it is full or the band is swept.
     @inline(__always)
     func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
+        guard batches else {
+            strata_accumulate_area(cells, bits, stride, wordsPerRow, height, x0, y0, x1, y1, dir, avx2)
+            return
+        }
         let k = pendingCount, p = pending, c = AreaRasterizer.pendingCapacity
         p[k] = x0
         p[c + k] = y0

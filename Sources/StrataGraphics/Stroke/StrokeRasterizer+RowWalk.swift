@@ -6,10 +6,11 @@ internal import CPixels
 // strip (the file header of StrokeRasterizer.swift tells how and why).
 extension StrokeRasterizer {
     /// `sweep` in the area mode, a pixel row's four strips together
-    /// (`strata_stroke_row`), each row's arrivals taken in order of x: the
-    /// edges are sorted by the pixel column of their x first, and the sort
-    /// into rows keeps that order. A row with too large a knot of crossing
-    /// edges is walked strip by strip.
+    /// (`strata_stroke_row`), each row's arrivals taken in the order of
+    /// `precedes`: the edges are sorted by the pixel column of their x
+    /// first, and the sort into rows keeps that order, so little is left
+    /// to sort. A row with too large a knot of crossing edges is walked
+    /// strip by strip.
     func sweepRows<B: SpanBlitter>(_ blitter: inout B) {
         let count = edges.count
         let wordsPerRow = (width + 2 + 63) >> 6
@@ -112,10 +113,11 @@ extension StrokeRasterizer {
     }
 
     /// One pixel row in the area mode (strips `s0 ... s0 + 3`), with the
-    /// active list in order of x and the row's arrivals `dest[from ..< to]`
-    /// (in order of their columns): walked with `walkRow`, the active list
-    /// replaced by the edges going on, or else left to the strip walk (false),
-    /// the arrivals put in order of strip and x, each strip's run ending at
+    /// active list in the order of `precedes` and the row's arrivals
+    /// `dest[from ..< to]` (in order of their columns): walked with
+    /// `walkRow`, the active list replaced by the edges going on, or else
+    /// left to the strip walk (false), the arrivals put in order of strip
+    /// and, within each, of `precedes`, each strip's run ending at
     /// `startOf[leftRow + q]`.
     @inline(never)
     func walkAreaRow(
@@ -149,7 +151,7 @@ extension StrokeRasterizer {
 
     /// One pixel row in the area mode, its four strips together
     /// (`strata_stroke_row`), the active list and the arrivals `b[0 ..< m]`
-    /// (in order of x): returns how many edges went on to `spare`, or −1
+    /// (each in the order of `precedes`): returns how many edges went on to `spare`, or −1
     /// when the row is left to the strip walk.
     func walkRow(
         _ b: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ m: Int, _ s0: Int32, maxX: Float, level: Int

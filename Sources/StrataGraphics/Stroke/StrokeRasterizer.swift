@@ -388,6 +388,8 @@ final class StrokeRasterizer: EdgeAccumulator {
             // budget runs out within them if it runs out at all).
             droppedEdges &+= n
             countAgainstBudget(strips: recorded.visits)
+            // (Counted as `accumulate` counts an edge it does not keep.)
+            if !isFull { signedHeight &+= recorded.signedHeight }
             return
         }
         edges.reserve(edges.count + n)
@@ -436,8 +438,8 @@ final class StrokeRasterizer: EdgeAccumulator {
         recordedStrips = lo < hi ? lo..<hi : 0..<0
     }
 
-    /// Whether `p` comes before `q` in the order the sampled and aliased
-    /// walks sort their active list in: by x, and edges at the same x by
+    /// Whether `p` comes before `q` in the order every walk (the row walk
+    /// too) sorts its active list in: by x, and edges at the same x by
     /// their other values. The list is then in an order that depends on the
     /// strip alone, not on the order of the strips before; the strip's
     /// arrivals, sorted the same way, are merged in by x, an arrival after
