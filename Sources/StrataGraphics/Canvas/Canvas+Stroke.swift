@@ -390,8 +390,9 @@ struct StrokeJob {
                     guard StrokeCorner.trims(cross: cross, dot: dot, reach: reach, halfWidth: h) else {
                         // (At least the half width: the overlap spreads
                         // that far round the corner point. A reversal runs
-                        // back along all of the shorter side, `trims`.)
-                        overlap += max(h, spread < reach * (1 + dot) && 1 + dot > 1e-12 ? spread / (1 + dot) : reach)
+                        // back along all of the shorter side.)
+                        let alongAll = StrokeCorner.reverses(dot: dot) || !(spread < reach * (1 + dot))
+                        overlap += max(h, alongAll ? reach : spread / (1 + dot))
                         return 0
                     }
                     // Signed: the side the trim is on.

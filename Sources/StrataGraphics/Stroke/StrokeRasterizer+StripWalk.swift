@@ -37,9 +37,8 @@ extension StrokeRasterizer {
                 coverage = c
             }
             // The next strip: whole, or the edge's last part.
-            let half: Float = s &+ 1 == e.last &- 1 ? e.bottom * 0.5 : 0.5
             var next = e
-            next.x = e.xRef + (u + 1 + half) * e.dxdY
+            next.x = e.meanX(inStrip: s &+ 1)
             out[kept] = next
             kept &+= e.last > s &+ 1 ? 1 : 0
         }
@@ -96,7 +95,7 @@ extension StrokeRasterizer {
                 }
             }
             var next = e
-            next.x = e.xRef + (Float(s &- e.first) + 1.5) * e.dxdY
+            next.x = e.centreX(inStrip: s &+ 1)
             out[kept] = next
             kept &+= e.last > s &+ 1 ? 1 : 0
         }

@@ -81,6 +81,21 @@ extension ActiveEdge {
 
     /// Where the edge ends in its last strip (0<..1).
     @inline(__always) var bottom: Float { Float(abs(fLast)) * (1 / 65536) }
+
+    /// Its key in strip `s` after its first, as the area mode's walks set
+    /// it (`walkStrip`; `keep_edge` in CPixels makes the same operations):
+    /// its mean x over its part of the strip, the whole strip or, in its
+    /// last, down to `bottom`.
+    @inline(__always) func meanX(inStrip s: Int32) -> Float {
+        let half: Float = s == last &- 1 ? bottom * 0.5 : 0.5
+        return xRef + (Float(s &- first) + half) * dxdY
+    }
+
+    /// Its key in strip `s` after its first, as the sampled and aliased
+    /// walks set it (`walkCentres`): its x on the strip's centre line.
+    @inline(__always) func centreX(inStrip s: Int32) -> Float {
+        xRef + (Float(s &- first) + 0.5) * dxdY
+    }
 }
 
 /// Scratch state for overlap-exact scan conversion. Owned by one `Canvas`
@@ -695,12 +710,7 @@ final class StrokeRasterizer: EdgeAccumulator {
         // (Every edge kept reaches past the first strip drawn.)
         for e in 0..<edges.count where edges[e].first < s {
             var edge = edges[e]
-            if mode == .area {
-                let half: Float = s == edge.last &- 1 ? edge.bottom * 0.5 : 0.5
-                edge.x = edge.xRef + (Float(s &- edge.first) + half) * edge.dxdY
-            } else {
-                edge.x = edge.xRef + (Float(s &- 1 &- edge.first) + 1.5) * edge.dxdY
-            }
+            edge.x = mode == .area ? edge.meanX(inStrip: s) : edge.centreX(inStrip: s)
             active.append(edge)
         }
         var all = UnsafeMutableBufferPointer(start: active.base, count: active.count)

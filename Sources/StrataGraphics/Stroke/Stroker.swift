@@ -87,17 +87,22 @@ enum StrokeCorner {
     /// Whether a corner's inner sides are trimmed: both segments (the shorter
     /// `reach` long) reach past where their inner offsets cross, h·tan(θ/2),
     /// and past the chord's triangle, h·sin θ (without the division, which
-    /// only a trim needs). A turn within about 10⁻⁶ rad of a full reversal
-    /// never trims: there the inner offsets meet past 10⁶ half widths (2h/ε
-    /// for a turn ε short of π), and the rounding of unit directions leaves
-    /// both products noise (a slanted line out and straight back came out
-    /// with a cross product of 0 and 1 + dot = 10⁻¹⁶: a trim of 0, as if
-    /// the line went straight on, and an outline taken for sparse).
+    /// only a trim needs). A reversal (`reverses`) never trims.
     @inline(__always)
     static func trims(cross: Double, dot: Double, reach: Double, halfWidth h: Double) -> Bool {
         let spread = h * abs(cross)
-        return spread < reach && spread < reach * (1 + dot) && 1 + dot > 1e-12
+        return spread < reach && spread < reach * (1 + dot) && !reverses(dot: dot)
     }
+
+    /// Whether a turn is within about 10⁻⁶ rad of a full reversal: there
+    /// the inner offsets meet past 10⁶ half widths (2h/ε for a turn ε short
+    /// of π), and the rounding of unit directions leaves the cross and dot
+    /// products noise (a slanted line out and straight back came out with a
+    /// cross product of 0 and 1 + dot = 10⁻¹⁶: a trim of 0, as if the line
+    /// went straight on, and an outline taken for sparse). Such a turn runs
+    /// back along all of the shorter side.
+    @inline(__always)
+    static func reverses(dot: Double) -> Bool { !(1 + dot > 1e-12) }
 }
 
 /// Builds stroke outlines one polyline vertex at a time and sends their edges,
