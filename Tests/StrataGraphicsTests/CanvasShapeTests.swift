@@ -293,10 +293,17 @@ import Testing
         var size: Size { Size(width: 64, height: 64) }
         var fills: [Path] = []
         var strokes: [Path] = []
-        func fill(_ path: Path, rule: FillRule, paint: Paint, state: VectorState) { fills.append(path) }
-        func fill(_ rect: Rect, paint: Paint, state: VectorState) { fills.append(Path(rect: rect)) }
-        func fill(ellipseIn rect: Rect, paint: Paint, state: VectorState) { fills.append(Path(ellipseIn: rect)) }
-        func stroke(_ path: Path, style: StrokeStyle, paint: Paint, state: VectorState) { strokes.append(path) }
+        var paints: [Paint] = []
+        func fill(_ path: Path, rule: FillRule, paint: Paint, state: VectorState) { fills.append(path); paints.append(paint) }
+        func fill(_ rect: Rect, paint: Paint, state: VectorState) { fills.append(Path(rect: rect)); paints.append(paint) }
+        func fill(ellipseIn rect: Rect, paint: Paint, state: VectorState) {
+            fills.append(Path(ellipseIn: rect))
+            paints.append(paint)
+        }
+        func stroke(_ path: Path, style: StrokeStyle, paint: Paint, state: VectorState) {
+            strokes.append(path)
+            paints.append(paint)
+        }
         func draw(_ image: Image, in rect: Rect, interpolation: InterpolationQuality, state: VectorState) {}
         func drawGradient(_ paint: Paint, extendStart: Bool, extendEnd: Bool, state: VectorState) {}
         func canPaint(_ paint: Paint) -> Bool { true }
@@ -320,6 +327,56 @@ import Testing
                 polygonPath(Self.star), polygonPath(triangle), Path(roundedRect: rect, cornerWidth: 2, cornerHeight: 3),
             ])
         #expect(recorder.strokes == [polygonPath(triangle), Path(rect: rect), Path(roundedRect: rect, cornerWidth: 2, cornerHeight: 3)])
+    }
+
+    /// Every call taking a paint, given a colour, draws what setting the
+    /// fill or stroke colour to it and making the call without a paint
+    /// draws (the colour goes on through the state: `withFillColor`), in
+    /// every state, shadow included; and leaves the state's colours as
+    /// they were. A vector device is handed the colour as the paint.
+    @Test func colourPaintsDrawAsTheStatesColour() {
+        let c = Color(red: 0.7, green: 0.2, blue: 0.4, alpha: 0.6)
+        let triangle = [Point(x: 40.5, y: 38.25), Point(x: 60, y: 44), Point(x: 47.75, y: 61)]
+        let rect = Rect(x: 5.5, y: 6.25, width: 30, height: 21.5)
+        let calls: [(String, (Canvas) -> Void, (Canvas) -> Void)] = [
+            ("fill rect", { $0.fill(rect, with: .color(c)) }, { $0.fill(rect) }),
+            ("fill path", { $0.fill(Path(ellipseIn: rect), with: .color(c), rule: .evenOdd) }, { $0.fill(Path(ellipseIn: rect), rule: .evenOdd) }),
+            ("fill ellipse", { $0.fillEllipse(in: rect, with: .color(c)) }, { $0.fillEllipse(in: rect) }),
+            ("fill polygon", { $0.fill(polygon: Self.star, with: .color(c), rule: .evenOdd) }, { $0.fill(polygon: Self.star, rule: .evenOdd) }),
+            (
+                "fill round", { $0.fill(roundedRect: rect, cornerWidth: 5, cornerHeight: 3, with: .color(c)) },
+                { $0.fill(roundedRect: rect, cornerWidth: 5, cornerHeight: 3) }
+            ),
+            ("stroke path", { $0.stroke(Path(ellipseIn: rect), with: .color(c)) }, { $0.stroke(Path(ellipseIn: rect)) }),
+            ("stroke rect", { $0.stroke(rect, with: .color(c)) }, { $0.stroke(rect) }),
+            ("stroke polygon", { $0.stroke(polygon: triangle, with: .color(c)) }, { $0.stroke(polygon: triangle) }),
+            (
+                "stroke round", { $0.stroke(roundedRect: rect, cornerWidth: 5, cornerHeight: 3, with: .color(c)) },
+                { $0.stroke(roundedRect: rect, cornerWidth: 5, cornerHeight: 3) }
+            ),
+        ]
+        for (name, setUp) in Self.setUps {
+            for (call, withPaint, withState) in calls {
+                var fill = Color.black, stroke = Color.black
+                let given = picture(setUp) { canvas in
+                    withPaint(canvas)
+                    (fill, stroke) = (canvas.fillColor, canvas.strokeColor)
+                }
+                let stated = picture(setUp) { canvas in
+                    canvas.fillColor = c
+                    canvas.strokeColor = c
+                    withState(canvas)
+                }
+                #expect(given == stated, "\(call), \(name)")
+                #expect(fill == Color(red: 0.2, green: 0.5, blue: 0.1, alpha: 0.85), "\(call), \(name)")
+                #expect(stroke == Color(red: 0.1, green: 0.3, blue: 0.8, alpha: 0.8), "\(call), \(name)")
+            }
+        }
+        let recorder = Recorder()
+        let canvas = Canvas(device: recorder)
+        for (_, withPaint, _) in calls { withPaint(canvas) }
+        #expect(recorder.paints == Array(repeating: .color(c), count: calls.count))
+        #expect(canvas.fillColor == .black)
     }
 
     /// Bands drawn on several threads each build shapes in their own

@@ -23,7 +23,11 @@ extension Canvas {
     /// `fill(polygon:rule:)`.
     @inlinable
     public func fill(polygon points: some Collection<Point>, with paint: Paint, rule: FillRule = .winding) {
-        Canvas.withBuffer(points) { fillPolygon($0, paint, rule) }
+        if case .color(let color) = paint {
+            Canvas.withBuffer(points) { fillPolygon($0, color: color, rule) }
+        } else {
+            Canvas.withBuffer(points) { fillPolygon($0, paint, rule) }
+        }
     }
 
     /// Strokes the closed polygon through `points`, in order, with the stroke
@@ -41,7 +45,11 @@ extension Canvas {
     /// `stroke(polygon:)`.
     @inlinable
     public func stroke(polygon points: some Collection<Point>, with paint: Paint) {
-        Canvas.withBuffer(points) { strokePolygon($0, paint) }
+        if case .color(let color) = paint {
+            Canvas.withBuffer(points) { strokePolygon($0, color: color) }
+        } else {
+            Canvas.withBuffer(points) { strokePolygon($0, paint) }
+        }
     }
 
     /// `body` with the points in contiguous storage: their own where they
@@ -51,6 +59,16 @@ extension Canvas {
         if points.withContiguousStorageIfAvailable(body) == nil {
             Array(points).withUnsafeBufferPointer(body)
         }
+    }
+
+    @usableFromInline
+    func fillPolygon(_ points: UnsafeBufferPointer<Point>, color: Color, _ rule: FillRule) {
+        withFillColor(color) { fillPolygon(points, nil, rule) }
+    }
+
+    @usableFromInline
+    func strokePolygon(_ points: UnsafeBufferPointer<Point>, color: Color) {
+        withStrokeColor(color) { strokePolygon(points, nil) }
     }
 
     @usableFromInline
@@ -93,7 +111,22 @@ extension Canvas {
 
     /// Fills a rounded rectangle with `paint`, as
     /// `fill(roundedRect:cornerWidth:cornerHeight:)`.
+    @inlinable
     public func fill(roundedRect rect: Rect, cornerWidth: Double, cornerHeight: Double, with paint: Paint) {
+        if case .color(let color) = paint {
+            fillRoundedRect(rect, cornerWidth, cornerHeight, color: color)
+        } else {
+            fillRoundedRect(rect, cornerWidth, cornerHeight, paint)
+        }
+    }
+
+    @usableFromInline
+    func fillRoundedRect(_ rect: Rect, _ cornerWidth: Double, _ cornerHeight: Double, color: Color) {
+        withFillColor(color) { fillPath(keptRoundedRect(rect, cornerWidth, cornerHeight), nil, .winding) }
+    }
+
+    @usableFromInline
+    func fillRoundedRect(_ rect: Rect, _ cornerWidth: Double, _ cornerHeight: Double, _ paint: Paint) {
         fillPath(keptRoundedRect(rect, cornerWidth, cornerHeight), paint, .winding)
     }
 
@@ -105,13 +138,40 @@ extension Canvas {
 
     /// Strokes a rounded rectangle with `paint`, as
     /// `stroke(roundedRect:cornerWidth:cornerHeight:)`.
+    @inlinable
     public func stroke(roundedRect rect: Rect, cornerWidth: Double, cornerHeight: Double, with paint: Paint) {
+        if case .color(let color) = paint {
+            strokeRoundedRect(rect, cornerWidth, cornerHeight, color: color)
+        } else {
+            strokeRoundedRect(rect, cornerWidth, cornerHeight, paint)
+        }
+    }
+
+    @usableFromInline
+    func strokeRoundedRect(_ rect: Rect, _ cornerWidth: Double, _ cornerHeight: Double, color: Color) {
+        withStrokeColor(color) { strokePath(keptRoundedRect(rect, cornerWidth, cornerHeight), nil) }
+    }
+
+    @usableFromInline
+    func strokeRoundedRect(_ rect: Rect, _ cornerWidth: Double, _ cornerHeight: Double, _ paint: Paint) {
         strokePath(keptRoundedRect(rect, cornerWidth, cornerHeight), paint)
     }
 
     /// Strokes `rect` with `paint` and the current stroke style: the same as
     /// stroking `Path(rect:)`, without making that path each time.
+    @inlinable
     public func stroke(_ rect: Rect, with paint: Paint) {
+        if case .color(let color) = paint { strokeRect(rect, color: color) } else { strokeRect(rect, paint) }
+    }
+
+    @usableFromInline
+    func strokeRect(_ rect: Rect, color: Color) {
+        guard !rect.isNull else { return }
+        withStrokeColor(color) { strokePath(keptRect(rect), nil) }
+    }
+
+    @usableFromInline
+    func strokeRect(_ rect: Rect, _ paint: Paint) {
         guard !rect.isNull else { return }
         strokePath(keptRect(rect), paint)
     }

@@ -104,10 +104,15 @@ extension Canvas {
     /// apart.)
     /// A path or transform that yields a NaN or infinite point draws nothing, as
     /// does a transform that is not invertible.
+    @inlinable
     public func stroke(_ path: Path, with paint: Paint) {
-        strokePath(path, paint)
+        if case .color(let color) = paint { strokePath(path, color: color) } else { strokePath(path, paint) }
     }
 
+    @usableFromInline
+    func strokePath(_ path: Path, color: Color) { withStrokeColor(color) { strokePath(path, nil) } }
+
+    @usableFromInline
     func strokePath(_ path: Path, _ paint: Paint?) {
         // Every stroke is counted, drawn or not, so that the bands of a frame,
         // which make the same calls, number their strokes alike (`StrokeShare`).
