@@ -106,7 +106,7 @@ extension Canvas {
     /// same as filling `Path(roundedRect:cornerWidth:cornerHeight:)`, pixel
     /// for pixel, without making that path each time.
     public func fill(roundedRect rect: Rect, cornerWidth: Double, cornerHeight: Double) {
-        fillPath(keptRoundedRect(rect, cornerWidth, cornerHeight), nil, .winding)
+        fillRoundedRect(rect, cornerWidth, cornerHeight, nil)
     }
 
     /// Fills a rounded rectangle with `paint`, as
@@ -122,18 +122,18 @@ extension Canvas {
 
     @usableFromInline
     func fillRoundedRect(_ rect: Rect, _ cornerWidth: Double, _ cornerHeight: Double, color: Color) {
-        withFillColor(color) { fillPath(keptRoundedRect(rect, cornerWidth, cornerHeight), nil, .winding) }
+        withFillColor(color) { fillRoundedRect(rect, cornerWidth, cornerHeight, nil) }
     }
 
     @usableFromInline
-    func fillRoundedRect(_ rect: Rect, _ cornerWidth: Double, _ cornerHeight: Double, _ paint: Paint) {
+    func fillRoundedRect(_ rect: Rect, _ cornerWidth: Double, _ cornerHeight: Double, _ paint: Paint?) {
         fillPath(keptRoundedRect(rect, cornerWidth, cornerHeight), paint, .winding)
     }
 
     /// Strokes a rounded rectangle with the stroke colour and style: the
     /// same as stroking `Path(roundedRect:cornerWidth:cornerHeight:)`.
     public func stroke(roundedRect rect: Rect, cornerWidth: Double, cornerHeight: Double) {
-        strokePath(keptRoundedRect(rect, cornerWidth, cornerHeight), nil)
+        strokeRoundedRect(rect, cornerWidth, cornerHeight, nil)
     }
 
     /// Strokes a rounded rectangle with `paint`, as
@@ -149,11 +149,11 @@ extension Canvas {
 
     @usableFromInline
     func strokeRoundedRect(_ rect: Rect, _ cornerWidth: Double, _ cornerHeight: Double, color: Color) {
-        withStrokeColor(color) { strokePath(keptRoundedRect(rect, cornerWidth, cornerHeight), nil) }
+        withStrokeColor(color) { strokeRoundedRect(rect, cornerWidth, cornerHeight, nil) }
     }
 
     @usableFromInline
-    func strokeRoundedRect(_ rect: Rect, _ cornerWidth: Double, _ cornerHeight: Double, _ paint: Paint) {
+    func strokeRoundedRect(_ rect: Rect, _ cornerWidth: Double, _ cornerHeight: Double, _ paint: Paint?) {
         strokePath(keptRoundedRect(rect, cornerWidth, cornerHeight), paint)
     }
 
@@ -165,13 +165,10 @@ extension Canvas {
     }
 
     @usableFromInline
-    func strokeRect(_ rect: Rect, color: Color) {
-        guard !rect.isNull else { return }
-        withStrokeColor(color) { strokePath(keptRect(rect), nil) }
-    }
+    func strokeRect(_ rect: Rect, color: Color) { withStrokeColor(color) { strokeRect(rect, nil) } }
 
     @usableFromInline
-    func strokeRect(_ rect: Rect, _ paint: Paint) {
+    func strokeRect(_ rect: Rect, _ paint: Paint?) {
         guard !rect.isNull else { return }
         strokePath(keptRect(rect), paint)
     }

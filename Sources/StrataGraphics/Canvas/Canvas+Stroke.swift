@@ -59,8 +59,7 @@ extension Canvas {
 
     /// Strokes `rect` with the current stroke style (`stroke(_:)`).
     public func stroke(_ rect: Rect) {
-        guard !rect.isNull else { return }
-        strokePath(keptRect(rect), nil)
+        strokeRect(rect, nil)
     }
 
     /// Strokes the ellipse inscribed in `rect` (`strokeEllipse(in:)`).
