@@ -916,7 +916,23 @@ extension RectangleKernelTests {
                     pixels: pixels.baseAddress!, width: 16, height: 16, stride: 16,
                     inverse: Transform(a: 0.7, b: 0.1, c: -0.2, d: 0.9, tx: 0.3, ty: 0.6), filter: .bilinear,
                     spread: .repeat, alpha: 200))
-            for round in 0..<240 {
+            // Patterns drawn 1:1 (on whole pixels, unscaled): their columns
+            // are copied (`ImageShader.columnShift`), the sides of the
+            // frame reaching past the image's edges (16 pixels, drawn over
+            // 24 × 150) repeated, padded and reflected.
+            let unscaled: [(GradientSpread, ImageFilter, UInt32, Double, Double)] = [
+                (.repeat, .nearest, 255, -3, 5), (.repeat, .bilinear, 200, 7, -40), (.pad, .bilinear, 255, -4, 20),
+                (.reflect, .nearest, 120, 2, -70), (.repeat, .bicubic, 255, -1, 0),
+            ]
+            for (k, (spread, filter, alpha, tx, ty)) in unscaled.enumerated() {
+                add(
+                    "unscaled \(k)",
+                    ImageShader(
+                        pixels: pixels.baseAddress!, width: 16, height: 16, stride: 16,
+                        inverse: Transform(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty), filter: filter, spread: spread,
+                        alpha: alpha))
+            }
+            for round in 0..<400 {
                 let (name, draw) = shaders[round % shaders.count]
                 let width = 1 + r.int(4), height = 1 + r.int(140)
                 let x = r.int(w - width + 1), y = r.int(h - height + 1), top = y - r.int(80)
@@ -956,6 +972,9 @@ extension RectangleKernelTests {
                 guard name != "marker" else { continue }
                 let far = zip(rows.makeImage().pixels, bitmap.makeImage().pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
                 #expect(far <= 4, "round \(round), \(name): \(far) levels from the rows")
+                // An image drawn 1:1 has no rounding to differ by: its
+                // columns are its rows' pixels.
+                if name.hasPrefix("unscaled") { #expect(far == 0, "round \(round), \(name): \(far) levels from the rows") }
             }
         }
     }

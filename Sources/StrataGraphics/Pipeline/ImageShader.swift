@@ -51,6 +51,11 @@ struct ImageShader: Shader {
     /// unscaled image is copied at every quality, as Skia does for whole-pixel
     /// translations.
     let shift: (dx: Int, dy: Int)?
+    /// Set on the `transposed()` shader of an image drawn 1:1: `shade(x:y:)`
+    /// then copies the image's column (device column y is image column
+    /// y + dx, device rows x ..< x + count image rows from x + dy), the
+    /// pixels the untransposed shader copies a row at a time.
+    private(set) var columnShift: (dx: Int, dy: Int)? = nil
 
     init(
         pixels: UnsafePointer<UInt32>, width: Int, height: Int, stride: Int, inverse: Transform,
@@ -92,13 +97,16 @@ struct ImageShader: Shader {
     /// pixels more.
     var columnRun: Int { 16 }
 
-    /// Sampled through the placement after swapping x and y; nil for an
-    /// image drawn 1:1 (its rows are copied, not sampled).
+    /// Sampled through the placement after swapping x and y; for an image
+    /// drawn 1:1, its columns copied as its rows are (`columnShift`): the
+    /// sides of a frame stroked with a pattern placed on whole pixels went
+    /// a row of two pixels at a time, a kernel call each.
     func transposed() -> ImageShader? {
-        guard shift == nil else { return nil }
-        return ImageShader(
+        var t = ImageShader(
             pixels: pixels, width: width, height: height, stride: stride, inverse: inverse.afterSwappingAxes,
             filter: filter, spread: spread, alpha: alpha)
+        t.columnShift = shift
+        return t
     }
 
     var mayStoreRows: Bool { shift != nil }
@@ -208,6 +216,18 @@ struct ImageShader: Shader {
     private static func weight(_ f: Double) -> UInt32 { UInt32(truncatingIfNeeded: Int(f * 256 + 0.5)) }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        if let (dx, dy) = columnShift {
+            // A column of an image drawn 1:1 (`transposed()`): the edge
+            // pixels repeated where it runs outside, as a row's are.
+            let column = pixels + wrap(y + dx, width)
+            var iy = x + dy
+            for i in 0..<count {
+                out[i] = column[wrap(iy, height) * stride]
+                iy += 1
+            }
+            if alpha != 255 { SpanCompositing.scale(out, from: out, count: count, by: alpha) }
+            return
+        }
         if let (dx, dy) = shift {
             // 1:1: copy the row, the edge pixels repeated where it runs outside.
             let row = pixels + wrap(y + dy, height) * stride
