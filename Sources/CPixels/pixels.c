@@ -249,6 +249,13 @@ void strata_accumulate_area(float *cells, uint64_t *bits, long stride, long word
     strata_add_edge_area(line, row_bits, x_top, x1, (y1 - (float)last) * dir);
 }
 
+void strata_prefetch_runs(const uint32_t *row, const long *runs, long count) {
+    for (long k = 0; k < count; k++) {
+        __builtin_prefetch(row + runs[2 * k], 1, 3);
+        __builtin_prefetch(row + runs[2 * k + 1] - 1, 1, 3);
+    }
+}
+
 void strata_prefetch_rows(const void *first, long bytes_per_row, long bytes, long rows) {
     const char *row = (const char *)first;
     for (long y = 0; y < rows; y++, row += bytes_per_row) {

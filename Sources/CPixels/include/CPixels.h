@@ -89,6 +89,10 @@ void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long
 /// at `first`, to be fetched for writing (a hint; any processor).
 void strata_prefetch_rows(const void *first, long bytes_per_row, long bytes, long rows);
 
+/// Asks for the cache lines of `row` (32-bit pixels) at the first and last
+/// pixel of each run `runs[2k] ..< runs[2k + 1]`, k < `count`.
+void strata_prefetch_runs(const uint32_t *row, const long *runs, long count);
+
 // The area rasterizer's cell arithmetic (AreaRasterizer.swift), in C because
 // Swift checks every Float-to-Int conversion against Int's range (a dozen
 // instructions and six branches each, four conversions an edge and a row) and

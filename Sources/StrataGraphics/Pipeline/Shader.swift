@@ -954,6 +954,11 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
                         let count = strata_sweep_coverage_avx2(
                             cells + r * cellStride, bits + r * wordsPerRow, wordsPerRow, width, evenOdd ? 1 : 0, coverage,
                             runs, capacity)
+                        // The same places two rows down asked for now: a ring's
+                        // side is a new cache line every row, and the shading
+                        // between two runs' blends kept the processor from
+                        // reaching the next one's pixels early.
+                        if r + 2 < rows { strata_prefetch_runs(row(originX, y + r + 2), runs, count) }
                         for k in 0..<count {
                             // (A run may end in a few uncovered bytes of its last
                             // block. Trimming them measured slower: the kernels
