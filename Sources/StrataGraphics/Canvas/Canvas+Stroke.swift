@@ -821,8 +821,29 @@ struct RectRingCoverage: CoverageSource {
             } else {
                 // A row the hole's top or bottom edge crosses: pixel by pixel.
                 if mask.count < width { mask = [UInt8](repeating: 0, count: width) }
-                for x in ox0..<ox1 {
-                    mask[x - ox0] = Self.q(vy * Self.overlap(o.x0, o.x1, x) - hy * Self.overlap(i.x0, i.x1, x))
+                mask.withUnsafeMutableBufferPointer { m in
+                    // Every column but the outer rectangle's first and last
+                    // and the two the hole's sides cross is wholly in the
+                    // outer rectangle and wholly in or out of the hole: its
+                    // overlaps are exactly 1 and 1 or 0, and its value one
+                    // of two (a row of a wide ring was a hundred pixels'
+                    // overlaps worked out one at a time).
+                    let h0 = Int(i.x0.rounded(.down)), h1 = Int(i.x1.rounded(.down))
+                    let base = m.baseAddress!
+                    base.update(repeating: Self.q(vy), count: width)
+                    let inside = max(h0 + 1, ox0)..<max(min(h1, ox1), max(h0 + 1, ox0))
+                    if !inside.isEmpty {
+                        (base + (inside.lowerBound - ox0)).update(
+                            repeating: Self.q(vy - hy), count: inside.count)
+                    }
+                    func exact(_ x: Int) {
+                        guard x >= ox0 && x < ox1 else { return }
+                        base[x - ox0] = Self.q(vy * Self.overlap(o.x0, o.x1, x) - hy * Self.overlap(i.x0, i.x1, x))
+                    }
+                    exact(ox0)
+                    exact(ox1 - 1)
+                    exact(h0)
+                    exact(h1)
                 }
                 mask.withUnsafeBufferPointer { blitter.blitMask(x: ox0, y: y, count: width, mask: $0.baseAddress!) }
                 y += 1
