@@ -1470,6 +1470,22 @@ static void rect_masks_make(rect_masks *m, long width, const uint8_t *cover) {
 __attribute__((target("avx2")))
 static void rect_row_linear(uint32_t *d, long width, const rect_masks *masks, const strata_row_paint *paint) {
     if (!masks->uniform && width <= 256) {
+        if (width >= 48) {
+            // The first and last eight through their bytes, those between
+            // at the row's one coverage: through the bytes, each pixel's
+            // source was scaled by its byte and the row was blended a
+            // block of eight at a time whatever it held (the same bytes
+            // either way: a source scaled by 255 is itself).
+            const uint32_t du = (uint32_t)paint->du, last = (uint32_t)width - 8;
+            strata_linear_pad_over_avx2(d, paint->table, paint->u0, paint->du, 8, 255, masks->first);
+            if (masks->middle != 0) {
+                const row_paint p = row_paint_make(paint);
+                paint_run(d + 8, &p, STRATA_ROW_LINEAR, 8, width - 16, masks->middle);
+            }
+            strata_linear_pad_over_avx2(d + last, paint->table, (int32_t)((uint32_t)paint->u0 + last * du), paint->du, 8,
+                                        255, masks->first + last);
+            return;
+        }
         // (One stretch through its bytes: the paint's vectors are the
         // kernel's own.)
         strata_linear_pad_over_avx2(d, paint->table, paint->u0, paint->du, width, 255, masks->first);
