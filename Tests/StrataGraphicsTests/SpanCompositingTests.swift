@@ -923,6 +923,9 @@ extension RectangleKernelTests {
             let unscaled: [(GradientSpread, ImageFilter, UInt32, Double, Double)] = [
                 (.repeat, .nearest, 255, -3, 5), (.repeat, .bilinear, 200, 7, -40), (.pad, .bilinear, 255, -4, 20),
                 (.reflect, .nearest, 120, 2, -70), (.repeat, .bicubic, 255, -1, 0),
+                // Moved by fractions and sampled nearest: copied too
+                // (`ImageShader.columnOffset`).
+                (.repeat, .nearest, 255, -3.3, 5.7), (.pad, .nearest, 200, 4.61, -20.2), (.reflect, .nearest, 255, 0.45, -66.9),
             ]
             for (k, (spread, filter, alpha, tx, ty)) in unscaled.enumerated() {
                 add(
@@ -972,8 +975,8 @@ extension RectangleKernelTests {
                 guard name != "marker" else { continue }
                 let far = zip(rows.makeImage().pixels, bitmap.makeImage().pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
                 #expect(far <= 4, "round \(round), \(name): \(far) levels from the rows")
-                // An image drawn 1:1 has no rounding to differ by: its
-                // columns are its rows' pixels.
+                // An image drawn 1:1, or moved and sampled nearest, has no
+                // rounding to differ by: its columns are its rows' pixels.
                 if name.hasPrefix("unscaled") { #expect(far == 0, "round \(round), \(name): \(far) levels from the rows") }
             }
         }

@@ -56,6 +56,11 @@ struct ImageShader: Shader {
     /// y + dx, device rows x ..< x + count image rows from x + dy), the
     /// pixels the untransposed shader copies a row at a time.
     private(set) var columnShift: (dx: Int, dy: Int)? = nil
+    /// Set on the `transposed()` shader of an image moved by a translation
+    /// alone and sampled nearest: its columns are copied as `columnShift`'s
+    /// are, from the image column and row of their first pixel's centre
+    /// (the pixel centre plus these), as a row's copy takes its columns.
+    private(set) var columnOffset: (tx: Double, ty: Double)? = nil
 
     init(
         pixels: UnsafePointer<UInt32>, width: Int, height: Int, stride: Int, inverse: Transform,
@@ -106,6 +111,12 @@ struct ImageShader: Shader {
             pixels: pixels, width: width, height: height, stride: stride, inverse: inverse.afterSwappingAxes,
             filter: filter, spread: spread, alpha: alpha)
         t.columnShift = shift
+        let m = inverse
+        if shift == nil, filter == .nearest, m.a == 1, m.b == 0, m.c == 0, m.d == 1, abs(m.tx) < 0x1p31,
+            abs(m.ty) < 0x1p31
+        {
+            t.columnOffset = (m.tx, m.ty)
+        }
         return t
     }
 
@@ -217,15 +228,15 @@ struct ImageShader: Shader {
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         if let (dx, dy) = columnShift {
-            // A column of an image drawn 1:1 (`transposed()`): the edge
-            // pixels repeated where it runs outside, as a row's are.
-            let column = pixels + wrap(y + dx, width)
-            var iy = x + dy
-            for i in 0..<count {
-                out[i] = column[wrap(iy, height) * stride]
-                iy += 1
-            }
-            if alpha != 255 { SpanCompositing.scale(out, from: out, count: count, by: alpha) }
+            copyColumn(x: x, y: y, count: count, into: out, dx: dx, dy: dy)
+            return
+        }
+        if let (tx, ty) = columnOffset {
+            // (Device column y, rows x ..< x + count: the image's column
+            // and first row under the first pixel's centre.)
+            let dx = Int((Double(y) + 0.5 + tx).rounded(.down)) - y
+            let dy = Int((Double(x) + 0.5 + ty).rounded(.down)) - x
+            copyColumn(x: x, y: y, count: count, into: out, dx: dx, dy: dy)
             return
         }
         if let (dx, dy) = shift {
@@ -293,6 +304,21 @@ struct ImageShader: Shader {
             return
         }
         shadeAffine(u: u, v: v, count: count, into: out)
+    }
+
+    /// A column of the image moved by whole pixels (`transposed()`: device
+    /// column y is image column y + dx, device rows x ..< x + count image
+    /// rows from x + dy), the edge pixels repeated where it runs outside,
+    /// as a row's copy repeats them.
+    @inline(__always)
+    private func copyColumn(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>, dx: Int, dy: Int) {
+        let column = pixels + wrap(y + dx, width)
+        var iy = x + dy
+        for i in 0..<count {
+            out[i] = column[wrap(iy, height) * stride]
+            iy += 1
+        }
+        if alpha != 255 { SpanCompositing.scale(out, from: out, count: count, by: alpha) }
     }
 
     /// Blends straight from the image's row where a span's sources are runs
