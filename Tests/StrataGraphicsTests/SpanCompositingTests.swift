@@ -917,14 +917,14 @@ extension RectangleKernelTests {
                     inverse: Transform(a: 0.7, b: 0.1, c: -0.2, d: 0.9, tx: 0.3, ty: 0.6), filter: .bilinear,
                     spread: .repeat, alpha: 200))
             // Patterns drawn 1:1 (on whole pixels, unscaled): their columns
-            // are copied (`ImageShader.columnShift`), the sides of the
+            // are copied (`ImageShader.columnCopy`), the sides of the
             // frame reaching past the image's edges (16 pixels, drawn over
             // 24 × 150) repeated, padded and reflected.
             let unscaled: [(GradientSpread, ImageFilter, UInt32, Double, Double)] = [
                 (.repeat, .nearest, 255, -3, 5), (.repeat, .bilinear, 200, 7, -40), (.pad, .bilinear, 255, -4, 20),
                 (.reflect, .nearest, 120, 2, -70), (.repeat, .bicubic, 255, -1, 0),
                 // Moved by fractions and sampled nearest: copied too
-                // (`ImageShader.columnOffset`).
+                // (`ImageShader.columnCopy`).
                 (.repeat, .nearest, 255, -3.3, 5.7), (.pad, .nearest, 200, 4.61, -20.2), (.reflect, .nearest, 255, 0.45, -66.9),
             ]
             for (k, (spread, filter, alpha, tx, ty)) in unscaled.enumerated() {

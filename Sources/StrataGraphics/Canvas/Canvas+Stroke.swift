@@ -831,10 +831,9 @@ struct RectRingCoverage: CoverageSource {
                     let h0 = Int(i.x0.rounded(.down)), h1 = Int(i.x1.rounded(.down))
                     let base = m.baseAddress!
                     base.update(repeating: Self.q(vy), count: width)
-                    let inside = max(h0 + 1, ox0)..<max(min(h1, ox1), max(h0 + 1, ox0))
-                    if !inside.isEmpty {
-                        (base + (inside.lowerBound - ox0)).update(
-                            repeating: Self.q(vy - hy), count: inside.count)
+                    let inside0 = max(h0 + 1, ox0), inside1 = min(h1, ox1)
+                    if inside0 < inside1 {
+                        (base + (inside0 - ox0)).update(repeating: Self.q(vy - hy), count: inside1 - inside0)
                     }
                     func exact(_ x: Int) {
                         guard x >= ox0 && x < ox1 else { return }

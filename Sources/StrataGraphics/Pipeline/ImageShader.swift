@@ -51,16 +51,21 @@ struct ImageShader: Shader {
     /// unscaled image is copied at every quality, as Skia does for whole-pixel
     /// translations.
     let shift: (dx: Int, dy: Int)?
-    /// Set on the `transposed()` shader of an image drawn 1:1: `shade(x:y:)`
-    /// then copies the image's column (device column y is image column
-    /// y + dx, device rows x ..< x + count image rows from x + dy), the
-    /// pixels the untransposed shader copies a row at a time.
-    private(set) var columnShift: (dx: Int, dy: Int)? = nil
-    /// Set on the `transposed()` shader of an image moved by a translation
-    /// alone and sampled nearest: its columns are copied as `columnShift`'s
-    /// are, from the image column and row of their first pixel's centre
-    /// (the pixel centre plus these), as a row's copy takes its columns.
-    private(set) var columnOffset: (tx: Double, ty: Double)? = nil
+    /// How the image's columns are copied, not sampled.
+    enum ColumnCopy {
+        /// Drawn 1:1: device column y is image column y + dx, device rows
+        /// x ..< x + count image rows from x + dy.
+        case shift(dx: Int, dy: Int)
+        /// Moved by a translation alone and sampled nearest: the image
+        /// column and row under the run's first pixel centre (the centre
+        /// plus these), the rest of the run the rows after it, as a row's
+        /// copy takes its columns.
+        case offset(tx: Double, ty: Double)
+    }
+    /// Set on the `transposed()` shader of an image whose rows are copied:
+    /// `shade(x:y:)` then copies the image's column, the pixels the
+    /// untransposed shader copies a row at a time.
+    private(set) var columnCopy: ColumnCopy? = nil
 
     init(
         pixels: UnsafePointer<UInt32>, width: Int, height: Int, stride: Int, inverse: Transform,
@@ -103,19 +108,18 @@ struct ImageShader: Shader {
     var columnRun: Int { 16 }
 
     /// Sampled through the placement after swapping x and y; for an image
-    /// drawn 1:1, its columns copied as its rows are (`columnShift`): the
+    /// whose rows are copied, its columns copied too (`columnCopy`): the
     /// sides of a frame stroked with a pattern placed on whole pixels went
     /// a row of two pixels at a time, a kernel call each.
     func transposed() -> ImageShader? {
         var t = ImageShader(
             pixels: pixels, width: width, height: height, stride: stride, inverse: inverse.afterSwappingAxes,
             filter: filter, spread: spread, alpha: alpha)
-        t.columnShift = shift
         let m = inverse
-        if shift == nil, filter == .nearest, m.a == 1, m.b == 0, m.c == 0, m.d == 1, abs(m.tx) < 0x1p31,
-            abs(m.ty) < 0x1p31
-        {
-            t.columnOffset = (m.tx, m.ty)
+        if let (dx, dy) = shift {
+            t.columnCopy = .shift(dx: dx, dy: dy)
+        } else if filter == .nearest, m.a == 1, m.b == 0, m.c == 0, m.d == 1, abs(m.tx) < 0x1p31, abs(m.ty) < 0x1p31 {
+            t.columnCopy = .offset(tx: m.tx, ty: m.ty)
         }
         return t
     }
@@ -227,16 +231,17 @@ struct ImageShader: Shader {
     private static func weight(_ f: Double) -> UInt32 { UInt32(truncatingIfNeeded: Int(f * 256 + 0.5)) }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        if let (dx, dy) = columnShift {
-            copyColumn(x: x, y: y, count: count, into: out, dx: dx, dy: dy)
-            return
-        }
-        if let (tx, ty) = columnOffset {
-            // (Device column y, rows x ..< x + count: the image's column
-            // and first row under the first pixel's centre.)
-            let dx = Int((Double(y) + 0.5 + tx).rounded(.down)) - y
-            let dy = Int((Double(x) + 0.5 + ty).rounded(.down)) - x
-            copyColumn(x: x, y: y, count: count, into: out, dx: dx, dy: dy)
+        if let columnCopy {
+            switch columnCopy {
+            case .shift(let dx, let dy):
+                copyColumn(x: x, y: y, count: count, into: out, dx: dx, dy: dy)
+            case .offset(let tx, let ty):
+                // (Device column y, rows x ..< x + count: the image's column
+                // and first row under the first pixel's centre.)
+                let dx = Int((Double(y) + 0.5 + tx).rounded(.down)) - y
+                let dy = Int((Double(x) + 0.5 + ty).rounded(.down)) - x
+                copyColumn(x: x, y: y, count: count, into: out, dx: dx, dy: dy)
+            }
             return
         }
         if let (dx, dy) = shift {
