@@ -9,11 +9,16 @@
 // it leaves in those rows, and each piece's cells and values, all cases
 // worked out and the right one chosen in each lane; then the cells are
 // added lane by lane, in the lines' order, without a branch between one cell
-// and two. A line that crosses more than two rows is added by
-// `strata_accumulate_area`, and a piece across more than two cells by
-// `strata_add_edge_area`, in its turn
-// (and so is a line that does not go down: y0 = y1 after the conversion to
-// Float, which adds nothing).
+// and two. A line that crosses three rows or more is cut into its rows'
+// pieces (as `strata_accumulate_area` cuts it, x at each row line worked out
+// from the line's start), which wait in a list with the pieces of the lines
+// around it and are worked out sixteen at a time the same way: a small
+// polygon's edges cross a few rows each, and one call each cost them a
+// branch between one cell and two in every row (a triangle of 8 pixels 1.2
+// times faster, Benchmarks/RESULTS.md). A line over 256 rows is added by
+// `strata_accumulate_area` in its turn, after the pieces waiting, and a
+// piece across more than two cells by `strata_add_edge_area`. A line that
+// does not go down (y0 = y1 after the conversion to Float) adds nothing.
 // The operations, their order and the order in which the cells are added are
 // `strata_accumulate_area`'s, so the cells hold the same values (tests hold
 // the two to each other bit for bit).
@@ -83,13 +88,119 @@ __attribute__((always_inline)) static inline void add_piece(float *l, uint64_t *
     strata_mark_few(b, c, 2 + two);
 }
 
+/// Pieces waiting to be added: each a row, the x where the line enters
+/// and leaves it, and how far it descends there (times its direction).
+/// Room for `PIECE_ROOM` and one more line's (at most `LINE_PIECES`).
+#define LINE_PIECES 256
+#define PIECE_ROOM 256
+typedef struct {
+    int32_t row[PIECE_ROOM + LINE_PIECES];
+    float xa[PIECE_ROOM + LINE_PIECES], xb[PIECE_ROOM + LINE_PIECES], d[PIECE_ROOM + LINE_PIECES];
+    long count;
+} pieces;
+
+__attribute__((always_inline)) static inline void piece_append(pieces *p, long row, float xa, float xb, float d) {
+    const long k = p->count;
+    p->row[k] = (int32_t)row;
+    p->xa[k] = xa;
+    p->xb[k] = xb;
+    p->d[k] = d;
+    p->count = k + 1;
+}
+
+/// Adds the waiting pieces in their order, sixteen worked out at a time
+/// (`piece_cells16`), those across three cells or more by
+/// `strata_add_edge_area`, and empties the list.
+__attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq"), noinline))
+static void pieces_add(pieces *p, float *cells, uint64_t *bits, long stride, long words) {
+#pragma clang fp contract(off)
+    float v0[16], v1[16], v2[16];
+    int32_t at[16];
+    const long count = p->count;
+    for (long k = 0; k < count; k += 16) {
+        const long n = count - k < 16 ? count - k : 16;
+        const __mmask16 live = (__mmask16)(n == 16 ? 0xFFFF : (1u << n) - 1);
+        // (Lanes past the pieces: from 0 to 0, one cell, never added.)
+        const piece16 c = piece_cells16(_mm512_maskz_loadu_ps(live, p->xa + k), _mm512_maskz_loadu_ps(live, p->xb + k),
+                                        _mm512_maskz_loadu_ps(live, p->d + k));
+        _mm512_storeu_si512(at, c.at);
+        _mm512_storeu_ps(v0, c.v0);
+        _mm512_storeu_ps(v1, c.v1);
+        _mm512_storeu_ps(v2, c.v2);
+        const unsigned wide = (unsigned)c.wide, two = (unsigned)c.two;
+        for (long j = 0; j < n; j++) {
+            float *l = cells + (long)p->row[k + j] * stride;
+            uint64_t *w = bits + (long)p->row[k + j] * words;
+            if (wide >> j & 1) {
+                strata_add_edge_area(l, w, p->xa[k + j], p->xb[k + j], p->d[k + j]);
+            } else {
+                add_piece(l, w, at[j], v0[j], v1[j], v2[j], two >> j & 1);
+            }
+        }
+    }
+    p->count = 0;
+}
+
+/// Sixteen lines' pieces where each line lies within one row or two
+/// (`few`; `second`: two): each line's first row's piece (from `xa1` to
+/// `xb1`, descending `d1`), then its second's, added in the lines' order.
+__attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq"), always_inline))
+static inline void pairs_add(float *cells, uint64_t *bits, long stride, long words, long n, unsigned few,
+                             unsigned second, const int32_t *row_a, const int32_t *row_b, __m512 xa1, __m512 xb1,
+                             __m512 d1, __m512 xa2, __m512 xb2, __m512 d2) {
+    float xs_a[16], xe_a[16], ds_a[16], xs_b[16], xe_b[16], ds_b[16];
+    float v0a[16], v1a[16], v2a[16], v0b[16], v1b[16], v2b[16];
+    int32_t at_a[16], at_b[16];
+    const piece16 a = piece_cells16(xa1, xb1, d1);
+    const piece16 b = piece_cells16(xa2, xb2, d2);
+    _mm512_storeu_si512(at_a, a.at);
+    _mm512_storeu_si512(at_b, b.at);
+    _mm512_storeu_ps(v0a, a.v0);
+    _mm512_storeu_ps(v1a, a.v1);
+    _mm512_storeu_ps(v2a, a.v2);
+    _mm512_storeu_ps(v0b, b.v0);
+    _mm512_storeu_ps(v1b, b.v1);
+    _mm512_storeu_ps(v2b, b.v2);
+    const unsigned wide_a = (unsigned)a.wide, wide_b = (unsigned)b.wide;
+    const unsigned two_a = (unsigned)a.two, two_b = (unsigned)b.two;
+    if ((wide_a | wide_b) & few) {
+        // (Stored only where some lane needs them.)
+        _mm512_storeu_ps(xs_a, xa1);
+        _mm512_storeu_ps(xe_a, xb1);
+        _mm512_storeu_ps(ds_a, d1);
+        _mm512_storeu_ps(xs_b, xa2);
+        _mm512_storeu_ps(xe_b, xb2);
+        _mm512_storeu_ps(ds_b, d2);
+    }
+    for (long j = 0; j < n; j++) {
+        if (!(few >> j & 1)) continue;
+        float *l = cells + (long)row_a[j] * stride;
+        uint64_t *w = bits + (long)row_a[j] * words;
+        if (wide_a >> j & 1) {
+            strata_add_edge_area(l, w, xs_a[j], xe_a[j], ds_a[j]);
+        } else {
+            add_piece(l, w, at_a[j], v0a[j], v1a[j], v2a[j], two_a >> j & 1);
+        }
+        if (second >> j & 1) {
+            l = cells + (long)row_b[j] * stride;
+            w = bits + (long)row_b[j] * words;
+            if (wide_b >> j & 1) {
+                strata_add_edge_area(l, w, xs_b[j], xe_b[j], ds_b[j]);
+            } else {
+                add_piece(l, w, at_b[j], v0b[j], v1b[j], v2b[j], two_b >> j & 1);
+            }
+        }
+    }
+}
+
 __attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq")))
 static void accumulate_lines512(float *cells, uint64_t *bits, long stride, long words, long height, const float *lx0,
                                 const float *ly0, const float *lx1, const float *ly1, const float *ldir, long count) {
 #pragma clang fp contract(off)
-    float xa_a[16], xb_a[16], d_a[16], xa_b[16], xb_b[16], d_b[16];
-    float v0a[16], v1a[16], v2a[16], v0b[16], v1b[16], v2b[16];
-    int32_t at_a[16], at_b[16], row_a[16], row_b[16];
+    float xb_a[16], d_a[16], x_mid[16], d_b[16];
+    int32_t row_a[16], row_b[16];
+    pieces waiting;
+    waiting.count = 0;
     const __m512i one_i = _mm512_set1_epi32(1);
     const __m512i bottom = _mm512_set1_epi32((int32_t)(height - 1));
     for (long k = 0; k < count; k += 16) {
@@ -108,69 +219,68 @@ static void accumulate_lines512(float *cells, uint64_t *bits, long stride, long 
                                              whole, one_i);
         last = _mm512_min_epi32(last, bottom);
         // (A line with y0 = y1, which two Doubles apart can become as
-        // Floats, adds nothing, as one call adds it: left to that call, in
-        // neither mask. At the band's bottom its row would be past the last.)
+        // Floats, adds nothing, as one call adds it: in no mask, skipped.
+        // At the band's bottom its row would be past the last.)
         const __mmask16 falls = _mm512_cmp_ps_mask(y0, y1, _CMP_LT_OQ);
         const __mmask16 one_row = falls & _mm512_cmpge_epi32_mask(first, last);
         const __mmask16 two_rows = falls & _mm512_cmpeq_epi32_mask(last, _mm512_add_epi32(first, one_i));
-        // Two rows: x where the line crosses the row line between them.
+        // Where the line crosses the row line below its first row.
         const __m512 dxdy = _mm512_div_ps(_mm512_sub_ps(x1, x0), _mm512_sub_ps(y1, y0));
         const __m512 row_line = _mm512_cvtepi32_ps(_mm512_add_epi32(first, one_i));
         const __m512 x_top = _mm512_add_ps(x0, _mm512_mul_ps(_mm512_sub_ps(row_line, y0), dxdy));
         // The first row's piece: the whole line, or down to the row line.
         const __m512 xb1 = _mm512_mask_mov_ps(x_top, one_row, x1);
         const __m512 d1 = _mm512_mul_ps(_mm512_mask_mov_ps(_mm512_sub_ps(row_line, y0), one_row, _mm512_sub_ps(y1, y0)), dir);
-        // The second row's piece, from the row line.
+        // The last row's piece, from the row line above it.
         const __m512 d2 = _mm512_mul_ps(_mm512_sub_ps(y1, _mm512_cvtepi32_ps(last)), dir);
-        const piece16 a = piece_cells16(x0, xb1, d1);
-        const piece16 b = piece_cells16(x_top, x1, d2);
-        _mm512_storeu_si512(at_a, a.at);
-        _mm512_storeu_si512(at_b, b.at);
         _mm512_storeu_si512(row_a, first);
         _mm512_storeu_si512(row_b, last);
-        _mm512_storeu_ps(v0a, a.v0);
-        _mm512_storeu_ps(v1a, a.v1);
-        _mm512_storeu_ps(v2a, a.v2);
-        _mm512_storeu_ps(v0b, b.v0);
-        _mm512_storeu_ps(v1b, b.v1);
-        _mm512_storeu_ps(v2b, b.v2);
-        const unsigned few = (unsigned)(one_row | two_rows), second = (unsigned)two_rows;
-        const unsigned wide_a = (unsigned)a.wide, wide_b = (unsigned)b.wide;
-        const unsigned two_a = (unsigned)a.two, two_b = (unsigned)b.two;
-        if ((wide_a | wide_b) & few) {
-            // (Stored only where some lane needs them.)
-            _mm512_storeu_ps(xa_a, x0);
-            _mm512_storeu_ps(xb_a, xb1);
-            _mm512_storeu_ps(d_a, d1);
-            _mm512_storeu_ps(xa_b, x_top);
-            _mm512_storeu_ps(xb_b, x1);
-            _mm512_storeu_ps(d_b, d2);
+        const unsigned few = (unsigned)(one_row | two_rows), second = (unsigned)two_rows, down = (unsigned)falls;
+        if (((few | ~down) & 0xFFFFu) == 0xFFFFu) {
+            // Every line within two rows (or adding nothing), as the edges
+            // of curves mostly are: the pieces added straight from the
+            // lanes, after those waiting.
+            if (waiting.count > 0) pieces_add(&waiting, cells, bits, stride, words);
+            pairs_add(cells, bits, stride, words, n, few, second, row_a, row_b, x0, xb1, d1, x_top, x1, d2);
+            continue;
         }
+        _mm512_storeu_ps(xb_a, xb1);
+        _mm512_storeu_ps(d_a, d1);
+        _mm512_storeu_ps(x_mid, x_top);
+        _mm512_storeu_ps(d_b, d2);
         for (long j = 0; j < n; j++) {
-            if (!(few >> j & 1)) {
-                // Three rows or more (or none): as one call adds it.
+            if (few >> j & 1) {
+                piece_append(&waiting, row_a[j], lx0[k + j], xb_a[j], d_a[j]);
+                if (second >> j & 1) piece_append(&waiting, row_b[j], x_mid[j], lx1[k + j], d_b[j]);
+            } else if (!(down >> j & 1)) {
+                continue;
+            } else if (row_b[j] - row_a[j] < LINE_PIECES) {
+                // Three rows or more, each row's piece as
+                // `strata_accumulate_area` works it out: the first down to
+                // the row line, the rows between from line to line (x from
+                // the line's start each time), the last from the row line.
+                const float xs = lx0[k + j], ys = ly0[k + j], xe = lx1[k + j], ye = ly1[k + j], dj = ldir[k + j];
+                const long top = row_a[j], end = row_b[j];
+                const float slope = (xe - xs) / (ye - ys);
+                float xt = x_mid[j];
+                piece_append(&waiting, top, xs, xt, d_a[j]);
+                for (long row = top + 1; row < end; row++) {
+                    const float xbot = xs + ((float)(row + 1) - ys) * slope;
+                    piece_append(&waiting, row, xt, xbot, dj);
+                    xt = xbot;
+                }
+                piece_append(&waiting, end, xt, xe, d_b[j]);
+            } else {
+                // A long line: as one call adds it, after the pieces
+                // before it.
+                pieces_add(&waiting, cells, bits, stride, words);
                 strata_accumulate_area(cells, bits, stride, words, height, lx0[k + j], ly0[k + j], lx1[k + j],
                                        ly1[k + j], ldir[k + j], 1);
-                continue;
             }
-            float *l = cells + (long)row_a[j] * stride;
-            uint64_t *w = bits + (long)row_a[j] * words;
-            if (wide_a >> j & 1) {
-                strata_add_edge_area(l, w, xa_a[j], xb_a[j], d_a[j]);
-            } else {
-                add_piece(l, w, at_a[j], v0a[j], v1a[j], v2a[j], two_a >> j & 1);
-            }
-            if (second >> j & 1) {
-                l = cells + (long)row_b[j] * stride;
-                w = bits + (long)row_b[j] * words;
-                if (wide_b >> j & 1) {
-                    strata_add_edge_area(l, w, xa_b[j], xb_b[j], d_b[j]);
-                } else {
-                    add_piece(l, w, at_b[j], v0b[j], v1b[j], v2b[j], two_b >> j & 1);
-                }
-            }
+            if (waiting.count > PIECE_ROOM) pieces_add(&waiting, cells, bits, stride, words);
         }
     }
+    pieces_add(&waiting, cells, bits, stride, words);
 }
 #endif
 

@@ -1035,24 +1035,46 @@ extension RectangleKernelTests {
 /// included), short lines within one row and one or two cells, lines
 /// crossing into the next row, under 1/128 px wide across a cell border,
 /// wide (three cells or more), vertical, on whole rows and cell borders, at
-/// both sides of the band and its bottom, long ones across many rows, and
+/// both sides of the band and its bottom, lines of three to sixteen rows
+/// (their rows' pieces batched with the others') and longer ones (one call
+/// each, between the pieces before and after them), and
 /// level ones (y0 = y1, at the bottom too) mixed in among them; many land on
 /// the same cells (the order counts). A row of cells and bits past the band
 /// must stay untouched. (Without AVX-512 both sides are one call a line.)
 @Suite struct AccumulateLinesTests {
     @Test func batchesMatchOneCallEach() {
-        var r = FuzzRandom(seed: 52)
-        let width = 24, height = 20, stride = width + 2, words = (stride + 63) >> 6
-        for round in 0..<800 {
+        check(width: 24, height: 20, rounds: 800, lines: 40, seed: 52)
+    }
+
+    /// A tall band: lines of up to 300 rows, those over 256 (one call each)
+    /// among those whose rows' pieces are batched, and over 256 pieces
+    /// waiting at once (added before more are taken).
+    @Test func tallBatchesMatchOneCallEach() {
+        check(width: 6, height: 300, rounds: 150, lines: 60, seed: 53, reaches: [0.5, 2.5, 40, 250], tall: true)
+    }
+
+    private func check(
+        width: Int, height: Int, rounds: Int, lines count: Int, seed: UInt64,
+        reaches: [Float] = [Float(1) / 512, 0.1, 0.5, 1, 1.7, 2.5, 5, 9, 15.5, 19], tall: Bool = false
+    ) {
+        var r = FuzzRandom(seed: seed)
+        let stride = width + 2, words = (stride + 63) >> 6
+        for round in 0..<rounds {
             var lines: [(Float, Float, Float, Float, Float)] = []
-            for _ in 0..<(1 + r.int(40)) {
-                let y0: Float =
+            for _ in 0..<(1 + r.int(count)) {
+                var y0: Float =
                     switch r.int(4) {
                     case 0: Float(r.int(height))
                     default: Float(r.int(height * 256)) / 256
                     }
-                let reach = [Float(1) / 512, 0.1, 0.5, 1, 1.7, 2.5, 9][r.int(7)]
-                let y1 = min(Float(height), y0 + max(Float(1) / 1024, Float(r.int(1024)) / 1024 * reach))
+                let reach = reaches[r.int(reaches.count)]
+                var y1 = min(Float(height), y0 + max(Float(1) / 1024, Float(r.int(1024)) / 1024 * reach))
+                if tall && r.int(6) == 0 {
+                    // From the top few rows to the bottom few: 250 to 300
+                    // rows, most over 256.
+                    y0 = Float(r.int(8 * 256)) / 256
+                    y1 = Float(height) - Float(r.int(42 * 256)) / 256
+                }
                 guard y1 > y0 else { continue }
                 let x0: Float =
                     switch r.int(5) {
