@@ -1924,15 +1924,21 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
 
 /// `ImageShader.remainder(u, p)` for |u| < 2^40: u moved by whole periods
 /// into 0 ... p, the same operations (floor(u / p) is the truncation and
-/// step down there).
+/// step down there), and u itself where it is already in 0 ..< p. When all
+/// four are, no division: a pattern placed on the shape it fills (a turned
+/// tile, a turned card) mostly reads its first period, and the four
+/// divisions of eight pixels were the kernel's longest work.
 __attribute__((target("avx2"), always_inline))
 static inline __m256d remainder4(__m256d u, __m256d p) {
+    const __m256d zero = _mm256_setzero_pd();
+    const __m256d inside = _mm256_and_pd(_mm256_cmp_pd(u, zero, _CMP_GE_OQ), _mm256_cmp_pd(u, p, _CMP_LT_OQ));
+    if (_mm256_movemask_pd(inside) == 15) return u;
     const __m256d k = _mm256_floor_pd(_mm256_div_pd(u, p));
     __m256d r = _mm256_sub_pd(u, _mm256_mul_pd(k, p));
-    const __m256d zero = _mm256_setzero_pd();
     const __m256d below = _mm256_cmp_pd(r, zero, _CMP_LT_OQ), above = _mm256_cmp_pd(r, p, _CMP_GE_OQ);
     r = _mm256_blendv_pd(r, _mm256_add_pd(r, p), below);
-    return _mm256_blendv_pd(r, _mm256_sub_pd(r, p), _mm256_andnot_pd(below, above));
+    r = _mm256_blendv_pd(r, _mm256_sub_pd(r, p), _mm256_andnot_pd(below, above));
+    return _mm256_blendv_pd(r, u, inside);
 }
 
 /// ⌊v⌋ of eight values v ≥ −8 in two vectors, as `floorInt` (a truncation
