@@ -26,6 +26,10 @@ import Testing
     static let linears: [GradientShader.Geometry] = [
         .linear(a: 0.013, b: 0.011, c: -0.4), .linear(a: 0.9, b: -0.2, c: -30), .linear(a: 0, b: 0.05, c: 0.2),
         .linear(a: -0.0042, b: 0.001, c: 1.1), .linear(a: 1e-7, b: 0, c: 0.5),
+        // Where sixteen pixels' entries just fit 32 of the table, and eight
+        // pixels' (`linear_window_lanes` in CPixels), and just do not.
+        .linear(a: 2 / 255, b: 0, c: -0.2), .linear(a: -2.0001 / 255, b: 0.003, c: 1.3),
+        .linear(a: 30 / 7 / 255, b: 0, c: -0.1), .linear(a: -4.3 / 255, b: 0, c: 1.2),
     ]
 
     /// Linear gradients, on spans of 1 to 40 pixels and longer ones, at

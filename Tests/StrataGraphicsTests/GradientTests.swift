@@ -762,6 +762,61 @@ private func px(_ c: Color) -> Pixel { c.premultipliedPixel }
     #expect(differing * 100 < 300 * 301 / 2, "\(differing) pixels on another entry")
 }
 
+/// The AVX-512 kernels take sixteen pixels' entries from the 32 or 64
+/// entries of the table they fall within, by permutations, where they do
+/// (`window16` in CPixels): wide, gentle radial and conic gradients, whose
+/// pixels lie an entry or a few apart, so that windows of both sizes are
+/// taken and missed, near both ends of the table (the windows' starts held
+/// back from its end), give the AVX2 kernels' entries, which load each one
+/// by one, and for the radial ones Swift's (`radialFocalEntry`).
+@Test func windowedLookupsAreLoadedLookups() {
+    guard SolidBlitter.kernelLevel == 2 else { return }
+    // Entry i is i + 1, so every index shows; the 257th is 0.
+    let table = (0..<256).map { UInt32($0 + 1) } + [0]
+    var rng = SystemRandomNumberGenerator()
+    var radialSpans = 0, conicSpans = 0
+    for r1 in [45.0, 150, 400, 1500] {
+        for count in stride(from: 16, through: 300, by: 7) {
+            let (cdx, cdy, r0) = (r1 / 5, -r1 / 7, 0.0)
+            let dr = r1 - r0, qa = cdx * cdx + cdy * cdy - dr * dr
+            let angle = Double.random(in: 0..<(2 * .pi), using: &rng), step = [0.3, 1, 2.5][count % 3]
+            let (pdx, pdy) = (Double.random(in: -1.3...1.3, using: &rng) * r1, Double.random(in: -1.3...1.3, using: &rng) * r1)
+            let (sx, sy) = (cos(angle) * step, sin(angle) * step)
+            var g = [Double](repeating: 0, count: 24)
+            (g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7]) = (pdx, pdy, sx, sy, cdx, cdy, r0, dr)
+            (g[8], g[9], g[10], g[11], g[12]) = (qa, 1 / qa, qa < 0 ? -1 : 1, 0, 1)
+            let qb0 = pdx * cdx + pdy * cdy, dqb = sx * cdx + sy * cdy
+            (g[13], g[14]) = (qb0, dqb)
+            g[15] = qb0 * qb0 - qa * (pdx * pdx + pdy * pdy)
+            g[16] = 2 * (qb0 * dqb - qa * (pdx * sx + pdy * sy))
+            g[17] = dqb * dqb - qa * (sx * sx + sy * sy)
+            for single in [false, true] {
+                if single {
+                    GradientShader.radialSingle(&g, Double(count))
+                    if g[18] != 1 { continue }
+                }
+                let swift = g.withUnsafeBufferPointer { p in
+                    (0..<count).map { table[GradientShader.radialFocalEntry(p.baseAddress!, $0)] }
+                }
+                var a = [UInt32](repeating: 9, count: count), b = [UInt32](repeating: 7, count: count)
+                GradientShader.radialSpan(table, g, count, &a, level: 1)
+                GradientShader.radialSpan(table, g, count, &b, level: 2)
+                #expect(a == swift && b == swift, "radius \(r1) count \(count) step \(step) single \(single)")
+                radialSpans += 1
+            }
+            // A conic gradient's span as far from its centre as the radius.
+            let turn = Float.random(in: 0..<(2 * .pi), using: &rng)
+            let c: [Float] = [Float(pdx), Float(pdy), Float(sx) * cos(turn), Float(sx) * sin(turn), Float.random(in: 0..<1, using: &rng)]
+            var ca = [UInt32](repeating: 9, count: count), cb = [UInt32](repeating: 7, count: count)
+            GradientShader.conicSpan(table, c, count, &ca, level: 1)
+            GradientShader.conicSpan(table, c, count, &cb, level: 2)
+            #expect(ca == cb, "conic \(c) count \(count)")
+            conicSpans += 1
+        }
+    }
+    #expect(conicSpans == 4 * 41 && radialSpans > 4 * 41)
+}
+
 /// The radial kernels' parameters ask for the polynomial loop exactly
 /// where the focal point lies inside the end circle (and the circles are
 /// within reach), and a gradient drawn with it gives the pixels of its
