@@ -1052,27 +1052,6 @@ static void radial_run512(uint32_t *d, const uint32_t *table, const double *g, l
 static void radial_mask_run512(uint32_t *d, const uint32_t *table, const double *g, long x, long count,
                                const uint8_t *mask);
 
-/// `paint_run` of a padded linear gradient where lookups are gathered
-/// (`strata_gathers`): sixteen pixels a step, the entries at u0 + i·du
-/// gathered, scaled by `coverage` and blended source over in registers,
-/// each lane's operations `paint_run`'s, so the same bytes. (Sixteen
-/// entries loaded one by one and blended in the same pass measured 2.3
-/// times slower: the loads' chain held the blend up.)
-__attribute__((target("avx512f,avx512bw,avx512vl"), noinline))
-static void linear_run512(uint32_t *d, const uint32_t *table, int32_t u0, int32_t du, long count, uint32_t coverage) {
-    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m512i u = _mm512_add_epi32(_mm512_set1_epi32(u0), _mm512_mullo_epi32(lanes, _mm512_set1_epi32(du)));
-    const __m512i step = _mm512_set1_epi32((int32_t)((uint32_t)du * 16));
-    const __m512i top = _mm512_set1_epi32(255 << 16);
-    const __m512i c16 = _mm512_set1_epi16((short)coverage);
-    const int scaled = coverage < 255;
-    for (long i = 0; i < count; i += 16, u = _mm512_add_epi32(u, step)) {
-        const __mmask16 live = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
-        const __m512i k = _mm512_srli_epi32(_mm512_min_epi32(_mm512_max_epi32(u, _mm512_setzero_si512()), top), 16);
-        over16(d + i, _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, k, table, 4), live, scaled, c16);
-    }
-}
-
 /// How many neighbouring pixels of a padded linear gradient stepping `du`
 /// (16.16 table places a pixel) fall within 32 entries of the table: 16
 /// or 8, or 0 where eight already spread wider.
@@ -1119,13 +1098,26 @@ static inline __m512i linear_window16(const uint32_t *table, __m512i k, uint32_t
     return _mm512_mask_blend_epi32((__mmask16)0xFF00, e0, e1);
 }
 
-/// `linear_run512` with its entries from `linear_window16` (where
-/// `linear_window_lanes(du)` is not 0), so the same bytes. (Sixteen
-/// entries looked up one by one were most of a wide gradient row's time on
-/// processors without fast gathers: rows of 128 and 256 pixels 1.35–1.5×.)
+/// Sixteen pixels' entries at places `k` (the lanes in `live`): from their
+/// window (`linear_window16`) where `window` is set, else gathered.
+__attribute__((target("avx512f,avx512bw,avx512vl"), always_inline))
+static inline __m512i linear_entries16(const uint32_t *table, __m512i k, __mmask16 live, uint32_t first, int32_t du,
+                                       int window, int halves) {
+    if (window) return linear_window16(table, k, first, du, halves);
+    return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, k, table, 4);
+}
+
+/// `paint_run` of a padded linear gradient, sixteen pixels a step: the
+/// entries at u0 + i·du from their window of the table (`window`, where
+/// `linear_window_lanes(du)` is not 0) or gathered (`strata_gathers`),
+/// scaled by `coverage` and blended source over in registers, each lane's
+/// operations `paint_run`'s, so the same bytes. (Sixteen entries loaded one
+/// by one and blended in the same pass measured 2.3 times slower than the
+/// gathers: the loads' chain held the blend up. From a window, rows of 128
+/// and 256 pixels went 1.35–1.5 times as fast as with the loads.)
 __attribute__((target("avx512f,avx512bw,avx512vl"), noinline))
-static void linear_window_run512(uint32_t *d, const uint32_t *table, int32_t u0, int32_t du, long count,
-                                 uint32_t coverage) {
+static void linear_run512(uint32_t *d, const uint32_t *table, int32_t u0, int32_t du, long count, uint32_t coverage,
+                          int window) {
     const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     __m512i u = _mm512_add_epi32(_mm512_set1_epi32(u0), _mm512_mullo_epi32(lanes, _mm512_set1_epi32(du)));
     const __m512i step = _mm512_set1_epi32((int32_t)((uint32_t)du * 16));
@@ -1136,15 +1128,17 @@ static void linear_window_run512(uint32_t *d, const uint32_t *table, int32_t u0,
     for (long i = 0; i < count; i += 16, u = _mm512_add_epi32(u, step), first += 16 * (uint32_t)du) {
         const __mmask16 live = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
         const __m512i k = _mm512_srli_epi32(_mm512_min_epi32(_mm512_max_epi32(u, _mm512_setzero_si512()), top), 16);
-        over16(d + i, linear_window16(table, k, first, du, halves), live, scaled, c16);
+        over16(d + i, linear_entries16(table, k, live, first, du, window, halves), live, scaled, c16);
     }
 }
 
-/// `linear_mask_run512` with its entries from `linear_window16`, so the
-/// same bytes.
+/// `linear_run512` through `mask`'s coverage bytes (each entry scaled by
+/// its byte, then the destination by what it leaves: `mask8`'s operations,
+/// so its bytes), sixteen pixels a step, runs of sixteen zero bytes
+/// skipped.
 __attribute__((target("avx512f,avx512bw,avx512vl"), noinline))
-static void linear_window_mask_run512(uint32_t *d, const uint32_t *table, int32_t u0, int32_t du, long count,
-                                      const uint8_t *mask) {
+static void linear_mask_run512(uint32_t *d, const uint32_t *table, int32_t u0, int32_t du, long count,
+                               const uint8_t *mask, int window) {
     const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     __m512i u = _mm512_add_epi32(_mm512_set1_epi32(u0), _mm512_mullo_epi32(lanes, _mm512_set1_epi32(du)));
     const __m512i step = _mm512_set1_epi32((int32_t)((uint32_t)du * 16));
@@ -1158,29 +1152,7 @@ static void linear_window_mask_run512(uint32_t *d, const uint32_t *table, int32_
         __m512i c = _mm512_cvtepu8_epi32(bytes);
         c = _mm512_or_si512(c, _mm512_slli_epi32(c, 16));
         const __m512i k = _mm512_srli_epi32(_mm512_min_epi32(_mm512_max_epi32(u, _mm512_setzero_si512()), top), 16);
-        blend16(d + i, scale16(linear_window16(table, k, first, du, halves), c), live);
-    }
-}
-
-/// `linear_run512` through `mask`'s coverage bytes (each entry scaled by
-/// its byte, then the destination by what it leaves: `mask8`'s operations,
-/// so its bytes), sixteen pixels a step, runs of sixteen zero bytes
-/// skipped.
-__attribute__((target("avx512f,avx512bw,avx512vl"), noinline))
-static void linear_mask_run512(uint32_t *d, const uint32_t *table, int32_t u0, int32_t du, long count,
-                               const uint8_t *mask) {
-    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m512i u = _mm512_add_epi32(_mm512_set1_epi32(u0), _mm512_mullo_epi32(lanes, _mm512_set1_epi32(du)));
-    const __m512i step = _mm512_set1_epi32((int32_t)((uint32_t)du * 16));
-    const __m512i top = _mm512_set1_epi32(255 << 16);
-    for (long i = 0; i < count; i += 16, u = _mm512_add_epi32(u, step)) {
-        const __mmask16 live = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
-        const __m128i bytes = _mm_maskz_loadu_epi8(live, mask + i);
-        if (_mm_testz_si128(bytes, bytes)) continue;
-        __m512i c = _mm512_cvtepu8_epi32(bytes);
-        c = _mm512_or_si512(c, _mm512_slli_epi32(c, 16));
-        const __m512i k = _mm512_srli_epi32(_mm512_min_epi32(_mm512_max_epi32(u, _mm512_setzero_si512()), top), 16);
-        blend16(d + i, scale16(_mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, k, table, 4), c), live);
+        blend16(d + i, scale16(linear_entries16(table, k, live, first, du, window, halves), c), live);
     }
 }
 
@@ -1207,11 +1179,11 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
         return;
     }
     if (kind == STRATA_ROW_LINEAR && count >= 16 && strata_kernel_level() >= 2 && linear_window_lanes(p->du) != 0) {
-        linear_window_run512(d, p->table, (int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du), p->du, count, coverage);
+        linear_run512(d, p->table, (int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du), p->du, count, coverage, 1);
         return;
     }
     if (kind == STRATA_ROW_LINEAR && count >= 16 && p->gather) {
-        linear_run512(d, p->table, (int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du), p->du, count, coverage);
+        linear_run512(d, p->table, (int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du), p->du, count, coverage, 0);
         return;
     }
     if (kind == STRATA_ROW_RADIAL_FOCAL && count >= 16 && p->gather) {
@@ -1992,11 +1964,11 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
     const __m256i step = _mm256_set1_epi32((int32_t)((uint32_t)du * 8));
     long i = 0;
     if (mask && count >= 16 && strata_kernel_level() >= 2 && linear_window_lanes(du) != 0) {
-        linear_window_mask_run512(d, table, u0, du, count, mask);
+        linear_mask_run512(d, table, u0, du, count, mask, 1);
         return;
     }
     if (mask && gather && count >= 16) {
-        linear_mask_run512(d, table, u0, du, count, mask);
+        linear_mask_run512(d, table, u0, du, count, mask, 0);
         return;
     }
     if (mask) {
