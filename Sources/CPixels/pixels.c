@@ -1067,6 +1067,22 @@ static inline int32_t linear_place(int32_t u) {
     return (u < 0 ? 0 : (u > (255 << 16) ? (255 << 16) : u)) >> 16;
 }
 
+/// Where a window of 32 entries starts for the places from 16.16 place
+/// `first` to `first + reach` (a linear gradient's, running one way): at
+/// the lesser, no further than 225, so it lies within the 257 entries.
+static inline int32_t linear_window_start(uint32_t first, uint32_t reach) {
+    const int32_t a = linear_place((int32_t)first), b = linear_place((int32_t)(first + reach));
+    const int32_t start = a < b ? a : b;
+    return start > 225 ? 225 : start;
+}
+
+/// The entries of the table's 32 from `start` at places `at` (0 ... 31
+/// from it): two vectors loaded, one permutation.
+__attribute__((target("avx512f"), always_inline))
+static inline __m512i pick32(const uint32_t *table, int32_t start, __m512i at) {
+    return _mm512_permutex2var_epi32(_mm512_loadu_si512(table + start), at, _mm512_loadu_si512(table + start + 16));
+}
+
 /// Sixteen pixels' entries of a padded linear gradient, their places `k`
 /// (`linear_entries8`'s), the first pixel's 16.16 place `first`, stepping
 /// `du`: taken from the 32 entries of the table the places fall within,
@@ -1079,23 +1095,14 @@ static inline int32_t linear_place(int32_t u) {
 __attribute__((target("avx512f,avx512bw,avx512vl"), always_inline))
 static inline __m512i linear_window16(const uint32_t *table, __m512i k, uint32_t first, int32_t du, int halves) {
     if (!halves) {
-        const int32_t a = linear_place((int32_t)first), b = linear_place((int32_t)(first + 15 * (uint32_t)du));
-        int32_t base = a < b ? a : b;
-        if (base > 225) base = 225;
-        const __m512i w0 = _mm512_loadu_si512(table + base), w1 = _mm512_loadu_si512(table + base + 16);
-        return _mm512_permutex2var_epi32(w0, _mm512_sub_epi32(k, _mm512_set1_epi32(base)), w1);
+        const int32_t start = linear_window_start(first, 15 * (uint32_t)du);
+        return pick32(table, start, _mm512_sub_epi32(k, _mm512_set1_epi32(start)));
     }
-    const uint32_t second = first + 8 * (uint32_t)du, seven = 7 * (uint32_t)du;
-    const int32_t a0 = linear_place((int32_t)first), b0 = linear_place((int32_t)(first + seven));
-    const int32_t a1 = linear_place((int32_t)second), b1 = linear_place((int32_t)(second + seven));
-    int32_t base0 = a0 < b0 ? a0 : b0, base1 = a1 < b1 ? a1 : b1;
-    if (base0 > 225) base0 = 225;
-    if (base1 > 225) base1 = 225;
-    const __m512i at = _mm512_sub_epi32(k, _mm512_mask_blend_epi32((__mmask16)0xFF00, _mm512_set1_epi32(base0),
-                                                                   _mm512_set1_epi32(base1)));
-    const __m512i e0 = _mm512_permutex2var_epi32(_mm512_loadu_si512(table + base0), at, _mm512_loadu_si512(table + base0 + 16));
-    const __m512i e1 = _mm512_permutex2var_epi32(_mm512_loadu_si512(table + base1), at, _mm512_loadu_si512(table + base1 + 16));
-    return _mm512_mask_blend_epi32((__mmask16)0xFF00, e0, e1);
+    const int32_t start0 = linear_window_start(first, 7 * (uint32_t)du);
+    const int32_t start1 = linear_window_start(first + 8 * (uint32_t)du, 7 * (uint32_t)du);
+    const __m512i at = _mm512_sub_epi32(k, _mm512_mask_blend_epi32((__mmask16)0xFF00, _mm512_set1_epi32(start0),
+                                                                   _mm512_set1_epi32(start1)));
+    return _mm512_mask_blend_epi32((__mmask16)0xFF00, pick32(table, start0, at), pick32(table, start1, at));
 }
 
 /// Sixteen pixels' entries at places `k` (the lanes in `live`): from their
@@ -1178,13 +1185,14 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
         }
         return;
     }
-    if (kind == STRATA_ROW_LINEAR && count >= 16 && strata_kernel_level() >= 2 && linear_window_lanes(p->du) != 0) {
-        linear_run512(d, p->table, (int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du), p->du, count, coverage, 1);
-        return;
-    }
-    if (kind == STRATA_ROW_LINEAR && count >= 16 && p->gather) {
-        linear_run512(d, p->table, (int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du), p->du, count, coverage, 0);
-        return;
+    if (kind == STRATA_ROW_LINEAR && count >= 16) {
+        // (From a window where the step allows one, else gathered where that is fast.)
+        const int window = strata_kernel_level() >= 2 && linear_window_lanes(p->du) != 0;
+        if (window || p->gather) {
+            linear_run512(d, p->table, (int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du), p->du, count, coverage,
+                          window);
+            return;
+        }
     }
     if (kind == STRATA_ROW_RADIAL_FOCAL && count >= 16 && p->gather) {
         radial_run512(d, p->table, p->g, x, count, coverage);
@@ -1963,13 +1971,12 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
     __m256i u = _mm256_add_epi32(_mm256_set1_epi32(u0), _mm256_mullo_epi32(lanes, _mm256_set1_epi32(du)));
     const __m256i step = _mm256_set1_epi32((int32_t)((uint32_t)du * 8));
     long i = 0;
-    if (mask && count >= 16 && strata_kernel_level() >= 2 && linear_window_lanes(du) != 0) {
-        linear_mask_run512(d, table, u0, du, count, mask, 1);
-        return;
-    }
-    if (mask && gather && count >= 16) {
-        linear_mask_run512(d, table, u0, du, count, mask, 0);
-        return;
+    if (mask && count >= 16) {
+        const int window = strata_kernel_level() >= 2 && linear_window_lanes(du) != 0;
+        if (window || gather) {
+            linear_mask_run512(d, table, u0, du, count, mask, window);
+            return;
+        }
     }
     if (mask) {
         for (; i + 8 <= count; i += 8, u = _mm256_add_epi32(u, step)) {
@@ -2470,16 +2477,14 @@ static inline int window16(const uint32_t *table, __m512i idx, __m512i *e) {
     const int32_t lo = (int32_t)(v & 0xFFFF), spread = 511 - (int32_t)(v >> 16) - lo;
     if (spread < 32) {
         const int32_t at = lo < 225 ? lo : 225;
-        *e = _mm512_permutex2var_epi32(_mm512_loadu_si512(table + at), _mm512_sub_epi32(idx, _mm512_set1_epi32(at)),
-                                       _mm512_loadu_si512(table + at + 16));
+        *e = pick32(table, at, _mm512_sub_epi32(idx, _mm512_set1_epi32(at)));
         return 1;
     }
     if (spread < 64) {
         const int32_t at = lo < 193 ? lo : 193;
         const __m512i k = _mm512_sub_epi32(idx, _mm512_set1_epi32(at));
-        const __m512i e0 = _mm512_permutex2var_epi32(_mm512_loadu_si512(table + at), k, _mm512_loadu_si512(table + at + 16));
-        const __m512i e1 = _mm512_permutex2var_epi32(_mm512_loadu_si512(table + at + 32), k, _mm512_loadu_si512(table + at + 48));
-        *e = _mm512_mask_blend_epi32(_mm512_test_epi32_mask(k, _mm512_set1_epi32(32)), e0, e1);
+        *e = _mm512_mask_blend_epi32(_mm512_test_epi32_mask(k, _mm512_set1_epi32(32)), pick32(table, at, k),
+                                     pick32(table, at + 32, k));
         return 1;
     }
     return 0;
