@@ -890,11 +890,22 @@ typedef struct {
     const float *c;
     /// Whether its lookups are gathered (`strata_gathers`).
     int gather;
+    /// `ROW_BILINEAR`: the lower of the two image rows (`table` the upper),
+    /// and the weights between the rows and between the columns (1/256,
+    /// in every 16-bit lane) with 256 minus each.
+    const uint32_t *table1;
+    __m256i wy, iwy, wx, iwx;
 } row_paint;
+
+/// A row kind of this file's own (not `strata_row_paint`'s): a repeated
+/// pattern sampled bilinearly and moved along x only
+/// (`strata_sweep_bilinear_rows_avx2`).
+#define ROW_BILINEAR 5
 
 __attribute__((target("avx2"), always_inline))
 static inline row_paint row_paint_make(const strata_row_paint *p) {
-    row_paint r = {p->kind, p->table, p->u0, p->du, _mm256_setzero_si256(), p->g, p->c, strata_gathers()};
+    const __m256i zero = _mm256_setzero_si256();
+    row_paint r = {p->kind, p->table, p->u0, p->du, zero, p->g, p->c, strata_gathers(), NULL, zero, zero, zero, zero};
     r.ramp = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(p->du));
     return r;
 }
@@ -966,12 +977,46 @@ static inline __m256i image8(const row_paint *p, long x) {
     return _mm256_loadu_si256((const __m256i *)v);
 }
 
+/// Pixels x ... x + 7's sources from a repeated pattern sampled
+/// bilinearly and moved along x only (`ROW_BILINEAR`): pixel i mixes image
+/// columns k and k + 1 (k = (u0 + i) mod du, and k + 1 wrapped) between
+/// rows `table` and `table1`, then the two columns:
+/// `ImageShader.shadeTranslated`'s mixes in its order, so its pixels.
+/// Nothing outside the two rows is read.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i bilinear8(const row_paint *p, long x) {
+    const long period = p->du;
+    long c = (long)p->u0 + x;
+    if (c + 9 > period) c %= period;
+    __m256i a0, a1, b0, b1;
+    if (c + 9 <= period) {
+        a0 = _mm256_loadu_si256((const __m256i *)(p->table + c));
+        a1 = _mm256_loadu_si256((const __m256i *)(p->table + c + 1));
+        b0 = _mm256_loadu_si256((const __m256i *)(p->table1 + c));
+        b1 = _mm256_loadu_si256((const __m256i *)(p->table1 + c + 1));
+    } else {
+        // (Wrapping within the block: the nine columns one at a time.)
+        uint32_t u[9], v[9];
+        for (int k = 0; k < 9; k++) {
+            u[k] = p->table[c];
+            v[k] = p->table1[c];
+            c = c + 1 == period ? 0 : c + 1;
+        }
+        a0 = _mm256_loadu_si256((const __m256i *)u);
+        a1 = _mm256_loadu_si256((const __m256i *)(u + 1));
+        b0 = _mm256_loadu_si256((const __m256i *)v);
+        b1 = _mm256_loadu_si256((const __m256i *)(v + 1));
+    }
+    return lerp8(lerp8(a0, b0, p->wy, p->iwy), lerp8(a1, b1, p->wy, p->iwy), p->wx, p->iwx);
+}
+
 /// Pixels x ... x + 7's sources: a padded linear gradient's entries at
 /// u0 + i·du (`strata_linear_pad_over_avx2`'s), a radial gradient's
 /// (`radial_focal8`), a conic gradient's, or a repeated image row's (`image8`).
 __attribute__((target("avx2"), always_inline))
 static inline __m256i paint8(const row_paint *p, int kind, long x) {
     if (kind == STRATA_ROW_IMAGE) return image8(p, x);
+    if (kind == ROW_BILINEAR) return bilinear8(p, x);
     if (kind == STRATA_ROW_LINEAR) {
         const __m256i u = _mm256_add_epi32(_mm256_set1_epi32((int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du)), p->ramp);
         return linear_entries8(p->table, u, p->gather);
@@ -1198,7 +1243,7 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
         radial_run512(d, p->table, p->g, x, count, coverage);
         return;
     }
-    if (kind != STRATA_ROW_LINEAR && count >= 16 && strata_kernel_level() >= 2) {
+    if (kind != STRATA_ROW_LINEAR && kind != ROW_BILINEAR && count >= 16 && strata_kernel_level() >= 2) {
         // Eight pixels a step in AVX-512 (the same operations, so the same
         // entries), through a buffer: the wide inside of a shape's row
         // went faster this way than in AVX2 pairs of four.
@@ -1224,7 +1269,8 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
     const __m256d four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
     __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
 #define STRATA_PAINT8()                                                                                      \
-    (kind == STRATA_ROW_LINEAR  ? linear_entries8(p->table, u, p->gather)                                     \
+    (kind == ROW_BILINEAR       ? bilinear8(p, x + i)                                                         \
+     : kind == STRATA_ROW_LINEAR ? linear_entries8(p->table, u, p->gather)                                    \
      : kind == STRATA_ROW_CONIC ? lookup8(p->table, conic_indices8(p->c, fi), p->gather)                      \
                                 : radial_focal8(p->table, p->g, i0, _mm256_add_pd(i0, four)))
     long i = 0;
@@ -1742,6 +1788,45 @@ static long conic_rows(const band_rows *out, long rows, const uint32_t *table, c
     return rows;
 }
 
+/// `ImageShader.weight`: a bilinear weight in 1/256 from a fraction in 0 ..< 1.
+static inline uint32_t bilinear_weight(double f) {
+#pragma clang fp contract(off)
+    return (uint32_t)(long)(f * 256 + 0.5);
+}
+
+__attribute__((target("avx2")))
+long strata_sweep_bilinear_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                     uint32_t *pixels, long row_stride, int even_odd, const uint32_t *image,
+                                     long image_stride, long image_width, long image_height, double d, double tx,
+                                     double ty, long x, long y) {
+    // `ImageShader.shadeTranslated`'s column and weight once, each row's
+    // two image rows and weight after it.
+#pragma clang fp contract(off)
+    const double u0 = (double)x + 0.5 + tx;
+    if (!(fabs(u0) < 0x1p31) || image_width < 1 || image_height < 1) return -1;
+    const double f = u0 - 0.5, whole = floor(f);
+    const uint32_t wx = bilinear_weight(f - whole);
+    row_paint p = row_paint_make(&(strata_row_paint){ROW_BILINEAR, image, (int32_t)wrap_repeat((long)whole, image_width),
+                                                     (int32_t)image_width, NULL, NULL});
+    p.wx = _mm256_set1_epi16((short)wx);
+    p.iwx = _mm256_set1_epi16((short)(256 - wx));
+    for (long r = 0; r < rows; r++) {
+        const double sv = period_remainder(d * ((double)(y + r) + 0.5) + ty, (double)image_height);
+        if (!isfinite(sv)) return r;
+        const double fv = sv - 0.5;
+        // (`ImageShader.floorInt`: fv is at least −½.)
+        const long y0 = (long)(fv + 8) - 8;
+        const uint32_t wy = bilinear_weight(fv - (double)y0);
+        p.table = image + wrap_repeat(y0, image_height) * image_stride;
+        p.table1 = image + wrap_repeat(y0 + 1, image_height) * image_stride;
+        p.wy = _mm256_set1_epi16((short)wy);
+        p.iwy = _mm256_set1_epi16((short)(256 - wy));
+        sweep_row(cells + r * cell_stride, bits + r * words, words, width, pixels + r * row_stride, even_odd, 0, 0, 0,
+                  _mm256_setzero_si256(), NULL, NULL, 0, NULL, &p, ROW_BILINEAR);
+    }
+    return rows;
+}
+
 __attribute__((target("avx2")))
 long strata_sweep_conic_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
@@ -1838,6 +1923,15 @@ void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long 
     (void)line; (void)bits; (void)words; (void)width; (void)row; (void)even_odd; (void)paint;
 }
 
+long strata_sweep_bilinear_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                     uint32_t *pixels, long row_stride, int even_odd, const uint32_t *image,
+                                     long image_stride, long image_width, long image_height, double d, double tx,
+                                     double ty, long x, long y) {
+    (void)cells; (void)cell_stride; (void)bits; (void)words; (void)width; (void)rows; (void)pixels;
+    (void)row_stride; (void)even_odd; (void)image; (void)image_stride; (void)image_width; (void)image_height;
+    (void)d; (void)tx; (void)ty; (void)x; (void)y;
+    return -1;
+}
 long strata_sweep_image_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *image,
                                   long image_stride, long image_width, long image_height, int shifted, long dx, long dy,

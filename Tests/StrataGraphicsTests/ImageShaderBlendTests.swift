@@ -191,6 +191,123 @@ import Testing
         #expect(declined > 100)
     }
 
+    /// A repeated pattern sampled bilinearly and moved along x only, its
+    /// rows swept and blended many to a call
+    /// (`strata_sweep_bilinear_rows_avx2`), leaves the bytes that shading
+    /// each row (`shade`, which mixes as `shadeTranslated` does) and
+    /// blending it through its coverage bytes leaves: images from one
+    /// pixel to wider than the row (rows that wrap every pixel, once, or
+    /// never), opaque, translucent and transparent pixels, every weight
+    /// between columns and rows, rows scaled, flipped and moved down, and
+    /// both fill rules.
+    @Test func bilinearPatternRowsSweptAreShadedThenBlended() {
+        guard SolidBlitter.usesAVX2 else { return }
+        var r = FuzzRandom(seed: 80)
+        var rowsChecked = 0, changed = 0
+        let sizes = [(1, 1), (1, 3), (3, 2), (8, 1), (9, 4), (31, 5), (32, 3), (33, 7), (100, 6), (600, 2)]
+        for trial in 0..<240 {
+            let (w, h) = sizes[trial % sizes.count]
+            var image = [UInt32](repeating: 0, count: w * h + 3)
+            for k in 0..<(w * h) {
+                let al = [0, 255, UInt32(r.int(256))][r.int(3)]
+                image[k] = al << 24 | UInt32(r.int(Int(al) + 1)) << 16 | UInt32(r.int(Int(al) + 1)) << 8 | UInt32(r.int(Int(al) + 1))
+            }
+            let d = [1.0, -1, 0.37, 2.5, 0][trial % 5]
+            let tx = r.uniform() * 2000 - 1000, ty = r.uniform() * 200 - 100
+            let (width, rows) = ([1, 7, 8, 9, 17, 64, 100, 257][r.int(8)], 1 + r.int(6))
+            let (x, y) = (r.int(400) - 200, r.int(400) - 200)
+            let evenOdd = trial % 2 == 1
+            let words = (width + 2 + 63) >> 6, stride = words * 64
+            var cells = [Float](repeating: 0, count: stride * rows)
+            var bits = [UInt64](repeating: 0, count: words * rows)
+            cells.withUnsafeMutableBufferPointer { c in
+                bits.withUnsafeMutableBufferPointer { b in
+                    for row in 0..<rows {
+                        for e in 0..<(1 + r.int(5)) {
+                            let xa = Float(r.uniform() * Double(width + 1)), xb = Float(r.uniform() * Double(width + 1))
+                            let cover = Float(r.uniform() * 2 - 1) * (e % 2 == 0 ? 1 : -1)
+                            addEdgeArea(c.baseAddress! + row * stride, b.baseAddress! + row * words, min(xa, xb), max(xa, xb), cover)
+                        }
+                    }
+                }
+            }
+            let before = (0..<(width + 8) * rows).map { _ in randomPixel(&r) }
+            var fused = before, split = before
+            var cellsA = cells, bitsA = bits, cellsB = cells, bitsB = bits
+            image.withUnsafeBufferPointer { px in
+                let shader = ImageShader(
+                    pixels: px.baseAddress!, width: w, height: h, stride: w,
+                    inverse: Transform(a: 1, b: 0, c: 0, d: d, tx: tx, ty: ty), filter: .bilinear, spread: .repeat,
+                    alpha: 255)
+                let swept = strata_sweep_bilinear_rows_avx2(
+                    &cellsA, stride, &bitsA, words, width, rows, &fused, width + 8, evenOdd ? 1 : 0, px.baseAddress!, w,
+                    w, h, d, tx, ty, x, y)
+                #expect(swept == rows)
+                var bytes = [UInt8](repeating: 0, count: width + 8)
+                var runs = [Int](repeating: 0, count: 64)
+                var sources = [UInt32](repeating: 0, count: width)
+                for row in 0..<rows {
+                    // (The coverage kernel writes only its runs' bytes.)
+                    bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+                    shader.shade(x: x, y: y + row, count: width, into: &sources)
+                    cellsB.withUnsafeMutableBufferPointer { c in
+                        bitsB.withUnsafeMutableBufferPointer { b in
+                            _ = strata_sweep_coverage_avx2(
+                                c.baseAddress! + row * stride, b.baseAddress! + row * words, words, width, evenOdd ? 1 : 0,
+                                &bytes, &runs, 32)
+                        }
+                    }
+                    split.withUnsafeMutableBufferPointer { s in
+                        strata_source_over_mask_avx2(s.baseAddress! + row * (width + 8), sources, width, bytes)
+                    }
+                }
+            }
+            for row in 0..<rows {
+                let at = row * (width + 8)
+                #expect(
+                    fused[at..<(at + width)] == split[at..<(at + width)],
+                    "\(w)×\(h) d \(d) tx \(tx) ty \(ty): row \(row) of \(width) at \(x), \(y)")
+                #expect(fused[(at + width)..<(at + width + 8)] == before[(at + width)..<(at + width + 8)])
+            }
+            #expect(cellsA.allSatisfy { $0 == 0 } && bitsA.allSatisfy { $0 == 0 })
+            rowsChecked += rows
+            if fused != before { changed += 1 }
+        }
+        #expect(rowsChecked > 600)
+        #expect(changed > 200, "\(changed) of 240 bands drawn")
+    }
+
+    /// The bilinear rows' sweep declines what it cannot place (a first
+    /// column past 2³¹, an empty image) and stops at a row whose
+    /// coordinate is not a number, drawing nothing there.
+    @Test func bilinearPatternRowsRefuseWhatTheyCannotPlace() {
+        guard SolidBlitter.usesAVX2 else { return }
+        let image: [UInt32] = [0xFF00_00FF, 0xFF00_FF00, 0xFFFF_0000, 0x8080_8080]
+        let words = 1
+        var cells = [Float](repeating: 0, count: 64 * 3), bits = [UInt64](repeating: 0, count: 3)
+        cells.withUnsafeMutableBufferPointer { c in
+            bits.withUnsafeMutableBufferPointer { b in
+                for row in 0..<3 { addEdgeArea(c.baseAddress! + row * 64, b.baseAddress! + row, 0, 0, 1) }
+            }
+        }
+        var pixels = [UInt32](repeating: 0, count: 3 * 16)
+        image.withUnsafeBufferPointer { px in
+            var c = cells, b = bits
+            #expect(strata_sweep_bilinear_rows_avx2(&c, 64, &b, words, 10, 3, &pixels, 16, 0, px.baseAddress!, 2, 2, 2, 1, 0x1p32, 0, 0, 0) == -1)
+            #expect(strata_sweep_bilinear_rows_avx2(&c, 64, &b, words, 10, 3, &pixels, 16, 0, px.baseAddress!, 2, 2, 2, 1, .nan, 0, 0, 0) == -1)
+            #expect(strata_sweep_bilinear_rows_avx2(&c, 64, &b, words, 10, 3, &pixels, 16, 0, px.baseAddress!, 0, 0, 2, 1, 0, 0, 0, 0) == -1)
+            #expect(pixels.allSatisfy { $0 == 0 })
+            // A scale down the rows of zero and a NaN move: the first row's
+            // coordinate is not a number.
+            #expect(strata_sweep_bilinear_rows_avx2(&c, 64, &b, words, 10, 3, &pixels, 16, 0, px.baseAddress!, 2, 2, 2, 1, 0.3, .nan, 0, 0) == 0)
+            #expect(strata_sweep_bilinear_rows_avx2(&c, 64, &b, words, 10, 3, &pixels, 16, 0, px.baseAddress!, 2, 2, 2, .infinity, 0.3, 0, 0, 0) == 0)
+            #expect(pixels.allSatisfy { $0 == 0 })
+            // Finite: all three rows, every pixel covered drawn.
+            #expect(strata_sweep_bilinear_rows_avx2(&c, 64, &b, words, 10, 3, &pixels, 16, 0, px.baseAddress!, 2, 2, 2, 1, 0.3, 0.5, 0, 0) == 3)
+            #expect((0..<3).allSatisfy { row in pixels[(row * 16)..<(row * 16 + 10)].allSatisfy { $0 != 0 } })
+        }
+    }
+
     /// An image drawn 1:1 with a span inside it, and a wide repeated
     /// pattern moved along x: taken, whatever the span.
     @Test func takesTheSpansItIsFor() {

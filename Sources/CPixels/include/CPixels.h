@@ -427,6 +427,21 @@ long strata_sweep_image_rows_avx2(float *cells, long cell_stride, uint64_t *bits
                                   long image_stride, long image_width, long image_height, int shifted, long dx, long dy,
                                   double d, double tx, double ty, long x, long y);
 
+/// `strata_sweep_image_rows_avx2` for a repeated image sampled bilinearly
+/// and moved along x only (unscaled along x; d, ty down the rows; tx
+/// along them): pixel i of a row mixes the two image rows around its centre,
+/// then the columns k and k + 1 around it, wrapped
+/// (`ImageShader.shadeTranslated`'s pixels), blended as
+/// `strata_source_over_mask_avx2` blends them. The caller checks the rest
+/// of what the image row kind asks (full alpha, a repeat, wide enough). It
+/// stops at the first row whose coordinate is not finite; −1 where the
+/// band's first column lies past 2³¹ or the image is empty. Call only when
+/// `strata_pixels_have_avx2()`.
+long strata_sweep_bilinear_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                     uint32_t *pixels, long row_stride, int even_odd, const uint32_t *image,
+                                     long image_stride, long image_width, long image_height, double d, double tx,
+                                     double ty, long x, long y);
+
 /// `strata_sweep_linear_rows_avx2` for a conic gradient
 /// (`STRATA_ROW_CONIC`): `k` holds the inverse transform's a, b, c, d, tx,
 /// ty, the centre's x and y and the angle; each row's five parameters

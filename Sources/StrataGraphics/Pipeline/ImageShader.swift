@@ -421,12 +421,23 @@ struct ImageShader: Shader {
     /// The rows `rowPaint` takes swept many to a call
     /// (`strata_sweep_image_rows_avx2`, each row's image row worked out
     /// there as `unsampledRow` does): `rowPaint`'s conditions, checked once.
+    /// A repeated pattern sampled bilinearly and moved along x only is
+    /// swept the same way (`strata_sweep_bilinear_rows_avx2`: each pixel
+    /// mixed from its four image pixels as it is blended, as
+    /// `shadeTranslated` mixes them), where it would otherwise be shaded
+    /// into a scratch a run at a time and blended through coverage bytes.
     func sweepShadedRows(
         _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
         width count: Int, rows: Int, pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, x: Int, y: Int, evenOdd: Bool
     ) -> Int {
-        guard rowKernelTakesRows(count: count), isUnsampledAlongRows else { return -1 }
+        guard rowKernelTakesRows(count: count) else { return -1 }
         let m = inverse
+        guard isUnsampledAlongRows else {
+            guard filter == .bilinear, m.a == 1, m.b == 0, m.c == 0 else { return -1 }
+            return strata_sweep_bilinear_rows_avx2(
+                cells, cellStride, bits, wordsPerRow, count, rows, pixels, pixelStride, evenOdd ? 1 : 0, self.pixels,
+                stride, width, height, m.d, m.tx, m.ty, x, y)
+        }
         return strata_sweep_image_rows_avx2(
             cells, cellStride, bits, wordsPerRow, count, rows, pixels, pixelStride, evenOdd ? 1 : 0, self.pixels, stride,
             width, height, shift == nil ? 0 : 1, shift?.dx ?? 0, shift?.dy ?? 0, m.d, m.tx, m.ty, x, y)
