@@ -839,6 +839,14 @@ struct ShaderBlitter<S: Shader>: SpanBlitter {
         (base + y * bytesPerRow + x * 4).assumingMemoryBound(to: UInt32.self)
     }
 
+    /// A small band's pixels asked for while its edges are added, as the
+    /// solid colour's blitter does (`AreaRasterizer`'s `prefetch`).
+    @inline(__always)
+    func prefetch(x: Int, y: Int, width: Int, height: Int) {
+        guard SolidBlitter.usesAVX2, mode.isSourceOverOrCopy else { return }
+        strata_prefetch_rows(row(x, y), bytesPerRow, width * 4, height)
+    }
+
     /// Blends `count` sources at constant coverage `c` over `d` in `mode`;
     /// `src` may be overwritten. (Static: a method on the blitter, left out
     /// of line, took a copy of it at every call.)
