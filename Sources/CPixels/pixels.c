@@ -921,17 +921,36 @@ typedef struct {
     /// in every 16-bit lane) with 256 minus each.
     const uint32_t *table1;
     __m256i wy, iwy, wx, iwx;
+    /// `ROW_AFFINE`: the image and the row's first place in it.
+    const struct affine_row *affine;
 } row_paint;
 
 /// A row kind of this file's own (not `strata_row_paint`'s): a repeated
 /// pattern sampled bilinearly and moved along x only
 /// (`strata_sweep_bilinear_rows_avx2`).
 #define ROW_BILINEAR 5
+/// A repeated pattern at any angle (`strata_sweep_affine_rows_avx2`): the
+/// affine kernel's pixels from the row's first place.
+#define ROW_AFFINE 6
+
+/// An image sampled through an affine map along a row (the affine
+/// kernel's vectors): pixel i of the row at u0 + i·du, v0 + i·dv.
+typedef struct affine_row {
+    const uint32_t *pixels;
+    __m256d w, h, a, b, us, vs;
+    __m256i wn, hn, sn;
+    int bilinear, pad;
+} affine_row;
+
+/// The affine kernel's eight pixels at places i0 ... i0 + 7 of its row
+/// (`strata_affine_span_avx2`).
+__attribute__((target("avx2"), always_inline))
+static inline __m256i affine8(const affine_row *r, __m256d i0);
 
 __attribute__((target("avx2"), always_inline))
 static inline row_paint row_paint_make(const strata_row_paint *p) {
     const __m256i zero = _mm256_setzero_si256();
-    row_paint r = {p->kind, p->table, p->u0, p->du, zero, p->g, p->c, strata_gathers(), NULL, zero, zero, zero, zero};
+    row_paint r = {p->kind, p->table, p->u0, p->du, zero, p->g, p->c, strata_gathers(), NULL, zero, zero, zero, zero, NULL};
     r.ramp = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(p->du));
     return r;
 }
@@ -1043,6 +1062,7 @@ __attribute__((target("avx2"), always_inline))
 static inline __m256i paint8(const row_paint *p, int kind, long x) {
     if (kind == STRATA_ROW_IMAGE) return image8(p, x);
     if (kind == ROW_BILINEAR) return bilinear8(p, x);
+    if (kind == ROW_AFFINE) return affine8(p->affine, _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_setr_pd(0, 1, 2, 3)));
     if (kind == STRATA_ROW_LINEAR) {
         const __m256i u = _mm256_add_epi32(_mm256_set1_epi32((int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du)), p->ramp);
         return linear_entries8(p->table, u, p->gather);
@@ -1269,7 +1289,25 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
         radial_run512(d, p->table, p->g, x, count, coverage);
         return;
     }
-    if (kind != STRATA_ROW_LINEAR && kind != ROW_BILINEAR && count >= 16 && strata_kernel_level() >= 2) {
+    if (kind == ROW_AFFINE && count >= 16) {
+        // A pattern's wide inside through a buffer, its blends sixteen at a
+        // time where the processor has AVX-512 (`source_over_row`): blended
+        // eight at a time as they were made, a large rotated pattern's fill
+        // went slower than through its coverage bytes. (The kernel's
+        // vectors copied here, so that they stay in registers.)
+        const affine_row a = *p->affine;
+        uint32_t buffer[256 + 8];
+        __m256d at = _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_setr_pd(0, 1, 2, 3));
+        for (long done = 0; done < count; done += 256) {
+            const long n = count - done < 256 ? count - done : 256;
+            for (long i = 0; i < n; i += 8, at = _mm256_add_pd(at, _mm256_set1_pd(8)))
+                _mm256_storeu_si256((__m256i *)(buffer + i), affine8(&a, at));
+            source_over_row(d + done, buffer, n, coverage);
+        }
+        return;
+    }
+    if (kind != STRATA_ROW_LINEAR && kind != ROW_BILINEAR && kind != ROW_AFFINE && count >= 16 &&
+        strata_kernel_level() >= 2) {
         // Eight pixels a step in AVX-512 (the same operations, so the same
         // entries), through a buffer: the wide inside of a shape's row
         // went faster this way than in AVX2 pairs of four.
@@ -1296,6 +1334,7 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
     __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
 #define STRATA_PAINT8()                                                                                      \
     (kind == ROW_BILINEAR       ? bilinear8(p, x + i)                                                         \
+     : kind == ROW_AFFINE       ? affine8(p->affine, _mm256_add_pd(_mm256_set1_pd((double)(x + i)), _mm256_setr_pd(0, 1, 2, 3))) \
      : kind == STRATA_ROW_LINEAR ? linear_entries8(p->table, u, p->gather)                                    \
      : kind == STRATA_ROW_CONIC ? lookup8(p->table, conic_indices8(p->c, fi), p->gather)                      \
                                 : radial_focal8(p->table, p->g, i0, _mm256_add_pd(i0, four)))
@@ -1949,6 +1988,15 @@ void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long 
     (void)line; (void)bits; (void)words; (void)width; (void)row; (void)even_odd; (void)paint;
 }
 
+long strata_sweep_affine_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *image,
+                                   long image_stride, long image_width, long image_height, const double m[6],
+                                   int bilinear, long x, long y) {
+    (void)cells; (void)cell_stride; (void)bits; (void)words; (void)width; (void)rows; (void)pixels;
+    (void)row_stride; (void)even_odd; (void)image; (void)image_stride; (void)image_width; (void)image_height;
+    (void)m; (void)bilinear; (void)x; (void)y;
+    return -1;
+}
 long strata_sweep_bilinear_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                      uint32_t *pixels, long row_stride, int even_odd, const uint32_t *image,
                                      long image_stride, long image_width, long image_height, double d, double tx,
@@ -2180,49 +2228,91 @@ static inline void store_span8(uint32_t *out, long i, long count, __m256i v) {
     }
 }
 
+/// The affine kernel's vectors for an image `width` × `height` (rows
+/// `stride` apart) along a row from (u0, v0) by (du, dv) a pixel.
+__attribute__((target("avx2")))
+static affine_row affine_row_make(const uint32_t *pixels, long stride, long width, long height, double u0, double v0,
+                                  double du, double dv, int bilinear, int pad) {
+    const affine_row r = {pixels,
+                          _mm256_set1_pd((double)width),
+                          _mm256_set1_pd((double)height),
+                          _mm256_set1_pd(du),
+                          _mm256_set1_pd(dv),
+                          _mm256_set1_pd(u0),
+                          _mm256_set1_pd(v0),
+                          _mm256_set1_epi32((int)width),
+                          _mm256_set1_epi32((int)height),
+                          _mm256_set1_epi32((int)stride),
+                          bilinear,
+                          pad};
+    return r;
+}
+
+__attribute__((target("avx2"), always_inline))
+static inline __m256i affine8(const affine_row *r, __m256d i0) {
+    const __m256d half = _mm256_set1_pd(0.5), four = _mm256_set1_pd(4);
+    const __m256i one = _mm256_set1_epi32(1);
+    const int pad = r->pad;
+    // Each pixel's u and v from the row's first (u0 + i·du, as the loop).
+    const __m256d i1 = _mm256_add_pd(i0, four);
+    const __m256d su0 = reduce4(_mm256_add_pd(r->us, _mm256_mul_pd(i0, r->a)), r->w, pad);
+    const __m256d su1 = reduce4(_mm256_add_pd(r->us, _mm256_mul_pd(i1, r->a)), r->w, pad);
+    const __m256d sv0 = reduce4(_mm256_add_pd(r->vs, _mm256_mul_pd(i0, r->b)), r->h, pad);
+    const __m256d sv1 = reduce4(_mm256_add_pd(r->vs, _mm256_mul_pd(i1, r->b)), r->h, pad);
+    if (r->bilinear) {
+        __m256i x0, wx, y0, wy;
+        floor_weight8(_mm256_sub_pd(su0, half), _mm256_sub_pd(su1, half), &x0, &wx);
+        floor_weight8(_mm256_sub_pd(sv0, half), _mm256_sub_pd(sv1, half), &y0, &wy);
+        const __m256i c0 = wrap_near8(x0, r->wn, pad), c1 = wrap_near8(_mm256_add_epi32(x0, one), r->wn, pad);
+        const __m256i r0 = _mm256_mullo_epi32(wrap_near8(y0, r->hn, pad), r->sn);
+        const __m256i r1 = _mm256_mullo_epi32(wrap_near8(_mm256_add_epi32(y0, one), r->hn, pad), r->sn);
+        const __m256i p00 = load8(r->pixels, _mm256_add_epi32(r0, c0)), p10 = load8(r->pixels, _mm256_add_epi32(r0, c1));
+        const __m256i p01 = load8(r->pixels, _mm256_add_epi32(r1, c0)), p11 = load8(r->pixels, _mm256_add_epi32(r1, c1));
+        // The weights in both 16-bit halves of each lane.
+        const __m256i wy2 = _mm256_or_si256(wy, _mm256_slli_epi32(wy, 16));
+        const __m256i wx2 = _mm256_or_si256(wx, _mm256_slli_epi32(wx, 16));
+        const __m256i full = _mm256_set1_epi16(256);
+        const __m256i iwy = _mm256_sub_epi16(full, wy2), iwx = _mm256_sub_epi16(full, wx2);
+        return lerp8(lerp8(p00, p01, wy2, iwy), lerp8(p10, p11, wy2, iwy), wx2, iwx);
+    }
+    __m256i x0, wx, y0, wy;
+    floor_weight8(su0, su1, &x0, &wx);
+    floor_weight8(sv0, sv1, &y0, &wy);
+    return load8(r->pixels,
+                 _mm256_add_epi32(_mm256_mullo_epi32(wrap_near8(y0, r->hn, pad), r->sn), wrap_near8(x0, r->wn, pad)));
+}
+
 __attribute__((target("avx2")))
 void strata_affine_span_avx2(const uint32_t *pixels, long stride, long width, long height, double u0, double v0,
                              double du, double dv, long count, uint32_t *out, int bilinear, int pad) {
-    const __m256d w = _mm256_set1_pd((double)width), h = _mm256_set1_pd((double)height);
-    const __m256d a = _mm256_set1_pd(du), b = _mm256_set1_pd(dv), us = _mm256_set1_pd(u0), vs = _mm256_set1_pd(v0);
-    const __m256d half = _mm256_set1_pd(0.5), four = _mm256_set1_pd(4);
-    const __m256i wn = _mm256_set1_epi32((int)width), hn = _mm256_set1_epi32((int)height);
-    const __m256i sn = _mm256_set1_epi32((int)stride), one = _mm256_set1_epi32(1);
+    const affine_row r = affine_row_make(pixels, stride, width, height, u0, v0, du, dv, bilinear, pad);
+    const __m256d eight = _mm256_set1_pd(8);
     __m256d index = _mm256_setr_pd(0, 1, 2, 3);
-    long i = 0;
-    for (; i < count; i += 8) {
-        // Each pixel's u and v from the span's first (u0 + i·du, as the loop).
-        const __m256d i0 = index, i1 = _mm256_add_pd(index, four);
-        index = _mm256_add_pd(i1, four);
-        const __m256d su0 = reduce4(_mm256_add_pd(us, _mm256_mul_pd(i0, a)), w, pad);
-        const __m256d su1 = reduce4(_mm256_add_pd(us, _mm256_mul_pd(i1, a)), w, pad);
-        const __m256d sv0 = reduce4(_mm256_add_pd(vs, _mm256_mul_pd(i0, b)), h, pad);
-        const __m256d sv1 = reduce4(_mm256_add_pd(vs, _mm256_mul_pd(i1, b)), h, pad);
-        __m256i result;
-        if (bilinear) {
-            __m256i x0, wx, y0, wy;
-            floor_weight8(_mm256_sub_pd(su0, half), _mm256_sub_pd(su1, half), &x0, &wx);
-            floor_weight8(_mm256_sub_pd(sv0, half), _mm256_sub_pd(sv1, half), &y0, &wy);
-            const __m256i c0 = wrap_near8(x0, wn, pad), c1 = wrap_near8(_mm256_add_epi32(x0, one), wn, pad);
-            const __m256i r0 = _mm256_mullo_epi32(wrap_near8(y0, hn, pad), sn);
-            const __m256i r1 = _mm256_mullo_epi32(wrap_near8(_mm256_add_epi32(y0, one), hn, pad), sn);
-            const __m256i p00 = load8(pixels, _mm256_add_epi32(r0, c0)), p10 = load8(pixels, _mm256_add_epi32(r0, c1));
-            const __m256i p01 = load8(pixels, _mm256_add_epi32(r1, c0)), p11 = load8(pixels, _mm256_add_epi32(r1, c1));
-            // The weights in both 16-bit halves of each lane.
-            const __m256i wy2 = _mm256_or_si256(wy, _mm256_slli_epi32(wy, 16));
-            const __m256i wx2 = _mm256_or_si256(wx, _mm256_slli_epi32(wx, 16));
-            const __m256i full = _mm256_set1_epi16(256);
-            const __m256i iwy = _mm256_sub_epi16(full, wy2), iwx = _mm256_sub_epi16(full, wx2);
-            result = lerp8(lerp8(p00, p01, wy2, iwy), lerp8(p10, p11, wy2, iwy), wx2, iwx);
-        } else {
-            __m256i x0, wx, y0, wy;
-            floor_weight8(su0, su1, &x0, &wx);
-            floor_weight8(sv0, sv1, &y0, &wy);
-            result = load8(
-                pixels, _mm256_add_epi32(_mm256_mullo_epi32(wrap_near8(y0, hn, pad), sn), wrap_near8(x0, wn, pad)));
-        }
-        store_span8(out, i, count, result);
+    for (long i = 0; i < count; i += 8, index = _mm256_add_pd(index, eight)) store_span8(out, i, count, affine8(&r, index));
+}
+
+__attribute__((target("avx2")))
+long strata_sweep_affine_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *image,
+                                   long image_stride, long image_width, long image_height, const double m[6],
+                                   int bilinear, long x, long y) {
+    // `ImageShader.shade`'s u and v at the row's first pixel and its
+    // kernel's reach, each row.
+#pragma clang fp contract(off)
+    if (image_width < 1 || image_height < 1) return -1;
+    const double px = (double)x + 0.5, last = (double)(width - 1 > 0 ? width - 1 : 0);
+    for (long r = 0; r < rows; r++) {
+        const double py = (double)(y + r) + 0.5;
+        const double u = m[0] * px + m[2] * py + m[4], v = m[1] * px + m[3] * py + m[5];
+        const double reach = swift_max(swift_max(fabs(u), fabs(u + last * m[0])), swift_max(fabs(v), fabs(v + last * m[1])));
+        if (!(reach < 0x1p40)) return r;
+        const affine_row a = affine_row_make(image, image_stride, image_width, image_height, u, v, m[0], m[1], bilinear, 0);
+        row_paint p = row_paint_make(&(strata_row_paint){ROW_AFFINE, NULL, 0, 0, NULL, NULL});
+        p.affine = &a;
+        sweep_row(cells + r * cell_stride, bits + r * words, words, width, pixels + r * row_stride, even_odd, 0, 0, 0,
+                  _mm256_setzero_si256(), NULL, NULL, 0, NULL, &p, ROW_AFFINE);
     }
+    return rows;
 }
 
 __attribute__((target("avx2")))

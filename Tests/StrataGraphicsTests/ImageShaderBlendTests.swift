@@ -1,4 +1,5 @@
 import CPixels
+import Foundation
 import StrataTestSupport
 import Testing
 
@@ -191,18 +192,22 @@ import Testing
         #expect(declined > 100)
     }
 
-    /// A repeated pattern sampled bilinearly and moved along x only, its
-    /// rows swept and blended many to a call
-    /// (`strata_sweep_bilinear_rows_avx2`), leaves the bytes that shading
-    /// each row (`shade`, which mixes as `shadeTranslated` does) and
-    /// blending it through its coverage bytes leaves: images from one
+    /// The rows of a band swept and blended many to a call by `sweep`
+    /// (cells, cell stride, bits, words, width, rows, pixels, pixel stride,
+    /// even-odd, image, its width and height, the inverse map, x, y; the
+    /// rows swept) leave the bytes that shading each row (`shade`) and
+    /// blending it through its coverage bytes leave, for images from one
     /// pixel to wider than the row (rows that wrap every pixel, once, or
-    /// never), opaque, translucent and transparent pixels, every weight
-    /// between columns and rows, rows scaled, flipped and moved down, and
-    /// both fill rules.
-    @Test func bilinearPatternRowsSweptAreShadedThenBlended() {
-        guard SolidBlitter.usesAVX2 else { return }
-        var r = FuzzRandom(seed: 80)
+    /// never), opaque, translucent and transparent pixels, the maps
+    /// `map` makes, and both fill rules. Returns the bands drawn.
+    static func checkSweptRows(
+        seed: UInt64, filter: ImageFilter, map: (inout FuzzRandom, Int) -> Transform,
+        sweep: (
+            UnsafeMutablePointer<Float>, Int, UnsafeMutablePointer<UInt64>, Int, Int, Int, UnsafeMutablePointer<UInt32>,
+            Int, Int32, UnsafePointer<UInt32>, Int, Int, Transform, Int, Int
+        ) -> Int
+    ) -> (rows: Int, drawn: Int) {
+        var r = FuzzRandom(seed: seed)
         var rowsChecked = 0, changed = 0
         let sizes = [(1, 1), (1, 3), (3, 2), (8, 1), (9, 4), (31, 5), (32, 3), (33, 7), (100, 6), (600, 2)]
         for trial in 0..<240 {
@@ -212,8 +217,7 @@ import Testing
                 let al = [0, 255, UInt32(r.int(256))][r.int(3)]
                 image[k] = al << 24 | UInt32(r.int(Int(al) + 1)) << 16 | UInt32(r.int(Int(al) + 1)) << 8 | UInt32(r.int(Int(al) + 1))
             }
-            let d = [1.0, -1, 0.37, 2.5, 0][trial % 5]
-            let tx = r.uniform() * 2000 - 1000, ty = r.uniform() * 200 - 100
+            let inverse = map(&r, trial)
             let (width, rows) = ([1, 7, 8, 9, 17, 64, 100, 257][r.int(8)], 1 + r.int(6))
             let (x, y) = (r.int(400) - 200, r.int(400) - 200)
             let evenOdd = trial % 2 == 1
@@ -236,13 +240,12 @@ import Testing
             var cellsA = cells, bitsA = bits, cellsB = cells, bitsB = bits
             image.withUnsafeBufferPointer { px in
                 let shader = ImageShader(
-                    pixels: px.baseAddress!, width: w, height: h, stride: w,
-                    inverse: Transform(a: 1, b: 0, c: 0, d: d, tx: tx, ty: ty), filter: .bilinear, spread: .repeat,
-                    alpha: 255)
-                let swept = strata_sweep_bilinear_rows_avx2(
-                    &cellsA, stride, &bitsA, words, width, rows, &fused, width + 8, evenOdd ? 1 : 0, px.baseAddress!, w,
-                    w, h, d, tx, ty, x, y)
-                #expect(swept == rows)
+                    pixels: px.baseAddress!, width: w, height: h, stride: w, inverse: inverse, filter: filter,
+                    spread: .repeat, alpha: 255)
+                let swept = sweep(
+                    &cellsA, stride, &bitsA, words, width, rows, &fused, width + 8, evenOdd ? 1 : 0, px.baseAddress!, w, h,
+                    inverse, x, y)
+                #expect(swept == rows, "\(inverse)")
                 var bytes = [UInt8](repeating: 0, count: width + 8)
                 var runs = [Int](repeating: 0, count: 64)
                 var sources = [UInt32](repeating: 0, count: width)
@@ -266,15 +269,91 @@ import Testing
                 let at = row * (width + 8)
                 #expect(
                     fused[at..<(at + width)] == split[at..<(at + width)],
-                    "\(w)×\(h) d \(d) tx \(tx) ty \(ty): row \(row) of \(width) at \(x), \(y)")
+                    "\(w)×\(h) \(inverse) \(filter): row \(row) of \(width) at \(x), \(y)")
                 #expect(fused[(at + width)..<(at + width + 8)] == before[(at + width)..<(at + width + 8)])
             }
             #expect(cellsA.allSatisfy { $0 == 0 } && bitsA.allSatisfy { $0 == 0 })
             rowsChecked += rows
             if fused != before { changed += 1 }
         }
-        #expect(rowsChecked > 600)
-        #expect(changed > 200, "\(changed) of 240 bands drawn")
+        return (rowsChecked, changed)
+    }
+
+    /// A repeated pattern sampled bilinearly and moved along x only, its
+    /// rows swept and blended many to a call
+    /// (`strata_sweep_bilinear_rows_avx2`): every weight between columns
+    /// and rows, rows scaled, flipped and moved down.
+    @Test func bilinearPatternRowsSweptAreShadedThenBlended() {
+        guard SolidBlitter.usesAVX2 else { return }
+        let (rows, drawn) = Self.checkSweptRows(
+            seed: 80, filter: .bilinear,
+            map: { r, trial in
+                Transform(
+                    a: 1, b: 0, c: 0, d: [1.0, -1, 0.37, 2.5, 0][trial % 5], tx: r.uniform() * 2000 - 1000,
+                    ty: r.uniform() * 200 - 100)
+            },
+            sweep: { c, cs, b, words, width, rows, px, ps, eo, image, w, h, m, x, y in
+                strata_sweep_bilinear_rows_avx2(c, cs, b, words, width, rows, px, ps, eo, image, w, w, h, m.d, m.tx, m.ty, x, y)
+            })
+        #expect(rows > 600)
+        #expect(drawn > 200, "\(drawn) of 240 bands drawn")
+    }
+
+    /// A repeated pattern at any angle, sampled nearest or bilinearly, its
+    /// rows swept and blended many to a call
+    /// (`strata_sweep_affine_rows_avx2`): turned, scaled, sheared and
+    /// flipped maps, far from the image and near it.
+    @Test(arguments: [ImageFilter.nearest, .bilinear])
+    func turnedPatternRowsSweptAreShadedThenBlended(filter: ImageFilter) {
+        guard SolidBlitter.usesAVX2 else { return }
+        let (rows, drawn) = Self.checkSweptRows(
+            seed: filter == .nearest ? 81 : 82, filter: filter,
+            map: { r, trial in
+                let angle = r.uniform() * 6.3, scale = [1.0, 0.3, 2.7, 0.05][trial % 4]
+                let shear = trial % 3 == 0 ? r.uniform() - 0.5 : 0
+                let far = trial % 5 == 0 ? 1e6 : 300.0
+                return Transform(
+                    a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle) + shear,
+                    d: scale * cos(angle) * (trial % 7 == 0 ? -1 : 1), tx: (r.uniform() - 0.5) * far,
+                    ty: (r.uniform() - 0.5) * far)
+            },
+            sweep: { c, cs, b, words, width, rows, px, ps, eo, image, w, h, m, x, y in
+                let map = [m.a, m.b, m.c, m.d, m.tx, m.ty]
+                return strata_sweep_affine_rows_avx2(
+                    c, cs, b, words, width, rows, px, ps, eo, image, w, w, h, map, filter == .bilinear ? 1 : 0, x, y)
+            })
+        #expect(rows > 600)
+        #expect(drawn > 200, "\(drawn) of 240 bands drawn")
+    }
+
+    /// The turned rows' sweep declines an empty image and stops at a row
+    /// whose coordinates are not numbers or lie 2⁴⁰ or more from the
+    /// image, drawing nothing there.
+    @Test func turnedPatternRowsStopWhereTheKernelCannotReach() {
+        guard SolidBlitter.usesAVX2 else { return }
+        let image: [UInt32] = [0xFF00_00FF, 0xFF00_FF00, 0xFFFF_0000, 0x8080_8080]
+        var cells = [Float](repeating: 0, count: 64 * 3), bits = [UInt64](repeating: 0, count: 3)
+        cells.withUnsafeMutableBufferPointer { c in
+            bits.withUnsafeMutableBufferPointer { b in
+                for row in 0..<3 { addEdgeArea(c.baseAddress! + row * 64, b.baseAddress! + row, 0, 0, 1) }
+            }
+        }
+        var pixels = [UInt32](repeating: 0, count: 3 * 16)
+        image.withUnsafeBufferPointer { px in
+            var c = cells, b = bits
+            func sweep(_ m: [Double], width: Int = 2, height: Int = 2) -> Int {
+                strata_sweep_affine_rows_avx2(&c, 64, &b, 1, 10, 3, &pixels, 16, 0, px.baseAddress!, 2, width, height, m, 1, 0, 0)
+            }
+            #expect(sweep([0.6, 0.8, -0.8, 0.6, 0, 0], width: 0) == -1)
+            #expect(sweep([0.6, 0.8, -0.8, 0.6, .nan, 0]) == 0)
+            #expect(sweep([0.6, 0.8, -0.8, .infinity, 0, 0]) == 0)
+            #expect(sweep([0.6, 0.8, -0.8, 0.6, 0x1p40, 0]) == 0)
+            // Row 1's v reaches 2⁴⁰ (d = 2⁴⁰ · 2/3: row 0's center at 0.5 is
+            // short of it, row 1's at 1.5 is past): one row.
+            #expect(sweep([0.6, 0, 0, 0x1p40 * 2 / 3, 0, 0]) == 1)
+            #expect(pixels[16..<48].allSatisfy { $0 == 0 })
+        }
+        #expect(pixels[0..<10].allSatisfy { $0 != 0 })
     }
 
     /// The bilinear rows' sweep declines what it cannot place (a first

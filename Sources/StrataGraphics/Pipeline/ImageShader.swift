@@ -433,10 +433,23 @@ struct ImageShader: Shader {
         guard rowKernelTakesRows(count: count) else { return -1 }
         let m = inverse
         guard isUnsampledAlongRows else {
-            guard filter == .bilinear, m.a == 1, m.b == 0, m.c == 0 else { return -1 }
-            return strata_sweep_bilinear_rows_avx2(
-                cells, cellStride, bits, wordsPerRow, count, rows, pixels, pixelStride, evenOdd ? 1 : 0, self.pixels,
-                stride, width, height, m.d, m.tx, m.ty, x, y)
+            if filter == .bilinear, m.a == 1, m.b == 0, m.c == 0 {
+                return strata_sweep_bilinear_rows_avx2(
+                    cells, cellStride, bits, wordsPerRow, count, rows, pixels, pixelStride, evenOdd ? 1 : 0, self.pixels,
+                    stride, width, height, m.d, m.tx, m.ty, x, y)
+            }
+            // At any other angle or scale, the affine kernel's pixels (as
+            // `shade` takes them from it), each block of eight as it is
+            // blended.
+            guard columnCopy == nil, filter != .bicubic, affineKernelFits, !(m.a == 1 && m.b == 0 && m.c == 0)
+            else { return -1 }
+            let map = (m.a, m.b, m.c, m.d, m.tx, m.ty)
+            return withUnsafeBytes(of: map) { raw in
+                strata_sweep_affine_rows_avx2(
+                    cells, cellStride, bits, wordsPerRow, count, rows, pixels, pixelStride, evenOdd ? 1 : 0, self.pixels,
+                    stride, width, height, raw.assumingMemoryBound(to: Double.self).baseAddress!,
+                    filter == .bilinear ? 1 : 0, x, y)
+            }
         }
         return strata_sweep_image_rows_avx2(
             cells, cellStride, bits, wordsPerRow, count, rows, pixels, pixelStride, evenOdd ? 1 : 0, self.pixels, stride,
