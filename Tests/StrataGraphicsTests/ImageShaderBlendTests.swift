@@ -332,12 +332,7 @@ import Testing
     @Test func turnedPatternRowsStopWhereTheKernelCannotReach() {
         guard SolidBlitter.usesAVX2 else { return }
         let image: [UInt32] = [0xFF00_00FF, 0xFF00_FF00, 0xFFFF_0000, 0x8080_8080]
-        var cells = [Float](repeating: 0, count: 64 * 3), bits = [UInt64](repeating: 0, count: 3)
-        cells.withUnsafeMutableBufferPointer { c in
-            bits.withUnsafeMutableBufferPointer { b in
-                for row in 0..<3 { addEdgeArea(c.baseAddress! + row * 64, b.baseAddress! + row, 0, 0, 1) }
-            }
-        }
+        let (cells, bits) = Self.coveredRows()
         var pixels = [UInt32](repeating: 0, count: 3 * 16)
         image.withUnsafeBufferPointer { px in
             var c = cells, b = bits
@@ -356,6 +351,18 @@ import Testing
         #expect(pixels[0..<10].allSatisfy { $0 != 0 })
     }
 
+    /// Three rows of cells (64 a row, one word of bits each) covered from
+    /// their first pixel on.
+    static func coveredRows() -> ([Float], [UInt64]) {
+        var cells = [Float](repeating: 0, count: 64 * 3), bits = [UInt64](repeating: 0, count: 3)
+        cells.withUnsafeMutableBufferPointer { c in
+            bits.withUnsafeMutableBufferPointer { b in
+                for row in 0..<3 { addEdgeArea(c.baseAddress! + row * 64, b.baseAddress! + row, 0, 0, 1) }
+            }
+        }
+        return (cells, bits)
+    }
+
     /// The bilinear rows' sweep declines what it cannot place (a first
     /// column past 2³¹, an empty image) and stops at a row whose
     /// coordinate is not a number, drawing nothing there.
@@ -363,12 +370,7 @@ import Testing
         guard SolidBlitter.usesAVX2 else { return }
         let image: [UInt32] = [0xFF00_00FF, 0xFF00_FF00, 0xFFFF_0000, 0x8080_8080]
         let words = 1
-        var cells = [Float](repeating: 0, count: 64 * 3), bits = [UInt64](repeating: 0, count: 3)
-        cells.withUnsafeMutableBufferPointer { c in
-            bits.withUnsafeMutableBufferPointer { b in
-                for row in 0..<3 { addEdgeArea(c.baseAddress! + row * 64, b.baseAddress! + row, 0, 0, 1) }
-            }
-        }
+        let (cells, bits) = Self.coveredRows()
         var pixels = [UInt32](repeating: 0, count: 3 * 16)
         image.withUnsafeBufferPointer { px in
             var c = cells, b = bits
