@@ -1003,6 +1003,15 @@ static inline __m256i radial_focal8(const uint32_t *table, const double *g, __m2
     return load8(table, _mm256_set_m128i(radial_entries4(tb), radial_entries4(ta)));
 }
 
+/// c mod `period` for c ≥ 0: a subtraction where c is within two periods
+/// (a pattern's row across a shape about the pattern's size), a division
+/// only past that (a 64-bit one cost a ring's side a quarter of its blocks).
+static inline long wrap_place(long c, long period) {
+    if (c < period) return c;
+    c -= period;
+    return c < period ? c : c % period;
+}
+
 /// Pixels x ... x + 7's sources from a repeated image row (`STRATA_ROW_IMAGE`):
 /// pixel i takes `table[(u0 + i) mod du]`, u0 in 0 ..< du. Eight in a row of
 /// the image are loaded at once; where they wrap, one at a time. Nothing
@@ -1012,7 +1021,7 @@ static inline __m256i image8(const row_paint *p, long x) {
     const long period = p->du;
     long c = (long)p->u0 + x;
     if (c + 8 <= period) return _mm256_loadu_si256((const __m256i *)(p->table + c));
-    c %= period;
+    c = wrap_place(c, period);
     if (c + 8 <= period) return _mm256_loadu_si256((const __m256i *)(p->table + c));
     uint32_t v[8];
     for (int k = 0; k < 8; k++) {
@@ -1032,7 +1041,7 @@ __attribute__((target("avx2"), always_inline))
 static inline __m256i bilinear8(const row_paint *p, long x) {
     const long period = p->du;
     long c = (long)p->u0 + x;
-    if (c + 9 > period) c %= period;
+    if (c + 9 > period) c = wrap_place(c, period);
     __m256i a0, a1, b0, b1;
     if (c + 9 <= period) {
         a0 = _mm256_loadu_si256((const __m256i *)(p->table + c));
@@ -1266,7 +1275,7 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
     if (kind == STRATA_ROW_IMAGE) {
         // The image row's pixels as they are, a period at a time
         // (`strata_source_over_avx2`'s operations).
-        long c = ((long)p->u0 + x) % p->du;
+        long c = wrap_place((long)p->u0 + x, p->du);
         while (count > 0) {
             const long n = count < p->du - c ? count : p->du - c;
             source_over_row(d, p->table + c, n, coverage);
