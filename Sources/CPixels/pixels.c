@@ -780,10 +780,11 @@ static inline void constant_span(uint32_t *d, long count, uint32_t s, uint32_t k
     const __m256i sv = _mm256_set1_epi32((int)s);
     const __m256i kv = _mm256_set1_epi32((int)(keep | keep << 16));
     if (count < 8) {
-        const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)count), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
         if (keep == 0) {
             store_first8(d, sv, count);
         } else {
+            const __m256i lanes =
+                _mm256_cmpgt_epi32(_mm256_set1_epi32((int)count), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
             const __m256i v = _mm256_maskload_epi32((const int *)d, lanes);
             store_first8(d, blend8(v, sv, kv), count);
         }
@@ -1003,6 +1004,10 @@ static inline __m256i radial_focal8(const uint32_t *table, const double *g, __m2
     return load8(table, _mm256_set_m128i(radial_entries4(tb), radial_entries4(ta)));
 }
 
+/// Places x ... x + 3 of a row as doubles (the first four of eight).
+__attribute__((target("avx2"), always_inline))
+static inline __m256d places4(long x) { return _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_setr_pd(0, 1, 2, 3)); }
+
 /// c mod `period` for c ≥ 0: a subtraction where c is within two periods
 /// (a pattern's row across a shape about the pattern's size), a division
 /// only past that (a 64-bit one cost a ring's side a quarter of its blocks).
@@ -1071,7 +1076,7 @@ __attribute__((target("avx2"), always_inline))
 static inline __m256i paint8(const row_paint *p, int kind, long x) {
     if (kind == STRATA_ROW_IMAGE) return image8(p, x);
     if (kind == ROW_BILINEAR) return bilinear8(p, x);
-    if (kind == ROW_AFFINE) return affine8(p->affine, _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_setr_pd(0, 1, 2, 3)));
+    if (kind == ROW_AFFINE) return affine8(p->affine, places4(x));
     if (kind == STRATA_ROW_LINEAR) {
         const __m256i u = _mm256_add_epi32(_mm256_set1_epi32((int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du)), p->ramp);
         return linear_entries8(p->table, u, p->gather);
@@ -1080,7 +1085,7 @@ static inline __m256i paint8(const row_paint *p, int kind, long x) {
         return lookup8(p->table, conic_indices8(p->c, _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7))),
                        p->gather);
     }
-    const __m256d i0 = _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_setr_pd(0, 1, 2, 3));
+    const __m256d i0 = places4(x);
     return radial_focal8(p->table, p->g, i0, _mm256_add_pd(i0, _mm256_set1_pd(4)));
 }
 
@@ -1306,7 +1311,7 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
         // vectors copied here, so that they stay in registers.)
         const affine_row a = *p->affine;
         uint32_t buffer[256 + 8];
-        __m256d at = _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_setr_pd(0, 1, 2, 3));
+        __m256d at = places4(x);
         for (long done = 0; done < count; done += 256) {
             const long n = count - done < 256 ? count - done : 256;
             for (long i = 0; i < n; i += 8, at = _mm256_add_pd(at, _mm256_set1_pd(8)))
@@ -1338,12 +1343,12 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
     const int scaled = coverage < 255;
     __m256i u = _mm256_add_epi32(_mm256_set1_epi32((int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du)), p->ramp);
     const __m256i step = _mm256_slli_epi32(_mm256_set1_epi32(p->du), 3);
-    __m256d i0 = _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_setr_pd(0, 1, 2, 3));
+    __m256d i0 = places4(x);
     const __m256d four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
     __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
 #define STRATA_PAINT8()                                                                                      \
     (kind == ROW_BILINEAR       ? bilinear8(p, x + i)                                                         \
-     : kind == ROW_AFFINE       ? affine8(p->affine, _mm256_add_pd(_mm256_set1_pd((double)(x + i)), _mm256_setr_pd(0, 1, 2, 3))) \
+     : kind == ROW_AFFINE       ? affine8(p->affine, i0)                                                      \
      : kind == STRATA_ROW_LINEAR ? linear_entries8(p->table, u, p->gather)                                    \
      : kind == STRATA_ROW_CONIC ? lookup8(p->table, conic_indices8(p->c, fi), p->gather)                      \
                                 : radial_focal8(p->table, p->g, i0, _mm256_add_pd(i0, four)))
@@ -2310,13 +2315,13 @@ long strata_sweep_affine_rows_avx2(float *cells, long cell_stride, uint64_t *bit
 #pragma clang fp contract(off)
     if (image_width < 1 || image_height < 1) return -1;
     const double px = (double)x + 0.5, last = (double)(width - 1 > 0 ? width - 1 : 0);
+    row_paint p = row_paint_make(&(strata_row_paint){ROW_AFFINE, NULL, 0, 0, NULL, NULL});
     for (long r = 0; r < rows; r++) {
         const double py = (double)(y + r) + 0.5;
         const double u = m[0] * px + m[2] * py + m[4], v = m[1] * px + m[3] * py + m[5];
         const double reach = swift_max(swift_max(fabs(u), fabs(u + last * m[0])), swift_max(fabs(v), fabs(v + last * m[1])));
         if (!(reach < 0x1p40)) return r;
         const affine_row a = affine_row_make(image, image_stride, image_width, image_height, u, v, m[0], m[1], bilinear, 0);
-        row_paint p = row_paint_make(&(strata_row_paint){ROW_AFFINE, NULL, 0, 0, NULL, NULL});
         p.affine = &a;
         sweep_row(cells + r * cell_stride, bits + r * words, words, width, pixels + r * row_stride, even_odd, 0, 0, 0,
                   _mm256_setzero_si256(), NULL, NULL, 0, NULL, &p, ROW_AFFINE);
@@ -2836,7 +2841,7 @@ void strata_radial_pad_span_avx2(const uint32_t *table, const double *g, long co
         // Eight pixels a step (`radial_focal8`, which the row kernel shares).
         const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
         for (long i = 0; i < count; i += 8) {
-            const __m256d i0 = _mm256_add_pd(_mm256_set1_pd((double)i), _mm256_setr_pd(0, 1, 2, 3));
+            const __m256d i0 = places4(i);
             const __m256i e = radial_focal8(table, g, i0, _mm256_add_pd(i0, four));
             if (i + 8 <= count) {
                 _mm256_storeu_si256((__m256i *)(out + i), e);

@@ -425,7 +425,9 @@ struct ImageShader: Shader {
     /// swept the same way (`strata_sweep_bilinear_rows_avx2`: each pixel
     /// mixed from its four image pixels as it is blended, as
     /// `shadeTranslated` mixes them), where it would otherwise be shaded
-    /// into a scratch a run at a time and blended through coverage bytes.
+    /// into a scratch a run at a time and blended through coverage bytes;
+    /// one at any other angle or scale, through the affine kernel
+    /// (`strata_sweep_affine_rows_avx2`).
     func sweepShadedRows(
         _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
         width count: Int, rows: Int, pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, x: Int, y: Int, evenOdd: Bool
@@ -441,8 +443,9 @@ struct ImageShader: Shader {
             // At any other angle or scale, the affine kernel's pixels (as
             // `shade` takes them from it), each block of eight as it is
             // blended.
-            guard columnCopy == nil, filter != .bicubic, affineKernelFits, !(m.a == 1 && m.b == 0 && m.c == 0)
-            else { return -1 }
+            // (Moved along x only, it is sampled nearest, taken above as an
+            // unsampled row, or bicubic.)
+            guard columnCopy == nil, filter != .bicubic, affineKernelFits else { return -1 }
             let map = (m.a, m.b, m.c, m.d, m.tx, m.ty)
             return withUnsafeBytes(of: map) { raw in
                 strata_sweep_affine_rows_avx2(
