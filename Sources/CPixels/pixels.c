@@ -924,6 +924,11 @@ typedef struct {
     __m256i wy, iwy, wx, iwx;
     /// `ROW_AFFINE`: the image and the row's first place in it.
     const struct affine_row *affine;
+    /// `STRATA_ROW_RADIAL_FOCAL` in single precision (g[18] = 1): g[19 ... 23]
+    /// in every lane, made once a row (`radial_single8` converted and
+    /// broadcast them once a block).
+    int single;
+    __m256 b, bd, iv, ddd, dmin;
 } row_paint;
 
 /// A row kind of this file's own (not `strata_row_paint`'s): a repeated
@@ -951,9 +956,48 @@ static inline __m256i affine8(const affine_row *r, __m256d i0);
 __attribute__((target("avx2"), always_inline))
 static inline row_paint row_paint_make(const strata_row_paint *p) {
     const __m256i zero = _mm256_setzero_si256();
-    row_paint r = {p->kind, p->table, p->u0, p->du, zero, p->g, p->c, strata_gathers(), NULL, zero, zero, zero, zero, NULL};
+    const __m256 none = _mm256_setzero_ps();
+    row_paint r = {p->kind, p->table, p->u0, p->du, zero, p->g, p->c, strata_gathers(), NULL, zero, zero, zero, zero, NULL,
+                   0, none, none, none, none, none};
     r.ramp = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(p->du));
     return r;
+}
+
+/// A radial row's single-precision vectors (`row_paint.single`), for rows
+/// whose blocks are many (a shape's edges); a rectangle's rows, shaded in
+/// long spans, go on without them.
+__attribute__((target("avx2"), always_inline))
+static inline void row_paint_radial_vectors(row_paint *r) {
+    const double *g = r->g;
+    if (r->kind != STRATA_ROW_RADIAL_FOCAL || g[18] == 0) return;
+    r->single = 1;
+    r->b = _mm256_set1_ps((float)g[19]);
+    r->bd = _mm256_set1_ps((float)g[20]);
+    r->iv = _mm256_set1_ps((float)g[21]);
+    r->ddd = _mm256_set1_ps((float)g[22]);
+    r->dmin = _mm256_set1_ps((float)g[23]);
+}
+
+__attribute__((target("avx2"), always_inline))
+static inline __m256i radial_focal8(const uint32_t *table, const double *g, __m256d i0, __m256d i1);
+
+/// A radial row's eight entries at places `fi` (single precision) and
+/// `i0` (the first four, double): `radial_single8`'s operations with the
+/// row's vectors where the row takes single precision, else
+/// `radial_focal8`'s. The places are whole numbers under 2^24, so `fi`
+/// holds the same values as `i0` and the four after it.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i radial_row8(const row_paint *p, __m256 fi, __m256d i0) {
+    if (p->single) {
+        const __m256 zero = _mm256_setzero_ps();
+        const __m256 u = _mm256_sub_ps(fi, p->iv);
+        const __m256 disc = _mm256_add_ps(_mm256_mul_ps(_mm256_mul_ps(u, p->ddd), u), p->dmin);
+        const __m256 root = _mm256_sqrt_ps(_mm256_max_ps(disc, zero));
+        const __m256 place = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(p->bd, fi), p->b), root);
+        return lookup8(p->table, _mm256_cvttps_epi32(_mm256_min_ps(_mm256_max_ps(place, zero), _mm256_set1_ps(255))),
+                       p->gather);
+    }
+    return radial_focal8(p->table, p->g, i0, _mm256_add_pd(i0, _mm256_set1_pd(4)));
 }
 
 /// A conic gradient's eight table indices (`GradientShader.conicTurn`'s
@@ -1085,8 +1129,7 @@ static inline __m256i paint8(const row_paint *p, int kind, long x) {
         return lookup8(p->table, conic_indices8(p->c, _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7))),
                        p->gather);
     }
-    const __m256d i0 = places4(x);
-    return radial_focal8(p->table, p->g, i0, _mm256_add_pd(i0, _mm256_set1_pd(4)));
+    return radial_row8(p, _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7)), places4(x));
 }
 
 static void radial_focal_span512(const uint32_t *table, const double *g, long x, long count, uint32_t *out);
@@ -1344,14 +1387,14 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
     __m256i u = _mm256_add_epi32(_mm256_set1_epi32((int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du)), p->ramp);
     const __m256i step = _mm256_slli_epi32(_mm256_set1_epi32(p->du), 3);
     __m256d i0 = places4(x);
-    const __m256d four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
+    const __m256d eight = _mm256_set1_pd(8);
     __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
 #define STRATA_PAINT8()                                                                                      \
     (kind == ROW_BILINEAR       ? bilinear8(p, x + i)                                                         \
      : kind == ROW_AFFINE       ? affine8(p->affine, i0)                                                      \
      : kind == STRATA_ROW_LINEAR ? linear_entries8(p->table, u, p->gather)                                    \
      : kind == STRATA_ROW_CONIC ? lookup8(p->table, conic_indices8(p->c, fi), p->gather)                      \
-                                : radial_focal8(p->table, p->g, i0, _mm256_add_pd(i0, four)))
+                                : radial_row8(p, fi, i0))
     long i = 0;
     for (; i + 8 <= count; i += 8) {
         __m256i sv = STRATA_PAINT8();
@@ -1548,7 +1591,8 @@ void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long
 __attribute__((target("avx2"), aligned(64)))
 void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long width, uint32_t *row, int even_odd,
                                   const strata_row_paint *paint) {
-    const row_paint p = row_paint_make(paint);
+    row_paint p = row_paint_make(paint);
+    row_paint_radial_vectors(&p);
     // One sweep for each kind, so that neither carries the other's branches.
     if (paint->kind == STRATA_ROW_LINEAR) {
         sweep_row(line, bits, words, width, row, even_odd, 0, 0, 0, _mm256_setzero_si256(), NULL, NULL, 0, NULL, &p,
