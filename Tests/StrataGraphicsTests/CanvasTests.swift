@@ -191,6 +191,35 @@ import Testing
         #expect(canvas.bitmap[0, 0] == Pixel(r: 255, g: 0, b: 0, a: 255))
     }
 
+    /// Saves nested past the states' first room (eight), each level with a
+    /// dash pattern and an anti-aliased clip of its own (the state's
+    /// counted references), restored one by one: each level comes back as
+    /// it was, and what it draws is clipped as at first.
+    @Test func deeplyNestedStatesComeBackInOrder() {
+        let canvas = makeCanvas(64, 8)
+        for level in 0..<40 {
+            canvas.lineWidth = Double(level + 1)
+            canvas.setLineDash(phase: 0, lengths: [Double(level + 1), 1])
+            canvas.clip(to: Path(ellipseIn: Rect(x: 0.5, y: 0.5, width: 63 - Double(level), height: 7)))
+            canvas.saveGState()
+        }
+        for level in stride(from: 39, through: 0, by: -1) {
+            canvas.restoreGState()
+            #expect(canvas.lineWidth == Double(level + 1))
+            #expect(canvas.strokeStyle.dashLengths == [Double(level + 1), 1])
+            #expect(canvas.clipBoundingBox.maxX <= 64 - Double(level))
+        }
+        // The first level's clip still holds after all the others are gone.
+        canvas.fillColor = .white
+        canvas.fill(canvas.bounds)
+        #expect(canvas.bitmap[0, 0].a < 255 && canvas.bitmap[32, 4].a == 255)
+        canvas.restoreGState()
+        canvas.restoreGState()  // nothing saved: ignored
+        #expect(canvas.lineWidth == 1 && canvas.strokeStyle.dashLengths == [1, 1])
+        // Saved and left: dropped with the canvas (its states destroyed).
+        for _ in 0..<100 { canvas.saveGState() }
+    }
+
     @Test func transformsMoveWhatIsDrawn() {
         let canvas = makeCanvas(20, 20)
         canvas.fillColor = .white

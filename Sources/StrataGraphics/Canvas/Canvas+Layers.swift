@@ -70,7 +70,7 @@ extension Canvas {
     /// shadow falls on an earlier one.
     public func beginTransparencyLayer() {
         saveGState()
-        layers.append((target: target, depth: stack.count))
+        layers.append((target: target, depth: savedCount))
         if let device {
             device.beginGroup()
             // The clips in force apply when the group is composited.
@@ -95,7 +95,8 @@ extension Canvas {
         guard let (previous, depth) = layers.popLast() else { return }
         let layer = target
         target = previous
-        stack.removeLast(max(0, stack.count - depth))
+        // (The states saved inside the layer, and the one in force, dropped.)
+        while savedCount > depth { popGState() }
         restoreGState()
         if let device {
             device.endGroup(state: vectorState)

@@ -113,12 +113,12 @@ public final class BandRenderer {
             let canvas = crew.canvases[band]
             canvas.strokeCount = 0
             canvas.saveGState()
-            let depth = canvas.stack.count
+            let depth = canvas.savedCount
             picture(canvas)
             // Whatever the picture left begun or saved is ended, so that the
             // next picture starts from the initial state.
             while canvas.layers.count > 0 { canvas.endTransparencyLayer() }
-            while canvas.stack.count > depth { canvas.restoreGState() }
+            while canvas.savedCount > depth { canvas.restoreGState() }
             canvas.restoreGState()
         }
         share.reset()
