@@ -548,6 +548,8 @@ struct StrokeCoverage: CoverageSource {
     /// this stroke's place among the canvas's strokes.
     var share: (StrokeShare, index: Int)? = nil
 
+    var drawnBox: PixelBox? { area.cut(to: rows) }
+
     /// Whether the outline goes to the cell rasterizer, which sums its
     /// parts' areas (non-zero, clamped), instead of the overlap-exact walk:
     /// an outline of area mode without dashes, with few corners through

@@ -129,4 +129,19 @@ struct HardEdgeBlitter<Inner: SpanBlitter>: SpanBlitter {
 /// back into `Canvas`.
 protocol CoverageSource {
     func draw<B: SpanBlitter>(_ blitter: inout B)
+    /// The device pixels it draws within, where known before it draws (nil
+    /// where not): a shaded paint asks for their rows while it sets itself
+    /// up (`Canvas.withBlitter`).
+    var drawnBox: PixelBox? { get }
+}
+
+extension CoverageSource {
+    var drawnBox: PixelBox? { nil }
+}
+
+extension PixelBox {
+    /// The box cut to `rows`.
+    @inline(__always) func cut(to rows: Range<Int>) -> PixelBox {
+        PixelBox(x0: x0, y0: Swift.max(y0, rows.lowerBound), x1: x1, y1: Swift.min(y1, rows.upperBound))
+    }
 }

@@ -25,6 +25,8 @@ struct PathCoverage: CoverageSource {
     /// The pixel-centre sampler, when anti-aliasing is off.
     let aliasedRasterizer: StrokeRasterizer?
 
+    var drawnBox: PixelBox? { area.cut(to: rows) }
+
     func draw<B: SpanBlitter>(_ blitter: inout B) {
         guard let scan = aliasedRasterizer else {
             areaRasterizer.fill(path, transform: transform, tolerance: tolerance, rule: rule, area: area, rows: rows, &blitter)
@@ -63,6 +65,8 @@ struct PolygonCoverage: CoverageSource {
     /// (so not retained again here).
     unowned(unsafe) let rasterizer: AreaRasterizer
 
+    var drawnBox: PixelBox? { area.cut(to: rows) }
+
     func draw<B: SpanBlitter>(_ blitter: inout B) {
         let points = points, t = transform, rasterizer = rasterizer
         rasterizer.fill(area, rows: rows, rule, &blitter) { _ in
@@ -85,6 +89,12 @@ struct PolygonCoverage: CoverageSource {
 /// scene against handing over three spans a row.
 struct RectCoverage: CoverageSource {
     let x0, y0, x1, y1: Double
+
+    /// (The edges are clipped: well inside Int's range.)
+    var drawnBox: PixelBox? {
+        let ix0 = Int(x0), iy0 = Int(y0), ix1 = Int(x1), iy1 = Int(y1)
+        return PixelBox(x0: ix0, y0: iy0, x1: Double(ix1) < x1 ? ix1 + 1 : ix1, y1: Double(iy1) < y1 ? iy1 + 1 : iy1)
+    }
 
     @inline(__always)
     func draw<B: SpanBlitter>(_ blitter: inout B) {
@@ -137,6 +147,8 @@ struct EllipseCoverage: CoverageSource {
     let area: PixelBox
     /// The rows of `area` drawn.
     let rows: Range<Int>
+
+    var drawnBox: PixelBox? { area.cut(to: rows) }
 
     func draw<B: SpanBlitter>(_ blitter: inout B) {
         let n = sides
