@@ -301,14 +301,19 @@ public final class Canvas {
     }
 
     /// Applies `t` before the current transform (`concatenate`).
-    public func concatenate(_ t: Transform) {
+    public func concatenate(_ t: Transform) { apply(t) }
+
+    // (Each made in place: a transform handed to `concatenate` goes through
+    // memory, six doubles stored one by one and loaded in pairs, which the
+    // processor cannot forward: a rotated shape's three calls cost 45 ns.)
+    public func translateBy(x: Double, y: Double) { apply(Transform(translationX: x, y: y)) }
+    public func scaleBy(x: Double, y: Double) { apply(Transform(scaleX: x, y: y)) }
+    /// Rotates user space by `angle` radians (+x toward +y: clockwise on screen).
+    public func rotate(by angle: Double) { apply(Transform(rotationAngle: angle)) }
+
+    @inline(__always) private func apply(_ t: Transform) {
         state.transform = t.concatenating(state.transform)
     }
-
-    public func translateBy(x: Double, y: Double) { concatenate(Transform(translationX: x, y: y)) }
-    public func scaleBy(x: Double, y: Double) { concatenate(Transform(scaleX: x, y: y)) }
-    /// Rotates user space by `angle` radians (+x toward +y: clockwise on screen).
-    public func rotate(by angle: Double) { concatenate(Transform(rotationAngle: angle)) }
 
     /// The clip's bounding box in user space (`boundingBoxOfClipPath`).
     public var clipBoundingBox: Rect {
