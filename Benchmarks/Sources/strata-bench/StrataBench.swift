@@ -10,6 +10,6 @@ struct StrataBench: ParsableCommand {
         abstract: "Benchmarks, printed in the format of the peers' scripts.",
         subcommands: [
             RasterBench.self, SpanBench.self, TextBench.self, GlyphBench.self, LayersBench.self, TilesBench.self, LimitsBench.self, ChartsBench.self,
-            ControlsBench.self, FeedBench.self, WindowBench.self, DocumentsBench.self, GridBench.self,
+            ControlsBench.self, FeedBench.self, WindowBench.self, DocumentsBench.self, GridBench.self, CallsBench.self,
         ])
 }
