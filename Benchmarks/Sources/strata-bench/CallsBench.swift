@@ -28,30 +28,42 @@ struct CallsBench: ParsableCommand {
         let gradient = Gradient(stops: [.init(color: red, location: 0), .init(color: .blue, location: 1)])
         let triangle = [Point(x: 10.2, y: 10.3), Point(x: 18.1, y: 12.7), Point(x: 13.3, y: 18.4)]
         let cases: [(String, (Int) -> Void)] = [
-            ("save-restore", { _ in
-                canvas.saveGState()
-                canvas.restoreGState()
-            }),
-            ("save-turn-restore", { i in
-                canvas.saveGState()
-                canvas.translateBy(x: 32, y: 32)
-                canvas.rotate(by: 0.01 * Double(i & 1023))
-                canvas.translateBy(x: -32, y: -32)
-                canvas.restoreGState()
-            }),
+            (
+                "save-restore",
+                { _ in
+                    canvas.saveGState()
+                    canvas.restoreGState()
+                }
+            ),
+            (
+                "save-turn-restore",
+                { i in
+                    canvas.saveGState()
+                    canvas.translateBy(x: 32, y: 32)
+                    canvas.rotate(by: 0.01 * Double(i & 1023))
+                    canvas.translateBy(x: -32, y: -32)
+                    canvas.restoreGState()
+                }
+            ),
             ("fill-rect-8", { _ in canvas.fill(Rect(x: 10, y: 10, width: 8, height: 8), with: .color(red)) }),
             ("fill-rect-8-fraction", { _ in canvas.fill(Rect(x: 10.5, y: 10.5, width: 8, height: 8), with: .color(red)) }),
-            ("fill-round-8", { _ in
-                canvas.fill(
-                    roundedRect: Rect(x: 10.5, y: 10.5, width: 8, height: 8), cornerWidth: 2, cornerHeight: 2, with: .color(red))
-            }),
+            (
+                "fill-round-8",
+                { _ in
+                    canvas.fill(
+                        roundedRect: Rect(x: 10.5, y: 10.5, width: 8, height: 8), cornerWidth: 2, cornerHeight: 2, with: .color(red))
+                }
+            ),
             ("fill-triangle-8", { _ in canvas.fill(polygon: triangle, with: .color(red), rule: .winding) }),
             ("stroke-rect-8", { _ in canvas.stroke(Rect(x: 10.5, y: 10.5, width: 8, height: 8), with: .color(red)) }),
-            ("fill-rect-8-linear", { _ in
-                canvas.fill(
-                    Rect(x: 10, y: 10, width: 8, height: 8),
-                    with: .linearGradient(gradient, start: Point(x: 10, y: 10), end: Point(x: 18, y: 18)))
-            }),
+            (
+                "fill-rect-8-linear",
+                { _ in
+                    canvas.fill(
+                        Rect(x: 10, y: 10, width: 8, height: 8),
+                        with: .linearGradient(gradient, start: Point(x: 10, y: 10), end: Point(x: 18, y: 18)))
+                }
+            ),
         ]
         let n = count
         for (name, call) in cases {

@@ -1,3 +1,5 @@
+internal import CPixels
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-internal import CPixels
 
 /// An immediate-mode drawing context over a `Bitmap` (`CGContext`).
 ///
@@ -426,8 +427,9 @@ public final class Canvas {
         guard let box = body.drawnBox, box.x0 < box.x1, box.y0 < box.y1, box.width * box.height <= 4096,
             box.x0 >= 0, box.y0 >= 0, box.x1 <= bitmap.width, box.y1 <= bitmap.height
         else { return }
-        strata_prefetch_rows(targetPixels.base + box.y0 * targetPixels.bytesPerRow + box.x0 * 4, targetPixels.bytesPerRow,
-                             box.width * 4, box.height)
+        strata_prefetch_rows(
+            targetPixels.base + box.y0 * targetPixels.bytesPerRow + box.x0 * 4, targetPixels.bytesPerRow,
+            box.width * 4, box.height)
     }
 
     @inline(__always)
