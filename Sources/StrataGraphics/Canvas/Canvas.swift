@@ -93,7 +93,8 @@ public final class Canvas {
     /// destroys it: one copy a pair. Kept as an array beside a stored
     /// state, a pair copied the state (some 400 bytes) three times, through
     /// the stack in overlapping pieces whose reloads the processor could
-    /// not forward: 134 ns, against 21 ns this way (RESULTS.md).
+    /// not forward: 97-138 ns a pair, against 31-40 ns this way
+    /// (`strata-bench calls`, Benchmarks/RESULTS.md).
     @exclusivity(unchecked) private var states: UnsafeMutablePointer<GState>
     @exclusivity(unchecked) private var current: UnsafeMutablePointer<GState>
     @exclusivity(unchecked) private var stateRoom: Int

@@ -188,6 +188,10 @@ struct PixelBox: Equatable {
     func intersection(_ o: PixelBox) -> PixelBox {
         PixelBox(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
     }
+    /// The box cut to `rows`.
+    func cut(to rows: Range<Int>) -> PixelBox {
+        PixelBox(x0: x0, y0: max(y0, rows.lowerBound), x1: x1, y1: min(y1, rows.upperBound))
+    }
 }
 
 /// Distances in from each edge of a rectangle, in points (`UIEdgeInsets`):

@@ -138,10 +138,3 @@ protocol CoverageSource {
 extension CoverageSource {
     var drawnBox: PixelBox? { nil }
 }
-
-extension PixelBox {
-    /// The box cut to `rows`.
-    @inline(__always) func cut(to rows: Range<Int>) -> PixelBox {
-        PixelBox(x0: x0, y0: Swift.max(y0, rows.lowerBound), x1: x1, y1: Swift.min(y1, rows.upperBound))
-    }
-}
