@@ -20,6 +20,8 @@ final class X11Clipboard: Clipboard {
     private weak var owner: Window?
     /// The text this window owns, by selection atom.
     private var owned: [Atom: String] = [:]
+    /// How long a paste waits for the owner's answer, in seconds.
+    var answerTimeout: Double = 1
     /// Pastes waiting for the owner's answer, by selection atom.
     private var waiting: [Atom: [(deadline: Double, done: @MainActor (String?) -> Void)]] = [:]
     private let clipboardAtom: Atom, primaryAtom: Atom, utf8: Atom, targets: Atom, text: Atom, property: Atom
@@ -53,10 +55,10 @@ final class X11Clipboard: Clipboard {
         // Ours: no round trip.
         if let mine = owned[selection], XGetSelectionOwner(window.display, selection) == window.xWindow { return done(mine) }
         guard XGetSelectionOwner(window.display, selection) != 0 else { return done(nil) }
-        waiting[selection, default: []].append((window.host.clock.now + 1, done))
+        waiting[selection, default: []].append((window.host.clock.now + answerTimeout, done))
         XConvertSelection(window.display, selection, utf8, property, window.xWindow, UInt(CurrentTime))
         XFlush(window.display)
-        DispatchQueue.main.asyncAfter(deadline: .now() + 1.05) { [weak self] in
+        DispatchQueue.main.asyncAfter(deadline: .now() + answerTimeout + 0.05) { [weak self] in
             MainActor.assumeIsolated {
                 guard let self, let window = self.owner, window.isOpen else { return }
                 self.expire(at: window.host.clock.now)

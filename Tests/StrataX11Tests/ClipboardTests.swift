@@ -33,6 +33,11 @@ extension X11Tests {
             defer { a.close() }
             let (b, to) = try await fieldWindow(name, text: "")
             defer { b.close() }
+            // A answers when this task pumps its events, on the main actor,
+            // which the suites running beside this one share: in a full run
+            // on two busy cores an answer has come after B's second had
+            // passed, and the paste gave nothing.
+            b.selections?.answerTimeout = 30
             from.selectedRange = 7..<from.editableText.count
             a.dispatcher?.send(control("c"))
             // B pastes: it asks the server, A answers (both windows' events
