@@ -878,20 +878,37 @@ static inline __m256i linear_entries8(const uint32_t *table, __m256i u, int gath
     return lookup8(table, k, gather);
 }
 
+/// The single-precision focal polynomials' constants (g[19 ... 23], g[18]
+/// = 1) in every lane: made once for a row or a span.
+typedef struct {
+    __m256 b, bd, iv, ddd, dmin;
+} radial8v;
+
+__attribute__((target("avx2"), always_inline))
+static inline radial8v radial8v_make(const double *g) {
+    return (radial8v){_mm256_set1_ps((float)g[19]), _mm256_set1_ps((float)g[20]), _mm256_set1_ps((float)g[21]),
+                      _mm256_set1_ps((float)g[22]), _mm256_set1_ps((float)g[23])};
+}
+
 /// The table places of pixels `fi` (their indices in the span, eight in
-/// single precision) by the single-precision focal polynomials
-/// (g[18] = 1): `GradientShader.radialSingleEntry`'s operations in its
-/// order, so the same entries.
+/// single precision) by the single-precision focal polynomials `r`:
+/// `GradientShader.radialSingleEntry`'s operations in its order, so the
+/// same entries.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i radial_single8v(const radial8v *r, __m256 fi) {
+    const __m256 zero = _mm256_setzero_ps();
+    const __m256 u = _mm256_sub_ps(fi, r->iv);
+    const __m256 disc = _mm256_add_ps(_mm256_mul_ps(_mm256_mul_ps(u, r->ddd), u), r->dmin);
+    const __m256 root = _mm256_sqrt_ps(_mm256_max_ps(disc, zero));
+    const __m256 place = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(r->bd, fi), r->b), root);
+    return _mm256_cvttps_epi32(_mm256_min_ps(_mm256_max_ps(place, zero), _mm256_set1_ps(255)));
+}
+
+/// `radial_single8v` with the constants read from `g` (g[18] = 1).
 __attribute__((target("avx2"), always_inline))
 static inline __m256i radial_single8(const double *g, __m256 fi) {
-    const __m256 zero = _mm256_setzero_ps();
-    const __m256 u = _mm256_sub_ps(fi, _mm256_set1_ps((float)g[21]));
-    const __m256 disc = _mm256_add_ps(_mm256_mul_ps(_mm256_mul_ps(u, _mm256_set1_ps((float)g[22])), u),
-                                      _mm256_set1_ps((float)g[23]));
-    const __m256 root = _mm256_sqrt_ps(_mm256_max_ps(disc, zero));
-    const __m256 place = _mm256_add_ps(
-        _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps((float)g[20]), fi), _mm256_set1_ps((float)g[19])), root);
-    return _mm256_cvttps_epi32(_mm256_min_ps(_mm256_max_ps(place, zero), _mm256_set1_ps(255)));
+    const radial8v r = radial8v_make(g);
+    return radial_single8v(&r, fi);
 }
 
 // Four pixels' table entries from their t, padded: below 0 the first
@@ -924,11 +941,11 @@ typedef struct {
     __m256i wy, iwy, wx, iwx;
     /// `ROW_AFFINE`: the image and the row's first place in it.
     const struct affine_row *affine;
-    /// `STRATA_ROW_RADIAL_FOCAL` in single precision (g[18] = 1): g[19 ... 23]
-    /// in every lane, made once a row (`radial_single8` converted and
-    /// broadcast them once a block).
+    /// `STRATA_ROW_RADIAL_FOCAL` in single precision (g[18] = 1): the
+    /// polynomials' constants made once a row (`radial_single8` converted
+    /// and broadcast them once a block).
     int single;
-    __m256 b, bd, iv, ddd, dmin;
+    radial8v radial;
 } row_paint;
 
 /// A row kind of this file's own (not `strata_row_paint`'s): a repeated
@@ -958,7 +975,7 @@ static inline row_paint row_paint_make(const strata_row_paint *p) {
     const __m256i zero = _mm256_setzero_si256();
     const __m256 none = _mm256_setzero_ps();
     row_paint r = {p->kind, p->table, p->u0, p->du, zero, p->g, p->c, strata_gathers(), NULL, zero, zero, zero, zero, NULL,
-                   0, none, none, none, none, none};
+                   0, {none, none, none, none, none}};
     r.ramp = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(p->du));
     return r;
 }
@@ -971,32 +988,20 @@ static inline void row_paint_radial_vectors(row_paint *r) {
     const double *g = r->g;
     if (r->kind != STRATA_ROW_RADIAL_FOCAL || g[18] == 0) return;
     r->single = 1;
-    r->b = _mm256_set1_ps((float)g[19]);
-    r->bd = _mm256_set1_ps((float)g[20]);
-    r->iv = _mm256_set1_ps((float)g[21]);
-    r->ddd = _mm256_set1_ps((float)g[22]);
-    r->dmin = _mm256_set1_ps((float)g[23]);
+    r->radial = radial8v_make(g);
 }
 
 __attribute__((target("avx2"), always_inline))
 static inline __m256i radial_focal8(const uint32_t *table, const double *g, __m256d i0, __m256d i1);
 
 /// A radial row's eight entries at places `fi` (single precision) and
-/// `i0` (the first four, double): `radial_single8`'s operations with the
-/// row's vectors where the row takes single precision, else
-/// `radial_focal8`'s. The places are whole numbers under 2^24, so `fi`
-/// holds the same values as `i0` and the four after it.
+/// `i0` (the first four, double): `radial_single8v` with the row's
+/// constants where the row takes single precision, else `radial_focal8`.
+/// The places are whole numbers under 2^24, so `fi` holds the same values
+/// as `i0` and the four after it.
 __attribute__((target("avx2"), always_inline))
 static inline __m256i radial_row8(const row_paint *p, __m256 fi, __m256d i0) {
-    if (p->single) {
-        const __m256 zero = _mm256_setzero_ps();
-        const __m256 u = _mm256_sub_ps(fi, p->iv);
-        const __m256 disc = _mm256_add_ps(_mm256_mul_ps(_mm256_mul_ps(u, p->ddd), u), p->dmin);
-        const __m256 root = _mm256_sqrt_ps(_mm256_max_ps(disc, zero));
-        const __m256 place = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(p->bd, fi), p->b), root);
-        return lookup8(p->table, _mm256_cvttps_epi32(_mm256_min_ps(_mm256_max_ps(place, zero), _mm256_set1_ps(255))),
-                       p->gather);
-    }
+    if (p->single) return lookup8(p->table, radial_single8v(&p->radial, fi), p->gather);
     return radial_focal8(p->table, p->g, i0, _mm256_add_pd(i0, _mm256_set1_pd(4)));
 }
 

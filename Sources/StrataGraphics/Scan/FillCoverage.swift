@@ -90,26 +90,26 @@ struct PolygonCoverage: CoverageSource {
 struct RectCoverage: CoverageSource {
     let x0, y0, x1, y1: Double
 
-    /// (The edges are clipped: well inside Int's range.)
+    // ⌊v⌋ and ⌈v⌉ without libm's calls (the edges are clipped, well
+    // inside Int's range).
+    @inline(__always) static func floorInt(_ v: Double) -> Int {
+        let i = Int(v)
+        return Double(i) > v ? i - 1 : i
+    }
+    @inline(__always) static func ceilInt(_ v: Double) -> Int {
+        let i = Int(v)
+        return Double(i) < v ? i + 1 : i
+    }
+
     var drawnBox: PixelBox? {
-        let ix0 = Int(x0), iy0 = Int(y0), ix1 = Int(x1), iy1 = Int(y1)
-        return PixelBox(x0: ix0, y0: iy0, x1: Double(ix1) < x1 ? ix1 + 1 : ix1, y1: Double(iy1) < y1 ? iy1 + 1 : iy1)
+        PixelBox(
+            x0: Self.floorInt(x0), y0: Self.floorInt(y0), x1: Self.ceilInt(x1), y1: Self.ceilInt(y1))
     }
 
     @inline(__always)
     func draw<B: SpanBlitter>(_ blitter: inout B) {
-        // ⌊v⌋ and ⌈v⌉ without libm's calls (the edges are clipped, well
-        // inside Int's range).
-        @inline(__always) func floorInt(_ v: Double) -> Int {
-            let i = Int(v)
-            return Double(i) > v ? i - 1 : i
-        }
-        @inline(__always) func ceilInt(_ v: Double) -> Int {
-            let i = Int(v)
-            return Double(i) < v ? i + 1 : i
-        }
-        let ix0 = floorInt(x0), ix1 = ceilInt(x1)
-        let iy0 = floorInt(y0), iy1 = ceilInt(y1)
+        let ix0 = Self.floorInt(x0), ix1 = Self.ceilInt(x1)
+        let iy0 = Self.floorInt(y0), iy1 = Self.ceilInt(y1)
         if Double(ix0) == x0, Double(ix1) == x1, Double(iy0) == y0, Double(iy1) == y1 {
             // On whole pixels: every pixel fully covered.
             let full: (UInt8, UInt8, UInt8) = (255, 255, 255)
