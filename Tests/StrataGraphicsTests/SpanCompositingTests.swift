@@ -1153,10 +1153,10 @@ extension RectangleKernelTests {
                     }
                 }
                 canvas.blendMode = mode
-                var blitter = try #require(
-                    canvas.gradientBlitter(gradient, alpha: 1, spread: .pad, before: true, after: true) { _ in
-                        .linear(a: 1 / 40, b: 1 / 9, c: -0.2)
-                    })
+                var made: ShaderBlitter<GradientShader>?
+                let geometry: (Transform) -> GradientShader.Geometry = { _ in .linear(a: 1 / 40, b: 1 / 9, c: -0.2) }
+                canvas.withGradientBlitter(gradient, alpha: 1, spread: .pad, ends: nil, { made = $0 }, geometry)
+                var blitter = try #require(made)
                 if whole {
                     blitter.blitRect(x: 20, y: 1, width: width, height: 4, left: left, middle: middle, right: right)
                 } else {

@@ -40,12 +40,10 @@ extension Canvas {
         }
         if state.shadow != nil { return withShadow { drawGradient(paint, options: options) } }
         let c = state.clip
-        guard !c.isEmpty, var blitter = shaderBlitter(paint, alpha: state.alpha) else { return }
-        let extended = GradientShader(
-            table: blitter.shader.table, geometry: blitter.shader.geometry,
-            spread: .pad, before: options.contains(.drawsBeforeStartLocation),
-            after: options.contains(.drawsAfterEndLocation))
-        blitter = ShaderBlitter(shader: extended, pixels: targetPixels, mode: state.blendMode, scratch: shaderScratch)
-        run(RectCoverage(x0: Double(c.x0), y0: Double(c.y0), x1: Double(c.x1), y1: Double(c.y1)), blitter)
+        guard !c.isEmpty else { return }
+        let ends = (options.contains(.drawsBeforeStartLocation), options.contains(.drawsAfterEndLocation))
+        withShaderBlitter(paint, alpha: state.alpha, ends: ends) { blitter in
+            run(RectCoverage(x0: Double(c.x0), y0: Double(c.y0), x1: Double(c.x1), y1: Double(c.y1)), inPlace: &blitter)
+        }
     }
 }

@@ -45,7 +45,7 @@ extension Canvas {
             let t = state.transform
             if t.isRectilinear {
                 guard let edges = deviceEdges(r), let body = clippedRect(edges) else { return }
-                run(body, blitter)
+                run(body, inPlace: &blitter)
             } else {
                 let device = r.applying(t)
                 guard !device.isNull, device.minX.isFinite, device.maxX.isFinite, device.minY.isFinite, device.maxY.isFinite else { return }
@@ -53,7 +53,7 @@ extension Canvas {
                     let (area, rows) = rasterArea(
                         device.minX.rounded(.down), device.minY.rounded(.down), device.maxX.rounded(.up), device.maxY.rounded(.up))
                 else { return }
-                run(pathCoverage(Path(rect: r), .winding, area, rows: rows), blitter)
+                run(pathCoverage(Path(rect: r), .winding, area, rows: rows), inPlace: &blitter)
             }
         }
     }
@@ -124,7 +124,7 @@ extension Canvas {
     /// mipmap level (made here, for this drawing) unless the quality is `.none`.
     func withImageShader(
         _ image: Image, imageToUser: Transform, alpha: Double, spread: GradientSpread,
-        _ body: (ShaderBlitter<ImageShader>) -> Void
+        _ body: (inout ShaderBlitter<ImageShader>) -> Void
     ) {
         guard image.width > 0, image.height > 0 else { return }
         let imageToDevice = imageToUser.concatenating(state.transform)
@@ -144,7 +144,9 @@ extension Canvas {
                 let shader = ImageShader(
                     pixels: pixels.baseAddress!, width: level.width, height: level.height,
                     stride: level.bytesPerRow / 4, inverse: toLevel, filter: filter, spread: spread, alpha: a)
-                body(ShaderBlitter(shader: shader, pixels: targetPixels, mode: state.blendMode, scratch: shaderScratch))
+                // (Handed to `body` in place: see `withShaderBlitter`.)
+                var blitter = ShaderBlitter(shader: shader, pixels: targetPixels, mode: state.blendMode, scratch: shaderScratch)
+                body(&blitter)
             }
         }
     }
