@@ -1892,12 +1892,26 @@ static long radial_rows(const band_rows *out, long rows, const uint32_t *table, 
     // (No focal polynomials for the band's span: none of its rows.)
     if (!band.focal) return -1;
     for (int i = 1; i < 4; i++) __builtin_memcpy(g[i], g[0], sizeof g[0]);
+    // A band of cells' rows swept with one row paint, its parameters and
+    // single-precision vectors set again for each row (made for each
+    // row, with the sweep's call, they were a row's fixed cost).
+    const strata_row_paint first = {STRATA_ROW_RADIAL_FOCAL, table, 0, 0, g[0], NULL};
+    row_paint p = row_paint_make(&first);
     for (long r = 0; r < rows; r++) {
         double *row = g[r & 3];
         if ((r & 3) == 0) radial_rows4(g, &band, y + r);
         if (row[12] == 0) return r;
-        const strata_row_paint paint = {STRATA_ROW_RADIAL_FOCAL, table, 0, 0, row, NULL};
-        band_row(out, r, &paint);
+        if (out->rect) {
+            const strata_row_paint paint = {STRATA_ROW_RADIAL_FOCAL, table, 0, 0, row, NULL};
+            band_row(out, r, &paint);
+            continue;
+        }
+        p.g = row;
+        p.single = 0;
+        row_paint_radial_vectors(&p);
+        sweep_row(out->cells + r * out->cell_stride, out->bits + r * out->words, out->words, out->width,
+                  out->pixels + r * out->row_stride, out->even_odd, 0, 0, 0, _mm256_setzero_si256(), NULL, NULL, 0, NULL,
+                  &p, STRATA_ROW_RADIAL_FOCAL);
     }
     return rows;
 }
