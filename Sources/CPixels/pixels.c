@@ -1784,6 +1784,16 @@ static inline void band_row(const band_rows *out, long r, const strata_row_paint
     }
 }
 
+/// Row `r` of a band of cells `out` swept with the row paint `p` of
+/// `kind`, made once for the band and set again for each row where it
+/// changes (made for each row, with the sweep's call, it was a row's
+/// fixed cost).
+__attribute__((target("avx2"), always_inline))
+static inline void sweep_band_row(const band_rows *out, long r, const row_paint *p, int kind) {
+    sweep_row(out->cells + r * out->cell_stride, out->bits + r * out->words, out->words, out->width,
+              out->pixels + r * out->row_stride, out->even_odd, 0, 0, 0, _mm256_setzero_si256(), NULL, NULL, 0, NULL, p, kind);
+}
+
 /// `out` for a rectangle's rows (`rows`: its three groups' counts;
 /// `cover`: each group's three coverages), its coverage in `masks`: the
 /// rows in all, or −1 where there are none to draw (no width).
@@ -1892,9 +1902,8 @@ static long radial_rows(const band_rows *out, long rows, const uint32_t *table, 
     // (No focal polynomials for the band's span: none of its rows.)
     if (!band.focal) return -1;
     for (int i = 1; i < 4; i++) __builtin_memcpy(g[i], g[0], sizeof g[0]);
-    // A band of cells' rows swept with one row paint, its parameters and
-    // single-precision vectors set again for each row (made for each
-    // row, with the sweep's call, they were a row's fixed cost).
+    // (Cells' rows: one row paint, its parameters and single-precision
+    // vectors set again for each row, `sweep_band_row`.)
     const strata_row_paint first = {STRATA_ROW_RADIAL_FOCAL, table, 0, 0, g[0], NULL};
     row_paint p = row_paint_make(&first);
     for (long r = 0; r < rows; r++) {
@@ -1909,9 +1918,7 @@ static long radial_rows(const band_rows *out, long rows, const uint32_t *table, 
         p.g = row;
         p.single = 0;
         row_paint_radial_vectors(&p);
-        sweep_row(out->cells + r * out->cell_stride, out->bits + r * out->words, out->words, out->width,
-                  out->pixels + r * out->row_stride, out->even_odd, 0, 0, 0, _mm256_setzero_si256(), NULL, NULL, 0, NULL,
-                  &p, STRATA_ROW_RADIAL_FOCAL);
+        sweep_band_row(out, r, &p, STRATA_ROW_RADIAL_FOCAL);
     }
     return rows;
 }
@@ -2007,14 +2014,20 @@ static long conic_rows(const band_rows *out, long rows, const uint32_t *table, c
     const double px = (double)x + 0.5, apx = a * px, bpx = b * px;
     const double along = (double)width * swift_max(fabs(a), fabs(b));
     float f[5] = {0, 0, (float)a, (float)b, (float)offset};
+    // (Cells' rows: one row paint reading `f`, `sweep_band_row`.)
+    const strata_row_paint paint = {STRATA_ROW_CONIC, table, 0, 0, NULL, f};
+    const row_paint p = row_paint_make(&paint);
     for (long r = 0; r < rows; r++) {
         const double py = (double)(y + r) + 0.5;
         const double d0x = apx + c * py + tx - cx, d0y = bpx + d * py + ty - cy;
         if (!(swift_max(fabs(d0x), fabs(d0y)) + along < 0x1p20)) return r;
         f[0] = (float)d0x;
         f[1] = (float)d0y;
-        const strata_row_paint paint = {STRATA_ROW_CONIC, table, 0, 0, NULL, f};
-        band_row(out, r, &paint);
+        if (out->rect) {
+            band_row(out, r, &paint);
+        } else {
+            sweep_band_row(out, r, &p, STRATA_ROW_CONIC);
+        }
     }
     return rows;
 }
@@ -2085,13 +2098,23 @@ static long linear_rows(const band_rows *out, long rows, const uint32_t *table, 
     if (width <= 0 || !(fabs(a) < 4)) return -1;
     const double px = (double)x + 0.5, along = (double)(width - 1) * a;
     const int32_t du = round32(a * (255.0 * 65536));
+    // (Cells' rows: one row paint, its first place set for each row,
+    // `sweep_band_row`.)
+    const strata_row_paint first = {STRATA_ROW_LINEAR, table, 0, du, NULL, NULL};
+    row_paint p = row_paint_make(&first);
     for (long r = 0; r < rows; r++) {
         // `GradientShader.rowPaint`'s t and `linearPiece`'s conditions.
         const double t = a * px + b * ((double)(y + r) + 0.5) + c;
         const double last = t + along;
         if (!(t > -1 && t < 2 && last > -1 && last < 2)) return r;
-        const strata_row_paint paint = {STRATA_ROW_LINEAR, table, floor32((t * 255 + 0.5) * 65536), du, NULL, NULL};
-        band_row(out, r, &paint);
+        const int32_t u0 = floor32((t * 255 + 0.5) * 65536);
+        if (out->rect) {
+            const strata_row_paint paint = {STRATA_ROW_LINEAR, table, u0, du, NULL, NULL};
+            band_row(out, r, &paint);
+        } else {
+            p.u0 = u0;
+            sweep_band_row(out, r, &p, STRATA_ROW_LINEAR);
+        }
     }
     return rows;
 }
