@@ -1982,6 +1982,8 @@ long strata_sweep_image_rows_avx2(float *cells, long cell_stride, uint64_t *bits
     }
     const strata_row_paint first = {STRATA_ROW_IMAGE, image, (int32_t)wrap_repeat(column, image_width),
                                     (int32_t)image_width, NULL, NULL};
+    // (One row paint, its image row set for each row: `sweep_band_row`.)
+    row_paint p = row_paint_make(&first);
     for (long r = 0; r < rows; r++) {
         long source_row;
         if (shifted) {
@@ -1993,10 +1995,9 @@ long strata_sweep_image_rows_avx2(float *cells, long cell_stride, uint64_t *bits
             const long i = (long)(sv + 8) - 8;
             source_row = i < 0 ? i + image_height : (i >= image_height ? i - image_height : i);
         }
-        strata_row_paint paint = first;
-        paint.table = image + source_row * image_stride;
-        strata_sweep_shaded_row_avx2(cells + r * cell_stride, bits + r * words, words, width, pixels + r * row_stride,
-                                     even_odd, &paint);
+        p.table = image + source_row * image_stride;
+        sweep_row(cells + r * cell_stride, bits + r * words, words, width, pixels + r * row_stride, even_odd, 0, 0, 0,
+                  _mm256_setzero_si256(), NULL, NULL, 0, NULL, &p, STRATA_ROW_IMAGE);
     }
     return rows;
 }
