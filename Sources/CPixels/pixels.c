@@ -50,59 +50,6 @@ static radial_band radial_band_make(double *g, const double *k, long x, long cou
     return band;
 }
 
-/// `GradientShader.radialSingle`: the focal polynomials in single
-/// precision, g[18 ... 23], for a span of `n` pixels.
-static inline void radial_single(double *g, double n) {
-#pragma clang fp contract(off)
-    g[18] = 0;
-    if (!(g[17] > 0)) return;
-    const double k = 255 * fabs(g[9]);
-    const double b = 0.5 - k * g[13], bd = -k * g[14];
-    const double kk = k * k;
-    const double iv = -g[16] / (2 * g[17]);
-    const double ddd = kk * g[17];
-    const double dmin = kk * (g[15] - 0.25 * g[16] * g[16] / g[17]);
-    const double linear = k * (fabs(g[13]) + fabs(g[14]) * n);
-    const double span = fabs(iv) + n;
-    const double reach = ddd * span * span;
-    if (!(n >= 1 && n <= 0x1p24 && linear <= 0x1p13 && reach <= 0x1p26 && dmin < 0x1p100)) return;
-    g[19] = (float)b; g[20] = (float)bd; g[21] = (float)iv;
-    g[22] = (float)ddd; g[23] = (float)(dmin > 0 ? dmin : 0);
-    g[18] = 1;
-}
-
-/// Row `y`'s parameters g[0], g[1], g[11 ... 13], g[15], g[16], g[18 ... 23]
-/// (the rest as `radial_band_make` wrote them).
-static inline void radial_row(double *g, const radial_band *band, long y) {
-#pragma clang fp contract(off)
-    const double py = (double)y + 0.5;
-    const double pd0x = band->apx + band->c * py + band->tx - band->c0x;
-    const double pd0y = band->bpx + band->d * py + band->ty - band->c0y;
-    const double ex = pd0x + band->lasta, ey = pd0y + band->lastb;
-    const double qb_first = pd0x * band->cdx + pd0y * band->cdy + band->r0dr;
-    const double qc_first = pd0x * pd0x + pd0y * pd0y - band->r0r0;
-    const double qb_end = ex * band->cdx + ey * band->cdy + band->r0dr, qc_end = ex * ex + ey * ey - band->r0r0;
-    const double bound = swift_max(fabs(qb_first), fabs(qb_end)) + swift_max(fabs(qc_first), fabs(qc_end));
-    const double qa = band->qa;
-    g[0] = pd0x; g[1] = pd0y;
-    g[11] = fabs(qa) >= 2e-12 * (bound + 1e-300) ? 0 : 1;
-    g[12] = 0;
-    g[18] = 0;
-    if (!(band->focal && g[11] == 0 && bound < 0x1p100)) return;
-    const double qb0 = pd0x * band->cdx + pd0y * band->cdy;
-    const double qc0 = pd0x * pd0x + pd0y * pd0y, pp = pd0x * g[2] + pd0y * g[3];
-    g[13] = qb0;
-    g[15] = qb0 * qb0 - qa * qc0;
-    g[16] = 2 * (qb0 * band->dqb - qa * pp);
-    g[12] = isfinite(g[15]) && isfinite(g[16]) ? 1 : 0;
-    if (g[12] != 0) radial_single(g, band->n);
-}
-
-void strata_radial_parameters(double *g, const double *k, long x, long y, long count) {
-    const radial_band band = radial_band_make(g, k, x, count);
-    radial_row(g, &band, y);
-}
-
 /// How many rows ahead the rectangle kernel asks for.
 #define PREFETCH_ROWS 4
 
@@ -1808,17 +1755,19 @@ static long rect_rows_make(band_rows *out, rect_masks masks[3], uint32_t *pixels
     return r0 + r1 + r2;
 }
 
-/// `radial_row` for the four rows y ... y + 3 of a band whose `focal` is
-/// set, each row a lane: every operation the scalar function makes, in
-/// its order (contraction off), so the same values, and its tests made
-/// lane by lane on them. Row y + i's entries go to `g[i]` (the band's own
-/// already there, as `radial_band_make` wrote them); entries the scalar
-/// function leaves alone for a row are left as they were, as no one reads
-/// them. (One row at a time, the chain of some forty dependent scalar
-/// operations was a quarter of an 8-pixel radial rectangle's time, and a
-/// tenth of a large radial ring's.)
-__attribute__((target("avx2")))
-static void radial_rows4(double g[4][24], const radial_band *band, long y) {
+/// `GradientShader.radialParameters`' row part for the four rows
+/// y ... y + 3 of `band`, each row a lane, the polynomials in single
+/// precision too where they fit (`GradientShader.radialSingle`): every
+/// operation the Swift functions make, in their order (contraction off),
+/// so the same values, and their tests made lane by lane on them. Row
+/// y + i's entries g[0], g[1], g[11 ... 13], g[15], g[16], g[18 ... 23] go
+/// to `g[i]` (the band's own already there, as `radial_band_make` wrote
+/// them into `g[0]` at least); entries the Swift function leaves alone for
+/// a row are left as they were. (One row at a time, the chain of some
+/// forty dependent scalar operations was a quarter of an 8-pixel radial
+/// rectangle's time, and a tenth of a large radial ring's.)
+__attribute__((target("avx2"), always_inline))
+static inline void radial_rows4(double g[4][24], const radial_band *band, long y) {
 #pragma clang fp contract(off)
     const __m256d sign = _mm256_set1_pd(-0.0);
 #define STRATA_ABS4(v) _mm256_andnot_pd(sign, (v))
@@ -1852,7 +1801,7 @@ static void radial_rows4(double g[4][24], const radial_band *band, long y) {
     const __m256d g15 = _mm256_sub_pd(_mm256_mul_pd(qb0, qb0), _mm256_mul_pd(STRATA_K4(qa), qc0));
     const __m256d g16 = _mm256_mul_pd(
         STRATA_K4(2), _mm256_sub_pd(_mm256_mul_pd(qb0, STRATA_K4(band->dqb)), _mm256_mul_pd(STRATA_K4(qa), pp)));
-    // `radial_single`'s operations (its constants the band's).
+    // `GradientShader.radialSingle`'s operations (its constants the band's).
     const double g17 = g[0][17], n = band->n;
     const double k = 255 * fabs(g[0][9]);
     const double kk = k * k, ddd = kk * g17;
@@ -1881,7 +1830,7 @@ static void radial_rows4(double g[4][24], const radial_band *band, long y) {
         r[11] = (one_root_lanes >> i) & 1 ? 0 : 1;
         r[12] = 0;
         r[18] = 0;
-        if (!(r[11] == 0 && v_bound[i] < 0x1p100)) continue;
+        if (!(band->focal && r[11] == 0 && v_bound[i] < 0x1p100)) continue;
         r[13] = v_qb0[i];
         r[15] = v_g15[i];
         r[16] = v_g16[i];
@@ -1893,6 +1842,16 @@ static void radial_rows4(double g[4][24], const radial_band *band, long y) {
         r[22] = (float)ddd; r[23] = (float)(dmin_i > 0 ? dmin_i : 0);
         r[18] = 1;
     }
+}
+
+__attribute__((target("avx2")))
+void strata_radial_parameters(double *g, const double *k, long x, long y, long count) {
+    const radial_band band = radial_band_make(g, k, x, count);
+    // (Row y as the first of four: the kernels' own arithmetic.)
+    double rows[4][24];
+    __builtin_memcpy(rows[0], g, sizeof rows[0]);
+    radial_rows4(rows, &band, y);
+    __builtin_memcpy(g, rows[0], sizeof rows[0]);
 }
 
 __attribute__((target("avx2")))
@@ -1983,6 +1942,7 @@ long strata_sweep_image_rows_avx2(float *cells, long cell_stride, uint64_t *bits
     const strata_row_paint first = {STRATA_ROW_IMAGE, image, (int32_t)wrap_repeat(column, image_width),
                                     (int32_t)image_width, NULL, NULL};
     // (One row paint, its image row set for each row: `sweep_band_row`.)
+    const band_rows out = {cells, cell_stride, bits, words, even_odd, NULL, width, pixels, row_stride, {0, 0}};
     row_paint p = row_paint_make(&first);
     for (long r = 0; r < rows; r++) {
         long source_row;
@@ -1996,8 +1956,7 @@ long strata_sweep_image_rows_avx2(float *cells, long cell_stride, uint64_t *bits
             source_row = i < 0 ? i + image_height : (i >= image_height ? i - image_height : i);
         }
         p.table = image + source_row * image_stride;
-        sweep_row(cells + r * cell_stride, bits + r * words, words, width, pixels + r * row_stride, even_odd, 0, 0, 0,
-                  _mm256_setzero_si256(), NULL, NULL, 0, NULL, &p, STRATA_ROW_IMAGE);
+        sweep_band_row(&out, r, &p, STRATA_ROW_IMAGE);
     }
     return rows;
 }
@@ -2211,6 +2170,9 @@ long strata_sweep_conic_rows_avx2(float *cells, long cell_stride, uint64_t *bits
     (void)cells; (void)cell_stride; (void)bits; (void)words; (void)width; (void)rows; (void)pixels;
     (void)row_stride; (void)even_odd; (void)table; (void)k; (void)x; (void)y;
     return -1;
+}
+void strata_radial_parameters(double *g, const double *k, long x, long y, long count) {
+    (void)g; (void)k; (void)x; (void)y; (void)count;
 }
 long strata_sweep_radial_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                    uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,

@@ -399,8 +399,10 @@ void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long 
                                   const strata_row_paint *paint);
 
 /// `GradientShader.radialParameters` for pixels `x ..< x + count` of row
-/// `y`, written to `g` (24 values): `k` holds the inverse transform's a, b,
-/// c, d, tx, ty, then c0's x and y, r0, c1's x and y, r1.
+/// `y`, written to `g` (24 values), as the radial band kernels work them
+/// out (with AVX2 only: elsewhere `g` is left as it is): `k` holds the
+/// inverse transform's a, b, c, d, tx, ty, then c0's x and y, r0, c1's x
+/// and y, r1.
 void strata_radial_parameters(double *g, const double *k, long x, long y, long count);
 
 /// `strata_sweep_linear_rows_avx2` for a padded radial gradient whose focal
