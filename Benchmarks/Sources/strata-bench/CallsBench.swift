@@ -89,6 +89,7 @@ struct CallsBench: ParsableCommand {
         if let wanted, let unknown = wanted.first(where: { name in !all.contains { $0.0 == name } }) {
             throw ValidationError("no case named \(unknown)")
         }
+        if let wanted, wanted.isEmpty { throw ValidationError("--cases names no case") }
         let n = count
         for (name, call) in all where wanted?.contains(name) ?? true {
             var times: [Double] = []
