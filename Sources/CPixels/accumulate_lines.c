@@ -19,6 +19,8 @@
 // `strata_accumulate_area` in its turn, after the pieces waiting, and a
 // piece across more than two cells by `strata_add_edge_area`. A line that
 // does not go down (y0 = y1 after the conversion to Float) adds nothing.
+// Only the pieces in a window of rows are added (`strata_accumulate_lines_rows`:
+// a thread's band of a frame), each worked out as for the whole line.
 // The operations, their order and the order in which the cells are added are
 // `strata_accumulate_area`'s, so the cells hold the same values (tests hold
 // the two to each other bit for bit).
@@ -141,11 +143,11 @@ static void pieces_add(pieces *p, float *cells, uint64_t *bits, long stride, lon
     p->count = 0;
 }
 
-/// Sixteen lines' pieces where each line lies within one row or two
-/// (`few`; `second`: two): each line's first row's piece (from `xa1` to
-/// `xb1`, descending `d1`), then its second's, added in the lines' order.
+/// Sixteen lines' pieces where each line lies within one row or two: each
+/// line's first row's piece (from `xa1` to `xb1`, descending `d1`; lanes
+/// `first`), then its second's (lanes `second`), added in the lines' order.
 __attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq"), always_inline))
-static inline void pairs_add(float *cells, uint64_t *bits, long stride, long words, long n, unsigned few,
+static inline void pairs_add(float *cells, uint64_t *bits, long stride, long words, long n, unsigned first,
                              unsigned second, const int32_t *row_a, const int32_t *row_b, __m512 xa1, __m512 xb1,
                              __m512 d1, __m512 xa2, __m512 xb2, __m512 d2) {
     float xs_a[16], xe_a[16], ds_a[16], xs_b[16], xe_b[16], ds_b[16];
@@ -163,7 +165,7 @@ static inline void pairs_add(float *cells, uint64_t *bits, long stride, long wor
     _mm512_storeu_ps(v2b, b.v2);
     const unsigned wide_a = (unsigned)a.wide, wide_b = (unsigned)b.wide;
     const unsigned two_a = (unsigned)a.two, two_b = (unsigned)b.two;
-    if ((wide_a | wide_b) & few) {
+    if ((wide_a & first) | (wide_b & second)) {
         // (Stored only where some lane needs them.)
         _mm512_storeu_ps(xs_a, xa1);
         _mm512_storeu_ps(xe_a, xb1);
@@ -173,17 +175,18 @@ static inline void pairs_add(float *cells, uint64_t *bits, long stride, long wor
         _mm512_storeu_ps(ds_b, d2);
     }
     for (long j = 0; j < n; j++) {
-        if (!(few >> j & 1)) continue;
-        float *l = cells + (long)row_a[j] * stride;
-        uint64_t *w = bits + (long)row_a[j] * words;
-        if (wide_a >> j & 1) {
-            strata_add_edge_area(l, w, xs_a[j], xe_a[j], ds_a[j]);
-        } else {
-            add_piece(l, w, at_a[j], v0a[j], v1a[j], v2a[j], two_a >> j & 1);
+        if (first >> j & 1) {
+            float *l = cells + (long)row_a[j] * stride;
+            uint64_t *w = bits + (long)row_a[j] * words;
+            if (wide_a >> j & 1) {
+                strata_add_edge_area(l, w, xs_a[j], xe_a[j], ds_a[j]);
+            } else {
+                add_piece(l, w, at_a[j], v0a[j], v1a[j], v2a[j], two_a >> j & 1);
+            }
         }
         if (second >> j & 1) {
-            l = cells + (long)row_b[j] * stride;
-            w = bits + (long)row_b[j] * words;
+            float *l = cells + (long)row_b[j] * stride;
+            uint64_t *w = bits + (long)row_b[j] * words;
             if (wide_b >> j & 1) {
                 strata_add_edge_area(l, w, xs_b[j], xe_b[j], ds_b[j]);
             } else {
@@ -194,8 +197,9 @@ static inline void pairs_add(float *cells, uint64_t *bits, long stride, long wor
 }
 
 __attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq")))
-static void accumulate_lines512(float *cells, uint64_t *bits, long stride, long words, long height, const float *lx0,
-                                const float *ly0, const float *lx1, const float *ly1, const float *ldir, long count) {
+static void accumulate_lines512(float *cells, uint64_t *bits, long stride, long words, long height, long lo, long hi,
+                                const float *lx0, const float *ly0, const float *lx1, const float *ly1,
+                                const float *ldir, long count) {
 #pragma clang fp contract(off)
     float xb_a[16], d_a[16], x_mid[16], d_b[16];
     int32_t row_a[16], row_b[16];
@@ -203,6 +207,8 @@ static void accumulate_lines512(float *cells, uint64_t *bits, long stride, long 
     waiting.count = 0;
     const __m512i one_i = _mm512_set1_epi32(1);
     const __m512i bottom = _mm512_set1_epi32((int32_t)(height - 1));
+    // The window's rows, lo ..< hi: pieces in other rows are not added.
+    const __m512i lo_v = _mm512_set1_epi32((int32_t)lo), hi_v = _mm512_set1_epi32((int32_t)hi);
     for (long k = 0; k < count; k += 16) {
         const long n = count - k < 16 ? count - k : 16;
         const __mmask16 live = (__mmask16)(n == 16 ? 0xFFFF : (1u << n) - 1);
@@ -236,12 +242,16 @@ static void accumulate_lines512(float *cells, uint64_t *bits, long stride, long 
         _mm512_storeu_si512(row_a, first);
         _mm512_storeu_si512(row_b, last);
         const unsigned few = (unsigned)(one_row | two_rows), second = (unsigned)two_rows, down = (unsigned)falls;
+        // Whether each line's first and last rows are in the window.
+        const unsigned shown_a = (unsigned)(_mm512_cmpge_epi32_mask(first, lo_v) & _mm512_cmplt_epi32_mask(first, hi_v));
+        const unsigned shown_b = (unsigned)(_mm512_cmpge_epi32_mask(last, lo_v) & _mm512_cmplt_epi32_mask(last, hi_v));
         if (((few | ~down) & 0xFFFFu) == 0xFFFFu) {
             // Every line within two rows (or adding nothing), as the edges
             // of curves mostly are: the pieces added straight from the
             // lanes, after those waiting.
             if (waiting.count > 0) pieces_add(&waiting, cells, bits, stride, words);
-            pairs_add(cells, bits, stride, words, n, few, second, row_a, row_b, x0, xb1, d1, x_top, x1, d2);
+            pairs_add(cells, bits, stride, words, n, few & shown_a, second & shown_b, row_a, row_b, x0, xb1, d1, x_top,
+                      x1, d2);
             continue;
         }
         _mm512_storeu_ps(xb_a, xb1);
@@ -250,12 +260,12 @@ static void accumulate_lines512(float *cells, uint64_t *bits, long stride, long 
         _mm512_storeu_ps(d_b, d2);
         for (long j = 0; j < n; j++) {
             if (few >> j & 1) {
-                piece_append(&waiting, row_a[j], lx0[k + j], xb_a[j], d_a[j]);
-                if (second >> j & 1) piece_append(&waiting, row_b[j], x_mid[j], lx1[k + j], d_b[j]);
-            } else if (!(down >> j & 1)) {
+                if (shown_a >> j & 1) piece_append(&waiting, row_a[j], lx0[k + j], xb_a[j], d_a[j]);
+                if ((second & shown_b) >> j & 1) piece_append(&waiting, row_b[j], x_mid[j], lx1[k + j], d_b[j]);
+            } else if (!(down >> j & 1) || row_b[j] < lo || row_a[j] >= hi) {
                 continue;
             } else if (row_b[j] - row_a[j] < LINE_PIECES) {
-                // Three rows or more, each row's piece as
+                // Three rows or more, each row's piece in the window as
                 // `strata_accumulate_area` works it out: the first down to
                 // the row line, the rows between from line to line (x from
                 // the line's start each time), the last from the row line.
@@ -263,19 +273,25 @@ static void accumulate_lines512(float *cells, uint64_t *bits, long stride, long 
                 const long top = row_a[j], end = row_b[j];
                 const float slope = (xe - xs) / (ye - ys);
                 float xt = x_mid[j];
-                piece_append(&waiting, top, xs, xt, d_a[j]);
-                for (long row = top + 1; row < end; row++) {
+                if (top >= lo) piece_append(&waiting, top, xs, xt, d_a[j]);
+                long row = top + 1;
+                if (row < lo) {
+                    row = lo;
+                    xt = xs + ((float)row - ys) * slope;
+                }
+                const long stop = end < hi ? end : hi;
+                for (; row < stop; row++) {
                     const float xbot = xs + ((float)(row + 1) - ys) * slope;
                     piece_append(&waiting, row, xt, xbot, dj);
                     xt = xbot;
                 }
-                piece_append(&waiting, end, xt, xe, d_b[j]);
+                if (end < hi) piece_append(&waiting, end, xt, xe, d_b[j]);
             } else {
                 // A long line: as one call adds it, after the pieces
                 // before it.
                 pieces_add(&waiting, cells, bits, stride, words);
-                strata_accumulate_area(cells, bits, stride, words, height, lx0[k + j], ly0[k + j], lx1[k + j],
-                                       ly1[k + j], ldir[k + j], 1);
+                strata_accumulate_area_rows(cells, bits, stride, words, height, lo, hi, lx0[k + j], ly0[k + j],
+                                            lx1[k + j], ly1[k + j], ldir[k + j], 1);
             }
             if (waiting.count > PIECE_ROOM) pieces_add(&waiting, cells, bits, stride, words);
         }
@@ -287,13 +303,20 @@ static void accumulate_lines512(float *cells, uint64_t *bits, long stride, long 
 void strata_accumulate_lines(float *cells, uint64_t *bits, long stride, long words, long height, const float *x0,
                              const float *y0, const float *x1, const float *y1, const float *dir, long count,
                              int level) {
+    strata_accumulate_lines_rows(cells, bits, stride, words, height, 0, height, x0, y0, x1, y1, dir, count, level);
+}
+
+void strata_accumulate_lines_rows(float *cells, uint64_t *bits, long stride, long words, long height, long lo, long hi,
+                                  const float *x0, const float *y0, const float *x1, const float *y1, const float *dir,
+                                  long count, int level) {
 #if defined(__x86_64__)
     if (level >= 2) {
-        accumulate_lines512(cells, bits, stride, words, height, x0, y0, x1, y1, dir, count);
+        accumulate_lines512(cells, bits, stride, words, height, lo, hi, x0, y0, x1, y1, dir, count);
         return;
     }
 #endif
     for (long k = 0; k < count; k++) {
-        strata_accumulate_area(cells, bits, stride, words, height, x0[k], y0[k], x1[k], y1[k], dir[k], level >= 1);
+        strata_accumulate_area_rows(cells, bits, stride, words, height, lo, hi, x0[k], y0[k], x1[k], y1[k], dir[k],
+                                    level >= 1);
     }
 }

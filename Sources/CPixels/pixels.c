@@ -154,38 +154,52 @@ static long whole_rows_avx2(float **line, uint64_t **row_bits, long stride, long
 
 void strata_accumulate_area(float *cells, uint64_t *bits, long stride, long words, long height, float x0, float y0,
                             float x1, float y1, float dir, int avx2) {
+    strata_accumulate_area_rows(cells, bits, stride, words, height, 0, height, x0, y0, x1, y1, dir, avx2);
+}
+
+void strata_accumulate_area_rows(float *cells, uint64_t *bits, long stride, long words, long height, long lo, long hi,
+                                 float x0, float y0, float x1, float y1, float dir, int avx2) {
     if (!(y0 < y1)) return;
     const long first = (long)y0;
     // The last row it reaches into: ⌈y1⌉ − 1, held to the band.
     const long whole = (long)y1;
     long last = (float)whole == y1 ? whole - 1 : whole;
     if (last > height - 1) last = height - 1;
-    float *line = cells + first * stride;
-    uint64_t *row_bits = bits + first * words;
+    // No row of the window reached: nothing to add.
+    if (last < lo || first >= hi) return;
     if (first >= last) {
         // Within one row (most edges of small shapes and shallow lines).
-        strata_add_edge_area(line, row_bits, x0, x1, (y1 - y0) * dir);
+        strata_add_edge_area(cells + first * stride, bits + first * words, x0, x1, (y1 - y0) * dir);
         return;
     }
     const float dxdy = (x1 - x0) / (y1 - y0);
     // The first row, from y0.
     float x_top = (float)(first + 1);
     x_top = x0 + (x_top - y0) * dxdy;
-    strata_add_edge_area(line, row_bits, x0, x_top, ((float)(first + 1) - y0) * dir);
-    line += stride;
-    row_bits += words;
+    if (first >= lo) {
+        strata_add_edge_area(cells + first * stride, bits + first * words, x0, x_top, ((float)(first + 1) - y0) * dir);
+    }
     long row = first + 1;
+    if (row < lo) {
+        // The rows above the window passed over: x where the line enters the
+        // window's first row, worked out as each row's is (from the start).
+        row = lo < last ? lo : last;
+        x_top = x0 + ((float)row - y0) * dxdy;
+    }
+    const long end = last < hi ? last : hi;
+    float *line = cells + row * stride;
+    uint64_t *row_bits = bits + row * words;
 #if defined(__x86_64__)
     // Rows it crosses whole, eight at a time where the processor can, for an
     // edge of eight or more (a shorter one costs less a row at a time: a fill
     // of ten million short segments took a tenth longer the other way).
-    if (avx2 && last - row >= 8) {
-        row = whole_rows_avx2(&line, &row_bits, stride, words, row, last, x0, y0, dxdy, dir, &x_top);
+    if (avx2 && end - row >= 8) {
+        row = whole_rows_avx2(&line, &row_bits, stride, words, row, end, x0, y0, dxdy, dir, &x_top);
     }
 #else
     (void)avx2;
 #endif
-    for (; row < last; row++) {
+    for (; row < end; row++) {
         const float y_bot = (float)(row + 1);
         const float x_bot = x0 + (y_bot - y0) * dxdy;
         strata_add_edge_area(line, row_bits, x_top, x_bot, dir);
@@ -193,7 +207,7 @@ void strata_accumulate_area(float *cells, uint64_t *bits, long stride, long word
         line += stride;
         row_bits += words;
     }
-    strata_add_edge_area(line, row_bits, x_top, x1, (y1 - (float)last) * dir);
+    if (last < hi) strata_add_edge_area(line, row_bits, x_top, x1, (y1 - (float)last) * dir);
 }
 
 void strata_prefetch_runs(const uint32_t *row, const long *runs, long count) {

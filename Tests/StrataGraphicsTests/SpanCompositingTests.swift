@@ -1053,9 +1053,21 @@ extension RectangleKernelTests {
         check(width: 6, height: 300, rounds: 150, lines: 60, seed: 53, reaches: [0.5, 2.5, 40, 250], tall: true)
     }
 
+    /// A window of rows (`strata_accumulate_lines_rows`, a thread's band of
+    /// a shape across several): the rows in it are the whole accumulation's
+    /// rows, bit for bit, batched and one call a line (with and without
+    /// AVX2), and no cell or bit outside it is written. Windows empty, of
+    /// one row, at the top, at the bottom, inside and whole; lines that
+    /// start above it, end below it, cross it, and tall ones of over 256 rows.
+    @Test func windowsAreTheWholeAccumulationsRows() {
+        check(width: 24, height: 20, rounds: 500, lines: 40, seed: 54, windows: true)
+        check(width: 6, height: 300, rounds: 120, lines: 60, seed: 55, reaches: [0.5, 2.5, 40, 250], tall: true, windows: true)
+    }
+
     private func check(
         width: Int, height: Int, rounds: Int, lines count: Int, seed: UInt64,
-        reaches: [Float] = [Float(1) / 512, 0.1, 0.5, 1, 1.7, 2.5, 5, 9, 15.5, 19], tall: Bool = false
+        reaches: [Float] = [Float(1) / 512, 0.1, 0.5, 1, 1.7, 2.5, 5, 9, 15.5, 19], tall: Bool = false,
+        windows: Bool = false
     ) {
         var r = FuzzRandom(seed: seed)
         let stride = width + 2, words = (stride + 63) >> 6
@@ -1094,6 +1106,10 @@ extension RectangleKernelTests {
                     lines.append((x0, y, x1, y, r.int(2) == 0 ? 1 : -1))
                 }
             }
+            if windows {
+                checkWindow(lines, width: width, height: height, random: &r, round: round)
+                continue
+            }
             var results: [([UInt32], [UInt64])] = []
             for batched in [false, true] {
                 // (One row more than the band: it must stay zero.)
@@ -1122,6 +1138,68 @@ extension RectangleKernelTests {
             }
             #expect(results[0].0 == results[1].0 && results[0].1 == results[1].1, "round \(round): \(lines)")
             #expect(results[1].0[(stride * height)...].allSatisfy { $0 == 0 } && results[1].1[(words * height)...].allSatisfy { $0 == 0 })
+        }
+    }
+
+    private func checkWindow(
+        _ lines: [(Float, Float, Float, Float, Float)], width: Int, height: Int, random r: inout FuzzRandom, round: Int
+    ) {
+        let stride = width + 2, words = (stride + 63) >> 6
+        let lo: Int, hi: Int
+        switch r.int(6) {
+        case 0: (lo, hi) = (0, height)
+        case 1: (lo, hi) = (0, 1 + r.int(height))
+        case 2: (lo, hi) = (r.int(height), height)
+        case 3:
+            let k = r.int(height)
+            (lo, hi) = (k, k + (r.int(2) == 0 ? 0 : 1))
+        default:
+            let a = r.int(height + 1), b = r.int(height + 1)
+            (lo, hi) = (min(a, b), max(a, b))
+        }
+        // kind 0: whole, one call a line; 1: batched in the window; 2, 3: one
+        // call a line in the window, with AVX2 and without.
+        var results: [([UInt32], [UInt64])] = []
+        for kind in 0..<4 {
+            var cells = [Float](repeating: 0, count: stride * (height + 1))
+            var bits = [UInt64](repeating: 0, count: words * (height + 1))
+            cells.withUnsafeMutableBufferPointer { c in
+                bits.withUnsafeMutableBufferPointer { b in
+                    switch kind {
+                    case 1:
+                        let x0 = lines.map(\.0), y0 = lines.map(\.1), x1 = lines.map(\.2), y1 = lines.map(\.3)
+                        let dir = lines.map(\.4)
+                        strata_accumulate_lines_rows(
+                            c.baseAddress!, b.baseAddress!, stride, words, height, lo, hi, x0, y0, x1, y1, dir,
+                            lines.count, strata_kernel_level())
+                    default:
+                        for (x0, y0, x1, y1, dir) in lines {
+                            if kind == 0 {
+                                strata_accumulate_area(
+                                    c.baseAddress!, b.baseAddress!, stride, words, height, x0, y0, x1, y1, dir,
+                                    SolidBlitter.usesAVX2 ? 1 : 0)
+                            } else {
+                                strata_accumulate_area_rows(
+                                    c.baseAddress!, b.baseAddress!, stride, words, height, lo, hi, x0, y0, x1, y1, dir,
+                                    kind == 2 && SolidBlitter.usesAVX2 ? 1 : 0)
+                            }
+                        }
+                    }
+                }
+            }
+            results.append((cells.map { $0 == 0 ? 0 : $0.bitPattern }, bits))
+        }
+        let whole = results[0]
+        for kind in 1..<4 {
+            let (cells, bits) = results[kind]
+            let inCells = (stride * lo)..<(stride * hi), inBits = (words * lo)..<(words * hi)
+            #expect(
+                Array(cells[inCells]) == Array(whole.0[inCells]) && Array(bits[inBits]) == Array(whole.1[inBits]),
+                "round \(round), kind \(kind), rows \(lo)..<\(hi): \(lines)")
+            #expect(
+                cells[..<inCells.lowerBound].allSatisfy { $0 == 0 } && cells[inCells.upperBound...].allSatisfy { $0 == 0 }
+                    && bits[..<inBits.lowerBound].allSatisfy { $0 == 0 } && bits[inBits.upperBound...].allSatisfy { $0 == 0 },
+                "round \(round), kind \(kind), rows \(lo)..<\(hi): written outside")
         }
     }
 }

@@ -192,6 +192,14 @@ __attribute__((always_inline)) static inline void strata_add_edge_area(float *li
 void strata_accumulate_area(float *cells, uint64_t *bits, long stride, long words, long height, float x0, float y0,
                             float x1, float y1, float dir, int avx2);
 
+/// `strata_accumulate_area` for the band rows `lo ..< hi` alone (0 ≤ lo ≤ hi
+/// ≤ `height`): the pieces the line leaves in those rows, each with the
+/// values the whole line gives it (a row's piece depends on the line and the
+/// row only); no cell outside them is written. A thread's band of a frame
+/// reads only its rows of a shape that crosses several.
+void strata_accumulate_area_rows(float *cells, uint64_t *bits, long stride, long words, long height, long lo, long hi,
+                                 float x0, float y0, float x1, float y1, float dir, int avx2);
+
 /// `count` lines, line k from (x0[k], y0[k]) to (x1[k], y1[k]) with direction
 /// dir[k], each as `strata_accumulate_area` adds it, in that order and with
 /// the same values (accumulate_lines.c): with `level` 2 (AVX-512, as
@@ -200,6 +208,12 @@ void strata_accumulate_area(float *cells, uint64_t *bits, long stride, long word
 void strata_accumulate_lines(float *cells, uint64_t *bits, long stride, long words, long height, const float *x0,
                              const float *y0, const float *x1, const float *y1, const float *dir, long count,
                              int level);
+
+/// `strata_accumulate_lines` for the band rows `lo ..< hi` alone, as
+/// `strata_accumulate_area_rows` adds each line.
+void strata_accumulate_lines_rows(float *cells, uint64_t *bits, long stride, long words, long height, long lo, long hi,
+                                  const float *x0, const float *y0, const float *x1, const float *y1, const float *dir,
+                                  long count, int level);
 
 /// One edge of the stroke rasterizer's active list (`ActiveEdge` in
 /// StrokeRasterizer.swift, which documents the fields): heights in strips,

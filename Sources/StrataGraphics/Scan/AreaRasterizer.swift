@@ -30,6 +30,11 @@ final class AreaRasterizer: EdgeAccumulator {
     /// all of them, or those of a row limit (a thread's band of a frame);
     /// lines that reach none of them are passed over as they are added.
     private(set) var shownTop: Double = 0, shownBottom: Double = 0
+    /// The same rows as cell rows: the lines' pieces in other rows are not
+    /// added (`strata_accumulate_lines_rows`), so a shape across a frame's
+    /// thread bands costs each band its own rows' pieces, with the values
+    /// the whole shape gives them.
+    private var shownRows: (lo: Int, hi: Int) = (0, 0)
     /// Lines added but not yet in the cells (`flush`): five rows of
     /// `pendingCapacity` floats in one allocation, x0, y0, x1, y1 and the
     /// direction of each. A small shape's short edges are added many at a
@@ -79,6 +84,7 @@ final class AreaRasterizer: EdgeAccumulator {
         fw = Double(width); fh = Double(height)
         shownTop = Double(shown.lowerBound - originY)
         shownBottom = Double(shown.upperBound - originY)
+        shownRows = (shown.lowerBound - originY, shown.upperBound - originY)
         let needCells = stride * height, needBits = wordsPerRow * height
         if needCells > cellCapacity {
             cells.deallocate()
@@ -100,7 +106,8 @@ final class AreaRasterizer: EdgeAccumulator {
     @inline(__always)
     func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
         guard batches else {
-            strata_accumulate_area(cells, bits, stride, wordsPerRow, height, x0, y0, x1, y1, dir, avx2)
+            strata_accumulate_area_rows(
+                cells, bits, stride, wordsPerRow, height, shownRows.lo, shownRows.hi, x0, y0, x1, y1, dir, avx2)
             return
         }
         let k = pendingCount, p = pending, c = AreaRasterizer.pendingCapacity
@@ -118,9 +125,9 @@ final class AreaRasterizer: EdgeAccumulator {
         let count = pendingCount
         guard count > 0 else { return }
         let p = pending, c = AreaRasterizer.pendingCapacity
-        strata_accumulate_lines(
-            cells, bits, stride, wordsPerRow, height, p, p + c, p + 2 * c, p + 3 * c, p + 4 * c, count,
-            strata_kernel_level())
+        strata_accumulate_lines_rows(
+            cells, bits, stride, wordsPerRow, height, shownRows.lo, shownRows.hi, p, p + c, p + 2 * c, p + 3 * c,
+            p + 4 * c, count, strata_kernel_level())
         pendingCount = 0
     }
 
@@ -182,7 +189,7 @@ final class AreaRasterizer: EdgeAccumulator {
         let rect = Rect(x: Double(area.x0), y: Double(area.y0), width: Double(area.width), height: Double(area.height))
         guard emit(rect) else {
             pendingCount = 0  // (never in the cells: nothing to clear)
-            clear(rows: 0..<height)
+            clear(rows: shownRows.lo..<shownRows.hi)
             return false
         }
         sweep(rule, &blitter, rows: (first - originY)..<(end - originY))
@@ -209,9 +216,10 @@ final class AreaRasterizer: EdgeAccumulator {
     func sweep<B: SpanBlitter>(_ rule: FillRule, _ blitter: inout B, rows: Range<Int>) {
         flush()
         let evenOdd = rule == .evenOdd
-        // Rows not drawn are only cleared.
-        if rows.lowerBound > 0 { clear(rows: 0..<rows.lowerBound) }
-        if rows.upperBound < height { clear(rows: rows.upperBound..<height) }
+        // Rows not drawn are only cleared (outside the window `begin` was
+        // given, none was written).
+        if rows.lowerBound > shownRows.lo { clear(rows: shownRows.lo..<min(rows.lowerBound, shownRows.hi)) }
+        if rows.upperBound < shownRows.hi { clear(rows: max(rows.upperBound, shownRows.lo)..<shownRows.hi) }
         let first = rows.lowerBound
         if blitter.sweepRows(
             cells + first * stride, cellStride: stride, bits + first * wordsPerRow, wordsPerRow: wordsPerRow, width: width,

@@ -9,8 +9,9 @@ protocol EdgeAccumulator: AnyObject {
     var fh: Double { get }
     /// The band rows (from 0) whose cells are read, `shownTop ..< shownBottom`
     /// within `0 ... fh`: a line wholly above or below them adds nothing
-    /// that is read, and is passed over. Lines that reach them are added
-    /// whole, so those rows' cells come out as with every line added.
+    /// that is read, and is passed over. Lines that reach them leave those
+    /// rows the cells they would with every line added (the area rasterizer
+    /// adds only their pieces in those rows, worked out as for the whole line).
     var shownTop: Double { get }
     var shownBottom: Double { get }
     /// A line with 0 ≤ y0 < y1 ≤ height and 0 ≤ x ≤ width; `dir` is +1 for a line
