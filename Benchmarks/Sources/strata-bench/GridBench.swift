@@ -81,7 +81,11 @@ struct GridBench: ParsableCommand {
                 print(String(format: "%@ %.6f %@", cell.name, calls.geometrySum, String(calls.colourSum)))
                 continue
             }
-            let shared = SharedCalls(calls)
+            let shared = BandCalls(cell, shapes: library)
+            if let renderer {
+                // Each band's own copy of the calls, made before the rounds.
+                renderer.draw { band in _ = shared.calls(for: band) }
+            }
             var times: [Double] = []
             for round in 0..<(warmup + rounds) {
                 canvas.clear(canvas.bounds)
@@ -89,8 +93,9 @@ struct GridBench: ParsableCommand {
                 let start = DispatchTime.now().uptimeNanoseconds
                 if let renderer {
                     renderer.draw { band in
-                        shared.calls.prepare(band)
-                        shared.calls.draw(on: band)
+                        let calls = shared.calls(for: band)
+                        calls.prepare(band)
+                        calls.draw(on: band)
                     }
                 } else {
                     calls.draw(on: canvas)
@@ -219,13 +224,38 @@ struct GridShapes {
     }
 }
 
-/// A cell's calls shared by the bands drawing them (`--threads`).
+/// A cell's calls for the bands drawing them (`--threads`): each band
+/// draws from a copy of its own (the same values, generated again), as
+/// Blend2D's workers read what its one calling thread recorded. With one
+/// copy shared, every band copying an image or a polygon's vertices out of
+/// the same array retained the same object: an atomic add on one cache
+/// line that all the cores took turns at, which cost more than the call
+/// itself (a 16-core machine drew an 8-pixel pattern rectangle on 16
+/// threads six times slower than on one).
 ///
-/// `@unchecked Sendable`: `GridCalls` is not `Sendable`, but nothing in it
-/// changes after it is made; the bands only read it.
-final class SharedCalls: @unchecked Sendable {
-    let calls: GridCalls
-    init(_ calls: GridCalls) { self.calls = calls }
+/// `@unchecked Sendable`: the copies are behind a lock; each `GridCalls`
+/// is used by the one band it was made for (one thread at a time), and
+/// the cell and the shapes are only read.
+final class BandCalls: @unchecked Sendable {
+    private let cell: GridCell
+    private let shapes: GridShapes
+    private let lock = NSLock()
+    private var copies: [ObjectIdentifier: GridCalls] = [:]
+
+    init(_ cell: GridCell, shapes: GridShapes) {
+        self.cell = cell
+        self.shapes = shapes
+    }
+
+    /// The calls of the band `canvas` draws, made the first time it asks.
+    func calls(for canvas: Canvas) -> GridCalls {
+        lock.lock()
+        defer { lock.unlock() }
+        if let calls = copies[ObjectIdentifier(canvas)] { return calls }
+        let calls = GridCalls(cell, shapes: shapes)
+        copies[ObjectIdentifier(canvas)] = calls
+        return calls
+    }
 }
 
 /// A cell's calls, generated before timing, and how they are drawn.
