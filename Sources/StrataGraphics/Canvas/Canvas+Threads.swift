@@ -20,7 +20,15 @@ import StrataQueues
 /// segments, a chart's line), whose pieces the bands share: each piece is
 /// stroked once, by whichever band gets to it first, and every band reads
 /// its edges. Large fills, images and long strokes gain the most; many
-/// small shapes less.
+/// small shapes less. A shape's cells are added for the band's rows alone,
+/// with the values the whole shape gives them.
+///
+/// Every band runs the picture's own code too: a picture that copies one
+/// shared object per drawing call (an image or a polygon's points out of
+/// an array all the bands read) retains that object in every band, an
+/// atomic count that the cores take turns at. With many small calls on
+/// many cores that can cost more than the drawing; give each band its own
+/// copy, or read shared storage through an unsafe buffer.
 ///
 /// A picture takes as long as its slowest band, and pictures are seldom
 /// even down the rows (a chart's filled area is heavier below its line). So
