@@ -269,6 +269,52 @@ import Testing
         }
     }
 
+    /// A shape drawn in limited rows leaves nothing behind in the cell
+    /// rasterizer for the next shape, drawn over all rows: only the limited
+    /// rows' cells were written (`strata_accumulate_lines_rows`), and they
+    /// were swept. (With every row's cells written and the rows outside
+    /// the limit not cleared, the same polygon drawn again fails.) Rows outside the limit are the second shape's alone;
+    /// rows inside are both shapes', as a canvas limited to them throughout
+    /// draws them.
+    @Test func aShapeInLimitedRowsLeavesTheCellsClean() throws {
+        let first: [Point] = [Point(x: 3.3, y: 1.7), Point(x: 70.2, y: 12.5), Point(x: 40.6, y: 58.1), Point(x: 9.4, y: 44.9)]
+        var curve = Path()
+        curve.move(to: Point(x: 10.5, y: 2.25))
+        curve.addCurve(to: Point(x: 75, y: 55.5), control1: Point(x: 90, y: 0), control2: Point(x: 20, y: 70))
+        curve.addLine(to: Point(x: 4.75, y: 40.3))
+        curve.closeSubpath()
+        let seconds: [(String, (Canvas) -> Void)] = [
+            // (The same area: its cells where the first shape's were.)
+            ("the same polygon", { $0.fill(polygon: first[...], with: .color(.blue)) }),
+            ("polygon", { $0.fill(polygon: [Point(x: 60.1, y: 0.4), Point(x: 78.9, y: 30.3), Point(x: 1.2, y: 59.6)], with: .color(.blue)) }),
+            ("curve", { $0.fill(curve, with: .color(.blue)) }),
+            ("ring", { $0.stroke(roundedRect: Rect(x: 6.5, y: 4.25, width: 60, height: 50), cornerWidth: 9, cornerHeight: 9, with: .color(.blue)) }),
+        ]
+        for (name, second) in seconds {
+            for (top, bottom) in [(10, 20), (0, 1), (37, 60), (25, 26)] {
+                let canvas = try Canvas(width: 80, height: 60)
+                canvas.saveGState()
+                canvas.limitRows(to: top..<bottom)
+                canvas.fill(polygon: first[...], with: .color(.red))
+                canvas.restoreGState()
+                second(canvas)
+                let alone = try Canvas(width: 80, height: 60)
+                second(alone)
+                let limited = try Canvas(width: 80, height: 60)
+                limited.limitRows(to: top..<bottom)
+                limited.fill(polygon: first[...], with: .color(.red))
+                second(limited)
+                let got = canvas.makeImage(), outside = alone.makeImage(), inside = limited.makeImage()
+                let rowBytes = got.bytesPerRow
+                let wrong = (0..<60).filter { y in
+                    let rows = (y * rowBytes)..<((y + 1) * rowBytes)
+                    return got.pixels[rows] != (y >= top && y < bottom ? inside : outside).pixels[rows]
+                }
+                #expect(wrong.isEmpty, "\(name), rows \(top)..<\(bottom): rows \(wrong.prefix(8)) differ")
+            }
+        }
+    }
+
     /// The limit is part of the graphics state, and a limit past the canvas
     /// or empty draws nothing outside it.
     @Test func theLimitIsRestoredAndHeldToTheCanvas() throws {
