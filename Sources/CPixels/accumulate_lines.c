@@ -90,6 +90,19 @@ __attribute__((always_inline)) static inline void add_piece(float *l, uint64_t *
     strata_mark_few(b, c, 2 + two);
 }
 
+/// One lane's piece added to its row (`l`, `b`): a wide one (three cells or
+/// more) by `strata_add_edge_area` from its ends, else as `piece_cells16`
+/// worked it out (`add_piece`).
+__attribute__((always_inline)) static inline void add_lane_piece(float *l, uint64_t *b, unsigned wide, float xa,
+                                                                 float xb, float d, long c, float v0, float v1,
+                                                                 float v2, long two) {
+    if (wide) {
+        strata_add_edge_area(l, b, xa, xb, d);
+    } else {
+        add_piece(l, b, c, v0, v1, v2, two);
+    }
+}
+
 /// Pieces waiting to be added: each a row, the x where the line enters
 /// and leaves it, and how far it descends there (times its direction).
 /// Room for `PIECE_ROOM` and one more line's (at most `LINE_PIECES`).
@@ -131,13 +144,8 @@ static void pieces_add(pieces *p, float *cells, uint64_t *bits, long stride, lon
         _mm512_storeu_ps(v2, c.v2);
         const unsigned wide = (unsigned)c.wide, two = (unsigned)c.two;
         for (long j = 0; j < n; j++) {
-            float *l = cells + (long)p->row[k + j] * stride;
-            uint64_t *w = bits + (long)p->row[k + j] * words;
-            if (wide >> j & 1) {
-                strata_add_edge_area(l, w, p->xa[k + j], p->xb[k + j], p->d[k + j]);
-            } else {
-                add_piece(l, w, at[j], v0[j], v1[j], v2[j], two >> j & 1);
-            }
+            add_lane_piece(cells + (long)p->row[k + j] * stride, bits + (long)p->row[k + j] * words, wide >> j & 1,
+                           p->xa[k + j], p->xb[k + j], p->d[k + j], at[j], v0[j], v1[j], v2[j], two >> j & 1);
         }
     }
     p->count = 0;
@@ -176,22 +184,12 @@ static inline void pairs_add(float *cells, uint64_t *bits, long stride, long wor
     }
     for (long j = 0; j < n; j++) {
         if (first >> j & 1) {
-            float *l = cells + (long)row_a[j] * stride;
-            uint64_t *w = bits + (long)row_a[j] * words;
-            if (wide_a >> j & 1) {
-                strata_add_edge_area(l, w, xs_a[j], xe_a[j], ds_a[j]);
-            } else {
-                add_piece(l, w, at_a[j], v0a[j], v1a[j], v2a[j], two_a >> j & 1);
-            }
+            add_lane_piece(cells + (long)row_a[j] * stride, bits + (long)row_a[j] * words, wide_a >> j & 1, xs_a[j],
+                           xe_a[j], ds_a[j], at_a[j], v0a[j], v1a[j], v2a[j], two_a >> j & 1);
         }
         if (second >> j & 1) {
-            float *l = cells + (long)row_b[j] * stride;
-            uint64_t *w = bits + (long)row_b[j] * words;
-            if (wide_b >> j & 1) {
-                strata_add_edge_area(l, w, xs_b[j], xe_b[j], ds_b[j]);
-            } else {
-                add_piece(l, w, at_b[j], v0b[j], v1b[j], v2b[j], two_b >> j & 1);
-            }
+            add_lane_piece(cells + (long)row_b[j] * stride, bits + (long)row_b[j] * words, wide_b >> j & 1, xs_b[j],
+                           xe_b[j], ds_b[j], at_b[j], v0b[j], v1b[j], v2b[j], two_b >> j & 1);
         }
     }
 }
