@@ -269,6 +269,64 @@ import Testing
         }
     }
 
+    /// Filled curves in limited rows: pieces whose lines would all lie
+    /// beyond the rows are not flattened (`CurveFlattener.beyondRows`), and
+    /// the rows are the whole drawing's, bit for bit. Random closed paths of
+    /// cubics, quadratics and lines, some bulging far past their ends (a
+    /// piece wholly below the rows whose curve bows up towards them), some
+    /// reaching past the canvas, under a scale and a turn, in windows of one
+    /// row to many at the top, the bottom and inside. (Culling pieces that
+    /// reach half their height into the rows fails it.)
+    @Test func curvesBeyondTheRowsAreTheSameInTheRows() throws {
+        var r = FuzzRandom(seed: 61)
+        func value(_ range: Int) -> Double { Double(r.int(range * 16)) / 16 - 20 }
+        for round in 0..<60 {
+            var path = Path()
+            path.move(to: Point(x: value(200), y: value(190)))
+            for _ in 0..<(3 + r.int(5)) {
+                let end = Point(x: value(200), y: value(190))
+                switch r.int(4) {
+                case 0:
+                    path.addLine(to: end)
+                case 1:
+                    path.addQuadCurve(to: end, control: Point(x: value(200), y: value(190)))
+                default:
+                    // (Now and then control points far above or below the ends.)
+                    let far = r.int(3) == 0 ? Double(r.int(2) == 0 ? -60 : 60) : 0
+                    path.addCurve(
+                        to: end, control1: Point(x: value(200), y: value(190) + far),
+                        control2: Point(x: value(200), y: value(190) + far))
+                }
+            }
+            path.closeSubpath()
+            let turn = Double(r.int(100)) / 100, scale = 0.6 + Double(r.int(10)) / 10
+            let evenOdd = r.int(2) == 0
+            func drawing(_ c: Canvas) {
+                c.translateBy(x: 80, y: 75)
+                c.rotate(by: turn)
+                c.scaleBy(x: scale, y: scale)
+                c.translateBy(x: -80, y: -75)
+                c.fillColor = Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.8)
+                c.fill(path, rule: evenOdd ? .evenOdd : .winding)
+            }
+            let whole = try Canvas(width: 160, height: 150)
+            drawing(whole)
+            let expected = whole.makeImage()
+            let rowBytes = expected.bytesPerRow
+            for (top, bottom) in [(0, 1), (0, 30), (30, 31), (31, 75), (60, 100), (74, 76), (120, 150), (149, 150)] {
+                let part = try Canvas(width: 160, height: 150)
+                part.limitRows(to: top..<bottom)
+                drawing(part)
+                let image = part.makeImage()
+                let wrong = (top..<bottom).filter { y in
+                    let rows = (y * rowBytes)..<((y + 1) * rowBytes)
+                    return expected.pixels[rows] != image.pixels[rows]
+                }
+                #expect(wrong.isEmpty, "round \(round), rows \(top)..<\(bottom): rows \(wrong.prefix(8)) differ")
+            }
+        }
+    }
+
     /// A shape drawn in limited rows leaves nothing behind in the cell
     /// rasterizer for the next shape, drawn over all rows: only the limited
     /// rows' cells were written (`strata_accumulate_lines_rows`), and they

@@ -41,10 +41,28 @@ extension Path {
     public func flatten<S: FlatteningSink>(
         transform: Transform, tolerance: Double, cullRect: Rect = .infinite, into sink: inout S
     ) {
+        flatten(transform: transform, tolerance: tolerance, cullRect: cullRect, rows: nil, into: &sink)
+    }
+
+    /// `flatten(transform:tolerance:cullRect:into:)` for a filler that reads
+    /// only the rows `rows` (device y, lower ... upper) of what it is fed:
+    /// a curve piece whose lines would all lie wholly above or below them
+    /// becomes the line between its end points, which lies there too
+    /// (`CurveFlattener.beyondRows`). Every line that reaches the rows is
+    /// made as without them, in the same order. (A thread's band of a
+    /// frame flattened every curve of a shape across several bands.)
+    func flatten<S: FlatteningSink>(
+        transform: Transform, tolerance: Double, cullRect: Rect, rows: (lower: Double, upper: Double)?,
+        into sink: inout S
+    ) {
         let tol = tolerance > 0 && tolerance.isFinite ? Swift.max(tolerance, 0.001) : 0.25
-        let flattener = CurveFlattener(
+        var flattener = CurveFlattener(
             quadLimit: (12 * tol) * (12 * tol), cubicLimit: (2.88 * tol) * (2.88 * tol),
             minX: cullRect.minX, maxX: cullRect.maxX, minY: cullRect.minY, maxY: cullRect.maxY)
+        if let rows {
+            flattener.rowsLower = rows.lower
+            flattener.rowsUpper = rows.upper
+        }
         let t = transform
         points.withUnsafeBufferPointer { pts in
             var i = 0
@@ -97,6 +115,29 @@ struct CurveFlattener {
     /// else, but no deeper than this, so a hostile curve off screen costs at
     /// most 2^outsideDepth lines instead of 2^16.
     var outsideDepth = 0
+    /// The device rows a filler reads (`Path.flatten(…rows:into:)`); none
+    /// but these when both are infinite.
+    var rowsLower = -Double.infinity, rowsUpper = Double.infinity
+
+    /// Whether every line of the piece with control points at heights `ys`
+    /// lies wholly above `rowsLower` or below `rowsUpper`, however it is
+    /// flattened: its lines' ends lie on the piece, and each flat piece's
+    /// middle point (`emit`) is the mean of its inner control points for a
+    /// cubic, (p1 + p2)/2, and (p0 + p2)/6 + 2·p1/3 for a quadratic, so all
+    /// lie within the control points' heights. The margin, a third of
+    /// their span and a pixel, is for the rounding of subdivided points,
+    /// which grows with the span (a curve reaching 10³⁰ away).
+    @inline(__always)
+    func beyondRows(_ ys: (Double, Double, Double, Double)) -> Bool {
+        guard rowsLower > -.infinity || rowsUpper < .infinity else { return false }
+        let lo = Swift.min(Swift.min(ys.0, ys.1), Swift.min(ys.2, ys.3))
+        let hi = Swift.max(Swift.max(ys.0, ys.1), Swift.max(ys.2, ys.3))
+        let reach = (hi - lo) / 3 + 1
+        // (Each height compared: a NaN is neither, so never beyond.)
+        let below = rowsUpper + reach, above = rowsLower - reach
+        return (ys.0 >= below && ys.1 >= below && ys.2 >= below && ys.3 >= below)
+            || (ys.0 <= above && ys.1 <= above && ys.2 <= above && ys.3 <= above)
+    }
 
     @inline(__always)
     func outside(_ xs: (Double, Double, Double, Double), _ ys: (Double, Double, Double, Double)) -> Bool {
@@ -158,6 +199,10 @@ struct CurveFlattener {
     }
 
     func quad<S: FlatteningSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ depth: Int, _ sink: inout S) {
+        if beyondRows((p0.y, p1.y, p2.y, p2.y)) {
+            sink.line(to: p2)
+            return
+        }
         let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
         let flat = ddx * ddx + ddy * ddy <= quadLimit
         // `!(… < …)` so that NaN stops the subdivision too.
@@ -192,6 +237,10 @@ struct CurveFlattener {
     }
 
     func cubic<S: FlatteningSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ depth: Int, _ sink: inout S) {
+        if beyondRows((p0.y, p1.y, p2.y, p3.y)) {
+            sink.line(to: p3)
+            return
+        }
         let d1x = p0.x - 2 * p1.x + p2.x, d1y = p0.y - 2 * p1.y + p2.y
         let d2x = p1.x - 2 * p2.x + p3.x, d2y = p1.y - 2 * p2.y + p3.y
         let m = Swift.max(d1x * d1x + d1y * d1y, d2x * d2x + d2y * d2y)

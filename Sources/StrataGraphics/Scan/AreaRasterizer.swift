@@ -205,7 +205,11 @@ final class AreaRasterizer: EdgeAccumulator {
     ) {
         fill(area, rows: rows, rule, &blitter) { cull in
             var sink = EdgeFeeder(self)
-            path.flatten(transform: transform, tolerance: tolerance, cullRect: cull, into: &sink)
+            // A band of a frame reads only its rows: curves beyond them are
+            // not flattened (the lines that reach them are the same).
+            let shown: (lower: Double, upper: Double)? =
+                shownTop > 0 || shownBottom < fh ? (Double(originY) + shownTop, Double(originY) + shownBottom) : nil
+            path.flatten(transform: transform, tolerance: tolerance, cullRect: cull, rows: shown, into: &sink)
             sink.finish()
         }
     }
