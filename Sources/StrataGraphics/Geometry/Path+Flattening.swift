@@ -156,6 +156,9 @@ struct CurveFlattener {
     /// (exactly, for a parabolic piece) and stray from it by a third of the bulge
     /// (for a cubic piece, by 0.347 of its largest second difference at most):
     /// the flatness test bounds that, not the chord's distance.
+    /// (That point is (p1 + p2)/2 of a cubic piece and (p0 + p2)/6 + 2·p1/3
+    /// of a quadratic one, within the piece's control points: `beyondRows`
+    /// relies on it, and on the sink's current point being the piece's start.)
     @inline(__always)
     func emit<S: FlatteningSink>(_ a: Point, _ b: Point, _ bulge: Point, _ sink: inout S) {
         let k = 4.0 / 3.0
