@@ -182,8 +182,9 @@ void strata_accumulate_area_rows(float *cells, uint64_t *bits, long stride, long
     long row = first + 1;
     if (row < lo) {
         // The rows above the window passed over: x where the line enters the
-        // window's first row, worked out as each row's is (from the start).
-        row = lo < last ? lo : last;
+        // window's first row, worked out as each row's is (from the start;
+        // lo ≤ last, or the line would have returned above).
+        row = lo;
         x_top = x0 + ((float)row - y0) * dxdy;
     }
     const long end = last < hi ? last : hi;

@@ -154,7 +154,7 @@ final class AreaRasterizer: EdgeAccumulator {
             begin(band, shown: first..<end)
             prefetch(band, first, end, &blitter)
             emit(Rect(x: Double(band.x0), y: Double(band.y0), width: Double(band.width), height: Double(band.height)))
-            sweep(rule, &blitter, rows: (first - originY)..<(end - originY))
+            sweep(rule, &blitter)
         }
     }
 
@@ -192,7 +192,7 @@ final class AreaRasterizer: EdgeAccumulator {
             clear(rows: shownRows.lo..<shownRows.hi)
             return false
         }
-        sweep(rule, &blitter, rows: (first - originY)..<(end - originY))
+        sweep(rule, &blitter)
         return true
     }
 
@@ -214,16 +214,13 @@ final class AreaRasterizer: EdgeAccumulator {
         }
     }
 
-    /// Turns the band's cells into coverage, row by row, and hands rows
-    /// `rows` of it (band rows, from 0) to `blitter`. Leaves every cell and
-    /// bit zero for the next band.
-    func sweep<B: SpanBlitter>(_ rule: FillRule, _ blitter: inout B, rows: Range<Int>) {
+    /// Turns the band's cells into coverage, row by row, and hands the rows
+    /// `begin` was told to show to `blitter` (no other row's cells were
+    /// written). Leaves every cell and bit zero for the next band.
+    func sweep<B: SpanBlitter>(_ rule: FillRule, _ blitter: inout B) {
         flush()
         let evenOdd = rule == .evenOdd
-        // Rows not drawn are only cleared (outside the window `begin` was
-        // given, none was written).
-        if rows.lowerBound > shownRows.lo { clear(rows: shownRows.lo..<min(rows.lowerBound, shownRows.hi)) }
-        if rows.upperBound < shownRows.hi { clear(rows: max(rows.upperBound, shownRows.lo)..<shownRows.hi) }
+        let rows = shownRows.lo..<shownRows.hi
         let first = rows.lowerBound
         if blitter.sweepRows(
             cells + first * stride, cellStride: stride, bits + first * wordsPerRow, wordsPerRow: wordsPerRow, width: width,
