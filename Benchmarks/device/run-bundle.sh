@@ -16,6 +16,7 @@ shift
 counts=${*:-4 8 16}
 passes=${PASSES:-2}
 full=${FULL:-}
+[[ $passes =~ ^[0-9]+$ ]] || { echo "PASSES must be a whole number, not '$passes'" >&2; exit 64; }
 out=${OUT:-$PWD/device-out}
 mkdir -p "$out"
 unpacked=$(mktemp -d)
