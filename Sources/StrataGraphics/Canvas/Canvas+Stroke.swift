@@ -198,11 +198,21 @@ extension Canvas {
             return
         }
 
+        let mayBeRing = style.validDashes == nil && StrokeJob.mayBeRing(path, halfWidth: halfWidth)
+        // A small convex polygon the line covers all the way across, its
+        // corners mitred: its stroke is one outline, filled
+        // (`ConvexStroke`).
+        if !mayBeRing, antialiasing, style.validDashes == nil, style.lineJoin == .miter,
+            path.verbs.count <= ConvexStroke.maxSides + 1, strokeRasterizer.fillsConvexOutlines,
+            strokeConvex(path, halfWidth, style, paint, alphaFactor)
+        {
+            return
+        }
         var job = StrokeJob(
             path: path, style: style, halfWidth: halfWidth, transform: t,
             tolerance: max(0.001, flatness) / stretch, reach: deviceReach,
             simplifiesCorners: strokeRasterizer.simplifiesCorners)
-        job.mayBeRing = style.validDashes == nil && StrokeJob.mayBeRing(path, halfWidth: halfWidth)
+        job.mayBeRing = mayBeRing
         // Four strips a pixel row, with exact areas: a stroke that does not
         // overlap itself comes out exact whatever the strips, and where it does,
         // a quarter of a row is the most an overlap can be off. An outline much
@@ -237,6 +247,32 @@ extension Canvas {
             }
         }
         withBlitter(paint, color: state.strokeColor, alphaFactor: alphaFactor, coverage)
+    }
+}
+
+extension Canvas {
+    /// Strokes `path` as the polygon through its miters' tips where
+    /// `ConvexStroke` finds that to be its stroke, and says whether it did
+    /// (nothing drawn otherwise).
+    fileprivate func strokeConvex(
+        _ path: Path, _ halfWidth: Double, _ style: StrokeStyle, _ paint: Paint?, _ alphaFactor: Double
+    ) -> Bool {
+        withUnsafeTemporaryAllocation(of: Point.self, capacity: 2 * ConvexStroke.maxSides) { tips in
+            let count = ConvexStroke.tips(of: path, halfWidth: halfWidth, miterLimit: style.miterLimit, into: tips)
+            guard count > 0 else { return false }
+            let outline = UnsafeBufferPointer(rebasing: tips[0..<count])
+            let t = state.transform
+            // (Nothing to draw is drawn: the stroke is this outline.)
+            guard let (x0, y0, x1, y1) = Canvas.deviceBounds(outline, t),
+                let (area, rows) = rasterArea(x0.rounded(.down), y0.rounded(.down), x1.rounded(.up), y1.rounded(.up))
+            else { return true }
+            withBlitter(
+                paint, color: state.strokeColor, alphaFactor: alphaFactor,
+                PolygonCoverage(
+                    points: outline, transform: t, rule: .winding, area: area, rows: rows, rasterizer: areaRasterizer))
+            strokeRasterizer.convexFilled &+= 1
+            return true
+        }
     }
 }
 

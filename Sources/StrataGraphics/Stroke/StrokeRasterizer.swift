@@ -184,6 +184,12 @@ final class StrokeRasterizer: EdgeAccumulator {
     @exclusivity(unchecked) var fillsRings = true
     /// Strokes drawn as rings by the cell rasterizer (for tests).
     @exclusivity(unchecked) var ringsFilled = 0
+    /// Whether the strokes of small convex polygons that the line covers
+    /// across are filled as one outline (`ConvexStroke`); tests turn it off
+    /// to compare with the walk.
+    @exclusivity(unchecked) var fillsConvexOutlines = true
+    /// Strokes filled as one outline (`ConvexStroke`; for tests).
+    @exclusivity(unchecked) var convexFilled = 0
     /// Whether sparse outlines (`StrokeCoverage.sumsAreas`) go to the cell
     /// rasterizer; tests turn it off to compare with the walk.
     @exclusivity(unchecked) var sumsSparseOutlines = true

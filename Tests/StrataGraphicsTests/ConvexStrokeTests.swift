@@ -1,0 +1,167 @@
+import Foundation
+import StrataTestSupport
+import Testing
+
+@testable import StrataGraphics
+
+/// The strokes of small convex polygons that the line covers across, filled
+/// as one outline (`ConvexStroke`), against the overlap-exact walk and the
+/// truth.
+@Suite struct ConvexStrokeTests {
+    /// `path` stroked with `style` under `transform` on a 60 × 50 canvas at
+    /// `scale`, as one outline where it may be (`convex`) or not.
+    static func draw(_ path: Path, _ style: StrokeStyle, _ transform: Transform, scale: Int = 1, convex: Bool)
+        -> Canvas
+    {
+        let canvas = makeCanvas(60 * scale, 50 * scale)
+        canvas.strokeRasterizer.fillsConvexOutlines = convex
+        canvas.strokeRasterizer.sumsSparseOutlines = false
+        canvas.strokeColor = .white
+        canvas.strokeStyle = style
+        canvas.concatenate(Transform(scaleX: Double(scale), y: Double(scale)))
+        canvas.concatenate(transform)
+        canvas.stroke(path)
+        return canvas
+    }
+
+    /// A small random polygon: a triangle (random points in a box `size`
+    /// across, as the standard grid draws them) or a convex polygon round an
+    /// ellipse, wound either way.
+    static func smallPolygon(_ rng: inout FuzzRandom, size: Double) -> Path {
+        var path = Path()
+        let x0 = 20 + rng.uniform() * 10, y0 = 15 + rng.uniform() * 10
+        var points: [Point] = []
+        if rng.int(3) > 0 {
+            for _ in 0..<3 { points.append(Point(x: x0 + rng.uniform() * size, y: y0 + rng.uniform() * size)) }
+        } else {
+            let sides = 4 + rng.int(6)
+            let w = size * (0.3 + rng.uniform()), h = size * (0.2 + rng.uniform() * 0.5)
+            for k in 0..<sides {
+                let a = Double(k) * 2 * Double.pi / Double(sides) + rng.uniform() * 0.3
+                points.append(Point(x: x0 + w * cos(a), y: y0 + h * sin(a)))
+            }
+            if rng.int(2) == 0 { points.reverse() }
+        }
+        path.addLines(between: points)
+        path.closeSubpath()
+        return path
+    }
+
+    @Test func filledOutlinesAreAsCloseToTheTruthAsTheWalk() {
+        var rng = FuzzRandom(seed: 7117)
+        var filled = 0, shapes = 0
+        var outlineError = 0.0, walkError = 0.0, worstOutline = 0.0, worstWalk = 0.0
+        for _ in 0..<150 {
+            let size = [3.0, 6, 8, 12, 16][rng.int(5)]
+            let path = Self.smallPolygon(&rng, size: size)
+            let width = [1.0, 2, 3, 5][rng.int(4)]
+            let style = StrokeStyle(lineWidth: width, lineJoin: .miter, miterLimit: [1, 2, 4, 10][rng.int(4)])
+            let transform =
+                rng.int(3) == 0
+                ? Transform(translationX: 30, y: 25).rotated(by: rng.uniform() * 3).scaledBy(x: 1.3, y: 0.8)
+                    .translatedBy(x: -30, y: -25) : .identity
+            let outline = Self.draw(path, style, transform, convex: true)
+            let walk = Self.draw(path, style, transform, convex: false)
+            let large = Self.draw(path, style, transform, scale: 8, convex: false)
+            shapes += 1
+            filled += outline.strokeRasterizer.convexFilled
+            #expect(walk.strokeRasterizer.convexFilled == 0)
+            var worst = 0.0
+            for y in 0..<50 {
+                for x in 0..<60 {
+                    var sum = 0
+                    for j in 0..<8 { for i in 0..<8 { sum += Int(large.bitmap[x * 8 + i, y * 8 + j].a) } }
+                    let exact = Double(sum) / 64
+                    let a = abs(Double(outline.bitmap[x, y].a) - exact), b = abs(Double(walk.bitmap[x, y].a) - exact)
+                    outlineError += a
+                    walkError += b
+                    worst = max(worst, a - b)
+                    worstOutline = max(worstOutline, a)
+                    worstWalk = max(worstWalk, b)
+                }
+            }
+            #expect(worst <= 3, "\(path) \(style) \(transform)")
+        }
+        // (Most of the larger ones, wider inside than their lines, are rings.)
+        #expect(filled >= shapes / 6, "\(filled) of \(shapes)")
+        #expect(outlineError <= walkError * 1.02, "outline \(outlineError) walk \(walkError)")
+        #expect(worstOutline <= worstWalk + 3, "outline \(worstOutline) walk \(worstWalk)")
+    }
+
+    /// `points` as a closed polygon.
+    static func polygon(_ points: [(Double, Double)]) -> Path {
+        var path = Path()
+        path.addLines(between: points.map { Point(x: $0.0, y: $0.1) })
+        path.closeSubpath()
+        return path
+    }
+
+    /// Whether `path` stroked with `style` is filled as one outline, and
+    /// when it is not, drawn by the walk exactly as with the outlines off.
+    static func takesOutline(_ path: Path, _ style: StrokeStyle) -> Bool {
+        let outline = draw(path, style, .identity, convex: true)
+        let walk = draw(path, style, .identity, convex: false)
+        if outline.strokeRasterizer.convexFilled == 0 {
+            #expect(StrokeRingTests.channels(outline.bitmap) == StrokeRingTests.channels(walk.bitmap), "\(path)")
+            return false
+        }
+        return true
+    }
+
+    @Test func onlyConvexPolygonsTheLineCoversAreFilledAsOneOutline() {
+        let miter = StrokeStyle(lineWidth: 2, lineJoin: .miter, miterLimit: 4)
+        // A small triangle, all corners mitred, its inscribed circle's
+        // radius (0.91) under the half width.
+        #expect(Self.takesOutline(Self.polygon([(20, 20), (24, 20.5), (21.5, 22.5)]), miter))
+        // Wound the other way.
+        #expect(Self.takesOutline(Self.polygon([(21.5, 22.5), (24, 20.5), (20, 20)]), miter))
+        // Wider inside than the line: a ring, left to the stroker.
+        #expect(!Self.takesOutline(Self.polygon([(10, 10), (40, 12), (22, 40)]), miter))
+        // Not convex (a notch), or crossing itself.
+        #expect(!Self.takesOutline(Self.polygon([(20, 20), (26, 20), (23, 21), (26, 24), (20, 24)]), miter))
+        #expect(!Self.takesOutline(Self.polygon([(20, 20), (26, 24), (26, 20), (20, 24)]), miter))
+        // Round or bevel joins, or dashes: the stroker's.
+        #expect(!Self.takesOutline(Self.polygon([(20, 20), (26, 21), (22, 24)]), StrokeStyle(lineWidth: 2, lineJoin: .bevel)))
+        #expect(!Self.takesOutline(Self.polygon([(20, 20), (26, 21), (22, 24)]), StrokeStyle(lineWidth: 2, lineJoin: .round)))
+        var dashed = miter
+        dashed.dashLengths = [2, 1]
+        #expect(!Self.takesOutline(Self.polygon([(20, 20), (26, 21), (22, 24)]), dashed))
+        // A sharp corner past the miter limit (bevelled), its other two
+        // corners and its far side more than twice the half width from it:
+        // filled.
+        #expect(Self.takesOutline(Self.polygon([(10, 20), (40, 19.5), (40, 21)]), miter))
+        #expect(Self.takesOutline(Self.polygon([(20, 20), (23.5, 19.5), (23.5, 20.5)]), miter))
+        // A sliver whose far side is within twice the half width of its
+        // bevelled tip: that side's rectangle may reach past the bevel, so
+        // the stroker draws it.
+        #expect(!Self.takesOutline(Self.polygon([(20, 20), (21.8, 19.7), (21.8, 20.3)]), miter))
+    }
+
+    @Test func bevelledSliversAreAsCloseToTheTruthAsTheWalk() {
+        // Sharp triangles whose tips are bevelled, filled as one outline
+        // (their other corners and far sides more than twice the half width
+        // from the tip): against the walk and the truth.
+        let miter = StrokeStyle(lineWidth: 2, lineJoin: .miter, miterLimit: 4)
+        for points in [
+            [(20.0, 20.0), (23.5, 19.5), (23.5, 20.5)], [(10, 20), (40, 19.5), (40, 21)],
+            [(30, 10), (31.2, 40), (29.5, 39)], [(12, 30), (18, 26.5), (17.6, 27.8)],
+        ] {
+            let path = Self.polygon(points)
+            let outline = Self.draw(path, miter, .identity, convex: true)
+            let walk = Self.draw(path, miter, .identity, convex: false)
+            let large = Self.draw(path, miter, .identity, scale: 8, convex: false)
+            #expect(outline.strokeRasterizer.convexFilled == 1, "\(points)")
+            var worstOutline = 0.0, worstWalk = 0.0
+            for y in 0..<50 {
+                for x in 0..<60 {
+                    var sum = 0
+                    for j in 0..<8 { for i in 0..<8 { sum += Int(large.bitmap[x * 8 + i, y * 8 + j].a) } }
+                    let exact = Double(sum) / 64
+                    worstOutline = max(worstOutline, abs(Double(outline.bitmap[x, y].a) - exact))
+                    worstWalk = max(worstWalk, abs(Double(walk.bitmap[x, y].a) - exact))
+                }
+            }
+            #expect(worstOutline <= worstWalk + 3, "\(points): outline \(worstOutline) walk \(worstWalk)")
+        }
+    }
+}
