@@ -325,6 +325,7 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
             func draw(scale: Int, trims: Bool) -> Canvas {
                 let canvas = makeCanvas(120 * scale, 90 * scale)
                 canvas.strokeRasterizer.simplifiesCorners = trims
+                canvas.strokeRasterizer.fillsConvexOutlines = false
                 canvas.strokeColor = .white
                 canvas.strokeStyle = style
                 canvas.concatenate(Transform(scaleX: Double(scale), y: Double(scale)))
@@ -375,6 +376,7 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
         for rows in [true, false] {
             let canvas = makeCanvas(size.0, size.1)
             canvas.strokeRasterizer.sumsSparseOutlines = false  // (the walk itself)
+            canvas.strokeRasterizer.fillsConvexOutlines = false
             canvas.strokeRasterizer.walksRows = rows
             canvas.strokeColor = .white
             canvas.strokeStyle = style
@@ -441,6 +443,7 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
         for level in 0...StrokeRasterizer.bestRowWalkLevel {
             let canvas = makeCanvas(124, 80)
             canvas.strokeRasterizer.sumsSparseOutlines = false  // (the walk itself)
+            canvas.strokeRasterizer.fillsConvexOutlines = false
             canvas.strokeRasterizer.rowWalkLevel = level
             canvas.strokeColor = .white
             canvas.strokeStyle = StrokeStyle(lineWidth: 2.5, lineCap: .round, lineJoin: .round)
@@ -490,6 +493,7 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
         for limit in [1 << 16, 12] {
             let canvas = makeCanvas(70, 50)
             canvas.strokeRasterizer.sumsSparseOutlines = false  // (the walk itself)
+            canvas.strokeRasterizer.fillsConvexOutlines = false
             canvas.strokeRasterizer.rowWalkLimit = limit
             canvas.strokeColor = .white
             canvas.strokeStyle = style

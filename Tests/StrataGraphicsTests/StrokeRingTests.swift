@@ -56,6 +56,8 @@ import Testing
     ) -> Canvas {
         let canvas = makeCanvas(120 * scale, 90 * scale)
         canvas.strokeRasterizer.fillsRings = rings
+        // (The stroker's rings, not `ConvexStroke`'s outlines.)
+        canvas.strokeRasterizer.fillsConvexOutlines = false
         // (Rings are compared with the walk: no outline summed unless asked.)
         canvas.strokeRasterizer.sumsSparseOutlines = sums ?? false
         canvas.strokeColor = .white

@@ -16,6 +16,7 @@ import Testing
         let canvas = makeCanvas(size.0, size.1)
         canvas.strokeRasterizer.sumsSparseOutlines = sums
         canvas.strokeRasterizer.fillsRings = false
+        canvas.strokeRasterizer.fillsConvexOutlines = false
         if let clip { canvas.clip(to: clip) }
         canvas.strokeColor = Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.6)
         canvas.strokeStyle = style

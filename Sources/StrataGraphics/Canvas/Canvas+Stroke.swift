@@ -198,16 +198,15 @@ extension Canvas {
             return
         }
 
-        let mayBeRing = style.validDashes == nil && StrokeJob.mayBeRing(path, halfWidth: halfWidth)
-        // A small convex polygon the line covers all the way across, its
-        // corners mitred: its stroke is one outline, filled
-        // (`ConvexStroke`).
-        if !mayBeRing, antialiasing, style.validDashes == nil, style.lineJoin == .miter,
+        // A convex polygon with mitred corners: its stroke is one outline,
+        // or a ring of two, filled (`ConvexStroke`).
+        if antialiasing, style.validDashes == nil, style.lineJoin == .miter,
             path.verbs.count <= ConvexStroke.maxSides + 1, strokeRasterizer.fillsConvexOutlines,
             strokeConvex(path, halfWidth, style, paint, alphaFactor)
         {
             return
         }
+        let mayBeRing = style.validDashes == nil && StrokeJob.mayBeRing(path, halfWidth: halfWidth)
         var job = StrokeJob(
             path: path, style: style, halfWidth: halfWidth, transform: t,
             tolerance: max(0.001, flatness) / stretch, reach: deviceReach,
@@ -251,25 +250,27 @@ extension Canvas {
 }
 
 extension Canvas {
-    /// Strokes `path` as the polygon through its miters' tips where
-    /// `ConvexStroke` finds that to be its stroke, and says whether it did
-    /// (nothing drawn otherwise).
+    /// Strokes `path` as the outline `ConvexStroke` makes of it, where it
+    /// makes one, and says whether it did (nothing drawn otherwise).
     fileprivate func strokeConvex(
         _ path: Path, _ halfWidth: Double, _ style: StrokeStyle, _ paint: Paint?, _ alphaFactor: Double
     ) -> Bool {
-        withUnsafeTemporaryAllocation(of: Point.self, capacity: 2 * ConvexStroke.maxSides) { tips in
-            let count = ConvexStroke.tips(of: path, halfWidth: halfWidth, miterLimit: style.miterLimit, into: tips)
-            guard count > 0 else { return false }
-            let outline = UnsafeBufferPointer(rebasing: tips[0..<count])
+        withUnsafeTemporaryAllocation(of: Point.self, capacity: 4 * ConvexStroke.maxSides) { points in
+            guard
+                let (outer, inner) = ConvexStroke.outline(
+                    of: path, halfWidth: halfWidth, miterLimit: style.miterLimit, into: points)
+            else { return false }
+            let outline = UnsafeBufferPointer(rebasing: points[0..<(outer + inner)])
             let t = state.transform
-            // (Nothing to draw is drawn: the stroke is this outline.)
-            guard let (x0, y0, x1, y1) = Canvas.deviceBounds(outline, t),
+            // (Nothing to draw is drawn: the stroke is within the outer side.)
+            guard let (x0, y0, x1, y1) = Canvas.deviceBounds(UnsafeBufferPointer(rebasing: outline[0..<outer]), t),
                 let (area, rows) = rasterArea(x0.rounded(.down), y0.rounded(.down), x1.rounded(.up), y1.rounded(.up))
             else { return true }
             withBlitter(
                 paint, color: state.strokeColor, alphaFactor: alphaFactor,
                 PolygonCoverage(
-                    points: outline, transform: t, rule: .winding, area: area, rows: rows, rasterizer: areaRasterizer))
+                    points: outline, transform: t, rule: .winding, area: area, rows: rows, rasterizer: areaRasterizer,
+                    second: outer))
             strokeRasterizer.convexFilled &+= 1
             return true
         }

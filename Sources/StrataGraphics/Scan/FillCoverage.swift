@@ -64,20 +64,44 @@ struct PolygonCoverage: CoverageSource {
     /// The canvas's rasterizer, which the canvas holds while this draws
     /// (so not retained again here).
     unowned(unsafe) let rasterizer: AreaRasterizer
+    /// Where a second closed polygon starts among `points` (a ring's inner
+    /// side: `ConvexStroke`); `points.count` for one.
+    var second: Int
+
+    init(
+        points: UnsafeBufferPointer<Point>, transform: Transform, rule: FillRule, area: PixelBox, rows: Range<Int>,
+        rasterizer: AreaRasterizer, second: Int? = nil
+    ) {
+        self.points = points
+        self.transform = transform
+        self.rule = rule
+        self.area = area
+        self.rows = rows
+        self.rasterizer = rasterizer
+        self.second = second ?? points.count
+    }
 
     var drawnBox: PixelBox? { area.cut(to: rows) }
 
     func draw<B: SpanBlitter>(_ blitter: inout B) {
-        let points = points, t = transform, rasterizer = rasterizer
+        let points = points, t = transform, rasterizer = rasterizer, second = second
         rasterizer.fill(area, rows: rows, rule, &blitter) { _ in
-            let start = points[0].applying(t)
-            var last = start
-            for i in 1..<points.count {
-                let p = points[i].applying(t)
-                rasterizer.addLine(last.x, last.y, p.x, p.y)
-                last = p
+            // Each polygon's vertices to the next, the last back to its first.
+            var first = 0, end = second
+            while first < points.count {
+                if end - first >= 2 {
+                    let start = points[first].applying(t)
+                    var last = start
+                    for i in (first + 1)..<end {
+                        let p = points[i].applying(t)
+                        rasterizer.addLine(last.x, last.y, p.x, p.y)
+                        last = p
+                    }
+                    rasterizer.addLine(last.x, last.y, start.x, start.y)
+                }
+                first = end
+                end = points.count
             }
-            rasterizer.addLine(last.x, last.y, start.x, start.y)
         }
     }
 }

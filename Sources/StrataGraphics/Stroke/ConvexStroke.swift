@@ -1,57 +1,65 @@
-/// The stroke of a small convex polygon that the line covers all the way
-/// across: one outline, filled.
+/// The stroke of a convex polygon with mitred corners: one outline, or a
+/// ring of two, filled.
 ///
 /// A closed polygon that turns one way, once round, stroked with mitred
 /// corners, covers the points within half the line's width `h` of its sides,
 /// and each corner's miter, or its bevel where the miter is past the limit.
-/// When no point inside the polygon is farther than `h` from every side (it
-/// is no wider inside than the line: a small triangle, a sliver), the stroke
-/// is the polygon through the miters' tips and the bevels' ends, exactly:
+/// That is the polygon through the miters' tips and the bevels' ends, less
+/// the points inside farther than `h` from every side (the polygon cut by
+/// each side's line moved `h` in: nothing, where the polygon is no wider
+/// inside than the line), exactly:
 ///
 /// - inside, the side nearest a point has its foot on the side (the polygon
-///   is convex), within `h`, so the point is in that side's rectangle;
-/// - outside, a point of that outline is in a side's rectangle, a miter or
-///   a bevel, all of them the stroke's;
-/// - and nothing of the stroke lies outside it: every point of the stroke is
-///   within `h` of some point of the polygon (the stroker's inside corners
-///   go through their vertex), and a miter holds the whole of its corner's
-///   round. A bevel does not: past its chord, a point of that round is
-///   nearer its corner than any other point of the polygon, so the stroke
-///   reaches there only from within `h` of the corner itself, when no other
-///   vertex and no side but the corner's own two is within `2h` of it
-///   (`bevelsStayApart`; else the stroker draws it).
+///   is convex), so a point within `h` of it is in that side's rectangle,
+///   and a point farther from every side's line is in no rectangle and no
+///   corner (the stroker's inside corners go through their vertex, within
+///   `h` of two sides' lines);
+/// - outside, a point of the outer outline is in a side's rectangle, a
+///   miter or a bevel, all of them the stroke's;
+/// - and nothing of the stroke lies outside that outline: every point of
+///   the stroke is within `h` of some point of the polygon, and a miter
+///   holds the whole of its corner's round. A bevel does not: past its
+///   chord, a point of that round is nearer its corner than any other point
+///   of the polygon, so the stroke reaches there only from within `h` of the
+///   corner itself, when no other vertex and no side but the corner's own
+///   two is within `2h` of it (`bevelsStayApart`; else the stroker draws it).
 ///
-/// One that is wider inside than the line is left to the stroker: its
-/// stroke is a ring, which the stroker covers (`StrokeJob.mayBeRing`).
-/// Drawn this way, the stroke's one outline goes to the cell rasterizer with
-/// nothing overlapping; the stroker's outline of such a polygon overlaps
-/// itself everywhere inside, which the overlap-exact rasterizer covers (a
-/// quarter row at a time where pieces overlap, in 2–3 times the time:
-/// Benchmarks/RESULTS.md).
+/// The outline goes to the cell rasterizer (non-zero: the inner side wound
+/// the other way), which covers it exactly, without the stroker. Where the
+/// line covers the whole inside (a small triangle, a sliver), the stroker's
+/// outline overlaps itself all over and went to the overlap-exact walk, a
+/// quarter row at a time where pieces overlap, in 2–3 times the time
+/// (Benchmarks/RESULTS.md); a wider polygon's stroke is a ring
+/// (`StrokeJob.mayBeRing`), which the stroker traced for the cell
+/// rasterizer, corner by corner.
 enum ConvexStroke {
     /// The most sides a polygon is tried with (its inside is cut by each
     /// side in turn: n² steps).
     static let maxSides = 32
 
-    /// The miters' tips (user space) of the stroke of the closed polygon
-    /// `path` (a move, lines, a close; nothing else) at half width `h`,
-    /// mitred within `miterLimit` (a miter's length over the line's width),
-    /// and the ends of its bevels (a corner past the limit), written to
-    /// `tips` (room for `2 maxSides`), where that stroke is the polygon
-    /// through them (see above): their count, else 0.
-    static func tips(
-        of path: Path, halfWidth h: Double, miterLimit: Double, into tips: UnsafeMutableBufferPointer<Point>
-    ) -> Int {
+    /// The outline (user space) of the stroke of the closed polygon `path`
+    /// (a move, lines, a close; nothing else) at half width `h`, mitred
+    /// within `miterLimit` (a miter's length over the line's width), where
+    /// that stroke is the polygon through the miters' tips and the bevels'
+    /// ends, less the polygon's inside moved `h` in where that is not empty
+    /// (see above): written to `points` (room for `4 maxSides`), the outer
+    /// side's `outer` points first, then the inner side's `inner` points,
+    /// wound the other way (none where the line covers the inside). Nil
+    /// where the stroke is not such an outline.
+    static func outline(
+        of path: Path, halfWidth h: Double, miterLimit: Double, into points: UnsafeMutableBufferPointer<Point>
+    ) -> (outer: Int, inner: Int)? {
         let verbs = path.verbs, count = verbs.count
         guard count >= 4, count <= maxSides + 1, verbs[0] == .move, verbs[count - 1] == .close, h > 0, h.isFinite,
-            tips.count >= 2 * maxSides
-        else { return 0 }
-        for k in 1..<(count - 1) where verbs[k] != .line { return 0 }
-        return path.points.withUnsafeBufferPointer { p in
-            guard p.count >= 3, p.count <= maxSides else { return 0 }
+            points.count >= 4 * maxSides
+        else { return nil }
+        for k in 1..<(count - 1) where verbs[k] != .line { return nil }
+        let tips = points
+        return path.points.withUnsafeBufferPointer { p -> (outer: Int, inner: Int)? in
+            guard p.count >= 3, p.count <= maxSides else { return nil }
             // The sides between distinct points, round the closed polygon:
             // where each starts, its unit direction.
-            return withUnsafeTemporaryAllocation(of: Point.self, capacity: 2 * maxSides) { sides in
+            return withUnsafeTemporaryAllocation(of: Point.self, capacity: 2 * maxSides) { sides -> (outer: Int, inner: Int)? in
                 let n = p.count
                 var sideCount = 0
                 var from = p[0]
@@ -61,14 +69,14 @@ enum ConvexStroke {
                     let to = p[i == n ? 0 : i]
                     let dx = to.x - from.x, dy = to.y - from.y
                     let length = (dx * dx + dy * dy).squareRoot()
-                    guard length.isFinite else { return 0 }
+                    guard length.isFinite else { return nil }
                     guard length > StrokeSource.epsilon else { continue }
                     sides[2 * sideCount] = from
                     sides[2 * sideCount + 1] = Point(x: dx / length, y: dy / length)
                     sideCount += 1
                     from = to
                 }
-                guard sideCount >= 3 else { return 0 }
+                guard sideCount >= 3 else { return nil }
                 // Each corner: one way round, once; its miter's tip, or the
                 // two ends of its bevel.
                 var turn = 0.0, laps = 0, tipCount = 0
@@ -80,8 +88,8 @@ enum ConvexStroke {
                     let corner = StrokeCorner.ring(a, d, cross: cross, dot: dot, halfWidth: h)
                     if corner.lap { laps += 1 }
                     if corner.turn == 0 { continue }
-                    if turn == 0 { turn = corner.turn } else if turn != corner.turn { return 0 }
-                    guard tipCount + 2 <= tips.count else { return 0 }
+                    if turn == 0 { turn = corner.turn } else if turn != corner.turn { return nil }
+                    guard tipCount + 2 <= 2 * maxSides else { return nil }
                     // The outside is the right side where the polygon turns left.
                     let na = Point(x: -a.y, y: a.x), nb = Point(x: -d.y, y: d.x)
                     let meet = 1 + (na.x * nb.x + na.y * nb.y)
@@ -102,8 +110,12 @@ enum ConvexStroke {
                     }
                 }
                 guard laps == 1, turn != 0, tipCount >= 3, bevelsStayApart(sides, sideCount, bevels, halfWidth: h)
-                else { return 0 }
-                return insideIsCovered(sides, sideCount, turn: turn, halfWidth: h) ? tipCount : 0
+                else { return nil }
+                // The inner side: the inside moved in, wound the other way.
+                let inner = UnsafeMutableBufferPointer(rebasing: points[tipCount..<(tipCount + 2 * maxSides)])
+                let innerCount = inset(sides, sideCount, turn: turn, halfWidth: h, into: inner)
+                inner[0..<innerCount].reverse()
+                return (tipCount, innerCount)
             }
         }
     }
@@ -146,13 +158,16 @@ enum ConvexStroke {
         return true
     }
 
-    /// Whether no point of the convex polygon whose sides start at
-    /// `sides[2k]` along `sides[2k + 1]` (turning `turn`, +1 left) is
-    /// farther than `h` from every side's line: the polygon cut by each
-    /// side's line moved `h` inward leaves nothing (no area).
-    private static func insideIsCovered(
-        _ sides: UnsafeMutableBufferPointer<Point>, _ count: Int, turn: Double, halfWidth h: Double
-    ) -> Bool {
+    /// The polygon (wound as the polygon is) of the points of the convex
+    /// polygon whose sides start at `sides[2k]` along `sides[2k + 1]`
+    /// (turning `turn`, +1 left) at least `h` from every side's line: the
+    /// polygon cut by each side's line moved `h` inward, written to `out`
+    /// (room for twice the sides); its point count, 0 where it has no area
+    /// (within rounding: the line covers the whole inside).
+    private static func inset(
+        _ sides: UnsafeMutableBufferPointer<Point>, _ count: Int, turn: Double, halfWidth h: Double,
+        into out: UnsafeMutableBufferPointer<Point>
+    ) -> Int {
         withUnsafeTemporaryAllocation(of: Point.self, capacity: 2 * (count + count)) { buffer in
             // Two polygons in turn, each room for `2 count` points (a convex
             // polygon cut by a line gains one point at most).
@@ -169,7 +184,7 @@ enum ConvexStroke {
                 for j in 0..<size {
                     let q = buffer[source + j], r = buffer[source + (j + 1) % size]
                     let dq = depth(q), dr = depth(r)
-                    if dq >= 0 {
+                    if dq >= 0, kept < room {
                         buffer[target + kept] = q
                         kept += 1
                     }
@@ -178,20 +193,21 @@ enum ConvexStroke {
                         buffer[target + kept] = Point(x: q.x + t * (r.x - q.x), y: q.y + t * (r.y - q.y))
                         kept += 1
                     }
-                    if kept >= room { break }
                 }
                 size = kept
                 current = 1 - current
-                if size < 3 { return true }
+                if size < 3 { return 0 }
             }
-            // What is left: no area (within rounding) is covered.
+            // What is left: nothing where it has no area (within rounding).
             var area = 0.0
             let base = current * room
             for j in 0..<size {
                 let q = buffer[base + j], r = buffer[base + (j + 1) % size]
                 area += q.x * r.y - q.y * r.x
             }
-            return abs(area) / 2 <= 1e-9 * max(1, h * h)
+            guard abs(area) / 2 > 1e-9 * max(1, h * h), size <= out.count else { return 0 }
+            for j in 0..<size { out[j] = buffer[base + j] }
+            return size
         }
     }
 }
