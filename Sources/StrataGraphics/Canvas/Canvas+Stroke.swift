@@ -202,7 +202,7 @@ extension Canvas {
         // or a ring of two, filled (`ConvexStroke`).
         if antialiasing, style.validDashes == nil, style.lineJoin == .miter,
             path.verbs.count <= ConvexStroke.maxSides + 1, strokeRasterizer.fillsConvexOutlines,
-            strokeConvex(path, halfWidth, style, paint, alphaFactor)
+            strokeConvex(path, halfWidth, style, paint, alphaFactor, tolerance: max(0.001, flatness) / stretch)
         {
             return
         }
@@ -253,12 +253,13 @@ extension Canvas {
     /// Strokes `path` as the outline `ConvexStroke` makes of it, where it
     /// makes one, and says whether it did (nothing drawn otherwise).
     fileprivate func strokeConvex(
-        _ path: Path, _ halfWidth: Double, _ style: StrokeStyle, _ paint: Paint?, _ alphaFactor: Double
+        _ path: Path, _ halfWidth: Double, _ style: StrokeStyle, _ paint: Paint?, _ alphaFactor: Double,
+        tolerance: Double
     ) -> Bool {
-        withUnsafeTemporaryAllocation(of: Point.self, capacity: 4 * ConvexStroke.maxSides) { points in
+        withUnsafeTemporaryAllocation(of: Point.self, capacity: 6 * ConvexStroke.maxVertices) { points in
             guard
                 let (outer, inner) = ConvexStroke.outline(
-                    of: path, halfWidth: halfWidth, miterLimit: style.miterLimit, into: points)
+                    of: path, halfWidth: halfWidth, miterLimit: style.miterLimit, tolerance: tolerance, into: points)
             else { return false }
             let outline = UnsafeBufferPointer(rebasing: points[0..<(outer + inner)])
             let t = state.transform

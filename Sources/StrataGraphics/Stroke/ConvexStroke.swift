@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The stroke of a convex polygon with mitred corners: one outline, or a
 /// ring of two, filled.
 ///
@@ -32,37 +40,191 @@
 /// (Benchmarks/RESULTS.md); a wider polygon's stroke is a ring
 /// (`StrokeJob.mayBeRing`), which the stroker traced for the cell
 /// rasterizer, corner by corner.
+///
+/// A path with curves (a rounded rectangle, an ellipse) is the polygon the
+/// stroker flattens it to, and a point inside a curve is joined round, as
+/// the stroker joins it (its steps, its points pushed out to keep the
+/// arc's area): the outer side is then the stroker's own, and the inner the
+/// inside moved in, as for any polygon.
 enum ConvexStroke {
-    /// The most sides a polygon is tried with (its inside is cut by each
-    /// side in turn: n² steps).
+    /// The most sides a polygon of lines is tried with, and the most a
+    /// polygon whose inside loses sides as it moves in is (its inside is
+    /// then cut by each side in turn: n² steps).
     static let maxSides = 32
+    /// The most points a path with curves is flattened to.
+    static let maxVertices = 256
+    /// The most verbs a path with curves may have (a rounded rectangle has
+    /// ten, an ellipse six).
+    static let maxCurveVerbs = 18
 
-    /// The outline (user space) of the stroke of the closed polygon `path`
-    /// (a move, lines, a close; nothing else) at half width `h`, mitred
-    /// within `miterLimit` (a miter's length over the line's width), where
-    /// that stroke is the polygon through the miters' tips and the bevels'
-    /// ends, less the polygon's inside moved `h` in where that is not empty
-    /// (see above): written to `points` (room for `4 maxSides`), the outer
-    /// side's `outer` points first, then the inner side's `inner` points,
-    /// wound the other way (none where the line covers the inside). Nil
-    /// where the stroke is not such an outline.
+    /// The outline (user space) of the stroke of the closed convex polygon
+    /// `path` (a move, lines, a close; or, with curves, the polygon they
+    /// are flattened to within `tolerance`, as the stroker flattens them)
+    /// at half width `h`, mitred within `miterLimit` (a miter's length over
+    /// the line's width), where that stroke is the polygon through the
+    /// miters' tips and the bevels' ends, less the polygon's inside moved
+    /// `h` in where that is not empty (see above): written to `points`
+    /// (room for `6 maxVertices`), the outer side's `outer` points first,
+    /// then the inner side's `inner` points, wound the other way (none
+    /// where the line covers the inside). Nil where the stroke is not such
+    /// an outline.
     static func outline(
-        of path: Path, halfWidth h: Double, miterLimit: Double, into points: UnsafeMutableBufferPointer<Point>
+        of path: Path, halfWidth h: Double, miterLimit: Double, tolerance: Double,
+        into points: UnsafeMutableBufferPointer<Point>
     ) -> (outer: Int, inner: Int)? {
         let verbs = path.verbs, count = verbs.count
-        guard count >= 4, count <= maxSides + 1, verbs[0] == .move, verbs[count - 1] == .close, h > 0, h.isFinite,
-            points.count >= 4 * maxSides
+        guard count >= 3, verbs[0] == .move, verbs[count - 1] == .close, h > 0, h.isFinite,
+            points.count >= 6 * maxVertices
         else { return nil }
-        for k in 1..<(count - 1) where verbs[k] != .line { return nil }
+        var curves = false
+        for k in 1..<(count - 1) {
+            switch verbs[k] {
+            case .line: continue
+            case .quad, .cubic: curves = true
+            default: return nil
+            }
+        }
+        guard curves else {
+            guard count >= 4, count <= maxSides + 1 else { return nil }
+            return path.points.withUnsafeBufferPointer { p in
+                guard p.count >= 3, p.count <= maxSides else { return nil }
+                return outline(of: p, smooth: nil, halfWidth: h, miterLimit: miterLimit, tolerance: 0, into: points)
+            }
+        }
+        guard count <= maxCurveVerbs, tolerance > 0, tolerance.isFinite else { return nil }
+        return withUnsafeTemporaryAllocation(of: Point.self, capacity: maxVertices) { buffer in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: maxVertices) { smooth in
+                guard let n = flatten(path, tolerance: tolerance, into: buffer, smooth: smooth) else { return nil }
+                return outline(
+                    of: UnsafeBufferPointer(rebasing: buffer[0..<n]), smooth: UnsafeBufferPointer(rebasing: smooth[0..<n]),
+                    halfWidth: h, miterLimit: miterLimit, tolerance: tolerance, into: points)
+            }
+        }
+    }
+
+    /// The points of the closed path `path` (a move, then lines and curves)
+    /// with its curves flattened as the stroker flattens them
+    /// (`StrokeSource.feed`: chords within half of `tolerance`), written to
+    /// `out`, and whether each is inside a curve (`smooth`: the stroker
+    /// joins such points round): their count, or nil where there would be
+    /// more than `out` holds (counted before anything is flattened, from
+    /// each curve's second differences, as `CurveFlattener` cuts it at the
+    /// most).
+    private static func flatten(
+        _ path: Path, tolerance: Double, into out: UnsafeMutableBufferPointer<Point>,
+        smooth: UnsafeMutableBufferPointer<Bool>
+    ) -> Int? {
+        let fine = tolerance / 2
+        let quadLimit = 16 * fine * fine, cubicLimit = (4 * fine / 3) * (4 * fine / 3)
+        return path.points.withUnsafeBufferPointer { pts -> Int? in
+            // The pieces each curve is cut into at most: the least n with
+            // m / n⁴ within the limit, and a power of two where halving
+            // makes it (twice that, to be safe).
+            var expected = 0.0, i = 0, last = Point.zero
+            for verb in path.verbs {
+                switch verb {
+                case .move, .line:
+                    last = pts[i]
+                    i += 1
+                    expected += 1
+                case .quad:
+                    let dx = last.x - 2 * pts[i].x + pts[i + 1].x, dy = last.y - 2 * pts[i].y + pts[i + 1].y
+                    expected += 2 * ((dx * dx + dy * dy) / quadLimit).squareRoot().squareRoot() + 2
+                    last = pts[i + 1]
+                    i += 2
+                case .cubic:
+                    let ax = last.x - 2 * pts[i].x + pts[i + 1].x, ay = last.y - 2 * pts[i].y + pts[i + 1].y
+                    let bx = pts[i].x - 2 * pts[i + 1].x + pts[i + 2].x, by = pts[i].y - 2 * pts[i + 1].y + pts[i + 2].y
+                    let m = max(ax * ax + ay * ay, bx * bx + by * by)
+                    expected += 2 * (m / cubicLimit).squareRoot().squareRoot() + 2
+                    last = pts[i + 2]
+                    i += 3
+                case .close:
+                    break
+                }
+            }
+            guard expected <= Double(out.count), smooth.count >= out.count else { return nil }
+            var sink = VertexSink(out: out)
+            var flattener = CurveFlattener(
+                quadLimit: quadLimit, cubicLimit: cubicLimit, minX: -.infinity, maxX: .infinity, minY: -.infinity,
+                maxY: .infinity)
+            flattener.preservesArea = false
+            i = 0
+            for verb in path.verbs {
+                let first = sink.count
+                switch verb {
+                case .move, .line:
+                    sink.line(to: pts[i])
+                    last = pts[i]
+                    i += 1
+                case .quad:
+                    flattener.quad(last, pts[i], pts[i + 1], 0, &sink)
+                    last = pts[i + 1]
+                    i += 2
+                case .cubic:
+                    flattener.cubic(last, pts[i], pts[i + 1], pts[i + 2], 0, &sink)
+                    last = pts[i + 2]
+                    i += 3
+                case .close:
+                    break
+                }
+                // A curve's points are smooth but its last (a corner like
+                // any other, `StrokeSource`'s feeder).
+                let end = min(sink.count, out.count)
+                if first < end {
+                    for k in first..<end { smooth[k] = verb == .quad || verb == .cubic }
+                    smooth[end - 1] = false
+                }
+            }
+            return sink.overflowed ? nil : sink.count
+        }
+    }
+
+    /// Points into a buffer, in order, until it is full.
+    private struct VertexSink: FlatteningSink {
+        let out: UnsafeMutableBufferPointer<Point>
+        var count = 0
+        var overflowed = false
+
+        init(out: UnsafeMutableBufferPointer<Point>) { self.out = out }
+
+        mutating func move(to point: Point) { line(to: point) }
+
+        mutating func line(to point: Point) {
+            guard count < out.count else {
+                overflowed = true
+                return
+            }
+            out[count] = point
+            count += 1
+        }
+
+        mutating func close() {}
+    }
+
+    /// `outline(of:…)` for the closed polygon through `p` (at most
+    /// `maxVertices` points), those `smooth` inside a curve, which are
+    /// joined round as the stroker joins them (`Stroker.turn`, its steps
+    /// set by `tolerance`, as the stroker's): the outer ends of the two
+    /// sides, and between them a point at each of its steps.
+    private static func outline(
+        of p: UnsafeBufferPointer<Point>, smooth: UnsafeBufferPointer<Bool>?, halfWidth h: Double, miterLimit: Double,
+        tolerance: Double, into points: UnsafeMutableBufferPointer<Point>
+    ) -> (outer: Int, inner: Int)? {
         let tips = points
-        return path.points.withUnsafeBufferPointer { p -> (outer: Int, inner: Int)? in
-            guard p.count >= 3, p.count <= maxSides else { return nil }
+        // The outer side's room: the rest of `points` holds the inner.
+        let outerRoom = 4 * maxVertices
+        // `Stroker.init`'s round steps.
+        let ratio = min(1, max(1e-6, tolerance / max(h, 1e-12)))
+        let step = min(Double.pi / 2, max(2 * acos(1 - ratio), Double.pi / 2048))
+        let stepCos = cos(step), stepSin = sin(step), stepGrow = (step / stepSin).squareRoot()
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: maxVertices) { smoothSide in
             // The sides between distinct points, round the closed polygon:
             // where each starts, its unit direction.
-            return withUnsafeTemporaryAllocation(of: Point.self, capacity: 2 * maxSides) { sides -> (outer: Int, inner: Int)? in
+            return withUnsafeTemporaryAllocation(of: Point.self, capacity: 2 * maxVertices) { sides -> (outer: Int, inner: Int)? in
                 let n = p.count
                 var sideCount = 0
-                var from = p[0]
+                var from = p[0], fromIndex = 0
                 var i = 0
                 while i < n {
                     i += 1
@@ -73,8 +235,10 @@ enum ConvexStroke {
                     guard length > StrokeSource.epsilon else { continue }
                     sides[2 * sideCount] = from
                     sides[2 * sideCount + 1] = Point(x: dx / length, y: dy / length)
+                    smoothSide[sideCount] = smooth?[fromIndex] ?? false
                     sideCount += 1
                     from = to
+                    fromIndex = i == n ? 0 : i
                 }
                 guard sideCount >= 3 else { return nil }
                 // Each corner: one way round, once; its miter's tip, or the
@@ -89,10 +253,31 @@ enum ConvexStroke {
                     if corner.lap { laps += 1 }
                     if corner.turn == 0 { continue }
                     if turn == 0 { turn = corner.turn } else if turn != corner.turn { return nil }
-                    guard tipCount + 2 <= 2 * maxSides else { return nil }
+                    guard tipCount + 2 <= outerRoom else { return nil }
                     // The outside is the right side where the polygon turns left.
                     let na = Point(x: -a.y, y: a.x), nb = Point(x: -d.y, y: d.x)
                     let meet = 1 + (na.x * nb.x + na.y * nb.y)
+                    if smoothSide[next] {
+                        // Round: from the incoming side's outer end by the
+                        // stroker's steps (its points pushed out to keep
+                        // the arc's area) to the outgoing side's outer start.
+                        let oa = Point(x: -turn * na.x, y: -turn * na.y), ob = Point(x: -turn * nb.x, y: -turn * nb.y)
+                        tips[tipCount] = Point(x: v.x + h * oa.x, y: v.y + h * oa.y)
+                        tipCount += 1
+                        var w = oa
+                        let r = h * stepGrow, sn = turn * stepSin
+                        while true {
+                            let next = Point(x: w.x * stepCos - w.y * sn, y: w.x * sn + w.y * stepCos)
+                            if turn * (next.x * ob.y - next.y * ob.x) < 1e-9 { break }
+                            guard tipCount + 2 <= outerRoom else { return nil }
+                            tips[tipCount] = Point(x: v.x + r * next.x, y: v.y + r * next.y)
+                            tipCount += 1
+                            w = next
+                        }
+                        tips[tipCount] = Point(x: v.x + h * ob.x, y: v.y + h * ob.y)
+                        tipCount += 1
+                        continue
+                    }
                     // The stroker's miter test (`Stroker.miterFits`).
                     let s = ((1 + dot) / 2).squareRoot()
                     if dot > -0.999_999, s > 0, 1 / s <= miterLimit, meet > 1e-12 {
@@ -106,14 +291,23 @@ enum ConvexStroke {
                         tips[tipCount] = Point(x: v.x + o * na.x, y: v.y + o * na.y)
                         tips[tipCount + 1] = Point(x: v.x + o * nb.x, y: v.y + o * nb.y)
                         tipCount += 2
+                        // (Bevels past the 64th vertex: the stroker's.)
+                        guard next < 64 else { return nil }
                         bevels |= 1 << UInt64(next)
                     }
                 }
                 guard laps == 1, turn != 0, tipCount >= 3, bevelsStayApart(sides, sideCount, bevels, halfWidth: h)
                 else { return nil }
                 // The inner side: the inside moved in, wound the other way.
-                let inner = UnsafeMutableBufferPointer(rebasing: points[tipCount..<(tipCount + 2 * maxSides)])
-                let innerCount = inset(sides, sideCount, turn: turn, halfWidth: h, into: inner)
+                let inner = UnsafeMutableBufferPointer(rebasing: points[tipCount..<(tipCount + 2 * maxVertices)])
+                let innerCount: Int
+                if let count = insetMeeting(sides, sideCount, turn: turn, halfWidth: h, into: inner) {
+                    innerCount = count
+                } else if sideCount <= maxSides {
+                    innerCount = inset(sides, sideCount, turn: turn, halfWidth: h, into: inner)
+                } else {
+                    return nil
+                }
                 inner[0..<innerCount].reverse()
                 return (tipCount, innerCount)
             }
@@ -156,6 +350,38 @@ enum ConvexStroke {
             }
         }
         return true
+    }
+
+    /// The inside of the convex polygon whose sides start at `sides[2k]`
+    /// along `sides[2k + 1]` (turning `turn`, +1 left) moved `h` in, where
+    /// no side is lost on the way: each side's line moved `h` inward meets
+    /// the next one's at a vertex, and the vertices follow each other along
+    /// every side. (A convex polygon's sides shorten steadily as it moves
+    /// in, so one that keeps all of them at `h` lost none before.) Written
+    /// to `out` (wound as the polygon is): the count, or nil where a side
+    /// is lost (then the inside may be smaller still, or gone: `inset`).
+    private static func insetMeeting(
+        _ sides: UnsafeMutableBufferPointer<Point>, _ count: Int, turn: Double, halfWidth h: Double,
+        into out: UnsafeMutableBufferPointer<Point>
+    ) -> Int? {
+        guard out.count >= count else { return nil }
+        for k in 0..<count {
+            let a = sides[2 * ((k + count - 1) % count) + 1], d = sides[2 * k + 1], v = sides[2 * k]
+            // Inward normals: the left ones where the polygon turns left.
+            let na = Point(x: -a.y * turn, y: a.x * turn), nb = Point(x: -d.y * turn, y: d.x * turn)
+            let meet = 1 + (na.x * nb.x + na.y * nb.y)
+            guard meet > 1e-12 else { return nil }
+            let m = h / meet
+            out[k] = Point(x: v.x + m * (na.x + nb.x), y: v.y + m * (na.y + nb.y))
+        }
+        var area = 0.0
+        for k in 0..<count {
+            let q = out[k], r = out[(k + 1) % count], d = sides[2 * k + 1]
+            guard (r.x - q.x) * d.x + (r.y - q.y) * d.y > 0 else { return nil }
+            area += q.x * r.y - q.y * r.x
+        }
+        guard abs(area) / 2 > 1e-9 * max(1, h * h) else { return nil }
+        return count
     }
 
     /// The polygon (wound as the polygon is) of the points of the convex
