@@ -112,11 +112,8 @@ static inline void add_wide_piece(float *line, uint64_t *bits, float xa, float x
         strata_add_edge_area(line, bits, xa, xb, d);
         return;
     }
-    const float s = d / (xr - xl);
-    const float fl = (float)(il + 1) - xl;
-    const float c0 = s * fl * fl * 0.5f;
-    const float fr = (float)(ir + 1) - xr;
-    const float c_last = s * ((float)ir + 0.5f - xl - fr * fr * 0.5f);
+    float s, c0, c_last;
+    strata_piece_ends(xl, xr, il, ir, d, &s, &c0, &c_last);
     const float c1 = s * ((float)(il + 1) + 0.5f - xl);
     const float c_prev = c1 + s * (float)(ir - il - 2);
     // Cell il: c0; il + 1: c1 − c0; those to ir − 1: s; ir: c_last − c_prev;

@@ -13,15 +13,10 @@ import Testing
     static func draw(_ path: Path, _ style: StrokeStyle, _ transform: Transform, scale: Int = 1, convex: Bool)
         -> Canvas
     {
-        let canvas = makeCanvas(60 * scale, 50 * scale)
-        canvas.strokeRasterizer.fillsConvexOutlines = convex
-        canvas.strokeRasterizer.sumsSparseOutlines = false
-        canvas.strokeColor = .white
-        canvas.strokeStyle = style
-        canvas.concatenate(Transform(scaleX: Double(scale), y: Double(scale)))
-        canvas.concatenate(transform)
-        canvas.stroke(path)
-        return canvas
+        strokedCanvas(path, style, transform, width: 60, height: 50, scale: scale) { rasterizer in
+            rasterizer.fillsConvexOutlines = convex
+            rasterizer.sumsSparseOutlines = false
+        }
     }
 
     /// A small random polygon: a triangle (random points in a box `size`
@@ -60,27 +55,14 @@ import Testing
                 rng.int(3) == 0
                 ? Transform(translationX: 30, y: 25).rotated(by: rng.uniform() * 3).scaledBy(x: 1.3, y: 0.8)
                     .translatedBy(x: -30, y: -25) : .identity
-            let outline = Self.draw(path, style, transform, convex: true)
-            let walk = Self.draw(path, style, transform, convex: false)
-            let large = Self.draw(path, style, transform, scale: 8, convex: false)
+            let result = Self.compare(path, style, transform)
             shapes += 1
-            filled += outline.strokeRasterizer.convexFilled
-            #expect(walk.strokeRasterizer.convexFilled == 0)
-            var worst = 0.0
-            for y in 0..<50 {
-                for x in 0..<60 {
-                    var sum = 0
-                    for j in 0..<8 { for i in 0..<8 { sum += Int(large.bitmap[x * 8 + i, y * 8 + j].a) } }
-                    let exact = Double(sum) / 64
-                    let a = abs(Double(outline.bitmap[x, y].a) - exact), b = abs(Double(walk.bitmap[x, y].a) - exact)
-                    outlineError += a
-                    walkError += b
-                    worst = max(worst, a - b)
-                    worstOutline = max(worstOutline, a)
-                    worstWalk = max(worstWalk, b)
-                }
-            }
-            #expect(worst <= 3, "\(path) \(style) \(transform)")
+            filled += result.taken ? 1 : 0
+            outlineError += result.outline
+            walkError += result.stroker
+            worstOutline = max(worstOutline, result.largestOutline)
+            worstWalk = max(worstWalk, result.largestStroker)
+            #expect(result.worst <= 3, "\(path) \(style) \(transform)")
         }
         // (Every one but those bevelled near other sides: a quarter have a
         // miter limit of 1, every corner bevelled.)
@@ -179,20 +161,9 @@ import Testing
             [(30, 10), (31.2, 40), (29.5, 39)], [(12, 30), (18, 26.5), (17.6, 27.8)],
         ] {
             let path = Self.polygon(points)
-            let outline = Self.draw(path, miter, .identity, convex: true)
-            let walk = Self.draw(path, miter, .identity, convex: false)
-            let large = Self.draw(path, miter, .identity, scale: 8, convex: false)
-            #expect(outline.strokeRasterizer.convexFilled == 1, "\(points)")
-            var worstOutline = 0.0, worstWalk = 0.0
-            for y in 0..<50 {
-                for x in 0..<60 {
-                    var sum = 0
-                    for j in 0..<8 { for i in 0..<8 { sum += Int(large.bitmap[x * 8 + i, y * 8 + j].a) } }
-                    let exact = Double(sum) / 64
-                    worstOutline = max(worstOutline, abs(Double(outline.bitmap[x, y].a) - exact))
-                    worstWalk = max(worstWalk, abs(Double(walk.bitmap[x, y].a) - exact))
-                }
-            }
+            let result = Self.compare(path, miter, .identity)
+            #expect(result.taken, "\(points)")
+            let worstOutline = result.largestOutline, worstWalk = result.largestStroker
             #expect(worstOutline <= worstWalk + 3, "\(points): outline \(worstOutline) walk \(worstWalk)")
         }
     }
@@ -203,29 +174,38 @@ import Testing
     /// the largest at one pixel, the largest amount by which the outlines'
     /// error passes the stroker's at one pixel, and whether the outlines
     /// were taken.
-    static func compare(_ path: Path, _ style: StrokeStyle, _ transform: Transform)
-        -> (outline: Double, stroker: Double, largestOutline: Double, largestStroker: Double, worst: Double, taken: Bool)
-    {
+    static func compare(_ path: Path, _ style: StrokeStyle, _ transform: Transform) -> Comparison {
         let outline = draw(path, style, transform, convex: true)
         let stroker = draw(path, style, transform, convex: false)
         let large = draw(path, style, transform, scale: 8, convex: false)
-        var outlineError = 0.0, strokerError = 0.0, worst = 0.0, largestOutline = 0.0, largestStroker = 0.0
-        for y in 0..<50 {
-            for x in 0..<60 {
-                var sum = 0
-                for j in 0..<8 { for i in 0..<8 { sum += Int(large.bitmap[x * 8 + i, y * 8 + j].a) } }
-                let exact = Double(sum) / 64
-                let a = abs(Double(outline.bitmap[x, y].a) - exact), b = abs(Double(stroker.bitmap[x, y].a) - exact)
-                outlineError += a
-                strokerError += b
-                worst = max(worst, a - b)
-                largestOutline = max(largestOutline, a)
-                largestStroker = max(largestStroker, b)
-            }
-        }
+        #expect(stroker.strokeRasterizer.convexFilled == 0)
+        let errors = truthErrors(outline.bitmap, stroker.bitmap, large: large.bitmap)
         return (
-            outlineError, strokerError, largestOutline, largestStroker, worst, outline.strokeRasterizer.convexFilled > 0
+            errors.a, errors.b, errors.largestA, errors.largestB, errors.worse,
+            outline.strokeRasterizer.convexFilled > 0
         )
+    }
+
+    /// Turned by up to three radians and stretched about the canvas's
+    /// middle, or left as it is, at random.
+    static func placement(_ rng: inout FuzzRandom) -> Transform {
+        rng.int(2) == 0
+            ? Transform(translationX: 30, y: 25).rotated(by: rng.uniform() * 3).scaledBy(x: 1.2, y: 0.9)
+                .translatedBy(x: -30, y: -25) : .identity
+    }
+
+    /// What `compare` finds.
+    typealias Comparison = (outline: Double, stroker: Double, largestOutline: Double, largestStroker: Double, worst: Double, taken: Bool)
+
+    /// `compare`'s errors summed over shapes, and how many took the outlines.
+    struct Tally {
+        var outline = 0.0, stroker = 0.0, filled = 0
+
+        mutating func add(_ result: Comparison) {
+            outline += result.outline
+            stroker += result.stroker
+            filled += result.taken ? 1 : 0
+        }
     }
 
     @Test func ringsAreAsCloseToTheTruthAsTheStrokersRings() {
@@ -233,7 +213,7 @@ import Testing
         // triangles at any angle, regular polygons): the two outlines
         // against the stroker's ring (or walk) and the truth.
         var rng = FuzzRandom(seed: 9001)
-        var outlineError = 0.0, strokerError = 0.0, filled = 0
+        var tally = Tally()
         for _ in 0..<60 {
             var points: [Point] = []
             let cx = 30 + rng.uniform() * 4, cy = 25 + rng.uniform() * 4
@@ -247,18 +227,13 @@ import Testing
             path.addLines(between: rng.int(2) == 0 ? points : points.reversed())
             path.closeSubpath()
             let style = StrokeStyle(lineWidth: [1.0, 2, 3.5][rng.int(3)], lineJoin: .miter, miterLimit: [2, 4, 10][rng.int(3)])
-            let transform =
-                rng.int(2) == 0
-                ? Transform(translationX: 30, y: 25).rotated(by: rng.uniform() * 3).scaledBy(x: 1.2, y: 0.9)
-                    .translatedBy(x: -30, y: -25) : .identity
+            let transform = Self.placement(&rng)
             let result = Self.compare(path, style, transform)
-            filled += result.taken ? 1 : 0
-            outlineError += result.outline
-            strokerError += result.stroker
+            tally.add(result)
             #expect(result.worst <= 2, "\(path) \(style) \(transform)")
         }
-        #expect(filled >= 50, "\(filled) of 60")
-        #expect(outlineError <= strokerError * 1.02, "outline \(outlineError) stroker \(strokerError)")
+        #expect(tally.filled >= 50, "\(tally.filled) of 60")
+        #expect(tally.outline <= tally.stroker * 1.02, "outline \(tally.outline) stroker \(tally.stroker)")
     }
 
     @Test func curvedRingsAreAsCloseToTheTruthAsTheStrokersRings() {
@@ -267,7 +242,7 @@ import Testing
         // stroker flattens them: the outlines against the stroker's ring
         // (or walk) and the truth.
         var rng = FuzzRandom(seed: 5150)
-        var outlineError = 0.0, strokerError = 0.0, filled = 0
+        var tally = Tally()
         for round in 0..<60 {
             let w = 10 + rng.uniform() * 34, h = 8 + rng.uniform() * 30
             let rect = Rect(x: 30 - w / 2 + rng.uniform(), y: 25 - h / 2 + rng.uniform(), width: w, height: h)
@@ -281,14 +256,9 @@ import Testing
             }
             let style = StrokeStyle(
                 lineWidth: [1.0, 2, 3.5, 6][rng.int(4)], lineJoin: .miter, miterLimit: [2, 4, 10][rng.int(3)])
-            let transform =
-                rng.int(2) == 0
-                ? Transform(translationX: 30, y: 25).rotated(by: rng.uniform() * 3).scaledBy(x: 1.2, y: 0.9)
-                    .translatedBy(x: -30, y: -25) : .identity
+            let transform = Self.placement(&rng)
             let result = Self.compare(path, style, transform)
-            filled += result.taken ? 1 : 0
-            outlineError += result.outline
-            strokerError += result.stroker
+            tally.add(result)
             // (Not pixel by pixel: where a small corner radius under a wide
             // line makes the stroker's outline overlap itself, the walk's
             // quarter-row strips and the outlines' exact areas share a
@@ -297,9 +267,9 @@ import Testing
             // truth at the worst pixel.)
             #expect(result.largestOutline <= result.largestStroker + 2, "\(path) \(style) \(transform)")
         }
-        #expect(filled >= 50, "\(filled) of 60")
+        #expect(tally.filled >= 50, "\(tally.filled) of 60")
         // (Elsewhere the outlines are the stroker's ring, edge for edge, but
         // for the rounding of single pixels' last level.)
-        #expect(outlineError <= strokerError * 1.05, "outline \(outlineError) stroker \(strokerError)")
+        #expect(tally.outline <= tally.stroker * 1.05, "outline \(tally.outline) stroker \(tally.stroker)")
     }
 }

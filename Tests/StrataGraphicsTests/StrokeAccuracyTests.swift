@@ -323,15 +323,10 @@ func lineQuad(_ a: Point, _ b: Point, width: Double) -> [Point] {
                 dashLengths: rng.int(5) == 0 ? [9, 2] : [])
             let turn = rng.int(3) == 0 ? Transform(rotationAngle: rng.uniform()).scaledBy(x: 1.3, y: 0.8) : .identity
             func draw(scale: Int, trims: Bool) -> Canvas {
-                let canvas = makeCanvas(120 * scale, 90 * scale)
-                canvas.strokeRasterizer.simplifiesCorners = trims
-                canvas.strokeRasterizer.fillsConvexOutlines = false
-                canvas.strokeColor = .white
-                canvas.strokeStyle = style
-                canvas.concatenate(Transform(scaleX: Double(scale), y: Double(scale)))
-                canvas.concatenate(turn)
-                canvas.stroke(path)
-                return canvas
+                strokedCanvas(path, style, turn, width: 120, height: 90, scale: scale) { rasterizer in
+                    rasterizer.simplifiesCorners = trims
+                    rasterizer.fillsConvexOutlines = false
+                }
             }
             let large = draw(scale: 8, trims: false)
             let trimmed = draw(scale: 1, trims: true), pivoted = draw(scale: 1, trims: false)

@@ -54,18 +54,13 @@ import Testing
         _ path: Path, _ style: StrokeStyle, _ transform: Transform, scale: Int = 1, rings: Bool = true,
         sums: Bool? = nil
     ) -> Canvas {
-        let canvas = makeCanvas(120 * scale, 90 * scale)
-        canvas.strokeRasterizer.fillsRings = rings
-        // (The stroker's rings, not `ConvexStroke`'s outlines.)
-        canvas.strokeRasterizer.fillsConvexOutlines = false
-        // (Rings are compared with the walk: no outline summed unless asked.)
-        canvas.strokeRasterizer.sumsSparseOutlines = sums ?? false
-        canvas.strokeColor = .white
-        canvas.strokeStyle = style
-        canvas.concatenate(Transform(scaleX: Double(scale), y: Double(scale)))
-        canvas.concatenate(transform)
-        canvas.stroke(path)
-        return canvas
+        strokedCanvas(path, style, transform, width: 120, height: 90, scale: scale) { rasterizer in
+            rasterizer.fillsRings = rings
+            // (The stroker's rings, not `ConvexStroke`'s outlines.)
+            rasterizer.fillsConvexOutlines = false
+            // (Rings are compared with the walk: no outline summed unless asked.)
+            rasterizer.sumsSparseOutlines = sums ?? false
+        }
     }
 
     @Test func convexStrokesAreRingsAndAsCloseToTheTruthAsTheWalk() {
@@ -95,21 +90,12 @@ import Testing
             shapes += 1
             rings += ring.strokeRasterizer.ringsFilled
             #expect(walk.strokeRasterizer.ringsFilled == 0)
-            var worst = 0.0
-            for y in 0..<90 {
-                for x in 0..<120 {
-                    var sum = 0
-                    for j in 0..<8 { for i in 0..<8 { sum += Int(large.bitmap[x * 8 + i, y * 8 + j].a) } }
-                    let exact = Double(sum) / 64
-                    let a = abs(Double(ring.bitmap[x, y].a) - exact), b = abs(Double(walk.bitmap[x, y].a) - exact)
-                    ringError += a
-                    walkError += b
-                    worst = max(worst, a - b)
-                    worstRing = max(worstRing, a)
-                    worstWalk = max(worstWalk, b)
-                }
-            }
-            #expect(worst <= 3, "\(path) \(style) \(transform)")
+            let errors = truthErrors(ring.bitmap, walk.bitmap, large: large.bitmap)
+            ringError += errors.a
+            walkError += errors.b
+            worstRing = max(worstRing, errors.largestA)
+            worstWalk = max(worstWalk, errors.largestB)
+            #expect(errors.worse <= 3, "\(path) \(style) \(transform)")
         }
         #expect(rings > shapes * 2 / 3, "\(rings) of \(shapes)")
         #expect(ringError <= walkError * 1.02, "ring \(ringError) walk \(walkError)")

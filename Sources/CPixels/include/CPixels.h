@@ -129,6 +129,20 @@ __attribute__((always_inline)) static inline void strata_mark_few(uint64_t *b, l
     if (o > 64 - n) b[w + 1] |= run >> (64 - o);
 }
 
+/// A piece of an edge across cells `il` < `ir` (`il` = ⌊xl⌋, `ir` = ⌊xr⌋,
+/// xl < xr), descending `d`: its height a unit of x (`s`), and the coverage
+/// of its first and last cells before differencing (`c0`, `c_last`). With
+/// s = d / (xr − xl), the coverage of cell i is s·(H(i+1−xl) − H(i+1−xr)),
+/// where H is the integral of clamp(u, 0, 1): 0, u²/2, or u − ½.
+__attribute__((always_inline)) static inline void strata_piece_ends(float xl, float xr, long il, long ir, float d,
+                                                                    float *s, float *c0, float *c_last) {
+    *s = d / (xr - xl);
+    const float fl = (float)(il + 1) - xl;
+    *c0 = *s * fl * fl * 0.5f;
+    const float fr = (float)(ir + 1) - xr;
+    *c_last = *s * ((float)ir + 0.5f - xl - fr * fr * 0.5f);
+}
+
 /// Adds to one row of difference cells the coverage an edge gives the pixels
 /// to its right: the edge runs from x = `xa` to x = `xb` (0 ... the row's
 /// width, or at most one past it: the callers clamp to the width, and an
@@ -156,14 +170,9 @@ __attribute__((always_inline)) static inline void strata_add_edge_area(float *li
         strata_mark_few(bits, i, 2);
         return;
     }
-    // Across cells il ... ir. With s = 1 / (xr − xl), the coverage of cell i
-    // (before differencing) is d·s·(H(i+1−xl) − H(i+1−xr)), where H is the
-    // integral of clamp(u, 0, 1): 0, u²/2, or u − ½.
-    const float s = d / (xr - xl);
-    const float fl = (float)(il + 1) - xl;
-    const float c0 = s * fl * fl * 0.5f;
-    const float fr = (float)(ir + 1) - xr;
-    const float c_last = s * ((float)ir + 0.5f - xl - fr * fr * 0.5f);
+    // Across cells il ... ir (`strata_piece_ends`).
+    float s, c0, c_last;
+    strata_piece_ends(xl, xr, il, ir, d, &s, &c0, &c_last);
     line[il] += c0;
     if (ir == il + 1) {
         line[ir] += c_last - c0;
