@@ -198,18 +198,19 @@ extension Canvas {
             return
         }
 
+        let tolerance = max(0.001, flatness) / stretch
         // A convex polygon with mitred corners: its stroke is one outline,
         // or a ring of two, filled (`ConvexStroke`).
         if antialiasing, style.validDashes == nil, style.lineJoin == .miter,
             path.verbs.count <= ConvexStroke.maxSides + 1, strokeRasterizer.fillsConvexOutlines,
-            strokeConvex(path, halfWidth, style, paint, alphaFactor, tolerance: max(0.001, flatness) / stretch)
+            strokeConvex(path, halfWidth, style, paint, alphaFactor, tolerance: tolerance)
         {
             return
         }
         let mayBeRing = style.validDashes == nil && StrokeJob.mayBeRing(path, halfWidth: halfWidth)
         var job = StrokeJob(
             path: path, style: style, halfWidth: halfWidth, transform: t,
-            tolerance: max(0.001, flatness) / stretch, reach: deviceReach,
+            tolerance: tolerance, reach: deviceReach,
             simplifiesCorners: strokeRasterizer.simplifiesCorners)
         job.mayBeRing = mayBeRing
         // Four strips a pixel row, with exact areas: a stroke that does not

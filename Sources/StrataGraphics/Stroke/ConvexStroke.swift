@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The stroke of a convex polygon with mitred corners: one outline, or a
 /// ring of two, filled.
 ///
@@ -103,24 +95,23 @@ enum ConvexStroke {
     }
 
     /// The points of the closed path `path` (a move, then lines and curves)
-    /// with its curves flattened as the stroker flattens them
-    /// (`StrokeSource.feed`: chords within half of `tolerance`), written to
-    /// `out`, and whether each is inside a curve (`smooth`: the stroker
-    /// joins such points round): their count, or nil where there would be
-    /// more than `out` holds (counted before anything is flattened, from
-    /// each curve's second differences, as `CurveFlattener` cuts it at the
-    /// most).
+    /// as the stroker takes them (`StrokeSource.feed`: curves flattened
+    /// within `tolerance`, repeated points dropped, the closing point
+    /// added), written to `out`, and whether each is inside a curve
+    /// (`smooth`: the stroker joins such points round): their count, or nil
+    /// where there would be more than `out` holds (counted before anything
+    /// is flattened, from each curve's second differences, as
+    /// `CurveFlattener` cuts it at the most).
     private static func flatten(
         _ path: Path, tolerance: Double, into out: UnsafeMutableBufferPointer<Point>,
         smooth: UnsafeMutableBufferPointer<Bool>
     ) -> Int? {
-        let fine = tolerance / 2
-        let quadLimit = 16 * fine * fine, cubicLimit = (4 * fine / 3) * (4 * fine / 3)
-        return path.points.withUnsafeBufferPointer { pts -> Int? in
+        let (quadLimit, cubicLimit) = StrokeSource.flatteningLimits(tolerance: tolerance)
+        let expected = path.points.withUnsafeBufferPointer { pts in
             // The pieces each curve is cut into at most: the least n with
             // m / n⁴ within the limit, and a power of two where halving
             // makes it (twice that, to be safe).
-            var expected = 0.0, i = 0, last = Point.zero
+            var expected = 1.0, i = 0, last = Point.zero
             for verb in path.verbs {
                 switch verb {
                 case .move, .line:
@@ -143,63 +134,46 @@ enum ConvexStroke {
                     break
                 }
             }
-            guard expected <= Double(out.count), smooth.count >= out.count else { return nil }
-            var sink = VertexSink(out: out)
-            var flattener = CurveFlattener(
-                quadLimit: quadLimit, cubicLimit: cubicLimit, minX: -.infinity, maxX: .infinity, minY: -.infinity,
-                maxY: .infinity)
-            flattener.preservesArea = false
-            i = 0
-            for verb in path.verbs {
-                let first = sink.count
-                switch verb {
-                case .move, .line:
-                    sink.line(to: pts[i])
-                    last = pts[i]
-                    i += 1
-                case .quad:
-                    flattener.quad(last, pts[i], pts[i + 1], 0, &sink)
-                    last = pts[i + 1]
-                    i += 2
-                case .cubic:
-                    flattener.cubic(last, pts[i], pts[i + 1], pts[i + 2], 0, &sink)
-                    last = pts[i + 2]
-                    i += 3
-                case .close:
-                    break
-                }
-                // A curve's points are smooth but its last (a corner like
-                // any other, `StrokeSource`'s feeder).
-                let end = min(sink.count, out.count)
-                if first < end {
-                    for k in first..<end { smooth[k] = verb == .quad || verb == .cubic }
-                    smooth[end - 1] = false
-                }
-            }
-            return sink.overflowed ? nil : sink.count
+            return expected
         }
+        guard expected <= Double(out.count), smooth.count >= out.count else { return nil }
+        // (No culling: a huge rectangle. The precount bounds the work.)
+        let everywhere = Rect(x: -0x1p1000, y: -0x1p1000, width: 0x1p1001, height: 0x1p1001)
+        var sink = VertexSink(out: out, smooth: smooth)
+        StrokeSource.feed(path, tolerance: tolerance, cull: everywhere, into: &sink)
+        return sink.overflowed ? nil : sink.count
     }
 
-    /// Points into a buffer, in order, until it is full.
-    private struct VertexSink: FlatteningSink {
+    /// The stroker's points of one subpath into buffers, in order, until
+    /// they are full.
+    private struct VertexSink: PolylineSink {
         let out: UnsafeMutableBufferPointer<Point>
+        let smooth: UnsafeMutableBufferPointer<Bool>
         var count = 0
         var overflowed = false
 
-        init(out: UnsafeMutableBufferPointer<Point>) { self.out = out }
+        init(out: UnsafeMutableBufferPointer<Point>, smooth: UnsafeMutableBufferPointer<Bool>) {
+            self.out = out
+            self.smooth = smooth
+        }
 
-        mutating func move(to point: Point) { line(to: point) }
+        var shouldStop: Bool { overflowed }
 
-        mutating func line(to point: Point) {
+        mutating func begin(_ p: Point) { line(to: p, smooth: false) }
+
+        mutating func line(to p: Point, smooth isSmooth: Bool) {
             guard count < out.count else {
                 overflowed = true
                 return
             }
-            out[count] = point
+            out[count] = p
+            smooth[count] = isSmooth
             count += 1
         }
 
-        mutating func close() {}
+        mutating func end(closed: Bool, zeroLength: Bool) {}
+        mutating func beginsAtSeam() {}
+        mutating func endsAtSeam() {}
     }
 
     /// `outline(of:…)` for the closed polygon through `p` (at most
@@ -214,10 +188,7 @@ enum ConvexStroke {
         let tips = points
         // The outer side's room: the rest of `points` holds the inner.
         let outerRoom = 4 * maxVertices
-        // `Stroker.init`'s round steps.
-        let ratio = min(1, max(1e-6, tolerance / max(h, 1e-12)))
-        let step = min(Double.pi / 2, max(2 * acos(1 - ratio), Double.pi / 2048))
-        let stepCos = cos(step), stepSin = sin(step), stepGrow = (step / stepSin).squareRoot()
+        let (_, stepCos, stepSin, stepGrow) = Stroker<StrokeRasterizer>.arcSteps(tolerance: tolerance, halfWidth: h)
         return withUnsafeTemporaryAllocation(of: Bool.self, capacity: maxVertices) { smoothSide in
             // The sides between distinct points, round the closed polygon:
             // where each starts, its unit direction.

@@ -35,6 +35,13 @@ enum StrokeSource {
     /// Points closer than this are one point.
     static let epsilon = 1e-9
 
+    /// `CurveFlattener`'s limits for a stroke flattened within `tolerance`:
+    /// chords within half of it.
+    static func flatteningLimits(tolerance: Double) -> (quad: Double, cubic: Double) {
+        let fine = tolerance / 2
+        return (16 * fine * fine, (4 * fine / 3) * (4 * fine / 3))
+    }
+
     /// Feeds `path`, flattened within `tolerance` (user space), to `sink`. Curve
     /// pieces wholly beyond one side of `cull` (user space) become one line, or,
     /// for dashes, which need their lengths, are subdivided no deeper than
@@ -46,9 +53,9 @@ enum StrokeSource {
         _ path: Path, tolerance: Double, cull: Rect, outsideDepth: Int = 0,
         piece: StrokePiece? = nil, into sink: inout S
     ) {
-        let fine = tolerance / 2
+        let (quadLimit, cubicLimit) = flatteningLimits(tolerance: tolerance)
         var flattener = CurveFlattener(
-            quadLimit: 16 * fine * fine, cubicLimit: (4 * fine / 3) * (4 * fine / 3),
+            quadLimit: quadLimit, cubicLimit: cubicLimit,
             minX: cull.minX, maxX: cull.maxX, minY: cull.minY, maxY: cull.maxY)
         flattener.preservesArea = false
         flattener.outsideDepth = outsideDepth

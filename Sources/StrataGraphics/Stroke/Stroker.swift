@@ -210,18 +210,25 @@ struct Stroker<Target: EdgeAccumulator> {
         cap = style.lineCap
         join = style.lineJoin
         miterLimit = style.miterLimit >= 1 ? style.miterLimit : 1
-        // A chord of angle α on radius r strays r·(1 − cos(α/2)) from the arc.
-        let ratio = min(1, max(1e-6, tolerance / max(halfWidth, 1e-12)))
-        // At most a quarter turn a step: beyond that the pushed-out vertices of
-        // `turn` would stray far from the circle.
-        arcStep = min(Double.pi / 2, max(2 * acos(1 - ratio), Double.pi / 2048))
-        stepCos = cos(arcStep)
-        stepSin = sin(arcStep)
-        stepGrow = (arcStep / stepSin).squareRoot()
+        (arcStep, stepCos, stepSin, stepGrow) = Self.arcSteps(tolerance: tolerance, halfWidth: halfWidth)
         self.transform = transform
         self.simplifiesCorners = simplifiesCorners
         let half = halfWidth / (halfWidth + max(tolerance, 0) / 4)
         tipCos = 2 * half * half - 1
+    }
+
+    /// The angle of a round join's or cap's steps (within `tolerance` of
+    /// the circle of radius `halfWidth`), its cosine and sine, and how far
+    /// out a step's point is pushed (times the radius) to keep the arc's
+    /// area (`turn`).
+    static func arcSteps(tolerance: Double, halfWidth: Double) -> (step: Double, cos: Double, sin: Double, grow: Double) {
+        // A chord of angle α on radius r strays r·(1 − cos(α/2)) from the arc.
+        let ratio = min(1, max(1e-6, tolerance / max(halfWidth, 1e-12)))
+        // At most a quarter turn a step: beyond that the pushed-out vertices of
+        // `turn` would stray far from the circle.
+        let step = min(Double.pi / 2, max(2 * acos(1 - ratio), Double.pi / 2048))
+        let sine = sin(step)
+        return (step, cos(step), sine, (step / sine).squareRoot())
     }
 
     // MARK: Emitting
