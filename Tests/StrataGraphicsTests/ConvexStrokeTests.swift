@@ -273,3 +273,33 @@ import Testing
         #expect(tally.outline <= tally.stroker * 1.05, "outline \(tally.outline) stroker \(tally.stroker)")
     }
 }
+
+extension ConvexStrokeTests {
+    @Test func hostileConvexShapesAreDrawnOrRefusedInBoundedTime() {
+        // Rounded rectangles, ellipses and polygons at NaN, infinite, huge,
+        // zero and negative sizes and widths, mitred: each drawn (or
+        // nothing drawn) in bounded time, and the outlines never taken
+        // where a value is not finite.
+        let values: [Double] = [.nan, .infinity, -.infinity, 1e30, -1e30, 0, -5, 1e-30, 1e9]
+        let clock = ContinuousClock()
+        for v in values {
+            for width in [2.0, v] {
+                let style = StrokeStyle(lineWidth: width, lineJoin: .miter, miterLimit: 4)
+                let shapes = [
+                    Path(roundedRect: Rect(x: 10, y: 10, width: v, height: 20), cornerWidth: 5, cornerHeight: 5),
+                    Path(roundedRect: Rect(x: 10, y: 10, width: 30, height: 20), cornerWidth: v, cornerHeight: v),
+                    Path(ellipseIn: Rect(x: v, y: 10, width: 30, height: 20)),
+                    Self.polygon([(10, 10), (v, 12), (20, 30)]),
+                ]
+                for path in shapes {
+                    let start = clock.now
+                    let canvas = Self.draw(path, style, .identity, convex: true)
+                    #expect(clock.now - start < .seconds(2), "\(path) \(style)")
+                    if !v.isFinite && canvas.strokeRasterizer.convexFilled > 0 {
+                        #expect(path.points.allSatisfy { $0.x.isFinite && $0.y.isFinite }, "\(path) \(style)")
+                    }
+                }
+            }
+        }
+    }
+}
