@@ -17,7 +17,11 @@
 // branch between one cell and two in every row (a triangle of 8 pixels 1.2
 // times faster, Benchmarks/RESULTS.md). A line over 256 rows is added by
 // `strata_accumulate_area` in its turn, after the pieces waiting, and a
-// piece across more than two cells by `strata_add_edge_area`. A line that
+// piece across more than three pixels by `add_wide_piece`. (Pieces across
+// three pixels, the sides of shapes leaning between one and two pixels a
+// row, are worked out in the lanes too: taken apart, they and the narrower
+// ones around them went one way or the other at random, StrokeRotatedRect
+// 1.05 times faster in the lanes, Benchmarks/RESULTS.md.) A line that
 // does not go down (y0 = y1 after the conversion to Float) adds nothing.
 // Only the pieces in a window of rows are added (`strata_accumulate_lines_rows`:
 // a thread's band of a frame), each worked out as for the whole line.
@@ -30,12 +34,13 @@
 #include <immintrin.h>
 
 /// One row's piece of sixteen lines (lanes): where its cells start, what
-/// it adds to them (v2 is 0 for a piece in one cell), whether it spans two
-/// cells, and whether it spans more (left to `strata_add_edge_area`).
+/// it adds to them (v2 and v3 are 0 for a piece within one pixel, v3 for
+/// one across two), whether it crosses two pixels or three, and whether it
+/// crosses more (left to `add_wide_piece`).
 typedef struct {
     __m512i at;
-    __m512 v0, v1, v2;
-    __mmask16 two, wide;
+    __m512 v0, v1, v2, v3;
+    __mmask16 two, three, wide;
 } piece16;
 
 /// `strata_add_edge_area`'s values for the pieces from `xa` to `xb`
@@ -56,6 +61,7 @@ static inline piece16 piece_cells16(__m512 xa, __m512 xb, __m512 d) {
         _mm512_cmpeq_epi32_mask(il, ir) | _mm512_cmp_ps_mask(width, _mm512_set1_ps(1.0f / 128), _CMP_LT_OQ);
     const __m512i il1 = _mm512_add_epi32(il, _mm512_set1_epi32(1));
     const __mmask16 two = ~one & _mm512_cmpeq_epi32_mask(ir, il1);
+    const __mmask16 three = ~one & _mm512_cmpeq_epi32_mask(ir, _mm512_add_epi32(il, _mm512_set1_epi32(2)));
     // One cell: by the mean x.
     const __m512 xm = _mm512_mul_ps(_mm512_add_ps(xa, xb), half);
     const __m512i i = _mm512_cvttps_epi32(xm);
@@ -69,32 +75,40 @@ static inline piece16 piece_cells16(__m512 xa, __m512 xb, __m512 d) {
     const __m512 c_last = _mm512_mul_ps(
         s, _mm512_sub_ps(_mm512_sub_ps(_mm512_add_ps(_mm512_cvtepi32_ps(ir), half), xl),
                          _mm512_mul_ps(_mm512_mul_ps(fr, fr), half)));
+    // Three cells: the second's coverage, and the sum before the last
+    // (`strata_add_edge_area`'s c1 and c_prev, no cells between).
+    const __m512 c1 = _mm512_mul_ps(s, _mm512_sub_ps(_mm512_add_ps(_mm512_cvtepi32_ps(il1), half), xl));
+    const __m512 c_prev = _mm512_add_ps(c1, _mm512_mul_ps(s, zero));
+    const __m512 last = _mm512_sub_ps(d, c_last);
     piece16 p;
     p.at = _mm512_mask_mov_epi32(il, one, i);
     p.v0 = _mm512_mask_mov_ps(c0, one, a1);
-    p.v1 = _mm512_mask_mov_ps(_mm512_sub_ps(c_last, c0), one, b1);
-    p.v2 = _mm512_maskz_mov_ps(two, _mm512_sub_ps(d, c_last));
+    p.v1 = _mm512_mask_mov_ps(_mm512_mask_mov_ps(_mm512_sub_ps(c_last, c0), three, _mm512_sub_ps(c1, c0)), one, b1);
+    p.v2 = _mm512_mask_mov_ps(_mm512_maskz_mov_ps(two, last), three, _mm512_sub_ps(c_last, c_prev));
+    p.v3 = _mm512_maskz_mov_ps(three, last);
     p.two = two;
-    p.wide = (__mmask16) ~(one | two);
+    p.three = three;
+    p.wide = (__mmask16) ~(one | two | three);
     return p;
 }
 
 /// Adds a piece worked out by `piece_cells16` (not a wide one) to a row:
-/// its two cells' values (three for a piece across two pixels) in one
-/// masked load, add and store, no branch between the two cases. (Added a
+/// its `cells` cells' values (two for a piece in one pixel, three across
+/// two, four across three) in one masked load, add and store, no branch
+/// between the cases. (Added a
 /// cell at a time, a one-cell piece added its third value, 0, to its first
 /// cell again, reading back the store just made: the outlines of curves,
 /// whose pieces are mostly these, filled 4–8 % slower,
 /// Benchmarks/RESULTS.md.)
 __attribute__((target("avx2,avx512f,avx512vl"), always_inline))
-static inline void add_piece(float *l, uint64_t *b, long c, float v0, float v1, float v2, long two) {
-    const __mmask8 cells = two ? 7 : 3;
-    const __m128 add = _mm_setr_ps(v0, v1, v2, 0);
-    _mm_mask_storeu_ps(l + c, cells, _mm_add_ps(_mm_maskz_loadu_ps(cells, l + c), add));
-    strata_mark_few(b, c, 2 + two);
+static inline void add_piece(float *l, uint64_t *b, long c, float v0, float v1, float v2, float v3, long cells) {
+    const __mmask8 lanes = (__mmask8)((1u << cells) - 1);
+    const __m128 add = _mm_setr_ps(v0, v1, v2, v3);
+    _mm_mask_storeu_ps(l + c, lanes, _mm_add_ps(_mm_maskz_loadu_ps(lanes, l + c), add));
+    strata_mark_few(b, c, cells);
 }
 
-/// `strata_add_edge_area` for a piece across three cells or more: where it
+/// `strata_add_edge_area` for a piece across four cells or more: where it
 /// spans at most eight (its ends at most six cells apart), its values in
 /// the lanes of one vector, added with one masked load and store; wider,
 /// by `strata_add_edge_area`. Each cell gets the value that function adds
@@ -128,17 +142,23 @@ static inline void add_wide_piece(float *line, uint64_t *bits, float xa, float x
     strata_mark_cells(bits, il, ir + 1);
 }
 
-/// One lane's piece added to its row (`l`, `b`): a wide one (three cells or
+/// One lane's piece added to its row (`l`, `b`): a wide one (four cells or
 /// more) by `add_wide_piece` from its ends, else as `piece_cells16`
-/// worked it out (`add_piece`).
+/// worked it out (`add_piece`, `cells` cells).
 __attribute__((target("avx2,avx512f,avx512vl"), always_inline))
 static inline void add_lane_piece(float *l, uint64_t *b, unsigned wide, float xa, float xb, float d, long c, float v0,
-                                  float v1, float v2, long two) {
+                                  float v1, float v2, float v3, long cells) {
     if (wide) {
         add_wide_piece(l, b, xa, xb, d);
     } else {
-        add_piece(l, b, c, v0, v1, v2, two);
+        add_piece(l, b, c, v0, v1, v2, v3, cells);
     }
+}
+
+/// How many cells each lane's piece adds to (`add_piece`): 2, 3 or 4.
+__attribute__((target("avx2,avx512f,avx512vl"), always_inline))
+static inline unsigned piece_cells_count(const piece16 *c, long j) {
+    return 2 + ((unsigned)c->two >> j & 1) + 2 * ((unsigned)c->three >> j & 1);
 }
 
 /// Pieces waiting to be added: each a row, the x where the line enters
@@ -167,7 +187,7 @@ __attribute__((always_inline)) static inline void piece_append(pieces *p, long r
 __attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq"), noinline))
 static void pieces_add(pieces *p, float *cells, uint64_t *bits, long stride, long words) {
 #pragma clang fp contract(off)
-    float v0[16], v1[16], v2[16];
+    float v0[16], v1[16], v2[16], v3[16];
     int32_t at[16];
     const long count = p->count;
     for (long k = 0; k < count; k += 16) {
@@ -180,10 +200,12 @@ static void pieces_add(pieces *p, float *cells, uint64_t *bits, long stride, lon
         _mm512_storeu_ps(v0, c.v0);
         _mm512_storeu_ps(v1, c.v1);
         _mm512_storeu_ps(v2, c.v2);
-        const unsigned wide = (unsigned)c.wide, two = (unsigned)c.two;
+        _mm512_storeu_ps(v3, c.v3);
+        const unsigned wide = (unsigned)c.wide;
         for (long j = 0; j < n; j++) {
             add_lane_piece(cells + (long)p->row[k + j] * stride, bits + (long)p->row[k + j] * words, wide >> j & 1,
-                           p->xa[k + j], p->xb[k + j], p->d[k + j], at[j], v0[j], v1[j], v2[j], two >> j & 1);
+                           p->xa[k + j], p->xb[k + j], p->d[k + j], at[j], v0[j], v1[j], v2[j], v3[j],
+                           piece_cells_count(&c, j));
         }
     }
     p->count = 0;
@@ -197,7 +219,7 @@ static inline void pairs_add(float *cells, uint64_t *bits, long stride, long wor
                              unsigned second, const int32_t *row_a, const int32_t *row_b, __m512 xa1, __m512 xb1,
                              __m512 d1, __m512 xa2, __m512 xb2, __m512 d2) {
     float xs_a[16], xe_a[16], ds_a[16], xs_b[16], xe_b[16], ds_b[16];
-    float v0a[16], v1a[16], v2a[16], v0b[16], v1b[16], v2b[16];
+    float v0a[16], v1a[16], v2a[16], v3a[16], v0b[16], v1b[16], v2b[16], v3b[16];
     int32_t at_a[16], at_b[16];
     const piece16 a = piece_cells16(xa1, xb1, d1);
     const piece16 b = piece_cells16(xa2, xb2, d2);
@@ -206,11 +228,12 @@ static inline void pairs_add(float *cells, uint64_t *bits, long stride, long wor
     _mm512_storeu_ps(v0a, a.v0);
     _mm512_storeu_ps(v1a, a.v1);
     _mm512_storeu_ps(v2a, a.v2);
+    _mm512_storeu_ps(v3a, a.v3);
     _mm512_storeu_ps(v0b, b.v0);
     _mm512_storeu_ps(v1b, b.v1);
     _mm512_storeu_ps(v2b, b.v2);
+    _mm512_storeu_ps(v3b, b.v3);
     const unsigned wide_a = (unsigned)a.wide, wide_b = (unsigned)b.wide;
-    const unsigned two_a = (unsigned)a.two, two_b = (unsigned)b.two;
     if ((wide_a & first) | (wide_b & second)) {
         // (Stored only where some lane needs them.)
         _mm512_storeu_ps(xs_a, xa1);
@@ -223,11 +246,11 @@ static inline void pairs_add(float *cells, uint64_t *bits, long stride, long wor
     for (long j = 0; j < n; j++) {
         if (first >> j & 1) {
             add_lane_piece(cells + (long)row_a[j] * stride, bits + (long)row_a[j] * words, wide_a >> j & 1, xs_a[j],
-                           xe_a[j], ds_a[j], at_a[j], v0a[j], v1a[j], v2a[j], two_a >> j & 1);
+                           xe_a[j], ds_a[j], at_a[j], v0a[j], v1a[j], v2a[j], v3a[j], piece_cells_count(&a, j));
         }
         if (second >> j & 1) {
             add_lane_piece(cells + (long)row_b[j] * stride, bits + (long)row_b[j] * words, wide_b >> j & 1, xs_b[j],
-                           xe_b[j], ds_b[j], at_b[j], v0b[j], v1b[j], v2b[j], two_b >> j & 1);
+                           xe_b[j], ds_b[j], at_b[j], v0b[j], v1b[j], v2b[j], v3b[j], piece_cells_count(&b, j));
         }
     }
 }
