@@ -188,7 +188,10 @@ enum ConvexStroke {
         let tips = points
         // The outer side's room: the rest of `points` holds the inner.
         let outerRoom = 4 * maxVertices
-        let (_, stepCos, stepSin, stepGrow) = Stroker<StrokeRasterizer>.arcSteps(tolerance: tolerance, halfWidth: h)
+        // (Round steps only where a curve has smooth points: a polygon's
+        // stroke takes no trigonometry.)
+        let (_, stepCos, stepSin, stepGrow) =
+            smooth == nil ? (0, 1, 0, 1) : Stroker<StrokeRasterizer>.arcSteps(tolerance: tolerance, halfWidth: h)
         return withUnsafeTemporaryAllocation(of: Bool.self, capacity: maxVertices) { smoothSide in
             // The sides between distinct points, round the closed polygon:
             // where each starts, its unit direction.

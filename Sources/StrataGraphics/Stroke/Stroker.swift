@@ -114,9 +114,12 @@ struct Stroker<Target: EdgeAccumulator> {
     let join: LineJoin
     /// 1/sin(φ/2) above this bevels a miter (φ: the angle between the segments).
     let miterLimit: Double
-    /// The largest angle one line of a round join or cap may span.
-    let arcStep: Double
-    let stepCos: Double, stepSin: Double, stepGrow: Double
+    /// The steps of round joins and caps (`arcSteps`), worked out at the
+    /// first that needs them (`steps`): a stroke with neither, of a polygon
+    /// mitred or bevelled, takes no trigonometry (its arc cosine, sine and
+    /// cosine were a fortieth of a small triangle's stroke).
+    private var stepsFound: (step: Double, cos: Double, sin: Double, grow: Double)?
+    private let tolerance: Double
     let transform: Transform
     /// Whether corners may be simplified (`line(to:smooth:)`): the inside
     /// trimmed or a chord (`corner`), the outside of a slight round turn or a
@@ -210,7 +213,7 @@ struct Stroker<Target: EdgeAccumulator> {
         cap = style.lineCap
         join = style.lineJoin
         miterLimit = style.miterLimit >= 1 ? style.miterLimit : 1
-        (arcStep, stepCos, stepSin, stepGrow) = Self.arcSteps(tolerance: tolerance, halfWidth: halfWidth)
+        self.tolerance = tolerance
         self.transform = transform
         self.simplifiesCorners = simplifiesCorners
         let half = halfWidth / (halfWidth + max(tolerance, 0) / 4)
@@ -229,6 +232,14 @@ struct Stroker<Target: EdgeAccumulator> {
         let step = min(Double.pi / 2, max(2 * acos(1 - ratio), Double.pi / 2048))
         let sine = sin(step)
         return (step, cos(step), sine, (step / sine).squareRoot())
+    }
+
+    /// `arcSteps` for this stroke's tolerance and width, worked out once.
+    private mutating func steps() -> (step: Double, cos: Double, sin: Double, grow: Double) {
+        if let stepsFound { return stepsFound }
+        let found = Self.arcSteps(tolerance: tolerance, halfWidth: halfWidth)
+        stepsFound = found
+        return found
     }
 
     // MARK: Emitting
@@ -267,8 +278,8 @@ struct Stroker<Target: EdgeAccumulator> {
     /// 2-pixel line measured 5 % light that way).
     private mutating func turn(around c: Point, from: Point, to: Point, end: Point, _ known: Point?) -> Point {
         var v = from
-        let cs = stepCos, sn = stepSin
-        let r = halfWidth * stepGrow
+        let (_, cs, sn, grow) = steps()
+        let r = halfWidth * grow
         while true {
             let next = Point(x: v.x * cs + v.y * sn, y: v.y * cs - v.x * sn)  // rotated by −step
             // Stop unless `to` is still clockwise of the next point by a margin.
@@ -676,7 +687,7 @@ struct Stroker<Target: EdgeAccumulator> {
             return
         case .round:
             // A whole polygon of area πr²: every vertex pushed out (see `turn`).
-            let n = max(8, Int((2 * Double.pi / arcStep).rounded(.up)))
+            let n = max(8, Int((2 * Double.pi / steps().step).rounded(.up)))
             let step = 2 * Double.pi / Double(n)
             let r = halfWidth * (step / sin(step)).squareRoot()
             let first = Point(x: p.x + r, y: p.y)
