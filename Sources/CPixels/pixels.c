@@ -764,6 +764,8 @@ static inline void constant_span(uint32_t *d, long count, uint32_t s, uint32_t k
 #pragma STDC FP_CONTRACT OFF
 /// `coverageByte` of AreaRasterizer.swift, the same operations in the same order.
 static inline uint8_t coverage_byte(float acc, int even_odd) {
+    // (Never fused, in the sweeps compiled for AVX-512 too, which has FMA.)
+#pragma clang fp contract(off)
     float a = __builtin_fabsf(acc);
     if (even_odd) {
         a -= 2.0f * __builtin_floorf(a * 0.5f);
@@ -1538,9 +1540,9 @@ long strata_sweep_coverage_avx2(float *line, uint64_t *bits, long words, long wi
     return count;
 }
 
-__attribute__((target("avx2"), aligned(64)))
-void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
-                            uint32_t *pixels, long row_stride, int even_odd, uint32_t source, int copy) {
+__attribute__((target("avx2"), always_inline))
+static inline void sweep_rows_body(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                                   uint32_t *pixels, long row_stride, int even_odd, uint32_t source, int copy) {
     const int lerp = copy || (source >> 24) == 255;
     const __m256i src = _mm256_set1_epi32((int)source);
     // Each blend a loop of its own, so that neither row carries the other's branches.
@@ -1553,6 +1555,24 @@ void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long
             sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd,
                       source, copy, 0, src, NULL, NULL, 0, NULL, NULL, 0);
     }
+}
+
+/// `sweep_rows_body` with AVX-512's 32 registers (the same 8-lane
+/// operations): its constants stay in registers across a row's blocks.
+__attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq"), noinline))
+static void sweep_rows512(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                          uint32_t *pixels, long row_stride, int even_odd, uint32_t source, int copy) {
+    sweep_rows_body(cells, cell_stride, bits, words, width, rows, pixels, row_stride, even_odd, source, copy);
+}
+
+__attribute__((target("avx2"), aligned(64)))
+void strata_sweep_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
+                            uint32_t *pixels, long row_stride, int even_odd, uint32_t source, int copy) {
+    if (strata_kernel_level() >= 2) {
+        sweep_rows512(cells, cell_stride, bits, words, width, rows, pixels, row_stride, even_odd, source, copy);
+        return;
+    }
+    sweep_rows_body(cells, cell_stride, bits, words, width, rows, pixels, row_stride, even_odd, source, copy);
 }
 
 __attribute__((target("avx2"), aligned(64)))
@@ -1976,8 +1996,8 @@ long strata_sweep_image_rows_avx2(float *cells, long cell_stride, uint64_t *bits
     return rows;
 }
 
-__attribute__((target("avx2")))
-static long conic_rows(const band_rows *out, long rows, const uint32_t *table, const double *k, long x, long y) {
+__attribute__((target("avx2"), always_inline))
+static inline long conic_rows_body(const band_rows *out, long rows, const uint32_t *table, const double *k, long x, long y) {
     // `GradientShader.conicParameters`, the same operations, the band's
     // constants once.
 #pragma clang fp contract(off)
@@ -2047,10 +2067,22 @@ long strata_sweep_bilinear_rows_avx2(float *cells, long cell_stride, uint64_t *b
 }
 
 __attribute__((target("avx2")))
+static long conic_rows(const band_rows *out, long rows, const uint32_t *table, const double *k, long x, long y) {
+    return conic_rows_body(out, rows, table, k, x, y);
+}
+
+/// `conic_rows` with AVX-512's 32 registers (the same 8-lane operations).
+__attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq")))
+static long conic_rows512(const band_rows *out, long rows, const uint32_t *table, const double *k, long x, long y) {
+    return conic_rows_body(out, rows, table, k, x, y);
+}
+
+__attribute__((target("avx2")))
 long strata_sweep_conic_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                   uint32_t *pixels, long row_stride, int even_odd, const uint32_t *table,
                                   const double *k, long x, long y) {
     const band_rows out = {cells, cell_stride, bits, words, even_odd, NULL, width, pixels, row_stride, {0, 0}};
+    if (strata_kernel_level() >= 2) return conic_rows512(&out, rows, table, k, x, y);
     return conic_rows(&out, rows, table, k, x, y);
 }
 
