@@ -764,8 +764,6 @@ static inline void constant_span(uint32_t *d, long count, uint32_t s, uint32_t k
 #pragma STDC FP_CONTRACT OFF
 /// `coverageByte` of AreaRasterizer.swift, the same operations in the same order.
 static inline uint8_t coverage_byte(float acc, int even_odd) {
-    // (Never fused, in the sweeps compiled for AVX-512 too, which has FMA.)
-#pragma clang fp contract(off)
     float a = __builtin_fabsf(acc);
     if (even_odd) {
         a -= 2.0f * __builtin_floorf(a * 0.5f);
