@@ -232,7 +232,7 @@ extension Canvas {
         // on one thread or shared by the bands of a frame (`StrokeShare`):
         // the same pieces either way, so the same pixels.
         if density <= 256, style.validDashes == nil {
-            if let pieces = StrokePieces.plan(path, size: strokePieceSize) {
+            if let pieces = StrokePieces.plan(path, size: strokePieceSize ?? StrokePieces.size(verbs: path.verbs.count)) {
                 coverage.pieces = pieces
                 if let strokeShare { coverage.share = (strokeShare, strokeIndex) }
             } else if let strokeShare, path.verbs.count >= StrokePieces.sharedWhole, !coverage.job.mayBeRing,

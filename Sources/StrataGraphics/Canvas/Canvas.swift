@@ -125,8 +125,9 @@ public final class Canvas {
     /// no allocation (where the previous one is still held, by a recorded
     /// frame or a document, building the next makes a new path as usual).
     @usableFromInline @exclusivity(unchecked) var shapePath = Path()
-    /// Verbs a piece of a long stroke (`StrokePieces`); tests change it.
-    @exclusivity(unchecked) var strokePieceSize = StrokePieces.size
+    /// Verbs a piece of a long stroke (`StrokePieces`), or nil for
+    /// `StrokePieces.size(verbs:)`; tests change it.
+    @exclusivity(unchecked) var strokePieceSize: Int? = nil
     /// Room for the sources of 256 pixels, for gradient and pattern
     /// blitters, and after them for the coverage bytes of a row swept at
     /// once (`ShaderBlitter.coverageBytes`).

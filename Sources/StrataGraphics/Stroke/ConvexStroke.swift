@@ -172,8 +172,8 @@ enum ConvexStroke {
         }
 
         mutating func end(closed: Bool, zeroLength: Bool) {}
-        mutating func beginsAtSeam() {}
-        mutating func endsAtSeam() {}
+        mutating func beginsAtSeam(exactly: Bool) {}
+        mutating func endsAtSeam(exactly: Bool) {}
     }
 
     /// `outline(of:…)` for the closed polygon through `p` (at most

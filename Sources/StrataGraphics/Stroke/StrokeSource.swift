@@ -19,10 +19,13 @@ protocol PolylineSink {
     /// True when the rest of the path should not be fed (the rasterizer is full).
     var shouldStop: Bool { get }
     /// The next subpath begins at a seam: where a piece of a longer polyline
-    /// stroked apart starts (`StrokePieces`).
-    mutating func beginsAtSeam()
-    /// The subpath being fed ends at a seam, where the next piece starts.
-    mutating func endsAtSeam()
+    /// stroked apart starts (`StrokePieces`); `exactly`: one that may be
+    /// exact, whose corner at its second point the piece before sends.
+    mutating func beginsAtSeam(exactly: Bool)
+    /// The subpath being fed ends at a seam, where the next piece starts;
+    /// `exactly`: one that may be exact, where the next piece sends the
+    /// last segment's sides.
+    mutating func endsAtSeam(exactly: Bool)
 }
 
 /// Flattens a path for stroking: points on the curves (chords within half
@@ -67,8 +70,8 @@ enum StrokeSource {
         path.points.withUnsafeBufferPointer { pts in
             var i = piece?.firstPoint ?? 0
             var last = Point.zero
-            if let start = piece?.start {
-                feeder.sink.beginsAtSeam()
+            if let piece, let start = piece.start {
+                feeder.sink.beginsAtSeam(exactly: piece.startsExactly)
                 feeder.move(to: start)
                 last = start
             }
@@ -100,7 +103,7 @@ enum StrokeSource {
                 }
             }
         }
-        if piece?.endsAtSeam == true { feeder.sink.endsAtSeam() }
+        if let piece, piece.endsAtSeam { feeder.sink.endsAtSeam(exactly: piece.endsExactly) }
         feeder.finish(closed: false)
         sink = feeder.take()
     }
@@ -219,10 +222,16 @@ struct StrokeCutter<Target: EdgeAccumulator>: PolylineSink {
     private var pieceAtStart = false
     /// That piece's start, once the piece has ended: capped or joined at the end.
     private var savedStart: Stroker<Target>.Start?
-    /// The next subpath, and the one being fed, begin at a seam (`beginsAtSeam`).
-    private var seamNext = false, seamHere = false
-    /// The subpath being fed ends at a seam (`endsAtSeam`).
-    private var seamAtEnd = false
+    /// The next subpath, and the one being fed, begin at a seam (`beginsAtSeam`),
+    /// and whether it may be exact.
+    private var seamNext = false, seamHere = false, exactNext = false, exactHere = false
+    /// The subpath being fed ends at a seam (`endsAtSeam`), and whether it may
+    /// be exact.
+    private var seamAtEnd = false, exactAtEnd = false
+    /// The segments at the end of the open piece that lay wholly in the
+    /// visible rectangle, one after another (2 at most): an exact seam needs
+    /// the two beside it to (`StrokePieces`).
+    private var wholeRun = 0
 
     var shouldStop: Bool { exhausted || stroker.target.isFull }
 
@@ -376,13 +385,22 @@ struct StrokeCutter<Target: EdgeAccumulator>: PolylineSink {
 
     // MARK: PolylineSink
 
-    mutating func beginsAtSeam() { seamNext = true }
+    mutating func beginsAtSeam(exactly: Bool) {
+        seamNext = true
+        exactNext = exactly
+    }
 
-    mutating func endsAtSeam() { seamAtEnd = true }
+    mutating func endsAtSeam(exactly: Bool) {
+        seamAtEnd = true
+        exactAtEnd = exactly
+    }
 
     mutating func begin(_ p: Point) {
         seamHere = seamNext
+        exactHere = exactNext
         seamNext = false
+        exactNext = false
+        wholeRun = 0
         first = p
         current = p
         segmentCount = 0
@@ -404,17 +422,30 @@ struct StrokeCutter<Target: EdgeAccumulator>: PolylineSink {
         if !dashed {
             guard let (enter, leave) = range else {
                 endPiece()
+                wholeRun = 0
+                return
+            }
+            let whole = enter.t == 0 && leave.t == 1
+            if whole && exactHere && segmentCount == 1 && wholeRun == 1 && pieceOpen {
+                // The second segment after an exact seam, both wholly
+                // visible: its corner at the seam is the piece before's to
+                // send (`StrokePieces`).
+                stroker.primeLine(to: p, smooth: smooth)
+                wholeRun = 2
                 return
             }
             if enter.t > 0 || !pieceOpen {
                 endPiece()
+                wholeRun = 0
                 guard beginPiece(at: point(enter, a, p, da, db), atStart: segmentCount == 0 && enter.t == 0) else { return }
             }
             if leave.t < 1 {
                 extendPiece(to: point(leave, a, p, da, db), smooth: false)
                 endPiece()
+                wholeRun = 0
             } else {
                 extendPiece(to: p, smooth: smooth)
+                wholeRun = whole ? min(wholeRun + 1, 2) : 0
             }
             return
         }
@@ -470,6 +501,20 @@ struct StrokeCutter<Target: EdgeAccumulator>: PolylineSink {
     }
 
     mutating func end(closed: Bool, zeroLength: Bool) {
+        if seamAtEnd && exactAtEnd && wholeRun == 2 && pieceOpen && !dashed && !closed && !zeroLength {
+            // An exact seam, its two segments wholly visible: the last
+            // segment's sides and what follows are the next piece's to send
+            // (`StrokePieces`); the start is capped as usual.
+            let start = stroker.endAtExactSeam()
+            pieceOpen = false
+            pieceAtStart = false
+            stroker.capStart(start)
+            if let s = savedStart {
+                stroker.capStart(s)
+                savedStart = nil
+            }
+            return
+        }
         // A seam's end is butt (the next piece goes on from there).
         stroker.endsAtSeam = seamAtEnd
         if zeroLength {

@@ -139,8 +139,10 @@ struct Stroker<Target: EdgeAccumulator> {
         var direction: Point
         var hasSegment: Bool
         /// The start is a seam between two pieces of one polyline stroked
-        /// apart (`StrokePieces`): it gets a butt cap whatever the style.
+        /// apart (`StrokePieces`): it gets a butt cap whatever the style, or,
+        /// at an exact seam (`primeLine`), none.
         var isSeam = false
+        var isExactSeam = false
         /// With `sumsAreas`: the first segment's length, and its
         /// inner trim at its end (0 through the pivot).
         var length = 0.0, endTrim = 0.0
@@ -524,6 +526,65 @@ struct Stroker<Target: EdgeAccumulator> {
         segmentCount += 1
     }
 
+    /// `line(to:smooth:)` for the second segment after an exact seam
+    /// (`StrokePieces`), sending nothing: the corner at the last point and
+    /// the first segment's sides are the piece before's to send. What it
+    /// leaves (the pen where the new segment's left side starts, where its
+    /// right side ends, and both sides' far ends) depends on that corner
+    /// alone, so the edges sent from here on are the whole polyline's. The
+    /// start then gets no cap. (Pieces are never watched for a ring nor
+    /// summed; such a stroker takes the segment as `line(to:smooth:)` does.)
+    mutating func primeLine(to p: Point, smooth: Bool) {
+        guard start.hasSegment, segmentCount == 1, start.isSeam, !watchesRing, !sumsAreas else {
+            line(to: p, smooth: smooth)
+            return
+        }
+        let dx = p.x - last.x, dy = p.y - last.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        let d = Point(x: dx / length, y: dy / length)
+        let n = Stroker.normal(d), m = Point(x: -n.x, y: -n.y)
+        // As `line(to:smooth:)` works the corner out.
+        let a = lastDirection
+        let cross = a.x * d.y - a.y * d.x, dot = a.x * d.x + a.y * d.y
+        let spread = halfWidth * abs(cross), reach = min(length, lastLength)
+        let na = Stroker.normal(a)
+        let trim = simplifiesCorners && StrokeCorner.trims(cross: cross, dot: dot, reach: reach, halfWidth: halfWidth)
+        let tip =
+            simplifiesCorners
+            && (lastSmooth || join == .round ? dot >= tipCos : join == .miter && miterFits(dot, na, n))
+        func meeting(_ side: Double) -> Point {
+            if side * cross > 0 {
+                let cut = spread / (1 + dot)
+                return device(
+                    Point(x: last.x + side * halfWidth * na.x - cut * a.x, y: last.y + side * halfWidth * na.y - cut * a.y))
+            }
+            let k = side * halfWidth / (1 + (na.x * n.x + na.y * n.y))
+            return device(Point(x: last.x + k * (na.x + n.x), y: last.y + k * (na.y + n.y)))
+        }
+        // The left side starts where the offsets meet, or where the left
+        // chain round the corner ends (`corner` ends every chain at the new
+        // segment's offset of the corner point); the right side ends where
+        // they meet, or at its offset.
+        pen = (cross > 0 ? trim : tip) ? meeting(1) : device(offset(last, n))
+        rightFrom = (cross < 0 ? trim : tip) ? meeting(-1) : device(offset(last, m))
+        leftEnd = device(offset(p, n))
+        rightEnd = device(offset(p, m))
+        last = p
+        lastDirection = d
+        lastLength = length
+        lastSmooth = smooth
+        segmentCount += 1
+        start.isExactSeam = true
+    }
+
+    /// Ends the polyline at an exact seam (`StrokePieces`): its last
+    /// segment's sides and end are the next piece's to send. Returns its
+    /// start, to be capped (`capStart`).
+    mutating func endAtExactSeam() -> Start {
+        isRing = false
+        return start
+    }
+
     /// Whether a miter join fits a turn whose directions have dot product
     /// `dot` and left normals `na`, `nb`: within the limit, and not a full
     /// reversal (whose miter would point backwards: it is bevelled). Miter
@@ -566,8 +627,10 @@ struct Stroker<Target: EdgeAccumulator> {
         return start
     }
 
-    /// The cap (or dot) of a start kept by `endKeepingStart`.
+    /// The cap (or dot) of a start kept by `endKeepingStart`; none at an
+    /// exact seam.
     mutating func capStart(_ s: Start) {
+        if s.isExactSeam { return }
         guard s.hasSegment else {
             dot(s.point)
             return
