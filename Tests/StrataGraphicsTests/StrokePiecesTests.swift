@@ -168,23 +168,23 @@ import Testing
         // the canvas, over and over.
         var lines = Self.zigzag(3000, x0: 8, y: 20, step: 0.13, height: 90)
         lines.addCurve(to: Point(x: 410, y: 130), control1: Point(x: 420, y: 20), control2: Point(x: 300, y: 140))
-        var curves = Path()
-        curves.move(to: Point(x: 5, y: 70))
-        for i in 1...1500 {
-            let x = 5 + Double(i) * 0.27
-            curves.addQuadCurve(to: Point(x: x, y: 70), control: Point(x: x - 0.13, y: i % 2 == 0 ? 10 : 130))
+        // Quadratic arches along y = 70, up and down in turn.
+        func wave(_ count: Int, step: Double) -> Path {
+            var p = Path()
+            p.move(to: Point(x: 5, y: 70))
+            for i in 1...count {
+                let x = 5 + Double(i) * step
+                p.addQuadCurve(to: Point(x: x, y: 70), control: Point(x: x - step / 2, y: i % 2 == 0 ? 10 : 130))
+            }
+            return p
         }
+        let curves = wave(1500, step: 0.27)
         let leaving = Self.zigzag(3000, x0: 8, y: -30, step: 0.13, height: 200)
         // Under 4 points a pixel of the canvas's width and height: the
         // outline's areas are summed exactly, not sampled (`Canvas.stroke`).
         var sparse = Self.zigzag(1200, x0: 8, y: 20, step: 0.33, height: 90)
         sparse.addQuadCurve(to: Point(x: 410, y: 130), control: Point(x: 420, y: 20))
-        var sparseCurves = Path()
-        sparseCurves.move(to: Point(x: 5, y: 70))
-        for i in 1...600 {
-            let x = 5 + Double(i) * 0.67
-            sparseCurves.addQuadCurve(to: Point(x: x, y: 70), control: Point(x: x - 0.3, y: i % 2 == 0 ? 10 : 130))
-        }
+        let sparseCurves = wave(600, step: 0.67)
         let sparseLeaving = Self.zigzag(1200, x0: 8, y: -30, step: 0.33, height: 200)
         let paths: [(String, Path, exact: Bool)] = [
             ("lines", lines, true), ("curves", curves, false), ("leaving", leaving, false),
