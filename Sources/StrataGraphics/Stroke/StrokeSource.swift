@@ -501,20 +501,6 @@ struct StrokeCutter<Target: EdgeAccumulator>: PolylineSink {
     }
 
     mutating func end(closed: Bool, zeroLength: Bool) {
-        if seamAtEnd && exactAtEnd && wholeRun == 2 && pieceOpen && !dashed && !closed && !zeroLength {
-            // An exact seam, its two segments wholly visible: the last
-            // segment's sides and what follows are the next piece's to send
-            // (`StrokePieces`); the start is capped as usual.
-            let start = stroker.endAtExactSeam()
-            pieceOpen = false
-            pieceAtStart = false
-            stroker.capStart(start)
-            if let s = savedStart {
-                stroker.capStart(s)
-                savedStart = nil
-            }
-            return
-        }
         // A seam's end is butt (the next piece goes on from there).
         stroker.endsAtSeam = seamAtEnd
         if zeroLength {
@@ -529,7 +515,14 @@ struct StrokeCutter<Target: EdgeAccumulator>: PolylineSink {
             }
             return
         }
-        if pieceOpen && closed && abs(stroker.last.x - first.x) < StrokeSource.epsilon
+        if seamAtEnd && exactAtEnd && wholeRun == 2 && pieceOpen && !dashed && !closed {
+            // An exact seam, its two segments wholly visible: the last
+            // segment's sides and what follows are the next piece's to send
+            // (`StrokePieces`); the start is capped as usual.
+            stroker.capStart(stroker.endAtExactSeam())
+            pieceOpen = false
+            pieceAtStart = false
+        } else if pieceOpen && closed && abs(stroker.last.x - first.x) < StrokeSource.epsilon
             && abs(stroker.last.y - first.y) < StrokeSource.epsilon
         {
             // The piece runs on into the subpath's start: a corner there.
