@@ -263,6 +263,18 @@ long strata_stroke_row_avx512(const strata_stroke_edge *a, long n, const strata_
                               float *keys, strata_stroke_edge *out, int32_t s0,
                               float *cells, uint64_t *bits, float max_x, long *clusters);
 
+/// One strip of the stroke rasterizer's sampled mode (sampled_strip.c): the
+/// active edges `a[0 ..< n]` and the strip's arrivals `b[0 ..< m]`, each
+/// sorted by x on the strip's centre line, merged (an arrival after the
+/// edges it ties with) and walked under the non-zero rule; where the winding
+/// is inside, coverage `weight` is added to the row's `cells` (marked in
+/// `bits`) with exact ends along x, within 0 ... `max_x`. The edges that
+/// reach below strip `s` go on to `out` (room for n + m) with their x on the
+/// next centre line, in the order walked; returns how many.
+long strata_sampled_strip(const strata_stroke_edge *a, long n, const strata_stroke_edge *b, long m,
+                          strata_stroke_edge *out, int32_t s, float weight, float max_x, float *cells,
+                          uint64_t *bits);
+
 /// Whether the processor has AVX-512 (F, VL, BW and DQ).
 int strata_pixels_have_avx512(void);
 
