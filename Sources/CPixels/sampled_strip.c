@@ -1,15 +1,17 @@
 // The stroke rasterizer's sampled mode, one strip's centre line (see
-// CPixels.h and `StrokeRasterizer.walkCentres`, whose non-zero, unsnapped
-// case this is, operation for operation, so the same cells to the bit).
-// In C the walk keeps its counters, the winding and the place it entered
-// the inside in registers across the (rare) intervals it adds, where the
-// Swift walk saved and reloaded a dozen of them round each call: about 30
-// instructions an edge where Swift took 39 (the line scene's 100,000
-// points make 3.7 million visits a frame).
+// CPixels.h and `StrokeRasterizer.walkSampledStrip`): the walk that was
+// Swift's, operation for operation, so the same cells to the bit
+// (SampledStripTests holds it to that walk, written out in the test). In C
+// the walk keeps its counters, the winding and the place it entered the
+// inside in registers across the (rare) intervals it adds, where the Swift
+// walk saved and reloaded a dozen of them round each call: about 30
+// instructions an edge where Swift took 39 (the line scene's 100,000 points
+// make 3.7 million visits a frame).
 #include "CPixels.h"
 
-/// Adds coverage `weight` over [a, b) to the row's difference cells, with
-/// the partial end pixels exact (`StrokeRasterizer.addInterval`).
+/// Adds coverage `weight` over [a, b) (0 ≤ a, b ≤ the row's width: the walk
+/// clamps them) to the row's difference cells, with the partial end pixels
+/// covered exactly.
 __attribute__((always_inline)) static inline void add_interval(float *cells, uint64_t *bits, float a, float b,
                                                                float weight) {
     if (!(b > a)) return;

@@ -6,10 +6,62 @@ import Testing
 @testable import StrataGraphics
 
 /// The sampled mode's strip walk in C (`strata_sampled_strip`, through
-/// `StrokeRasterizer.walkSampledStrip`) against the Swift walk it stands for
-/// (`walkCentres`, non-zero, not snapped): the same cells and marks, bit for
-/// bit, and the same edges kept, in the same order, with the same keys.
+/// `StrokeRasterizer.walkSampledStrip`) against the Swift walk it took the
+/// place of (`reference`, below): the same cells and marks, bit for bit, and
+/// the same edges kept, in the same order, with the same keys.
 @Suite struct SampledStripTests {
+    /// The Swift walk the C walk stands for, as it was: the active edges `a`
+    /// and arrivals `b` merged by x (an arrival after the edges it ties
+    /// with); where the non-zero winding is inside, `weight` of the row
+    /// over the interval, its end pixels' shares exact; the edges reaching
+    /// below strip `s` written to `out` with their x on the next centre line.
+    static func reference(
+        _ a: [ActiveEdge], _ b: [ActiveEdge], into out: UnsafeMutablePointer<ActiveEdge>, _ s: Int32, weight: Float,
+        maxX: Float, cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>
+    ) -> Int {
+        func addInterval(_ a: Float, _ b: Float) {
+            guard b > a else { return }
+            let ia = strata_truncate(a), ib = strata_truncate(b)
+            let fa = (a - Float(ia)) * weight, fb = (b - Float(ib)) * weight
+            cells[ia] += weight - fa
+            cells[ia &+ 1] += fa
+            cells[ib] -= weight - fb
+            cells[ib &+ 1] -= fb
+            strata_mark_few(bits, ia, 2)
+            strata_mark_few(bits, ib, 2)
+        }
+        var kept = 0, winding: Int32 = 0, enter: Float = 0
+        func visit(_ e: ActiveEdge) {
+            let x = min(maxX, max(0, e.x))
+            let was = winding != 0
+            winding &+= e.fFirst > 0 ? 1 : -1
+            let now = winding != 0
+            if now != was {
+                if now { enter = x } else { addInterval(enter, x) }
+            }
+            var next = e
+            next.x = e.xRef + (Float(s &+ 1 &- e.first) + 0.5) * e.dxdY
+            out[kept] = next
+            kept &+= e.last > s &+ 1 ? 1 : 0
+        }
+        var i = 0, j = 0
+        while i < a.count {
+            if j < b.count && b[j].x < a[i].x {
+                visit(b[j])
+                j += 1
+            } else {
+                visit(a[i])
+                i += 1
+            }
+        }
+        while j < b.count {
+            visit(b[j])
+            j += 1
+        }
+        if winding != 0 { addInterval(enter, maxX) }
+        return kept
+    }
+
     /// A random edge reaching into strip `s`, its x anywhere from a few
     /// pixels left of the row to a few right of its `width`, sometimes on
     /// another's x exactly.
@@ -52,23 +104,24 @@ import Testing
                 rasterizer.rowBits.update(repeating: 0, count: words)
                 let out = UnsafeMutablePointer<ActiveEdge>.allocate(capacity: n + m + 1)
                 defer { out.deallocate() }
-                let kept = a.withUnsafeMutableBufferPointer { pa in
-                    b.withUnsafeMutableBufferPointer { pb in
-                        inC
-                            ? rasterizer.walkSampledStrip(
+                let kept =
+                    inC
+                    ? a.withUnsafeMutableBufferPointer { pa in
+                        b.withUnsafeMutableBufferPointer { pb in
+                            rasterizer.walkSampledStrip(
                                 pa.baseAddress!, n, pb.baseAddress!, m, into: out, s, weight: 0.25, maxX: Float(width))
-                            : rasterizer.walkCentres(
-                                pa.baseAddress!, n, pb.baseAddress!, m, into: out, s, evenOdd: false, snap: false,
-                                weight: 0.25, maxX: Float(width))
+                        }
                     }
-                }
+                    : Self.reference(
+                        a, b, into: out, s, weight: 0.25, maxX: Float(width), cells: rasterizer.cells,
+                        bits: rasterizer.rowBits)
                 results.append(
                     (
                         kept, Array(UnsafeBufferPointer(start: out, count: kept)),
                         (0..<stride).map { rasterizer.cells[$0].bitPattern }, (0..<words).map { rasterizer.rowBits[$0] }
                     ))
             }
-            let (swift, c) = (results[0], results[1])
+            let (swift, c) = (results[0], results[1])  // (the reference first)
             #expect(c.kept == swift.kept, "round \(round)")
             #expect(c.cells == swift.cells, "round \(round): cells")
             #expect(c.bits == swift.bits, "round \(round): marks")

@@ -55,15 +55,16 @@ extension StrokeRasterizer {
         walkStrip(a, n, b, m, into: out, s, weight: weight, maxX: maxX)
     }
 
-    /// `walkCentres` for a sampled strip: its non-zero, unsnapped walk, the
-    /// same operations in C (`strata_sampled_strip`, so the same cells to
-    /// the bit). In Swift, the walk saved and reloaded a dozen registers
-    /// round each interval it added, 39 instructions an edge against
-    /// C's 30: the C walk takes 11 % fewer instructions for the line scene,
-    /// and 7 % less time. (Sorting the edges it keeps as it writes them, in
-    /// place of the next strip's sort, took 5 % fewer instructions again but
-    /// 9 % more time: the out-of-order test mispredicts inside the walk's
-    /// longer loop.)
+    /// One centre line of a sampled strip, in C (`strata_sampled_strip`):
+    /// where the winding is non-zero, the interval covers `weight` of the
+    /// row, with exact ends along x. Edges go on to `out` as in `walkStrip`;
+    /// returns how many were written. (The walk was Swift, whose walk saved
+    /// and reloaded a dozen registers round each interval it added, 39
+    /// instructions an edge against C's 30, the same operations: the C walk
+    /// takes 11 % fewer instructions for the line scene, and 7 % less time.
+    /// Sorting the edges it keeps as it writes them, in place of the next
+    /// strip's sort, took 5 % fewer instructions again but 9 % more time:
+    /// the out-of-order test mispredicts inside the walk's longer loop.)
     @inline(never)
     func walkSampledStrip(
         _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
@@ -72,15 +73,14 @@ extension StrokeRasterizer {
         strata_sampled_strip(a, n, b, m, out, s, weight, maxX, cells, rowBits)
     }
 
-    /// One centre line: where the winding (under the fill rule) is inside,
-    /// the interval covers `weight` of the row, with exact ends along x, or,
-    /// snapped (aliased), the pixels whose centres it holds are covered. Edges
-    /// go on to `out` as in `walkStrip`; returns how many were written.
+    /// One centre line of an aliased strip: where the winding (under the
+    /// fill rule) is inside, the pixels whose centres the interval holds are
+    /// covered. Edges go on to `out` as in `walkStrip`; returns how many were
+    /// written.
     @inline(__always)
     func walkCentres(
         _ a: UnsafeMutablePointer<ActiveEdge>, _ n: Int, _ b: UnsafeMutablePointer<ActiveEdge>, _ m: Int,
-        into out: UnsafeMutablePointer<ActiveEdge>, _ s: Int32, evenOdd: Bool, snap: Bool, weight: Float,
-        maxX: Float
+        into out: UnsafeMutablePointer<ActiveEdge>, _ s: Int32, evenOdd: Bool, maxX: Float
     ) -> Int {
         var kept = 0
         var winding: Int32 = 0
@@ -93,10 +93,8 @@ extension StrokeRasterizer {
             if now != was {
                 if now {
                     enter = x
-                } else if snap {
-                    addCentres(enter, x, maxX)
                 } else {
-                    addInterval(enter, x, weight)
+                    addCentres(enter, x, maxX)
                 }
             }
             var next = e
@@ -104,29 +102,8 @@ extension StrokeRasterizer {
             out[kept] = next
             kept &+= e.last > s &+ 1 ? 1 : 0
         }
-        if evenOdd ? winding & 1 != 0 : winding != 0 {
-            if snap { addCentres(enter, maxX, maxX) } else { addInterval(enter, maxX, weight) }
-        }
+        if evenOdd ? winding & 1 != 0 : winding != 0 { addCentres(enter, maxX, maxX) }
         return kept
-    }
-
-    /// Adds coverage `weight` over [a, b) to the row's difference cells, with the
-    /// partial end pixels covered exactly.
-    // Not inlined: the walks around its calls must stay inlined in `sweep`,
-    // where their mode is a constant (with this inlined, Swift stopped
-    // inlining `walkCentres`, and the line scene took 20 % longer).
-    @inline(never)
-    func addInterval(_ a: Float, _ b: Float, _ weight: Float) {
-        guard b > a else { return }
-        // (0 ≤ a < b ≤ the row's width: the walk clamps them.)
-        let ia = strata_truncate(a), ib = strata_truncate(b)
-        let fa = (a - Float(ia)) * weight, fb = (b - Float(ib)) * weight
-        cells[ia] += weight - fa
-        cells[ia &+ 1] += fa
-        cells[ib] -= weight - fb
-        cells[ib &+ 1] -= fb
-        strata_mark_few(rowBits, ia, 2)
-        strata_mark_few(rowBits, ib, 2)
     }
 
     /// Full coverage for the pixels whose centres lie in [x0, x1).

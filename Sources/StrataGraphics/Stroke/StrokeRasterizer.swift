@@ -92,7 +92,8 @@ extension ActiveEdge {
     }
 
     /// Its key in strip `s` after its first, as the sampled and aliased
-    /// walks set it (`walkCentres`): its x on the strip's centre line.
+    /// walks set it (`strata_sampled_strip`, `walkCentres`): its x on the
+    /// strip's centre line.
     @inline(__always) func centreX(inStrip s: Int32) -> Float {
         xRef + (Float(s &- first) + 0.5) * dxdY
     }
@@ -702,9 +703,7 @@ final class StrokeRasterizer: EdgeAccumulator {
                 case .sampled:
                     kept = walkSampledStrip(active.base, n, dest + next, m, into: spare.base, s, weight: weight, maxX: maxX)
                 case .aliased:
-                    kept = walkCentres(
-                        active.base, n, dest + next, m, into: spare.base, s, evenOdd: evenOdd, snap: true,
-                        weight: 1, maxX: maxX)
+                    kept = walkCentres(active.base, n, dest + next, m, into: spare.base, s, evenOdd: evenOdd, maxX: maxX)
                 }
                 next = end
                 spare.setCount(kept)
@@ -731,7 +730,7 @@ final class StrokeRasterizer: EdgeAccumulator {
     /// Starts the active list at strip `s` (> 0): the edges that reach
     /// across it from above, with their keys there (their x as the walk of
     /// the strip before sets it: the centre line's in the sampled and
-    /// aliased modes, `walkCentres`, the mean over the strip's part of the
+    /// aliased modes, `strata_sampled_strip` and `walkCentres`, the mean over the strip's part of the
     /// edge in the area mode, `walkStrip` and the row walk), in the order of
     /// `precedes`: the list the walk from the top would have there, as
     /// every walk's order in a strip is a function of the strip alone. A
