@@ -1198,6 +1198,48 @@ static inline __m512i pick32(const uint32_t *table, int32_t start, __m512i at) {
     return _mm512_permutex2var_epi32(_mm512_loadu_si512(table + start), at, _mm512_loadu_si512(table + start + 16));
 }
 
+/// Sixteen entries of a 257-entry table at `idx` (each 0 ... 256) without
+/// reading memory at them: eight two-vector permutations, each taking the
+/// entries of its 32 by the index's low five bits, narrowed by bits 5, 6
+/// and 7 in a tree of seven blends; bit 8 takes the 257th. Lanes whose
+/// index lies outside 0 ... 256 get some entry of the table, never a read
+/// outside it (lanes past a span's end, masked off when stored). The
+/// table's 256 entries are `t` (`table16_load`), the 257th in every lane
+/// `last`. In a C harness on Zen 4, sixteen lookups this way took 0.18 ns
+/// a pixel, against 0.45 one by one and 0.36–0.49 gathered: with
+/// AVX-512, entries that neither fall within a window of the table
+/// (`window16`, `linear_window16`) nor are gathered fast are picked so.
+__attribute__((target("avx512f,avx512vl,avx512bw"), always_inline))
+static inline __m512i table16_from(const __m512i t[16], __m512i last, __m512i idx) {
+    __m512i r[8];
+    for (int j = 0; j < 8; j++) r[j] = _mm512_permutex2var_epi32(t[2 * j], idx, t[2 * j + 1]);
+    const __mmask16 b5 = _mm512_test_epi32_mask(idx, _mm512_set1_epi32(32));
+    const __mmask16 b6 = _mm512_test_epi32_mask(idx, _mm512_set1_epi32(64));
+    const __mmask16 b7 = _mm512_test_epi32_mask(idx, _mm512_set1_epi32(128));
+    const __mmask16 b8 = _mm512_test_epi32_mask(idx, _mm512_set1_epi32(256));
+    for (int j = 0; j < 4; j++) r[j] = _mm512_mask_blend_epi32(b5, r[2 * j], r[2 * j + 1]);
+    for (int j = 0; j < 2; j++) r[j] = _mm512_mask_blend_epi32(b6, r[2 * j], r[2 * j + 1]);
+    return _mm512_mask_blend_epi32(b8, _mm512_mask_blend_epi32(b7, r[0], r[1]), last);
+}
+
+/// The table's 256 entries as the sixteen vectors `table16_from` picks
+/// from (the 257th apart: `table16_last`).
+__attribute__((target("avx512f,avx512vl,avx512bw"), always_inline))
+static inline void table16_load(const uint32_t *table, __m512i t[16]) {
+    for (int j = 0; j < 16; j++) t[j] = _mm512_loadu_si512(table + 16 * j);
+}
+
+__attribute__((target("avx512f,avx512vl,avx512bw"), always_inline))
+static inline __m512i table16_last(const uint32_t *table) { return _mm512_set1_epi32((int)table[256]); }
+
+/// `table16_from` with the table's vectors loaded for this lookup alone.
+__attribute__((target("avx512f,avx512vl,avx512bw"), always_inline))
+static inline __m512i table16(const uint32_t *table, __m512i idx) {
+    __m512i t[16];
+    table16_load(table, t);
+    return table16_from(t, table16_last(table), idx);
+}
+
 /// Sixteen pixels' entries of a padded linear gradient, their places `k`
 /// (`linear_entries8`'s), the first pixel's 16.16 place `first`, stepping
 /// `du`: taken from the 32 entries of the table the places fall within,
@@ -1226,6 +1268,7 @@ __attribute__((target("avx512f,avx512bw,avx512vl"), always_inline))
 static inline __m512i linear_entries16(const uint32_t *table, __m512i k, __mmask16 live, uint32_t first, int32_t du,
                                        int window, int halves) {
     if (window) return linear_window16(table, k, first, du, halves);
+    if (!strata_gathers()) return table16(table, k);
     return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, k, table, 4);
 }
 
@@ -1301,9 +1344,11 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
         return;
     }
     if (kind == STRATA_ROW_LINEAR && count >= 16) {
-        // (From a window where the step allows one, else gathered where that is fast.)
-        const int window = strata_kernel_level() >= 2 && linear_window_lanes(p->du) != 0;
-        if (window || p->gather) {
+        // (From a window where the step allows one, else gathered where
+        // that is fast, else picked from the whole table, `table16`, where
+        // the run is two blocks or more.)
+        const int window = linear_window_lanes(p->du) != 0;
+        if (strata_kernel_level() >= 2 && (window || p->gather || count >= 32)) {
             linear_run512(d, p->table, (int32_t)((uint32_t)p->u0 + (uint32_t)x * (uint32_t)p->du), p->du, count, coverage,
                           window);
             return;
@@ -1887,6 +1932,32 @@ void strata_radial_parameters(double *g, const double *k, long x, long y, long c
     __builtin_memcpy(g, rows[0], sizeof rows[0]);
 }
 
+/// Whether each of a rectangle's `rows` rows (`out->rect`) is covered
+/// alike across (its group's `rect_masks` uniform).
+static inline int rect_rows_uniform(const band_rows *out, long rows) {
+    const long ends[3] = {out->ends[0], out->ends[1], rows};
+    for (int g = 0, start = 0; g < 3; start = (int)ends[g], g++)
+        if (ends[g] > start && !out->rect[g].uniform) return 0;
+    return 1;
+}
+
+static long radial_rect512(const band_rows *out, long rows, const uint32_t *table, const double *k, long x, long y);
+static long conic_rect512(const band_rows *out, long rows, const uint32_t *table, const double *k, long x, long y);
+
+/// Whether a rectangle's rows (`out->rect`) go through `radial_rect512`
+/// and `conic_rect512`: with AVX-512 and without fast gathers, from 16 to
+/// 48 pixels wide and 8 rows or more (a stroked frame's bars of 2 rows
+/// went 6 % slower), each row covered alike across (`rect_rows_uniform`).
+/// (Wider, a row's set-up is little of its time, and the entries of a
+/// smooth gradient mostly fall within a window of the table, `window16`,
+/// cheaper than picking them from the whole of it: squares of 64 and 128
+/// went 4–26 % slower this way. Rows with partly covered ends, 5 % slower
+/// at 33 pixels, go on through their sources' buffer.)
+static inline int rect_shades16(const band_rows *out, long rows) {
+    return out->width >= 16 && out->width <= 48 && rows >= 8 && strata_kernel_level() >= 2 && !strata_gathers() &&
+           rect_rows_uniform(out, rows);
+}
+
 __attribute__((target("avx2")))
 static long radial_rows(const band_rows *out, long rows, const uint32_t *table, const double *k, long x, long y) {
     double g[4][24];
@@ -1930,6 +2001,7 @@ long strata_rect_radial_rows_avx2(uint32_t *pixels, long row_stride, long width,
     rect_masks masks[3];
     const long total = rect_rows_make(&out, masks, pixels, row_stride, width, rows, cover);
     if (total < 0) return -1;
+    if (rect_shades16(&out, total)) return radial_rect512(&out, total, table, k, x, y);
     return radial_rows(&out, total, table, k, x, y);
 }
 
@@ -2091,7 +2163,60 @@ long strata_rect_conic_rows_avx2(uint32_t *pixels, long row_stride, long width, 
     rect_masks masks[3];
     const long total = rect_rows_make(&out, masks, pixels, row_stride, width, rows, cover);
     if (total < 0) return -1;
+    if (rect_shades16(&out, total)) return conic_rect512(&out, total, table, k, x, y);
     return conic_rows(&out, total, table, k, x, y);
+}
+
+/// `linear_rows` for a rectangle's rows (`out->rect`) at most 256 pixels
+/// wide whose gradient steps too far a pixel for a window of the table
+/// (`linear_window_lanes`), with AVX-512 and without fast gathers: the
+/// whole rectangle in one loop, the table's sixteen vectors loaded once
+/// for all its rows (`table16`'s picks) and the steps' vectors made once,
+/// each row at its one coverage (`linear_run512`'s operations) or through
+/// its coverage bytes (`linear_mask_run512`'s), so the same bytes. (Each
+/// row through `band_row`, a 32-pixel square spent most of its time
+/// setting a row up, not blending it.)
+__attribute__((target("avx512f,avx512bw,avx512vl"), noinline))
+static long linear_rect512(const band_rows *out, long rows, const uint32_t *table, double a, double b, double c, long x,
+                           long y, int32_t du) {
+#pragma clang fp contract(off)
+    const long width = out->width;
+    const double px = (double)x + 0.5, along = (double)(width - 1) * a;
+    __m512i t[16];
+    table16_load(table, t);
+    const __m512i last_entry = table16_last(table);
+    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i ramp = _mm512_mullo_epi32(lanes, _mm512_set1_epi32(du));
+    const __m512i step = _mm512_set1_epi32((int32_t)((uint32_t)du * 16));
+    const __m512i top = _mm512_set1_epi32(255 << 16);
+    for (long r = 0; r < rows; r++) {
+        // `linear_rows`' t, conditions and first place.
+        const double tr = a * px + b * ((double)(y + r) + 0.5) + c;
+        const double last = tr + along;
+        if (!(tr > -1 && tr < 2 && last > -1 && last < 2)) return r;
+        const int32_t u0 = floor32((tr * 255 + 0.5) * 65536);
+        const rect_masks *m = out->rect + (r >= out->ends[1] ? 2 : r >= out->ends[0] ? 1 : 0);
+        uint32_t *d = out->pixels + r * out->row_stride;
+        if (m->uniform && m->middle == 0) continue;
+        const __m512i c16 = _mm512_set1_epi16((short)m->middle);
+        const int scaled = m->middle < 255;
+        __m512i u = _mm512_add_epi32(_mm512_set1_epi32(u0), ramp);
+        for (long i = 0; i < width; i += 16, u = _mm512_add_epi32(u, step)) {
+            const __mmask16 live = width - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (width - i)) - 1);
+            const __m512i k = _mm512_srli_epi32(_mm512_min_epi32(_mm512_max_epi32(u, _mm512_setzero_si512()), top), 16);
+            const __m512i sv = table16_from(t, last_entry, k);
+            if (m->uniform) {
+                over16(d + i, sv, live, scaled, c16);
+                continue;
+            }
+            const __m128i bytes = _mm_maskz_loadu_epi8(live, m->first + i);
+            if (_mm_testz_si128(bytes, bytes)) continue;
+            __m512i cv = _mm512_cvtepu8_epi32(bytes);
+            cv = _mm512_or_si512(cv, _mm512_slli_epi32(cv, 16));
+            blend16(d + i, scale16(sv, cv), live);
+        }
+    }
+    return rows;
 }
 
 __attribute__((target("avx2")))
@@ -2103,6 +2228,12 @@ static long linear_rows(const band_rows *out, long rows, const uint32_t *table, 
     if (width <= 0 || !(fabs(a) < 4)) return -1;
     const double px = (double)x + 0.5, along = (double)(width - 1) * a;
     const int32_t du = round32(a * (255.0 * 65536));
+    // (Rows under 24 pixels through their coverage bytes went faster as
+    // they were; bars of fewer than 8 rows go on as they were, as with
+    // `rect_shades16`.)
+    if (out->rect && width <= 256 && width >= 16 && rows >= 8 && strata_kernel_level() >= 2 && !strata_gathers() &&
+        linear_window_lanes(du) == 0 && (width >= 24 || rect_rows_uniform(out, rows)))
+        return linear_rect512(out, rows, table, a, b, c, x, y, du);
     // (Cells' rows: one row paint, its first place set for each row,
     // `sweep_band_row`.)
     const strata_row_paint first = {STRATA_ROW_LINEAR, table, 0, du, NULL, NULL};
@@ -2336,8 +2467,11 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
     const __m256i step = _mm256_set1_epi32((int32_t)((uint32_t)du * 8));
     long i = 0;
     if (mask && count >= 16) {
-        const int window = strata_kernel_level() >= 2 && linear_window_lanes(du) != 0;
-        if (window || gather) {
+        // (Sixteen entries from the whole table, `table16`, pay from three
+        // blocks on: rows of 17 and 33 pixels went 11 % and 3 % slower
+        // than eight at a time.)
+        const int window = linear_window_lanes(du) != 0;
+        if (strata_kernel_level() >= 2 && (window || gather || count >= 48)) {
             linear_mask_run512(d, table, u0, du, count, mask, window);
             return;
         }
@@ -2958,18 +3092,16 @@ static inline void store16(const uint32_t *table, __m512i idx, uint32_t *out, lo
         } else {
             *skip = 3;
         }
-        uint64_t k[8];
-        _mm512_storeu_si512(k, idx);
-        STRATA_SPILLED(k);
-        uint32_t *o = out + base;
-        for (int j = 0; j < 8; j++) {
-            o[2 * j] = table[(int32_t)k[j]];
-            o[2 * j + 1] = table[(int32_t)(k[j] >> 32)];
-        }
+        _mm512_storeu_si512(out + base, table16(table, idx));
         return;
     }
-    store8(table, _mm512_castsi512_si256(idx), out, base, count);
-    if (base + 8 < count) store8(table, _mm512_extracti64x4_epi64(idx, 1), out, base + 8, count);
+    // (A few entries past the last sixteen one by one: picking them from
+    // the whole table cost a 33-pixel conic row 4 %.)
+    if (count - base < 8) {
+        store8(table, _mm512_castsi512_si256(idx), out, base, count);
+        return;
+    }
+    _mm512_mask_storeu_epi32(out + base, (__mmask16)((1u << (count - base)) - 1), table16(table, idx));
 }
 
 // Pixels i ... i + 3's entries `k`, stored eight at a time: the first four
@@ -3246,6 +3378,114 @@ static void conic_span512(const uint32_t *table, const float *g, long x, long co
     for (long i = 0; i < count; i += 16, index = _mm512_add_ps(index, sixteen)) {
         store16(table, conic_indices16(&c, index), out, i, count, &skip);
     }
+}
+
+/// Sixteen sources `sv` blended onto `d` (the lanes in `live`) as row
+/// `m` of a rectangle covers them: at its one coverage (`over16`,
+/// `paint_run`'s operations), or through its coverage bytes from pixel
+/// `i` (each source scaled by its byte and blended,
+/// `strata_source_over_mask_avx2`'s operations; sixteen zero bytes
+/// skipped), so the same bytes as shading the row first and blending it
+/// after.
+__attribute__((target("avx512f,avx512bw,avx512vl"), always_inline))
+static inline void rect_over16(uint32_t *d, __m512i sv, __mmask16 live, const rect_masks *m, long i, int scaled,
+                               __m512i c16) {
+    if (m->uniform) {
+        over16(d, sv, live, scaled, c16);
+        return;
+    }
+    const __m128i bytes = _mm_maskz_loadu_epi8(live, m->first + i);
+    if (_mm_testz_si128(bytes, bytes)) return;
+    if ((_mm_cmpeq_epi8_mask(bytes, _mm_set1_epi8((char)0xFF)) & live) == live) {
+        over16(d, sv, live, 0, c16);
+        return;
+    }
+    __m512i c = _mm512_cvtepu8_epi32(bytes);
+    c = _mm512_or_si512(c, _mm512_slli_epi32(c, 16));
+    blend16(d, scale16(sv, c), live);
+}
+
+/// `radial_rows` for a rectangle's rows (`rect_shades16`): each row whose
+/// polynomials fit single precision (g[18] = 1) shaded sixteen pixels a
+/// step (`radial_single16`), its entries picked from the table's vectors
+/// loaded once for the rectangle (`table16_from`) and blended in the same
+/// pass (`rect_over16`); other rows through `band_row`. The same entries
+/// as `radial_focal_span512`'s, so the same bytes. (Each row through
+/// `band_row`, a 32-pixel square spent most of its time setting rows up:
+/// a row's call chain, a buffer of sources written and read back.)
+__attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq"), noinline))
+static long radial_rect512(const band_rows *out, long rows, const uint32_t *table, const double *k, long x, long y) {
+    double g[4][24];
+    const radial_band band = radial_band_make(g[0], k, x, out->width);
+    if (!band.focal) return -1;
+    for (int i = 1; i < 4; i++) __builtin_memcpy(g[i], g[0], sizeof g[0]);
+    const long width = out->width;
+    __m512i t[16];
+    table16_load(table, t);
+    const __m512i last = table16_last(table);
+    const __m512 lanes = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (long r = 0; r < rows; r++) {
+        double *row = g[r & 3];
+        if ((r & 3) == 0) radial_rows4(g, &band, y + r);
+        if (row[12] == 0) return r;
+        const rect_masks *m = out->rect + (r >= out->ends[1] ? 2 : r >= out->ends[0] ? 1 : 0);
+        if (m->uniform && m->middle == 0) continue;
+        if (row[18] == 0) {
+            const strata_row_paint paint = {STRATA_ROW_RADIAL_FOCAL, table, 0, 0, row, NULL};
+            band_row(out, r, &paint);
+            continue;
+        }
+        const radial16 rv = radial16_make(row);
+        uint32_t *d = out->pixels + r * out->row_stride;
+        const __m512i c16 = _mm512_set1_epi16((short)m->middle);
+        const int scaled = m->middle < 255;
+        for (long i = 0; i < width; i += 16) {
+            const __mmask16 live = width - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (width - i)) - 1);
+            const __m512i sv = table16_from(t, last, radial_single16(&rv, _mm512_add_ps(_mm512_set1_ps((float)i), lanes)));
+            rect_over16(d + i, sv, live, m, i, scaled, c16);
+        }
+    }
+    return rows;
+}
+
+/// `conic_rows` for a rectangle's rows (`rect_shades16`), sixteen pixels a
+/// step (`conic_indices16`), the entries picked from the table's vectors
+/// loaded once (`table16_from`) and blended in the same pass
+/// (`rect_over16`): the same entries as `conic_span512`'s, so the same
+/// bytes, without a row's call chain and buffer.
+__attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq"), noinline))
+static long conic_rect512(const band_rows *out, long rows, const uint32_t *table, const double *k, long x, long y) {
+    // `conic_rows_body`'s constants and row places, the same operations.
+#pragma clang fp contract(off)
+    const long width = out->width;
+    const double a = k[0], b = k[1], c = k[2], d = k[3], tx = k[4], ty = k[5], cx = k[6], cy = k[7];
+    double offset = k[8] / (2 * 3.14159265358979323846);
+    offset -= floor(offset);
+    if (!isfinite(offset)) return -1;
+    const double px = (double)x + 0.5, apx = a * px, bpx = b * px;
+    const double along = (double)width * swift_max(fabs(a), fabs(b));
+    __m512i t[16];
+    table16_load(table, t);
+    const __m512i last = table16_last(table);
+    const __m512 lanes = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (long r = 0; r < rows; r++) {
+        const double py = (double)(y + r) + 0.5;
+        const double d0x = apx + c * py + tx - cx, d0y = bpx + d * py + ty - cy;
+        if (!(swift_max(fabs(d0x), fabs(d0y)) + along < 0x1p20)) return r;
+        const rect_masks *m = out->rect + (r >= out->ends[1] ? 2 : r >= out->ends[0] ? 1 : 0);
+        if (m->uniform && m->middle == 0) continue;
+        const float f[5] = {(float)d0x, (float)d0y, (float)a, (float)b, (float)offset};
+        const conic16 cg = conic16_make(f);
+        uint32_t *dst = out->pixels + r * out->row_stride;
+        const __m512i c16 = _mm512_set1_epi16((short)m->middle);
+        const int scaled = m->middle < 255;
+        for (long i = 0; i < width; i += 16) {
+            const __mmask16 live = width - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (width - i)) - 1);
+            const __m512i sv = table16_from(t, last, conic_indices16(&cg, _mm512_add_ps(_mm512_set1_ps((float)i), lanes)));
+            rect_over16(dst + i, sv, live, m, i, scaled, c16);
+        }
+    }
+    return rows;
 }
 
 /// A radial gradient's constants for eight lanes (focal point inside the

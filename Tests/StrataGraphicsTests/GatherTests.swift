@@ -115,6 +115,37 @@ import Testing
         }
     }
 
+    /// A padded linear gradient stepping 5 to 12 entries a pixel, either
+    /// way: too wide for a window of the table, so picked from the whole of
+    /// it (`table16`) where there is no gather, blended at full and partial
+    /// coverage and through coverage bytes, every length from 1 to 70
+    /// (runs of 32 and 48 pixels on take the picks).
+    @Test func steepLinearSpansPickWhatGathersLoad() {
+        guard SolidBlitter.kernelLevel == 2 else { return }
+        let was = strata_set_gathers(0)
+        defer { strata_set_gathers(was) }
+        // Entry i: grey i/2 at alpha i (at least 1): translucent, and
+        // opaque at the end, never clear, so every span draws.
+        let table = (0..<256).map { UInt32($0 / 2) * 0x0001_0101 | UInt32(max($0, 1)) << 24 } + [0]
+        for count in 1...70 {
+            for start in stride(from: -20, through: 280, by: 37) {
+                let u0 = Int32(start) << 16
+                let steep = Int32((count % 8 + 5) * (count % 2 == 0 ? 1 : -1)) << 16
+                let mask = (0..<count).map { UInt8(truncatingIfNeeded: $0 * 53 + start) }
+                for (coverage, bytes) in [(UInt32(255), nil), (200, nil), (0, mask)] as [(UInt32, [UInt8]?)] {
+                    let under = (0..<count).map { UInt32(truncatingIfNeeded: $0 &* 0x9E37_79B9) }
+                    var c = under, d = under
+                    strata_set_gathers(0)
+                    strata_linear_pad_over_avx2(&c, table, u0, steep, count, coverage, bytes)
+                    strata_set_gathers(1)
+                    strata_linear_pad_over_avx2(&d, table, u0, steep, count, coverage, bytes)
+                    #expect(c == d, "\(count) from \(start) at \(coverage)")
+                    #expect(c != under || coverage == 0, "\(count) from \(start): drawn")
+                }
+            }
+        }
+    }
+
     /// Gathers are only ever on where the kernels have AVX-512.
     @Test func gathersNeedAVX512() {
         let was = strata_set_gathers(1)
