@@ -1164,6 +1164,60 @@ static void source_over_mask_run512(uint32_t *d, const uint32_t *s, long count, 
 }
 
 static void radial_run512(uint32_t *d, const uint32_t *table, const double *g, long x, long count, uint32_t coverage);
+
+/// `strata_source_over_image_row_avx512`'s blend (AVX-512).
+__attribute__((target("avx512f,avx512bw,avx512vl"), noinline))
+static void source_over_image_row512(uint32_t *d, const uint32_t *row, long width, long column, long count,
+                                     uint32_t coverage, const uint8_t *mask, int repeat) {
+    const __mmask16 low = width >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << width) - 1);
+    const __mmask16 high = width <= 16 ? 0 : (__mmask16)((1u << (width - 16)) - 1);
+    const __m512i lo = _mm512_maskz_loadu_epi32(low, row);
+    const __m512i hi = _mm512_maskz_loadu_epi32(high, row + 16);
+    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i w = _mm512_set1_epi32((int32_t)width), last = _mm512_set1_epi32((int32_t)width - 1);
+    // Repeated: lane l's column (column + l) mod width, then sixteen more
+    // each step. Padded: column + l itself, held within 0 ... width − 1.
+    __m512i at = _mm512_add_epi32(_mm512_set1_epi32((int32_t)column), lanes);
+    if (repeat) {
+        int32_t first[16];
+        for (long l = 0, c = column; l < 16; l++, c = c + 1 == width ? 0 : c + 1) first[l] = (int32_t)c;
+        at = _mm512_loadu_si512(first);
+    }
+    const __m512i step = _mm512_set1_epi32((int32_t)(repeat ? 16 % width : 16));
+    const __m512i c16 = _mm512_set1_epi16((short)coverage);
+    const int scaled = coverage < 255;
+    for (long i = 0; i < count; i += 16) {
+        const __mmask16 live = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
+        const __m512i k = repeat ? at : _mm512_min_epi32(_mm512_max_epi32(at, _mm512_setzero_si512()), last);
+        const __m512i sv = _mm512_permutex2var_epi32(lo, k, hi);
+        at = _mm512_add_epi32(at, step);
+        if (repeat) at = _mm512_mask_sub_epi32(at, _mm512_cmpge_epi32_mask(at, w), at, w);
+        if (!mask) {
+            over16(d + i, sv, live, scaled, c16);
+            continue;
+        }
+        // `source_over_mask_run512`'s operations.
+        const __m128i bytes = _mm_maskz_loadu_epi8(live, mask + i);
+        if (_mm_testz_si128(bytes, bytes)) continue;
+        if ((_mm_cmpeq_epi8_mask(bytes, _mm_set1_epi8((char)0xFF)) & live) == live) {
+            over16(d + i, sv, live, 0, c16);
+            continue;
+        }
+        __m512i c = _mm512_cvtepu8_epi32(bytes);
+        c = _mm512_or_si512(c, _mm512_slli_epi32(c, 16));
+        blend16(d + i, scale16(sv, c), live);
+    }
+}
+
+int strata_source_over_image_row_avx512(uint32_t *d, const uint32_t *row, long width, long column, long count,
+                                        uint32_t coverage, const uint8_t *mask, int repeat) {
+    if (strata_kernel_level() < 2 || width < 1 || width > 32 || count < 0 || count > (1L << 24)) return 0;
+    if (repeat ? (column < 0 || column >= width) : (column < -(1L << 24) || column > (1L << 24))) return 0;
+    if (count > 0) source_over_image_row512(d, row, width, column, count, coverage, mask, repeat != 0);
+    return 1;
+}
+
+
 static void radial_mask_run512(uint32_t *d, const uint32_t *table, const double *g, long x, long count,
                                const uint8_t *mask);
 
@@ -2280,6 +2334,12 @@ int strata_pixels_have_avx2(void) {
 #else
 void strata_blend_span_avx2(uint32_t *d, long count, uint32_t s, uint32_t keep) {
     (void)d; (void)count; (void)s; (void)keep;
+}
+
+int strata_source_over_image_row_avx512(uint32_t *d, const uint32_t *row, long width, long column, long count,
+                                        uint32_t coverage, const uint8_t *mask, int repeat) {
+    (void)d; (void)row; (void)width; (void)column; (void)count; (void)coverage; (void)mask; (void)repeat;
+    return 0;
 }
 
 void strata_lerp_mask_avx2(uint32_t *d, long count, const uint8_t *mask, uint32_t source) {

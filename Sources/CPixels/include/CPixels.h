@@ -292,6 +292,20 @@ void strata_linear_pad_span_avx2(const uint32_t *table, int32_t u0, int32_t du, 
 void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0, int32_t du, long count,
                                  uint32_t coverage, const uint8_t *mask);
 
+/// A row of an image `width` (1 ... 32) pixels wide, from its pixel
+/// `column` on, `count` (up to 2^24) pixels: repeated (`repeat` not 0;
+/// `column` within 0 ..< `width`), each source `row[(column + i) mod
+/// width]`, or padded (`column` within ±2^24), `row[min(max(column + i, 0),
+/// width − 1)]`; blended source over onto `d` through `mask`'s coverage
+/// bytes when `mask` is not NULL (as `strata_source_over_mask_avx2`),
+/// otherwise at constant `coverage` (as `strata_source_over_avx2`), bit for
+/// bit as copying the sources out and blending them. The sources are picked
+/// from the row held in registers, sixteen at a time: no buffer, no call a
+/// period. Returns 0, doing nothing, where the kernels lack AVX-512
+/// (`strata_kernel_level() < 2`) or an argument is out of range; else 1.
+int strata_source_over_image_row_avx512(uint32_t *d, const uint32_t *row, long width, long column, long count,
+                                        uint32_t coverage, const uint8_t *mask, int repeat);
+
 /// Source over from an array through per-pixel coverage: `d[i] = s'[i] + d[i]·(255 − α(s'[i]))/255`
 /// where `s'[i]` is `s[i]` scaled by `mask[i]`/255, rounded as `scalePacked`
 /// (`ShaderBlitter.blitMask`'s loop). Call only when `strata_pixels_have_avx2()`.
