@@ -3042,9 +3042,29 @@ void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_
 // at full coverage (the same operations, so the same bytes), in one call:
 // an image drawn 1:1 on whole pixels, whose rows of a few pixels each
 // paid a call and its set-up (an 8 × 8 image took eight).
+// With AVX-512, rows of 16 pixels and more sixteen at a time in one loop
+// (`source_over_run512`'s operations, so its bytes): each row called that
+// kernel, and images of 16 to 128 pixels drew 25–43 % slower.
+__attribute__((target("avx512f,avx512bw,avx512vl"), noinline))
+static void source_over_rect512(uint32_t *d, long d_stride, const uint32_t *s, long s_stride, long width,
+                                long height) {
+    const __m512i c16 = _mm512_set1_epi16(255);
+    const long whole = width & ~15L;
+    const __mmask16 tail = (__mmask16)((1u << (width - whole)) - 1);
+    for (long y = 0; y < height; y++, d += d_stride, s += s_stride) {
+        for (long i = 0; i < whole; i += 16) over16(d + i, _mm512_loadu_si512(s + i), (__mmask16)0xFFFF, 0, c16);
+        if (tail) over16(d + whole, _mm512_maskz_loadu_epi32(tail, s + whole), tail, 0, c16);
+    }
+}
+
 __attribute__((target("avx2")))
 void strata_source_over_rect_avx2(uint32_t *d, long d_stride, const uint32_t *s, long s_stride, long width,
                                   long height) {
+    // (An 8-pixel image's rows measured 6 % slower through it.)
+    if (width >= 16 && strata_kernel_level() >= 2) {
+        source_over_rect512(d, d_stride, s, s_stride, width, height);
+        return;
+    }
     for (long y = 0; y < height; y++, d += d_stride, s += s_stride) source_over_row(d, s, width, 255);
 }
 #else

@@ -42,10 +42,14 @@ func randomPixel(_ r: inout FuzzRandom) -> UInt32 {
     @Test func sourceOverRectanglesAreTheRows() throws {
         guard strata_pixels_have_avx2() != 0 else { return }
         var r = FuzzRandom(seed: 13)
-        for _ in 0..<200 {
-            let width = 1 + r.int(40), height = 1 + r.int(12)
+        for round in 0..<300 {
+            let width = 1 + r.int(round < 200 ? 40 : 70), height = 1 + r.int(12)
             let sStride = width + r.int(5), dStride = width + r.int(7)
-            let s = (0..<(sStride * height)).map { _ in randomPixel(&r) }
+            // Opaque, clear and mixed sources (the sixteen-pixel kernel
+            // stores the first, skips the second).
+            let s = (0..<(sStride * height)).map { _ in
+                round % 3 == 0 ? randomPixel(&r) | 0xFF00_0000 : round % 3 == 1 ? 0 : randomPixel(&r)
+            }
             let d = (0..<(dStride * height)).map { _ in randomPixel(&r) }
             var rows = d, rect = d
             rows.withUnsafeMutableBufferPointer { o in
