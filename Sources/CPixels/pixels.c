@@ -1178,12 +1178,17 @@ static void source_over_image_row512(uint32_t *d, const uint32_t *row, long widt
     // Repeated: lane l's column (column + l) mod width, then sixteen more
     // each step. Padded: column + l itself, held within 0 ... width − 1.
     __m512i at = _mm512_add_epi32(_mm512_set1_epi32((int32_t)column), lanes);
+    long step16 = 16;
     if (repeat) {
-        int32_t first[16];
-        for (long l = 0, c = column; l < 16; l++, c = c + 1 == width ? 0 : c + 1) first[l] = (int32_t)c;
-        at = _mm512_loadu_si512(first);
+        // (Brought within the period by subtracting it, at most 16 / width
+        // times, in the register, where the lanes were written one by one
+        // and loaded back whole, a load that waits for the stores, and
+        // 16 % width was a division.)
+        for (__mmask16 past = _mm512_cmpge_epi32_mask(at, w); past; past = _mm512_cmpge_epi32_mask(at, w))
+            at = _mm512_mask_sub_epi32(at, past, at, w);
+        while (step16 >= width) step16 -= width;
     }
-    const __m512i step = _mm512_set1_epi32((int32_t)(repeat ? 16 % width : 16));
+    const __m512i step = _mm512_set1_epi32((int32_t)step16);
     const __m512i c16 = _mm512_set1_epi16((short)coverage);
     const int scaled = coverage < 255;
     for (long i = 0; i < count; i += 16) {

@@ -106,7 +106,7 @@ import Testing
         guard SolidBlitter.usesAVX2 else { return }
         var r = FuzzRandom(seed: 78)
         var took = 0, declined = 0
-        Self.forEachShader(sizes: [(7, 5), (40, 9), (1, 2), (16, 3), (17, 2), (32, 3), (33, 2)], spread: spread, &r) { shader, r in
+        Self.forEachShader(sizes: [(7, 5), (40, 9), (1, 2), (3, 2), (8, 3), (16, 3), (17, 2), (32, 3), (33, 2)], spread: spread, &r) { shader, r in
             let (inverse, filter, w, h) = (shader.inverse, shader.filter, shader.width, shader.height)
             for (x, count) in [(-4, 30), (2, 1), (5, 8), (-20, 9), (0, 256), (13, 17), (1, 3)] {
                 for y in [-3, 0, 2, 9] {

@@ -41,20 +41,29 @@ extension Canvas {
         let imageToUser = Transform(
             a: r.width / Double(image.width), b: 0, c: 0, d: r.height / Double(image.height),
             tx: r.minX, ty: r.minY)
-        withImageShader(image, imageToUser: imageToUser, alpha: state.alpha, spread: .pad) { blitter in
-            let t = state.transform
-            if t.isRectilinear {
-                guard let edges = deviceEdges(r), let body = clippedRect(edges) else { return }
+        // (A small image's rows are asked for before its shader is set up,
+        // as `withBlitter` asks for a pattern's: in an 8-pixel image drawn
+        // between pixels, a tenth of the time was the wait for its first
+        // pixels of each row; asked for first, the grid's such images drew
+        // 2–4 % faster. Turned, where the cell rasterizer asks for its
+        // bands' rows itself, asking first measured 2–4 % slower.)
+        let t = state.transform
+        if t.isRectilinear {
+            guard let edges = deviceEdges(r), let body = clippedRect(edges) else { return }
+            prefetchRows(body)
+            withImageShader(image, imageToUser: imageToUser, alpha: state.alpha, spread: .pad) { blitter in
                 run(body, inPlace: &blitter)
-            } else {
-                let device = r.applying(t)
-                guard !device.isNull, device.minX.isFinite, device.maxX.isFinite, device.minY.isFinite, device.maxY.isFinite else { return }
-                guard
-                    let (area, rows) = rasterArea(
-                        device.minX.rounded(.down), device.minY.rounded(.down), device.maxX.rounded(.up), device.maxY.rounded(.up))
-                else { return }
-                run(pathCoverage(Path(rect: r), .winding, area, rows: rows), inPlace: &blitter)
             }
+            return
+        }
+        let device = r.applying(t)
+        guard !device.isNull, device.minX.isFinite, device.maxX.isFinite, device.minY.isFinite, device.maxY.isFinite,
+            let (area, rows) = rasterArea(
+                device.minX.rounded(.down), device.minY.rounded(.down), device.maxX.rounded(.up), device.maxY.rounded(.up))
+        else { return }
+        let body = pathCoverage(Path(rect: r), .winding, area, rows: rows)
+        withImageShader(image, imageToUser: imageToUser, alpha: state.alpha, spread: .pad) { blitter in
+            run(body, inPlace: &blitter)
         }
     }
 
