@@ -56,14 +56,14 @@ extension Canvas {
             }
             return
         }
-        let device = r.applying(t)
-        guard !device.isNull, device.minX.isFinite, device.maxX.isFinite, device.minY.isFinite, device.maxY.isFinite,
-            let (area, rows) = rasterArea(
-                device.minX.rounded(.down), device.minY.rounded(.down), device.maxX.rounded(.up), device.maxY.rounded(.up))
-        else { return }
-        let body = pathCoverage(Path(rect: r), .winding, area, rows: rows)
         withImageShader(image, imageToUser: imageToUser, alpha: state.alpha, spread: .pad) { blitter in
-            run(body, inPlace: &blitter)
+            let device = r.applying(t)
+            guard !device.isNull, device.minX.isFinite, device.maxX.isFinite, device.minY.isFinite, device.maxY.isFinite else { return }
+            guard
+                let (area, rows) = rasterArea(
+                    device.minX.rounded(.down), device.minY.rounded(.down), device.maxX.rounded(.up), device.maxY.rounded(.up))
+            else { return }
+            run(pathCoverage(Path(rect: r), .winding, area, rows: rows), inPlace: &blitter)
         }
     }
 
