@@ -3490,6 +3490,25 @@ static inline void rect_over16(uint32_t *d, __m512i sv, __mmask16 live, const re
     blend16(d, scale16(sv, c), live);
 }
 
+/// One row `d` of a rectangle (`width` pixels, covered as `m` says)
+/// shaded sixteen pixels a step by a radial gradient's single-precision
+/// polynomials (`rv`) or else a conic gradient (`cg`), the entries picked
+/// from the table's vectors `t` and `last` and blended in the same pass:
+/// `radial_rect512`'s and `conic_rect512`'s rows.
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512dq"), always_inline))
+static inline void rect_row16(uint32_t *d, long width, const rect_masks *m, const __m512i *t, __m512i last,
+                              const radial16 *rv, const conic16 *cg) {
+    const __m512 lanes = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i c16 = _mm512_set1_epi16((short)m->middle);
+    const int scaled = m->middle < 255;
+    for (long i = 0; i < width; i += 16) {
+        const __mmask16 live = width - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (width - i)) - 1);
+        const __m512 at = _mm512_add_ps(_mm512_set1_ps((float)i), lanes);
+        const __m512i sv = table16_from(t, last, rv ? radial_single16(rv, at) : conic_indices16(cg, at));
+        rect_over16(d + i, sv, live, m, i, scaled, c16);
+    }
+}
+
 /// `radial_rows` for a rectangle's rows (`rect_shades16`): each row whose
 /// polynomials fit single precision (g[18] = 1) shaded sixteen pixels a
 /// step (`radial_single16`), its entries picked from the table's vectors
@@ -3508,7 +3527,6 @@ static long radial_rect512(const band_rows *out, long rows, const uint32_t *tabl
     __m512i t[16];
     table16_load(table, t);
     const __m512i last = table16_last(table);
-    const __m512 lanes = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     for (long r = 0; r < rows; r++) {
         double *row = g[r & 3];
         if ((r & 3) == 0) radial_rows4(g, &band, y + r);
@@ -3521,14 +3539,7 @@ static long radial_rect512(const band_rows *out, long rows, const uint32_t *tabl
             continue;
         }
         const radial16 rv = radial16_make(row);
-        uint32_t *d = out->pixels + r * out->row_stride;
-        const __m512i c16 = _mm512_set1_epi16((short)m->middle);
-        const int scaled = m->middle < 255;
-        for (long i = 0; i < width; i += 16) {
-            const __mmask16 live = width - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (width - i)) - 1);
-            const __m512i sv = table16_from(t, last, radial_single16(&rv, _mm512_add_ps(_mm512_set1_ps((float)i), lanes)));
-            rect_over16(d + i, sv, live, m, i, scaled, c16);
-        }
+        rect_row16(out->pixels + r * out->row_stride, width, m, t, last, &rv, NULL);
     }
     return rows;
 }
@@ -3552,7 +3563,6 @@ static long conic_rect512(const band_rows *out, long rows, const uint32_t *table
     __m512i t[16];
     table16_load(table, t);
     const __m512i last = table16_last(table);
-    const __m512 lanes = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     for (long r = 0; r < rows; r++) {
         const double py = (double)(y + r) + 0.5;
         const double d0x = apx + c * py + tx - cx, d0y = bpx + d * py + ty - cy;
@@ -3561,14 +3571,7 @@ static long conic_rect512(const band_rows *out, long rows, const uint32_t *table
         if (m->uniform && m->middle == 0) continue;
         const float f[5] = {(float)d0x, (float)d0y, (float)a, (float)b, (float)offset};
         const conic16 cg = conic16_make(f);
-        uint32_t *dst = out->pixels + r * out->row_stride;
-        const __m512i c16 = _mm512_set1_epi16((short)m->middle);
-        const int scaled = m->middle < 255;
-        for (long i = 0; i < width; i += 16) {
-            const __mmask16 live = width - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (width - i)) - 1);
-            const __m512i sv = table16_from(t, last, conic_indices16(&cg, _mm512_add_ps(_mm512_set1_ps((float)i), lanes)));
-            rect_over16(dst + i, sv, live, m, i, scaled, c16);
-        }
+        rect_row16(out->pixels + r * out->row_stride, width, m, t, last, NULL, &cg);
     }
     return rows;
 }
