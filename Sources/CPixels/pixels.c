@@ -2125,26 +2125,49 @@ long strata_sweep_image_rows_avx2(float *cells, long cell_stride, uint64_t *bits
     return rows;
 }
 
+/// A conic gradient's constants for a band's rows
+/// (`GradientShader.conicParameters`, the same operations): `conic_band_make`
+/// once, then `conic_band_row` for each row.
+typedef struct {
+    double a, b, c, d, tx, ty, cx, cy, offset, apx, bpx, along;
+} conic_band;
+
+/// The constants of the band of `width` pixels from `x` that `k` describes,
+/// or 0 where the gradient's turn is not finite.
+__attribute__((always_inline))
+static inline int conic_band_make(conic_band *g, const double *k, long x, long width) {
+#pragma clang fp contract(off)
+    g->a = k[0], g->b = k[1], g->c = k[2], g->d = k[3], g->tx = k[4], g->ty = k[5], g->cx = k[6], g->cy = k[7];
+    g->offset = k[8] / (2 * 3.14159265358979323846);
+    g->offset -= floor(g->offset);
+    if (!isfinite(g->offset)) return 0;
+    const double px = (double)x + 0.5;
+    g->apx = g->a * px, g->bpx = g->b * px;
+    g->along = (double)width * swift_max(fabs(g->a), fabs(g->b));
+    return 1;
+}
+
+/// Row `y`'s first offset from the centre (`*dx`, `*dy`), or 0 where some
+/// pixel of the row is 2^20 or more from it.
+__attribute__((always_inline))
+static inline int conic_band_row(const conic_band *g, long y, double *dx, double *dy) {
+#pragma clang fp contract(off)
+    const double py = (double)y + 0.5;
+    *dx = g->apx + g->c * py + g->tx - g->cx, *dy = g->bpx + g->d * py + g->ty - g->cy;
+    return swift_max(fabs(*dx), fabs(*dy)) + g->along < 0x1p20;
+}
+
 __attribute__((target("avx2"), always_inline))
 static inline long conic_rows_body(const band_rows *out, long rows, const uint32_t *table, const double *k, long x, long y) {
-    // `GradientShader.conicParameters`, the same operations, the band's
-    // constants once.
-#pragma clang fp contract(off)
-    const long width = out->width;
-    const double a = k[0], b = k[1], c = k[2], d = k[3], tx = k[4], ty = k[5], cx = k[6], cy = k[7];
-    double offset = k[8] / (2 * 3.14159265358979323846);
-    offset -= floor(offset);
-    if (!isfinite(offset)) return -1;
-    const double px = (double)x + 0.5, apx = a * px, bpx = b * px;
-    const double along = (double)width * swift_max(fabs(a), fabs(b));
-    float f[5] = {0, 0, (float)a, (float)b, (float)offset};
+    conic_band g;
+    if (!conic_band_make(&g, k, x, out->width)) return -1;
+    float f[5] = {0, 0, (float)g.a, (float)g.b, (float)g.offset};
     // (Cells' rows: one row paint reading `f`, `sweep_band_row`.)
     const strata_row_paint paint = {STRATA_ROW_CONIC, table, 0, 0, NULL, f};
     const row_paint p = row_paint_make(&paint);
     for (long r = 0; r < rows; r++) {
-        const double py = (double)(y + r) + 0.5;
-        const double d0x = apx + c * py + tx - cx, d0y = bpx + d * py + ty - cy;
-        if (!(swift_max(fabs(d0x), fabs(d0y)) + along < 0x1p20)) return r;
+        double d0x, d0y;
+        if (!conic_band_row(&g, y + r, &d0x, &d0y)) return r;
         f[0] = (float)d0x;
         f[1] = (float)d0y;
         if (out->rect) {
@@ -3552,24 +3575,18 @@ static long radial_rect512(const band_rows *out, long rows, const uint32_t *tabl
 __attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq"), noinline))
 static long conic_rect512(const band_rows *out, long rows, const uint32_t *table, const double *k, long x, long y) {
     // `conic_rows_body`'s constants and row places, the same operations.
-#pragma clang fp contract(off)
     const long width = out->width;
-    const double a = k[0], b = k[1], c = k[2], d = k[3], tx = k[4], ty = k[5], cx = k[6], cy = k[7];
-    double offset = k[8] / (2 * 3.14159265358979323846);
-    offset -= floor(offset);
-    if (!isfinite(offset)) return -1;
-    const double px = (double)x + 0.5, apx = a * px, bpx = b * px;
-    const double along = (double)width * swift_max(fabs(a), fabs(b));
+    conic_band g;
+    if (!conic_band_make(&g, k, x, width)) return -1;
     __m512i t[16];
     table16_load(table, t);
     const __m512i last = table16_last(table);
     for (long r = 0; r < rows; r++) {
-        const double py = (double)(y + r) + 0.5;
-        const double d0x = apx + c * py + tx - cx, d0y = bpx + d * py + ty - cy;
-        if (!(swift_max(fabs(d0x), fabs(d0y)) + along < 0x1p20)) return r;
+        double d0x, d0y;
+        if (!conic_band_row(&g, y + r, &d0x, &d0y)) return r;
         const rect_masks *m = out->rect + (r >= out->ends[1] ? 2 : r >= out->ends[0] ? 1 : 0);
         if (m->uniform && m->middle == 0) continue;
-        const float f[5] = {(float)d0x, (float)d0y, (float)a, (float)b, (float)offset};
+        const float f[5] = {(float)d0x, (float)d0y, (float)g.a, (float)g.b, (float)g.offset};
         const conic16 cg = conic16_make(f);
         rect_row16(out->pixels + r * out->row_stride, width, m, t, last, NULL, &cg);
     }
