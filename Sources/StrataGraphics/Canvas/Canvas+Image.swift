@@ -100,11 +100,13 @@ extension Canvas {
         guard state.clipMask == nil, state.blendMode == .normal, state.alpha >= 1, t.b == 0, t.c == 0,
             abs(t.a * r.width - Double(image.width)) < 1e-6, abs(t.d * r.height - Double(image.height)) < 1e-6, t.a > 0, t.d > 0
         else { return false }
-        var x = t.a * r.minX + t.tx, y = t.d * r.minY + t.ty
-        guard abs(x - x.rounded()) < 1e-6, abs(y - y.rounded()) < 1e-6, abs(x) < 1e9, abs(y) < 1e9 else { return false }
-        x = x.rounded()
-        y = y.rounded()
-        let ix = Int(x), iy = Int(y)
+        let x = t.a * r.minX + t.tx, y = t.d * r.minY + t.ty
+        guard abs(x) < 1e9, abs(y) < 1e9 else { return false }
+        // The nearest whole numbers (ties to even) without libm's `round`:
+        // 1.5·2⁵² + v holds v rounded to a whole number for |v| < 2⁵¹.
+        let wx = (x + 0x1.8p52) - 0x1.8p52, wy = (y + 0x1.8p52) - 0x1.8p52
+        guard abs(x - wx) < 1e-6, abs(y - wy) < 1e-6 else { return false }
+        let ix = Int(wx), iy = Int(wy)
         let box = PixelBox(x0: ix, y0: iy, x1: ix + image.width, y1: iy + image.height).intersection(state.clip)
         guard !box.isEmpty else { return true }
         let target = targetPixels

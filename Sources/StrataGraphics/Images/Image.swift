@@ -11,12 +11,33 @@ public struct Image: Hashable, Sendable {
     public let height: Int
     public let bytesPerRow: Int
     /// Premultiplied RGBA bytes, `bytesPerRow * height` of them.
-    public let pixels: [UInt8]
+    public var pixels: [UInt8] { storage.pixels }
     /// The JPEG file the image was decoded from, as it was
     /// (`init(jpegData:)`); nil for any other image, images made from this
     /// one included. Documents embed it as it is (PDF's `DCTDecode`, SVG's
     /// `image/jpeg`) instead of the pixels. It plays no part in equality.
-    public internal(set) var sourceJPEG: [UInt8]?
+    public internal(set) var sourceJPEG: [UInt8]? {
+        get { storage.sourceJPEG }
+        set { storage = Storage(pixels: storage.pixels, sourceJPEG: newValue) }
+    }
+
+    /// The pixels and the JPEG file, behind one reference: an image is
+    /// copied with one retain. (Held in the image itself, the two arrays
+    /// were copied and released through the runtime's generic witnesses
+    /// for the optional one: in the grid, a fifth of an 8-pixel pattern
+    /// square's time went to the image taken out of an array, and a paint
+    /// holding it.)
+    private var storage: Storage
+
+    /// An image's arrays; never changed once made (`Sendable`: immutable).
+    final class Storage: Sendable {
+        let pixels: [UInt8]
+        let sourceJPEG: [UInt8]?
+        init(pixels: [UInt8], sourceJPEG: [UInt8]?) {
+            self.pixels = pixels
+            self.sourceJPEG = sourceJPEG
+        }
+    }
 
     /// Equal sizes and equal bytes, compared with `memcmp` (the synthesized
     /// comparison went byte by byte: a layer handed a redrawn, identical
@@ -80,7 +101,7 @@ public struct Image: Hashable, Sendable {
         self.width = width
         self.height = height
         self.bytesPerRow = bytesPerRow
-        self.pixels = pixels
+        self.storage = Storage(pixels: pixels, sourceJPEG: nil)
     }
 
     /// The pixel at column `x`, row `y` (row 0 at the top).
