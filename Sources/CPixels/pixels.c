@@ -3674,11 +3674,149 @@ static void radial_mask_run512(uint32_t *d, const uint32_t *table, const double 
     radial_run512_body(d, table, g, x, count, 0, mask);
 }
 
+/// Which image row a rectangle's row takes (`ImageShader.unsampledRow`'s
+/// operations): the image moved by whole pixels (`shifted`, `dy` rows), or
+/// its row coordinate `d·(y + ½) + ty` reduced, repeated or padded.
+typedef struct {
+    const uint32_t *image;
+    long stride, height, dy, y;
+    double d, ty;
+    int shifted, repeat;
+} image_rows;
+
+/// The image row of the rectangle's row r, or NULL where its coordinate
+/// is not a number (nothing drawn).
+static inline const uint32_t *image_row_at(const image_rows *g, long r) {
+#pragma clang fp contract(off)
+    const long h = g->height;
+    long i;
+    if (g->shifted) {
+        i = g->y + r + g->dy;
+        i = g->repeat ? wrap_repeat(i, h) : (i < 0 ? 0 : (i >= h ? h - 1 : i));
+    } else {
+        const double u = g->d * ((double)(g->y + r) + 0.5) + g->ty;
+        double sv;
+        if (g->repeat) {
+            sv = period_remainder(u, (double)h);
+            if (!isfinite(sv)) return NULL;
+        } else {
+            // (Swift's `max(-4, min(h + 4, u))`, NaN taken as h + 4.)
+            sv = u < (double)h + 4 ? u : (double)h + 4;
+            sv = sv >= -4 ? sv : -4;
+        }
+        i = (long)(sv + 8) - 8;
+        i = g->repeat ? (i < 0 ? i + h : (i >= h ? i - h : i)) : (i < 0 ? 0 : (i >= h ? h - 1 : i));
+    }
+    return g->image + i * g->stride;
+}
+
+/// A rectangle's rows of an image's own pixels (`out->rect`, at most 256
+/// pixels wide, `rows` of them): row r's sources are the pixels of its
+/// image row (`image_row_at`) from column `column` on, `image_width` of
+/// them in a row, repeated (`column` within 0 ..< image_width) or padded
+/// (places outside held at the edge pixel),
+/// blended through the row's group's coverage (`rect_over16`), sixteen
+/// pixels a step: a narrow repeated image's pixels picked from its row in
+/// a register, a wider one's from one load or two (the one wrap a step
+/// can hold), a padded one's loaded where they are inside, the edge
+/// pixels put in the lanes outside. The same bytes as copying each row's
+/// sources out and blending them through its coverage.
+__attribute__((target("avx512f,avx512bw,avx512vl"), noinline))
+static void image_rect512(const band_rows *out, long rows, const image_rows *g, long image_width, long column) {
+    const int repeat = g->repeat;
+    const long width = out->width;
+    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i w = _mm512_set1_epi32((int32_t)image_width), zero = _mm512_setzero_si512();
+    const int narrow = repeat && image_width < 16;
+    // A narrow repeated image: lane l's place (column + l) mod width, and
+    // how far sixteen pixels move it, brought within the period.
+    __m512i first = _mm512_add_epi32(_mm512_set1_epi32((int32_t)column), lanes);
+    long step16 = 16;
+    if (narrow) {
+        for (__mmask16 past = _mm512_cmpge_epi32_mask(first, w); past; past = _mm512_cmpge_epi32_mask(first, w))
+            first = _mm512_mask_sub_epi32(first, past, first, w);
+        while (step16 >= image_width) step16 -= image_width;
+    }
+    const __m512i step = _mm512_set1_epi32((int32_t)step16);
+    const __mmask16 held = (__mmask16)(image_width >= 16 ? 0xFFFF : (1u << image_width) - 1);
+    for (long r = 0; r < rows; r++) {
+        const rect_masks *m = out->rect + (r >= out->ends[1] ? 2 : r >= out->ends[0] ? 1 : 0);
+        if (m->uniform && m->middle == 0) continue;
+        const uint32_t *s = image_row_at(g, r);
+        if (!s) continue;
+        uint32_t *d = out->pixels + r * out->row_stride;
+        const __m512i c16 = _mm512_set1_epi16((short)m->middle);
+        const int scaled = m->middle < 255;
+        if (narrow) {
+            const __m512i row = _mm512_maskz_loadu_epi32(held, s);
+            __m512i at = first;
+            for (long i = 0; i < width; i += 16) {
+                const __mmask16 live = width - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (width - i)) - 1);
+                const __m512i sv = _mm512_permutexvar_epi32(at, row);
+                at = _mm512_add_epi32(at, step);
+                at = _mm512_mask_sub_epi32(at, _mm512_cmpge_epi32_mask(at, w), at, w);
+                rect_over16(d + i, sv, live, m, i, scaled, c16);
+            }
+        } else if (repeat) {
+            long at = column;
+            for (long i = 0; i < width; i += 16) {
+                const __mmask16 live = width - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (width - i)) - 1);
+                // Lanes before the row's end from `at` on, the rest from
+                // its start (at most one wrap: the row is 16 or wider).
+                const __mmask16 before = _mm512_cmplt_epi32_mask(lanes, _mm512_set1_epi32((int32_t)(image_width - at)));
+                __m512i sv = _mm512_maskz_loadu_epi32(before & live, s + at);
+                sv = _mm512_mask_loadu_epi32(sv, (__mmask16)(~before & live),
+                                             (const void *)((uintptr_t)s + (uintptr_t)((at - image_width) * 4)));
+                at += 16;
+                if (at >= image_width) at -= image_width;
+                rect_over16(d + i, sv, live, m, i, scaled, c16);
+            }
+        } else {
+            const __m512i left = _mm512_set1_epi32((int32_t)s[0]), right = _mm512_set1_epi32((int32_t)s[image_width - 1]);
+            for (long i = 0; i < width; i += 16) {
+                const __mmask16 live = width - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (width - i)) - 1);
+                const __m512i at = _mm512_add_epi32(_mm512_set1_epi32((int32_t)(column + i)), lanes);
+                const __mmask16 below = _mm512_cmplt_epi32_mask(at, zero), past = _mm512_cmpge_epi32_mask(at, w);
+                // (Lanes outside the row are not loaded: their addresses
+                // are never read, as a masked load does not fault there.)
+                __m512i sv = _mm512_maskz_loadu_epi32((__mmask16)(~(below | past) & live),
+                                                      (const void *)((uintptr_t)s + (uintptr_t)((column + i) * 4)));
+                sv = _mm512_mask_mov_epi32(sv, below, left);
+                sv = _mm512_mask_mov_epi32(sv, past, right);
+                rect_over16(d + i, sv, live, m, i, scaled, c16);
+            }
+        }
+    }
+}
+
+long strata_rect_image_rows_avx512(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                                   const uint32_t *image, long image_stride, long image_width, long image_height,
+                                   int shifted, long dy, double d, double ty, long y, long column, int repeat) {
+    if (strata_kernel_level() < 2 || width > 256 || image_width < 1 || image_width > (1L << 24) || image_height < 1)
+        return -1;
+    if (repeat ? (column < 0 || column >= image_width) : (column < -(1L << 24) || column > (1L << 24))) return -1;
+    band_rows out;
+    rect_masks masks[3];
+    const long total = rect_rows_make(&out, masks, pixels, row_stride, width, rows, cover);
+    if (total < 0) return -1;
+    const image_rows g = {image, image_stride, image_height, dy, y, d, ty, shifted != 0, repeat != 0};
+    image_rect512(&out, total, &g, image_width, column);
+    return total;
+}
+
 #else
 void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, uint32_t *out) {
     (void)table; (void)g; (void)count; (void)out;
 }
 void strata_conic_span_avx512(const uint32_t *table, const float *g, long count, uint32_t *out) {
     (void)table; (void)g; (void)count; (void)out;
+}
+long strata_rect_image_rows_avx512(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                                   const uint32_t *image, long image_stride, long image_width, long image_height,
+                                   int shifted, long dy, double d, double ty, long y, long column, int repeat) {
+    (void)pixels; (void)row_stride; (void)width; (void)rows; (void)cover; (void)image; (void)image_stride;
+    (void)image_width; (void)image_height; (void)shifted; (void)dy; (void)d; (void)ty; (void)y; (void)column;
+    (void)repeat;
+    return -1;
 }
 #endif

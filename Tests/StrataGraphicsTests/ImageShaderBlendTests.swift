@@ -154,6 +154,80 @@ import Testing
         #expect(declined > 100)
     }
 
+    /// A rectangle's rows taken all at once (`shadeRectRows`, for
+    /// `ShaderBlitter.blitRectRows`) leave the bytes that shading each row
+    /// and blending it through its group's coverage leave (its first,
+    /// middle and last pixels' coverages; one coverage where they are
+    /// alike), nothing outside the rectangle touched: images narrower than
+    /// a step and wider, rows inside them, wrapping and past their edges,
+    /// moved by whole pixels or not, rows at NaN; and the kernel declines,
+    /// drawing nothing, an alpha, a reflection, sampled rows and rows over
+    /// 256 pixels.
+    @Test(arguments: [GradientSpread.pad, .repeat, .reflect])
+    func rectangleRowsAtOnceAreEachRowShadedThenBlended(spread: GradientSpread) {
+        guard SolidBlitter.usesAVX2 else { return }
+        var r = FuzzRandom(seed: 79)
+        var took = 0, declined = 0
+        let sizes = [(1, 2), (3, 2), (7, 5), (15, 3), (16, 3), (17, 2), (33, 2), (40, 9), (300, 2)]
+        let groups: [(Int, Int, Int)] = [(1, 6, 1), (0, 3, 0), (2, 0, 3), (0, 0, 1)]
+        let covers: [RectRowCovers] = [
+            ((90, 255, 30), (255, 255, 255), (12, 200, 12)), ((40, 40, 40), (0, 0, 0), (255, 7, 255)),
+        ]
+        Self.forEachShader(sizes: sizes, spread: spread, &r) { shader, r in
+            for (x, width) in [(-4, 30), (2, 1), (5, 2), (-20, 9), (0, 256), (13, 17), (1, 3), (3, 257)] {
+                for y in [-3, 2, 9] {
+                    for rows in groups {
+                        for cover in covers {
+                            let height = rows.0 + rows.1 + rows.2
+                            let stride = width + 24
+                            let before = (0..<(stride * height)).map { _ in randomPixel(&r) }
+                            var direct = before, split = before
+                            let drew = direct.withUnsafeMutableBufferPointer { d in
+                                shader.shadeRectRows(
+                                    pixels: d.baseAddress! + 8, pixelStride: stride, width: width, rows: rows, covers: cover,
+                                    x: x, y: y)
+                            }
+                            guard drew >= 0 else {
+                                #expect(direct == before, "declined yet drew: \(shader.inverse) \(x), \(y), \(width)")
+                                declined += 1
+                                continue
+                            }
+                            took += 1
+                            #expect(drew == height)
+                            var sources = [UInt32](repeating: 0, count: width)
+                            for row in 0..<height {
+                                let c = row < rows.0 ? cover.0 : row < rows.0 + rows.1 ? cover.1 : cover.2
+                                sources.withUnsafeMutableBufferPointer {
+                                    shader.shade(x: x, y: y + row, count: width, into: $0.baseAddress!)
+                                }
+                                var m = [UInt8](repeating: c.1, count: width)
+                                m[0] = c.0
+                                m[width - 1] = width == 1 ? c.0 : c.2
+                                split.withUnsafeMutableBufferPointer { s in
+                                    let d = s.baseAddress! + 8 + row * stride
+                                    if m.allSatisfy({ $0 == m[0] }) {
+                                        if m[0] != 0 { strata_source_over_avx2(d, sources, width, UInt32(m[0])) }
+                                    } else {
+                                        strata_source_over_mask_avx2(d, sources, width, m)
+                                    }
+                                }
+                            }
+                            #expect(
+                                direct == split,
+                                "\(spread) \(shader.inverse) \(shader.filter) \(shader.width)×\(shader.height): \(x), \(y), \(width) rows \(rows)"
+                            )
+                        }
+                    }
+                }
+            }
+        }
+        switch spread {
+        case .reflect: #expect(took == 0)
+        case .repeat, .pad: #expect(took > 500)
+        }
+        #expect(declined > 500)
+    }
+
     /// A row the sweep shades as it goes (`rowPaint`, `STRATA_ROW_IMAGE`)
     /// names the image row and column whose pixels, repeated, are `shade`'s
     /// sources for every pixel of the span; it is given only for a

@@ -306,6 +306,25 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
 int strata_source_over_image_row_avx512(uint32_t *d, const uint32_t *row, long width, long column, long count,
                                         uint32_t coverage, const uint8_t *mask, int repeat);
 
+/// A rectangle's rows of an image's own pixels (an image drawn 1:1, or a
+/// nearest-neighbour pattern moved along x only), blended source over:
+/// `rows` and `cover` as `strata_rect_linear_rows_avx2` takes them, `width`
+/// at most 256; row r (counted over the three groups, device row y + r)
+/// from the image row `ImageShader.unsampledRow` gives it: the image moved
+/// by whole pixels (`shifted`, `dy` rows) or its row coordinate
+/// d·(y + r + ½) + ty reduced (nothing drawn where that is not a number),
+/// repeated or padded as the columns; its pixels from column `column` on,
+/// each image row `image_width` pixels long, repeated (`repeat`: `column`
+/// within 0 ..< image_width) or padded (places outside take the edge
+/// pixel; `column` within ±2^24). Bit for bit as copying each row's
+/// sources out and blending them through its coverage
+/// (`strata_source_over_mask_avx2`, `strata_source_over_avx2`). Returns the
+/// rows drawn (all of them), or −1, drawing nothing, where the kernels lack
+/// AVX-512 or an argument is out of range.
+long strata_rect_image_rows_avx512(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                                   const uint32_t *image, long image_stride, long image_width, long image_height,
+                                   int shifted, long dy, double d, double ty, long y, long column, int repeat);
+
 /// Source over from an array through per-pixel coverage: `d[i] = s'[i] + d[i]·(255 − α(s'[i]))/255`
 /// where `s'[i]` is `s[i]` scaled by `mask[i]`/255, rounded as `scalePacked`
 /// (`ShaderBlitter.blitMask`'s loop). Call only when `strata_pixels_have_avx2()`.
