@@ -3674,6 +3674,44 @@ static void radial_mask_run512(uint32_t *d, const uint32_t *table, const double 
     radial_run512_body(d, table, g, x, count, 0, mask);
 }
 
+/// `lerp8` sixteen pixels wide: each channel a·(256 − w)/256 + b·w/256,
+/// rounded as `lerp8` rounds it.
+__attribute__((target("avx512f,avx512bw,avx512vl"), always_inline))
+static inline __m512i lerp16(__m512i a, __m512i b, __m512i w, __m512i iw) {
+    const __m512i low = _mm512_set1_epi32(0x00FF00FF), bias = _mm512_set1_epi16(0x80);
+    const __m512i rb = _mm512_srli_epi16(
+        _mm512_add_epi16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(a, low), iw),
+                                          _mm512_mullo_epi16(_mm512_and_si512(b, low), w)),
+                         bias),
+        8);
+    const __m512i ag = _mm512_add_epi16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(_mm512_srli_epi32(a, 8), low), iw),
+                                                         _mm512_mullo_epi16(_mm512_and_si512(_mm512_srli_epi32(b, 8), low), w)),
+                                        bias);
+    return _mm512_or_si512(rb, _mm512_andnot_si512(low, ag));
+}
+
+/// Image row `s`'s pixels at places `at` ... `at` + 15 (the row
+/// `image_width` long): repeated (`at` within 0 ..< image_width, the row 16
+/// or longer, so a wrap at most), from one load or two; padded, loaded
+/// where they are inside, the edge pixels in the lanes outside (whose
+/// addresses are never read: a masked load does not fault there).
+__attribute__((target("avx512f,avx512bw,avx512vl"), always_inline))
+static inline __m512i image_row16(const uint32_t *s, long at, long image_width, int repeat) {
+    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    if (repeat) {
+        const __mmask16 before = _mm512_cmplt_epi32_mask(lanes, _mm512_set1_epi32((int32_t)(image_width - at)));
+        const __m512i sv = _mm512_maskz_loadu_epi32(before, s + at);
+        return _mm512_mask_loadu_epi32(sv, (__mmask16)~before,
+                                       (const void *)((uintptr_t)s + (uintptr_t)((at - image_width) * 4)));
+    }
+    const __m512i places = _mm512_add_epi32(_mm512_set1_epi32((int32_t)at), lanes);
+    const __mmask16 below = _mm512_cmplt_epi32_mask(places, _mm512_setzero_si512());
+    const __mmask16 past = _mm512_cmpge_epi32_mask(places, _mm512_set1_epi32((int32_t)image_width));
+    __m512i sv = _mm512_maskz_loadu_epi32((__mmask16)~(below | past), (const void *)((uintptr_t)s + (uintptr_t)(at * 4)));
+    sv = _mm512_mask_mov_epi32(sv, below, _mm512_set1_epi32((int32_t)s[0]));
+    return _mm512_mask_mov_epi32(sv, past, _mm512_set1_epi32((int32_t)s[image_width - 1]));
+}
+
 /// Which image row a rectangle's row takes (`ImageShader.unsampledRow`'s
 /// operations): the image moved by whole pixels (`shifted`, `dy` rows), or
 /// its row coordinate `d·(y + ½) + ty` reduced, repeated or padded.
@@ -3726,7 +3764,7 @@ static void image_rect512(const band_rows *out, long rows, const image_rows *g, 
     const int repeat = g->repeat;
     const long width = out->width;
     const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m512i w = _mm512_set1_epi32((int32_t)image_width), zero = _mm512_setzero_si512();
+    const __m512i w = _mm512_set1_epi32((int32_t)image_width);
     const int narrow = repeat && image_width < 16;
     // A narrow repeated image: lane l's place (column + l) mod width, and
     // how far sixteen pixels move it, brought within the period.
@@ -3757,36 +3795,128 @@ static void image_rect512(const band_rows *out, long rows, const image_rows *g, 
                 at = _mm512_mask_sub_epi32(at, _mm512_cmpge_epi32_mask(at, w), at, w);
                 rect_over16(d + i, sv, live, m, i, scaled, c16);
             }
-        } else if (repeat) {
+        } else {
             long at = column;
             for (long i = 0; i < width; i += 16) {
                 const __mmask16 live = width - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (width - i)) - 1);
-                // Lanes before the row's end from `at` on, the rest from
-                // its start (at most one wrap: the row is 16 or wider).
-                const __mmask16 before = _mm512_cmplt_epi32_mask(lanes, _mm512_set1_epi32((int32_t)(image_width - at)));
-                __m512i sv = _mm512_maskz_loadu_epi32(before & live, s + at);
-                sv = _mm512_mask_loadu_epi32(sv, (__mmask16)(~before & live),
-                                             (const void *)((uintptr_t)s + (uintptr_t)((at - image_width) * 4)));
+                const __m512i sv = image_row16(s, at, image_width, repeat);
                 at += 16;
-                if (at >= image_width) at -= image_width;
-                rect_over16(d + i, sv, live, m, i, scaled, c16);
-            }
-        } else {
-            const __m512i left = _mm512_set1_epi32((int32_t)s[0]), right = _mm512_set1_epi32((int32_t)s[image_width - 1]);
-            for (long i = 0; i < width; i += 16) {
-                const __mmask16 live = width - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (width - i)) - 1);
-                const __m512i at = _mm512_add_epi32(_mm512_set1_epi32((int32_t)(column + i)), lanes);
-                const __mmask16 below = _mm512_cmplt_epi32_mask(at, zero), past = _mm512_cmpge_epi32_mask(at, w);
-                // (Lanes outside the row are not loaded: their addresses
-                // are never read, as a masked load does not fault there.)
-                __m512i sv = _mm512_maskz_loadu_epi32((__mmask16)(~(below | past) & live),
-                                                      (const void *)((uintptr_t)s + (uintptr_t)((column + i) * 4)));
-                sv = _mm512_mask_mov_epi32(sv, below, left);
-                sv = _mm512_mask_mov_epi32(sv, past, right);
+                if (repeat && at >= image_width) at -= image_width;
                 rect_over16(d + i, sv, live, m, i, scaled, c16);
             }
         }
     }
+}
+
+/// A rectangle's rows of an image moved without scaling and sampled
+/// bilinearly (`ImageShader.shadeTranslated`'s mixes: each column between
+/// the row's two image rows at its weight, then each pixel between its
+/// column and the next at the column weight `wx`), repeated or padded as
+/// `image_rows` says (its `shifted` unused), from column `column` (within
+/// the image where repeated), blended through each row's group's coverage
+/// (`rect_over16`). A narrow repeated image (under 16 pixels) picks its
+/// columns from the two rows held in registers.
+__attribute__((target("avx512f,avx512bw,avx512vl"), noinline))
+static void bilinear_rect512(const band_rows *out, long rows, const image_rows *g, long image_width, long column,
+                             uint32_t wx) {
+#pragma clang fp contract(off)
+    const long width = out->width, h = g->height;
+    const int repeat = g->repeat, narrow = repeat && image_width < 16;
+    const __m512i wxv = _mm512_set1_epi16((short)wx), iwxv = _mm512_set1_epi16((short)(256 - wx));
+    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i w = _mm512_set1_epi32((int32_t)image_width), one = _mm512_set1_epi32(1);
+    // A narrow image's places (column + l) mod width, and a step's advance.
+    __m512i first = _mm512_add_epi32(_mm512_set1_epi32((int32_t)column), lanes);
+    long step16 = 16;
+    if (narrow) {
+        for (__mmask16 past = _mm512_cmpge_epi32_mask(first, w); past; past = _mm512_cmpge_epi32_mask(first, w))
+            first = _mm512_mask_sub_epi32(first, past, first, w);
+        while (step16 >= image_width) step16 -= image_width;
+    }
+    const __m512i step = _mm512_set1_epi32((int32_t)step16);
+    const __mmask16 held = (__mmask16)(image_width >= 16 ? 0xFFFF : (1u << image_width) - 1);
+    for (long r = 0; r < rows; r++) {
+        const rect_masks *m = out->rect + (r >= out->ends[1] ? 2 : r >= out->ends[0] ? 1 : 0);
+        if (m->uniform && m->middle == 0) continue;
+        // `shadeTranslated`'s rows and their weight.
+        const double u = g->d * ((double)(g->y + r) + 0.5) + g->ty;
+        double sv;
+        if (repeat) {
+            sv = period_remainder(u, (double)h);
+            if (!isfinite(sv)) continue;
+        } else {
+            sv = u < (double)h + 4 ? u : (double)h + 4;
+            sv = sv >= -4 ? sv : -4;
+        }
+        const double fv = sv - 0.5;
+        const long y0 = (long)(fv + 8) - 8;
+        const uint32_t wy = bilinear_weight(fv - (double)y0);
+        const long i0 = repeat ? wrap_repeat(y0, h) : (y0 < 0 ? 0 : (y0 >= h ? h - 1 : y0));
+        const long i1 = repeat ? wrap_repeat(y0 + 1, h) : (y0 + 1 < 0 ? 0 : (y0 + 1 >= h ? h - 1 : y0 + 1));
+        const uint32_t *s0 = g->image + i0 * g->stride, *s1 = g->image + i1 * g->stride;
+        const __m512i wyv = _mm512_set1_epi16((short)wy), iwyv = _mm512_set1_epi16((short)(256 - wy));
+        uint32_t *d = out->pixels + r * out->row_stride;
+        const __m512i c16 = _mm512_set1_epi16((short)m->middle);
+        const int scaled = m->middle < 255;
+        if (narrow) {
+            const __m512i row0 = _mm512_maskz_loadu_epi32(held, s0), row1 = _mm512_maskz_loadu_epi32(held, s1);
+            __m512i at = first;
+            for (long i = 0; i < width; i += 16) {
+                const __mmask16 live = width - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (width - i)) - 1);
+                __m512i next = _mm512_add_epi32(at, one);
+                next = _mm512_mask_sub_epi32(next, _mm512_cmpge_epi32_mask(next, w), next, w);
+                const __m512i a = lerp16(_mm512_permutexvar_epi32(at, row0), _mm512_permutexvar_epi32(at, row1), wyv, iwyv);
+                const __m512i b =
+                    lerp16(_mm512_permutexvar_epi32(next, row0), _mm512_permutexvar_epi32(next, row1), wyv, iwyv);
+                at = _mm512_add_epi32(at, step);
+                at = _mm512_mask_sub_epi32(at, _mm512_cmpge_epi32_mask(at, w), at, w);
+                rect_over16(d + i, lerp16(a, b, wxv, iwxv), live, m, i, scaled, c16);
+            }
+            continue;
+        }
+        // Each step's columns mixed between the rows once: the next
+        // column of each lane is the next lane's, the last lane's the
+        // first of the next step's.
+        long at = column;
+        __m512i a = lerp16(image_row16(s0, at, image_width, repeat), image_row16(s1, at, image_width, repeat), wyv, iwyv);
+        for (long i = 0; i < width; i += 16) {
+            const __mmask16 live = width - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (width - i)) - 1);
+            at += 16;
+            if (repeat && at >= image_width) at -= image_width;
+            const __m512i after =
+                lerp16(image_row16(s0, at, image_width, repeat), image_row16(s1, at, image_width, repeat), wyv, iwyv);
+            rect_over16(d + i, lerp16(a, _mm512_alignr_epi32(after, a, 1), wxv, iwxv), live, m, i, scaled, c16);
+            a = after;
+        }
+    }
+}
+
+long strata_rect_bilinear_rows_avx512(uint32_t *pixels, long row_stride, long width, const long rows[3],
+                                      const uint8_t cover[9], const uint32_t *image, long image_stride, long image_width,
+                                      long image_height, double d, double tx, double ty, long x, long y, int repeat) {
+#pragma clang fp contract(off)
+    if (strata_kernel_level() < 2 || width > 256 || image_width < 1 || image_width > (1L << 24) || image_height < 1)
+        return -1;
+    // `shadeTranslated`'s first column and the weight of the next.
+    const double u0 = (double)x + 0.5 + tx;
+    if (!(fabs(u0) < 0x1p31)) return -1;
+    const double f = u0 - 0.5, whole = floor(f);
+    const uint32_t wx = bilinear_weight(f - whole);
+    long column = (long)whole;
+    // (Padded, a column further than the rows reach from the image gives
+    // the edge's pixels as any such column does.)
+    if (repeat) {
+        column = wrap_repeat(column, image_width);
+    } else {
+        column = column < -(1L << 24) ? -(1L << 24) : (column > (1L << 24) ? (1L << 24) : column);
+    }
+    band_rows out;
+    rect_masks masks[3];
+    const long total = rect_rows_make(&out, masks, pixels, row_stride, width, rows, cover);
+    if (total < 0) return -1;
+    const image_rows g = {image, image_stride, image_height, 0, y, d, ty, 0, repeat != 0};
+    bilinear_rect512(&out, total, &g, image_width, column, wx);
+    return total;
 }
 
 long strata_rect_image_rows_avx512(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
@@ -3810,6 +3940,13 @@ void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, u
 }
 void strata_conic_span_avx512(const uint32_t *table, const float *g, long count, uint32_t *out) {
     (void)table; (void)g; (void)count; (void)out;
+}
+long strata_rect_bilinear_rows_avx512(uint32_t *pixels, long row_stride, long width, const long rows[3],
+                                      const uint8_t cover[9], const uint32_t *image, long image_stride, long image_width,
+                                      long image_height, double d, double tx, double ty, long x, long y, int repeat) {
+    (void)pixels; (void)row_stride; (void)width; (void)rows; (void)cover; (void)image; (void)image_stride;
+    (void)image_width; (void)image_height; (void)d; (void)tx; (void)ty; (void)x; (void)y; (void)repeat;
+    return -1;
 }
 long strata_rect_image_rows_avx512(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
                                    const uint32_t *image, long image_stride, long image_width, long image_height,

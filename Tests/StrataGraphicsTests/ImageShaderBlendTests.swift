@@ -62,7 +62,7 @@ import Testing
 
     /// Image-to-device maps (inverses) and filters: moved along x, scaled
     /// along y, far off, 1:1, bilinear, a NaN either way, past 2³¹, scaled
-    /// along x.
+    /// along x; bilinear scaled along y, far down, and at a NaN row.
     static let placements: [(Transform, ImageFilter)] = [
         (Transform(a: 1, b: 0, c: 0, d: 1, tx: -1.3, ty: 0.2), .nearest),
         (Transform(a: 1, b: 0, c: 0, d: 0.61, tx: 3.75, ty: -2.4), .nearest),
@@ -74,6 +74,9 @@ import Testing
         (Transform(a: 1, b: 0, c: 0, d: 1, tx: 0.25, ty: .nan), .nearest),
         (Transform(a: 1, b: 0, c: 0, d: 1, tx: 1e12 + 0.25, ty: 0), .nearest),
         (Transform(a: 2, b: 0, c: 0, d: 1, tx: 0.3, ty: 0), .nearest),
+        (Transform(a: 1, b: 0, c: 0, d: 0.61, tx: 3.3, ty: -2.45), .bilinear),
+        (Transform(a: 1, b: 0, c: 0, d: 1, tx: -7.8, ty: 1e9 + 0.3), .bilinear),
+        (Transform(a: 1, b: 0, c: 0, d: 1, tx: 0.7, ty: .nan), .bilinear),
     ]
 
     /// `body` with a shader over random pixels of each size, under each
@@ -160,9 +163,9 @@ import Testing
     /// middle and last pixels' coverages; one coverage where they are
     /// alike), nothing outside the rectangle touched: images narrower than
     /// a step and wider, rows inside them, wrapping and past their edges,
-    /// moved by whole pixels or not, rows at NaN; and the kernel declines,
-    /// drawing nothing, an alpha, a reflection, sampled rows and rows over
-    /// 256 pixels.
+    /// moved by whole pixels or not, sampled nearest or bilinearly, rows at
+    /// NaN; and the kernels decline, drawing nothing, an alpha, a
+    /// reflection, rows scaled along x and rows over 256 pixels.
     @Test(arguments: [GradientSpread.pad, .repeat, .reflect])
     func rectangleRowsAtOnceAreEachRowShadedThenBlended(spread: GradientSpread) {
         guard SolidBlitter.usesAVX2 else { return }

@@ -325,6 +325,17 @@ long strata_rect_image_rows_avx512(uint32_t *pixels, long row_stride, long width
                                    const uint32_t *image, long image_stride, long image_width, long image_height,
                                    int shifted, long dy, double d, double ty, long y, long column, int repeat);
 
+/// `strata_rect_image_rows_avx512` for an image moved without scaling and
+/// sampled bilinearly (`ImageShader.shadeTranslated`: the inverse map's d,
+/// tx and ty; a = 1, b = c = 0), repeated or padded: each row's two image
+/// rows and weight, each pixel's column and the next's weight as it finds
+/// them, so its pixels; nothing drawn on a row whose coordinate is not a
+/// number. −1, drawing nothing, without AVX-512, past 256 pixels, or where
+/// the first column is 2^31 or more from the image.
+long strata_rect_bilinear_rows_avx512(uint32_t *pixels, long row_stride, long width, const long rows[3],
+                                      const uint8_t cover[9], const uint32_t *image, long image_stride, long image_width,
+                                      long image_height, double d, double tx, double ty, long x, long y, int repeat);
+
 /// Source over from an array through per-pixel coverage: `d[i] = s'[i] + d[i]·(255 − α(s'[i]))/255`
 /// where `s'[i]` is `s[i]` scaled by `mask[i]`/255, rounded as `scalePacked`
 /// (`ShaderBlitter.blitMask`'s loop). Call only when `strata_pixels_have_avx2()`.

@@ -378,28 +378,41 @@ struct ImageShader: Shader {
         return true
     }
 
-    /// A rectangle's rows (`ShaderBlitter.blitRectRows`) whose sources are
-    /// the image's own pixels (`unsampledRow`), at full alpha, repeated or
-    /// padded, up to 256 pixels wide: every row in one call, with AVX-512
-    /// (`strata_rect_image_rows_avx512`), the same bytes as `shadeOver`'s
-    /// or `shade`'s a row at a time. (A row at a time, the calls and each
-    /// row's set-up were a third of an 8-pixel image's time drawn between
-    /// pixels, and a wide padded image's edge went through the scratch.)
-    /// −1 for any other rows.
+    /// A rectangle's rows (`ShaderBlitter.blitRectRows`) of an image moved
+    /// without scaling along x, at full alpha, repeated or padded, up to 256
+    /// pixels wide: every row in one call, with AVX-512, the same bytes as
+    /// `shadeOver`'s or `shade`'s a row at a time. Rows whose sources are
+    /// the image's own pixels (`unsampledRow`) go to
+    /// `strata_rect_image_rows_avx512`; rows sampled bilinearly
+    /// (`shadeTranslated`), up to 48 pixels wide, to
+    /// `strata_rect_bilinear_rows_avx512`. (A row at
+    /// a time, the calls and each row's set-up were a third of an 8-pixel
+    /// image's time drawn between pixels, and a wide padded image's edge
+    /// went through the scratch.) −1 for any other rows.
     func shadeRectRows(
         pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, width count: Int, rows: (Int, Int, Int),
         covers: RectRowCovers, x: Int, y: Int
     ) -> Int {
-        guard alpha == 255, spread != .reflect, count <= 256, isUnsampledAlongRows, let (_, column) = unsampledRow(x: x, y: y),
-            abs(column) <= 1 << 24
-        else { return -1 }
-        let c = spread == .repeat ? wrap(column, width) : column
+        guard alpha == 255, spread != .reflect, count <= 256, columnCopy == nil else { return -1 }
+        let m = inverse
+        // (Bilinear rows wider than 48 pixels measured 6–13 % slower so:
+        // there a row's set-up is little of its time, and the AVX2 mixes
+        // and blends a row at a time do as well.)
+        let translated = shift == nil && filter == .bilinear && m.a == 1 && m.b == 0 && m.c == 0 && count <= 48
+        guard translated || isUnsampledAlongRows else { return -1 }
         return withUnsafeBytes(of: rows) { r in
             withUnsafeBytes(of: covers) { cover in
-                strata_rect_image_rows_avx512(
-                    pixels, pixelStride, count, r.baseAddress!.assumingMemoryBound(to: Int.self),
-                    cover.baseAddress!.assumingMemoryBound(to: UInt8.self), self.pixels, stride, width, height,
-                    shift != nil ? 1 : 0, shift?.dy ?? 0, inverse.d, inverse.ty, y, c, spread == .repeat ? 1 : 0)
+                let rows = r.baseAddress!.assumingMemoryBound(to: Int.self)
+                let cover = cover.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                if translated {
+                    return strata_rect_bilinear_rows_avx512(
+                        pixels, pixelStride, count, rows, cover, self.pixels, stride, width, height, m.d, m.tx, m.ty, x, y,
+                        spread == .repeat ? 1 : 0)
+                }
+                guard let (_, column) = unsampledRow(x: x, y: y), abs(column) <= 1 << 24 else { return -1 }
+                return strata_rect_image_rows_avx512(
+                    pixels, pixelStride, count, rows, cover, self.pixels, stride, width, height, shift != nil ? 1 : 0,
+                    shift?.dy ?? 0, m.d, m.ty, y, spread == .repeat ? wrap(column, width) : column, spread == .repeat ? 1 : 0)
             }
         }
     }
