@@ -49,6 +49,46 @@ import Testing
         ("shadow", { $0.setShadow(offset: Size(width: 3, height: 2), blur: 2) }),
     ]
 
+    /// A colour rectangle (`fill(_:with: .color)`, which draws one on whole
+    /// pixels straight through the colour's blitter) fills as the same
+    /// rectangle in the fill colour (`fill(_:)`): on whole pixels and
+    /// between them, flipped, scaled, past the canvas and the clip, empty
+    /// and NaN; opaque, translucent and clear; in every state, at half
+    /// alpha, multiplied, in a transparency layer and under a clip mask.
+    @Test func colourRectanglesOnWholePixelsFillAsTheFillColoursDo() {
+        let rects = [
+            Rect(x: 10, y: 6, width: 30, height: 17), Rect(x: 40, y: 40, width: -22, height: -9),
+            Rect(x: -5, y: 50, width: 80, height: 30), Rect(x: 3, y: 3, width: 0, height: 50),
+            Rect(x: 7, y: 9, width: 8, height: 1), Rect(x: 10.5, y: 6, width: 30, height: 17),
+            Rect(x: .nan, y: 3, width: 10, height: 10), Rect(x: 3, y: 3, width: .infinity, height: 10),
+        ]
+        let colours = [
+            Color(red: 0.8, green: 0.3, blue: 0.1), Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.4), Color.clear,
+        ]
+        let states: [(String, (Canvas) -> Void)] =
+            Self.setUps.map { ($0.0, $0.1) } + [
+                ("scaled", { $0.translateBy(x: 3, y: -2); $0.scaleBy(x: 2, y: 1) }),
+                ("flipped", { $0.translateBy(x: 64, y: 0); $0.scaleBy(x: -1, y: 1) }),
+                ("halved", { $0.scaleBy(x: 0.5, y: 0.5) }),
+                ("half alpha", { $0.alpha = 0.5 }),
+                ("multiplied", { $0.blendMode = .multiply }),
+                ("layer", { $0.beginTransparencyLayer() }),
+                ("masked", { $0.clip(to: Path(ellipseIn: Rect(x: 5, y: 5, width: 50, height: 40))) }),
+            ]
+        for rect in rects {
+            for colour in colours {
+                for (name, setUp) in states {
+                    let given = picture(setUp) { $0.fill(rect, with: .color(colour)) }
+                    let filled = picture(setUp) {
+                        $0.fillColor = colour
+                        $0.fill(rect)
+                    }
+                    #expect(given == filled, "\(rect) \(colour) \(name)")
+                }
+            }
+        }
+    }
+
     /// A rectangle under a turn or a shear fills as its path does, in
     /// every state, with a colour and a gradient; one with a NaN or
     /// infinite side draws what its path draws.

@@ -645,7 +645,45 @@ public final class Canvas {
     }
 
     @usableFromInline
-    func fillRect(_ rect: Rect, color: Color) { withFillColor(color) { fillRectBody(rect, nil) } }
+    func fillRect(_ rect: Rect, color: Color) {
+        if fillWholePixels(rect, color) { return }
+        withFillColor(color) { fillRectBody(rect, nil) }
+    }
+
+    /// A colour rectangle whose device edges fall on whole pixels inside
+    /// the clip box, under a transform without rotation, drawn source over
+    /// with no clip mask, shadow or vector device: handed to the colour's
+    /// blitter at once, as `RectCoverage` hands it every such rectangle
+    /// (`blitRectRows`, every pixel covered), so the same bytes, without
+    /// the paint's set-up and the coverage source's (a fifth of an 8-pixel
+    /// square's time). False, nothing drawn, for any other: a rectangle
+    /// between pixels told at its first edge, at the cost of two additions
+    /// (1.5·2⁵² + v rounds v to a whole number, for |v| < 2⁵¹; NaN and
+    /// larger values fail the clip box after).
+    @inline(__always)
+    private func fillWholePixels(_ rect: Rect, _ color: Color) -> Bool {
+        let t = state.transform
+        var x0 = t.a * rect.minX + t.tx
+        guard (x0 + 0x1.8p52) - 0x1.8p52 == x0, t.b == 0, t.c == 0 else { return false }
+        var x1 = t.a * rect.maxX + t.tx, y0 = t.d * rect.minY + t.ty, y1 = t.d * rect.maxY + t.ty
+        guard (x1 + 0x1.8p52) - 0x1.8p52 == x1, (y0 + 0x1.8p52) - 0x1.8p52 == y0, (y1 + 0x1.8p52) - 0x1.8p52 == y1,
+            device == nil, state.shadow == nil, state.clipMask == nil, state.blendMode == .normal
+        else { return false }
+        if x0 > x1 { swap(&x0, &x1) }
+        if y0 > y1 { swap(&y0, &y1) }
+        let c = state.clip
+        guard x0 >= Double(c.x0), y0 >= Double(c.y0), x1 <= Double(c.x1), y1 <= Double(c.y1) else { return false }
+        let ix0 = Int(x0), iy0 = Int(y0), ix1 = Int(x1), iy1 = Int(y1)
+        guard ix1 > ix0, iy1 > iy0 else { return true }
+        var fill = color
+        fill.alpha *= state.alpha
+        var blitter = SolidBlitter(pixels: targetPixels, color: fill.premultipliedPixel, mode: .normal)
+        if !blitter.isNoOp {
+            let full: (UInt8, UInt8, UInt8) = (255, 255, 255)
+            blitter.blitRectRows(x: ix0, y: iy0, width: ix1 - ix0, rows: (iy1 - iy0, 0, 0), top: full, middle: full, bottom: full)
+        }
+        return true
+    }
 
     @usableFromInline
     func fillRect(_ rect: Rect, _ paint: Paint?) { fillRectBody(rect, paint) }
