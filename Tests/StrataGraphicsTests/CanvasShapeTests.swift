@@ -67,8 +67,18 @@ import Testing
         ]
         let states: [(String, (Canvas) -> Void)] =
             Self.setUps.map { ($0.0, $0.1) } + [
-                ("scaled", { $0.translateBy(x: 3, y: -2); $0.scaleBy(x: 2, y: 1) }),
-                ("flipped", { $0.translateBy(x: 64, y: 0); $0.scaleBy(x: -1, y: 1) }),
+                (
+                    "scaled",
+                    {
+                        $0.translateBy(x: 3, y: -2); $0.scaleBy(x: 2, y: 1)
+                    }
+                ),
+                (
+                    "flipped",
+                    {
+                        $0.translateBy(x: 64, y: 0); $0.scaleBy(x: -1, y: 1)
+                    }
+                ),
                 ("halved", { $0.scaleBy(x: 0.5, y: 0.5) }),
                 ("half alpha", { $0.alpha = 0.5 }),
                 ("multiplied", { $0.blendMode = .multiply }),
