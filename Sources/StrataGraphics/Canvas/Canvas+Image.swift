@@ -110,8 +110,8 @@ extension Canvas {
         let box = PixelBox(x0: ix, y0: iy, x1: ix + image.width, y1: iy + image.height).intersection(state.clip)
         guard !box.isEmpty else { return true }
         let target = targetPixels
-        image.pixels.withUnsafeBytes { bytes in
-            let source = bytes.baseAddress!
+        image.withUnsafePixels { bytes in
+            let source = UnsafeRawPointer(bytes.baseAddress!)
             if SolidBlitter.usesAVX2, image.bytesPerRow % 4 == 0 {
                 // All the rows in one call (a small image's rows each paid
                 // a call and its set-up), the same bytes.
@@ -150,7 +150,7 @@ extension Canvas {
                 y: Double(level.height) / Double(image.height)))
         let a = UInt32(max(0, min(255, (alpha * 255).rounded())))
         guard a > 0 || state.blendMode != .normal else { return }
-        level.pixels.withUnsafeBufferPointer { bytes in
+        level.withUnsafePixels { bytes in
             bytes.withMemoryRebound(to: UInt32.self) { pixels in
                 let shader = ImageShader(
                     pixels: pixels.baseAddress!, width: level.width, height: level.height,

@@ -29,6 +29,13 @@ public struct Image: Hashable, Sendable {
     /// holding it.)
     private var storage: Storage
 
+    /// `body` with the pixels' bytes, read in place: no copy of the array
+    /// is made (and released) as `pixels` makes one.
+    @inline(__always)
+    func withUnsafePixels<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try storage.pixels.withUnsafeBufferPointer(body)
+    }
+
     /// An image's arrays; never changed once made (`Sendable`: immutable).
     final class Storage: Sendable {
         let pixels: [UInt8]
