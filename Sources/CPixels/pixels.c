@@ -1165,6 +1165,34 @@ static void source_over_mask_run512(uint32_t *d, const uint32_t *s, long count, 
 
 static void radial_run512(uint32_t *d, const uint32_t *table, const double *g, long x, long count, uint32_t coverage);
 
+/// A narrow repeated image's places for sixteen lanes (`narrow`): lane
+/// l's (column + l) mod width (`first`), and how far a step of sixteen
+/// pixels moves them, brought within the period (`step`); the lanes its
+/// row fills in a register (`held`). Otherwise `first` is column + l and
+/// `step` 16. (Brought within the period by subtracting it, at most
+/// 16 / width times, in the register, where the lanes were written one by
+/// one and loaded back whole, a load that waits for the stores, and
+/// 16 % width was a division.)
+typedef struct {
+    __m512i first, step, w;
+    __mmask16 held;
+} narrow16;
+
+__attribute__((target("avx512f,avx512bw,avx512vl"), always_inline))
+static inline narrow16 narrow16_make(long image_width, long column, int narrow) {
+    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i w = _mm512_set1_epi32((int32_t)image_width);
+    __m512i first = _mm512_add_epi32(_mm512_set1_epi32((int32_t)column), lanes);
+    long step16 = 16;
+    if (narrow) {
+        for (__mmask16 past = _mm512_cmpge_epi32_mask(first, w); past; past = _mm512_cmpge_epi32_mask(first, w))
+            first = _mm512_mask_sub_epi32(first, past, first, w);
+        while (step16 >= image_width) step16 -= image_width;
+    }
+    return (narrow16){first, _mm512_set1_epi32((int32_t)step16), w,
+                      (__mmask16)(image_width >= 16 ? 0xFFFF : (1u << image_width) - 1)};
+}
+
 /// `strata_source_over_image_row_avx512`'s blend (AVX-512).
 __attribute__((target("avx512f,avx512bw,avx512vl"), noinline))
 static void source_over_image_row512(uint32_t *d, const uint32_t *row, long width, long column, long count,
@@ -1173,22 +1201,11 @@ static void source_over_image_row512(uint32_t *d, const uint32_t *row, long widt
     const __mmask16 high = width <= 16 ? 0 : (__mmask16)((1u << (width - 16)) - 1);
     const __m512i lo = _mm512_maskz_loadu_epi32(low, row);
     const __m512i hi = _mm512_maskz_loadu_epi32(high, row + 16);
-    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m512i w = _mm512_set1_epi32((int32_t)width), last = _mm512_set1_epi32((int32_t)width - 1);
     // Repeated: lane l's column (column + l) mod width, then sixteen more
     // each step. Padded: column + l itself, held within 0 ... width − 1.
-    __m512i at = _mm512_add_epi32(_mm512_set1_epi32((int32_t)column), lanes);
-    long step16 = 16;
-    if (repeat) {
-        // (Brought within the period by subtracting it, at most 16 / width
-        // times, in the register, where the lanes were written one by one
-        // and loaded back whole, a load that waits for the stores, and
-        // 16 % width was a division.)
-        for (__mmask16 past = _mm512_cmpge_epi32_mask(at, w); past; past = _mm512_cmpge_epi32_mask(at, w))
-            at = _mm512_mask_sub_epi32(at, past, at, w);
-        while (step16 >= width) step16 -= width;
-    }
-    const __m512i step = _mm512_set1_epi32((int32_t)step16);
+    const narrow16 n = narrow16_make(width, column, repeat);
+    const __m512i w = n.w, last = _mm512_set1_epi32((int32_t)width - 1), step = n.step;
+    __m512i at = n.first;
     const __m512i c16 = _mm512_set1_epi16((short)coverage);
     const int scaled = coverage < 255;
     for (long i = 0; i < count; i += 16) {
@@ -3724,24 +3741,37 @@ typedef struct {
 
 /// The image row of the rectangle's row r, or NULL where its coordinate
 /// is not a number (nothing drawn).
-static inline const uint32_t *image_row_at(const image_rows *g, long r) {
+/// The rectangle's row r's image row coordinate d·(y + r + ½) + ty
+/// brought near the image (`ImageShader.reduce`): within a period where
+/// repeated, or 0 where it is not a number; within 4 rows of the image
+/// where padded (Swift's `max(-4, min(h + 4, u))`, NaN taken as h + 4).
+static inline int image_row_coordinate(const image_rows *g, long r, double *sv) {
 #pragma clang fp contract(off)
+    const double u = g->d * ((double)(g->y + r) + 0.5) + g->ty, h = (double)g->height;
+    if (g->repeat) {
+        *sv = period_remainder(u, h);
+        return isfinite(*sv);
+    }
+    const double v = u < h + 4 ? u : h + 4;
+    *sv = v >= -4 ? v : -4;
+    return 1;
+}
+
+/// Image row i (within a row or so of the image) brought into it, as the
+/// spread says.
+static inline long image_row_index(const image_rows *g, long i) {
+    const long h = g->height;
+    return g->repeat ? wrap_repeat(i, h) : (i < 0 ? 0 : (i >= h ? h - 1 : i));
+}
+
+static inline const uint32_t *image_row_at(const image_rows *g, long r) {
     const long h = g->height;
     long i;
     if (g->shifted) {
-        i = g->y + r + g->dy;
-        i = g->repeat ? wrap_repeat(i, h) : (i < 0 ? 0 : (i >= h ? h - 1 : i));
+        i = image_row_index(g, g->y + r + g->dy);
     } else {
-        const double u = g->d * ((double)(g->y + r) + 0.5) + g->ty;
         double sv;
-        if (g->repeat) {
-            sv = period_remainder(u, (double)h);
-            if (!isfinite(sv)) return NULL;
-        } else {
-            // (Swift's `max(-4, min(h + 4, u))`, NaN taken as h + 4.)
-            sv = u < (double)h + 4 ? u : (double)h + 4;
-            sv = sv >= -4 ? sv : -4;
-        }
+        if (!image_row_coordinate(g, r, &sv)) return NULL;
         i = (long)(sv + 8) - 8;
         i = g->repeat ? (i < 0 ? i + h : (i >= h ? i - h : i)) : (i < 0 ? 0 : (i >= h ? h - 1 : i));
     }
@@ -3763,20 +3793,10 @@ __attribute__((target("avx512f,avx512bw,avx512vl"), noinline))
 static void image_rect512(const band_rows *out, long rows, const image_rows *g, long image_width, long column) {
     const int repeat = g->repeat;
     const long width = out->width;
-    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m512i w = _mm512_set1_epi32((int32_t)image_width);
     const int narrow = repeat && image_width < 16;
-    // A narrow repeated image: lane l's place (column + l) mod width, and
-    // how far sixteen pixels move it, brought within the period.
-    __m512i first = _mm512_add_epi32(_mm512_set1_epi32((int32_t)column), lanes);
-    long step16 = 16;
-    if (narrow) {
-        for (__mmask16 past = _mm512_cmpge_epi32_mask(first, w); past; past = _mm512_cmpge_epi32_mask(first, w))
-            first = _mm512_mask_sub_epi32(first, past, first, w);
-        while (step16 >= image_width) step16 -= image_width;
-    }
-    const __m512i step = _mm512_set1_epi32((int32_t)step16);
-    const __mmask16 held = (__mmask16)(image_width >= 16 ? 0xFFFF : (1u << image_width) - 1);
+    const narrow16 n = narrow16_make(image_width, column, narrow);
+    const __m512i w = n.w, step = n.step, first = n.first;
+    const __mmask16 held = n.held;
     for (long r = 0; r < rows; r++) {
         const rect_masks *m = out->rect + (r >= out->ends[1] ? 2 : r >= out->ends[0] ? 1 : 0);
         if (m->uniform && m->middle == 0) continue;
@@ -3820,40 +3840,23 @@ __attribute__((target("avx512f,avx512bw,avx512vl"), noinline))
 static void bilinear_rect512(const band_rows *out, long rows, const image_rows *g, long image_width, long column,
                              uint32_t wx) {
 #pragma clang fp contract(off)
-    const long width = out->width, h = g->height;
+    const long width = out->width;
     const int repeat = g->repeat, narrow = repeat && image_width < 16;
     const __m512i wxv = _mm512_set1_epi16((short)wx), iwxv = _mm512_set1_epi16((short)(256 - wx));
-    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m512i w = _mm512_set1_epi32((int32_t)image_width), one = _mm512_set1_epi32(1);
-    // A narrow image's places (column + l) mod width, and a step's advance.
-    __m512i first = _mm512_add_epi32(_mm512_set1_epi32((int32_t)column), lanes);
-    long step16 = 16;
-    if (narrow) {
-        for (__mmask16 past = _mm512_cmpge_epi32_mask(first, w); past; past = _mm512_cmpge_epi32_mask(first, w))
-            first = _mm512_mask_sub_epi32(first, past, first, w);
-        while (step16 >= image_width) step16 -= image_width;
-    }
-    const __m512i step = _mm512_set1_epi32((int32_t)step16);
-    const __mmask16 held = (__mmask16)(image_width >= 16 ? 0xFFFF : (1u << image_width) - 1);
+    const narrow16 n = narrow16_make(image_width, column, narrow);
+    const __m512i w = n.w, step = n.step, first = n.first, one = _mm512_set1_epi32(1);
+    const __mmask16 held = n.held;
     for (long r = 0; r < rows; r++) {
         const rect_masks *m = out->rect + (r >= out->ends[1] ? 2 : r >= out->ends[0] ? 1 : 0);
         if (m->uniform && m->middle == 0) continue;
         // `shadeTranslated`'s rows and their weight.
-        const double u = g->d * ((double)(g->y + r) + 0.5) + g->ty;
         double sv;
-        if (repeat) {
-            sv = period_remainder(u, (double)h);
-            if (!isfinite(sv)) continue;
-        } else {
-            sv = u < (double)h + 4 ? u : (double)h + 4;
-            sv = sv >= -4 ? sv : -4;
-        }
+        if (!image_row_coordinate(g, r, &sv)) continue;
         const double fv = sv - 0.5;
         const long y0 = (long)(fv + 8) - 8;
         const uint32_t wy = bilinear_weight(fv - (double)y0);
-        const long i0 = repeat ? wrap_repeat(y0, h) : (y0 < 0 ? 0 : (y0 >= h ? h - 1 : y0));
-        const long i1 = repeat ? wrap_repeat(y0 + 1, h) : (y0 + 1 < 0 ? 0 : (y0 + 1 >= h ? h - 1 : y0 + 1));
-        const uint32_t *s0 = g->image + i0 * g->stride, *s1 = g->image + i1 * g->stride;
+        const uint32_t *s0 = g->image + image_row_index(g, y0) * g->stride;
+        const uint32_t *s1 = g->image + image_row_index(g, y0 + 1) * g->stride;
         const __m512i wyv = _mm512_set1_epi16((short)wy), iwyv = _mm512_set1_epi16((short)(256 - wy));
         uint32_t *d = out->pixels + r * out->row_stride;
         const __m512i c16 = _mm512_set1_epi16((short)m->middle);
