@@ -3765,17 +3765,12 @@ static inline long image_row_index(const image_rows *g, long i) {
 }
 
 static inline const uint32_t *image_row_at(const image_rows *g, long r) {
-    const long h = g->height;
-    long i;
-    if (g->shifted) {
-        i = image_row_index(g, g->y + r + g->dy);
-    } else {
-        double sv;
-        if (!image_row_coordinate(g, r, &sv)) return NULL;
-        i = (long)(sv + 8) - 8;
-        i = g->repeat ? (i < 0 ? i + h : (i >= h ? i - h : i)) : (i < 0 ? 0 : (i >= h ? h - 1 : i));
-    }
-    return g->image + i * g->stride;
+    if (g->shifted) return g->image + image_row_index(g, g->y + r + g->dy) * g->stride;
+    double sv;
+    if (!image_row_coordinate(g, r, &sv)) return NULL;
+    // (`wrapNear` of ⌊sv⌋: within a row of the image, where `wrap_repeat`
+    // takes it back without a division.)
+    return g->image + image_row_index(g, (long)(sv + 8) - 8) * g->stride;
 }
 
 /// A rectangle's rows of an image's own pixels (`out->rect`, at most 256

@@ -102,9 +102,7 @@ extension Canvas {
         else { return false }
         let x = t.a * r.minX + t.tx, y = t.d * r.minY + t.ty
         guard abs(x) < 1e9, abs(y) < 1e9 else { return false }
-        // The nearest whole numbers (ties to even) without libm's `round`:
-        // 1.5·2⁵² + v holds v rounded to a whole number for |v| < 2⁵¹.
-        let wx = (x + 0x1.8p52) - 0x1.8p52, wy = (y + 0x1.8p52) - 0x1.8p52
+        let wx = x.nearestWhole, wy = y.nearestWhole
         guard abs(x - wx) < 1e-6, abs(y - wy) < 1e-6 else { return false }
         let ix = Int(wx), iy = Int(wy)
         let box = PixelBox(x0: ix, y0: iy, x1: ix + image.width, y1: iy + image.height).intersection(state.clip)

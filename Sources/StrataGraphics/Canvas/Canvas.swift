@@ -658,16 +658,15 @@ public final class Canvas {
     /// the paint's set-up and the coverage source's (a fifth of an 8-pixel
     /// square's time). False, nothing drawn, for any other: a rectangle
     /// between pixels told at its first edge, at the cost of two additions
-    /// (1.5·2⁵² + v rounds v to a whole number, for |v| < 2⁵¹; NaN and
-    /// larger values fail the clip box after).
+    /// (`nearestWhole`; NaN and values past ±2⁵¹ fail the clip box after).
     @inline(__always)
     private func fillWholePixels(_ rect: Rect, _ color: Color) -> Bool {
         let t = state.transform
         var x0 = t.a * rect.minX + t.tx
-        guard (x0 + 0x1.8p52) - 0x1.8p52 == x0, t.b == 0, t.c == 0 else { return false }
+        guard x0.nearestWhole == x0, t.b == 0, t.c == 0 else { return false }
         var x1 = t.a * rect.maxX + t.tx, y0 = t.d * rect.minY + t.ty, y1 = t.d * rect.maxY + t.ty
-        guard (x1 + 0x1.8p52) - 0x1.8p52 == x1, (y0 + 0x1.8p52) - 0x1.8p52 == y0, (y1 + 0x1.8p52) - 0x1.8p52 == y1,
-            device == nil, state.shadow == nil, state.clipMask == nil, state.blendMode == .normal
+        guard x1.nearestWhole == x1, y0.nearestWhole == y0, y1.nearestWhole == y1, device == nil, state.shadow == nil,
+            state.clipMask == nil, state.blendMode == .normal
         else { return false }
         if x0 > x1 { swap(&x0, &x1) }
         if y0 > y1 { swap(&y0, &y1) }
@@ -678,10 +677,7 @@ public final class Canvas {
         var fill = color
         fill.alpha *= state.alpha
         var blitter = SolidBlitter(pixels: targetPixels, color: fill.premultipliedPixel, mode: .normal)
-        if !blitter.isNoOp {
-            let full: (UInt8, UInt8, UInt8) = (255, 255, 255)
-            blitter.blitRectRows(x: ix0, y: iy0, width: ix1 - ix0, rows: (iy1 - iy0, 0, 0), top: full, middle: full, bottom: full)
-        }
+        if !blitter.isNoOp { RectCoverage.drawWhole(&blitter, x0: ix0, y0: iy0, x1: ix1, y1: iy1) }
         return true
     }
 

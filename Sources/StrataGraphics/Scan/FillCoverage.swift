@@ -130,15 +130,20 @@ struct RectCoverage: CoverageSource {
             x0: Self.floorInt(x0), y0: Self.floorInt(y0), x1: Self.ceilInt(x1), y1: Self.ceilInt(y1))
     }
 
+    /// The rectangle of whole pixels `x0 ..< x1` by `y0 ..< y1`, every
+    /// pixel fully covered, to `blitter` (one group of rows).
+    @inline(__always)
+    static func drawWhole<B: SpanBlitter>(_ blitter: inout B, x0: Int, y0: Int, x1: Int, y1: Int) {
+        let full: (UInt8, UInt8, UInt8) = (255, 255, 255)
+        blitter.blitRectRows(x: x0, y: y0, width: x1 - x0, rows: (y1 - y0, 0, 0), top: full, middle: full, bottom: full)
+    }
+
     @inline(__always)
     func draw<B: SpanBlitter>(_ blitter: inout B) {
         let ix0 = Self.floorInt(x0), ix1 = Self.ceilInt(x1)
         let iy0 = Self.floorInt(y0), iy1 = Self.ceilInt(y1)
         if Double(ix0) == x0, Double(ix1) == x1, Double(iy0) == y0, Double(iy1) == y1 {
-            // On whole pixels: every pixel fully covered.
-            let full: (UInt8, UInt8, UInt8) = (255, 255, 255)
-            blitter.blitRectRows(
-                x: ix0, y: iy0, width: ix1 - ix0, rows: (iy1 - iy0, 0, 0), top: full, middle: full, bottom: full)
+            Self.drawWhole(&blitter, x0: ix0, y0: iy0, x1: ix1, y1: iy1)
             return
         }
         @inline(__always) func q(_ v: Double) -> UInt8 { UInt8(min(255, v * 255 + 0.5)) }
