@@ -357,6 +357,299 @@ static void accumulate_lines512(float *cells, uint64_t *bits, long stride, long 
     }
     pieces_add(&waiting, cells, bits, stride, words);
 }
+
+// The same with AVX2 alone (processors without AVX-512): eight lines in
+// the lanes, the masks in vectors (all ones where true), each lane's
+// operations those of the sixteen-lane code above, so the same cells. A
+// piece's values are added with one load and store of four (or eight)
+// cells, the cells past the piece's own added 0 (a cell never holds −0,
+// so it keeps its bits), masked only at a row's end. (One call a line,
+// `strata_accumulate_area`, cost the shapes of curves and small polygons
+// a call and its branches for each edge; Benchmarks/RESULTS.md.)
+
+/// `piece16` in eight lanes: masks as bits.
+typedef struct {
+    __m256i at;
+    __m256 v0, v1, v2, v3;
+    unsigned two, three, wide;
+} piece8;
+
+/// `piece_cells16`'s operations in eight lanes.
+__attribute__((target("avx2"), always_inline))
+static inline piece8 piece_cells8(__m256 xa, __m256 xb, __m256 d) {
+#pragma clang fp contract(off)
+    const __m256 zero = _mm256_setzero_ps(), half = _mm256_set1_ps(0.5f);
+    xa = _mm256_and_ps(xa, _mm256_cmp_ps(xa, zero, _CMP_GE_OQ));
+    xb = _mm256_and_ps(xb, _mm256_cmp_ps(xb, zero, _CMP_GE_OQ));
+    const __m256 xl = _mm256_min_ps(xb, xa), xr = _mm256_max_ps(xb, xa);
+    const __m256i il = _mm256_cvttps_epi32(xl), ir = _mm256_cvttps_epi32(xr);
+    const __m256 width = _mm256_sub_ps(xr, xl);
+    const __m256 one = _mm256_or_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(il, ir)),
+                                    _mm256_cmp_ps(width, _mm256_set1_ps(1.0f / 128), _CMP_LT_OQ));
+    const __m256i il1 = _mm256_add_epi32(il, _mm256_set1_epi32(1));
+    const __m256 two = _mm256_andnot_ps(one, _mm256_castsi256_ps(_mm256_cmpeq_epi32(ir, il1)));
+    const __m256 three =
+        _mm256_andnot_ps(one, _mm256_castsi256_ps(_mm256_cmpeq_epi32(ir, _mm256_add_epi32(il, _mm256_set1_epi32(2)))));
+    const __m256 xm = _mm256_mul_ps(_mm256_add_ps(xa, xb), half);
+    const __m256i i = _mm256_cvttps_epi32(xm);
+    const __m256 f = _mm256_sub_ps(xm, _mm256_cvtepi32_ps(i));
+    const __m256 a1 = _mm256_sub_ps(d, _mm256_mul_ps(d, f)), b1 = _mm256_mul_ps(d, f);
+    const __m256 s = _mm256_div_ps(d, width);
+    const __m256 fl = _mm256_sub_ps(_mm256_cvtepi32_ps(il1), xl);
+    const __m256 c0 = _mm256_mul_ps(_mm256_mul_ps(_mm256_mul_ps(s, fl), fl), half);
+    const __m256 fr = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(ir, _mm256_set1_epi32(1))), xr);
+    const __m256 c_last = _mm256_mul_ps(s, _mm256_sub_ps(_mm256_sub_ps(_mm256_add_ps(_mm256_cvtepi32_ps(ir), half), xl),
+                                                         _mm256_mul_ps(_mm256_mul_ps(fr, fr), half)));
+    const __m256 c1 = _mm256_mul_ps(s, _mm256_sub_ps(_mm256_add_ps(_mm256_cvtepi32_ps(il1), half), xl));
+    const __m256 c_prev = _mm256_add_ps(c1, _mm256_mul_ps(s, zero));
+    const __m256 last = _mm256_sub_ps(d, c_last);
+    piece8 p;
+    p.at = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(il), _mm256_castsi256_ps(i), one));
+    p.v0 = _mm256_blendv_ps(c0, a1, one);
+    p.v1 = _mm256_blendv_ps(_mm256_blendv_ps(_mm256_sub_ps(c_last, c0), _mm256_sub_ps(c1, c0), three), b1, one);
+    p.v2 = _mm256_blendv_ps(_mm256_and_ps(two, last), _mm256_sub_ps(c_last, c_prev), three);
+    p.v3 = _mm256_and_ps(three, last);
+    p.two = (unsigned)_mm256_movemask_ps(two);
+    p.three = (unsigned)_mm256_movemask_ps(three);
+    p.wide = ~(unsigned)_mm256_movemask_ps(_mm256_or_ps(one, _mm256_or_ps(two, three))) & 0xFFu;
+    return p;
+}
+
+/// `add_piece` with AVX2: four cells from `c` loaded, added and stored
+/// (those past the piece's `cells` adding 0), masked where the four would
+/// pass the row's `stride` cells.
+__attribute__((target("avx2"), always_inline))
+static inline void add_piece8(float *l, uint64_t *b, long stride, long c, float v0, float v1, float v2, float v3,
+                              long cells) {
+    const __m128 add = _mm_setr_ps(v0, v1, v2, v3);
+    if (c + 4 <= stride) {
+        _mm_storeu_ps(l + c, _mm_add_ps(_mm_loadu_ps(l + c), add));
+    } else {
+        const __m128i lanes = _mm_cmpgt_epi32(_mm_set1_epi32((int)cells), _mm_setr_epi32(0, 1, 2, 3));
+        _mm_maskstore_ps(l + c, lanes, _mm_add_ps(_mm_maskload_ps(l + c, lanes), add));
+    }
+    strata_mark_few(b, c, cells);
+}
+
+/// `add_wide_piece` with AVX2: the same values in the same lanes, 0 in
+/// those past the piece's cells.
+__attribute__((target("avx2"), always_inline))
+static inline void add_wide_piece8(float *line, uint64_t *bits, long stride, float xa, float xb, float d) {
+    if (!(xa >= 0)) xa = 0;
+    if (!(xb >= 0)) xb = 0;
+    const float xl = xb < xa ? xb : xa, xr = xb >= xa ? xb : xa;
+    const long il = (long)xl, ir = (long)xr;
+    const long n = ir - il;
+    if (n < 2 || n > 6 || xr - xl < 1.0f / 128) {
+        strata_add_edge_area(line, bits, xa, xb, d);
+        return;
+    }
+    float s, c0, c_last;
+    strata_piece_ends(xl, xr, il, ir, d, &s, &c0, &c_last);
+    const float c1 = s * ((float)(il + 1) + 0.5f - xl);
+    const float c_prev = c1 + s * (float)(ir - il - 2);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+#define STRATA_LANE(k) _mm256_castsi256_ps(_mm256_cmpeq_epi32(lane, _mm256_set1_epi32((int)(k))))
+    __m256 v = _mm256_set1_ps(s);
+    v = _mm256_blendv_ps(v, _mm256_set1_ps(c0), STRATA_LANE(0));
+    v = _mm256_blendv_ps(v, _mm256_set1_ps(c1 - c0), STRATA_LANE(1));
+    v = _mm256_blendv_ps(v, _mm256_set1_ps(c_last - c_prev), STRATA_LANE(n));
+    v = _mm256_blendv_ps(v, _mm256_set1_ps(d - c_last), STRATA_LANE(n + 1));
+#undef STRATA_LANE
+    const __m256i cells = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(n + 2)), lane);
+    v = _mm256_and_ps(v, _mm256_castsi256_ps(cells));
+    if (il + 8 <= stride) {
+        _mm256_storeu_ps(line + il, _mm256_add_ps(_mm256_loadu_ps(line + il), v));
+    } else {
+        _mm256_maskstore_ps(line + il, cells, _mm256_add_ps(_mm256_maskload_ps(line + il, cells), v));
+    }
+    strata_mark_cells(bits, il, ir + 1);
+}
+
+/// `add_lane_piece` with AVX2.
+__attribute__((target("avx2"), always_inline))
+static inline void add_lane_piece8(float *l, uint64_t *b, long stride, unsigned wide, float xa, float xb, float d,
+                                   long c, float v0, float v1, float v2, float v3, long cells) {
+    if (wide) {
+        add_wide_piece8(l, b, stride, xa, xb, d);
+    } else {
+        add_piece8(l, b, stride, c, v0, v1, v2, v3, cells);
+    }
+}
+
+/// `piece_cells_count` for `piece8`.
+__attribute__((always_inline)) static inline unsigned piece8_cells_count(const piece8 *c, long j) {
+    return 2 + (c->two >> j & 1) + 2 * (c->three >> j & 1);
+}
+
+/// The lanes below `n` (1 ... 8), all ones.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i live8(long n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+/// `pieces_add` eight at a time.
+__attribute__((target("avx2"), noinline))
+static void pieces_add8(pieces *p, float *cells, uint64_t *bits, long stride, long words) {
+#pragma clang fp contract(off)
+    float v0[8], v1[8], v2[8], v3[8];
+    int32_t at[8];
+    const long count = p->count;
+    for (long k = 0; k < count; k += 8) {
+        const long n = count - k < 8 ? count - k : 8;
+        const __m256i live = live8(n);
+        const piece8 c = piece_cells8(_mm256_maskload_ps(p->xa + k, live), _mm256_maskload_ps(p->xb + k, live),
+                                      _mm256_maskload_ps(p->d + k, live));
+        _mm256_storeu_si256((__m256i *)at, c.at);
+        _mm256_storeu_ps(v0, c.v0);
+        _mm256_storeu_ps(v1, c.v1);
+        _mm256_storeu_ps(v2, c.v2);
+        _mm256_storeu_ps(v3, c.v3);
+        for (long j = 0; j < n; j++) {
+            add_lane_piece8(cells + (long)p->row[k + j] * stride, bits + (long)p->row[k + j] * words, stride,
+                            c.wide >> j & 1, p->xa[k + j], p->xb[k + j], p->d[k + j], at[j], v0[j], v1[j], v2[j], v3[j],
+                            piece8_cells_count(&c, j));
+        }
+    }
+    p->count = 0;
+}
+
+/// `pairs_add` for eight lines.
+__attribute__((target("avx2"), always_inline))
+static inline void pairs_add8(float *cells, uint64_t *bits, long stride, long words, long n, unsigned first,
+                              unsigned second, const int32_t *row_a, const int32_t *row_b, __m256 xa1, __m256 xb1,
+                              __m256 d1, __m256 xa2, __m256 xb2, __m256 d2) {
+    float xs_a[8], xe_a[8], ds_a[8], xs_b[8], xe_b[8], ds_b[8];
+    float v0a[8], v1a[8], v2a[8], v3a[8], v0b[8], v1b[8], v2b[8], v3b[8];
+    int32_t at_a[8], at_b[8];
+    const piece8 a = piece_cells8(xa1, xb1, d1);
+    const piece8 b = piece_cells8(xa2, xb2, d2);
+    _mm256_storeu_si256((__m256i *)at_a, a.at);
+    _mm256_storeu_si256((__m256i *)at_b, b.at);
+    _mm256_storeu_ps(v0a, a.v0);
+    _mm256_storeu_ps(v1a, a.v1);
+    _mm256_storeu_ps(v2a, a.v2);
+    _mm256_storeu_ps(v3a, a.v3);
+    _mm256_storeu_ps(v0b, b.v0);
+    _mm256_storeu_ps(v1b, b.v1);
+    _mm256_storeu_ps(v2b, b.v2);
+    _mm256_storeu_ps(v3b, b.v3);
+    if ((a.wide & first) | (b.wide & second)) {
+        _mm256_storeu_ps(xs_a, xa1);
+        _mm256_storeu_ps(xe_a, xb1);
+        _mm256_storeu_ps(ds_a, d1);
+        _mm256_storeu_ps(xs_b, xa2);
+        _mm256_storeu_ps(xe_b, xb2);
+        _mm256_storeu_ps(ds_b, d2);
+    }
+    for (long j = 0; j < n; j++) {
+        if (first >> j & 1) {
+            add_lane_piece8(cells + (long)row_a[j] * stride, bits + (long)row_a[j] * words, stride, a.wide >> j & 1,
+                            xs_a[j], xe_a[j], ds_a[j], at_a[j], v0a[j], v1a[j], v2a[j], v3a[j], piece8_cells_count(&a, j));
+        }
+        if (second >> j & 1) {
+            add_lane_piece8(cells + (long)row_b[j] * stride, bits + (long)row_b[j] * words, stride, b.wide >> j & 1,
+                            xs_b[j], xe_b[j], ds_b[j], at_b[j], v0b[j], v1b[j], v2b[j], v3b[j], piece8_cells_count(&b, j));
+        }
+    }
+}
+
+/// A vector mask's lanes as bits.
+__attribute__((target("avx2"), always_inline))
+static inline unsigned bits8(__m256i m) {
+    return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(m));
+}
+
+/// `accumulate_lines512` eight lines at a time (AVX2).
+__attribute__((target("avx2")))
+static void accumulate_lines8(float *cells, uint64_t *bits, long stride, long words, long height, long lo, long hi,
+                              const float *lx0, const float *ly0, const float *lx1, const float *ly1, const float *ldir,
+                              long count) {
+#pragma clang fp contract(off)
+    float xb_a[8], d_a[8], x_mid[8], d_b[8];
+    int32_t row_a[8], row_b[8];
+    pieces waiting;
+    waiting.count = 0;
+    const __m256i one_i = _mm256_set1_epi32(1);
+    const __m256i bottom = _mm256_set1_epi32((int32_t)(height - 1));
+    const __m256i lo_v = _mm256_set1_epi32((int32_t)lo), hi_v = _mm256_set1_epi32((int32_t)hi);
+    for (long k = 0; k < count; k += 8) {
+        const long n = count - k < 8 ? count - k : 8;
+        const __m256i live = live8(n);
+        // (Lanes past the lines hold a line from (0, 0) to (0, 1).)
+        const __m256 x0 = _mm256_maskload_ps(lx0 + k, live), y0 = _mm256_maskload_ps(ly0 + k, live);
+        const __m256 x1 = _mm256_maskload_ps(lx1 + k, live);
+        const __m256 y1 =
+            _mm256_blendv_ps(_mm256_set1_ps(1.0f), _mm256_maskload_ps(ly1 + k, live), _mm256_castsi256_ps(live));
+        const __m256 dir = _mm256_maskload_ps(ldir + k, live);
+        const __m256i first = _mm256_cvttps_epi32(y0);
+        const __m256i whole = _mm256_cvttps_epi32(y1);
+        // (Less 1 where ⌊y1⌋ = y1: the comparison's all ones is −1.)
+        __m256i last =
+            _mm256_add_epi32(whole, _mm256_castps_si256(_mm256_cmp_ps(_mm256_cvtepi32_ps(whole), y1, _CMP_EQ_OQ)));
+        last = _mm256_min_epi32(last, bottom);
+        const __m256i falls = _mm256_castps_si256(_mm256_cmp_ps(y0, y1, _CMP_LT_OQ));
+        const __m256i one_row = _mm256_andnot_si256(_mm256_cmpgt_epi32(last, first), falls);
+        const __m256i two_rows = _mm256_and_si256(falls, _mm256_cmpeq_epi32(last, _mm256_add_epi32(first, one_i)));
+        const __m256 dxdy = _mm256_div_ps(_mm256_sub_ps(x1, x0), _mm256_sub_ps(y1, y0));
+        const __m256 row_line = _mm256_cvtepi32_ps(_mm256_add_epi32(first, one_i));
+        const __m256 x_top = _mm256_add_ps(x0, _mm256_mul_ps(_mm256_sub_ps(row_line, y0), dxdy));
+        const __m256 one_row_ps = _mm256_castsi256_ps(one_row);
+        const __m256 xb1 = _mm256_blendv_ps(x_top, x1, one_row_ps);
+        const __m256 d1 =
+            _mm256_mul_ps(_mm256_blendv_ps(_mm256_sub_ps(row_line, y0), _mm256_sub_ps(y1, y0), one_row_ps), dir);
+        const __m256 d2 = _mm256_mul_ps(_mm256_sub_ps(y1, _mm256_cvtepi32_ps(last)), dir);
+        _mm256_storeu_si256((__m256i *)row_a, first);
+        _mm256_storeu_si256((__m256i *)row_b, last);
+        const unsigned few = bits8(_mm256_or_si256(one_row, two_rows)), second = bits8(two_rows), down = bits8(falls);
+        const unsigned shown_a =
+            bits8(_mm256_andnot_si256(_mm256_cmpgt_epi32(lo_v, first), _mm256_cmpgt_epi32(hi_v, first)));
+        const unsigned shown_b = bits8(_mm256_andnot_si256(_mm256_cmpgt_epi32(lo_v, last), _mm256_cmpgt_epi32(hi_v, last)));
+        if (((few | ~down) & 0xFFu) == 0xFFu) {
+            if (waiting.count > 0) pieces_add8(&waiting, cells, bits, stride, words);
+            pairs_add8(cells, bits, stride, words, n, few & shown_a, second & shown_b, row_a, row_b, x0, xb1, d1, x_top,
+                       x1, d2);
+            continue;
+        }
+        _mm256_storeu_ps(xb_a, xb1);
+        _mm256_storeu_ps(d_a, d1);
+        _mm256_storeu_ps(x_mid, x_top);
+        _mm256_storeu_ps(d_b, d2);
+        for (long j = 0; j < n; j++) {
+            if (few >> j & 1) {
+                if (shown_a >> j & 1) piece_append(&waiting, row_a[j], lx0[k + j], xb_a[j], d_a[j]);
+                if ((second & shown_b) >> j & 1) piece_append(&waiting, row_b[j], x_mid[j], lx1[k + j], d_b[j]);
+            } else if (!(down >> j & 1) || row_b[j] < lo || row_a[j] >= hi) {
+                continue;
+            } else if (row_b[j] - row_a[j] < LINE_PIECES) {
+                // (`accumulate_lines512`'s pieces of a line of three rows or more.)
+                const float xs = lx0[k + j], ys = ly0[k + j], xe = lx1[k + j], ye = ly1[k + j], dj = ldir[k + j];
+                const long top = row_a[j], end = row_b[j];
+                const float slope = (xe - xs) / (ye - ys);
+                float xt = x_mid[j];
+                if (top >= lo) piece_append(&waiting, top, xs, xt, d_a[j]);
+                long row = top + 1;
+                if (row < lo) {
+                    row = lo;
+                    xt = xs + ((float)row - ys) * slope;
+                }
+                const long stop = end < hi ? end : hi;
+                for (; row < stop; row++) {
+                    const float xbot = xs + ((float)(row + 1) - ys) * slope;
+                    piece_append(&waiting, row, xt, xbot, dj);
+                    xt = xbot;
+                }
+                if (end < hi) piece_append(&waiting, end, xt, xe, d_b[j]);
+            } else {
+                pieces_add8(&waiting, cells, bits, stride, words);
+                strata_accumulate_area_rows(cells, bits, stride, words, height, lo, hi, lx0[k + j], ly0[k + j],
+                                            lx1[k + j], ly1[k + j], ldir[k + j], 1);
+            }
+            if (waiting.count > PIECE_ROOM) pieces_add8(&waiting, cells, bits, stride, words);
+        }
+    }
+    pieces_add8(&waiting, cells, bits, stride, words);
+}
 #endif
 
 void strata_accumulate_lines(float *cells, uint64_t *bits, long stride, long words, long height, const float *x0,
@@ -371,6 +664,10 @@ void strata_accumulate_lines_rows(float *cells, uint64_t *bits, long stride, lon
 #if defined(__x86_64__)
     if (level >= 2) {
         accumulate_lines512(cells, bits, stride, words, height, lo, hi, x0, y0, x1, y1, dir, count);
+        return;
+    }
+    if (level == 1) {
+        accumulate_lines8(cells, bits, stride, words, height, lo, hi, x0, y0, x1, y1, dir, count);
         return;
     }
 #endif

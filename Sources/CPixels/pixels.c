@@ -1002,8 +1002,17 @@ static inline __m256i conic_indices8(const float *g, __m256 index) {
 /// `strata_radial_pad_span_avx2`'s operations on g, so the same entries as
 /// its pixels there.
 __attribute__((target("avx2"), always_inline))
+static inline __m256i radial_focal_indices8(const double *g, __m256d i0, __m256d i1);
+
+__attribute__((target("avx2"), always_inline))
 static inline __m256i radial_focal8(const uint32_t *table, const double *g, __m256d i0, __m256d i1) {
-    if (g[18] != 0) return load8(table, radial_single8(g, _mm256_set_m128(_mm256_cvtpd_ps(i1), _mm256_cvtpd_ps(i0))));
+    return load8(table, radial_focal_indices8(g, i0, i1));
+}
+
+/// `radial_focal8`'s table indices, before the lookup.
+__attribute__((target("avx2"), always_inline))
+static inline __m256i radial_focal_indices8(const double *g, __m256d i0, __m256d i1) {
+    if (g[18] != 0) return radial_single8(g, _mm256_set_m128(_mm256_cvtpd_ps(i1), _mm256_cvtpd_ps(i0)));
     const __m256d zero = _mm256_setzero_pd(), inv = _mm256_set1_pd(g[9]);
     const __m256d qb0 = _mm256_set1_pd(g[13]), dqb = _mm256_set1_pd(g[14]);
     const __m256d d0 = _mm256_set1_pd(g[15]), d1 = _mm256_set1_pd(g[16]), d2 = _mm256_set1_pd(g[17]);
@@ -1012,7 +1021,7 @@ static inline __m256i radial_focal8(const uint32_t *table, const double *g, __m2
     const __m256d db = _mm256_add_pd(d0, _mm256_mul_pd(i1, _mm256_add_pd(d1, _mm256_mul_pd(i1, d2))));
     const __m256d ta = _mm256_mul_pd(_mm256_sub_pd(qa, _mm256_sqrt_pd(_mm256_max_pd(da, zero))), inv);
     const __m256d tb = _mm256_mul_pd(_mm256_sub_pd(qb, _mm256_sqrt_pd(_mm256_max_pd(db, zero))), inv);
-    return load8(table, _mm256_set_m128i(radial_entries4(tb), radial_entries4(ta)));
+    return _mm256_set_m128i(radial_entries4(tb), radial_entries4(ta));
 }
 
 /// Places x ... x + 3 of a row as doubles (the first four of eight).
@@ -1101,6 +1110,8 @@ static inline __m256i paint8(const row_paint *p, int kind, long x) {
 
 static void radial_focal_span512(const uint32_t *table, const double *g, long x, long count, uint32_t *out);
 static void conic_span512(const uint32_t *table, const float *g, long x, long count, uint32_t *out);
+static void radial_focal_span8(const uint32_t *table, const double *g, long x, long count, uint32_t *out);
+static void conic_span8(const uint32_t *table, const float *g, long x, long count, uint32_t *out);
 
 /// Sixteen premultiplied sources `s` (the lanes in `live`) blended source
 /// over onto `d`: each destination channel scaled by what the source's
@@ -1451,18 +1462,20 @@ static inline void paint_run(uint32_t *d, const row_paint *p, int kind, long x, 
         }
         return;
     }
-    if (kind != STRATA_ROW_LINEAR && kind != ROW_BILINEAR && kind != ROW_AFFINE && count >= 16 &&
-        strata_kernel_level() >= 2) {
-        // Eight pixels a step in AVX-512 (the same operations, so the same
-        // entries), through a buffer: the wide inside of a shape's row
-        // went faster this way than in AVX2 pairs of four.
+    if (kind != STRATA_ROW_LINEAR && kind != ROW_BILINEAR && kind != ROW_AFFINE && count >= 16) {
+        // Through a buffer, shaded in one loop and blended in another
+        // (the same operations, so the same entries): the wide inside of a
+        // shape's row went faster this way, eight pixels a step in AVX-512
+        // than in AVX2 pairs of four, and with AVX2 alone (16 registers)
+        // than shaded and blended in one loop, whose vectors spilled.
         uint32_t buffer[256];
+        const int wide = strata_kernel_level() >= 2;
         for (long done = 0; done < count; done += 256) {
             const long n = count - done < 256 ? count - done : 256;
             if (kind == STRATA_ROW_CONIC) {
-                conic_span512(p->table, p->c, x + done, n, buffer);
+                (wide ? conic_span512 : conic_span8)(p->table, p->c, x + done, n, buffer);
             } else {
-                radial_focal_span512(p->table, p->g, x + done, n, buffer);
+                (wide ? radial_focal_span512 : radial_focal_span8)(p->table, p->g, x + done, n, buffer);
             }
             strata_source_over_avx2(d + done, buffer, n, coverage);
         }
@@ -1755,11 +1768,12 @@ typedef struct {
 /// at `out` (room for 8 more): the values `paint_run` blends.
 __attribute__((target("avx2"), always_inline))
 static inline void shade_places(const row_paint *p, int kind, long x, long count, uint32_t *out) {
-    if (kind != STRATA_ROW_LINEAR && count >= 16 && strata_kernel_level() >= 2) {
+    if (kind != STRATA_ROW_LINEAR && count >= 16) {
+        const int wide = strata_kernel_level() >= 2;
         if (kind == STRATA_ROW_CONIC) {
-            conic_span512(p->table, p->c, x, count, out);
+            (wide ? conic_span512 : conic_span8)(p->table, p->c, x, count, out);
         } else {
-            radial_focal_span512(p->table, p->g, x, count, out);
+            (wide ? radial_focal_span512 : radial_focal_span8)(p->table, p->g, x, count, out);
         }
         return;
     }
@@ -3444,6 +3458,32 @@ void strata_conic_span_avx2(const uint32_t *table, const float *g, long count, u
         store8(table, conic_indices8(g, index), out, i, count);
         index = _mm256_add_ps(index, eight);
     }
+}
+
+/// Pixels x ..< x + count of a row's conic paint (`conic_indices8` with
+/// the row's constants `g`), their entries at `out`: `paint8`'s entries,
+/// eight a step, for processors without AVX-512 (`conic_span512` there).
+__attribute__((target("avx2"), noinline))
+static void conic_span8(const uint32_t *table, const float *g, long x, long count, uint32_t *out) {
+    __m256 index = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
+    for (long i = 0; i < count; i += 8, index = _mm256_add_ps(index, _mm256_set1_ps(8.0f)))
+        store8(table, conic_indices8(g, index), out, i, count);
+}
+
+/// The same for a radial row's paint (`radial_focal_indices8`; with
+/// `g[18]`, the single-precision polynomials' vectors made once).
+__attribute__((target("avx2"), noinline))
+static void radial_focal_span8(const uint32_t *table, const double *g, long x, long count, uint32_t *out) {
+    if (g[18] != 0) {
+        const radial8v r = radial8v_make(g);
+        __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
+        for (long i = 0; i < count; i += 8, fi = _mm256_add_ps(fi, _mm256_set1_ps(8.0f)))
+            store8(table, radial_single8v(&r, fi), out, i, count);
+        return;
+    }
+    __m256d i0 = places4(x);
+    for (long i = 0; i < count; i += 8, i0 = _mm256_add_pd(i0, _mm256_set1_pd(8)))
+        store8(table, radial_focal_indices8(g, i0, _mm256_add_pd(i0, _mm256_set1_pd(4))), out, i, count);
 }
 
 // The same, sixteen pixels a step with AVX-512: each lane's operations are

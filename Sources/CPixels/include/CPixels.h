@@ -212,8 +212,9 @@ void strata_accumulate_area_rows(float *cells, uint64_t *bits, long stride, long
 /// `count` lines, line k from (x0[k], y0[k]) to (x1[k], y1[k]) with direction
 /// dir[k], each as `strata_accumulate_area` adds it, in that order and with
 /// the same values (accumulate_lines.c): with `level` 2 (AVX-512, as
-/// `strata_kernel_level`), sixteen at a time, lines within two rows worked out
-/// in the lanes of vectors; otherwise one call each (`avx2` = `level` ≥ 1).
+/// `strata_kernel_level`) sixteen at a time, with `level` 1 (AVX2) eight,
+/// lines within two rows worked out in the lanes of vectors; with `level` 0
+/// one call each.
 void strata_accumulate_lines(float *cells, uint64_t *bits, long stride, long words, long height, const float *x0,
                              const float *y0, const float *x1, const float *y1, const float *dir, long count,
                              int level);

@@ -38,15 +38,17 @@ final class AreaRasterizer: EdgeAccumulator {
     /// Lines added but not yet in the cells (`flush`): five rows of
     /// `pendingCapacity` floats in one allocation, x0, y0, x1, y1 and the
     /// direction of each. A small shape's short edges are added many at a
-    /// time, sixteen worked out together (`strata_accumulate_lines`), where
-    /// one call each cost them a call and the branches between their cases.
+    /// time, sixteen worked out together with AVX-512, eight with AVX2
+    /// (`strata_accumulate_lines`), where one call each cost them a call
+    /// and the branches between their cases.
     private let pending: UnsafeMutablePointer<Float>
     @exclusivity(unchecked) private var pendingCount = 0
     static let pendingCapacity = 128
-    /// Whether lines wait in `pending`: with AVX-512 (`strata_kernel_level`
-    /// 2). Without it the batch would be one call a line all the same, and
-    /// each line goes to `strata_accumulate_area` at once.
-    private let batches = strata_kernel_level() >= 2
+    /// Whether lines wait in `pending`: with AVX2 or AVX-512
+    /// (`strata_kernel_level` 1 or 2). Without either the batch would be
+    /// one call a line all the same, and each line goes to
+    /// `strata_accumulate_area` at once.
+    private let batches = strata_kernel_level() >= 1
     /// `SolidBlitter.usesAVX2`, for `strata_accumulate_area` (lines not batched).
     private let avx2: Int32 = SolidBlitter.usesAVX2 ? 1 : 0
 
