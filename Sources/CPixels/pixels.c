@@ -3116,6 +3116,60 @@ static void source_over_rect512(uint32_t *d, long d_stride, const uint32_t *s, l
     }
 }
 
+/// `strata_source_over_image_row` with AVX2: the sources copied out
+/// eight at a time, 256 at most at once, then blended by
+/// `strata_source_over_mask_avx2` or `source_over_row` (so the same
+/// bytes as copying them out and blending them). Repeated, from the row
+/// followed by its first eight pixels again (`tiled`, wrapped as often as
+/// a row under 8 pixels needs), each step of eight one load from it;
+/// padded, loads from the row where the eight are inside it, the edge
+/// pixels one by one where they are not.
+__attribute__((target("avx2"), noinline))
+static void source_over_image_row8(uint32_t *d, const uint32_t *row, long width, long column, long count,
+                                   uint32_t coverage, const uint8_t *mask, int repeat) {
+    uint32_t tiled[32 + 8], sources[256];
+    if (repeat) {
+        for (long k = 0, j = 0; k < width + 8; k++) {
+            tiled[k] = row[j];
+            j = j + 1 == width ? 0 : j + 1;
+        }
+    }
+    long at = column;
+    for (long done = 0; done < count; done += 256) {
+        const long n = count - done < 256 ? count - done : 256;
+        for (long i = 0; i < n; i += 8) {
+            __m256i v;
+            if (repeat) {
+                v = _mm256_loadu_si256((const __m256i *)(tiled + at));
+                at += 8;
+                while (at >= width) at -= width;
+            } else if (at >= 0 && at + 8 <= width) {
+                v = _mm256_loadu_si256((const __m256i *)(row + at));
+                at += 8;
+            } else {
+                uint32_t e[8];
+                for (int k = 0; k < 8; k++, at++) e[k] = row[at < 0 ? 0 : (at >= width ? width - 1 : at)];
+                v = _mm256_loadu_si256((const __m256i *)e);
+            }
+            _mm256_storeu_si256((__m256i *)(sources + i), v);
+        }
+        if (mask) {
+            strata_source_over_mask_avx2(d + done, sources, n, mask + done);
+        } else {
+            source_over_row(d + done, sources, n, coverage);
+        }
+    }
+}
+
+int strata_source_over_image_row(uint32_t *d, const uint32_t *row, long width, long column, long count,
+                                 uint32_t coverage, const uint8_t *mask, int repeat) {
+    if (strata_kernel_level() < 1 || width < 1 || width > 32 || count < 0 || count > (1L << 24)) return 0;
+    if (repeat ? (column < 0 || column >= width) : (column < -(1L << 24) || column > (1L << 24))) return 0;
+    if (strata_kernel_level() >= 2) return strata_source_over_image_row_avx512(d, row, width, column, count, coverage, mask, repeat);
+    if (count > 0) source_over_image_row8(d, row, width, column, count, coverage, mask, repeat != 0);
+    return 1;
+}
+
 __attribute__((target("avx2")))
 void strata_source_over_rect_avx2(uint32_t *d, long d_stride, const uint32_t *s, long s_stride, long width,
                                   long height) {
@@ -3133,6 +3187,11 @@ void strata_source_over_avx2(uint32_t *d, const uint32_t *s, long count, uint32_
 void strata_source_over_rect_avx2(uint32_t *d, long d_stride, const uint32_t *s, long s_stride, long width,
                                   long height) {
     (void)d; (void)d_stride; (void)s; (void)s_stride; (void)width; (void)height;
+}
+int strata_source_over_image_row(uint32_t *d, const uint32_t *row, long width, long column, long count,
+                                 uint32_t coverage, const uint8_t *mask, int repeat) {
+    (void)d; (void)row; (void)width; (void)column; (void)count; (void)coverage; (void)mask; (void)repeat;
+    return 0;
 }
 #endif
 
@@ -3957,6 +4016,71 @@ long strata_rect_bilinear_rows_avx512(uint32_t *pixels, long row_stride, long wi
     return total;
 }
 
+/// `image_rect512` with AVX2: each row's sources the image row's own
+/// pixels where the row lies within it, else copied out eight at a time
+/// (a load where the eight lie within the row, one by one where they wrap
+/// or pass its edge), then blended through the row's group's coverage by
+/// the kernels that blend a row of sources (`source_over_row`,
+/// `strata_source_over_mask_avx2`), so the same bytes.
+__attribute__((target("avx2"), noinline))
+static void image_rect8(const band_rows *out, long rows, const image_rows *g, long image_width, long column) {
+    const int repeat = g->repeat;
+    const long width = out->width;
+    const int inside = column >= 0 && column + width <= image_width;
+    uint32_t sources[256 + 8];
+    for (long r = 0; r < rows; r++) {
+        const rect_masks *m = out->rect + (r >= out->ends[1] ? 2 : r >= out->ends[0] ? 1 : 0);
+        if (m->uniform && m->middle == 0) continue;
+        const uint32_t *s = image_row_at(g, r);
+        if (!s) continue;
+        const uint32_t *src = s + column;
+        if (!inside) {
+            long at = column;
+            for (long i = 0; i < width; i += 8) {
+                if (at >= 0 && at + 8 <= image_width) {
+                    _mm256_storeu_si256((__m256i *)(sources + i), _mm256_loadu_si256((const __m256i *)(s + at)));
+                    at += 8;
+                } else if (repeat) {
+                    for (int k = 0; k < 8; k++) {
+                        sources[i + k] = s[at];
+                        at = at + 1 == image_width ? 0 : at + 1;
+                    }
+                    continue;
+                } else {
+                    for (int k = 0; k < 8; k++, at++) sources[i + k] = s[at < 0 ? 0 : (at >= image_width ? image_width - 1 : at)];
+                    continue;
+                }
+                if (repeat && at >= image_width) at -= image_width;
+            }
+            src = sources;
+        }
+        uint32_t *d = out->pixels + r * out->row_stride;
+        if (m->uniform) {
+            source_over_row(d, src, width, m->middle);
+        } else {
+            strata_source_over_mask_avx2(d, src, width, m->first);
+        }
+    }
+}
+
+long strata_rect_image_rows(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                            const uint32_t *image, long image_stride, long image_width, long image_height, int shifted,
+                            long dy, double d, double ty, long y, long column, int repeat) {
+    if (strata_kernel_level() >= 2)
+        return strata_rect_image_rows_avx512(pixels, row_stride, width, rows, cover, image, image_stride, image_width,
+                                             image_height, shifted, dy, d, ty, y, column, repeat);
+    if (strata_kernel_level() < 1 || width > 256 || image_width < 1 || image_width > (1L << 24) || image_height < 1)
+        return -1;
+    if (repeat ? (column < 0 || column >= image_width) : (column < -(1L << 24) || column > (1L << 24))) return -1;
+    band_rows out;
+    rect_masks masks[3];
+    const long total = rect_rows_make(&out, masks, pixels, row_stride, width, rows, cover);
+    if (total < 0) return -1;
+    const image_rows g = {image, image_stride, image_height, dy, y, d, ty, shifted != 0, repeat != 0};
+    image_rect8(&out, total, &g, image_width, column);
+    return total;
+}
+
 long strata_rect_image_rows_avx512(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
                                    const uint32_t *image, long image_stride, long image_width, long image_height,
                                    int shifted, long dy, double d, double ty, long y, long column, int repeat) {
@@ -3993,5 +4117,11 @@ long strata_rect_image_rows_avx512(uint32_t *pixels, long row_stride, long width
     (void)image_width; (void)image_height; (void)shifted; (void)dy; (void)d; (void)ty; (void)y; (void)column;
     (void)repeat;
     return -1;
+}
+long strata_rect_image_rows(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                            const uint32_t *image, long image_stride, long image_width, long image_height, int shifted,
+                            long dy, double d, double ty, long y, long column, int repeat) {
+    return strata_rect_image_rows_avx512(pixels, row_stride, width, rows, cover, image, image_stride, image_width,
+                                         image_height, shifted, dy, d, ty, y, column, repeat);
 }
 #endif

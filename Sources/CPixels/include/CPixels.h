@@ -307,6 +307,13 @@ void strata_linear_pad_over_avx2(uint32_t *d, const uint32_t *table, int32_t u0,
 int strata_source_over_image_row_avx512(uint32_t *d, const uint32_t *row, long width, long column, long count,
                                         uint32_t coverage, const uint8_t *mask, int repeat);
 
+/// `strata_source_over_image_row_avx512` where the kernels have AVX-512,
+/// else with AVX2 (the sources copied out eight at a time, then blended):
+/// the same bytes. Returns 0, doing nothing, without AVX2 or where an
+/// argument is out of range; else 1.
+int strata_source_over_image_row(uint32_t *d, const uint32_t *row, long width, long column, long count,
+                                 uint32_t coverage, const uint8_t *mask, int repeat);
+
 /// A rectangle's rows of an image's own pixels (an image drawn 1:1, or a
 /// nearest-neighbour pattern moved along x only), blended source over:
 /// `rows` and `cover` as `strata_rect_linear_rows_avx2` takes them, `width`
@@ -325,6 +332,14 @@ int strata_source_over_image_row_avx512(uint32_t *d, const uint32_t *row, long w
 long strata_rect_image_rows_avx512(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
                                    const uint32_t *image, long image_stride, long image_width, long image_height,
                                    int shifted, long dy, double d, double ty, long y, long column, int repeat);
+
+/// `strata_rect_image_rows_avx512` where the kernels have AVX-512, else
+/// with AVX2 (each row's sources blended from the image row, or copied
+/// out where the row wraps or passes the image's edge): the same bytes.
+/// −1, drawing nothing, without AVX2 or where an argument is out of range.
+long strata_rect_image_rows(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                            const uint32_t *image, long image_stride, long image_width, long image_height, int shifted,
+                            long dy, double d, double ty, long y, long column, int repeat);
 
 /// `strata_rect_image_rows_avx512` for an image moved without scaling and
 /// sampled bilinearly (`ImageShader.shadeTranslated`: the inverse map's d,

@@ -332,10 +332,10 @@ struct ImageShader: Shader {
     /// the scratch (a copy, then the blend). The same kernels as `shade`
     /// then the blend, so the same bits. An image up to 32 pixels wide
     /// whose span wraps or passes its edge is picked from its row in
-    /// registers where the kernels have AVX-512
-    /// (`strata_source_over_image_row_avx512`). False where the span needs
-    /// more (an alpha, a reflection, a wider padded image's edge, a narrow
-    /// image's wraps or edge without AVX-512).
+    /// registers where the kernels have AVX-512, copied out eight at a time
+    /// with AVX2 (`strata_source_over_image_row`). False where the span
+    /// needs more (an alpha, a reflection, a wider padded image's edge, a
+    /// narrow image's wraps or edge without AVX2).
     func shadeOver(
         x: Int, y: Int, count: Int, onto d: UnsafeMutablePointer<UInt32>, coverage: UInt32, mask: UnsafePointer<UInt8>?
     ) -> Bool {
@@ -353,15 +353,15 @@ struct ImageShader: Shader {
             }
             if width < 32 && count > width - c {
                 // A narrow image's periods picked from its row in registers
-                // (with AVX-512): a call a period, or the sources copied out
-                // (`shade`), made a small pattern's shapes 1.5–2 times
-                // Blend2D's time.
-                return strata_source_over_image_row_avx512(d, source, width, c, count, coverage, mask, 1) != 0
+                // (with AVX-512), or copied out eight at a time (AVX2): a
+                // call a period, or the sources copied out by `shade`, made
+                // a small pattern's shapes 1.5–2 times Blend2D's time.
+                return strata_source_over_image_row(d, source, width, c, count, coverage, mask, 1) != 0
             }
         } else if c < 0 || c > width - count {
             // Past a narrow image's edge (an image drawn between pixels):
             // its edge pixels held, picked from the row in registers.
-            return width <= 32 && strata_source_over_image_row_avx512(d, source, width, c, count, coverage, mask, 0) != 0
+            return width <= 32 && strata_source_over_image_row(d, source, width, c, count, coverage, mask, 0) != 0
         }
         var i = 0
         while i < count {
@@ -380,12 +380,12 @@ struct ImageShader: Shader {
 
     /// A rectangle's rows (`ShaderBlitter.blitRectRows`) of an image moved
     /// without scaling along x, at full alpha, repeated or padded, up to 256
-    /// pixels wide: every row in one call, with AVX-512, the same bytes as
+    /// pixels wide: every row in one call, the same bytes as
     /// `shadeOver`'s or `shade`'s a row at a time. Rows whose sources are
     /// the image's own pixels (`unsampledRow`) go to
-    /// `strata_rect_image_rows_avx512`; rows sampled bilinearly
+    /// `strata_rect_image_rows` (AVX-512 or AVX2); rows sampled bilinearly
     /// (`shadeTranslated`), up to 48 pixels wide, to
-    /// `strata_rect_bilinear_rows_avx512`. (A row at
+    /// `strata_rect_bilinear_rows_avx512` (AVX-512 alone). (A row at
     /// a time, the calls and each row's set-up were a third of an 8-pixel
     /// image's time drawn between pixels, and a wide padded image's edge
     /// went through the scratch.) −1 for any other rows.
@@ -410,7 +410,7 @@ struct ImageShader: Shader {
                         spread == .repeat ? 1 : 0)
                 }
                 guard let (_, column) = unsampledRow(x: x, y: y), abs(column) <= 1 << 24 else { return -1 }
-                return strata_rect_image_rows_avx512(
+                return strata_rect_image_rows(
                     pixels, pixelStride, count, rows, cover, self.pixels, stride, width, height, shift != nil ? 1 : 0,
                     shift?.dy ?? 0, m.d, m.ty, y, spread == .repeat ? wrap(column, width) : column, spread == .repeat ? 1 : 0)
             }
