@@ -1708,14 +1708,26 @@ static inline void sweep_rows_body(float *cells, long cell_stride, uint64_t *bit
     const int lerp = copy || (source >> 24) == 255;
     const __m256i src = _mm256_set1_epi32((int)source);
     // Each blend a loop of its own, so that neither row carries the other's branches.
+    // Rows asked for ahead (`prefetch_ahead`), the band's width of them,
+    // where it is 16 pixels or more and the rows lie a page (4 KiB) or more
+    // apart: the processor's own prefetchers follow a stream within a page,
+    // not from one row to the next across pages. On a Zen 3 EPYC, the raster
+    // scene of 1,000 polygons on a 1920-pixel frame went 2.2 times as fast
+    // (its shapes' first blocks in each row waited on memory); on the grid's
+    // 512-pixel canvas (two rows a page) asking measured 2-5 % slower.
+    const int ahead = width >= 16 && row_stride >= 1024;
     if (lerp) {
-        for (long y = 0; y < rows; y++)
+        for (long y = 0; y < rows; y++) {
+            if (ahead) prefetch_ahead(pixels + y * row_stride, row_stride, width, y, rows);
             sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd,
                       source, copy, 1, src, NULL, NULL, 0, NULL, NULL, 0);
+        }
     } else {
-        for (long y = 0; y < rows; y++)
+        for (long y = 0; y < rows; y++) {
+            if (ahead) prefetch_ahead(pixels + y * row_stride, row_stride, width, y, rows);
             sweep_row(cells + y * cell_stride, bits + y * words, words, width, pixels + y * row_stride, even_odd,
                       source, copy, 0, src, NULL, NULL, 0, NULL, NULL, 0);
+        }
     }
 }
 
