@@ -4030,6 +4030,104 @@ static void bilinear_rect512(const band_rows *out, long rows, const image_rows *
     }
 }
 
+/// `ImageShader.lerp`: a·(256 − w) + b·w over 256, each channel rounded.
+static inline uint32_t lerp_pixel(uint32_t a, uint32_t b, uint32_t w) {
+    const uint32_t low = 0x00FF00FF, iw = 256 - w;
+    const uint32_t rb = (((a & low) * iw + (b & low) * w + 0x00800080u) >> 8) & low;
+    const uint32_t ag = (((a >> 8) & low) * iw + ((b >> 8) & low) * w + 0x00800080u) & ~low;
+    return rb | ag;
+}
+
+/// `bilinear_rect512` with AVX2: each row's sources made as
+/// `ImageShader.shadeTranslated` makes them (the columns from `column` on
+/// mixed between the row's two image rows by `strata_lerp_rows_avx2`, a
+/// run on the image at a time, a padded image's edge column mixed once;
+/// then each with its right neighbour, `strata_lerp_neighbours_avx2`),
+/// blended through the row's group's coverage by the row kernels: the
+/// same bytes as shading each row and blending it, without a call into
+/// Swift and its set-up for each row.
+__attribute__((target("avx2"), noinline))
+static void bilinear_rect8(const band_rows *out, long rows, const image_rows *g, long image_width, long column,
+                           uint32_t wx) {
+#pragma clang fp contract(off)
+    const long width = out->width;
+    const int repeat = g->repeat;
+    uint32_t sources[256 + 8];
+    for (long r = 0; r < rows; r++) {
+        const rect_masks *m = out->rect + (r >= out->ends[1] ? 2 : r >= out->ends[0] ? 1 : 0);
+        if (m->uniform && m->middle == 0) continue;
+        double sv;
+        if (!image_row_coordinate(g, r, &sv)) continue;
+        const double fv = sv - 0.5;
+        const long y0 = (long)(fv + 8) - 8;
+        const uint32_t wy = bilinear_weight(fv - (double)y0);
+        const uint32_t *s0 = g->image + image_row_index(g, y0) * g->stride;
+        const uint32_t *s1 = g->image + image_row_index(g, y0 + 1) * g->stride;
+        // Columns column ... column + width mixed between the rows: all
+        // but the last in `sources`, the last in `last`.
+        uint32_t last = 0;
+        long i = 0, c = column;
+        while (i <= width) {
+            if (repeat && c >= image_width) c = 0;
+            long n, source;
+            int on_image;
+            if (c < 0) {
+                n = width + 1 - i < -c ? width + 1 - i : -c, source = 0, on_image = 0;
+            } else if (c >= image_width) {
+                n = width + 1 - i, source = image_width - 1, on_image = 0;
+            } else {
+                n = width + 1 - i < image_width - c ? width + 1 - i : image_width - c, source = c, on_image = 1;
+            }
+            const long into = n < width - i ? n : width - i;
+            if (on_image) {
+                if (into > 0) strata_lerp_rows_avx2(s0 + source, s1 + source, into, wy, sources + i);
+                if (i + n > width) last = lerp_pixel(s0[source + width - i], s1[source + width - i], wy);
+            } else {
+                const uint32_t edge = lerp_pixel(s0[source], s1[source], wy);
+                for (long k = 0; k < into; k++) sources[i + k] = edge;
+                if (i + n > width) last = edge;
+            }
+            i += n;
+            c += n;
+        }
+        strata_lerp_neighbours_avx2(sources, width, last, wx);
+        uint32_t *d = out->pixels + r * out->row_stride;
+        if (m->uniform) {
+            source_over_row(d, sources, width, m->middle);
+        } else {
+            strata_source_over_mask_avx2(d, sources, width, m->first);
+        }
+    }
+}
+
+long strata_rect_bilinear_rows(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                               const uint32_t *image, long image_stride, long image_width, long image_height, double d,
+                               double tx, double ty, long x, long y, int repeat) {
+#pragma clang fp contract(off)
+    if (strata_kernel_level() >= 2)
+        return strata_rect_bilinear_rows_avx512(pixels, row_stride, width, rows, cover, image, image_stride, image_width,
+                                                image_height, d, tx, ty, x, y, repeat);
+    if (strata_kernel_level() < 1 || width > 256 || image_width < 1 || image_width > (1L << 24) || image_height < 1)
+        return -1;
+    const double u0 = (double)x + 0.5 + tx;
+    if (!(fabs(u0) < 0x1p31)) return -1;
+    const double f = u0 - 0.5, whole = floor(f);
+    const uint32_t wx = bilinear_weight(f - whole);
+    long column = (long)whole;
+    if (repeat) {
+        column = wrap_repeat(column, image_width);
+    } else {
+        column = column < -(1L << 24) ? -(1L << 24) : (column > (1L << 24) ? (1L << 24) : column);
+    }
+    band_rows out;
+    rect_masks masks[3];
+    const long total = rect_rows_make(&out, masks, pixels, row_stride, width, rows, cover);
+    if (total < 0) return -1;
+    const image_rows g = {image, image_stride, image_height, 0, y, d, ty, 0, repeat != 0};
+    bilinear_rect8(&out, total, &g, image_width, column, wx);
+    return total;
+}
+
 long strata_rect_bilinear_rows_avx512(uint32_t *pixels, long row_stride, long width, const long rows[3],
                                       const uint8_t cover[9], const uint32_t *image, long image_stride, long image_width,
                                       long image_height, double d, double tx, double ty, long x, long y, int repeat) {
@@ -4151,6 +4249,12 @@ long strata_rect_bilinear_rows_avx512(uint32_t *pixels, long row_stride, long wi
     (void)pixels; (void)row_stride; (void)width; (void)rows; (void)cover; (void)image; (void)image_stride;
     (void)image_width; (void)image_height; (void)d; (void)tx; (void)ty; (void)x; (void)y; (void)repeat;
     return -1;
+}
+long strata_rect_bilinear_rows(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                               const uint32_t *image, long image_stride, long image_width, long image_height, double d,
+                               double tx, double ty, long x, long y, int repeat) {
+    return strata_rect_bilinear_rows_avx512(pixels, row_stride, width, rows, cover, image, image_stride, image_width,
+                                            image_height, d, tx, ty, x, y, repeat);
 }
 long strata_rect_image_rows_avx512(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
                                    const uint32_t *image, long image_stride, long image_width, long image_height,

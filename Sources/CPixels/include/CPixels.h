@@ -352,6 +352,14 @@ long strata_rect_bilinear_rows_avx512(uint32_t *pixels, long row_stride, long wi
                                       const uint8_t cover[9], const uint32_t *image, long image_stride, long image_width,
                                       long image_height, double d, double tx, double ty, long x, long y, int repeat);
 
+/// `strata_rect_bilinear_rows_avx512` where the kernels have AVX-512, else
+/// with AVX2 (each row's sources mixed as `ImageShader.shadeTranslated`
+/// mixes them, then blended through its coverage): the same bytes. −1,
+/// drawing nothing, without AVX2 or where an argument is out of range.
+long strata_rect_bilinear_rows(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                               const uint32_t *image, long image_stride, long image_width, long image_height, double d,
+                               double tx, double ty, long x, long y, int repeat);
+
 /// Source over from an array through per-pixel coverage: `d[i] = s'[i] + d[i]·(255 − α(s'[i]))/255`
 /// where `s'[i]` is `s[i]` scaled by `mask[i]`/255, rounded as `scalePacked`
 /// (`ShaderBlitter.blitMask`'s loop). Call only when `strata_pixels_have_avx2()`.

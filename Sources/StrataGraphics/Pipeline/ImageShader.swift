@@ -385,7 +385,7 @@ struct ImageShader: Shader {
     /// the image's own pixels (`unsampledRow`) go to
     /// `strata_rect_image_rows` (AVX-512 or AVX2); rows sampled bilinearly
     /// (`shadeTranslated`), up to 48 pixels wide, to
-    /// `strata_rect_bilinear_rows_avx512` (AVX-512 alone). (A row at
+    /// `strata_rect_bilinear_rows` (AVX-512 or AVX2). (A row at
     /// a time, the calls and each row's set-up were a third of an 8-pixel
     /// image's time drawn between pixels, and a wide padded image's edge
     /// went through the scratch.) −1 for any other rows.
@@ -405,7 +405,7 @@ struct ImageShader: Shader {
                 let rows = r.baseAddress!.assumingMemoryBound(to: Int.self)
                 let cover = cover.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 if translated {
-                    return strata_rect_bilinear_rows_avx512(
+                    return strata_rect_bilinear_rows(
                         pixels, pixelStride, count, rows, cover, self.pixels, stride, width, height, m.d, m.tx, m.ty, x, y,
                         spread == .repeat ? 1 : 0)
                 }
