@@ -181,6 +181,58 @@ __attribute__((always_inline)) static inline void piece_append(pieces *p, long r
     p->count = k + 1;
 }
 
+/// Adds the waiting pieces (`pieces_add`'s or `pieces_add8`'s way).
+typedef void (*pieces_adder)(pieces *p, float *cells, uint64_t *bits, long stride, long words);
+
+/// The lines of a block (`n` of them, their lanes' results in the arrays
+/// and bits given, the lines' own ends from `lx0` ... `ldir`) after the
+/// lanes: each line within two rows gives its one or two pieces in the
+/// window `lo ..< hi`; a line of three rows or more, each row's piece in
+/// the window as `strata_accumulate_area` works it out (the first down to
+/// the row line, the rows between from line to line, x from the line's
+/// start each time, the last from the row line); a longer line is added
+/// by one call after the pieces before it. The pieces wait in `waiting`,
+/// added by `add` when over `PIECE_ROOM`. (`accumulate_lines512` and
+/// `accumulate_lines8` share it: only the lanes differ.)
+__attribute__((always_inline)) static inline void lines_to_pieces(
+    pieces *waiting, pieces_adder add, float *cells, uint64_t *bits, long stride, long words, long height, long lo,
+    long hi, long n, unsigned few, unsigned second, unsigned down, unsigned shown_a, unsigned shown_b,
+    const int32_t *row_a, const int32_t *row_b, const float *xb_a, const float *d_a, const float *x_mid,
+    const float *d_b, const float *lx0, const float *ly0, const float *lx1, const float *ly1, const float *ldir) {
+#pragma clang fp contract(off)
+    for (long j = 0; j < n; j++) {
+        if (few >> j & 1) {
+            if (shown_a >> j & 1) piece_append(waiting, row_a[j], lx0[j], xb_a[j], d_a[j]);
+            if ((second & shown_b) >> j & 1) piece_append(waiting, row_b[j], x_mid[j], lx1[j], d_b[j]);
+        } else if (!(down >> j & 1) || row_b[j] < lo || row_a[j] >= hi) {
+            continue;
+        } else if (row_b[j] - row_a[j] < LINE_PIECES) {
+            const float xs = lx0[j], ys = ly0[j], xe = lx1[j], ye = ly1[j], dj = ldir[j];
+            const long top = row_a[j], end = row_b[j];
+            const float slope = (xe - xs) / (ye - ys);
+            float xt = x_mid[j];
+            if (top >= lo) piece_append(waiting, top, xs, xt, d_a[j]);
+            long row = top + 1;
+            if (row < lo) {
+                row = lo;
+                xt = xs + ((float)row - ys) * slope;
+            }
+            const long stop = end < hi ? end : hi;
+            for (; row < stop; row++) {
+                const float xbot = xs + ((float)(row + 1) - ys) * slope;
+                piece_append(waiting, row, xt, xbot, dj);
+                xt = xbot;
+            }
+            if (end < hi) piece_append(waiting, end, xt, xe, d_b[j]);
+        } else {
+            add(waiting, cells, bits, stride, words);
+            strata_accumulate_area_rows(cells, bits, stride, words, height, lo, hi, lx0[j], ly0[j], lx1[j], ly1[j],
+                                        ldir[j], 1);
+        }
+        if (waiting->count > PIECE_ROOM) add(waiting, cells, bits, stride, words);
+    }
+}
+
 /// Adds the waiting pieces in their order, sixteen worked out at a time
 /// (`piece_cells16`), those across three cells or more by
 /// `strata_add_edge_area`, and empties the list.
@@ -317,43 +369,9 @@ static void accumulate_lines512(float *cells, uint64_t *bits, long stride, long 
         _mm512_storeu_ps(d_a, d1);
         _mm512_storeu_ps(x_mid, x_top);
         _mm512_storeu_ps(d_b, d2);
-        for (long j = 0; j < n; j++) {
-            if (few >> j & 1) {
-                if (shown_a >> j & 1) piece_append(&waiting, row_a[j], lx0[k + j], xb_a[j], d_a[j]);
-                if ((second & shown_b) >> j & 1) piece_append(&waiting, row_b[j], x_mid[j], lx1[k + j], d_b[j]);
-            } else if (!(down >> j & 1) || row_b[j] < lo || row_a[j] >= hi) {
-                continue;
-            } else if (row_b[j] - row_a[j] < LINE_PIECES) {
-                // Three rows or more, each row's piece in the window as
-                // `strata_accumulate_area` works it out: the first down to
-                // the row line, the rows between from line to line (x from
-                // the line's start each time), the last from the row line.
-                const float xs = lx0[k + j], ys = ly0[k + j], xe = lx1[k + j], ye = ly1[k + j], dj = ldir[k + j];
-                const long top = row_a[j], end = row_b[j];
-                const float slope = (xe - xs) / (ye - ys);
-                float xt = x_mid[j];
-                if (top >= lo) piece_append(&waiting, top, xs, xt, d_a[j]);
-                long row = top + 1;
-                if (row < lo) {
-                    row = lo;
-                    xt = xs + ((float)row - ys) * slope;
-                }
-                const long stop = end < hi ? end : hi;
-                for (; row < stop; row++) {
-                    const float xbot = xs + ((float)(row + 1) - ys) * slope;
-                    piece_append(&waiting, row, xt, xbot, dj);
-                    xt = xbot;
-                }
-                if (end < hi) piece_append(&waiting, end, xt, xe, d_b[j]);
-            } else {
-                // A long line: as one call adds it, after the pieces
-                // before it.
-                pieces_add(&waiting, cells, bits, stride, words);
-                strata_accumulate_area_rows(cells, bits, stride, words, height, lo, hi, lx0[k + j], ly0[k + j],
-                                            lx1[k + j], ly1[k + j], ldir[k + j], 1);
-            }
-            if (waiting.count > PIECE_ROOM) pieces_add(&waiting, cells, bits, stride, words);
-        }
+        lines_to_pieces(&waiting, pieces_add, cells, bits, stride, words, height, lo, hi, n, few, second, down,
+                        shown_a, shown_b, row_a, row_b, xb_a, d_a, x_mid, d_b, lx0 + k, ly0 + k, lx1 + k, ly1 + k,
+                        ldir + k);
     }
     pieces_add(&waiting, cells, bits, stride, words);
 }
@@ -615,38 +633,9 @@ static void accumulate_lines8(float *cells, uint64_t *bits, long stride, long wo
         _mm256_storeu_ps(d_a, d1);
         _mm256_storeu_ps(x_mid, x_top);
         _mm256_storeu_ps(d_b, d2);
-        for (long j = 0; j < n; j++) {
-            if (few >> j & 1) {
-                if (shown_a >> j & 1) piece_append(&waiting, row_a[j], lx0[k + j], xb_a[j], d_a[j]);
-                if ((second & shown_b) >> j & 1) piece_append(&waiting, row_b[j], x_mid[j], lx1[k + j], d_b[j]);
-            } else if (!(down >> j & 1) || row_b[j] < lo || row_a[j] >= hi) {
-                continue;
-            } else if (row_b[j] - row_a[j] < LINE_PIECES) {
-                // (`accumulate_lines512`'s pieces of a line of three rows or more.)
-                const float xs = lx0[k + j], ys = ly0[k + j], xe = lx1[k + j], ye = ly1[k + j], dj = ldir[k + j];
-                const long top = row_a[j], end = row_b[j];
-                const float slope = (xe - xs) / (ye - ys);
-                float xt = x_mid[j];
-                if (top >= lo) piece_append(&waiting, top, xs, xt, d_a[j]);
-                long row = top + 1;
-                if (row < lo) {
-                    row = lo;
-                    xt = xs + ((float)row - ys) * slope;
-                }
-                const long stop = end < hi ? end : hi;
-                for (; row < stop; row++) {
-                    const float xbot = xs + ((float)(row + 1) - ys) * slope;
-                    piece_append(&waiting, row, xt, xbot, dj);
-                    xt = xbot;
-                }
-                if (end < hi) piece_append(&waiting, end, xt, xe, d_b[j]);
-            } else {
-                pieces_add8(&waiting, cells, bits, stride, words);
-                strata_accumulate_area_rows(cells, bits, stride, words, height, lo, hi, lx0[k + j], ly0[k + j],
-                                            lx1[k + j], ly1[k + j], ldir[k + j], 1);
-            }
-            if (waiting.count > PIECE_ROOM) pieces_add8(&waiting, cells, bits, stride, words);
-        }
+        lines_to_pieces(&waiting, pieces_add8, cells, bits, stride, words, height, lo, hi, n, few, second, down,
+                        shown_a, shown_b, row_a, row_b, xb_a, d_a, x_mid, d_b, lx0 + k, ly0 + k, lx1 + k, ly1 + k,
+                        ldir + k);
     }
     pieces_add8(&waiting, cells, bits, stride, words);
 }

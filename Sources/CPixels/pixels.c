@@ -410,6 +410,28 @@ void strata_blend_rect_avx2(uint32_t *d, long row_stride, long width, const long
     }
 }
 
+/// `count` ≥ 8 pixels at `d`, each d = s + d·keep/255 (`blend8`, `sv` and
+/// `kv` its vectors): sixteen a step, then eight, the last eight from
+/// their values before any store (the lanes they share with the loop's
+/// last block come out the same as there).
+__attribute__((target("avx2"), always_inline))
+static inline void blend_row8(uint32_t *d, long count, __m256i sv, __m256i kv) {
+    __m256i *tail = (__m256i *)(d + count - 8);
+    const __m256i last = blend8(_mm256_loadu_si256(tail), sv, kv);
+    long i = 0;
+    for (; i + 16 <= count; i += 16) {
+        __m256i *p = (__m256i *)(d + i);
+        const __m256i a = _mm256_loadu_si256(p), b = _mm256_loadu_si256(p + 1);
+        _mm256_storeu_si256(p, blend8(a, sv, kv));
+        _mm256_storeu_si256(p + 1, blend8(b, sv, kv));
+    }
+    if (i + 8 <= count) {
+        __m256i *p = (__m256i *)(d + i);
+        _mm256_storeu_si256(p, blend8(_mm256_loadu_si256(p), sv, kv));
+    }
+    _mm256_storeu_si256(tail, last);
+}
+
 static void blend_block512(uint32_t *d, long row_stride, long width, long height, uint32_t s, uint32_t keep);
 static void blend_block8(uint32_t *d, long row_stride, long width, long height, uint32_t s, uint32_t keep);
 
@@ -446,20 +468,7 @@ static void blend_block8(uint32_t *d, long row_stride, long width, long height, 
     const __m256i kv = _mm256_set1_epi32((int)(keep | keep << 16));
     for (long r = 0; r < height; r++, d += row_stride) {
         if (width >= 16) prefetch_ahead(d, row_stride, width, r, height);
-        __m256i *tail = (__m256i *)(d + width - 8);
-        const __m256i last = blend8(_mm256_loadu_si256(tail), sv, kv);
-        long i = 0;
-        for (; i + 16 <= width; i += 16) {
-            __m256i *p = (__m256i *)(d + i);
-            const __m256i a = _mm256_loadu_si256(p), b = _mm256_loadu_si256(p + 1);
-            _mm256_storeu_si256(p, blend8(a, sv, kv));
-            _mm256_storeu_si256(p + 1, blend8(b, sv, kv));
-        }
-        if (i + 8 <= width) {
-            __m256i *p = (__m256i *)(d + i);
-            _mm256_storeu_si256(p, blend8(_mm256_loadu_si256(p), sv, kv));
-        }
-        _mm256_storeu_si256(tail, last);
+        blend_row8(d, width, sv, kv);
     }
 }
 
@@ -545,24 +554,7 @@ void strata_blend_span_avx2(uint32_t *d, long count, uint32_t s, uint32_t keep) 
         blend_span512(d, count, s, keep);
         return;
     }
-    const __m256i sv = _mm256_set1_epi32((int)s);
-    const __m256i kv = _mm256_set1_epi32((int)(keep | keep << 16));
-    // The last eight pixels from their values before any store: the lanes
-    // they share with the loop's last block come out the same as there.
-    __m256i *tail = (__m256i *)(d + count - 8);
-    const __m256i last = blend8(_mm256_loadu_si256(tail), sv, kv);
-    long i = 0;
-    for (; i + 16 <= count; i += 16) {
-        __m256i *p = (__m256i *)(d + i);
-        const __m256i a = _mm256_loadu_si256(p), b = _mm256_loadu_si256(p + 1);
-        _mm256_storeu_si256(p, blend8(a, sv, kv));
-        _mm256_storeu_si256(p + 1, blend8(b, sv, kv));
-    }
-    if (i + 8 <= count) {
-        __m256i *p = (__m256i *)(d + i);
-        _mm256_storeu_si256(p, blend8(_mm256_loadu_si256(p), sv, kv));
-    }
-    _mm256_storeu_si256(tail, last);
+    blend_row8(d, count, _mm256_set1_epi32((int)s), _mm256_set1_epi32((int)(keep | keep << 16)));
 }
 
 /// Eight coverage bytes, each in both 16-bit halves of its lane.
@@ -4100,41 +4092,14 @@ static void bilinear_rect8(const band_rows *out, long rows, const image_rows *g,
     }
 }
 
-long strata_rect_bilinear_rows(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+/// `strata_rect_bilinear_rows`' checks and set-up (`shadeTranslated`'s
+/// first column and the weight of the next), then its rows sixteen pixels
+/// a step (`wide`, AVX-512: `bilinear_rect512`) or eight (`bilinear_rect8`).
+static long rect_bilinear_rows(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
                                const uint32_t *image, long image_stride, long image_width, long image_height, double d,
-                               double tx, double ty, long x, long y, int repeat) {
+                               double tx, double ty, long x, long y, int repeat, int wide) {
 #pragma clang fp contract(off)
-    if (strata_kernel_level() >= 2)
-        return strata_rect_bilinear_rows_avx512(pixels, row_stride, width, rows, cover, image, image_stride, image_width,
-                                                image_height, d, tx, ty, x, y, repeat);
-    if (strata_kernel_level() < 1 || width > 256 || image_width < 1 || image_width > (1L << 24) || image_height < 1)
-        return -1;
-    const double u0 = (double)x + 0.5 + tx;
-    if (!(fabs(u0) < 0x1p31)) return -1;
-    const double f = u0 - 0.5, whole = floor(f);
-    const uint32_t wx = bilinear_weight(f - whole);
-    long column = (long)whole;
-    if (repeat) {
-        column = wrap_repeat(column, image_width);
-    } else {
-        column = column < -(1L << 24) ? -(1L << 24) : (column > (1L << 24) ? (1L << 24) : column);
-    }
-    band_rows out;
-    rect_masks masks[3];
-    const long total = rect_rows_make(&out, masks, pixels, row_stride, width, rows, cover);
-    if (total < 0) return -1;
-    const image_rows g = {image, image_stride, image_height, 0, y, d, ty, 0, repeat != 0};
-    bilinear_rect8(&out, total, &g, image_width, column, wx);
-    return total;
-}
-
-long strata_rect_bilinear_rows_avx512(uint32_t *pixels, long row_stride, long width, const long rows[3],
-                                      const uint8_t cover[9], const uint32_t *image, long image_stride, long image_width,
-                                      long image_height, double d, double tx, double ty, long x, long y, int repeat) {
-#pragma clang fp contract(off)
-    if (strata_kernel_level() < 2 || width > 256 || image_width < 1 || image_width > (1L << 24) || image_height < 1)
-        return -1;
-    // `shadeTranslated`'s first column and the weight of the next.
+    if (width > 256 || image_width < 1 || image_width > (1L << 24) || image_height < 1) return -1;
     const double u0 = (double)x + 0.5 + tx;
     if (!(fabs(u0) < 0x1p31)) return -1;
     const double f = u0 - 0.5, whole = floor(f);
@@ -4152,8 +4117,29 @@ long strata_rect_bilinear_rows_avx512(uint32_t *pixels, long row_stride, long wi
     const long total = rect_rows_make(&out, masks, pixels, row_stride, width, rows, cover);
     if (total < 0) return -1;
     const image_rows g = {image, image_stride, image_height, 0, y, d, ty, 0, repeat != 0};
-    bilinear_rect512(&out, total, &g, image_width, column, wx);
+    if (wide) {
+        bilinear_rect512(&out, total, &g, image_width, column, wx);
+    } else {
+        bilinear_rect8(&out, total, &g, image_width, column, wx);
+    }
     return total;
+}
+
+long strata_rect_bilinear_rows(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                               const uint32_t *image, long image_stride, long image_width, long image_height, double d,
+                               double tx, double ty, long x, long y, int repeat) {
+    const int level = strata_kernel_level();
+    if (level < 1) return -1;
+    return rect_bilinear_rows(pixels, row_stride, width, rows, cover, image, image_stride, image_width, image_height, d,
+                              tx, ty, x, y, repeat, level >= 2);
+}
+
+long strata_rect_bilinear_rows_avx512(uint32_t *pixels, long row_stride, long width, const long rows[3],
+                                      const uint8_t cover[9], const uint32_t *image, long image_stride, long image_width,
+                                      long image_height, double d, double tx, double ty, long x, long y, int repeat) {
+    if (strata_kernel_level() < 2) return -1;
+    return rect_bilinear_rows(pixels, row_stride, width, rows, cover, image, image_stride, image_width, image_height, d,
+                              tx, ty, x, y, repeat, 1);
 }
 
 /// `image_rect512` with AVX2: each row's sources the image row's own
@@ -4203,37 +4189,42 @@ static void image_rect8(const band_rows *out, long rows, const image_rows *g, lo
     }
 }
 
-long strata_rect_image_rows(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+/// `strata_rect_image_rows`' checks and set-up, then its rows sixteen
+/// pixels a step (`wide`, AVX-512: `image_rect512`) or eight
+/// (`image_rect8`).
+static long rect_image_rows(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
                             const uint32_t *image, long image_stride, long image_width, long image_height, int shifted,
-                            long dy, double d, double ty, long y, long column, int repeat) {
-    if (strata_kernel_level() >= 2)
-        return strata_rect_image_rows_avx512(pixels, row_stride, width, rows, cover, image, image_stride, image_width,
-                                             image_height, shifted, dy, d, ty, y, column, repeat);
-    if (strata_kernel_level() < 1 || width > 256 || image_width < 1 || image_width > (1L << 24) || image_height < 1)
-        return -1;
+                            long dy, double d, double ty, long y, long column, int repeat, int wide) {
+    if (width > 256 || image_width < 1 || image_width > (1L << 24) || image_height < 1) return -1;
     if (repeat ? (column < 0 || column >= image_width) : (column < -(1L << 24) || column > (1L << 24))) return -1;
     band_rows out;
     rect_masks masks[3];
     const long total = rect_rows_make(&out, masks, pixels, row_stride, width, rows, cover);
     if (total < 0) return -1;
     const image_rows g = {image, image_stride, image_height, dy, y, d, ty, shifted != 0, repeat != 0};
-    image_rect8(&out, total, &g, image_width, column);
+    if (wide) {
+        image_rect512(&out, total, &g, image_width, column);
+    } else {
+        image_rect8(&out, total, &g, image_width, column);
+    }
     return total;
+}
+
+long strata_rect_image_rows(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
+                            const uint32_t *image, long image_stride, long image_width, long image_height, int shifted,
+                            long dy, double d, double ty, long y, long column, int repeat) {
+    const int level = strata_kernel_level();
+    if (level < 1) return -1;
+    return rect_image_rows(pixels, row_stride, width, rows, cover, image, image_stride, image_width, image_height,
+                           shifted, dy, d, ty, y, column, repeat, level >= 2);
 }
 
 long strata_rect_image_rows_avx512(uint32_t *pixels, long row_stride, long width, const long rows[3], const uint8_t cover[9],
                                    const uint32_t *image, long image_stride, long image_width, long image_height,
                                    int shifted, long dy, double d, double ty, long y, long column, int repeat) {
-    if (strata_kernel_level() < 2 || width > 256 || image_width < 1 || image_width > (1L << 24) || image_height < 1)
-        return -1;
-    if (repeat ? (column < 0 || column >= image_width) : (column < -(1L << 24) || column > (1L << 24))) return -1;
-    band_rows out;
-    rect_masks masks[3];
-    const long total = rect_rows_make(&out, masks, pixels, row_stride, width, rows, cover);
-    if (total < 0) return -1;
-    const image_rows g = {image, image_stride, image_height, dy, y, d, ty, shifted != 0, repeat != 0};
-    image_rect512(&out, total, &g, image_width, column);
-    return total;
+    if (strata_kernel_level() < 2) return -1;
+    return rect_image_rows(pixels, row_stride, width, rows, cover, image, image_stride, image_width, image_height,
+                           shifted, dy, d, ty, y, column, repeat, 1);
 }
 
 #else
