@@ -3906,6 +3906,21 @@ static inline const uint32_t *image_row_at(const image_rows *g, long r) {
     return g->image + image_row_index(g, (long)(sv + 8) - 8) * g->stride;
 }
 
+/// The rectangle's row r's two image rows and the weight between them
+/// (`shadeTranslated`'s), or 0 where its coordinate is not a number
+/// (nothing drawn).
+static inline int bilinear_rows_at(const image_rows *g, long r, const uint32_t **s0, const uint32_t **s1, uint32_t *wy) {
+#pragma clang fp contract(off)
+    double sv;
+    if (!image_row_coordinate(g, r, &sv)) return 0;
+    const double fv = sv - 0.5;
+    const long y0 = (long)(fv + 8) - 8;
+    *wy = bilinear_weight(fv - (double)y0);
+    *s0 = g->image + image_row_index(g, y0) * g->stride;
+    *s1 = g->image + image_row_index(g, y0 + 1) * g->stride;
+    return 1;
+}
+
 /// A rectangle's rows of an image's own pixels (`out->rect`, at most 256
 /// pixels wide, `rows` of them): row r's sources are the pixels of its
 /// image row (`image_row_at`) from column `column` on, `image_width` of
@@ -3977,14 +3992,9 @@ static void bilinear_rect512(const band_rows *out, long rows, const image_rows *
     for (long r = 0; r < rows; r++) {
         const rect_masks *m = out->rect + (r >= out->ends[1] ? 2 : r >= out->ends[0] ? 1 : 0);
         if (m->uniform && m->middle == 0) continue;
-        // `shadeTranslated`'s rows and their weight.
-        double sv;
-        if (!image_row_coordinate(g, r, &sv)) continue;
-        const double fv = sv - 0.5;
-        const long y0 = (long)(fv + 8) - 8;
-        const uint32_t wy = bilinear_weight(fv - (double)y0);
-        const uint32_t *s0 = g->image + image_row_index(g, y0) * g->stride;
-        const uint32_t *s1 = g->image + image_row_index(g, y0 + 1) * g->stride;
+        const uint32_t *s0, *s1;
+        uint32_t wy;
+        if (!bilinear_rows_at(g, r, &s0, &s1, &wy)) continue;
         const __m512i wyv = _mm512_set1_epi16((short)wy), iwyv = _mm512_set1_epi16((short)(256 - wy));
         uint32_t *d = out->pixels + r * out->row_stride;
         const __m512i c16 = _mm512_set1_epi16((short)m->middle);
@@ -4030,6 +4040,21 @@ static inline uint32_t lerp_pixel(uint32_t a, uint32_t b, uint32_t w) {
     return rb | ag;
 }
 
+/// Row `r` of a rectangle's rows `out` (at most 256 pixels wide), its
+/// sources `src`, blended source over through its group's coverage `m`:
+/// at its one coverage (`source_over_row`) or through its bytes
+/// (`strata_source_over_mask_avx2`), as a row's sources are blended after
+/// they are shaded (`image_rect8`'s and `bilinear_rect8`'s rows).
+__attribute__((target("avx2"), always_inline))
+static inline void rect_row_over(const band_rows *out, long r, const rect_masks *m, const uint32_t *src) {
+    uint32_t *d = out->pixels + r * out->row_stride;
+    if (m->uniform) {
+        source_over_row(d, src, out->width, m->middle);
+    } else {
+        strata_source_over_mask_avx2(d, src, out->width, m->first);
+    }
+}
+
 /// `bilinear_rect512` with AVX2: each row's sources made as
 /// `ImageShader.shadeTranslated` makes them (the columns from `column` on
 /// mixed between the row's two image rows by `strata_lerp_rows_avx2`, a
@@ -4048,13 +4073,9 @@ static void bilinear_rect8(const band_rows *out, long rows, const image_rows *g,
     for (long r = 0; r < rows; r++) {
         const rect_masks *m = out->rect + (r >= out->ends[1] ? 2 : r >= out->ends[0] ? 1 : 0);
         if (m->uniform && m->middle == 0) continue;
-        double sv;
-        if (!image_row_coordinate(g, r, &sv)) continue;
-        const double fv = sv - 0.5;
-        const long y0 = (long)(fv + 8) - 8;
-        const uint32_t wy = bilinear_weight(fv - (double)y0);
-        const uint32_t *s0 = g->image + image_row_index(g, y0) * g->stride;
-        const uint32_t *s1 = g->image + image_row_index(g, y0 + 1) * g->stride;
+        const uint32_t *s0, *s1;
+        uint32_t wy;
+        if (!bilinear_rows_at(g, r, &s0, &s1, &wy)) continue;
         // Columns column ... column + width mixed between the rows: all
         // but the last in `sources`, the last in `last`.
         uint32_t last = 0;
@@ -4083,12 +4104,7 @@ static void bilinear_rect8(const band_rows *out, long rows, const image_rows *g,
             c += n;
         }
         strata_lerp_neighbours_avx2(sources, width, last, wx);
-        uint32_t *d = out->pixels + r * out->row_stride;
-        if (m->uniform) {
-            source_over_row(d, sources, width, m->middle);
-        } else {
-            strata_source_over_mask_avx2(d, sources, width, m->first);
-        }
+        rect_row_over(out, r, m, sources);
     }
 }
 
@@ -4180,12 +4196,7 @@ static void image_rect8(const band_rows *out, long rows, const image_rows *g, lo
             }
             src = sources;
         }
-        uint32_t *d = out->pixels + r * out->row_stride;
-        if (m->uniform) {
-            source_over_row(d, src, width, m->middle);
-        } else {
-            strata_source_over_mask_avx2(d, src, width, m->first);
-        }
+        rect_row_over(out, r, m, src);
     }
 }
 

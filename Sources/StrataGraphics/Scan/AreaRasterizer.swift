@@ -49,8 +49,6 @@ final class AreaRasterizer: EdgeAccumulator {
     /// one call a line all the same, and each line goes to
     /// `strata_accumulate_area` at once.
     private let batches = strata_kernel_level() >= 1
-    /// `SolidBlitter.usesAVX2`, for `strata_accumulate_area` (lines not batched).
-    private let avx2: Int32 = SolidBlitter.usesAVX2 ? 1 : 0
 
     /// The most cells one band may hold (4 MiB of `Float`s); larger areas are
     /// drawn in several bands of rows.
@@ -108,8 +106,9 @@ final class AreaRasterizer: EdgeAccumulator {
     @inline(__always)
     func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
         guard batches else {
+            // (Not batched only without AVX2: the portable walk, `avx2` 0.)
             strata_accumulate_area_rows(
-                cells, bits, stride, wordsPerRow, height, shownRows.lo, shownRows.hi, x0, y0, x1, y1, dir, avx2)
+                cells, bits, stride, wordsPerRow, height, shownRows.lo, shownRows.hi, x0, y0, x1, y1, dir, 0)
             return
         }
         let k = pendingCount, p = pending, c = AreaRasterizer.pendingCapacity
