@@ -99,16 +99,22 @@ import Testing
 
     @Test(arguments: [Color.white, .black, .clear, Color(red8: 10, green8: 20, blue8: 30)])
     func wholeCanvasFillsReachEveryPixelAndNoMore(color: Color) throws {
-        // A fill of the whole canvas in a colour whose four bytes are equal is a
-        // single memset of the rows; other colours go row by row. Both must
-        // cover exactly the canvas, and a clipped fill only its rect.
-        let canvas = makeCanvas(37, 5)
-        canvas.bitmap.fill(with: Pixel(r: 1, g: 2, b: 3, a: 4))
-        canvas.blendMode = .copy
-        canvas.fillColor = color
-        canvas.fill(canvas.bounds)
+        // A fill of the whole canvas is one run of stores (`strata_fill_avx2`:
+        // a first block, aligned blocks, a last block, or pixel by pixel
+        // under eight), or without AVX2 a memset where the colour's four
+        // bytes are equal and rows otherwise. Each must cover exactly the
+        // canvas, whatever its size, and a clipped fill only its rect.
         let want = color.premultipliedPixel
-        for y in 0..<5 { for x in 0..<37 { #expect(canvas.bitmap[x, y] == want) } }
+        for (width, height) in [(37, 5), (1, 1), (3, 2), (8, 1), (9, 1), (4, 4), (17, 3)] {
+            let canvas = makeCanvas(width, height)
+            canvas.bitmap.fill(with: Pixel(r: 1, g: 2, b: 3, a: 4))
+            canvas.blendMode = .copy
+            canvas.fillColor = color
+            canvas.fill(canvas.bounds)
+            for y in 0..<height {
+                for x in 0..<width { #expect(canvas.bitmap[x, y] == want, "\(width) × \(height) at (\(x), \(y))") }
+            }
+        }
         let sub = try Canvas(width: 37, height: 5)
         sub.fillColor = color
         sub.fill(Rect(x: 0, y: 1, width: 37, height: 2))

@@ -68,6 +68,10 @@ void strata_blend_span_avx2(uint32_t *d, long count, uint32_t s, uint32_t keep);
 /// fill at one coverage). Call only when `strata_pixels_have_avx2()`.
 void strata_blend_block_avx2(uint32_t *d, long row_stride, long width, long height, uint32_t s, uint32_t keep);
 
+/// `count` pixels from `d` set to `value` with ordinary 32-byte stores
+/// (a whole canvas cleared). Call only when `strata_pixels_have_avx2()`.
+void strata_fill_avx2(uint32_t *d, long count, uint32_t value);
+
 /// A constant colour through `count` >= 1 coverage bytes, with AVX2 (call
 /// only when `strata_pixels_have_avx2()`): `lerp` is `d = (s·c + d·(255 − c))/255`
 /// rounded once (an opaque source, or copy), `blend` source over with the
