@@ -3121,8 +3121,8 @@ int strata_scaled_span_avx2(const uint32_t *pixels, long stride, long width, lon
 // d = s + d·(255 − αs)/255, each channel rounded as `scalePacked` does
 // ((x·k + 128)·257 >> 16, exact for /255). With `coverage` below 255 the
 // sources are first scaled by it, the same way. The portable loop stores
-// opaque sources as they are; the vector loops blend every block (`over8`),
-// which gives the same bytes (`scale8` and `scale_packed`
+// runs of opaque sources and skips runs of transparent ones; the vector
+// loops blend every block (`over8`), which gives the same bytes (`scale8` and `scale_packed`
 // are above).
 #if defined(__x86_64__)
 // One row: the exported kernel's body, inlined where a rectangle's rows

@@ -28,7 +28,8 @@ enum SpanCompositing {
     }
 
     /// Source over: `d[i] = s[i] + d[i]·(255 − αs)/255`. Runs of opaque
-    /// sources are stored and runs of transparent ones skipped.
+    /// sources are stored and runs of transparent ones skipped (the AVX2
+    /// kernel blends every block, which gives the same bytes: `over8`).
     @inline(__always)
     static func sourceOver(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, count: Int) {
         if SolidBlitter.usesAVX2 {
