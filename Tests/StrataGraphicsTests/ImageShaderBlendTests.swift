@@ -403,6 +403,35 @@ import Testing
         #expect(drawn > 200, "\(drawn) of 240 bands drawn")
     }
 
+    /// `ImageShader.sweepShadedRows` takes a turned repeated pattern's rows
+    /// through the affine kernel however narrow the image (one pixel to
+    /// narrower than the band, each row wrapping every few pixels) and
+    /// leaves the bytes of shading and blending each row: the band is not
+    /// handed back to the coverage bytes' path (`checkSweptRows` expects
+    /// every row swept).
+    @Test(arguments: [ImageFilter.nearest, .bilinear])
+    func narrowTurnedPatternsAreSweptManyRowsToACall(filter: ImageFilter) {
+        guard SolidBlitter.usesAVX2 else { return }
+        let (rows, drawn) = Self.checkSweptRows(
+            seed: filter == .nearest ? 83 : 84, filter: filter,
+            map: { r, trial in
+                let angle = 0.1 + r.uniform() * 6, scale = [1.0, 0.5, 2.0][trial % 3]
+                return Transform(
+                    a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
+                    tx: (r.uniform() - 0.5) * 300, ty: (r.uniform() - 0.5) * 300)
+            },
+            sweep: { c, cs, b, words, width, rows, px, ps, eo, image, w, h, m, x, y in
+                let shader = ImageShader(
+                    pixels: image, width: w, height: h, stride: w, inverse: m, filter: filter, spread: .repeat,
+                    alpha: 255)
+                return shader.sweepShadedRows(
+                    c, cellStride: cs, b, wordsPerRow: words, width: width, rows: rows, pixels: px, pixelStride: ps,
+                    x: x, y: y, evenOdd: eo != 0)
+            })
+        #expect(rows > 600)
+        #expect(drawn > 200, "\(drawn) of 240 bands drawn")
+    }
+
     /// The turned rows' sweep declines an empty image and stops at a row
     /// whose coordinates are not numbers or lie 2⁴⁰ or more from the
     /// image, drawing nothing there.

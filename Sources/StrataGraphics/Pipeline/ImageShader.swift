@@ -482,10 +482,14 @@ struct ImageShader: Shader {
         _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
         width count: Int, rows: Int, pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, x: Int, y: Int, evenOdd: Bool
     ) -> Int {
-        guard rowKernelTakesRows(count: count) else { return -1 }
         let m = inverse
         guard isUnsampledAlongRows else {
-            if filter == .bilinear, m.a == 1, m.b == 0, m.c == 0 {
+            // (A narrow image wraps every few pixels of a span in the
+            // affine kernel as it does in `shade`, which takes its pixels
+            // from that kernel too: no image rows to cut in pieces here.)
+            let affine = !(filter == .bilinear && m.a == 1 && m.b == 0 && m.c == 0)
+            guard affine ? alpha == 255 && spread == .repeat : rowKernelTakesRows(count: count) else { return -1 }
+            if !affine {
                 return strata_sweep_bilinear_rows_avx2(
                     cells, cellStride, bits, wordsPerRow, count, rows, pixels, pixelStride, evenOdd ? 1 : 0, self.pixels,
                     stride, width, height, m.d, m.tx, m.ty, x, y)
@@ -493,7 +497,7 @@ struct ImageShader: Shader {
             // At any other angle or scale, the affine kernel's pixels (as
             // `shade` takes them from it), each block of eight as it is
             // blended.
-            // (Moved along x only, it is sampled nearest, taken above as an
+            // (Moved along x only, it is sampled nearest, taken below as an
             // unsampled row, or bicubic.)
             guard columnCopy == nil, filter != .bicubic, affineKernelFits else { return -1 }
             let map = (m.a, m.b, m.c, m.d, m.tx, m.ty)
@@ -504,6 +508,7 @@ struct ImageShader: Shader {
                     filter == .bilinear ? 1 : 0, x, y)
             }
         }
+        guard rowKernelTakesRows(count: count) else { return -1 }
         return strata_sweep_image_rows_avx2(
             cells, cellStride, bits, wordsPerRow, count, rows, pixels, pixelStride, evenOdd ? 1 : 0, self.pixels, stride,
             width, height, shift == nil ? 0 : 1, shift?.dx ?? 0, shift?.dy ?? 0, m.d, m.tx, m.ty, x, y)
