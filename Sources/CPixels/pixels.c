@@ -738,7 +738,7 @@ void strata_source_over_mask_avx2(uint32_t *d, const uint32_t *s, long count, co
         __m256i *p = (__m256i *)(d + i);
         const __m256i sv = _mm256_loadu_si256((const __m256i *)(s + i));
         // Eight fully covered pixels (a shape's inside): the sources as they
-        // are (scaling by 255 changes nothing), stored where all are opaque.
+        // are (scaling by 255 changes nothing), blended (`over8`).
         if (m == ~0ull) {
             over8(d + i, sv);
             continue;
@@ -1180,8 +1180,7 @@ static inline void over16(uint32_t *d, __m512i sv, __mmask16 live, int scaled, _
 
 /// `source_over_row` sixteen pixels a step (AVX-512): each source scaled by
 /// `coverage` and blended as `over16` does (opaque blocks stored,
-/// transparent ones left), each lane's operations `over8`'s, so the same
-/// bytes.
+/// transparent ones left), which gives `over8`'s bytes in each lane.
 __attribute__((target("avx512f,avx512bw,avx512vl"), noinline))
 static void source_over_run512(uint32_t *d, const uint32_t *s, long count, uint32_t coverage) {
     const __m512i c16 = _mm512_set1_epi16((short)coverage);
@@ -1449,8 +1448,8 @@ static void linear_mask_run512(uint32_t *d, const uint32_t *table, int32_t u0, i
 }
 
 /// `count` pixels from place x of a row's sources blended source over onto
-/// `d` at constant `coverage` (0 ... 255): runs of eight stored where
-/// opaque, skipped where transparent (`over8`), the last few by masks.
+/// `d` at constant `coverage` (0 ... 255): eight a step (`over8`), the last
+/// few by masks.
 /// The places move on by eight a step (the same values as `paint8`'s).
 __attribute__((target("avx2"), always_inline))
 static inline void source_over_row(uint32_t *d, const uint32_t *s, long count, uint32_t coverage);
@@ -3121,9 +3120,9 @@ int strata_scaled_span_avx2(const uint32_t *pixels, long stride, long width, lon
 // d = s + d·(255 − αs)/255, each channel rounded as `scalePacked` does
 // ((x·k + 128)·257 >> 16, exact for /255). With `coverage` below 255 the
 // sources are first scaled by it, the same way. The portable loop stores
-// runs of opaque sources and skips runs of transparent ones; the vector
-// loops blend every block (`over8`), which gives the same bytes (`scale8` and `scale_packed`
-// are above).
+// runs of opaque sources and skips runs of transparent ones; the AVX2
+// loops blend every block (`over8`), which gives the same bytes (`scale8`
+// and `scale_packed` are above).
 #if defined(__x86_64__)
 // One row: the exported kernel's body, inlined where a rectangle's rows
 // are taken in one call (at full coverage, `scaled` folds away).

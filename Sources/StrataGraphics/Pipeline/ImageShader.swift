@@ -477,26 +477,26 @@ struct ImageShader: Shader {
     /// `shadeTranslated` mixes them), where it would otherwise be shaded
     /// into a scratch a run at a time and blended through coverage bytes;
     /// one at any other angle or scale, through the affine kernel
-    /// (`strata_sweep_affine_rows_avx2`).
+    /// (`strata_sweep_affine_rows_avx2`), at full alpha and repeated, however
+    /// narrow.
     func sweepShadedRows(
         _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
         width count: Int, rows: Int, pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, x: Int, y: Int, evenOdd: Bool
     ) -> Int {
         let m = inverse
         guard isUnsampledAlongRows else {
-            // (A narrow image wraps every few pixels of a span in the
-            // affine kernel as it does in `shade`, which takes its pixels
-            // from that kernel too: no image rows to cut in pieces here.)
-            let affine = !(filter == .bilinear && m.a == 1 && m.b == 0 && m.c == 0)
-            guard affine ? alpha == 255 && spread == .repeat : rowKernelTakesRows(count: count) else { return -1 }
-            if !affine {
+            guard alpha == 255, spread == .repeat else { return -1 }
+            if filter == .bilinear, m.a == 1, m.b == 0, m.c == 0 {
+                // (Image rows, as below: a narrow one's cut where it wraps.)
+                guard rowKernelTakesRows(count: count) else { return -1 }
                 return strata_sweep_bilinear_rows_avx2(
                     cells, cellStride, bits, wordsPerRow, count, rows, pixels, pixelStride, evenOdd ? 1 : 0, self.pixels,
                     stride, width, height, m.d, m.tx, m.ty, x, y)
             }
             // At any other angle or scale, the affine kernel's pixels (as
             // `shade` takes them from it), each block of eight as it is
-            // blended.
+            // blended, however narrow the image: the kernel wraps each
+            // pixel's coordinates, with no image rows to cut in pieces.
             // (Moved along x only, it is sampled nearest, taken below as an
             // unsampled row, or bicubic.)
             guard columnCopy == nil, filter != .bicubic, affineKernelFits else { return -1 }
