@@ -632,6 +632,39 @@ import Testing
         return canvas
     }
 
+    /// `sortedByColumn` hands back every edge once, in order of x cut to
+    /// 1/`columnFineness` of a column, x clamped to the area (below 0 and
+    /// past the width, on the cuts and between them), keeping the order
+    /// the edges came in within a cut; the fineness is 16 where the edges
+    /// are many for the width, less where they are few, never under 1.
+    @Test(arguments: [(8, 40, 16), (8, 400, 16), (300, 64, 1), (100, 300, 8), (1000, 5000, 16)])
+    func edgesComeInOrderOfFineColumns(width: Int, count: Int, fineness: Int) {
+        #expect(StrokeRasterizer.columnFineness(width: width, count: count) == fineness)
+        let rasterizer = StrokeRasterizer()
+        rasterizer.begin(PixelBox(x0: 0, y0: 0, x1: width, y1: 10))
+        var random = SplitMix64(seed: UInt64(width * 7 + count))
+        for i in 0..<count {
+            var x = Float(random.uniform() * Double(width + 4) - 2)
+            if i % 5 == 0 { x = Float(Int(x * 16)) / 16 }  // on a cut
+            rasterizer.edges.append(
+                ActiveEdge(x: x, xRef: Float(i), dxdY: 0, top: 0, first: 0, last: 1, fFirst: 65536, fLast: 65536))
+        }
+        let maxX = Float(width)
+        let out = rasterizer.sortedByColumn(count, maxX: maxX)
+        let f = Float(fineness)
+        func cut(_ e: ActiveEdge) -> Int { Int(max(0, min(maxX * f, e.x * f))) }
+        var seen = Set<Float>()
+        for i in 0..<count {
+            seen.insert(out[i].xRef)
+            if i > 0 {
+                #expect(cut(out[i - 1]) <= cut(out[i]), "edge \(i)")
+                // (xRef numbers the edges in the order they came.)
+                if cut(out[i - 1]) == cut(out[i]) { #expect(out[i - 1].xRef < out[i].xRef) }
+            }
+        }
+        #expect(seen.count == count)
+    }
+
     @Test(arguments: [true, false]) func edgesOutOfOrderDrawAsInOrder(antialiased: Bool) {
         // 1,600 marks: 6,400 points over 180 pixels of width and height,
         // dense enough for the sampled mode; overlapping here and there.

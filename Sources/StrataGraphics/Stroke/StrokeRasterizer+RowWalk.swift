@@ -93,15 +93,24 @@ extension StrokeRasterizer {
         trim()
     }
 
-    /// The edges sorted by the pixel column of their x (a counting sort, in
-    /// `bandEdges`).
+    /// The edges sorted by their x to a fraction of a pixel column (a
+    /// counting sort, in `bandEdges`; x clamped to 0 ... `maxX`), to
+    /// 1/`columnFineness` of a column. Each strip's arrivals then come
+    /// nearly in the order of their keys, as an edge's x is its key in its
+    /// first strip. (Sorted by whole columns, a small stroked world map's
+    /// arrivals came a dozen to a column in no order, for the strips'
+    /// insertion sorts to put right: cut to 1/16 of a column, the map
+    /// stroked 8 to 128 pixels wide drew 4-16 % faster.)
     func sortedByColumn(_ count: Int, maxX: Float) -> UnsafeMutablePointer<ActiveEdge> {
+        let fine = StrokeRasterizer.columnFineness(width: width, count: count)
+        let buckets = (width + 2) &* fine
+        let scale = Float(fine), top = maxX * scale
         columns.removeAll()
-        columns.reserve(width + 2)
-        for _ in 0..<(width + 2) { columns.append(0) }
-        @inline(__always) func column(_ e: ActiveEdge) -> Int { strata_truncate(max(0, min(maxX, e.x))) }
+        columns.reserve(buckets)
+        for _ in 0..<buckets { columns.append(0) }
+        @inline(__always) func column(_ e: ActiveEdge) -> Int { strata_truncate(max(0, min(top, e.x * scale))) }
         for e in 0..<count { columns[column(edges[e]) + 1] &+= 1 }
-        for i in 0...width { columns[i + 1] &+= columns[i] }
+        for i in 0..<(buckets - 1) { columns[i + 1] &+= columns[i] }
         bandEdges.removeAll()
         bandEdges.reserve(count)
         for e in 0..<count {
@@ -110,6 +119,15 @@ extension StrokeRasterizer {
             columns[c] &+= 1
         }
         return bandEdges.base
+    }
+
+    /// How finely `sortedByColumn` cuts a column: the largest power of two
+    /// up to 16 that keeps the buckets, (width + 2) a fineness, within four
+    /// an edge (clearing and summing them costs no more than the edges).
+    static func columnFineness(width: Int, count: Int) -> Int {
+        var fine = 16
+        while fine > 1 && (width + 2) &* fine > 4 &* count { fine >>= 1 }
+        return fine
     }
 
     /// One pixel row in the area mode (strips `s0 ... s0 + 3`), with the
