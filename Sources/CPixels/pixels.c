@@ -2486,10 +2486,10 @@ void strata_sweep_shaded_row_avx2(float *line, uint64_t *bits, long words, long 
 long strata_sweep_affine_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                    uint32_t *pixels, long row_stride, int even_odd, const uint32_t *image,
                                    long image_stride, long image_width, long image_height, const double m[6],
-                                   int bilinear, long x, long y) {
+                                   int bilinear, int pad, long x, long y) {
     (void)cells; (void)cell_stride; (void)bits; (void)words; (void)width; (void)rows; (void)pixels;
     (void)row_stride; (void)even_odd; (void)image; (void)image_stride; (void)image_width; (void)image_height;
-    (void)m; (void)bilinear; (void)x; (void)y;
+    (void)m; (void)bilinear; (void)pad; (void)x; (void)y;
     return -1;
 }
 long strata_sweep_bilinear_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
@@ -2799,7 +2799,7 @@ __attribute__((target("avx2")))
 long strata_sweep_affine_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                    uint32_t *pixels, long row_stride, int even_odd, const uint32_t *image,
                                    long image_stride, long image_width, long image_height, const double m[6],
-                                   int bilinear, long x, long y) {
+                                   int bilinear, int pad, long x, long y) {
     // `ImageShader.shade`'s u and v at the row's first pixel and its
     // kernel's reach, each row.
 #pragma clang fp contract(off)
@@ -2811,7 +2811,7 @@ long strata_sweep_affine_rows_avx2(float *cells, long cell_stride, uint64_t *bit
         const double u = m[0] * px + m[2] * py + m[4], v = m[1] * px + m[3] * py + m[5];
         const double reach = swift_max(swift_max(fabs(u), fabs(u + last * m[0])), swift_max(fabs(v), fabs(v + last * m[1])));
         if (!(reach < 0x1p40)) return r;
-        const affine_row a = affine_row_make(image, image_stride, image_width, image_height, u, v, m[0], m[1], bilinear, 0);
+        const affine_row a = affine_row_make(image, image_stride, image_width, image_height, u, v, m[0], m[1], bilinear, pad);
         p.affine = &a;
         sweep_row(cells + r * cell_stride, bits + r * words, words, width, pixels + r * row_stride, even_odd, 0, 0, 0,
                   _mm256_setzero_si256(), NULL, NULL, 0, NULL, &p, ROW_AFFINE);

@@ -276,9 +276,10 @@ import Testing
     /// blending it through its coverage bytes leave, for images from one
     /// pixel to wider than the row (rows that wrap every pixel, once, or
     /// never), opaque, translucent and transparent pixels, the maps
-    /// `map` makes, and both fill rules. Returns the bands drawn.
+    /// `map` makes, and both fill rules, the image repeated or padded
+    /// (`spread`). Returns the bands drawn.
     static func checkSweptRows(
-        seed: UInt64, filter: ImageFilter, map: (inout FuzzRandom, Int) -> Transform,
+        seed: UInt64, filter: ImageFilter, spread: GradientSpread = .repeat, map: (inout FuzzRandom, Int) -> Transform,
         sweep: (
             UnsafeMutablePointer<Float>, Int, UnsafeMutablePointer<UInt64>, Int, Int, Int, UnsafeMutablePointer<UInt32>,
             Int, Int32, UnsafePointer<UInt32>, Int, Int, Transform, Int, Int
@@ -318,7 +319,7 @@ import Testing
             image.withUnsafeBufferPointer { px in
                 let shader = ImageShader(
                     pixels: px.baseAddress!, width: w, height: h, stride: w, inverse: inverse, filter: filter,
-                    spread: .repeat, alpha: 255)
+                    spread: spread, alpha: 255)
                 let swept = sweep(
                     &cellsA, stride, &bitsA, words, width, rows, &fused, width + 8, evenOdd ? 1 : 0, px.baseAddress!, w, h,
                     inverse, x, y)
@@ -397,7 +398,7 @@ import Testing
             sweep: { c, cs, b, words, width, rows, px, ps, eo, image, w, h, m, x, y in
                 let map = [m.a, m.b, m.c, m.d, m.tx, m.ty]
                 return strata_sweep_affine_rows_avx2(
-                    c, cs, b, words, width, rows, px, ps, eo, image, w, w, h, map, filter == .bilinear ? 1 : 0, x, y)
+                    c, cs, b, words, width, rows, px, ps, eo, image, w, w, h, map, filter == .bilinear ? 1 : 0, 0, x, y)
             })
         #expect(rows > 600)
         #expect(drawn > 200, "\(drawn) of 240 bands drawn")
@@ -432,6 +433,56 @@ import Testing
         #expect(drawn > 200, "\(drawn) of 240 bands drawn")
     }
 
+    /// An image drawn turned, scaled or sheared (`draw(_:in:)`: padded, its
+    /// edge pixels repeated past it) has its rows swept many to a call
+    /// through the affine kernel (`sweepShadedRows`), with the bytes of
+    /// shading and blending each row, nearest and bilinear: maps from far
+    /// outside the image to inside it, scaled along x only (the bilinear
+    /// `shade` takes `strata_scaled_span_avx2` there), turned and flipped.
+    /// Moved along x only, a padded image is left to `shade`'s own loops
+    /// (−1).
+    @Test(arguments: [ImageFilter.nearest, .bilinear])
+    func turnedImageRowsSweptAreShadedThenBlended(filter: ImageFilter) {
+        guard SolidBlitter.usesAVX2 else { return }
+        let (rows, drawn) = Self.checkSweptRows(
+            seed: filter == .nearest ? 85 : 86, filter: filter, spread: .pad,
+            map: { r, trial in
+                // (Unturned, never at scale 1: moved along x only, the
+                // image is not the affine kernel's, below.)
+                let angle = trial % 4 == 0 ? 0 : r.uniform() * 6.3, scale = [1.0, 0.3, 2.7, 0.05, 1.7][trial % 5]
+                    + (trial % 4 == 0 && trial % 5 == 0 ? 0.5 : 0)
+                let far = trial % 6 == 0 ? 1e5 : 40.0
+                return Transform(
+                    a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle),
+                    d: scale * cos(angle) * (trial % 7 == 0 ? -1 : 1), tx: (r.uniform() - 0.5) * far,
+                    ty: (r.uniform() - 0.5) * far)
+            },
+            sweep: { c, cs, b, words, width, rows, px, ps, eo, image, w, h, m, x, y in
+                let shader = ImageShader(
+                    pixels: image, width: w, height: h, stride: w, inverse: m, filter: filter, spread: .pad, alpha: 255)
+                return shader.sweepShadedRows(
+                    c, cellStride: cs, b, wordsPerRow: words, width: width, rows: rows, pixels: px, pixelStride: ps,
+                    x: x, y: y, evenOdd: eo != 0)
+            })
+        #expect(rows > 600)
+        // (Far from a padded image, a row reads one edge pixel, which may be
+        // transparent: fewer bands change than with a repeat.)
+        #expect(drawn > 120, "\(drawn) of 240 bands drawn")
+        let image: [UInt32] = [0xFF00_00FF, 0xFF00_FF00, 0xFFFF_0000, 0x8080_8080]
+        var (cells, bits) = Self.coveredRows()
+        var pixels = [UInt32](repeating: 0, count: 3 * 16)
+        image.withUnsafeBufferPointer { px in
+            let moved = ImageShader(
+                pixels: px.baseAddress!, width: 2, height: 2, stride: 2,
+                inverse: Transform(a: 1, b: 0, c: 0, d: 1, tx: 0.3, ty: 0.6), filter: filter, spread: .pad, alpha: 255)
+            #expect(
+                moved.sweepShadedRows(
+                    &cells, cellStride: 64, &bits, wordsPerRow: 1, width: 10, rows: 3, pixels: &pixels, pixelStride: 16,
+                    x: 0, y: 0, evenOdd: false) == -1)
+        }
+        #expect(pixels.allSatisfy { $0 == 0 })
+    }
+
     /// The turned rows' sweep declines an empty image and stops at a row
     /// whose coordinates are not numbers or lie 2⁴⁰ or more from the
     /// image, drawing nothing there.
@@ -443,7 +494,7 @@ import Testing
         image.withUnsafeBufferPointer { px in
             var c = cells, b = bits
             func sweep(_ m: [Double], width: Int = 2, height: Int = 2) -> Int {
-                strata_sweep_affine_rows_avx2(&c, 64, &b, 1, 10, 3, &pixels, 16, 0, px.baseAddress!, 2, width, height, m, 1, 0, 0)
+                strata_sweep_affine_rows_avx2(&c, 64, &b, 1, 10, 3, &pixels, 16, 0, px.baseAddress!, 2, width, height, m, 1, 0, 0, 0)
             }
             #expect(sweep([0.6, 0.8, -0.8, 0.6, 0, 0], width: 0) == -1)
             #expect(sweep([0.6, 0.8, -0.8, 0.6, .nan, 0]) == 0)

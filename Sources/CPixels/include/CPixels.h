@@ -551,20 +551,19 @@ long strata_sweep_bilinear_rows_avx2(float *cells, long cell_stride, uint64_t *b
                                      long image_stride, long image_width, long image_height, double d, double tx,
                                      double ty, long x, long y);
 
-/// `strata_sweep_image_rows_avx2` for a repeated image at any angle, through
-/// the affine kernel (`strata_affine_span_avx2`, sampled bilinearly with
-/// `bilinear`, else at the nearest pixel): `m` is the map from device to
-/// image points (a, b, c, d, tx, ty); each row's pixels are the kernel's
-/// span from the row's first pixel, blended as
+/// `strata_sweep_image_rows_avx2` for an image at any angle, repeated or
+/// padded (`pad`), through the affine kernel (`strata_affine_span_avx2`,
+/// sampled bilinearly with `bilinear`, else at the nearest pixel): `m` is
+/// the map from device to image points (a, b, c, d, tx, ty); each row's
+/// pixels are the kernel's span from the row's first pixel, blended as
 /// `strata_source_over_mask_avx2` blends them. The caller checks the rest
-/// of what the image row kind asks (full alpha, a repeat, indices within
-/// 32 bits). It stops at the first row whose coordinates lie 2⁴⁰ or more
+/// of what the image row kind asks (full alpha, indices within 32 bits). It stops at the first row whose coordinates lie 2⁴⁰ or more
 /// from the image or are not numbers; −1 for an empty image. Call only
 /// when `strata_pixels_have_avx2()`.
 long strata_sweep_affine_rows_avx2(float *cells, long cell_stride, uint64_t *bits, long words, long width, long rows,
                                    uint32_t *pixels, long row_stride, int even_odd, const uint32_t *image,
                                    long image_stride, long image_width, long image_height, const double m[6],
-                                   int bilinear, long x, long y);
+                                   int bilinear, int pad, long x, long y);
 
 /// `strata_sweep_linear_rows_avx2` for a conic gradient
 /// (`STRATA_ROW_CONIC`): `k` holds the inverse transform's a, b, c, d, tx,

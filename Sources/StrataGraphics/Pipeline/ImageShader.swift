@@ -477,15 +477,20 @@ struct ImageShader: Shader {
     /// `shadeTranslated` mixes them), where it would otherwise be shaded
     /// into a scratch a run at a time and blended through coverage bytes;
     /// one at any other angle or scale, through the affine kernel
-    /// (`strata_sweep_affine_rows_avx2`), at full alpha and repeated, however
-    /// narrow.
+    /// (`strata_sweep_affine_rows_avx2`), at full alpha, repeated or padded,
+    /// however narrow.
     func sweepShadedRows(
         _ cells: UnsafeMutablePointer<Float>, cellStride: Int, _ bits: UnsafeMutablePointer<UInt64>, wordsPerRow: Int,
         width count: Int, rows: Int, pixels: UnsafeMutablePointer<UInt32>, pixelStride: Int, x: Int, y: Int, evenOdd: Bool
     ) -> Int {
         let m = inverse
         guard isUnsampledAlongRows else {
-            guard alpha == 255, spread == .repeat else { return -1 }
+            guard alpha == 255, spread == .repeat || spread == .pad else { return -1 }
+            if m.a == 1, m.b == 0, m.c == 0 {
+                // (Padded and moved along x only, `shade` takes its own
+                // loops.)
+                guard spread == .repeat else { return -1 }
+            }
             if filter == .bilinear, m.a == 1, m.b == 0, m.c == 0 {
                 // (Image rows, as below: a narrow one's cut where it wraps.)
                 guard rowKernelTakesRows(count: count) else { return -1 }
@@ -495,8 +500,11 @@ struct ImageShader: Shader {
             }
             // At any other angle or scale, the affine kernel's pixels (as
             // `shade` takes them from it), each block of eight as it is
-            // blended, however narrow the image: the kernel wraps each
-            // pixel's coordinates, with no image rows to cut in pieces.
+            // blended, however narrow the image: the kernel wraps or clamps
+            // each pixel's coordinates, with no image rows to cut in pieces.
+            // Padded, that is an image drawn turned (`draw(_:in:)`): its
+            // edge pixels' rows went through coverage bytes a run at a time,
+            // an 8-pixel turned image at 0.4 of Blend2D's calls.
             // (Moved along x only, it is sampled nearest, taken below as an
             // unsampled row, or bicubic.)
             guard columnCopy == nil, filter != .bicubic, affineKernelFits else { return -1 }
@@ -505,7 +513,7 @@ struct ImageShader: Shader {
                 strata_sweep_affine_rows_avx2(
                     cells, cellStride, bits, wordsPerRow, count, rows, pixels, pixelStride, evenOdd ? 1 : 0, self.pixels,
                     stride, width, height, raw.assumingMemoryBound(to: Double.self).baseAddress!,
-                    filter == .bilinear ? 1 : 0, x, y)
+                    filter == .bilinear ? 1 : 0, spread == .pad ? 1 : 0, x, y)
             }
         }
         guard rowKernelTakesRows(count: count) else { return -1 }
