@@ -449,8 +449,8 @@ import Testing
             map: { r, trial in
                 // (Unturned, never at scale 1: moved along x only, the
                 // image is not the affine kernel's, below.)
-                let angle = trial % 4 == 0 ? 0 : r.uniform() * 6.3, scale = [1.0, 0.3, 2.7, 0.05, 1.7][trial % 5]
-                    + (trial % 4 == 0 && trial % 5 == 0 ? 0.5 : 0)
+                let angle = trial % 4 == 0 ? 0 : r.uniform() * 6.3
+                let scale = [1.0, 0.3, 2.7, 0.05, 1.7][trial % 5] + (trial % 4 == 0 && trial % 5 == 0 ? 0.5 : 0)
                 let far = trial % 6 == 0 ? 1e5 : 40.0
                 return Transform(
                     a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle),
