@@ -4209,6 +4209,19 @@ static void image_rect8(const band_rows *out, long rows, const image_rows *g, lo
                         at = at + 1 == image_width ? 0 : at + 1;
                     }
                     continue;
+                } else if (image_width >= 8) {
+                    // Padded, the block reaches past an end: its columns
+                    // clamped to the image all lie within the eight at the
+                    // end it passes, which are loaded once and picked.
+                    const long base = at < 0 ? 0 : image_width - 8;
+                    const __m256i places = _mm256_add_epi32(_mm256_set1_epi32((int)at), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+                    const __m256i clamped =
+                        _mm256_min_epi32(_mm256_max_epi32(places, _mm256_setzero_si256()), _mm256_set1_epi32((int)(image_width - 1)));
+                    const __m256i block = _mm256_loadu_si256((const __m256i *)(s + base));
+                    _mm256_storeu_si256((__m256i *)(sources + i),
+                                        _mm256_permutevar8x32_epi32(block, _mm256_sub_epi32(clamped, _mm256_set1_epi32((int)base))));
+                    at += 8;
+                    continue;
                 } else {
                     for (int k = 0; k < 8; k++, at++) sources[i + k] = s[at < 0 ? 0 : (at >= image_width ? image_width - 1 : at)];
                     continue;
